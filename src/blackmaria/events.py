@@ -1,0 +1,136 @@
+"""Small frozen events: the ordered log of everything that happens in a game.
+
+Replay, the network protocol and the UI's animation all read this log. Some
+events carry cards only one seat may see (its dealt hand, its pass, what it
+received or drew, the kitty it took); ``visible_to`` gives the copy a seat
+(or a spectator, ``None``) may see, with those cards removed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+from blackmaria.cards import Card, card_name
+
+
+@dataclass(frozen=True)
+class Event:
+    """Base of every event. ``private_to`` names the one seat that may see the cards, if any."""
+
+    def visible_to(self, seat: int | None) -> Event:
+        return self
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"type": type(self).__name__}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if f.name in ("card",) and value is not None:
+                value = card_name(value)
+            elif f.name in ("cards", "kitty") and value is not None:
+                value = [card_name(c) for c in value]
+            elif isinstance(value, tuple):
+                value = list(value)
+            data[f.name] = value
+        return data
+
+
+@dataclass(frozen=True)
+class _PrivateCards(Event):
+    seat: int
+    cards: tuple[Card, ...] | None
+
+    def visible_to(self, seat: int | None) -> Event:
+        return self if seat == self.seat else dataclasses.replace(self, cards=None)
+
+
+@dataclass(frozen=True)
+class DealerChosen(Event):
+    seat: int
+    method: str
+
+
+@dataclass(frozen=True)
+class DealStarted(Event):
+    deal: int
+    dealer: int
+    direction: str
+    hand_size: int
+    kitty_size: int
+    stock_size: int
+
+
+@dataclass(frozen=True)
+class HandDealt(_PrivateCards):
+    pass
+
+
+@dataclass(frozen=True)
+class CardsPassed(_PrivateCards):
+    to_seat: int = -1
+
+
+@dataclass(frozen=True)
+class CardsReceived(_PrivateCards):
+    from_seat: int = -1
+
+
+@dataclass(frozen=True)
+class PlayStarted(Event):
+    leader: int
+    forced_card: Card | None
+
+    def to_dict(self) -> dict[str, Any]:
+        data = super().to_dict()
+        data["forced_card"] = None if self.forced_card is None else card_name(self.forced_card)
+        return data
+
+
+@dataclass(frozen=True)
+class CardPlayed(Event):
+    seat: int
+    card: Card
+    trick: int
+
+
+@dataclass(frozen=True)
+class TrickWon(Event):
+    seat: int
+    trick: int
+    cards: tuple[Card, ...]
+    points: int
+
+
+@dataclass(frozen=True)
+class KittyTaken(_PrivateCards):
+    pass
+
+
+@dataclass(frozen=True)
+class CardDrawn(Event):
+    seat: int
+    card: Card | None
+
+    def visible_to(self, seat: int | None) -> Event:
+        return self if seat == self.seat else dataclasses.replace(self, card=None)
+
+
+@dataclass(frozen=True)
+class DealScored(Event):
+    deal: int
+    points: tuple[int, ...]
+    totals: tuple[int, ...]
+    moon_shooter: int | None
+    kitty: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class SuddenDeath(Event):
+    tied: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class GameOver(Event):
+    totals: tuple[int, ...]
+    winners: tuple[int, ...]

@@ -1,0 +1,570 @@
+"""The rule set: every option of ../shared/RULES.md in one frozen, validated object.
+
+A ``Rules`` is checked when it is made; a bad option raises ``RulesError``
+with a sentence naming the option and what is wrong. Named presets are found
+with ``preset(name, players=...)``; a rule set is data and round-trips through
+JSON and TOML (``to_dict``/``from_data``, ``to_json``/``to_toml``).
+
+>>> r = preset("hearts")
+>>> r.players, r.pass_schedule, r.deal_total
+(4, ('left', 'right', 'across', 'hold'), 26)
+>>> Rules.from_data({"preset": "black-maria", "players": 4}).deal_count
+12
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any, Final, Literal, get_args
+
+from blackmaria.cards import (
+    FULL_DECK_MASK,
+    HEARTS,
+    NUM_CARDS,
+    Card,
+    card_name,
+    mask_of,
+    parse_card,
+    rank_of,
+    suit_of,
+)
+
+PassDirection = Literal["left", "right", "across", "hold"]
+FirstLead = Literal["two-of-clubs", "left-of-dealer"]
+HeartsLead = Literal["anytime", "after-broken"]
+HeartsBrokenBy = Literal["any-heart-played", "heart-discarded"]
+Scoring = Literal["black-maria", "plain", "dirty-lady", "spot", "omnibus"]
+Moon = Literal["off", "add-to-others", "subtract-from-shooter"]
+Ties = Literal["share", "sudden-death"]
+FirstDealer = Literal["cut", "random"] | int
+
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = 7
+QUEEN_OF_SPADES: Final = 43
+KING_OF_SPADES: Final = 47
+ACE_OF_SPADES: Final = 51
+JACK_OF_DIAMONDS: Final = 37
+
+# RULES.md "Players and the cards in play": the default removals by player count.
+DEFAULT_REMOVED: Final[dict[int, tuple[Card, ...]]] = {
+    2: (),
+    3: (0,),  # 2C
+    4: (),
+    5: (0, 1),  # 2C 2D
+    6: (0, 1, 3, 4),  # 2C 2D 2S 3C
+    7: (0, 1, 3),  # 2C 2D 2S
+}
+
+
+class RulesError(ValueError):
+    """A rule set that cannot be played; the message names the option."""
+
+
+def _scoring_values(scoring: str) -> list[int]:
+    values = [0] * NUM_CARDS
+    for card in range(NUM_CARDS):
+        if suit_of(card) == HEARTS:
+            if scoring == "spot":
+                values[card] = rank_of(card) + 2
+            elif scoring == "dirty-lady":
+                values[card] = {12: 5, 11: 4, 10: 3, 9: 2}.get(rank_of(card), 1)
+            else:
+                values[card] = 1
+    values[QUEEN_OF_SPADES] = 13
+    if scoring in ("black-maria", "dirty-lady"):
+        values[KING_OF_SPADES] = 10
+        values[ACE_OF_SPADES] = 7
+    if scoring == "omnibus":
+        values[JACK_OF_DIAMONDS] = -10
+    return values
+
+
+def _choice(option: str, value: object, allowed: tuple[str, ...]) -> None:
+    if value not in allowed:
+        raise RulesError(f"{option}: {value!r} is not one of {', '.join(allowed)}")
+
+
+def _cards_text(cards: tuple[Card, ...]) -> str:
+    return " ".join(card_name(c) for c in cards)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Rules:
+    """One complete rule set. Defaults are the ``black-maria`` preset for three players."""
+
+    players: int = 3
+    """Number of seats, 2 to 7."""
+    removed: tuple[Card, ...] = (0,)
+    """Cards taken out of the deck before dealing."""
+    kitty: bool = False
+    """Deal leftover cards face down; the first trick's winner takes them."""
+    first_dealer: FirstDealer = "cut"
+    """``cut`` (highest card deals), ``random``, or a seat number."""
+    pass_count: int = 3
+    """How many cards each player passes."""
+    pass_schedule: tuple[PassDirection, ...] = ("right",)
+    """Pass directions, cycling deal by deal; ``across`` is skipped with an odd player count."""
+    pass_forbidden: tuple[Card, ...] = ()
+    """Cards that may not be passed (Dirty Lady: QS)."""
+    first_lead: FirstLead = "left-of-dealer"
+    """``two-of-clubs`` (lowest club in play leads it) or ``left-of-dealer`` (any card)."""
+    hearts_lead: HeartsLead = "anytime"
+    """``anytime`` or ``after-broken``."""
+    hearts_broken_by: HeartsBrokenBy = "any-heart-played"
+    """With ``after-broken``: ``any-heart-played`` or ``heart-discarded`` (on another suit's trick)."""
+    queen_breaks_hearts: bool = False
+    """Whether playing QS also breaks hearts."""
+    points_on_first_trick: bool = True
+    """False: on the first trick nobody may play a card of positive value unless they hold only such cards."""
+    scoring: Scoring = "black-maria"
+    """Card values: ``black-maria``, ``plain``, ``dirty-lady``, ``spot`` or ``omnibus``."""
+    card_values: tuple[tuple[Card, int], ...] = ()
+    """Overrides of single card values, e.g. QS 25 in Spot Hearts."""
+    moon: Moon = "off"
+    """Shooting the moon: ``off``, ``add-to-others`` or ``subtract-from-shooter``."""
+    moon_cards: tuple[Card, ...] | None = None
+    """Cards a shooter must take; None means every card of positive value in play."""
+    target_score: int | None = None
+    """End after the deal in which someone reaches this total."""
+    deal_count: int | None = 9
+    """End after this many deals."""
+    ties: Ties = "share"
+    """A tie for lowest total: ``share`` the win or play ``sudden-death`` deals."""
+    preset: str | None = field(default=None, compare=False)
+    """The preset this rule set was built from (information only)."""
+
+    def __post_init__(self) -> None:
+        self._validate()
+
+    # ---- validation -------------------------------------------------
+    def _validate(self) -> None:
+        n = self.players
+        if isinstance(n, bool) or not isinstance(n, int):
+            raise RulesError(f"players: {n!r} is not a whole number")
+        if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+            raise RulesError(f"players: {n} players is not supported; Black Maria is played by {MIN_PLAYERS} to {MAX_PLAYERS}")
+        for option in ("kitty", "queen_breaks_hearts", "points_on_first_trick"):
+            if not isinstance(getattr(self, option), bool):
+                raise RulesError(f"{option}: {getattr(self, option)!r} is not true or false")
+        self._check_cards("removed", self.removed)
+        self._check_cards("pass_forbidden", self.pass_forbidden)
+        deck = NUM_CARDS - len(self.removed)
+        if n == 2:
+            if self.kitty:
+                raise RulesError("kitty: two players draw from a stock instead; a kitty needs 3 or more players")
+            if deck < 26 or (deck - 26) % 2:
+                raise RulesError(
+                    f"removed: two players need 26 cards in hand and an even stock; removing {len(self.removed)} leaves {deck}"
+                )
+        elif self.kitty:
+            if deck % n == 0:
+                raise RulesError(f"kitty: with {n} players and {deck} cards in play nothing is left over for a kitty")
+        elif deck % n:
+            raise RulesError(
+                f"removed: removing {len(self.removed)} card(s) ({_cards_text(self.removed) or 'none'}) leaves {deck}, "
+                f"which does not divide among {n} players; remove {deck % n} more or turn on the kitty"
+            )
+        fd = self.first_dealer
+        if isinstance(fd, bool) or not (fd in ("cut", "random") or (isinstance(fd, int) and 0 <= fd < n)):
+            raise RulesError(f"first_dealer: {fd!r} is not 'cut', 'random' or a seat number 0..{n - 1}")
+        if not self.pass_schedule:
+            raise RulesError("pass_schedule: it is empty; give at least one of left, right, across, hold")
+        for direction in self.pass_schedule:
+            _choice("pass_schedule", direction, get_args(PassDirection))
+        if not self.effective_schedule:
+            raise RulesError(f"pass_schedule: across needs an even number of players, and with {n} there is no other direction left")
+        pc = self.pass_count
+        if isinstance(pc, bool) or not isinstance(pc, int) or pc < 1:
+            raise RulesError(f"pass_count: {pc!r} is not a whole number of at least 1")
+        if self.passes_at_all:
+            forbidden = len([c for c in self.pass_forbidden if c not in self.removed])
+            if pc + forbidden > self.hand_size:
+                raise RulesError(
+                    f"pass_count: {pc} cards (plus {forbidden} that may not be passed) do not fit in a hand of {self.hand_size}"
+                )
+        _choice("first_lead", self.first_lead, get_args(FirstLead))
+        _choice("hearts_lead", self.hearts_lead, get_args(HeartsLead))
+        _choice("hearts_broken_by", self.hearts_broken_by, get_args(HeartsBrokenBy))
+        _choice("scoring", self.scoring, get_args(Scoring))
+        seen: set[Card] = set()
+        for card, value in self.card_values:
+            self._check_cards("card_values", (card,))
+            if card in seen:
+                raise RulesError(f"card_values: {card_name(card)} is given twice")
+            seen.add(card)
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise RulesError(f"card_values: the value of {card_name(card)} must be a whole number, not {value!r}")
+        _choice("moon", self.moon, get_args(Moon))
+        if self.moon_cards is not None:
+            self._check_cards("moon_cards", self.moon_cards)
+            for card in self.moon_cards:
+                if card in self.removed:
+                    raise RulesError(f"moon_cards: {card_name(card)} is removed from the deck, so nobody could take it")
+            missing = self.penalty_mask & ~mask_of(self.moon_cards)
+            if missing:
+                raise RulesError(
+                    "moon_cards: a shooter must take every card of positive value; missing "
+                    + " ".join(card_name(c) for c in range(NUM_CARDS) if missing >> c & 1)
+                )
+        if self.moon != "off" and self.moon_mask == 0:
+            raise RulesError("moon: no card of positive value is in play, so nobody can shoot the moon")
+        for option in ("target_score", "deal_count"):
+            value = getattr(self, option)
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+                raise RulesError(f"{option}: {value!r} is not a positive whole number (or none)")
+        if self.target_score is None and self.deal_count is None:
+            raise RulesError("target_score, deal_count: the game needs an end; give a target score, a number of deals, or both")
+        _choice("ties", self.ties, get_args(Ties))
+
+    @staticmethod
+    def _check_cards(option: str, cards: tuple[Card, ...]) -> None:
+        seen: set[Card] = set()
+        for card in cards:
+            if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < NUM_CARDS:
+                raise RulesError(f"{option}: {card!r} is not a card in the deck")
+            if card in seen:
+                raise RulesError(f"{option}: {card_name(card)} is named twice")
+            seen.add(card)
+
+    # ---- derived facts (computed once; the object is frozen) --------
+    @cached_property
+    def values(self) -> tuple[int, ...]:
+        """The value of each card 0..51 under this scoring, overrides applied."""
+        values = _scoring_values(self.scoring)
+        for card, value in self.card_values:
+            values[card] = value
+        return tuple(values)
+
+    @cached_property
+    def in_play_mask(self) -> int:
+        return FULL_DECK_MASK & ~mask_of(self.removed)
+
+    @property
+    def cards_in_play(self) -> int:
+        return NUM_CARDS - len(self.removed)
+
+    @property
+    def hand_size(self) -> int:
+        """Cards dealt to each hand (13 with two players, who also draw from the stock)."""
+        return 13 if self.players == 2 else self.cards_in_play // self.players
+
+    @property
+    def kitty_size(self) -> int:
+        return self.cards_in_play % self.players if self.kitty else 0
+
+    @property
+    def stock_size(self) -> int:
+        return self.cards_in_play - 26 if self.players == 2 else 0
+
+    @property
+    def tricks_per_deal(self) -> int:
+        return self.hand_size + self.stock_size // self.players
+
+    @cached_property
+    def penalty_mask(self) -> int:
+        """Cards in play with a positive value."""
+        return sum(1 << c for c in range(NUM_CARDS) if self.values[c] > 0 and self.in_play_mask >> c & 1)
+
+    @cached_property
+    def moon_mask(self) -> int:
+        """Cards a moon shooter must take."""
+        return (mask_of(self.moon_cards) if self.moon_cards is not None else self.penalty_mask) & self.in_play_mask
+
+    @cached_property
+    def moon_total(self) -> int:
+        """Total of positive values in play: what a moon shot moves."""
+        return sum(self.values[c] for c in range(NUM_CARDS) if self.penalty_mask >> c & 1)
+
+    @cached_property
+    def deal_total(self) -> int:
+        """Points scored in a deal without a moon shot: the sum of all values in play."""
+        return sum(self.values[c] for c in range(NUM_CARDS) if self.in_play_mask >> c & 1)
+
+    @cached_property
+    def effective_schedule(self) -> tuple[PassDirection, ...]:
+        if self.players % 2:
+            return tuple(d for d in self.pass_schedule if d != "across")
+        return self.pass_schedule
+
+    @property
+    def passes_at_all(self) -> bool:
+        return any(d != "hold" for d in self.effective_schedule)
+
+    def pass_direction(self, deal_index: int) -> PassDirection:
+        schedule = self.effective_schedule
+        return schedule[deal_index % len(schedule)]
+
+    def pass_offset(self, direction: PassDirection) -> int:
+        """Seats clockwise from passer to receiver; 0 for ``hold``."""
+        n = self.players
+        return {"left": 1, "right": n - 1, "across": n // 2, "hold": 0}[direction]
+
+    def replace(self, **changes: Any) -> Rules:
+        """A copy with some options changed, validated again."""
+        return dataclasses.replace(self, **changes)
+
+    # ---- data forms -------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """Every option under its canonical name, cards as text; ``from_data`` reads it back."""
+        data: dict[str, Any] = {}
+        if self.preset is not None:
+            data["preset"] = self.preset
+        for f in dataclasses.fields(self):
+            if f.name == "preset":
+                continue
+            value = getattr(self, f.name)
+            if f.name in ("removed", "pass_forbidden") or (f.name == "moon_cards" and value is not None):
+                value = [card_name(c) for c in value]
+            elif f.name == "card_values":
+                value = {card_name(c): v for c, v in value}
+            elif f.name == "pass_schedule":
+                value = list(value)
+            data[f.name] = value
+        return data
+
+    def to_json(self, indent: int | None = 2) -> str:
+        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+
+    def to_toml(self) -> str:
+        import tomli_w
+
+        data = {k: ("none" if v is None else v) for k, v in self.to_dict().items()}
+        return tomli_w.dumps(data)
+
+    @classmethod
+    def from_data(cls, data: str | Mapping[str, Any]) -> Rules:
+        """A preset name, or ``{"preset": NAME, ...overrides}`` with canonical option names."""
+        if isinstance(data, str):
+            return preset(data)
+        if not isinstance(data, Mapping):
+            raise RulesError(f"rules: expected a preset name or a table of options, not {type(data).__name__}")
+        options = dict(data)
+        base = options.pop("preset", DEFAULT_PRESET)
+        if not isinstance(base, str):
+            raise RulesError(f"preset: {base!r} is not a preset name")
+        known = {f.name for f in dataclasses.fields(cls)} - {"preset"}
+        unknown = sorted(set(options) - known)
+        if unknown:
+            raise RulesError(f"{unknown[0]}: not a rule option; the options are {', '.join(sorted(known))}")
+        players = options.pop("players", None)
+        kitty = options.get("kitty")
+        changes = {name: _option_from_data(name, value) for name, value in options.items()}
+        return preset(base, players=players, kitty=bool(kitty) if isinstance(kitty, bool) else False).replace(**changes)
+
+    @classmethod
+    def from_json(cls, text: str) -> Rules:
+        try:
+            return cls.from_data(json.loads(text))
+        except json.JSONDecodeError as error:
+            raise RulesError(f"rules file: not valid JSON ({error})") from error
+
+    @classmethod
+    def from_toml(cls, text: str) -> Rules:
+        try:
+            return cls.from_data(tomllib.loads(text))
+        except tomllib.TOMLDecodeError as error:
+            raise RulesError(f"rules file: not valid TOML ({error})") from error
+
+    # ---- words -----------------------------------------------------
+    def describe(self) -> list[str]:
+        """The rule set in sentences a player understands."""
+        n = self.players
+        lines = [f"{n} players, {self.hand_size} cards each."]
+        if self.removed:
+            lines.append(f"Removed from the deck before dealing: {_cards_text(self.removed)}.")
+        if self.kitty_size:
+            lines.append(f"{self.kitty_size} card(s) lie face down as a kitty; the winner of the first trick takes them.")
+        if self.stock_size:
+            lines.append(f"The other {self.stock_size} cards form a stock: after each trick the winner draws first, then the other player.")
+        dealer = {"cut": "by a cut (highest card deals)", "random": "at random"}.get(str(self.first_dealer), f"seat {self.first_dealer}")
+        lines.append(f"The first dealer is chosen {dealer}; the deal then moves one seat clockwise.")
+        if self.passes_at_all:
+            schedule = ", ".join(self.effective_schedule)
+            lines.append(f"Before play each player passes {self.pass_count} cards; directions by deal: {schedule} (then repeat).")
+            if self.pass_forbidden:
+                lines.append(f"These cards may not be passed: {_cards_text(self.pass_forbidden)}.")
+        else:
+            lines.append("There is no passing.")
+        if self.first_lead == "two-of-clubs":
+            lines.append("Whoever holds the lowest club in play (normally 2C) leads it to the first trick.")
+        else:
+            lines.append("The player left of the dealer leads any card to the first trick.")
+        lines.append("Follow suit if you can; otherwise play any card. The highest card of the suit led wins; no trumps.")
+        if self.hearts_lead == "anytime":
+            lines.append("Hearts may be led at any time.")
+        else:
+            how = "played on an earlier trick" if self.hearts_broken_by == "any-heart-played" else "discarded on a trick of another suit"
+            extra = " or the queen of spades has been played" if self.queen_breaks_hearts else ""
+            lines.append(f"Hearts may not be led until a heart has been {how}{extra}, unless the leader holds only hearts.")
+        if not self.points_on_first_trick:
+            lines.append("On the first trick nobody may play a card that scores points unless they hold nothing else.")
+        scored = [f"{card_name(c)} {self.values[c]}" for c in range(NUM_CARDS) if self.values[c] and self.in_play_mask >> c & 1]
+        lines.append(f"Scoring ({self.scoring}): " + ", ".join(scored) + f"; {self.deal_total} points in each deal.")
+        if self.moon == "off":
+            lines.append("There is no shooting the moon.")
+        else:
+            effect = (
+                f"everyone else adds {self.moon_total}"
+                if self.moon == "add-to-others"
+                else f"they score minus {self.moon_total} instead"
+            )
+            lines.append(f"Shooting the moon: whoever takes every penalty card scores 0 for them and {effect}.")
+        ends = []
+        if self.target_score is not None:
+            ends.append(f"after the deal in which someone reaches {self.target_score}")
+        if self.deal_count is not None:
+            ends.append(f"after {self.deal_count} deals")
+        lines.append("The game ends " + " or ".join(ends) + "; the lowest total wins.")
+        lines.append("A tie for lowest shares the win." if self.ties == "share" else "A tie for lowest is settled by further deals until one player is lowest.")
+        return lines
+
+
+def _cards_from_data(option: str, value: Any) -> tuple[Card, ...]:
+    if isinstance(value, str):
+        value = value.replace(",", " ").split()
+    if not isinstance(value, list | tuple):
+        raise RulesError(f"{option}: expected a list of cards like [\"2C\", \"QS\"], not {value!r}")
+    cards = []
+    for item in value:
+        if isinstance(item, int) and not isinstance(item, bool):
+            cards.append(item)
+            continue
+        try:
+            cards.append(parse_card(str(item)))
+        except ValueError as error:
+            raise RulesError(f"{option}: {error}") from error
+    return tuple(cards)
+
+
+def _option_from_data(name: str, value: Any) -> Any:
+    if isinstance(value, str) and value.lower() in ("none", "null") and name in ("target_score", "deal_count", "moon_cards"):
+        return None
+    if name in ("removed", "pass_forbidden"):
+        return _cards_from_data(name, value)
+    if name == "moon_cards":
+        return None if value is None else _cards_from_data(name, value)
+    if name == "pass_schedule":
+        if isinstance(value, str):
+            value = [value]
+        if not isinstance(value, list | tuple):
+            raise RulesError(f"pass_schedule: expected a list of left/right/across/hold, not {value!r}")
+        return tuple(value)
+    if name == "card_values":
+        if not isinstance(value, Mapping):
+            raise RulesError(f"card_values: expected a table of card to value, like {{\"QS\": 25}}, not {value!r}")
+        pairs = []
+        for key, v in value.items():
+            try:
+                pairs.append((parse_card(str(key)), v))
+            except ValueError as error:
+                raise RulesError(f"card_values: {error}") from error
+        return tuple(sorted(pairs))
+    return value
+
+
+# ---- presets --------------------------------------------------------------
+
+DEFAULT_PRESET: Final = "black-maria"
+
+_HEARTS_SCHEDULE: Final[tuple[PassDirection, ...]] = ("left", "right", "across", "hold")
+
+
+@dataclass(frozen=True)
+class PresetInfo:
+    name: str
+    summary: str
+    players: int
+    player_range: tuple[int, int]
+    source: str
+
+
+PRESETS: Final[dict[str, PresetInfo]] = {
+    p.name: p
+    for p in (
+        PresetInfo("black-maria", "British Black Maria: pass right, hearts lead anytime, QS 13 KS 10 AS 7", 3, (3, 6), "seed 001/002"),
+        PresetInfo("black-maria-jaques", "Black Maria as Jaques of London: pass left, 2C leads, hearts broken by a discard, moon, to 100", 3, (3, 7), "seed 000"),
+        PresetInfo("hearts", "Standard Hearts (OpenSpiel's defaults): left/right/across/hold, no points on the first trick, moon, to 100", 4, (4, 4), "seed 003"),
+        PresetInfo("plain-black-maria", "Black Maria with plain scoring: only hearts and QS count", 3, (3, 6), "seed 001/002 variant"),
+        PresetInfo("dirty-lady", "Dirty Lady: pass left, QS may not be passed, high hearts cost more", 3, (3, 6), "seed 001/002 variant"),
+        PresetInfo("omnibus", "Omnibus Hearts: as Hearts, and the jack of diamonds scores -10", 4, (3, 7), "seeds 000, 003"),
+        PresetInfo("spot-hearts", "Spot Hearts: hearts score face value, QS 25, to 500", 4, (3, 7), "seeds 000, 003"),
+        PresetInfo("black-lady", "Black Lady: no passing, 2C leads, moon, to 100", 4, (3, 7), "seed 000 variant"),
+        PresetInfo("two-player", "Two-player Black Maria: 13 cards each and a 26-card stock to draw from", 2, (2, 2), "seed 000 variant"),
+    )
+}
+
+_ALIASES: Final = {"bm": "black-maria", "jaques": "black-maria-jaques", "plain": "plain-black-maria", "spot": "spot-hearts", "two": "two-player", "2p": "two-player"}
+
+
+def find_preset(name: str) -> str:
+    """The canonical preset name for ``name`` (case, spaces and underscores ignored; a few aliases)."""
+    key = name.strip().lower().replace("_", "-").replace(" ", "-")
+    key = _ALIASES.get(key, key)
+    if key not in PRESETS:
+        raise RulesError(f"preset: {name!r} is not a preset; the presets are {', '.join(PRESETS)}")
+    return key
+
+
+def preset(name: str, *, players: int | None = None, kitty: bool = False) -> Rules:
+    """The named preset, for ``players`` seats (default: the preset's own).
+
+    Options that depend on the player count (the cards removed, a fixed number
+    of deals) follow it; with ``kitty`` nothing is removed and the leftover
+    cards form the kitty.
+    """
+    key = find_preset(name)
+    n = PRESETS[key].players if players is None else players
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise RulesError(f"players: {n!r} is not a whole number")
+    removed = () if kitty else DEFAULT_REMOVED.get(n, ())
+    common: dict[str, Any] = dict(players=n, removed=removed, kitty=kitty, preset=key)
+    jaques_hearts: dict[str, Any] = dict(hearts_lead="after-broken", hearts_broken_by="heart-discarded", queen_breaks_hearts=False)
+    hearts_like: dict[str, Any] = dict(
+        pass_schedule=_HEARTS_SCHEDULE,
+        first_lead="two-of-clubs",
+        hearts_lead="after-broken",
+        hearts_broken_by="any-heart-played",
+        queen_breaks_hearts=True,
+        points_on_first_trick=False,
+        moon="add-to-others",
+        target_score=100,
+        deal_count=None,
+    )
+    fixed_deals: dict[str, Any] = dict(deal_count=3 * n, target_score=None)
+    to_100: dict[str, Any] = dict(moon="add-to-others", target_score=100, deal_count=None, first_lead="two-of-clubs")
+    options: dict[str, Any]
+    if key == "black-maria":
+        options = dict(pass_schedule=("right",), scoring="black-maria", **fixed_deals)
+    elif key == "plain-black-maria":
+        options = dict(pass_schedule=("right",), scoring="plain", **fixed_deals)
+    elif key == "dirty-lady":
+        options = dict(pass_schedule=("left",), pass_forbidden=(QUEEN_OF_SPADES,), scoring="dirty-lady", **fixed_deals)
+    elif key == "black-maria-jaques":
+        options = dict(pass_schedule=("left",), scoring="plain", **jaques_hearts, **to_100)
+    elif key == "hearts":
+        options = dict(scoring="plain", **hearts_like)
+    elif key == "omnibus":
+        options = dict(scoring="omnibus", **hearts_like)
+    elif key == "spot-hearts":
+        options = dict(scoring="spot", card_values=((QUEEN_OF_SPADES, 25),), **{**hearts_like, "target_score": 500})
+    elif key == "black-lady":
+        options = dict(pass_schedule=("hold",), scoring="plain", **jaques_hearts, **to_100)
+    else:  # two-player
+        options = dict(pass_schedule=("hold",), scoring="plain", **jaques_hearts, **to_100)
+    return Rules(**common, **options)
+
+
+def load_rules(path: str) -> Rules:
+    """A house-rules file (``.toml`` or ``.json``), or a preset name if no such file exists."""
+    import os
+
+    if not os.path.exists(path):
+        return preset(path)
+    with open(path, encoding="utf-8") as handle:
+        text = handle.read()
+    return Rules.from_toml(text) if path.endswith(".toml") else Rules.from_json(text)
