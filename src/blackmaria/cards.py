@@ -128,7 +128,7 @@ def cards_of(mask: int) -> list[Card]:
 
 
 class CardSet:
-    """An immutable set of cards over a 52-bit mask.
+    """An immutable set of cards over a 52-bit mask, made from cards, a mask or card text.
 
     Iterates in card order; ``str`` groups by suit, high to low, the way a
     player fans a hand.
@@ -145,7 +145,9 @@ class CardSet:
     __slots__ = ("mask",)
     mask: int
 
-    def __init__(self, cards: Iterable[Card] | int = 0) -> None:
+    def __init__(self, cards: Iterable[Card] | int | str = 0) -> None:
+        if isinstance(cards, str):
+            cards = parse_cards(cards)
         if isinstance(cards, int):
             if cards < 0 or cards > FULL_DECK_MASK:
                 raise ValueError(f"{cards:#x} is not a 52-bit card mask")

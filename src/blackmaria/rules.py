@@ -559,12 +559,31 @@ def preset(name: str, *, players: int | None = None, kitty: bool = False) -> Rul
     return Rules(**common, **options)
 
 
-def load_rules(path: str) -> Rules:
-    """A house-rules file (``.toml`` or ``.json``), or a preset name if no such file exists."""
+def read_rules_data(path_or_name: str) -> str | dict[str, Any]:
+    """The data of a house-rules file (``.toml`` or ``.json``), or the text itself if no such file exists (a preset name)."""
     import os
 
-    if not os.path.exists(path):
-        return preset(path)
-    with open(path, encoding="utf-8") as handle:
+    if not os.path.exists(path_or_name):
+        return path_or_name
+    with open(path_or_name, encoding="utf-8") as handle:
         text = handle.read()
-    return Rules.from_toml(text) if path.endswith(".toml") else Rules.from_json(text)
+    try:
+        data = tomllib.loads(text) if path_or_name.endswith(".toml") else json.loads(text)
+    except (tomllib.TOMLDecodeError, json.JSONDecodeError) as error:
+        raise RulesError(f"{path_or_name}: not a valid rules file ({error})") from error
+    if not isinstance(data, str | dict):
+        raise RulesError(f"{path_or_name}: expected a preset name or a table of options")
+    return data
+
+
+def load_rules(path_or_name: str, players: int | None = None) -> Rules:
+    """A preset by name or a house-rules file, optionally for another player count."""
+    data = read_rules_data(path_or_name)
+    if players is not None:
+        data = {"preset": data, "players": players} if isinstance(data, str) else {**data, "players": players}
+    try:
+        return Rules.from_data(data)
+    except RulesError as error:
+        if data is path_or_name or isinstance(data, dict) and data.get("preset") == path_or_name:
+            raise
+        raise RulesError(f"{path_or_name}: {error}") from error

@@ -1,0 +1,39 @@
+# The two commands of the README: `make play` starts a game, `make test` runs every check.
+# Each creates .venv with what it needs; only Python 3.11+ and make are required.
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+PIP := $(BIN)/python -m pip --disable-pip-version-check -q
+
+.PHONY: play test install dev bench lint typecheck clean
+
+$(VENV)/.run: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PIP) install -e '.[fast]'
+	touch $@
+
+$(VENV)/.dev: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PIP) install -e '.[dev]'
+	touch $(VENV)/.run $@
+
+install: $(VENV)/.run
+dev: $(VENV)/.dev
+
+play: $(VENV)/.run
+	$(BIN)/blackmaria play $(ARGS)
+
+lint: dev
+	$(BIN)/ruff check src tests benchmarks
+
+typecheck: dev
+	$(BIN)/mypy
+
+test: dev lint typecheck
+	$(BIN)/pytest
+
+bench: dev
+	$(BIN)/python benchmarks/engine_vs_openspiel.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,265 @@
+"""Edge cases of ../shared/RULES.md, each with a fixed deck."""
+
+from __future__ import annotations
+
+import pytest
+
+from blackmaria.cards import CardSet, parse_card
+from blackmaria.events import CardDrawn, GameOver, KittyTaken, SuddenDeath
+from blackmaria.game import Game, IllegalDeal, IllegalPass, IllegalPlay
+from blackmaria.rules import Rules, preset
+from helpers import fill_hands, snapshot
+
+HEARTS13 = " ".join(f"{r}H" for r in "23456789TJQKA")
+SUITED = {0: " ".join(f"{r}C" for r in "23456789TJQKA"), 1: " ".join(f"{r}D" for r in "23456789TJQKA"),
+          2: HEARTS13, 3: " ".join(f"{r}S" for r in "23456789TJQKA")}
+
+
+def _no_pass(name: str, **changes: object) -> Rules:
+    return preset(name).replace(pass_schedule=("hold",), **changes)
+
+
+def _play_out(game: Game) -> None:
+    while game.phase == "playing":
+        game.play(min(game.legal_cards()))
+
+
+def test_leader_holding_only_hearts_may_lead_one_before_hearts_are_broken() -> None:
+    rules = _no_pass("hearts", first_lead="left-of-dealer")
+    game = Game(rules, first_dealer=3)
+    game.deal_hands(fill_hands(rules, {0: HEARTS13}))
+    assert game.turn == 0 and not game.hearts_broken
+    assert game.legal_cards() == CardSet(HEARTS13)
+    game.play("2H")
+    assert game.hearts_broken  # any-heart-played: a heart led by a hearts-only hand breaks them
+
+
+def test_hearts_only_lead_does_not_break_hearts_when_only_a_discard_does() -> None:
+    rules = _no_pass("black-lady", first_lead="left-of-dealer")
+    game = Game(rules, first_dealer=3)
+    game.deal_hands(fill_hands(rules, {0: HEARTS13}))
+    game.play("2H")
+    assert not game.hearts_broken
+
+
+def test_leader_holding_only_hearts_and_qs_must_lead_qs() -> None:
+    rules = _no_pass("hearts", first_lead="left-of-dealer")
+    game = Game(rules, first_dealer=3)
+    game.deal_hands(fill_hands(rules, {0: "QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH"}))
+    assert game.legal_cards() == CardSet("QS")
+    error = game.play_error("KH")
+    assert error is not None and error.rule == "hearts-not-broken" and "KH" in str(error)
+
+
+def test_first_trick_with_only_penalty_cards_may_play_them() -> None:
+    rules = _no_pass("hearts")
+    game = Game(rules, first_dealer=3)
+    game.deal_hands(fill_hands(rules, {0: "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC", 1: "QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH",
+                                       2: "AH 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD"}))
+    game.play("2C")
+    assert game.legal_cards() == game.hand(1)  # nothing but penalty cards: any of them
+    game.play("QS")
+    assert game.legal_cards() == game.hand(2) - CardSet("AH")  # holds diamonds: no heart on the first trick
+    before = snapshot(game)
+    with pytest.raises(IllegalPlay, match="AH: no card with points may be played on the first trick") as info:
+        game.play("AH")
+    assert info.value.rule == "no-points-on-first-trick" and info.value.seat == 2
+    assert snapshot(game) == before
+
+
+def test_2c_removed_the_lowest_club_leads() -> None:
+    rules = _no_pass("black-maria-jaques")
+    game = Game(rules, first_dealer=0)
+    game.deal_hands(fill_hands(rules, {1: "4C 5C", 2: "3C"}))
+    assert game.turn == 2
+    error = game.play_error(max(game.hand(2)), 2)
+    assert error is not None and error.rule == "first-lead" and "3C" in str(error)
+
+
+def test_no_club_in_any_hand_left_of_dealer_leads_any_card() -> None:
+    rules = preset("two-player")
+    clubs = " ".join(f"{r}C" for r in "23456789TJQKA")
+    hands = fill_hands(rules, {}, stock=clubs + " 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD")
+    stock = [parse_card(c) for c in (clubs + " 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD").split()]
+    game = Game(rules, first_dealer=1)
+    game.deal_hands(hands, stock=stock)
+    # The player left of the dealer leads; the usual lead rules still hold (hearts are not broken yet).
+    assert game.turn == 0 and game.legal_cards() == game.hand(0) - CardSet.of_suit(2)
+
+
+def test_kitty_holding_qs_goes_to_the_first_trick_winner() -> None:
+    rules = Rules.from_data({"preset": "black-maria-jaques", "kitty": True, "pass_schedule": ["hold"]})
+    game = Game(rules, first_dealer=0)
+    game.deal_hands(fill_hands(rules, {1: "2C AC"}, kitty="QS"), kitty=["QS"])
+    assert game.turn == 1
+    assert game.observation(1).kitty is None
+    for _ in range(3):
+        game.play(min(game.legal_cards()))
+    taken = [e for e in game.events if isinstance(e, KittyTaken)]
+    owner = taken[0].seat
+    assert game.taken(owner).mask >> parse_card("QS") & 1
+    assert game.observation(owner).kitty == CardSet("QS")
+    assert all(game.observation(s).kitty is None for s in range(3) if s != owner)
+    assert all(e.cards is None for e in game.events_for((owner + 1) % 3) if isinstance(e, KittyTaken))
+    _play_out(game)
+    assert game.observation((owner + 1) % 3).kitty == CardSet("QS")  # scored, so shown to all
+    points = game.deals[-1].points or ()
+    assert points[owner] >= 13 or game.deals[-1].moon_shooter == owner
+    assert sum(points) == (26 if game.deals[-1].moon_shooter is None else 52)
+
+
+def test_two_player_stock_runs_out_mid_deal_and_the_hands_are_played_out() -> None:
+    game = Game("two-player", seed=3)
+    game.deal()
+    stock = game.stock
+    assert len(stock) == 26 and len(game.hand(0)) == len(game.hand(1)) == 13
+    draws: list[CardDrawn] = []
+    for trick in range(26):
+        for _ in range(2):
+            game.play(min(game.legal_cards()))
+        new = [e for e in game.events if isinstance(e, CardDrawn)][len(draws):]
+        draws.extend(new)
+        if trick < 13:
+            winner = game.tricks[trick].winner
+            assert [d.seat for d in new] == [winner, 1 - winner]  # the winner draws first
+            assert len(game.hand(0)) == len(game.hand(1)) == 13
+            seen_by_loser = game.observation(1 - winner).drawn
+            assert all(d.card not in seen_by_loser for d in new if d.seat == winner)
+        else:
+            assert not new and len(game.stock) == 0
+    assert [d.card for d in draws] == stock
+    assert game.phase == "deal-over"
+    assert sum(game.deals[0].points or ()) == 26 or game.deals[0].moon_shooter is not None
+    assert all(e.card is None for e in game.events_for(0) if isinstance(e, CardDrawn) and e.seat == 1)
+
+
+@pytest.mark.parametrize(("moon", "expected"), [("add-to-others", [0, 26, 26, 26]), ("subtract-from-shooter", [-26, 0, 0, 0]),
+                                              ("off", [26, 0, 0, 0])])
+def test_moon_under_each_option(moon: str, expected: list[int]) -> None:
+    rules = _no_pass("hearts", moon=moon)
+    game = Game(rules, first_dealer=3)
+    game.deal_hands(fill_hands(rules, SUITED))  # seat 0 holds every club and wins every trick
+    _play_out(game)
+    assert game.deals[0].points == tuple(expected)
+    assert game.deals[0].moon_shooter == (None if moon == "off" else 0)
+
+
+@pytest.mark.parametrize(("moon_cards", "expected"), [(None, [-10, 26, 26, 26]), ("JD QS " + HEARTS13, [-10, 26, 26, 26])])
+def test_omnibus_jack_of_diamonds_with_a_moon(moon_cards: str | None, expected: list[int]) -> None:
+    changes: dict[str, object] = {}
+    if moon_cards:
+        changes["moon_cards"] = tuple(parse_card(c) for c in moon_cards.split())
+    rules = _no_pass("omnibus", **changes)
+    game = Game(rules, first_dealer=3)
+    game.deal_hands(fill_hands(rules, SUITED))
+    _play_out(game)
+    assert game.deals[0].points == tuple(expected)  # the shooter keeps the JD's -10
+
+
+def test_omnibus_jd_required_for_the_moon_when_the_table_says_so() -> None:
+    rules = _no_pass("omnibus", moon_cards=tuple(parse_card(c) for c in ("JD QS " + HEARTS13).split()))
+    hands = {0: SUITED[0], 1: "JD " + " ".join(f"{r}S" for r in "23456789TJQK"), 2: HEARTS13, 3: "AS 2D 3D 4D 5D 6D 7D 8D 9D TD QD KD AD"}
+    game = Game(rules, first_dealer=3)
+    game.deal_hands(fill_hands(rules, hands))
+    _play_out(game)  # seat 0 leads every club and wins every trick, the JD included
+    assert game.deals[0].moon_shooter == 0 and game.deals[0].points == (-10, 26, 26, 26)
+
+
+def _suited_deal(game: Game, shooter: int) -> None:
+    rules = game.rules
+    game.deal_hands(fill_hands(rules, {(shooter + k) % 4: SUITED[k] for k in range(4)}))
+    _play_out(game)
+
+
+def test_sudden_death_tie_plays_more_deals_until_the_lowest_is_alone() -> None:
+    rules = _no_pass("black-lady", moon="off", target_score=None, deal_count=1, ties="sudden-death")
+    game = Game(rules, first_dealer=3)
+    _suited_deal(game, 0)  # 26 0 0 0: three tied for lowest
+    assert game.phase == "deal-over" and isinstance(game.events[-1], SuddenDeath) and game.events[-1].tied == (1, 2, 3)
+    _suited_deal(game, 1)  # 26 26 0 0
+    assert game.phase == "deal-over"
+    _suited_deal(game, 2)  # 26 26 26 0
+    assert game.is_over and game.winners == (3,) and isinstance(game.events[-1], GameOver)
+    with pytest.raises(IllegalDeal, match="the game ended after deal 3"):
+        game.deal()
+
+
+def test_tie_shared_ends_the_game_at_once() -> None:
+    rules = _no_pass("black-lady", moon="off", target_score=None, deal_count=1, ties="share")
+    game = Game(rules, first_dealer=3)
+    _suited_deal(game, 0)
+    assert game.is_over and game.winners == (1, 2, 3)
+
+
+def test_dirty_lady_refuses_qs_in_a_pass_and_nothing_changes() -> None:
+    game = Game("dirty-lady", seed=1)
+    game.deal()
+    holder = game.holder("QS")
+    assert holder is not None
+    before = snapshot(game)
+    others = [c for c in game.hand(holder) if c != parse_card("QS")][:2]
+    with pytest.raises(IllegalPass, match="cannot pass QS: under these rules it may not be passed") as info:
+        game.pass_cards(holder, [parse_card("QS"), *others])
+    assert info.value.rule == "pass-forbidden" and info.value.card == parse_card("QS")
+    assert snapshot(game) == before
+    assert parse_card("QS") not in game.passable_cards(holder)
+
+
+def test_illegal_card_names_card_seat_and_rule_and_changes_nothing() -> None:
+    rules = _no_pass("hearts")
+    game = Game(rules, seats=["W", "N", "E", "S"], first_dealer=3)
+    game.deal_hands(fill_hands(rules, {0: "2C 3C AD", 1: "4C KS"}))
+    game.play("2C")
+    before = snapshot(game)
+    with pytest.raises(IllegalPlay) as info:
+        game.play("KS")
+    message = str(info.value)
+    assert "N (seat 1) cannot play KS" in message and "clubs were led and must be followed" in message
+    assert info.value.rule == "follow-suit" and info.value.seat == 1
+    assert snapshot(game) == before
+    with pytest.raises(IllegalPlay, match="it is N \\(seat 1\\)'s turn"):
+        game.play("AD", seat=0)
+    with pytest.raises(IllegalPlay, match="not in the hand"):
+        game.play("3C")
+    assert snapshot(game) == before
+
+
+def test_bad_pass_sizes_and_double_passes_are_refused() -> None:
+    game = Game("hearts", seed=2)
+    game.deal()
+    hand = sorted(game.hand(0))
+    with pytest.raises(IllegalPass, match="must pass exactly 3 different cards, not 2"):
+        game.pass_cards(0, hand[:2])
+    with pytest.raises(IllegalPass, match="must pass exactly 3"):
+        game.pass_cards(0, [hand[0]] * 3)
+    game.pass_cards(0, hand[:3])
+    with pytest.raises(IllegalPass, match="already passed"):
+        game.pass_cards(0, hand[3:6])
+    with pytest.raises(IllegalPlay, match="the game is passing"):
+        game.play(hand[4])
+
+
+def test_undo_takes_back_the_last_play() -> None:
+    game = Game("hearts", seed=5)
+    game.deal()
+    for seat in range(4):
+        game.pass_cards(seat, sorted(game.hand(seat))[:3])
+    before = snapshot(game)
+    game.play(min(game.legal_cards()))
+    game.undo()
+    assert snapshot(game)[0] == before[0] and game.turn == before[3]
+
+
+@pytest.mark.parametrize(("need_jd", "expected"), [(False, [0, 16, 26, 26]), (True, [26, -10, 0, 0])])
+def test_omnibus_moon_with_the_jd_elsewhere(need_jd: bool, expected: list[int]) -> None:
+    from blackmaria.core import logic as core
+
+    rules = preset("omnibus")
+    if need_jd:
+        rules = rules.replace(moon_cards=tuple(parse_card(c) for c in ("JD QS " + HEARTS13).split()))
+    s = [0] * core.STATE_SIZE
+    s[core.TAKEN + 0] = CardSet("QS " + HEARTS13).mask
+    s[core.TAKEN + 1] = CardSet("JD").mask
+    points = [0] * 4
+    core.score_deal(s, core.make_params(rules), points)
+    assert points == expected

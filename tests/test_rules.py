@@ -1,0 +1,134 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from blackmaria.cards import parse_card
+from blackmaria.rules import PRESETS, Rules, RulesError, find_preset, load_rules, preset
+
+
+def test_nine_presets_found_by_name_and_alias() -> None:
+    assert len(PRESETS) == 9
+    for name in PRESETS:
+        assert preset(name).preset == name
+    assert find_preset("Black_Maria") == "black-maria"
+    assert find_preset("Spot Hearts") == "spot-hearts"
+    with pytest.raises(RulesError, match="'bridge' is not a preset"):
+        preset("bridge")
+
+
+@pytest.mark.parametrize(
+    ("name", "total"),
+    [("black-maria", 43), ("plain-black-maria", 26), ("hearts", 26), ("black-maria-jaques", 26), ("omnibus", 16), ("spot-hearts", 129)],
+)
+def test_points_in_a_deal(name: str, total: int) -> None:
+    assert preset(name).deal_total == total
+
+
+def test_preset_options_follow_rules_md() -> None:
+    bm = preset("black-maria")
+    assert (bm.players, bm.removed, bm.pass_schedule, bm.first_lead, bm.hearts_lead, bm.moon, bm.deal_count) == (
+        3, (parse_card("2C"),), ("right",), "left-of-dealer", "anytime", "off", 9)
+    hearts = preset("hearts")
+    assert not hearts.points_on_first_trick and hearts.queen_breaks_hearts and hearts.target_score == 100
+    assert preset("dirty-lady").pass_forbidden == (parse_card("QS"),)
+    assert preset("dirty-lady").values[parse_card("AH")] == 5
+    assert preset("dirty-lady").values[parse_card("KS")] == 10
+    assert preset("spot-hearts").values[parse_card("QS")] == 25
+    assert preset("omnibus").values[parse_card("JD")] == -10
+    assert preset("black-lady").pass_schedule == ("hold",)
+    two = preset("two-player")
+    assert (two.players, two.hand_size, two.stock_size, two.tricks_per_deal) == (2, 13, 26, 26)
+    assert preset("black-maria", players=4).deal_count == 12
+
+
+@pytest.mark.parametrize(
+    ("players", "removed"), [(3, "2C"), (5, "2C 2D"), (6, "2C 2D 2S 3C"), (7, "2C 2D 2S"), (4, "")]
+)
+def test_default_removals_by_player_count(players: int, removed: str) -> None:
+    rules = preset("black-maria-jaques", players=players)
+    assert [parse_card(c) for c in removed.split()] == list(rules.removed)
+    assert rules.hand_size * players == 52 - len(rules.removed)
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"players": 8}, "players: 8 players is not supported"),
+        ({"players": 4, "removed": (0,)}, "removed: removing 1 card\\(s\\) \\(2C\\) leaves 51, which does not divide among 4 players"),
+        ({"removed": (0, 0, 1)}, "removed: 2C is named twice"),
+        ({"removed": (60,)}, "removed: 60 is not a card in the deck"),
+        ({"pass_schedule": ("across",)}, "pass_schedule: across needs an even number of players"),
+        ({"pass_schedule": ("sideways",)}, "pass_schedule: 'sideways' is not one of"),
+        ({"kitty": True}, "kitty: with 3 players and 51 cards in play nothing is left over"),
+        ({"target_score": None, "deal_count": None}, "the game needs an end"),
+        ({"moon": "add-to-others", "moon_cards": (parse_card("QS"),)}, "moon_cards: a shooter must take every card of positive value"),
+        ({"pass_count": 18}, "pass_count: 18 cards"),
+        ({"first_dealer": 5}, "first_dealer: 5 is not"),
+        ({"scoring": "bridge"}, "scoring: 'bridge' is not one of"),
+    ],
+)
+def test_validation_names_the_option_and_why(options: dict[str, object], message: str) -> None:
+    with pytest.raises(RulesError, match=message):
+        Rules(**options)  # type: ignore[arg-type]
+
+
+def test_across_is_skipped_with_an_odd_player_count() -> None:
+    rules = preset("hearts", players=5)
+    assert rules.effective_schedule == ("left", "right", "hold")
+    assert [rules.pass_direction(i) for i in range(4)] == ["left", "right", "hold", "left"]
+    assert preset("hearts").pass_offset("across") == 2
+    assert preset("hearts", players=6).pass_offset("right") == 5
+
+
+def test_kitty_replaces_removal() -> None:
+    rules = Rules.from_data({"preset": "black-maria-jaques", "kitty": True})
+    assert rules.removed == () and rules.kitty_size == 1 and rules.hand_size == 17
+    assert Rules.from_data({"preset": "black-maria", "players": 5, "kitty": True}).kitty_size == 2
+
+
+presets_and_players = st.sampled_from(
+    [(name, n) for name, info in PRESETS.items() for n in range(info.player_range[0], info.player_range[1] + 1)]
+)
+
+
+@given(presets_and_players)
+def test_every_preset_round_trips_through_json_and_toml(case: tuple[str, int]) -> None:
+    rules = preset(case[0], players=case[1])
+    assert Rules.from_json(rules.to_json()) == rules
+    assert Rules.from_toml(rules.to_toml()) == rules
+    assert Rules.from_data(rules.to_dict()) == rules
+
+
+def test_house_rules_file(tmp_path: Path) -> None:
+    path = tmp_path / "house.toml"
+    path.write_text('preset = "black-maria"\nplayers = 4\npass_schedule = ["left"]\ntarget_score = 100\ndeal_count = "none"\n'
+                    '[card_values]\nJD = -10\n', encoding="utf-8")
+    rules = load_rules(str(path))
+    assert rules.players == 4 and rules.removed == () and rules.pass_schedule == ("left",)
+    assert rules.target_score == 100 and rules.deal_count is None and rules.values[parse_card("JD")] == -10
+    assert load_rules(str(path), players=5).removed == (0, 1)
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"preset": "hearts", "colour": "red"}, "colour: not a rule option"),
+        ({"preset": "hearts", "kitty": "yes"}, "kitty: 'yes' is not true or false"),
+        ({"preset": "hearts", "removed": ["2C", "ZZ"]}, "removed: 'ZZ' is not a card"),
+        ({"preset": "hearts", "card_values": {"QS": "lots"}}, "card_values: the value of QS must be a whole number"),
+    ],
+)
+def test_bad_rules_data_is_named(data: dict[str, object], message: str) -> None:
+    with pytest.raises(RulesError, match=message):
+        Rules.from_data(data)
+
+
+def test_describe_speaks_plainly() -> None:
+    text = " ".join(preset("black-maria").describe())
+    assert "pass 3 cards" in text.replace("passes 3 cards", "pass 3 cards")
+    assert "43 points in each deal" in text
+    assert "There is no shooting the moon." in text
