@@ -25,6 +25,7 @@ play: $(VENV)/.run
 
 lint: dev
 	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff format --check src tests benchmarks
 
 typecheck: dev
 	$(BIN)/mypy

@@ -49,5 +49,11 @@ def fill_hands(rules: Rules, fixed: dict[int, str], kitty: str = "", stock: str 
 
 def snapshot(game: Game) -> tuple[object, ...]:
     """Everything observable about a game, to check that a refused action changed nothing."""
-    return (game.to_record(), len(game.events), game.phase, game.turn, tuple(game.totals),
-            tuple(game.observation(s).to_dict().__repr__() for s in range(game.players)))
+    return (
+        game.to_record(),
+        len(game.events),
+        game.phase,
+        game.turn,
+        tuple(game.totals),
+        tuple(game.observation(s).to_dict().__repr__() for s in range(game.players)),
+    )

@@ -123,7 +123,7 @@ class Checker:
             assert not (union & hand), "a card is in two hands"
             union = union | hand
         played = CardSet(c for t in game.tricks for _, c in t.plays)
-        earlier = CardSet(c for e in game.events[self._deal_start():] if isinstance(e, TrickWon) for c in e.cards)
+        earlier = CardSet(c for e in game.events[self._deal_start() :] if isinstance(e, TrickWon) for c in e.cards)
         kitty = CardSet(game.deals[-1].kitty)  # lying face down, or among the first trick winner's cards
         everything = union | played | earlier | kitty | CardSet(game.stock)
         assert everything == CardSet(rules.in_play_mask), "cards are not conserved"
@@ -133,11 +133,11 @@ class Checker:
             obs = game.observation(seat)
             assert obs.known_cards().issubset(known), f"observation of seat {seat} leaks {obs.known_cards() - known}"
             assert card_names_in(obs.to_dict()) <= set(known), f"observation dict of seat {seat} leaks a card"
-            seen_events = [e.visible_to(seat).to_dict() for e in game.events[self.checked_events:]]
+            seen_events = [e.visible_to(seat).to_dict() for e in game.events[self.checked_events :]]
             assert card_names_in(seen_events) <= set(known), f"events shown to seat {seat} leak a card"
-        spectator = [e.visible_to(None).to_dict() for e in game.events[self.checked_events:]]
+        spectator = [e.visible_to(None).to_dict() for e in game.events[self.checked_events :]]
         public = CardSet(c for t in game.tricks for _, c in t.plays) | earlier
-        forced = [e.forced_card for e in game.events[self._deal_start():] if isinstance(e, PlayStarted) and e.forced_card is not None]
+        forced = [e.forced_card for e in game.events[self._deal_start() :] if isinstance(e, PlayStarted) and e.forced_card is not None]
         public = public | CardSet(forced)
         if game.phase in ("deal-over", "game-over"):
             public = public | CardSet(game.deals[-1].kitty)

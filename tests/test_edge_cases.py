@@ -11,8 +11,12 @@ from blackmaria.rules import Rules, preset
 from helpers import fill_hands, snapshot
 
 HEARTS13 = " ".join(f"{r}H" for r in "23456789TJQKA")
-SUITED = {0: " ".join(f"{r}C" for r in "23456789TJQKA"), 1: " ".join(f"{r}D" for r in "23456789TJQKA"),
-          2: HEARTS13, 3: " ".join(f"{r}S" for r in "23456789TJQKA")}
+SUITED = {
+    0: " ".join(f"{r}C" for r in "23456789TJQKA"),
+    1: " ".join(f"{r}D" for r in "23456789TJQKA"),
+    2: HEARTS13,
+    3: " ".join(f"{r}S" for r in "23456789TJQKA"),
+}
 
 
 def _no_pass(name: str, **changes: object) -> Rules:
@@ -54,8 +58,16 @@ def test_leader_holding_only_hearts_and_qs_must_lead_qs() -> None:
 def test_first_trick_with_only_penalty_cards_may_play_them() -> None:
     rules = _no_pass("hearts")
     game = Game(rules, first_dealer=3)
-    game.deal_hands(fill_hands(rules, {0: "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC", 1: "QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH",
-                                       2: "AH 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD"}))
+    game.deal_hands(
+        fill_hands(
+            rules,
+            {
+                0: "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
+                1: "QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH",
+                2: "AH 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD",
+            },
+        )
+    )
     game.play("2C")
     assert game.legal_cards() == game.hand(1)  # nothing but penalty cards: any of them
     game.play("QS")
@@ -117,7 +129,7 @@ def test_two_player_stock_runs_out_mid_deal_and_the_hands_are_played_out() -> No
     for trick in range(26):
         for _ in range(2):
             game.play(min(game.legal_cards()))
-        new = [e for e in game.events if isinstance(e, CardDrawn)][len(draws):]
+        new = [e for e in game.events if isinstance(e, CardDrawn)][len(draws) :]
         draws.extend(new)
         if trick < 13:
             winner = game.tricks[trick].winner
@@ -133,8 +145,9 @@ def test_two_player_stock_runs_out_mid_deal_and_the_hands_are_played_out() -> No
     assert all(e.card is None for e in game.events_for(0) if isinstance(e, CardDrawn) and e.seat == 1)
 
 
-@pytest.mark.parametrize(("moon", "expected"), [("add-to-others", [0, 26, 26, 26]), ("subtract-from-shooter", [-26, 0, 0, 0]),
-                                              ("off", [26, 0, 0, 0])])
+@pytest.mark.parametrize(
+    ("moon", "expected"), [("add-to-others", [0, 26, 26, 26]), ("subtract-from-shooter", [-26, 0, 0, 0]), ("off", [26, 0, 0, 0])]
+)
 def test_moon_under_each_option(moon: str, expected: list[int]) -> None:
     rules = _no_pass("hearts", moon=moon)
     game = Game(rules, first_dealer=3)

@@ -31,7 +31,14 @@ def test_points_in_a_deal(name: str, total: int) -> None:
 def test_preset_options_follow_rules_md() -> None:
     bm = preset("black-maria")
     assert (bm.players, bm.removed, bm.pass_schedule, bm.first_lead, bm.hearts_lead, bm.moon, bm.deal_count) == (
-        3, (parse_card("2C"),), ("right",), "left-of-dealer", "anytime", "off", 9)
+        3,
+        (parse_card("2C"),),
+        ("right",),
+        "left-of-dealer",
+        "anytime",
+        "off",
+        9,
+    )
     hearts = preset("hearts")
     assert not hearts.points_on_first_trick and hearts.queen_breaks_hearts and hearts.target_score == 100
     assert preset("dirty-lady").pass_forbidden == (parse_card("QS"),)
@@ -45,9 +52,7 @@ def test_preset_options_follow_rules_md() -> None:
     assert preset("black-maria", players=4).deal_count == 12
 
 
-@pytest.mark.parametrize(
-    ("players", "removed"), [(3, "2C"), (5, "2C 2D"), (6, "2C 2D 2S 3C"), (7, "2C 2D 2S"), (4, "")]
-)
+@pytest.mark.parametrize(("players", "removed"), [(3, "2C"), (5, "2C 2D"), (6, "2C 2D 2S 3C"), (7, "2C 2D 2S"), (4, "")])
 def test_default_removals_by_player_count(players: int, removed: str) -> None:
     rules = preset("black-maria-jaques", players=players)
     assert [parse_card(c) for c in removed.split()] == list(rules.removed)
@@ -105,8 +110,10 @@ def test_every_preset_round_trips_through_json_and_toml(case: tuple[str, int]) -
 
 def test_house_rules_file(tmp_path: Path) -> None:
     path = tmp_path / "house.toml"
-    path.write_text('preset = "black-maria"\nplayers = 4\npass_schedule = ["left"]\ntarget_score = 100\ndeal_count = "none"\n'
-                    '[card_values]\nJD = -10\n', encoding="utf-8")
+    path.write_text(
+        'preset = "black-maria"\nplayers = 4\npass_schedule = ["left"]\ntarget_score = 100\ndeal_count = "none"\n[card_values]\nJD = -10\n',
+        encoding="utf-8",
+    )
     rules = load_rules(str(path))
     assert rules.players == 4 and rules.removed == () and rules.pass_schedule == ("left",)
     assert rules.target_score == 100 and rules.deal_count is None and rules.values[parse_card("JD")] == -10

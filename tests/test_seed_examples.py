@@ -24,8 +24,10 @@ def _score(rules_name: str, taken: list[str]) -> list[int]:
 def test_seed_001_playing_a_deal_example_carla_wins_23_with_ks_on_qs() -> None:
     """Seed 001 "Playing a deal", example: Anna leads 9S, Ben plays QS (no other spade), Carla's KS wins 23 points."""
     rules = preset("black-maria").replace(pass_schedule=("hold",))  # the example starts at the play
-    hands = fill_hands(rules, {0: "9S 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD 3C 4C 5C 6C", 1: "QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH 7C 8C 9C",
-                               2: "KS 2S 3S"})
+    hands = fill_hands(
+        rules,
+        {0: "9S 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD 3C 4C 5C 6C", 1: "QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH 7C 8C 9C", 2: "KS 2S 3S"},
+    )
     game = Game(rules, seats=["Anna", "Ben", "Carla"], first_dealer=2)  # Anna sits left of the dealer and leads
     game.deal_hands(hands)
     assert game.turn == 0

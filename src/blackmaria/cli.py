@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import IO
 
 import click
 
@@ -65,7 +66,7 @@ def rules_show(name: str, players: int | None, as_json: bool, as_toml: bool) -> 
 @main.command()
 @click.argument("file", type=click.File("r", encoding="utf-8"))
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output: deals[i].points and totals.")
-def replay(file: click.utils.LazyFile, as_json: bool) -> None:
+def replay(file: IO[str], as_json: bool) -> None:
     """Check a blackmaria/1 game record (FILE, or - for standard input) and print its scores."""
     text = file.read()
     try:
@@ -133,8 +134,10 @@ def bench(rules_name: str, players: int | None, deals: int, repeats: int, seed: 
     if as_json:
         click.echo(json.dumps(result))
         return
-    click.echo(f"{result['rules']} ({rule_set.players} players): {result['deals_per_second']:,.0f} random deals/s "
-               f"(median of {repeats} x {deals:,}; compile or cache load {result['compile_or_cache_load_seconds']:.2f} s)")
+    click.echo(
+        f"{result['rules']} ({rule_set.players} players): {result['deals_per_second']:,.0f} random deals/s "
+        f"(median of {repeats} x {deals:,}; compile or cache load {result['compile_or_cache_load_seconds']:.2f} s)"
+    )
     if with_python:
         click.echo(f"checked Game in Python: {result['python_game']['deals_per_second']:,.0f} deals/s")
 

@@ -272,9 +272,7 @@ class Game:
 
     def _check_can_deal(self) -> None:
         if self._phase == "game-over":
-            raise IllegalDeal(
-                f"the game ended after deal {len(self.deals)}; no further deal may be played", rule="game-over"
-            )
+            raise IllegalDeal(f"the game ended after deal {len(self.deals)}; no further deal may be played", rule="game-over")
         if self._phase in ("passing", "playing"):
             raise IllegalDeal(f"deal {len(self.deals)} is still being played", rule="deal-in-progress")
 
@@ -410,7 +408,10 @@ class Game:
                 return IllegalPass(f"{who} cannot pass {card_name(card)}: it is not in the hand", rule="not-in-hand", seat=seat, card=card)
             if card in self.rules.pass_forbidden:
                 return IllegalPass(
-                    f"{who} cannot pass {card_name(card)}: under these rules it may not be passed", rule="pass-forbidden", seat=seat, card=card
+                    f"{who} cannot pass {card_name(card)}: under these rules it may not be passed",
+                    rule="pass-forbidden",
+                    seat=seat,
+                    card=card,
                 )
         return None
 
@@ -470,7 +471,9 @@ class Game:
         seat = turn if seat is None else seat
         who = self._who(seat)
         if seat != turn:
-            return IllegalPlay(f"{who} cannot play {card_name(card)}: it is {self._who(turn)}'s turn", rule="not-your-turn", seat=seat, card=card)
+            return IllegalPlay(
+                f"{who} cannot play {card_name(card)}: it is {self._who(turn)}'s turn", rule="not-your-turn", seat=seat, card=card
+            )
         if core.legal_cards(s, self._p, seat) >> card & 1:
             return None
         rule, reason = self._why_illegal(seat, card)
@@ -485,7 +488,10 @@ class Game:
         if s[core.IN_TRICK] > 0:
             led = s[core.TRICK + s[core.LEADER]] & 3
             if suit_of(card) != led and hand & core.suit_cards(led):
-                return "follow-suit", f"{SUIT_NAMES_EN[led]} were led and must be followed (holding {_cards_text(hand & core.suit_cards(led))})"
+                return (
+                    "follow-suit",
+                    f"{SUIT_NAMES_EN[led]} were led and must be followed (holding {_cards_text(hand & core.suit_cards(led))})",
+                )
             return "no-points-on-first-trick", "no card with points may be played on the first trick while holding another card"
         if s[core.TRICK_INDEX] == 0 and s[core.FIRST_CARD] >= 0:
             return "first-lead", f"the first trick must be opened with {card_name(s[core.FIRST_CARD])}, the lowest club in play"
@@ -590,4 +596,3 @@ class Game:
             log.passes[last] = None
         rebuilt = Game.from_record(self.to_record(), rng=self._rng)
         self.__dict__.update(rebuilt.__dict__)
-

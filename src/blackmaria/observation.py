@@ -122,7 +122,8 @@ def observe(game: Game, seat: int) -> Observation:
     log = game.deals[-1] if game.deals else None
     in_deal = game.phase in ("passing", "playing")
     exchanged = log is not None and log.direction != "hold" and all(x is not None for x in log.passes) and game.phase != "passing"
-    passed = CardSet(log.passes[seat]) if log is not None and log.passes[seat] is not None else None
+    own_pass = log.passes[seat] if log is not None else None
+    passed = CardSet(own_pass) if own_pass is not None else None
     received = None
     pass_from = game.pass_source(seat) if log is not None else None
     if exchanged and pass_from is not None and log is not None:

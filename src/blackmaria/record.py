@@ -34,7 +34,14 @@ class RecordError(ValueError):
     """A record that is malformed or breaks the rules; the message is one line naming where."""
 
     def __init__(
-        self, message: str, *, deal: int | None = None, play: int | None = None, seat: int | None = None, card: Card | None = None, rule: str = "format"
+        self,
+        message: str,
+        *,
+        deal: int | None = None,
+        play: int | None = None,
+        seat: int | None = None,
+        card: Card | None = None,
+        rule: str = "format",
     ) -> None:
         where = []
         if deal is not None:
@@ -160,11 +167,11 @@ def _replay_deal(game: Game, index: int, deal: Any, *, last: bool) -> None:
             card = parse_card(str(text))
         except ValueError as error:
             raise RecordError(str(error), deal=index, play=number, rule="card-text") from error
-        seat = game.turn
+        player = game.turn
         try:
             game.play(card)
         except GameError as error:
-            raise RecordError(f"{error} (rule: {error.rule})", deal=index, play=number, seat=seat, card=card, rule=error.rule) from error
+            raise RecordError(f"{error} (rule: {error.rule})", deal=index, play=number, seat=player, card=card, rule=error.rule) from error
     if not last and game.phase in ("passing", "playing"):
         raise RecordError(f"the deal stops after {len(plays)} plays, but another deal follows", deal=index, rule="deal-incomplete")
 

@@ -409,9 +409,7 @@ class Rules:
             lines.append("There is no shooting the moon.")
         else:
             effect = (
-                f"everyone else adds {self.moon_total}"
-                if self.moon == "add-to-others"
-                else f"they score minus {self.moon_total} instead"
+                f"everyone else adds {self.moon_total}" if self.moon == "add-to-others" else f"they score minus {self.moon_total} instead"
             )
             lines.append(f"Shooting the moon: whoever takes every penalty card scores 0 for them and {effect}.")
         ends = []
@@ -420,7 +418,11 @@ class Rules:
         if self.deal_count is not None:
             ends.append(f"after {self.deal_count} deals")
         lines.append("The game ends " + " or ".join(ends) + "; the lowest total wins.")
-        lines.append("A tie for lowest shares the win." if self.ties == "share" else "A tie for lowest is settled by further deals until one player is lowest.")
+        lines.append(
+            "A tie for lowest shares the win."
+            if self.ties == "share"
+            else "A tie for lowest is settled by further deals until one player is lowest."
+        )
         return lines
 
 
@@ -428,7 +430,7 @@ def _cards_from_data(option: str, value: Any) -> tuple[Card, ...]:
     if isinstance(value, str):
         value = value.replace(",", " ").split()
     if not isinstance(value, list | tuple):
-        raise RulesError(f"{option}: expected a list of cards like [\"2C\", \"QS\"], not {value!r}")
+        raise RulesError(f'{option}: expected a list of cards like ["2C", "QS"], not {value!r}')
     cards = []
     for item in value:
         if isinstance(item, int) and not isinstance(item, bool):
@@ -456,7 +458,7 @@ def _option_from_data(name: str, value: Any) -> Any:
         return tuple(value)
     if name == "card_values":
         if not isinstance(value, Mapping):
-            raise RulesError(f"card_values: expected a table of card to value, like {{\"QS\": 25}}, not {value!r}")
+            raise RulesError(f'card_values: expected a table of card to value, like {{"QS": 25}}, not {value!r}')
         pairs = []
         for key, v in value.items():
             try:
@@ -487,8 +489,20 @@ PRESETS: Final[dict[str, PresetInfo]] = {
     p.name: p
     for p in (
         PresetInfo("black-maria", "British Black Maria: pass right, hearts lead anytime, QS 13 KS 10 AS 7", 3, (3, 6), "seed 001/002"),
-        PresetInfo("black-maria-jaques", "Black Maria as Jaques of London: pass left, 2C leads, hearts broken by a discard, moon, to 100", 3, (3, 7), "seed 000"),
-        PresetInfo("hearts", "Standard Hearts (OpenSpiel's defaults): left/right/across/hold, no points on the first trick, moon, to 100", 4, (4, 4), "seed 003"),
+        PresetInfo(
+            "black-maria-jaques",
+            "Black Maria as Jaques of London: pass left, 2C leads, hearts broken by a discard, moon, to 100",
+            3,
+            (3, 7),
+            "seed 000",
+        ),
+        PresetInfo(
+            "hearts",
+            "Standard Hearts (OpenSpiel's defaults): left/right/across/hold, no points on the first trick, moon, to 100",
+            4,
+            (4, 4),
+            "seed 003",
+        ),
         PresetInfo("plain-black-maria", "Black Maria with plain scoring: only hearts and QS count", 3, (3, 6), "seed 001/002 variant"),
         PresetInfo("dirty-lady", "Dirty Lady: pass left, QS may not be passed, high hearts cost more", 3, (3, 6), "seed 001/002 variant"),
         PresetInfo("omnibus", "Omnibus Hearts: as Hearts, and the jack of diamonds scores -10", 4, (3, 7), "seeds 000, 003"),
@@ -498,7 +512,14 @@ PRESETS: Final[dict[str, PresetInfo]] = {
     )
 }
 
-_ALIASES: Final = {"bm": "black-maria", "jaques": "black-maria-jaques", "plain": "plain-black-maria", "spot": "spot-hearts", "two": "two-player", "2p": "two-player"}
+_ALIASES: Final = {
+    "bm": "black-maria",
+    "jaques": "black-maria-jaques",
+    "plain": "plain-black-maria",
+    "spot": "spot-hearts",
+    "two": "two-player",
+    "2p": "two-player",
+}
 
 
 def find_preset(name: str) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from blackmaria.bots import make_bot, run_bots
-from blackmaria.cards import CardSet, card_symbol, parse_cards
+from blackmaria.cards import CLUBS, DIAMONDS, HEARTS, SPADES, CardSet, card_symbol, parse_cards
 from blackmaria.events import CardDrawn, CardPlayed, CardsReceived, DealScored, KittyTaken, TrickWon
 from blackmaria.game import Game, GameError
 from blackmaria.observation import Observation
@@ -19,6 +19,16 @@ HELP = "Type cards like QS, 10h or Q♠ (several for a pass), 'hand', 'rules', '
 
 class Quit(Exception):
     pass
+
+
+def hand_text(cards: CardSet) -> str:
+    """Cards grouped by suit, high to low, each in a form the prompt accepts back: ``A♠ Q♠  K♥ 5♥  2♣``."""
+    groups = []
+    for suit in (SPADES, HEARTS, DIAMONDS, CLUBS):
+        in_suit = sorted(cards.suit(suit), reverse=True)
+        if in_suit:
+            groups.append(" ".join(card_symbol(c) for c in in_suit))
+    return "  ".join(groups) if groups else "(none)"
 
 
 def _trick_line(game: Game, obs: Observation) -> str:
@@ -49,7 +59,7 @@ def play_terminal(
             elif isinstance(event, TrickWon):
                 write(f"  -> {names[event.seat]} wins the trick" + (f" ({event.points} points)" if event.points else ""))
             elif isinstance(event, CardsReceived) and event.seat == human:
-                write(f"You receive {CardSet(event.cards or ())} from {names[event.from_seat]}")
+                write(f"You receive {hand_text(CardSet(event.cards or ()))} from {names[event.from_seat]}")
             elif isinstance(event, CardDrawn) and event.seat == human and event.card is not None:
                 write(f"  You draw {card_symbol(event.card)}")
             elif isinstance(event, KittyTaken):
@@ -70,7 +80,7 @@ def play_terminal(
                 write(HELP)
                 continue
             if text.lower() == "hand":
-                write(f"Your hand: {game.hand(human)}")
+                write(f"Your hand: {hand_text(game.hand(human))}")
                 continue
             if text.lower() == "rules":
                 for line in game.rules.describe():
@@ -92,7 +102,7 @@ def play_terminal(
             report_new_events()
             if game.phase == "passing" and not game.has_passed(human):
                 obs = game.observation(human)
-                write(f"Your hand: {obs.hand}")
+                write(f"Your hand: {hand_text(obs.hand)}")
                 target = game.seats[obs.pass_to] if obs.pass_to is not None else "nobody"
                 cards = ask(f"Pass {game.rules.pass_count} cards to {target}: ")
                 try:
@@ -102,7 +112,8 @@ def play_terminal(
             elif game.phase == "playing" and game.turn == human:
                 obs = game.observation(human)
                 write(_trick_line(game, obs))
-                write(f"Your hand: {obs.hand}   playable: {' '.join(card_symbol(c) for c in obs.legal)}")
+                write(f"Your hand: {hand_text(obs.hand)}")
+                write(f"Playable:  {hand_text(obs.legal)}")
                 cards = ask("Your card: ")
                 if not cards or len(cards) != 1:
                     write("  Play one card.")

@@ -43,8 +43,8 @@ def run_bots(game: Game, bots: Mapping[int, Bot]) -> None:
                 return
             for seat in waiting:
                 game.pass_cards(seat, bots[seat].choose_pass(game.observation(seat)))
-        elif game.phase == "playing" and game.turn in bots:
-            seat = game.turn
-            game.play(bots[seat].choose_play(game.observation(seat)), seat)
+        elif game.phase == "playing" and game.turn is not None and game.turn in bots:
+            turn = game.turn
+            game.play(bots[turn].choose_play(game.observation(turn)), turn)
         else:
             return

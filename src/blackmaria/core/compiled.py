@@ -26,13 +26,12 @@ from blackmaria.core import logic
 from blackmaria.core.logic import (
     HAND,
     P_FORBIDDEN,
-    P_HAND_SIZE,
     P_IN_PLAY,
     P_PASS_COUNT,
     P_PLAYERS,
     PARAMS_SIZE,
-    PHASE_OVER,
     PHASE,
+    PHASE_OVER,
     STATE_SIZE,
     TURN,
     begin_play,
@@ -57,14 +56,14 @@ def _ctpop(typingctx: Any, x: Any) -> Any:
 @overload(logic.popcount)
 def _popcount_compiled(mask):  # type: ignore[no-untyped-def]  # numba matches the impl's signature
     if isinstance(mask, types.Integer):
-        return lambda mask: _ctpop(np.int64(mask))
+        return lambda mask: _ctpop(np.int64(mask))  # type: ignore[call-arg]
     return None
 
 
 @overload(logic.lowest_card)
 def _lowest_card_compiled(mask):  # type: ignore[no-untyped-def]
     if isinstance(mask, types.Integer):
-        return lambda mask: trailing_zeros(np.int64(mask))
+        return lambda mask: trailing_zeros(np.int64(mask))  # type: ignore[call-arg]
     return None
 
 
@@ -152,4 +151,11 @@ def warm_up() -> float:
     return time.perf_counter() - start
 
 
-__all__ = ["params_array", "pass_offsets", "random_card", "random_deals", "random_subset", "warm_up", "P_HAND_SIZE"]
+__all__ = ["params_array", "pass_offsets", "random_card", "random_deals", "random_subset", "warm_up"]
+
+
+# The rule functions themselves, compiled, for callers that step a deal from Python
+# (bots' search, tests that compare compiled and interpreted runs).
+legal_cards_compiled = numba.njit(cache=True)(legal_cards)
+play_card_compiled = numba.njit(cache=True)(play_card)
+score_deal_compiled = numba.njit(cache=True)(score_deal)

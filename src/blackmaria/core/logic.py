@@ -16,8 +16,8 @@ error that names the rule) before calling ``play_card``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, MutableSequence, Sequence
-from typing import Any, Final, TypeVar
+from collections.abc import Callable
+from typing import Any, Final, Protocol, TypeVar
 
 from blackmaria.rules import QUEEN_OF_SPADES, Rules
 
@@ -32,8 +32,17 @@ def rules_function(func: F) -> F:
     return func
 
 
-Vector = MutableSequence[int]
-Params = Sequence[int]
+class Params(Protocol):
+    """Read-only int vector: a tuple or list in Python, a NumPy array in compiled code."""
+
+    def __getitem__(self, index: int, /) -> int: ...
+
+
+class Vector(Params, Protocol):
+    """Writable int vector."""
+
+    def __setitem__(self, index: int, value: int, /) -> None: ...
+
 
 # ---- masks -----------------------------------------------------------------
 CLUBS_MASK: Final = 0x1111111111111  # bit 0 of each of the 13 rank nibbles
@@ -148,7 +157,7 @@ def reset_deal(s: Vector, dealer: int) -> None:
 
 
 @rules_function
-def deal_deck(s: Vector, p: Params, deck: Sequence[int], dealer: int) -> None:
+def deal_deck(s: Vector, p: Params, deck: Params, dealer: int) -> None:
     """Deal ``deck`` (the cards in play, top first) one at a time clockwise from the dealer's left.
 
     Then the kitty takes the leftover cards, or with two players the rest is the stock.
@@ -173,7 +182,7 @@ def passable_cards(s: Vector, p: Params, seat: int) -> int:
 
 
 @rules_function
-def exchange_passes(s: Vector, p: Params, passes: Sequence[int], offset: int) -> None:
+def exchange_passes(s: Vector, p: Params, passes: Params, offset: int) -> None:
     """Every seat's pass leaves its hand, then joins the hand ``offset`` seats clockwise."""
     n = p[P_PLAYERS]
     for seat in range(n):

@@ -1,0 +1,94 @@
+"""The ``blackmaria`` command, run as a user runs it (a real subprocess)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from blackmaria.cards import card_name
+from blackmaria.rules import PRESETS
+from helpers import play_random_game
+from terminal_driver import play_through
+
+
+def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "blackmaria.cli", *args], input=stdin, capture_output=True, text=True, timeout=120)
+
+
+def test_rules_lists_every_preset_with_a_line_each() -> None:
+    out = run("rules").stdout.splitlines()
+    assert [line.split()[0] for line in out] == list(PRESETS)
+
+
+def test_rules_show_in_words_and_json() -> None:
+    words = run("rules", "show", "black-maria").stdout
+    assert "43 points in each deal" in words and "passes 3 cards" in words
+    data = json.loads(run("rules", "show", "hearts", "--json").stdout)
+    assert data["preset"] == "hearts" and data["pass_schedule"] == ["left", "right", "across", "hold"]
+    bad = run("rules", "show", "hearts", "--players", "8")
+    assert bad.returncode != 0 and "8 players is not supported" in bad.stderr
+
+
+def test_replay_prints_scores_and_json(tmp_path: Path) -> None:
+    game = play_random_game("black-maria", 21)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(game.to_record()), encoding="utf-8")
+    text = run("replay", str(path))
+    assert text.returncode == 0 and "winner:" in text.stdout
+    data = json.loads(run("replay", "--json", "-", stdin=path.read_text()).stdout)
+    assert data["totals"] == game.totals
+    assert [d["points"] for d in data["deals"]] == [list(d.points or ()) for d in game.deals]
+
+
+def test_replay_refuses_a_broken_record_with_one_line(tmp_path: Path) -> None:
+    record = play_random_game("hearts", 3).to_record()
+    plays = record["deals"][0]["plays"]
+    plays[0], plays[1] = plays[1], plays[0]
+    result = run("replay", "-", stdin=json.dumps(record))
+    assert result.returncode == 1
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: deal 1, play 1:") and "(rule: " in lines[0]
+
+
+def test_bench_json_reports_deals_per_second() -> None:
+    result = run("bench", "--rules", "black-maria", "--deals", "2000", "--repeats", "1", "--json")
+    data = json.loads(result.stdout)
+    assert data["deals_per_second"] > 0 and data["rules"] == "black-maria"
+    assert abs(data["mean_points_per_deal"] - 43) < 1e-9  # no moon in black-maria: every deal scores 43
+
+
+def test_play_a_whole_game_in_the_terminal_by_typing_cards() -> None:
+    """``make play``'s game: pass and play by typing cards at the prompts until the game ends."""
+    transcript = play_through(["-m", "blackmaria.cli", "play", "--seed", "5"])
+    assert "Pass 3 cards to" in transcript and "You receive" in transcript
+    assert transcript.count("--- Deal ") == 9 and "Game over. Winner:" in transcript
+
+
+def test_terminal_refuses_an_illegal_card_with_its_reason() -> None:
+    from blackmaria.game import Game
+    from blackmaria.terminal import play_terminal
+
+    game = Game("hearts", seed=1)
+    output: list[str] = []
+    answers: list[str] = []
+    tried: list[int] = []
+
+    def read(prompt: str) -> str:
+        if prompt.startswith("Pass"):
+            answer = " ".join(card_name(c) for c in sorted(game.hand(0))[:3])
+        elif not tried:
+            illegal = sorted(game.hand(0) - game.legal_cards(0))
+            answer = card_name(illegal[0])
+            tried.append(illegal[0])
+        else:
+            answer = "quit"
+        answers.append(answer)
+        return answer
+
+    play_terminal(game, human=0, read=read, write=output.append)
+    refused = [line for line in output if "cannot play" in line]
+    assert refused and f"cannot play {answers[-2]}:" in refused[0]
+    assert tried[0] in game.hand(0) and tried[0] not in game.deals[0].plays  # refused, so still in hand
+    assert output[-1] == "Goodbye."

@@ -1,0 +1,137 @@
+"""blackmaria/1 records: export, import, and refusal of bad records with one line naming where."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from typing import Any
+
+import pytest
+
+from blackmaria.record import FORMAT, RecordError, game_from_record
+from helpers import play_random_deal, play_random_game
+
+
+def _record(name: str = "black-maria", seed: int = 4) -> dict[str, Any]:
+    return play_random_game(name, seed).to_record()
+
+
+def test_record_shape_matches_the_format() -> None:
+    record = _record()
+    assert record["format"] == FORMAT == "blackmaria/1"
+    assert record["rules"]["preset"] == "black-maria" and len(record["seats"]) == 3
+    deal = record["deals"][0]
+    assert set(deal) == {"dealer", "hands", "kitty", "stock", "passes", "plays"}
+    assert [len(h) for h in deal["hands"]] == [17, 17, 17]
+    assert [len(p) for p in deal["passes"]] == [3, 3, 3]
+    assert len(deal["plays"]) == 51 and all(isinstance(c, str) and len(c) == 2 for c in deal["plays"])
+
+
+def test_a_whole_game_round_trips_to_the_same_state() -> None:
+    for name in ("hearts", "two-player", "spot-hearts"):
+        game = play_random_game(name, 9)
+        again = game_from_record(json.dumps(game.to_record()))
+        assert again.to_record() == game.to_record()
+        assert again.totals == game.totals and again.winners == game.winners and again.is_over
+
+
+def test_a_game_in_progress_round_trips_mid_pass_and_mid_trick() -> None:
+    rng = random.Random(1)
+    game = play_random_game("hearts", 1)
+    record = game.to_record()
+    partial = copy.deepcopy(record)
+    partial["deals"] = partial["deals"][:2]
+    partial["deals"][1]["plays"] = partial["deals"][1]["plays"][:7]
+    resumed = game_from_record(partial)
+    assert resumed.phase == "playing" and len(resumed.tricks[-1].plays) == 3
+    mid_pass = copy.deepcopy(partial)
+    mid_pass["deals"][1]["plays"] = []
+    mid_pass["deals"][1]["passes"][2] = []
+    waiting = game_from_record(mid_pass)
+    assert waiting.phase == "passing" and not waiting.has_passed(2) and waiting.has_passed(0)
+    assert game_from_record(waiting.to_record()).to_record() == waiting.to_record()
+    play_random_deal(resumed, rng)
+    assert resumed.phase in ("deal-over", "game-over")
+
+
+def _broken(change: Any) -> str:
+    record = _record("hearts", 2)
+    change(record)
+    with pytest.raises(RecordError) as info:
+        game_from_record(record)
+    message = str(info.value)
+    assert "\n" not in message
+    return message
+
+
+def test_an_illegal_play_names_deal_play_seat_card_and_rule() -> None:
+    def swap_first_two_plays_of_trick_two(record: dict[str, Any]) -> None:
+        plays = record["deals"][0]["plays"]
+        hands = record["deals"][0]["hands"]
+        del hands
+        # The second card of the first trick replaced by a card the next seat cannot follow with.
+        plays[1], plays[5] = plays[5], plays[1]
+
+    message = _broken(swap_first_two_plays_of_trick_two)
+    assert message.startswith("deal 1, play ")
+    assert "(seat " in message and "cannot play" in message and "(rule: " in message
+
+
+def test_a_wrong_hand_count_a_duplicate_and_a_removed_card_are_refused() -> None:
+    def short_hand(r: dict[str, Any]) -> None:
+        r["deals"][0]["hands"][1].pop()
+
+    def duplicate(r: dict[str, Any]) -> None:
+        r["deals"][0]["hands"][1][0] = r["deals"][0]["hands"][0][0]
+
+    assert "seat 1 holds 12 cards; each hand must hold 13" in _broken(short_hand)
+    assert "is dealt twice" in _broken(duplicate)
+    record = _record("black-maria", 3)
+    record["deals"][0]["hands"][0][0] = "2C"
+    with pytest.raises(RecordError, match="deal 1: hand of seat 0: 2C is removed from the deck under these rules"):
+        game_from_record(record)
+
+
+def test_a_pass_that_breaks_the_rules_is_refused() -> None:
+    record = _record("dirty-lady", 5)
+    deal = record["deals"][0]
+    holder = next(s for s, h in enumerate(deal["hands"]) if "QS" in h)
+    deal["passes"][holder][0] = "QS"
+    with pytest.raises(RecordError, match="deal 1: .*cannot pass QS: under these rules it may not be passed \\(rule: pass-forbidden\\)"):
+        game_from_record(record)
+
+
+def test_dealer_out_of_rotation_and_deals_after_the_end_are_refused() -> None:
+    def wrong_dealer(r: dict[str, Any]) -> None:
+        r["deals"][1]["dealer"] = (r["deals"][1]["dealer"] + 1) % 4
+
+    assert "deal 2: dealer: seat" in _broken(wrong_dealer) and "out of rotation" in _broken(wrong_dealer)
+    record = _record("black-maria", 6)
+    record["deals"].append(copy.deepcopy(record["deals"][0]))
+    with pytest.raises(RecordError, match="deal 10: the game ended after deal 9"):
+        game_from_record(record)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("{not json", "not valid JSON"),
+        ('{"format": "pgn"}', "format must be 'blackmaria/1'"),
+        ('{"format": "blackmaria/1", "rules": "bridge"}', "rules: preset: 'bridge' is not a preset"),
+        (
+            '{"format": "blackmaria/1", "rules": "hearts", "deals": [{"dealer": 0, "hands": [["XX"]]}]}',
+            "deal 1: hand of seat 0: 'XX' is not a card",
+        ),
+    ],
+)
+def test_malformed_records_get_a_clear_error(text: str, message: str) -> None:
+    with pytest.raises(RecordError, match=message):
+        game_from_record(text)
+
+
+def test_an_unfinished_deal_followed_by_another_is_refused() -> None:
+    def cut_short(r: dict[str, Any]) -> None:
+        r["deals"][0]["plays"] = r["deals"][0]["plays"][:10]
+
+    assert "deal 1: the deal stops after 10 plays, but another deal follows" in _broken(cut_short)
