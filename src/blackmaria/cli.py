@@ -51,7 +51,8 @@ def rules_show(name: str, players: int | None, as_json: bool, as_toml: bool) -> 
     if as_toml:
         click.echo(rule_set.to_toml(), nl=False)
         return
-    title = rule_set.preset or "house rules"
+    changed = rule_set.changes_from_preset()
+    title = (rule_set.preset or "house rules") + (f", changed: {', '.join(changed)}" if changed else "")
     click.echo(f"{title} ({rule_set.players} players)")
     click.echo("")
     for line in rule_set.describe():

@@ -592,7 +592,7 @@ class Game:
             passed = [seat for seat, p in enumerate(log.passes) if p is not None]
             if not passed:
                 raise GameError("there is nothing in the current deal to undo", rule="wrong-phase")
-            last = max(passed, key=lambda seat: max(i for i, e in enumerate(self.events) if isinstance(e, CardsPassed) and e.seat == seat))
-            log.passes[last] = None
+            last = next(e for e in reversed(self.events) if isinstance(e, CardsPassed))
+            log.passes[last.seat] = None
         rebuilt = Game.from_record(self.to_record(), rng=self._rng)
         self.__dict__.update(rebuilt.__dict__)

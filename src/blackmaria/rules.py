@@ -304,6 +304,13 @@ class Rules:
         n = self.players
         return {"left": 1, "right": n - 1, "across": n // 2, "hold": 0}[direction]
 
+    def changes_from_preset(self) -> list[str]:
+        """The options that differ from the preset this rule set was built from (for this player count)."""
+        if self.preset is None:
+            return []
+        base = preset(self.preset, players=self.players, kitty=self.kitty)
+        return [f.name for f in dataclasses.fields(self) if f.compare and getattr(self, f.name) != getattr(base, f.name)]
+
     def replace(self, **changes: Any) -> Rules:
         """A copy with some options changed, validated again."""
         return dataclasses.replace(self, **changes)
@@ -403,7 +410,13 @@ class Rules:
             lines.append(f"Hearts may not be led until a heart has been {how}{extra}, unless the leader holds only hearts.")
         if not self.points_on_first_trick:
             lines.append("On the first trick nobody may play a card that scores points unless they hold nothing else.")
-        scored = [f"{card_name(c)} {self.values[c]}" for c in range(NUM_CARDS) if self.values[c] and self.in_play_mask >> c & 1]
+        by_suit_high_first = sorted(range(NUM_CARDS), key=lambda c: (-suit_of(c), -rank_of(c)))
+        in_play = [c for c in by_suit_high_first if self.in_play_mask >> c & 1]
+        hearts = [c for c in in_play if suit_of(c) == HEARTS]
+        same_hearts = len({self.values[c] for c in hearts}) == 1 and self.values[hearts[0]] != 0 if hearts else False
+        scored = [f"{card_name(c)} {self.values[c]}" for c in in_play if self.values[c] and not (same_hearts and suit_of(c) == HEARTS)]
+        if same_hearts:
+            scored.insert(0, f"each heart {self.values[hearts[0]]}")
         lines.append(f"Scoring ({self.scoring}): " + ", ".join(scored) + f"; {self.deal_total} points in each deal.")
         if self.moon == "off":
             lines.append("There is no shooting the moon.")
