@@ -1,6 +1,13 @@
-"""Computer players. A bot sees a seat's ``Observation``, never the game."""
+"""Computer players. A bot sees a seat's ``Observation``, never the game.
 
-from blackmaria.bots.base import Bot, make_bot, run_bots
+Levels by name (``make_bot``): ``random``, ``easy``, ``medium`` (rules of
+thumb over the rule set's card values), ``hard`` and ``expert``
+(determinized search with compiled playouts, 1,000 and 10,000 simulations
+per move). ``hint`` gives a level's suggestion with a one-line reason.
+"""
+
+from blackmaria.bots.base import DEFAULT_BUDGETS, LEVELS, Bot, Hint, hint, make_bot, run_bots
+from blackmaria.bots.medium import MediumBot
 from blackmaria.bots.simple import RandomBot, RuleOfThumbBot
 
-__all__ = ["Bot", "RandomBot", "RuleOfThumbBot", "make_bot", "run_bots"]
+__all__ = ["DEFAULT_BUDGETS", "LEVELS", "Bot", "Hint", "MediumBot", "RandomBot", "RuleOfThumbBot", "hint", "make_bot", "run_bots"]

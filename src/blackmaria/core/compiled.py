@@ -6,19 +6,26 @@ the checked ``Game`` calls in Python. Only the two bit helpers get compiled
 bodies of their own (LLVM's popcount and count-trailing-zeros), because
 ``int.bit_count`` and ``int.bit_length`` do not exist in numba.
 
+Random numbers come from a small xorshift64* generator whose state is a
+one-slot array passed along (``make_rng``), and a random card of a mask is
+picked with BMI2's ``pdep`` where the CPU has it: the random-deal kernel does
+no allocation and no division per card.
+
 Compiled functions are cached on disk (numba ``cache=True``), so the compile
 cost is paid once per machine.
 """
 
 from __future__ import annotations
 
+import platform
 import time
 from typing import Any
 
 import numba
 import numpy as np
+from llvmlite import binding as _llvm  # type: ignore[import-untyped]
+from llvmlite import ir
 from numba import types
-from numba.core import cgutils  # noqa: F401  (imported for numba's intrinsic machinery)
 from numba.cpython.unsafe.numbers import trailing_zeros
 from numba.extending import intrinsic, overload, register_jitable
 
@@ -79,22 +86,90 @@ def params_array(rules: Rules) -> np.ndarray:
     return p
 
 
+# ---- random numbers: xorshift64* in a one-slot state array (no global generator, nothing allocated per call) ----
 @numba.njit(cache=True)
-def random_card(mask: int) -> int:
-    """A uniformly random card of a non-empty mask."""
-    k = np.random.randint(0, popcount(mask))
+def make_rng(seed: int) -> np.ndarray:
+    """A generator state for ``seed`` (splitmix64 of the seed, never 0)."""
+    z = np.uint64(seed) + np.uint64(0x9E3779B97F4A7C15)
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    z = z ^ (z >> np.uint64(31))
+    rng = np.empty(1, dtype=np.uint64)
+    rng[0] = z if z != np.uint64(0) else np.uint64(1)
+    return rng
+
+
+@numba.njit(cache=True)
+def random_below(rng: np.ndarray, bound: int) -> int:
+    """A uniformly random int in ``0..bound-1`` (``bound`` below 2**32; multiply-shift, no division)."""
+    x = rng[0]
+    x ^= x >> np.uint64(12)
+    x ^= x << np.uint64(25)
+    x ^= x >> np.uint64(27)
+    rng[0] = x
+    r = (x * np.uint64(0x2545F4914F6CDD1D)) >> np.uint64(32)
+    return int((r * np.uint64(bound)) >> np.uint64(32))
+
+
+@numba.njit(cache=True)
+def random_unit(rng: np.ndarray) -> float:
+    """A uniformly random float in [0, 1)."""
+    return random_below(rng, 1 << 30) / float(1 << 30)
+
+
+@intrinsic
+def _pdep(typingctx: Any, src: Any, mask: Any) -> Any:
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        fnty = ir.FunctionType(ir.IntType(64), [ir.IntType(64), ir.IntType(64)])
+        fn = builder.module.declare_intrinsic("llvm.x86.bmi.pdep.64", fnty=fnty)
+        return builder.call(fn, args)
+
+    return types.uint64(types.uint64, types.uint64), codegen
+
+
+HAS_PDEP: bool = bool(_llvm.get_host_cpu_features().get("bmi2", False)) and platform.machine() in ("x86_64", "AMD64")
+"""Whether this CPU has BMI2's ``pdep``, which picks the k-th card of a mask in one instruction."""
+
+
+@numba.njit(cache=True)
+def _kth_card_pdep(mask: int, k: int) -> int:
+    return logic.lowest_card(int(_pdep(np.uint64(1) << np.uint64(k), np.uint64(mask))))  # type: ignore[call-arg]
+
+
+@numba.njit(cache=True)
+def _kth_card_loop(mask: int, k: int) -> int:
     for _ in range(k):
         mask &= mask - 1
     return logic.lowest_card(mask)
 
 
+kth_card = _kth_card_pdep if HAS_PDEP else _kth_card_loop
+"""The ``k``-th lowest card of ``mask`` (k counted from 0)."""
+
+
 @numba.njit(cache=True)
-def random_subset(mask: int, count: int) -> int:
+def random_card(rng: np.ndarray, mask: int) -> int:
+    """A uniformly random card of a non-empty mask."""
+    return kth_card(mask, random_below(rng, popcount(mask)))
+
+
+@numba.njit(cache=True)
+def random_subset(rng: np.ndarray, mask: int, count: int) -> int:
+    """``count`` distinct cards of ``mask``, uniformly at random."""
     chosen = 0
     for _ in range(count):
-        card = random_card(mask & ~chosen)
-        chosen |= 1 << card
+        chosen |= 1 << random_card(rng, mask & ~chosen)
     return chosen
+
+
+@numba.njit(cache=True)
+def shuffle(rng: np.ndarray, cards: np.ndarray, size: int) -> None:
+    """Fisher-Yates over ``cards[:size]``."""
+    for i in range(size - 1, 0, -1):
+        j = random_below(rng, i + 1)
+        c = cards[i]
+        cards[i] = cards[j]
+        cards[j] = c
 
 
 @numba.njit(cache=True)
@@ -104,7 +179,7 @@ def random_deals(p: np.ndarray, offsets: np.ndarray, n_deals: int, seed: int) ->
     ``offsets`` gives the pass offset of each deal in turn (cycled; 0 = hold).
     Returns the summed points of each seat, a checksum of the work done.
     """
-    np.random.seed(seed)
+    rng = make_rng(seed)
     n = p[P_PLAYERS]
     s = np.zeros(STATE_SIZE, dtype=np.int64)
     deck = np.zeros(52, dtype=np.int64)
@@ -119,21 +194,22 @@ def random_deals(p: np.ndarray, offsets: np.ndarray, n_deals: int, seed: int) ->
     totals = np.zeros(n, dtype=np.int64)
     dealer = 0
     for d in range(n_deals):
-        np.random.shuffle(deck[:size])
+        shuffle(rng, deck, size)
         deal_deck(s, p, deck, dealer)
         offset = offsets[d % offsets.shape[0]]
         if offset:
             for seat in range(n):
-                passes[seat] = random_subset(s[HAND + seat] & ~p[P_FORBIDDEN], p[P_PASS_COUNT])
+                passes[seat] = random_subset(rng, s[HAND + seat] & ~p[P_FORBIDDEN], p[P_PASS_COUNT])
             exchange_passes(s, p, passes, offset)
         begin_play(s, p)
         while s[PHASE] != PHASE_OVER:
-            seat = s[TURN]
-            play_card(s, p, random_card(legal_cards(s, p, seat)))
+            play_card(s, p, random_card(rng, legal_cards(s, p, s[TURN])))
         score_deal(s, p, points)
         for seat in range(n):
             totals[seat] += points[seat]
-        dealer = (dealer + 1) % n
+        dealer += 1
+        if dealer == n:
+            dealer = 0
     return totals
 
 
@@ -151,7 +227,20 @@ def warm_up() -> float:
     return time.perf_counter() - start
 
 
-__all__ = ["params_array", "pass_offsets", "random_card", "random_deals", "random_subset", "warm_up"]
+__all__ = [
+    "HAS_PDEP",
+    "kth_card",
+    "make_rng",
+    "params_array",
+    "pass_offsets",
+    "random_below",
+    "random_card",
+    "random_deals",
+    "random_subset",
+    "random_unit",
+    "shuffle",
+    "warm_up",
+]
 
 
 # The rule functions themselves, compiled, for callers that step a deal from Python

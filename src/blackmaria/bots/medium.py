@@ -1,0 +1,268 @@
+"""Medium: rules of thumb that read the rule set's card values, so they play every variant.
+
+It voids short suits when passing and keeps low spades to guard high ones,
+ducks under the card winning the trick, takes a trick cheaply when it is last
+to play and the trick is clean (or holds a negative card such as Omnibus'
+JD), dumps its costliest card when void, avoids leading into a suit another
+player has shown void in, and, when one other player has taken every penalty
+card so far, stops the moon shot by taking a penalty card itself.
+
+Every decision comes with a one-line reason: ``hint()`` shows it to a player.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from blackmaria.bots.base import Hint
+from blackmaria.cards import SPADES, SUIT_NAMES_EN, Card, card_name, cards_of, rank_of, suit_mask, suit_of
+from blackmaria.observation import Observation
+from blackmaria.rules import QUEEN_OF_SPADES
+
+QS = QUEEN_OF_SPADES
+
+
+@dataclass(frozen=True)
+class _View:
+    """What the bot works out from an observation before choosing."""
+
+    values: tuple[int, ...]
+    unseen: int
+    """Cards another seat may still hold (or lie in the kitty or stock)."""
+    threat: int | None
+    """A seat that has taken every penalty card so far, enough of them to be shooting the moon."""
+
+
+def _view(obs: Observation) -> _View:
+    rules = obs.rules
+    known = obs.hand.mask | obs.played.mask
+    if obs.kitty is not None:
+        known |= obs.kitty.mask
+    unseen = rules.in_play_mask & ~known
+    threat = None
+    if rules.moon != "off":
+        penalty_points = [0] * rules.players
+        penalty_cards = [0] * rules.players
+        for trick in obs.tricks:
+            if trick.winner is None:
+                continue
+            for _, card in trick.plays:
+                if rules.values[card] > 0:
+                    penalty_points[trick.winner] += rules.values[card]
+                    penalty_cards[trick.winner] += 1
+        takers = [seat for seat in range(rules.players) if penalty_cards[seat]]
+        if len(takers) == 1 and takers[0] != obs.seat:
+            seat = takers[0]
+            if penalty_points[seat] * 5 >= rules.moon_total * 2 and penalty_cards[seat] >= 3:
+                threat = seat
+    return _View(rules.values, unseen, threat)
+
+
+class MediumBot:
+    """Rules of thumb over the rule set's card values; deterministic given a seed (ties broken at random)."""
+
+    name = "medium"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._rng = random.Random(seed)
+
+    # ---- the Bot protocol ---------------------------------------------------
+    def choose_pass(self, observation: Observation) -> list[Card]:
+        return self.pass_hint(observation).cards
+
+    def choose_play(self, observation: Observation) -> Card:
+        return self.play_hint(observation).cards[0]
+
+    # ---- passing ---------------------------------------------------------------
+    def pass_hint(self, obs: Observation) -> Hint:
+        rules = obs.rules
+        values = rules.values
+        left = [c for c in obs.hand if c not in rules.pass_forbidden]
+        hand = obs.hand.mask
+        chosen: list[Card] = []
+        reasons: list[str] = []
+        for _ in range(rules.pass_count):
+            remaining = hand & ~sum(1 << c for c in chosen)
+            to_go = rules.pass_count - len(chosen)
+            scored = [(self._pass_danger(c, remaining, to_go, values, rules.pass_forbidden), self._rng.random(), c) for c in left]
+            scored.sort(reverse=True)
+            (danger, _, card), *_ = scored
+            chosen.append(card)
+            left.remove(card)
+            reasons.append(self._pass_reason(card, remaining, to_go, values))
+        reason = reasons[0] if len(set(reasons)) == 1 else "; ".join(dict.fromkeys(reasons))
+        return Hint(sorted(chosen), reason[0].upper() + reason[1:], "medium")
+
+    @staticmethod
+    def _spade_guards(hand: int) -> int:
+        return len([c for c in cards_of(hand & suit_mask(SPADES)) if c < QS])
+
+    def _pass_danger(self, card: Card, hand: int, to_go: int, values: tuple[int, ...], forbidden: tuple[Card, ...]) -> float:
+        value = values[card]
+        if value < 0:
+            return -100.0  # a card that scores for its taker (Omnibus JD): keep it
+        suit, rank = suit_of(card), rank_of(card)
+        in_suit = len(cards_of(hand & suit_mask(suit)))
+        guards = self._spade_guards(hand)
+        if suit == SPADES and card >= QS and (values[card] > 0 or hand >> QS & 1 == 0):
+            # A high spade: the queen itself, or a king/ace the queen may fall on.
+            return 30.0 + value if guards < 4 else 2.0 + value
+        if suit == SPADES:
+            return rank - 12.0  # low spades guard the high ones
+        danger = rank + 3.0 * max(value, 0)
+        if in_suit <= to_go and not any(values[c] < 0 for c in cards_of(hand & suit_mask(suit))):
+            danger += 8.0  # passing the whole suit leaves a void to shed points into
+        return danger
+
+    @staticmethod
+    def _pass_reason(card: Card, hand: int, to_go: int, values: tuple[int, ...]) -> str:
+        suit = suit_of(card)
+        if suit == SPADES and card >= QS:
+            return f"pass {card_name(card)}: a high spade without enough low spades to guard it"
+        if len(cards_of(hand & suit_mask(suit))) <= to_go:
+            return f"pass the short {SUIT_NAMES_EN[suit]} to make a void"
+        if values[card] > 0:
+            return f"pass {card_name(card)}: it costs {values[card]} points to whoever takes it"
+        return f"pass {card_name(card)}: a high card that would win tricks"
+
+    # ---- playing ---------------------------------------------------------------
+    def play_hint(self, obs: Observation) -> Hint:
+        legal = sorted(obs.legal)
+        if not legal:
+            raise ValueError(f"seat {obs.seat} has no card to play now")
+        if len(legal) == 1:
+            return Hint([legal[0]], f"{card_name(legal[0])} is the only legal card", "medium")
+        view = _view(obs)
+        trick = obs.current_trick
+        if trick is None or not trick.plays:
+            card, reason = self._lead(obs, legal, view)
+        else:
+            card, reason = self._follow(obs, legal, view)
+        return Hint([card], reason, "medium")
+
+    def _later_seats(self, obs: Observation) -> list[int]:
+        trick = obs.current_trick
+        played = len(trick.plays) if trick is not None else 0
+        n = obs.rules.players
+        return [(obs.seat + k) % n for k in range(1, n - played)]
+
+    def _lead(self, obs: Observation, legal: list[Card], view: _View) -> tuple[Card, str]:
+        values = view.values
+        later = self._later_seats(obs)
+        if view.threat is not None:
+            hearts = [c for c in legal if values[c] > 0 and suit_of(c) != SPADES]
+            if hearts:
+                card = max(hearts)
+                return card, f"Lead {card_name(card)} to take a penalty card: {obs.seats[view.threat]} has taken all of them so far"
+        best: tuple[float, float, Card] | None = None
+        for suit in range(4):
+            mine = [c for c in legal if suit_of(c) == suit]
+            if not mine:
+                continue
+            outstanding = view.unseen & suit_mask(suit)
+            for card in mine:
+                higher = len([c for c in cards_of(outstanding) if c > card])
+                lower = len([c for c in cards_of(outstanding) if c < card])
+                voids = len([s for s in later if suit in obs.voids[s]])
+                cost = 2.0 * max(values[card], 0)
+                if values[card] < 0:
+                    cost += 0.0 if higher == 0 and voids == 0 else 12.0
+                    cost += values[card] if higher == 0 and voids == 0 else 0.0
+                # Chance of winning the trick: certain with no higher card out, small with many.
+                win = 1.0 if higher == 0 else 1.0 / (1 + higher) if lower else 0.5 / (1 + higher)
+                danger_in_trick = 4.0 + 6.0 * voids
+                if suit == SPADES and obs.hand.mask >> QS & 1 == 0 and view.unseen >> QS & 1 and values[QS] > 0:
+                    # Spades while the queen is out: low ones flush her, high ones catch her.
+                    danger_in_trick += 10.0 if card > QS else -3.0
+                if suit == SPADES and card != QS and obs.hand.mask >> QS & 1:
+                    danger_in_trick += 3.0  # keep spades as guards for the queen
+                cost += win * danger_in_trick
+                length = len(cards_of(obs.hand.mask & suit_mask(suit)))
+                key = (cost, length + self._rng.random() * 0.1, card)
+                if best is None or key < best:
+                    best = key
+        assert best is not None
+        card = best[2]
+        suit = suit_of(card)
+        if values[card] < 0:
+            return card, f"Lead {card_name(card)}: no higher {SUIT_NAMES_EN[suit]} is out, so it should win its {values[card]} points"
+        if any(suit in obs.voids[s] for s in later):
+            return card, f"Lead {card_name(card)}: low enough that another player should win the {SUIT_NAMES_EN[suit]}"
+        return card, f"Lead {card_name(card)}: a low {SUIT_NAMES_EN[suit][:-1]} that another player is likely to beat"
+
+    def _follow(self, obs: Observation, legal: list[Card], view: _View) -> tuple[Card, str]:
+        values = view.values
+        trick = obs.current_trick
+        assert trick is not None and trick.plays
+        led = suit_of(trick.plays[0][1])
+        winning_seat, best = max(((s, c) for s, c in trick.plays if suit_of(c) == led), key=lambda sc: sc[1])
+        points = sum(values[c] for _, c in trick.plays)
+        later = self._later_seats(obs)
+        last = not later
+        following = [c for c in legal if suit_of(c) == led]
+        threat = view.threat
+        if not following:
+            return self._discard(obs, legal, view, winning_seat, points)
+        under = [c for c in following if c < best]
+        over = [c for c in following if c > best]
+        if threat is not None and winning_seat == threat and over and points > 0:
+            card = min(over, key=lambda c: (values[c] > 0, c)) if last else max(over)
+            return card, f"Win with {card_name(card)}: {obs.seats[threat]} is shooting the moon and must not take every point"
+        if last:
+            # The trick is decided by this card: take it if that costs nothing (or gains, with a negative card).
+            options = [(points + values[c] if c > best else 0, -rank_of(c) if c > best else -100 + -rank_of(c), c) for c in following]
+            cost, _, card = min(options)
+            if card > best and cost <= 0:
+                gain = "takes" if cost < 0 else "costs nothing:"
+                if cost < 0:
+                    return card, f"Win with {card_name(card)}: the trick {gain} {-cost} points off your score"
+                return card, f"Win with {card_name(card)}: the trick {gain} it holds no points and sheds a high card"
+            if card < best:
+                card = max(under)
+                return card, f"Duck under {card_name(best)} with {card_name(card)}: the trick holds points"
+            card = min(following, key=lambda c: (points + values[c], c))
+            return card, f"Take the trick with {card_name(card)}, the cheapest card that has to win it"
+        if under:
+            card = max(under)
+            if values[card] > 0:
+                return card, f"Drop {card_name(card)} under {card_name(best)}: another player takes its points"
+            return card, f"Duck under {card_name(best)} with {card_name(card)}, your highest card that still loses"
+        # Every card wins for now; someone later may still beat it.
+        outstanding = view.unseen & suit_mask(led)
+        followers = [s for s in later if led not in obs.voids[s]]
+        sure = not followers or not any(c > min(following) for c in cards_of(outstanding))
+        if sure:
+            card = min(following, key=lambda c: (max(values[c], 0), -c))
+            return card, f"Play {card_name(card)}: you take this trick anyway, so shed a high card"
+        safe = [c for c in following if values[c] <= 0] or following
+        card = min(safe)
+        return card, f"Play {card_name(card)}, the lowest {SUIT_NAMES_EN[led][:-1]}, so a later player may still overtake it"
+
+    def _discard(self, obs: Observation, legal: list[Card], view: _View, winning_seat: int, points: int) -> tuple[Card, str]:
+        values = view.values
+        threat = view.threat
+        qs_out = view.unseen >> QS & 1 and values[QS] > 0
+
+        def danger(card: Card) -> float:
+            value = values[card]
+            if value < 0:
+                return -50.0 + value  # never give away a card that scores for its taker
+            d = 3.0 * value + rank_of(card)
+            if suit_of(card) == SPADES and card > QS and qs_out:
+                d += 12.0  # a king or ace of spades the queen may fall on
+            mine = len(cards_of(obs.hand.mask & suit_mask(suit_of(card))))
+            return d + 2.0 / mine
+
+        if threat is not None and winning_seat == threat:
+            clean = [c for c in legal if values[c] <= 0]
+            if clean:
+                card = max(clean, key=danger)
+                return card, f"Discard {card_name(card)} and keep penalty cards away from {obs.seats[threat]}, who is shooting the moon"
+        card = max(legal, key=lambda c: (danger(c), c))
+        if values[card] > 0:
+            return card, f"You cannot follow suit: dump {card_name(card)}, your costliest card ({values[card]} points)"
+        return card, f"You cannot follow suit: discard {card_name(card)}, a high card that could win a trick later"
+
+
+__all__ = ["MediumBot"]

@@ -1,0 +1,334 @@
+"""The search kernel: sample deals a seat cannot tell apart, play them out, solve the end exactly.
+
+Compiled with numba over the rule functions of ``core.logic`` (registered by
+``core.compiled``): ``legal_cards``, ``play_card`` and ``score_deal`` are the
+very functions the checked ``Game`` calls, so every rule option (moon, card
+values, kitty, two-player stock, the lead rules) holds in the simulations.
+
+A world is built from a partial state ``s0`` (everything the seat knows, its
+own hand included) by dealing the ``unknown`` cards to the *holders*: seats
+``0..n-1`` (as many as ``caps`` says each still needs, never a card of a suit
+the seat has shown void in), ``n`` the kitty and ``n + 1`` the stock.
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+from numba.cpython.unsafe.numbers import leading_zeros
+
+from blackmaria.core import compiled  # noqa: F401  (registers the rule functions with numba)
+from blackmaria.core.compiled import make_rng, random_below, random_card, random_unit, shuffle
+from blackmaria.core.logic import (
+    HAND,
+    IN_TRICK,
+    KITTY,
+    LEADER,
+    P_PLAYERS,
+    PHASE,
+    PHASE_OVER,
+    STATE_SIZE,
+    STOCK,
+    TAKEN,
+    TRICK,
+    TURN,
+    legal_cards,
+    lowest_card,
+    play_card,
+    score_deal,
+    suit_cards,
+)
+
+KITTY_NONE = 0
+KITTY_PENDING = 1  # the first trick is not over: the sampled kitty lies in s[KITTY]
+KITTY_TAKEN = 2  # another seat took it unseen: the sampled kitty joins that seat's taken cards
+
+
+@numba.njit(cache=True)
+def highest_card(mask: int) -> int:
+    return 63 - leading_zeros(np.int64(mask))  # type: ignore[call-arg]
+
+
+@numba.njit(cache=True)
+def policy_card(rng: np.ndarray, s: np.ndarray, p: np.ndarray, seat: int, eps: float) -> int:
+    """The playout policy: rules of thumb over the card values, with ``eps`` of uniformly random play."""
+    legal = legal_cards(s, p, seat)
+    if legal & (legal - 1) == 0:
+        return lowest_card(legal)
+    if eps > 0.0 and random_unit(rng) < eps:
+        return random_card(rng, legal)
+    n = p[P_PLAYERS]
+    if s[IN_TRICK] == 0:
+        # Lead the lowest card that scores nothing (suits tried from a random one); else the cheapest.
+        best = -1
+        start = random_below(rng, 4)
+        for k in range(4):
+            m = legal & suit_cards((start + k) & 3)
+            while m:
+                c = lowest_card(m)
+                if p[c] <= 0:
+                    if best < 0 or c >> 2 < best >> 2:
+                        best = c
+                    break
+                m &= m - 1
+        if best >= 0:
+            return best
+        m = legal
+        best = lowest_card(m)
+        while m:
+            c = lowest_card(m)
+            if p[c] < p[best]:
+                best = c
+            m &= m - 1
+        return best
+    led = s[TRICK + s[LEADER]] & 3
+    win = -1
+    for i in range(n):
+        c = s[TRICK + i]
+        if c >= 0 and c & 3 == led and c > win:
+            win = c
+    follow = legal & suit_cards(led)
+    if follow:
+        under = follow & ((1 << win) - 1)
+        if under:
+            return highest_card(under)  # duck as high as possible
+        if s[IN_TRICK] == n - 1:
+            # Last to play and winning anyway: the cheapest card, the highest of those.
+            best = highest_card(follow)
+            m = follow
+            while m:
+                c = lowest_card(m)
+                if p[c] < p[best] or (p[c] == p[best] and c > best):
+                    best = c
+                m &= m - 1
+            return best
+        m = follow
+        while m:
+            c = lowest_card(m)
+            if p[c] <= 0:
+                return c
+            m &= m - 1
+        return lowest_card(follow)
+    # Void: dump the costliest card; with nothing costly, the highest card; a negative card last.
+    best = -1
+    best_key = 0
+    m = legal
+    while m:
+        c = lowest_card(m)
+        m &= m - 1
+        key = p[c] * 64 + (c >> 2)
+        if p[c] < 0:
+            key -= 1 << 30
+        if best < 0 or key > best_key:
+            best = c
+            best_key = key
+    return best
+
+
+@numba.njit(cache=True)
+def sample_world(
+    rng: np.ndarray,
+    s0: np.ndarray,
+    p: np.ndarray,
+    unknown: int,
+    caps: np.ndarray,
+    voids: np.ndarray,
+    kitty_mode: int,
+    kitty_owner: int,
+    out: np.ndarray,
+    cards: np.ndarray,
+    order: np.ndarray,
+    rem: np.ndarray,
+) -> bool:
+    """Deal the unknown cards into ``out`` (a copy of ``s0``); False when the voids were not respected.
+
+    Cards are dealt most constrained first, each to a holder that may hold it,
+    chosen with probability proportional to the cards that holder still needs
+    (uniform over all deals when no void is known). A dead end restarts; after
+    many, the voids are dropped (a world that is still a legal deal).
+    """
+    n = p[P_PLAYERS]
+    holders = n + 2
+    k = 0
+    m = unknown
+    while m:
+        cards[k] = lowest_card(m)
+        k += 1
+        m &= m - 1
+    for attempt in range(200):
+        strict = attempt < 199
+        shuffle(rng, cards, k)
+        # Order: cards whose suit fewer holders may hold come first.
+        size = 0
+        for want in range(holders + 1):
+            for i in range(k):
+                suit = cards[i] & 3
+                eligible = 0
+                for h in range(holders):
+                    if caps[h] > 0 and (not strict or voids[h] >> suit & 1 == 0):
+                        eligible += 1
+                if eligible == want:
+                    order[size] = cards[i]
+                    size += 1
+        out[:] = s0
+        for h in range(holders):
+            rem[h] = caps[h]
+        kitty = 0
+        stock = 0
+        ok = True
+        for i in range(k):
+            card = order[i]
+            suit = card & 3
+            total = 0
+            for h in range(holders):
+                if not strict or voids[h] >> suit & 1 == 0:
+                    total += rem[h]
+            if total == 0:
+                ok = False
+                break
+            r = random_below(rng, total)
+            chosen = 0
+            for h in range(holders):
+                if not strict or voids[h] >> suit & 1 == 0:
+                    if r < rem[h]:
+                        chosen = h
+                        break
+                    r -= rem[h]
+            rem[chosen] -= 1
+            if chosen < n:
+                out[HAND + chosen] |= np.int64(1) << card
+            elif chosen == n:
+                kitty |= np.int64(1) << card
+            else:
+                out[STOCK + stock] = card
+                stock += 1
+        if not ok:
+            continue
+        shuffle(rng, out[STOCK:], stock)
+        if kitty_mode == KITTY_PENDING:
+            out[KITTY] = kitty
+        elif kitty_mode == KITTY_TAKEN:
+            out[TAKEN + kitty_owner] |= kitty
+        return strict
+    return False
+
+
+@numba.njit(cache=True)
+def solve(s: np.ndarray, p: np.ndarray, states: np.ndarray, masks: np.ndarray, points: np.ndarray) -> None:
+    """Max-n search to the end of the deal (each seat plays to take the fewest points); result in ``points[0]``.
+
+    Iterative, with one row of ``states``, ``masks`` and ``points`` per depth
+    (numba's on-disk cache does not hold recursive functions).
+    """
+    n = p[P_PLAYERS]
+    big = np.int64(1) << 40
+    best = np.empty(states.shape[0], dtype=np.int64)
+    seats = np.empty(states.shape[0], dtype=np.int64)
+    states[0, :] = s
+    if s[PHASE] == PHASE_OVER:
+        score_deal(states[0], p, points[0])
+        return
+    seats[0] = s[TURN]
+    masks[0] = legal_cards(states[0], p, seats[0])
+    best[0] = big
+    d = 0
+    while True:
+        if masks[d] == 0:
+            if d == 0:
+                return
+            parent = d - 1
+            own = points[d, seats[parent]]
+            if own < best[parent]:
+                best[parent] = own
+                for i in range(n):
+                    points[parent, i] = points[d, i]
+            d = parent
+            continue
+        c = lowest_card(masks[d])
+        masks[d] &= masks[d] - 1
+        states[d + 1, :] = states[d, :]
+        play_card(states[d + 1], p, c)
+        d += 1
+        if states[d, PHASE] == PHASE_OVER:
+            score_deal(states[d], p, points[d])
+            masks[d] = 0
+        else:
+            seats[d] = states[d, TURN]
+            masks[d] = legal_cards(states[d], p, seats[d])
+            best[d] = big
+
+
+@numba.njit(cache=True)
+def search(
+    p: np.ndarray,
+    s0: np.ndarray,
+    me: int,
+    candidates: np.ndarray,
+    unknown: int,
+    caps: np.ndarray,
+    voids: np.ndarray,
+    kitty_mode: int,
+    kitty_owner: int,
+    worlds: int,
+    seed: int,
+    eps: float,
+    exact: bool,
+    costs: np.ndarray,
+) -> int:
+    """Sample ``worlds`` deals; in each, play every candidate card and finish the deal.
+
+    Finishing is an exact max-n solve when ``exact``, else one playout with
+    the policy. ``costs[i]`` gets the summed points of seat ``me`` after
+    candidate ``i``. Returns the number of worlds in which the voids could
+    not be respected (0 in practice).
+    """
+    rng = make_rng(seed)
+    n = p[P_PLAYERS]
+    world = np.empty(STATE_SIZE, dtype=np.int64)
+    sim = np.empty(STATE_SIZE, dtype=np.int64)
+    cards = np.empty(52, dtype=np.int64)
+    order = np.empty(52, dtype=np.int64)
+    rem = np.empty(n + 2, dtype=np.int64)
+    points = np.zeros(n, dtype=np.int64)
+    states = np.empty((54, STATE_SIZE), dtype=np.int64)
+    masks = np.zeros(54, dtype=np.int64)
+    stack = np.zeros((54, n), dtype=np.int64)
+    loose = 0
+    for i in range(candidates.shape[0]):
+        costs[i] = 0
+    for _ in range(worlds):
+        if not sample_world(rng, s0, p, unknown, caps, voids, kitty_mode, kitty_owner, world, cards, order, rem):
+            loose += 1
+        for i in range(candidates.shape[0]):
+            sim[:] = world
+            play_card(sim, p, candidates[i])
+            if exact:
+                solve(sim, p, states, masks, stack)
+                costs[i] += stack[0, me]
+            else:
+                while sim[PHASE] != PHASE_OVER:
+                    play_card(sim, p, policy_card(rng, sim, p, sim[TURN], eps))
+                score_deal(sim, p, points)
+                costs[i] += points[me]
+    return loose
+
+
+@numba.njit(cache=True)
+def policy_deals(p: np.ndarray, s0: np.ndarray, deals: int, seed: int, eps: float) -> np.ndarray:
+    """Finish copies of the dealt state ``s0`` with the policy at every seat; summed points (a benchmark and a check)."""
+    rng = make_rng(seed)
+    n = p[P_PLAYERS]
+    sim = np.empty(STATE_SIZE, dtype=np.int64)
+    points = np.zeros(n, dtype=np.int64)
+    totals = np.zeros(n, dtype=np.int64)
+    for _ in range(deals):
+        sim[:] = s0
+        while sim[PHASE] != PHASE_OVER:
+            play_card(sim, p, policy_card(rng, sim, p, sim[TURN], eps))
+        score_deal(sim, p, points)
+        for i in range(n):
+            totals[i] += points[i]
+    return totals
+
+
+__all__ = ["KITTY_NONE", "KITTY_PENDING", "KITTY_TAKEN", "highest_card", "policy_card", "policy_deals", "sample_world", "search", "solve"]

@@ -1,0 +1,290 @@
+"""Duplicate-deal tournaments between bots, with paired statistics.
+
+Every deal is dealt once and replayed with the line-up rotated through all
+seats (same cards, same dealer, same pass direction), so each bot holds every
+hand once. A bot's score is its mean points per deal (lower is better); two
+bots are compared by the paired difference per deal, which cancels the luck
+of the cards, with a 95% confidence interval.
+
+Bots are named ``level`` or ``level:budget`` (``hard:2000``). A line-up
+shorter than the table is filled with its last bot: ``expert,medium`` at four
+seats is one expert against three medium players.
+
+>>> result = run_tournament("hearts", ["easy", "random"], deals=4, seed=1, workers=1)
+>>> sorted(result.bots), result.deals, result.plays["easy"]
+(['easy', 'random'], 4, 16)
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from blackmaria.cards import cards_of
+from blackmaria.rules import Rules, load_rules
+
+Z95 = 1.959963984540054
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """One deal played once per rotation: the points of each bot instance and the moon shots."""
+
+    deal: int
+    points: dict[str, list[int]]
+    """Per bot name: its points in each seat it held, over all rotations."""
+    moons: dict[str, int]
+    """Per bot name: deals (over all rotations) in which it shot the moon."""
+    seconds: float
+
+
+@dataclass(frozen=True)
+class Interval:
+    mean: float
+    low: float
+    high: float
+    sd: float
+    n: int
+
+    def to_dict(self) -> dict[str, float | int]:
+        return {"mean": self.mean, "ci95_low": self.low, "ci95_high": self.high, "sd": self.sd, "n": self.n}
+
+    def __str__(self) -> str:
+        return f"{self.mean:+.2f} [{self.low:+.2f}, {self.high:+.2f}]"
+
+
+def mean_ci(values: Sequence[float]) -> Interval:
+    """Mean with a normal-approximation 95% interval (sample standard deviation)."""
+    n = len(values)
+    if n == 0:
+        raise ValueError("no values")
+    mean = sum(values) / n
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1)) if n > 1 else 0.0
+    half = Z95 * sd / math.sqrt(n) if n > 1 else math.inf
+    return Interval(mean, mean - half, mean + half, sd, n)
+
+
+@dataclass
+class TournamentResult:
+    rules: Rules
+    lineup: list[str]
+    """The bot at each seat in the first rotation."""
+    deals: int
+    seed: int
+    results: list[DealResult] = field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def bots(self) -> list[str]:
+        return list(dict.fromkeys(self.lineup))
+
+    @property
+    def plays(self) -> dict[str, int]:
+        return {bot: sum(len(r.points[bot]) for r in self.results) for bot in self.bots}
+
+    def mean_points(self, bot: str) -> Interval:
+        """Mean points per deal of ``bot``, one value per duplicate deal (the mean of its seats)."""
+        return mean_ci([sum(r.points[bot]) / len(r.points[bot]) for r in self.results])
+
+    def difference(self, a: str, b: str) -> Interval:
+        """Paired difference per deal, points of ``a`` minus points of ``b`` (negative: ``a`` takes fewer)."""
+        return mean_ci([sum(r.points[a]) / len(r.points[a]) - sum(r.points[b]) / len(r.points[b]) for r in self.results])
+
+    def moon_rate(self, bot: str) -> float:
+        return sum(r.moons[bot] for r in self.results) / max(1, self.plays[bot])
+
+    def to_dict(self) -> dict[str, Any]:
+        bots = self.bots
+        first = bots[0]
+        return {
+            "rules": self.rules.preset or "custom",
+            "players": self.rules.players,
+            "lineup": self.lineup,
+            "deals": self.deals,
+            "seed": self.seed,
+            "seconds": self.seconds,
+            "bots": {
+                bot: {"mean_points_per_deal": self.mean_points(bot).to_dict(), "moon_rate": self.moon_rate(bot), "plays": self.plays[bot]}
+                for bot in bots
+            },
+            "differences": {f"{first} - {other}": self.difference(first, other).to_dict() for other in bots[1:]},
+        }
+
+    def report(self) -> str:
+        bots = self.bots
+        width = max(len(b) for b in bots)
+        lines = [
+            f"{self.rules.preset or 'custom'} ({self.rules.players} players), line-up {', '.join(self.lineup)}: "
+            f"{self.deals} duplicate deals x {self.rules.players} rotations, seed {self.seed}, {self.seconds:.0f} s",
+            f"{'bot':<{width}}  points/deal [95% CI]        moon rate",
+        ]
+        for bot in bots:
+            m = self.mean_points(bot)
+            lines.append(f"{bot:<{width}}  {m.mean:6.2f} [{m.low:6.2f}, {m.high:6.2f}]  {self.moon_rate(bot):8.2%}")
+        for other in bots[1:]:
+            d = self.difference(bots[0], other)
+            verdict = "fewer" if d.high < 0 else "more" if d.low > 0 else "not clearly different:"
+            lines.append(
+                f"{bots[0]} - {other}: {d} points per deal ({verdict} {'points' if verdict != 'not clearly different:' else ''})".rstrip()
+            )
+        return "\n".join(lines)
+
+
+def parse_bot(spec: str) -> tuple[str, int | None]:
+    """``hard:2000`` -> (``hard``, 2000); ``medium`` -> (``medium``, None)."""
+    from blackmaria.bots.base import LEVELS
+
+    level, _, budget = spec.strip().partition(":")
+    if level not in LEVELS:
+        raise ValueError(f"bot {spec!r}: {level!r} is not one of {', '.join(LEVELS)}")
+    if budget and not (budget.isdigit() and int(budget) > 0):
+        raise ValueError(f"bot {spec!r}: the budget after ':' must be a positive whole number")
+    return level, int(budget) if budget else None
+
+
+def expand_lineup(bots: Sequence[str], players: int) -> list[str]:
+    if not bots:
+        raise ValueError("give at least one bot")
+    if len(bots) > players:
+        raise ValueError(f"{len(bots)} bots for {players} seats")
+    for spec in bots:
+        parse_bot(spec)
+    return list(bots) + [bots[-1]] * (players - len(bots))
+
+
+def deal_rules(rules: Rules, deal: int) -> Rules:
+    """The rule set of duplicate deal ``deal``: its pass direction and dealer fixed, one deal long."""
+    return rules.replace(pass_schedule=(rules.pass_direction(deal),), first_dealer=deal % rules.players, deal_count=1, target_score=None)
+
+
+def play_duplicate_deal(rules: Rules, lineup: Sequence[str], deal: int, seed: int) -> DealResult:
+    """Deal ``deal`` of the tournament seeded ``seed``, played once per rotation of ``lineup``."""
+    from blackmaria.bots.base import Bot, make_bot, run_bots
+    from blackmaria.game import Game
+
+    start = time.perf_counter()
+    n = rules.players
+    rng = random.Random(f"{seed}/{deal}")
+    deck = cards_of(rules.in_play_mask)
+    rng.shuffle(deck)
+    one = deal_rules(rules, deal)
+    points: dict[str, list[int]] = {bot: [] for bot in lineup}
+    moons = dict.fromkeys(lineup, 0)
+    for rotation in range(n):
+        game = Game(one, seed=0)
+        game.deal(deck)
+        bots: dict[int, Bot] = {}
+        for seat in range(n):
+            spec = lineup[(seat - rotation) % n]
+            level, budget = parse_bot(spec)
+            # Seeded by seat, not by bot: every rotation sees the same chance at each seat.
+            bots[seat] = make_bot(level, random.Random(f"{seed}/{deal}/{seat}").getrandbits(32), budget=budget)
+        names = {seat: lineup[(seat - rotation) % n] for seat in range(n)}
+        run_bots(game, bots)
+        log = game.deals[0]
+        assert log.points is not None
+        for seat in range(n):
+            points[names[seat]].append(log.points[seat])
+        if log.moon_shooter is not None:
+            moons[names[log.moon_shooter]] += 1
+    return DealResult(deal, points, moons, time.perf_counter() - start)
+
+
+def _job(args: tuple[Rules, list[str], int, int]) -> DealResult:
+    return play_duplicate_deal(*args)
+
+
+def progress_bar(done: int, total: int, elapsed: float, width: int = 30) -> str:
+    """``[#####.....]  12/100  3.1 s left``: the estimate is the mean time per deal so far."""
+    filled = width * done // max(1, total)
+    left = elapsed / done * (total - done) if done else float("nan")
+    eta = "?" if math.isnan(left) else f"{left:,.0f} s left" if left >= 10 else f"{left:.1f} s left"
+    return f"[{'#' * filled}{'.' * (width - filled)}] {done:>{len(str(total))}}/{total}  {eta}"
+
+
+def run_tournament(
+    rules: Rules | str,
+    bots: Sequence[str],
+    deals: int,
+    seed: int = 0,
+    workers: int | None = None,
+    progress: Callable[[int, int, float], None] | None = None,
+    backend: str = "local",
+) -> TournamentResult:
+    """Play ``deals`` duplicate deals; ``workers`` processes (default: every core). The result does not depend on ``workers``."""
+    rule_set = load_rules(rules) if isinstance(rules, str) else rules
+    lineup = expand_lineup(bots, rule_set.players)
+    if deals < 1:
+        raise ValueError("deals: give at least 1")
+    jobs = [(rule_set, lineup, d, seed) for d in range(deals)]
+    result = TournamentResult(rule_set, lineup, deals, seed)
+    start = time.perf_counter()
+    done: list[DealResult] = []
+
+    def tick(r: DealResult) -> None:
+        done.append(r)
+        if progress is not None:
+            progress(len(done), deals, time.perf_counter() - start)
+
+    if backend == "ray":
+        _run_ray(jobs, tick)
+    elif backend != "local":
+        raise ValueError(f"backend {backend!r} is not local or ray")
+    else:
+        workers = (os.cpu_count() or 1) if workers is None else workers
+        if workers <= 1 or deals == 1:
+            for job in jobs:
+                tick(_job(job))
+        else:
+            import multiprocessing
+
+            with multiprocessing.get_context("spawn").Pool(min(workers, deals)) as pool:
+                for r in pool.imap_unordered(_job, jobs):
+                    tick(r)
+    result.results = sorted(done, key=lambda r: r.deal)
+    result.seconds = time.perf_counter() - start
+    return result
+
+
+def _run_ray(jobs: list[tuple[Rules, list[str], int, int]], tick: Callable[[DealResult], None]) -> None:
+    import importlib
+
+    try:
+        ray = importlib.import_module("ray")
+    except ImportError as error:
+        raise RuntimeError("the ray backend needs Ray: pip install 'blackmaria[ray]'") from error
+    if not ray.is_initialized():
+        ray.init(ignore_reinit_error=True, log_to_driver=False)
+    remote = ray.remote(_job)
+    pending = [remote.remote(job) for job in jobs]
+    while pending:
+        ready, pending = ray.wait(pending, num_returns=1)
+        for ref in ready:
+            tick(ray.get(ref))
+
+
+def print_progress(done: int, total: int, elapsed: float) -> None:
+    sys.stderr.write("\r" + progress_bar(done, total, elapsed))
+    if done == total:
+        sys.stderr.write("\n")
+    sys.stderr.flush()
+
+
+__all__ = [
+    "DealResult",
+    "Interval",
+    "TournamentResult",
+    "deal_rules",
+    "expand_lineup",
+    "mean_ci",
+    "parse_bot",
+    "play_duplicate_deal",
+    "progress_bar",
+    "run_tournament",
+]
