@@ -143,5 +143,9 @@ def bench(rules_name: str, players: int | None, deals: int, repeats: int, seed: 
         click.echo(f"checked Game in Python: {result['python_game']['deals_per_second']:,.0f} deals/s")
 
 
+from blackmaria.tournament import tournament_command  # noqa: E402
+
+main.add_command(tournament_command)
+
 if __name__ == "__main__":
     main()

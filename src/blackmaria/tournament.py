@@ -17,6 +17,7 @@ seats is one expert against three medium players.
 
 from __future__ import annotations
 
+import json
 import math
 import os
 import random
@@ -25,6 +26,8 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+import click
 
 from blackmaria.cards import cards_of
 from blackmaria.rules import Rules, load_rules
@@ -129,10 +132,8 @@ class TournamentResult:
             lines.append(f"{bot:<{width}}  {m.mean:6.2f} [{m.low:6.2f}, {m.high:6.2f}]  {self.moon_rate(bot):8.2%}")
         for other in bots[1:]:
             d = self.difference(bots[0], other)
-            verdict = "fewer" if d.high < 0 else "more" if d.low > 0 else "not clearly different:"
-            lines.append(
-                f"{bots[0]} - {other}: {d} points per deal ({verdict} {'points' if verdict != 'not clearly different:' else ''})".rstrip()
-            )
+            verdict = f"{bots[0]} takes fewer" if d.high < 0 else f"{bots[0]} takes more" if d.low > 0 else "no clear difference"
+            lines.append(f"{bots[0]} - {other}: {d} points per deal ({verdict})")
         return "\n".join(lines)
 
 
@@ -276,6 +277,45 @@ def print_progress(done: int, total: int, elapsed: float) -> None:
     sys.stderr.flush()
 
 
+@click.command("tournament")
+@click.option("--rules", "rules_name", default="hearts", show_default=True, help="Preset name or house-rules file.")
+@click.option("--players", type=int, default=None, help="Seat count, if not the preset's own.")
+@click.option("--bots", "bots_text", required=True, help="Comma-separated bots, LEVEL or LEVEL:BUDGET; the last fills the empty seats.")
+@click.option("--deals", type=int, default=100, show_default=True, help="Duplicate deals (each played once per rotation).")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--workers", type=int, default=None, help="Processes (default: every core).")
+@click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+def tournament_command(
+    rules_name: str,
+    players: int | None,
+    bots_text: str,
+    deals: int,
+    seed: int,
+    workers: int | None,
+    backend: str,
+    as_json: bool,
+    quiet: bool,
+) -> None:
+    """Duplicate deals between bots: mean points per deal, paired differences with 95% intervals, moon rates."""
+    from blackmaria.rules import RulesError
+
+    try:
+        rule_set = load_rules(rules_name, players)
+    except RulesError as error:
+        raise click.BadParameter(str(error), param_hint="--rules/--players") from error
+    bots = [b.strip() for b in bots_text.split(",") if b.strip()]
+    try:
+        expand_lineup(bots, rule_set.players)
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="--bots") from error
+    if deals < 1:
+        raise click.BadParameter("give at least 1 deal", param_hint="--deals")
+    result = run_tournament(rule_set, bots, deals, seed, workers, None if quiet else print_progress, backend)
+    click.echo(json.dumps(result.to_dict(), indent=2) if as_json else result.report())
+
+
 __all__ = [
     "DealResult",
     "Interval",
@@ -287,4 +327,5 @@ __all__ = [
     "play_duplicate_deal",
     "progress_bar",
     "run_tournament",
+    "tournament_command",
 ]

@@ -1,0 +1,393 @@
+"""Bots: legal play under every preset, observations only, reproducible, the search's knowledge and worlds, hints."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from blackmaria.bots import LEVELS, Hint, MediumBot, hint, make_bot, run_bots
+from blackmaria.bots.playout import policy_deals, sample_world, search, solve
+from blackmaria.bots.search import SearchBot, known_state, params_for
+from blackmaria.cards import cards_of, parse_card, parse_cards, suit_mask
+from blackmaria.core import logic as core
+from blackmaria.core.compiled import make_rng
+from blackmaria.game import Game
+from blackmaria.observation import Observation
+from blackmaria.rules import PRESETS, Rules, preset
+from helpers import random_pass
+
+RULE_SETS = [preset(name) for name in PRESETS] + [
+    preset("black-maria", players=5),
+    preset("omnibus", players=6),
+    Rules.from_data({"preset": "black-maria-jaques", "kitty": True, "players": 5}),
+    preset("spot-hearts", players=7),
+]
+RULE_IDS = [f"{r.preset}-{r.players}{'-kitty' if r.kitty else ''}" for r in RULE_SETS]
+
+
+def one_deal(rules: Rules) -> Rules:
+    return rules.replace(deal_count=1, target_score=None)
+
+
+def random_position(rules: Rules, seed: int, plays: int) -> Game:
+    """A deal of ``rules`` with random passes and ``plays`` random plays made (fewer if the deal ends first)."""
+    rng = random.Random(seed)
+    game = Game(one_deal(rules), seed=seed)
+    game.deal()
+    if game.phase == "passing":
+        for seat in range(game.players):
+            game.pass_cards(seat, random_pass(game, seat, rng))
+    for _ in range(plays):
+        if game.phase != "playing":
+            break
+        game.play(rng.choice(sorted(game.legal_cards())))
+    return game
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=RULE_IDS)
+def test_every_level_plays_legal_cards_under_every_preset(rules: Rules) -> None:
+    """Game refuses an illegal pass or play with an error, so finishing the deals is the check."""
+    for deal in range(4):
+        game = Game(one_deal(rules), seed=deal)
+        game.deal()
+        levels = ["random", "easy", "medium", "hard"]
+        bots = {seat: make_bot(levels[(seat + deal) % 4], seed=seat, budget=60) for seat in range(rules.players)}
+        run_bots(game, bots)
+        assert game.phase == "game-over"
+        assert sum(game.deals[0].points or ()) in (rules.deal_total, rules.deal_total + (rules.players - 2) * rules.moon_total)
+
+
+@pytest.mark.parametrize("name", ["hearts", "black-maria", "omnibus", "spot-hearts", "two-player"])
+def test_rule_of_thumb_bots_play_many_deals(name: str) -> None:
+    rules = one_deal(preset(name))
+    for deal in range(40):
+        game = Game(rules, seed=1000 + deal)
+        game.deal()
+        run_bots(game, {seat: make_bot(("medium", "easy")[seat % 2], seed=deal) for seat in range(rules.players)})
+        assert game.phase == "game-over"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rules", RULE_SETS, ids=RULE_IDS)
+def test_every_level_plays_thousands_of_deals(rules: Rules) -> None:
+    for deal in range(1000):
+        game = Game(one_deal(rules), seed=deal)
+        game.deal()
+        levels = ["random", "easy", "medium", "hard"]
+        run_bots(game, {seat: make_bot(levels[(seat + deal) % 4], seed=deal, budget=30) for seat in range(rules.players)})
+        assert game.phase == "game-over"
+
+
+def test_levels_by_name() -> None:
+    assert LEVELS == ("random", "easy", "medium", "hard", "expert")
+    assert make_bot("expert").budget == 10_000  # type: ignore[attr-defined]
+    assert make_bot("hard", budget=50).budget == 50  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="not one of"):
+        make_bot("grandmaster")
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_bot_sees_only_the_observation(level: str) -> None:
+    """Swapping the hidden cards of two other seats after the observation is built does not change the choice."""
+    for seed in range(6):
+        game = random_position(preset("hearts"), seed, plays=9 + seed)
+        seat = game.turn
+        assert seat is not None
+        before = game.observation(seat)
+        choice = make_bot(level, seed=5, budget=200).choose_play(before)
+        others = [s for s in range(4) if s != seat]
+        a, b = others[0], others[1]
+        # Exchange one unplayed card of the same suit between two other hands: nothing the seat sees changes.
+        swapped = False
+        for suit in range(4):
+            ca = game._s[core.HAND + a] & suit_mask(suit)
+            cb = game._s[core.HAND + b] & suit_mask(suit)
+            if ca and cb:
+                x, y = cards_of(ca)[0], cards_of(cb)[0]
+                game._s[core.HAND + a] ^= (1 << x) | (1 << y)
+                game._s[core.HAND + b] ^= (1 << x) | (1 << y)
+                swapped = True
+                break
+        assert swapped
+        after = game.observation(seat)
+        assert after == before
+        assert make_bot(level, seed=5, budget=200).choose_play(after) == choice
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_seeded_bot_is_reproducible(level: str) -> None:
+    def play(seed: int) -> list[int]:
+        game = Game(one_deal(preset("black-maria")), seed=3)
+        game.deal()
+        run_bots(game, {seat: make_bot(level, seed=seed + seat, budget=100) for seat in range(3)})
+        return game.deals[0].plays
+
+    assert play(1) == play(1)
+    if level != "medium" and level != "easy":
+        assert any(play(1) != play(s) for s in (2, 3, 4))
+
+
+# ---- what the search knows ------------------------------------------------------------------------------------
+
+
+def _check_known_state(game: Game, seat: int) -> None:
+    obs = game.observation(seat)
+    known = known_state(obs)
+    s = game._s
+    n = game.players
+    rules = game.rules
+    for other in range(n):
+        hidden = s[core.HAND + other] & known.unknown
+        if other == seat:
+            assert hidden == 0 and known.state[core.HAND + seat] == s[core.HAND + seat]
+            continue
+        # What the state places in a hand is really there; the rest is unknown; the counts and voids hold.
+        assert known.state[core.HAND + other] & ~s[core.HAND + other] == 0
+        assert s[core.HAND + other] == known.state[core.HAND + other] | hidden
+        assert hidden.bit_count() == known.caps[other]
+        for suit in range(4):
+            if known.voids[other] >> suit & 1:
+                assert hidden & suit_mask(suit) == 0
+    stock = sum(1 << s[core.STOCK + i] for i in range(s[core.STOCK_TOP], s[core.STOCK_SIZE]))
+    assert stock & ~known.unknown == 0 and stock.bit_count() == known.caps[n + 1]
+    # Putting the true hidden cards back gives the true state, slot for slot.
+    rebuilt = known.state.copy()
+    for other in range(n):
+        rebuilt[core.HAND + other] |= s[core.HAND + other] & known.unknown
+    if known.kitty_mode == 1:
+        rebuilt[core.KITTY] = s[core.KITTY]
+    elif known.kitty_mode == 2:
+        rebuilt[core.TAKEN + known.kitty_owner] |= s[core.KITTY]
+    for slot in range(core.HAND, core.PLAYED + 1):
+        assert rebuilt[slot] == s[slot], f"slot {slot}"
+    if rules.kitty_size and obs.kitty_owner is not None:
+        assert rebuilt[core.KITTY_OWNER] == s[core.KITTY_OWNER]
+    assert rebuilt[core.STOCK_SIZE] - 0 == s[core.STOCK_SIZE] - s[core.STOCK_TOP]
+    p = params_for(rules)
+    assert core.legal_cards(list(rebuilt), p, seat) == obs.legal.mask
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=RULE_IDS)
+def test_the_known_state_holds_the_truth(rules: Rules) -> None:
+    for seed in range(12):
+        game = random_position(rules, seed, plays=seed * 4 + 1)
+        if game.phase == "playing" and game.turn is not None:
+            _check_known_state(game, game.turn)
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=RULE_IDS)
+def test_sampled_worlds_are_consistent_with_what_the_seat_knows(rules: Rules) -> None:
+    p = params_for(rules)
+    n = rules.players
+    for seed in range(8):
+        game = random_position(rules, seed, plays=seed * 5 + 2)
+        if game.phase != "playing" or game.turn is None:
+            continue
+        obs = game.observation(game.turn)
+        known = known_state(obs)
+        out = np.empty(core.STATE_SIZE, dtype=np.int64)
+        rng = make_rng(seed)
+        for _ in range(30):
+            scratch = (np.empty(52, dtype=np.int64), np.empty(52, dtype=np.int64), np.empty(n + 2, dtype=np.int64))
+            strict = sample_world(
+                rng, known.state, p, known.unknown, known.caps, known.voids, known.kitty_mode, known.kitty_owner, out, *scratch
+            )
+            assert strict
+            dealt = 0
+            for seat in range(n):
+                hand = int(out[core.HAND + seat])
+                assert hand.bit_count() == obs.cards_left[seat]
+                assert hand & known.state[core.HAND + seat] == known.state[core.HAND + seat]
+                for suit in obs.voids[seat]:
+                    assert hand & suit_mask(suit) == 0 if seat != obs.seat else True
+                assert dealt & hand == 0
+                dealt |= hand
+            stock = 0
+            for i in range(obs.stock_left):
+                stock |= 1 << int(out[core.STOCK + i])
+            assert stock.bit_count() == obs.stock_left and stock & dealt == 0
+            taken = 0
+            for seat in range(n):
+                taken |= int(out[core.TAKEN + seat])
+            kitty = int(out[core.KITTY]) if known.kitty_mode == 1 else 0
+            everything = dealt | stock | taken | kitty | int(out[core.PLAYED])
+            in_trick = obs.current_trick.cards.mask if obs.current_trick is not None else 0
+            assert everything | in_trick == rules.in_play_mask
+
+
+def _brute_force(s: list[int], p: tuple[int, ...] | np.ndarray) -> list[int]:
+    """Max-n by plain Python recursion over the rule functions: each seat takes the fewest points."""
+    if s[core.PHASE] == core.PHASE_OVER:
+        points = [0] * int(p[core.P_PLAYERS])
+        core.score_deal(s, p, points)
+        return points
+    seat = s[core.TURN]
+    best: list[int] | None = None
+    for card in cards_of(core.legal_cards(s, p, seat)):
+        child = list(s)
+        core.play_card(child, p, card)
+        result = _brute_force(child, p)
+        if best is None or result[seat] < best[seat]:
+            best = result
+    assert best is not None
+    return best
+
+
+@pytest.mark.parametrize("name", ["hearts", "black-maria", "omnibus", "two-player"])
+def test_the_exact_end_game_solve_matches_a_brute_force(name: str) -> None:
+    rules = preset(name)
+    p = params_for(rules)
+    left = 3 if rules.players <= 3 else 2
+    for seed in range(10):
+        game = random_position(rules, seed, plays=rules.tricks_per_deal * rules.players - left * rules.players - seed % 3)
+        if game.phase != "playing":
+            continue
+        states = np.empty((54, core.STATE_SIZE), dtype=np.int64)
+        points = np.zeros((54, rules.players), dtype=np.int64)
+        solve(np.array(game._s, dtype=np.int64), p, states, np.zeros(54, dtype=np.int64), points)
+        assert list(points[0]) == _brute_force(list(game._s), tuple(int(x) for x in p))
+
+
+def test_the_policy_kernel_plays_whole_deals_legally() -> None:
+    for name in ("black-maria", "plain-black-maria", "dirty-lady"):
+        rules = preset(name)
+        game = Game(one_deal(rules), seed=4)
+        game.deal()
+        game._s[core.PHASE] = core.PHASE_PASSING
+        core.exchange_passes(game._s, game._p, [0] * rules.players, 0)
+        core.begin_play(game._s, game._p)
+        totals = policy_deals(params_for(rules), np.array(game._s, dtype=np.int64), 300, 1, 0.1)
+        assert int(totals.sum()) == 300 * rules.deal_total
+
+
+def test_search_costs_average_the_simulations() -> None:
+    game = random_position(preset("hearts"), 11, plays=20)
+    obs = game.observation(game.turn or 0)
+    bot = SearchBot(3, budget=400)
+    costs, worlds = bot.evaluate(obs)
+    assert set(costs) == set(obs.legal) and worlds == 400 // len(obs.legal)
+    assert all(0 <= c <= 26 for c in costs.values())
+    known = known_state(obs)
+    raw = np.zeros(len(costs), dtype=np.int64)
+    loose = search(
+        params_for(obs.rules),
+        known.state,
+        obs.seat,
+        np.array(sorted(obs.legal), dtype=np.int64),
+        known.unknown,
+        known.caps,
+        known.voids,
+        known.kitty_mode,
+        known.kitty_owner,
+        50,
+        9,
+        0.1,
+        False,
+        raw,
+    )
+    assert loose == 0 and raw.min() >= 0
+
+
+# ---- rules of thumb that read the card values ---------------------------------------------------------------
+
+
+def _position(rules: Rules, hands: list[str], plays: str, first_dealer: int) -> Observation:
+    game = Game(one_deal(rules.replace(pass_schedule=("hold",))), first_dealer=first_dealer)
+    game.deal_hands([parse_cards(h) for h in hands])
+    for card in parse_cards(plays):
+        game.play(card)
+    assert game.turn is not None
+    return game.observation(game.turn)
+
+
+FOUR_HANDS = [
+    "AC 5D 6D 7D 8D 9D TD QD KD AD 2S 3S 4S",
+    "2C 3D 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH",
+    "3C 4D 5C 6C 7C 8C 9C TC JC QC KC KH AH",
+    "4C JD 2D 5S 6S 7S 8S 9S TS JS QS KS AS",
+]
+
+
+def test_medium_takes_the_jack_of_diamonds_when_last_on_a_clean_trick() -> None:
+    obs = _position(preset("omnibus"), FOUR_HANDS, "2C 3C 4C AC 5D 3D 4D", first_dealer=0)
+    assert obs.seat == 3
+    assert MediumBot(0).choose_play(obs) == parse_card("JD")
+    # Under plain Hearts scoring the jack is just a high card: duck under 5D with 2D.
+    obs = _position(preset("hearts"), FOUR_HANDS, "2C 3C 4C AC 5D 3D 4D", first_dealer=0)
+    assert MediumBot(0).choose_play(obs) == parse_card("2D")
+
+
+THREE_HANDS = [
+    "3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC 2D 3D 4D 5D 6D",
+    "7D 8D 9D TD JD QD KD AD 2S 3S 4S 5S 6S 7S 8S 9S TS",
+    "JS QS KS AS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH",
+]
+
+
+def test_medium_dumps_its_costliest_card_when_void() -> None:
+    obs = _position(preset("black-maria"), THREE_HANDS, "3C 7D", first_dealer=2)
+    assert obs.seat == 2
+    assert MediumBot(0).choose_play(obs) == parse_card("QS")
+    # The same hand under house values where AH costs 20: the ace goes.
+    house = preset("black-maria").replace(card_values=((parse_card("AH"), 20),))
+    assert MediumBot(0).choose_play(_position(house, THREE_HANDS, "3C 7D", first_dealer=2)) == parse_card("AH")
+
+
+def test_medium_passes_the_queen_without_guards_and_keeps_the_jack_in_omnibus() -> None:
+    game = Game(one_deal(preset("omnibus").replace(pass_schedule=("left",))))
+    from helpers import fill_hands
+
+    game.deal_hands(fill_hands(game.rules, {0: "QS AS 2D JD 3C 4C 5C 6C 7C 8C 9C TC JC"}))
+    passed = MediumBot(0).choose_pass(game.observation(0))
+    assert parse_card("QS") in passed and parse_card("AS") in passed and parse_card("JD") not in passed
+
+
+def test_medium_stops_a_moon_shot() -> None:
+    """Seat 1 has taken QS and two hearts and nobody else a point: seat 0 wins the heart trick instead of ducking."""
+    hands = [
+        "2C 3D 4D 5D 6D 7D 8D 9D JD 2S 3S 4S 2H",
+        "AC KD QD TD AD AS KS 5S 6S 7S 8S 9S TS",
+        "3C QS 3H 4H 5H 6H 7H 8H 9H TH JH QH KH",
+        "4C 5C 6C 7C 8C 9C TC JC QC KC 2D AH JS",
+    ]
+    plays = "2C AC 3C 4C  KD QS 2D 3D  AD 3H 5C 4D  QD 4H 6C 5D  TD 5H 7C"
+
+    def choice(rules: Rules) -> int:
+        game = Game(one_deal(rules.replace(pass_schedule=("hold",))), first_dealer=3)
+        game.deal_hands([parse_cards(h) for h in hands])
+        for card in parse_cards(plays):
+            game.play(card)
+        assert game.turn == 0
+        return MediumBot(0).choose_play(game.observation(0))
+
+    assert choice(preset("hearts")) == parse_card("JD")
+    assert choice(preset("hearts").replace(moon="off")) == parse_card("9D")
+
+
+# ---- hints ---------------------------------------------------------------------------------------------------
+
+
+def test_hint_gives_a_card_and_a_reason() -> None:
+    game = random_position(preset("black-maria"), 2, plays=7)
+    obs = game.observation(game.turn or 0)
+    for level in ("medium", "hard"):
+        h = hint(obs, level)
+        assert isinstance(h, Hint) and len(h.cards) == 1 and h.cards[0] in obs.legal
+        assert h.reason and "\n" not in h.reason and h.reason[0].isupper()
+    passing = Game(one_deal(preset("hearts")), seed=1)
+    passing.deal()
+    h = hint(passing.observation(0))
+    assert len(h.cards) == 3 and passing.can_pass(0, h.cards) and h.reason
+    with pytest.raises(ValueError, match="nothing to decide"):
+        hint(game.observation((game.turn or 0) + 1 if (game.turn or 0) + 1 < 3 else 0))
+
+
+def test_easy_beats_random_and_medium_beats_easy() -> None:
+    from blackmaria.tournament import run_tournament
+
+    easy = run_tournament("hearts", ["easy", "random"], deals=40, seed=1, workers=1)
+    assert easy.difference("easy", "random").high < -2
+    medium = run_tournament("hearts", ["medium", "easy"], deals=40, seed=1, workers=1)
+    assert medium.difference("medium", "easy").high < 0

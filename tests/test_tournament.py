@@ -1,0 +1,86 @@
+"""Tournaments: duplicate deals, statistics on cases with a known answer, the command."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+from click.testing import CliRunner
+
+from blackmaria.cli import main
+from blackmaria.rules import preset
+from blackmaria.tournament import DealResult, TournamentResult, expand_lineup, mean_ci, parse_bot, progress_bar, run_tournament
+
+
+def test_mean_ci_by_hand() -> None:
+    ci = mean_ci([1.0, 2.0, 3.0, 4.0])
+    sd = math.sqrt(5 / 3)  # squared deviations 2.25 + 0.25 + 0.25 + 2.25 = 5, over n - 1
+    assert ci.mean == 2.5 and ci.sd == pytest.approx(sd)
+    assert ci.high - ci.mean == pytest.approx(1.959963984540054 * sd / 2)
+    assert ci.low == pytest.approx(2.5 - 1.959963984540054 * sd / 2)
+
+
+def test_paired_difference_by_hand() -> None:
+    rules = preset("hearts")
+    result = TournamentResult(rules, ["a", "b", "b", "b"], 2, 0)
+    # Deal 0: a takes 6 on average, b 10 (-4); deal 1: a 2, b 8 (-6). Mean -5, sample sd sqrt(2).
+    result.results = [
+        DealResult(0, {"a": [4, 8], "b": [10, 10, 10, 10, 10, 10]}, {"a": 1, "b": 0}, 0.0),
+        DealResult(1, {"a": [2, 2], "b": [8, 8, 8, 8, 8, 8]}, {"a": 0, "b": 0}, 0.0),
+    ]
+    diff = result.difference("a", "b")
+    assert diff.mean == -5.0 and diff.sd == pytest.approx(math.sqrt(2))
+    assert result.mean_points("a").mean == 4.0
+    assert result.moon_rate("a") == 0.25 and result.moon_rate("b") == 0.0
+    assert result.to_dict()["differences"]["a - b"]["mean"] == -5.0
+
+
+def test_identical_bots_differ_by_exactly_nothing() -> None:
+    """``random:5`` is the random bot (it has no budget): seeded by seat, every rotation plays the same deal."""
+    result = run_tournament("black-maria", ["random", "random:5"], deals=12, seed=3, workers=1)
+    diff = result.difference("random", "random:5")
+    assert diff.mean == 0.0 and diff.sd == 0.0
+
+
+def test_every_deal_scores_its_total_without_a_moon() -> None:
+    rules = preset("black-maria")
+    result = run_tournament(rules, ["easy", "random"], deals=10, seed=1, workers=1)
+    assert result.plays == {"easy": 30, "random": 60}
+    for deal in result.results:
+        assert sum(deal.points["easy"]) + sum(deal.points["random"]) == 3 * rules.deal_total
+
+
+def test_the_result_does_not_depend_on_the_workers() -> None:
+    one = run_tournament("hearts", ["medium", "easy"], deals=6, seed=2, workers=1)
+    two = run_tournament("hearts", ["medium", "easy"], deals=6, seed=2, workers=2)
+    assert [r.points for r in one.results] == [r.points for r in two.results]
+
+
+def test_lineups_and_bot_names() -> None:
+    assert expand_lineup(["expert", "medium"], 4) == ["expert", "medium", "medium", "medium"]
+    assert parse_bot("hard:2000") == ("hard", 2000)
+    with pytest.raises(ValueError, match="not one of"):
+        parse_bot("wizard")
+    with pytest.raises(ValueError, match="budget"):
+        parse_bot("hard:lots")
+    with pytest.raises(ValueError, match="3 seats"):
+        expand_lineup(["easy"] * 4, 3)
+
+
+def test_progress_bar() -> None:
+    assert progress_bar(5, 20, 10.0, width=10) == "[##........]  5/20  30 s left"
+    assert progress_bar(0, 20, 0.0, width=4).endswith("?")
+
+
+def test_the_tournament_command() -> None:
+    runner = CliRunner()
+    out = runner.invoke(main, ["tournament", "--rules", "black-maria", "--bots", "easy,random", "--deals", "5", "--workers", "1", "--json"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output[out.output.index("{") :])
+    assert data["lineup"] == ["easy", "random", "random"] and data["deals"] == 5
+    assert set(data["bots"]) == {"easy", "random"} and "easy - random" in data["differences"]
+    text = runner.invoke(main, ["tournament", "--bots", "easy", "--deals", "2", "--workers", "1", "--quiet"])
+    assert text.exit_code == 0 and "points/deal" in text.output
+    bad = runner.invoke(main, ["tournament", "--bots", "wizard"])
+    assert bad.exit_code != 0 and "not one of" in bad.output
