@@ -62,3 +62,51 @@ def test_kernel_is_deterministic_given_a_seed() -> None:
     p, o = compiled.params_array(rules), compiled.pass_offsets(rules)
     assert list(compiled.random_deals(p, o, 300, 42)) == list(compiled.random_deals(p, o, 300, 42))
     assert list(compiled.random_deals(p, o, 300, 42)) != list(compiled.random_deals(p, o, 300, 43))
+
+
+def test_kth_card_with_and_without_pdep_agree() -> None:
+    rng = random.Random(3)
+    for _ in range(2000):
+        mask = rng.getrandbits(52) or 1
+        k = rng.randrange(mask.bit_count())
+        expected = sorted(c for c in range(52) if mask >> c & 1)[k]
+        assert compiled._kth_card_loop(mask, k) == expected
+        if compiled.HAS_PDEP:
+            assert compiled._kth_card_pdep(mask, k) == expected
+
+
+def test_random_cards_are_uniform_over_the_mask() -> None:
+    rng = compiled.make_rng(11)
+    mask = sum(1 << c for c in (0, 7, 19, 43, 51))
+    counts: dict[int, int] = {}
+    for _ in range(50_000):
+        card = compiled.random_card(rng, mask)
+        counts[card] = counts.get(card, 0) + 1
+    assert set(counts) == {0, 7, 19, 43, 51}
+    assert all(abs(n - 10_000) < 500 for n in counts.values())  # about 5 standard deviations
+    below = [compiled.random_below(rng, 3) for _ in range(3000)]
+    assert set(below) == {0, 1, 2}
+    subset = compiled.random_subset(rng, mask, 3)
+    assert subset & ~mask == 0 and subset.bit_count() == 3
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_compiled_and_python_agree_on_many_deals(name: str) -> None:
+    rules = preset(name)
+    p = compiled.params_array(rules)
+    rng = random.Random(name)
+    for seed in range(2000):
+        game = Game(rules, seed=seed)
+        game.deal()
+        if game.phase == "passing":
+            for seat in range(game.players):
+                game.pass_cards(seat, random_pass(game, seat, rng))
+        s = np.array(game._s, dtype=np.int64)
+        while game.phase == "playing":
+            seat = game.turn
+            assert compiled.legal_cards_compiled(s, p, seat) == core.legal_cards(game._s, game._p, seat)
+            card = rng.choice(sorted(game.legal_cards()))
+            compiled.play_card_compiled(s, p, card)
+            game.play(card)
+            assert list(s) == game._s

@@ -1,0 +1,189 @@
+"""Our search bot against OpenSpiel's C++ IS-MCTS, in OpenSpiel's own ``hearts`` game, and search speed beside it.
+
+Match: duplicate deals (same pass direction, same cards), our bot rotated
+through the four seats against three ``pyspiel.ISMCTSBot`` (random-rollout
+evaluator, max-visit final policy, exploration constant 5 as measured best in
+``../shared/OPENSPIEL.md``); OpenSpiel applies every action and scores the deal
+(points = 26 - return). The statistic is the paired difference per deal:
+our bot's mean points minus the IS-MCTS players' mean points in the same deals.
+
+Speed: on the same positions, simulations per second of IS-MCTS (``bot.step``)
+and of our search (``SearchBot.evaluate``), one core.
+
+    .venv/bin/python benchmarks/bots_vs_openspiel.py --deals 100 --ours hard --ismcts 1000 --workers 2
+    .venv/bin/python benchmarks/bots_vs_openspiel.py --speed-only
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import os
+import platform
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pyspiel
+
+from blackmaria.bots import make_bot
+from blackmaria.bots.openspiel import OpenSpielSeat, game_from_openspiel, ismcts_step, make_ismcts
+from blackmaria.bots.search import SearchBot
+from blackmaria.tournament import mean_ci, parse_bot, progress_bar
+
+RESULTS = Path(__file__).parent / "results"
+
+
+def play_deal(args: tuple[int, int, str, int, float]) -> dict[str, Any]:
+    """One duplicate deal: our bot in each seat in turn, IS-MCTS in the other three."""
+    deal, seed, ours, sims, exploration = args
+    rng = random.Random(f"{seed}/{deal}")
+    direction = rng.randrange(4)
+    deck = list(range(52))
+    rng.shuffle(deck)
+    game = pyspiel.load_game("hearts")
+    level, budget = parse_bot(ours)
+    ours_points: list[int] = []
+    theirs_points: list[int] = []
+    moves = 0
+    our_seconds = 0.0
+    for seat in range(4):
+        state = game.new_initial_state()
+        state.apply_action(direction)
+        for card in deck:
+            state.apply_action(card)
+        players: dict[int, Any] = {}
+        for p in range(4):
+            bot_seed = random.Random(f"{seed}/{deal}/{p}").getrandbits(31)
+            players[p] = OpenSpielSeat(make_bot(level, bot_seed, budget=budget)) if p == seat else make_ismcts(bot_seed, sims, exploration)
+        while not state.is_terminal():
+            player = state.current_player()
+            if player == seat:
+                start = time.perf_counter()
+                action = players[player].step(state)
+                our_seconds += time.perf_counter() - start
+                moves += 1
+            else:
+                action = ismcts_step(players[player], state)
+            state.apply_action(action)
+        points = [round(26 - r) for r in state.returns()]
+        ours_points.append(points[seat])
+        theirs_points.extend(points[p] for p in range(4) if p != seat)
+    return {
+        "deal": deal,
+        "direction": direction,
+        "ours": ours_points,
+        "ismcts": theirs_points,
+        "difference": statistics.mean(ours_points) - statistics.mean(theirs_points),
+        "our_seconds_per_move": our_seconds / max(1, moves),
+    }
+
+
+def speed(positions: int, sims: int, seed: int) -> dict[str, Any]:
+    """Simulations per second of IS-MCTS and of our search on the same mid-deal positions."""
+    rng = random.Random(seed)
+    game = pyspiel.load_game("hearts")
+    ismcts_rates, our_rates = [], []
+    for i in range(positions):
+        state = game.new_initial_state()
+        state.apply_action(0)  # no passing: IS-MCTS searches plays only
+        deck = list(range(52))
+        rng.shuffle(deck)
+        for card in deck:
+            state.apply_action(card)
+        for _ in range(rng.randrange(4, 24)):
+            state.apply_action(rng.choice(state.legal_actions()))
+        bot = make_ismcts(i, sims)
+        start = time.perf_counter()
+        bot.step(state)
+        ismcts_rates.append(sims / (time.perf_counter() - start))
+        obs = game_from_openspiel(state).observation(state.current_player())
+        ours = SearchBot(i, budget=sims)
+        ours.evaluate(obs)  # first call per process compiles or loads the kernel
+        start = time.perf_counter()
+        ours.evaluate(obs)
+        our_rates.append(sims / (time.perf_counter() - start))
+    return {
+        "positions": positions,
+        "simulations_per_move": sims,
+        "ismcts_simulations_per_second_median": statistics.median(ismcts_rates),
+        "ours_simulations_per_second_median": statistics.median(our_rates),
+        "ratio_median": statistics.median(o / i for o, i in zip(our_rates, ismcts_rates, strict=True)),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--deals", type=int, default=100)
+    parser.add_argument("--ours", default="hard", help="our bot, LEVEL or LEVEL:BUDGET")
+    parser.add_argument("--ismcts", type=int, default=1000, help="IS-MCTS simulations per move")
+    parser.add_argument("--exploration", type=float, default=5.0)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--speed-only", action="store_true")
+    parser.add_argument("--speed-positions", type=int, default=20)
+    args = parser.parse_args()
+    RESULTS.mkdir(exist_ok=True)
+    machine = f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, open_spiel 2.0.2"
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})
+    fast = speed(args.speed_positions, args.ismcts, args.seed)
+    fast["machine"] = machine
+    (RESULTS / "search_speed_vs_ismcts.json").write_text(json.dumps(fast, indent=2) + "\n", encoding="utf-8")
+    print(
+        f"search speed, {args.ismcts} simulations per move: IS-MCTS {fast['ismcts_simulations_per_second_median']:,.0f}/s, "
+        f"ours {fast['ours_simulations_per_second_median']:,.0f}/s ({fast['ratio_median']:.1f}x)",
+        flush=True,
+    )
+    if args.speed_only:
+        return
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, set(range(os.cpu_count() or 1)))
+    jobs = [(d, args.seed, args.ours, args.ismcts, args.exploration) for d in range(args.deals)]
+    start = time.perf_counter()
+    rows: list[dict[str, Any]] = []
+    with multiprocessing.get_context("spawn").Pool(args.workers) as pool:
+        for row in pool.imap_unordered(play_deal, jobs):
+            rows.append(row)
+            sys.stderr.write("\r" + progress_bar(len(rows), args.deals, time.perf_counter() - start))
+            sys.stderr.flush()
+    sys.stderr.write("\n")
+    rows.sort(key=lambda r: r["deal"])
+    diff = mean_ci([r["difference"] for r in rows])
+    ours = mean_ci([statistics.mean(r["ours"]) for r in rows])
+    theirs = mean_ci([statistics.mean(r["ismcts"]) for r in rows])
+    per_move = statistics.mean(r["our_seconds_per_move"] for r in rows)
+    result = {
+        "what": f"{args.ours} (ours, one seat, rotated) vs three OpenSpiel ISMCTSBot at {args.ismcts} simulations, OpenSpiel hearts",
+        "machine": machine,
+        "deals": args.deals,
+        "seed": args.seed,
+        "exploration": args.exploration,
+        "ours_mean_points": ours.to_dict(),
+        "ismcts_mean_points": theirs.to_dict(),
+        "difference_ours_minus_ismcts": diff.to_dict(),
+        "ours_seconds_per_move_mean": per_move,
+        "seconds": time.perf_counter() - start,
+        "rows": rows,
+    }
+    name = f"bots_vs_openspiel_{args.ours.replace(':', '-')}_vs_ismcts{args.ismcts}"
+    (RESULTS / f"{name}.json").write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+    summary = (
+        f"# {result['what']}\n\n{machine}; {args.deals} duplicate deals x 4 seats, seed {args.seed}.\n\n"
+        f"| | points per deal [95% CI] |\n|---|---|\n"
+        f"| ours ({args.ours}) | {ours.mean:.2f} [{ours.low:.2f}, {ours.high:.2f}] |\n"
+        f"| IS-MCTS ({args.ismcts}) | {theirs.mean:.2f} [{theirs.low:.2f}, {theirs.high:.2f}] |\n"
+        f"| ours - IS-MCTS (paired, per deal) | {diff.mean:+.2f} [{diff.low:+.2f}, {diff.high:+.2f}] |\n\n"
+        f"Our bot's mean time per move: {per_move * 1000:.0f} ms. Search speed on {fast['positions']} positions: "
+        f"IS-MCTS {fast['ismcts_simulations_per_second_median']:,.0f} simulations/s, ours {fast['ours_simulations_per_second_median']:,.0f}/s.\n"
+    )
+    (RESULTS / f"{name}.md").write_text(summary, encoding="utf-8")
+    print(summary)
+
+
+if __name__ == "__main__":
+    main()

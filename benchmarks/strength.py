@@ -1,0 +1,117 @@
+"""The strength targets of issue 3 that need only our own bots: duplicate-deal tournaments, results to benchmarks/results/.
+
+    .venv/bin/python benchmarks/strength.py --deals 1000 --search-deals 200 --workers 2
+    .venv/bin/python benchmarks/strength.py --only budget --budget-deals 100   # points per deal against budget, and a plot
+
+Each match prints the report of ``blackmaria tournament`` and is saved as JSON;
+``strength.md`` collects them in a table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from blackmaria.tournament import print_progress, run_tournament
+
+RESULTS = Path(__file__).parent / "results"
+
+MATCHES: list[tuple[str, str, list[str], str]] = [
+    ("easy-vs-random", "hearts", ["easy", "random"], "deals"),
+    ("medium-vs-easy", "hearts", ["medium", "easy"], "deals"),
+    ("hard-vs-medium-hearts", "hearts", ["hard", "medium"], "search"),
+    ("hard-vs-medium-black-maria", "black-maria", ["hard", "medium"], "search"),
+    ("hard-vs-medium-omnibus", "omnibus", ["hard", "medium"], "search"),
+    ("hard-vs-medium-spot-hearts", "spot-hearts", ["hard", "medium"], "search"),
+    ("expert-vs-medium-hearts", "hearts", ["expert", "medium"], "expert"),
+    ("expert-vs-medium-black-maria", "black-maria", ["expert", "medium"], "expert"),
+    ("expert-vs-medium-omnibus", "omnibus", ["expert", "medium"], "expert"),
+    ("expert-vs-medium-spot-hearts", "spot-hearts", ["expert", "medium"], "expert"),
+]
+
+
+def run_match(name: str, rules: str, bots: list[str], deals: int, seed: int, workers: int) -> dict[str, Any]:
+    print(f"== {name}: {rules}, {', '.join(bots)}, {deals} deals", flush=True)
+    result = run_tournament(rules, bots, deals, seed, workers, print_progress)
+    print(result.report(), flush=True)
+    data = result.to_dict()
+    (RESULTS / f"tournament_{name}.json").write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+    return data
+
+
+def budget_curve(deals: int, seed: int, workers: int, budgets: list[int]) -> None:
+    """Points per deal of ``hard:B`` against three medium players for doubling budgets B, and a plot."""
+    rows = []
+    for budget in budgets:
+        data = run_match(f"budget-{budget}", "hearts", [f"hard:{budget}", "medium"], deals, seed, workers)
+        diff = data["differences"][f"hard:{budget} - medium"]
+        rows.append({"budget": budget, "difference": diff})
+    (RESULTS / "budget_curve.json").write_text(json.dumps(rows, indent=2) + "\n", encoding="utf-8")
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(6, 4))
+    xs = [r["budget"] for r in rows]
+    ys = [r["difference"]["mean"] for r in rows]
+    errs = [
+        [r["difference"]["mean"] - r["difference"]["ci95_low"] for r in rows],
+        [r["difference"]["ci95_high"] - r["difference"]["mean"] for r in rows],
+    ]
+    ax.errorbar(xs, ys, yerr=errs, marker="o", capsize=3)
+    ax.set_xscale("log", base=2)
+    ax.axhline(0, color="grey", linewidth=0.8)
+    ax.set_xlabel("simulations per move")
+    ax.set_ylabel("points per deal, search bot minus medium (95% CI)")
+    ax.set_title(f"hearts, search bot vs three medium, {deals} duplicate deals each")
+    fig.tight_layout()
+    out = Path(__file__).parent.parent / "docs" / "budget_curve.png"
+    fig.savefig(out, dpi=100)
+    print(f"plot: {out}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--deals", type=int, default=1000, help="deals for the rule-of-thumb matches")
+    parser.add_argument("--search-deals", type=int, default=200, help="deals for the hard matches")
+    parser.add_argument("--expert-deals", type=int, default=50, help="deals for the expert matches")
+    parser.add_argument("--budget-deals", type=int, default=100)
+    parser.add_argument("--budgets", default="64,128,256,512,1000,2000,4000")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--only", default=None, help="comma-separated match names (or 'budget')")
+    args = parser.parse_args()
+    RESULTS.mkdir(exist_ok=True)
+    only = set(args.only.split(",")) if args.only else None
+    if only is not None and "budget" in only:
+        budget_curve(args.budget_deals, args.seed, args.workers, [int(b) for b in args.budgets.split(",")])
+        only.discard("budget")
+        if not only:
+            return
+    sizes = {"deals": args.deals, "search": args.search_deals, "expert": args.expert_deals}
+    for name, rules, bots, size in MATCHES:
+        if only is None or name in only:
+            run_match(name, rules, bots, sizes[size], args.seed, args.workers)
+    lines = [
+        "| match | rules | deals | points per deal, first bot minus second [95% CI] | first bot's moon rate |",
+        "|---|---|---:|---|---:|",
+    ]
+    for name, rules, bots, _ in MATCHES:
+        path = RESULTS / f"tournament_{name}.json"
+        if path.exists():
+            data = json.loads(path.read_text(encoding="utf-8"))
+            (key, diff), *_ = data["differences"].items()
+            moon = data["bots"][bots[0]]["moon_rate"]
+            lines.append(
+                f"| {key} | {rules} | {data['deals']} | {diff['mean']:+.2f} [{diff['ci95_low']:+.2f}, {diff['ci95_high']:+.2f}] | {moon:.1%} |"
+            )
+    (RESULTS / "strength.md").write_text("# Strength: duplicate-deal tournaments\n\n" + "\n".join(lines) + "\n", encoding="utf-8")
+    print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()
