@@ -391,3 +391,12 @@ def test_easy_beats_random_and_medium_beats_easy() -> None:
     assert easy.difference("easy", "random").high < -2
     medium = run_tournament("hearts", ["medium", "easy"], deals=40, seed=1, workers=1)
     assert medium.difference("medium", "easy").high < 0
+
+
+def test_the_bots_page_runs() -> None:
+    import doctest
+    from pathlib import Path
+
+    page = Path(__file__).parent.parent / "docs" / "bots.md"
+    result = doctest.testfile(str(page), module_relative=False)
+    assert result.attempted > 0 and result.failed == 0

@@ -52,3 +52,36 @@ def bench_game(rules: Rules, deals: int, seed: int = 0) -> dict[str, Any]:
             game.play(rng.choice(list(game.legal_cards())))
     elapsed = time.perf_counter() - start
     return {"engine": "checked Game (Python)", "deals": deals, "deals_per_second": deals / elapsed}
+
+
+def bench_bot_moves(level: str, rules: Rules, deals: int, seed: int = 0, budget: int | None = None) -> dict[str, Any]:
+    """Seconds per move of a bot playing ``deals`` deals at every seat (passes excluded)."""
+    from blackmaria.bots import make_bot
+    from blackmaria.game import Game
+
+    one = rules.replace(deal_count=1, target_score=None)
+    times: list[float] = []
+    for deal in range(deals):
+        game = Game(one, seed=seed + deal)
+        game.deal()
+        bots = [make_bot(level, seed + deal * 10 + seat, budget=budget) for seat in range(rules.players)]
+        if game.phase == "passing":
+            for seat in range(rules.players):
+                game.pass_cards(seat, bots[seat].choose_pass(game.observation(seat)))
+        while game.phase == "playing":
+            turn = game.turn
+            assert turn is not None
+            obs = game.observation(turn)
+            start = time.perf_counter()
+            card = bots[turn].choose_play(obs)
+            times.append(time.perf_counter() - start)
+            game.play(card)
+    times.sort()
+    return {
+        "level": level,
+        "rules": rules.preset or "custom",
+        "moves": len(times),
+        "mean_seconds": statistics.mean(times),
+        "p95_seconds": times[int(0.95 * (len(times) - 1))],
+        "max_seconds": times[-1],
+    }

@@ -216,7 +216,6 @@ def run_tournament(
     seed: int = 0,
     workers: int | None = None,
     progress: Callable[[int, int, float], None] | None = None,
-    backend: str = "local",
 ) -> TournamentResult:
     """Play ``deals`` duplicate deals; ``workers`` processes (default: every core). The result does not depend on ``workers``."""
     rule_set = load_rules(rules) if isinstance(rules, str) else rules
@@ -233,41 +232,19 @@ def run_tournament(
         if progress is not None:
             progress(len(done), deals, time.perf_counter() - start)
 
-    if backend == "ray":
-        _run_ray(jobs, tick)
-    elif backend != "local":
-        raise ValueError(f"backend {backend!r} is not local or ray")
+    workers = (os.cpu_count() or 1) if workers is None else workers
+    if workers <= 1 or deals == 1:
+        for job in jobs:
+            tick(_job(job))
     else:
-        workers = (os.cpu_count() or 1) if workers is None else workers
-        if workers <= 1 or deals == 1:
-            for job in jobs:
-                tick(_job(job))
-        else:
-            import multiprocessing
+        import multiprocessing
 
-            with multiprocessing.get_context("spawn").Pool(min(workers, deals)) as pool:
-                for r in pool.imap_unordered(_job, jobs):
-                    tick(r)
+        with multiprocessing.get_context("spawn").Pool(min(workers, deals)) as pool:
+            for r in pool.imap_unordered(_job, jobs):
+                tick(r)
     result.results = sorted(done, key=lambda r: r.deal)
     result.seconds = time.perf_counter() - start
     return result
-
-
-def _run_ray(jobs: list[tuple[Rules, list[str], int, int]], tick: Callable[[DealResult], None]) -> None:
-    import importlib
-
-    try:
-        ray = importlib.import_module("ray")
-    except ImportError as error:
-        raise RuntimeError("the ray backend needs Ray: pip install 'blackmaria[ray]'") from error
-    if not ray.is_initialized():
-        ray.init(ignore_reinit_error=True, log_to_driver=False)
-    remote = ray.remote(_job)
-    pending = [remote.remote(job) for job in jobs]
-    while pending:
-        ready, pending = ray.wait(pending, num_returns=1)
-        for ref in ready:
-            tick(ray.get(ref))
 
 
 def print_progress(done: int, total: int, elapsed: float) -> None:
@@ -284,7 +261,6 @@ def print_progress(done: int, total: int, elapsed: float) -> None:
 @click.option("--deals", type=int, default=100, show_default=True, help="Duplicate deals (each played once per rotation).")
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--workers", type=int, default=None, help="Processes (default: every core).")
-@click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 def tournament_command(
@@ -294,7 +270,6 @@ def tournament_command(
     deals: int,
     seed: int,
     workers: int | None,
-    backend: str,
     as_json: bool,
     quiet: bool,
 ) -> None:
@@ -312,7 +287,7 @@ def tournament_command(
         raise click.BadParameter(str(error), param_hint="--bots") from error
     if deals < 1:
         raise click.BadParameter("give at least 1 deal", param_hint="--deals")
-    result = run_tournament(rule_set, bots, deals, seed, workers, None if quiet else print_progress, backend)
+    result = run_tournament(rule_set, bots, deals, seed, workers, None if quiet else print_progress)
     click.echo(json.dumps(result.to_dict(), indent=2) if as_json else result.report())
 
 

@@ -11,7 +11,9 @@ for the last tricks, by an exact max-n solve, all in compiled code over the
 rule functions of ``core.logic``. The card with the fewest points on average
 is played. Passing uses the medium bot's rules of thumb.
 
-``budget`` is the number of simulations per move: worlds x legal cards.
+``budget`` is the number of simulations per move: worlds x legal cards (an
+exact solve of the last tricks counts as one simulation per card, and at most
+``EXACT_WORLDS`` worlds are solved).
 """
 
 from __future__ import annotations
@@ -129,6 +131,10 @@ def known_state(obs: Observation) -> KnownState:
     return KnownState(s, unknown, caps, voids, kitty_mode, kitty_owner)
 
 
+EXACT_WORLDS = 300
+"""At most this many worlds are solved exactly per move (a solve costs as much as many playouts)."""
+
+
 def exact_from(rules: Rules, budget: int) -> int:
     """Hand size from which the end of the deal is solved exactly instead of played out."""
     if rules.players <= 4:
@@ -164,6 +170,8 @@ class SearchBot:
         candidates = np.array(legal, dtype=np.int64)
         worlds = max(1, self.budget // len(legal))
         exact = len(obs.hand) <= exact_from(obs.rules, self.budget) and obs.stock_left == 0
+        if exact:
+            worlds = min(worlds, EXACT_WORLDS)
         costs = np.zeros(len(legal), dtype=np.int64)
         search(
             params_for(obs.rules),
