@@ -28,6 +28,12 @@ def test_lenient_input_for_ten_of_hearts(text: str) -> None:
     assert card_name(parse_card(text)) == "TH"
 
 
+def test_german_rank_letters_on_input() -> None:
+    assert parse_card("D♠") == parse_card("QS")
+    assert parse_card("b♥") == parse_card("JH")
+    assert parse_card("DD") == parse_card("QD")  # Karo-Dame: rank first, then suit
+
+
 def test_symbols_and_lowercase() -> None:
     assert parse_card("q♠") == parse_card("QS")
     assert parse_cards("2c, 3d qs") == [0, 5, 43]

@@ -7,10 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from blackmaria.cards import card_name
 from blackmaria.rules import PRESETS
 from helpers import play_random_game
-from terminal_driver import play_through
 
 
 def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
@@ -57,38 +55,3 @@ def test_bench_json_reports_deals_per_second() -> None:
     data = json.loads(result.stdout)
     assert data["deals_per_second"] > 0 and data["rules"] == "black-maria"
     assert abs(data["mean_points_per_deal"] - 43) < 1e-9  # no moon in black-maria: every deal scores 43
-
-
-def test_play_a_whole_game_in_the_terminal_by_typing_cards() -> None:
-    """``make play``'s game: pass and play by typing cards at the prompts until the game ends."""
-    transcript = play_through(["-m", "blackmaria.cli", "play", "--seed", "5"])
-    assert "Pass 3 cards to" in transcript and "You receive" in transcript
-    assert transcript.count("--- Deal ") == 9 and "Game over. Winner:" in transcript
-
-
-def test_terminal_refuses_an_illegal_card_with_its_reason() -> None:
-    from blackmaria.game import Game
-    from blackmaria.terminal import play_terminal
-
-    game = Game("hearts", seed=1)
-    output: list[str] = []
-    answers: list[str] = []
-    tried: list[int] = []
-
-    def read(prompt: str) -> str:
-        if prompt.startswith("Pass"):
-            answer = " ".join(card_name(c) for c in sorted(game.hand(0))[:3])
-        elif not tried:
-            illegal = sorted(game.hand(0) - game.legal_cards(0))
-            answer = card_name(illegal[0])
-            tried.append(illegal[0])
-        else:
-            answer = "quit"
-        answers.append(answer)
-        return answer
-
-    play_terminal(game, human=0, read=read, write=output.append)
-    refused = [line for line in output if "cannot play" in line]
-    assert refused and f"cannot play {answers[-2]}:" in refused[0]
-    assert tried[0] in game.hand(0) and tried[0] not in game.deals[0].plays  # refused, so still in hand
-    assert output[-1] == "Goodbye."

@@ -32,6 +32,8 @@ FULL_DECK_MASK: Final = (1 << NUM_CARDS) - 1
 RANK_CHARS: Final = "23456789TJQKA"
 SUIT_CHARS: Final = "CDHS"
 SUIT_SYMBOLS: Final = "♣♦♥♠"
+# German ranks on input: Dame (queen), Bube (jack); K and A are the same in both languages.
+_RANK_ALIASES = {"10": "T", "D": "Q", "B": "J"}
 _SUIT_INPUT = {"C": 0, "D": 1, "H": 2, "S": 3, "♣": 0, "♦": 1, "♥": 2, "♠": 3, "♧": 0, "♢": 1, "♡": 2, "♤": 3}
 
 SUIT_NAMES_EN: Final = ("clubs", "diamonds", "hearts", "spades")
@@ -85,15 +87,14 @@ def german_short(card: Card) -> str:
 
 
 def parse_card(text: str) -> Card:
-    """Parse ``QS``, ``qs``, ``10h``, ``Th``, ``Q♠``; raise ``ValueError`` naming the text."""
+    """Parse ``QS``, ``qs``, ``10h``, ``Th``, ``Q♠``, German ``D♠`` (Dame) and ``B♥`` (Bube); raise ``ValueError`` naming the text."""
     cleaned = text.strip().upper()
     if len(cleaned) < 2:
         raise ValueError(f"{text!r} is not a card: expected a rank and a suit, like QS or 10H")
     rank_text, suit_text = cleaned[:-1], cleaned[-1]
     if suit_text not in _SUIT_INPUT:
         raise ValueError(f"{text!r} is not a card: {suit_text!r} is not a suit (use C, D, H, S or ♣ ♦ ♥ ♠)")
-    if rank_text == "10":
-        rank_text = "T"
+    rank_text = _RANK_ALIASES.get(rank_text, rank_text)
     if len(rank_text) != 1 or rank_text not in RANK_CHARS:
         raise ValueError(f"{text!r} is not a card: {rank_text!r} is not a rank (use 2-9, T or 10, J, Q, K, A)")
     return RANK_CHARS.index(rank_text) * 4 + _SUIT_INPUT[suit_text]

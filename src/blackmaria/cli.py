@@ -97,21 +97,87 @@ def replay(file: IO[str], as_json: bool) -> None:
 @main.command()
 @click.option("--rules", "rules_name", default="black-maria", show_default=True, help="Preset name or house-rules file.")
 @click.option("--players", type=int, default=None, help="Seat count, if not the preset's own.")
-@click.option("--seat", type=int, default=0, show_default=True, help="Your seat.")
-@click.option("--name", default="You", show_default=True, help="Your name at the table.")
-@click.option("--bots", "level", default="easy", show_default=True, type=click.Choice(["random", "easy"]), help="Computer players' level.")
+@click.option("--seat", default="0", show_default=True, help="Your seat: a number from 0, or a seat name (West, North, ...).")
+@click.option("--name", default=None, help="Your name at the table.")
+@click.option("--bots", "levels", default="easy", show_default=True, help="Computer players' levels, one for all or a comma list.")
 @click.option("--seed", type=int, default=None, help="Seed for a repeatable game.")
-def play(rules_name: str, players: int | None, seat: int, name: str, level: str, seed: int | None) -> None:
-    """Play a whole game in the terminal against computer players."""
-    from blackmaria.game import Game
-    from blackmaria.terminal import play_terminal
+@click.option("--lang", type=click.Choice(["en", "de"]), default=None, help="Language (default: from the environment's locale).")
+@click.option("--plain", is_flag=True, help="Line by line on standard output, answers from standard input.")
+@click.option("--resume", is_flag=True, help="Continue the saved game.")
+def play(
+    rules_name: str,
+    players: int | None,
+    seat: str,
+    name: str | None,
+    levels: str,
+    seed: int | None,
+    lang: str | None,
+    plain: bool,
+    resume: bool,
+) -> None:
+    """Play a whole game in the terminal against computer players (saved after every action)."""
+    from blackmaria.bots.base import LEVELS
+    from blackmaria.locale import Texts, detect_language
+    from blackmaria.tui.session import SEAT_NAMES, PlaySession, default_save_path, new_session
 
-    rule_set = _rules_option(rules_name, players)
-    if not 0 <= seat < rule_set.players:
-        raise click.BadParameter(f"seat {seat} does not exist with {rule_set.players} players", param_hint="--seat")
-    names = ["West", "North", "East", "South", "Anna", "Ben", "Carla"][: rule_set.players]
-    names[seat] = name
-    play_terminal(Game(rule_set, seats=names, seed=seed), human=seat, level=level, seed=seed)
+    language = detect_language(lang)
+    texts = Texts(language)
+    path = default_save_path()
+    if resume:
+        if not path.exists():
+            raise click.ClickException(texts("no_save"))
+        session = PlaySession.resume(path, lang)
+        if session.game.is_over:
+            raise click.ClickException(texts("resume_over"))
+    else:
+        rule_set = _rules_option(rules_name, players)
+        names = [n.lower() for n in SEAT_NAMES[language][: rule_set.players]]
+        if seat.isdigit() and int(seat) < rule_set.players:
+            human = int(seat)
+        elif seat.lower() in names:
+            human = names.index(seat.lower())
+        else:
+            raise click.BadParameter(
+                f"{seat!r} is not a seat: use 0..{rule_set.players - 1} or one of {', '.join(names)}", param_hint="--seat"
+            )
+        level_list = [level.strip() for level in levels.split(",") if level.strip()]
+        unknown = [level for level in level_list if level not in LEVELS]
+        if unknown:
+            raise click.BadParameter(f"{unknown[0]!r} is not a bot level; the levels are {', '.join(LEVELS)}", param_hint="--bots")
+        session = new_session(rule_set, human=human, name=name, levels=level_list, lang=language, seed=seed, save_path=path)
+    if plain or not sys.stdout.isatty():
+        from blackmaria.tui.plain import run_plain
+
+        run_plain(session)
+    else:
+        from blackmaria.tui.app import GameApp
+
+        GameApp(session).run()
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False, writable=True), required=False)
+@click.option("--current", is_flag=True, help="Export the saved game in progress instead of the last finished one.")
+def export(file: str | None, current: bool) -> None:
+    """Write the blackmaria/1 record of your last finished game (to FILE, or standard output)."""
+    from blackmaria.tui.session import data_dir, default_save_path
+
+    if current:
+        source = default_save_path()
+        if not source.exists():
+            raise click.ClickException("there is no saved game in progress")
+        record = json.loads(source.read_text(encoding="utf-8"))["record"]
+    else:
+        finished = sorted((data_dir() / "finished").glob("game-*.json"))
+        if not finished:
+            raise click.ClickException("no finished game yet; play one with blackmaria play (or use --current)")
+        record = json.loads(finished[-1].read_text(encoding="utf-8"))
+    text = json.dumps(record, indent=1, ensure_ascii=False)
+    if file:
+        with open(file, "w", encoding="utf-8") as handle:
+            handle.write(text + "\n")
+    else:
+        click.echo(text)
 
 
 @main.command()

@@ -581,6 +581,35 @@ class Game:
 
         return game_from_record(record, rng=rng)
 
+    def outcome_is_decided(self, max_positions: int = 20_000) -> bool:
+        """Whether every way of playing out this deal gives every seat the same points.
+
+        Used to let a player claim the rest of a deal. The search visits at most
+        ``max_positions`` positions and answers False beyond that.
+        """
+        if self._phase != "playing":
+            return False
+        outcomes: set[tuple[int, ...]] = set()
+        budget = [max_positions]
+
+        def explore(s: list[int]) -> bool:
+            budget[0] -= 1
+            if budget[0] < 0:
+                return False
+            if s[core.PHASE] == core.PHASE_OVER:
+                points = [0] * self.players
+                core.score_deal(s, self._p, points)
+                outcomes.add(tuple(points))
+                return len(outcomes) == 1
+            for card in cards_of(core.legal_cards(s, self._p, s[core.TURN])):
+                child = list(s)
+                core.play_card(child, self._p, card)
+                if not explore(child):
+                    return False
+            return True
+
+        return explore(list(self._s))
+
     def undo(self) -> None:
         """Take back the last pass or play of the current deal (rebuilt from the record)."""
         if not self.deals or self._phase not in ("passing", "playing"):

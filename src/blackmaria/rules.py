@@ -135,6 +135,8 @@ class Rules:
     """End after this many deals."""
     ties: Ties = "share"
     """A tie for lowest total: ``share`` the win or play ``sudden-death`` deals."""
+    undo: bool = True
+    """Whether a player may take back their last card in a game against computer players."""
     preset: str | None = field(default=None, compare=False)
     """The preset this rule set was built from (information only)."""
 
@@ -148,7 +150,7 @@ class Rules:
             raise RulesError(f"players: {n!r} is not a whole number")
         if not MIN_PLAYERS <= n <= MAX_PLAYERS:
             raise RulesError(f"players: {n} players is not supported; Black Maria is played by {MIN_PLAYERS} to {MAX_PLAYERS}")
-        for option in ("kitty", "queen_breaks_hearts", "points_on_first_trick"):
+        for option in ("kitty", "queen_breaks_hearts", "points_on_first_trick", "undo"):
             if not isinstance(getattr(self, option), bool):
                 raise RulesError(f"{option}: {getattr(self, option)!r} is not true or false")
         self._check_cards("removed", self.removed)
@@ -378,65 +380,11 @@ class Rules:
             raise RulesError(f"rules file: not valid TOML ({error})") from error
 
     # ---- words -----------------------------------------------------
-    def describe(self) -> list[str]:
-        """The rule set in sentences a player understands."""
-        n = self.players
-        lines = [f"{n} players, {self.hand_size} cards each."]
-        if self.removed:
-            lines.append(f"Removed from the deck before dealing: {_cards_text(self.removed)}.")
-        if self.kitty_size:
-            lines.append(f"{self.kitty_size} card(s) lie face down as a kitty; the winner of the first trick takes them.")
-        if self.stock_size:
-            lines.append(f"The other {self.stock_size} cards form a stock: after each trick the winner draws first, then the other player.")
-        dealer = {"cut": "by a cut (highest card deals)", "random": "at random"}.get(str(self.first_dealer), f"seat {self.first_dealer}")
-        lines.append(f"The first dealer is chosen {dealer}; the deal then moves one seat clockwise.")
-        if self.passes_at_all:
-            schedule = ", ".join(self.effective_schedule)
-            lines.append(f"Before play each player passes {self.pass_count} cards; directions by deal: {schedule} (then repeat).")
-            if self.pass_forbidden:
-                lines.append(f"These cards may not be passed: {_cards_text(self.pass_forbidden)}.")
-        else:
-            lines.append("There is no passing.")
-        if self.first_lead == "two-of-clubs":
-            lines.append("Whoever holds the lowest club in play (normally 2C) leads it to the first trick.")
-        else:
-            lines.append("The player left of the dealer leads any card to the first trick.")
-        lines.append("Follow suit if you can; otherwise play any card. The highest card of the suit led wins; no trumps.")
-        if self.hearts_lead == "anytime":
-            lines.append("Hearts may be led at any time.")
-        else:
-            how = "played on an earlier trick" if self.hearts_broken_by == "any-heart-played" else "discarded on a trick of another suit"
-            extra = " or the queen of spades has been played" if self.queen_breaks_hearts else ""
-            lines.append(f"Hearts may not be led until a heart has been {how}{extra}, unless the leader holds only hearts.")
-        if not self.points_on_first_trick:
-            lines.append("On the first trick nobody may play a card that scores points unless they hold nothing else.")
-        by_suit_high_first = sorted(range(NUM_CARDS), key=lambda c: (-suit_of(c), -rank_of(c)))
-        in_play = [c for c in by_suit_high_first if self.in_play_mask >> c & 1]
-        hearts = [c for c in in_play if suit_of(c) == HEARTS]
-        same_hearts = len({self.values[c] for c in hearts}) == 1 and self.values[hearts[0]] != 0 if hearts else False
-        scored = [f"{card_name(c)} {self.values[c]}" for c in in_play if self.values[c] and not (same_hearts and suit_of(c) == HEARTS)]
-        if same_hearts:
-            scored.insert(0, f"each heart {self.values[hearts[0]]}")
-        lines.append(f"Scoring ({self.scoring}): " + ", ".join(scored) + f"; {self.deal_total} points in each deal.")
-        if self.moon == "off":
-            lines.append("There is no shooting the moon.")
-        else:
-            effect = (
-                f"everyone else adds {self.moon_total}" if self.moon == "add-to-others" else f"they score minus {self.moon_total} instead"
-            )
-            lines.append(f"Shooting the moon: whoever takes every penalty card scores 0 for them and {effect}.")
-        ends = []
-        if self.target_score is not None:
-            ends.append(f"after the deal in which someone reaches {self.target_score}")
-        if self.deal_count is not None:
-            ends.append(f"after {self.deal_count} deals")
-        lines.append("The game ends " + " or ".join(ends) + "; the lowest total wins.")
-        lines.append(
-            "A tie for lowest shares the win."
-            if self.ties == "share"
-            else "A tie for lowest is settled by further deals until one player is lowest."
-        )
-        return lines
+    def describe(self, lang: str = "en") -> list[str]:
+        """The rule set in sentences a player understands (``lang``: ``en`` or ``de``)."""
+        from blackmaria.locale.describe import describe_rules
+
+        return describe_rules(self, lang)
 
 
 def _cards_from_data(option: str, value: Any) -> tuple[Card, ...]:

@@ -1,0 +1,87 @@
+"""English and German texts for everything a player sees.
+
+``Texts(lang)`` looks messages up by key (``texts("follow_suit", suit=...)``)
+and names cards the way each language does: ``Q♠``/``queen of spades`` in
+English, ``D♠``/``Pik-Dame`` in German (ranks A K D B 10 ... 2).
+
+>>> Texts("de").card_long(43), Texts("en").card(43), Texts("de").card(34)
+('Pik-Dame', 'Q♠', '10♥')
+>>> Texts("de")("follow_suit", suit=Texts("de").suit(0))
+'Du musst Kreuz bedienen.'
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Final
+
+from blackmaria.cards import (
+    RANK_CHARS,
+    RANK_NAMES_EN,
+    RANK_SHORT_DE,
+    SUIT_NAMES_DE,
+    SUIT_NAMES_EN,
+    SUIT_SYMBOLS,
+    Card,
+    german_name,
+)
+from blackmaria.locale.messages import MESSAGES
+
+LANGUAGES: Final = ("en", "de")
+
+
+def detect_language(explicit: str | None = None) -> str:
+    """``explicit`` if given, else German when the environment's locale is German, else English."""
+    if explicit:
+        if explicit not in LANGUAGES:
+            raise ValueError(f"language {explicit!r} is not one of {', '.join(LANGUAGES)}")
+        return explicit
+    for variable in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+        value = os.environ.get(variable, "")
+        if value:
+            return "de" if value.lower().startswith("de") else "en"
+    return "en"
+
+
+class Texts:
+    """The messages of one language."""
+
+    def __init__(self, lang: str = "en") -> None:
+        self.lang = detect_language(lang)
+
+    def __call__(self, key: str, **values: object) -> str:
+        return MESSAGES[key][self.lang].format(**values)
+
+    def n(self, noun: str, count: int) -> str:
+        """``count`` with ``noun`` (``points``, ``tricks``, ``cards``) in singular or plural."""
+        return self(f"{noun}_one" if count in (1, -1) else f"{noun}_many", n=count)
+
+    def suit(self, suit: int) -> str:
+        return SUIT_NAMES_DE[suit] if self.lang == "de" else SUIT_NAMES_EN[suit]
+
+    def card(self, card: Card) -> str:
+        """Short display form, rank then suit symbol: ``Q♠``, ``10♥``; German ranks ``D♠``, ``B♥``."""
+        rank = card >> 2
+        shown = RANK_SHORT_DE[rank] if self.lang == "de" else ("10" if rank == 8 else RANK_CHARS[rank])
+        return shown + SUIT_SYMBOLS[card & 3]
+
+    def card_long(self, card: Card) -> str:
+        """``queen of spades`` / ``Pik-Dame``."""
+        if self.lang == "de":
+            return german_name(card)
+        return f"{RANK_NAMES_EN[card >> 2]} of {SUIT_NAMES_EN[card & 3]}"
+
+    def cards(self, cards: list[Card] | tuple[Card, ...]) -> str:
+        """Cards as a hand shows them: spades, hearts, diamonds, clubs, high to low."""
+        ordered = sorted(cards, key=lambda c: (-(c & 3), -(c >> 2)))
+        return " ".join(self.card(c) for c in ordered) if cards else self("none")
+
+    def rules_title(self, preset: str | None, changed: bool = False) -> str:
+        """The name of a rule set for players: the preset's name, or house rules."""
+        if preset is None:
+            return self("house_rules")
+        title = self(f"preset_{preset}")
+        return f"{title} ({self('house_rules')})" if changed else title
+
+    def direction(self, direction: str) -> str:
+        return self(f"direction_{direction}")

@@ -1,0 +1,66 @@
+"""A rule set in sentences a player understands, in English or German."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from blackmaria.cards import HEARTS, NUM_CARDS, rank_of, suit_of
+from blackmaria.locale import Texts
+
+if TYPE_CHECKING:
+    from blackmaria.rules import Rules
+
+
+def describe_rules(rules: Rules, lang: str = "en") -> list[str]:
+    t = Texts(lang)
+    lines = [t("r_players", players=rules.players, hand=rules.hand_size)]
+    if rules.removed:
+        lines.append(t("r_removed", cards=t.cards(sorted(rules.removed))))
+    if rules.kitty_size:
+        lines.append(t("r_kitty", count=rules.kitty_size))
+    if rules.stock_size:
+        lines.append(t("r_stock", count=rules.stock_size))
+    if rules.first_dealer == "cut":
+        lines.append(t("r_dealer_cut"))
+    elif rules.first_dealer == "random":
+        lines.append(t("r_dealer_random"))
+    else:
+        lines.append(t("r_dealer_seat", seat=rules.first_dealer))
+    if rules.passes_at_all:
+        schedule = ", ".join(t.direction(d) for d in rules.effective_schedule)
+        lines.append(t("r_pass", count=rules.pass_count, schedule=schedule))
+        if rules.pass_forbidden:
+            lines.append(t("r_pass_forbidden", cards=t.cards(sorted(rules.pass_forbidden))))
+    else:
+        lines.append(t("r_no_pass"))
+    lines.append(t("r_lead_clubs") if rules.first_lead == "two-of-clubs" else t("r_lead_left"))
+    lines.append(t("r_follow"))
+    if rules.hearts_lead == "anytime":
+        lines.append(t("r_hearts_any"))
+    else:
+        queen = t("r_queen_breaks") if rules.queen_breaks_hearts else ""
+        key = "r_hearts_played" if rules.hearts_broken_by == "any-heart-played" else "r_hearts_discarded"
+        lines.append(t(key, queen=queen))
+    if not rules.points_on_first_trick:
+        lines.append(t("r_first_trick"))
+    in_play = [c for c in sorted(range(NUM_CARDS), key=lambda c: (-suit_of(c), -rank_of(c))) if rules.in_play_mask >> c & 1]
+    hearts = [c for c in in_play if suit_of(c) == HEARTS]
+    same_hearts = bool(hearts) and len({rules.values[c] for c in hearts}) == 1 and rules.values[hearts[0]] != 0
+    values = [f"{t.card(c)} {rules.values[c]}" for c in in_play if rules.values[c] and not (same_hearts and suit_of(c) == HEARTS)]
+    if same_hearts:
+        values.insert(0, t("r_each_heart", value=rules.values[hearts[0]]))
+    lines.append(t("r_scoring", values=", ".join(values), total=rules.deal_total))
+    if rules.moon == "off":
+        lines.append(t("r_no_moon"))
+    elif rules.moon == "add-to-others":
+        lines.append(t("r_moon_add", total=rules.moon_total))
+    else:
+        lines.append(t("r_moon_subtract", total=rules.moon_total))
+    ends = []
+    if rules.target_score is not None:
+        ends.append(t("r_end_target", target=rules.target_score))
+    if rules.deal_count is not None:
+        ends.append(t("r_end_deals", count=rules.deal_count))
+    lines.append(t("r_end", ends=t("r_end_or").join(ends)))
+    lines.append(t("r_ties_share") if rules.ties == "share" else t("r_ties_sudden"))
+    return lines

@@ -1,0 +1,260 @@
+"""Every text a player sees, in English and German. A test checks that both languages have every key."""
+
+from __future__ import annotations
+
+from typing import Final
+
+MESSAGES: Final[dict[str, dict[str, str]]] = {
+    # general
+    "none": {"en": "(none)", "de": "(keine)"},
+    "you": {"en": "You", "de": "Du"},
+    "welcome": {"en": "{rules}, {players} players.", "de": "{rules}, {players} Spieler."},
+    "preset_black-maria": {"en": "Black Maria", "de": "Black Maria"},
+    "preset_black-maria-jaques": {"en": "Black Maria (Jaques of London)", "de": "Black Maria (Jaques of London)"},
+    "preset_hearts": {"en": "Hearts", "de": "Hearts"},
+    "preset_plain-black-maria": {"en": "Plain Black Maria", "de": "Black Maria, nur Herz und Pik-Dame"},
+    "preset_dirty-lady": {"en": "Dirty Lady", "de": "Dirty Lady"},
+    "preset_omnibus": {"en": "Omnibus Hearts", "de": "Omnibus-Hearts"},
+    "preset_spot-hearts": {"en": "Spot Hearts", "de": "Spot-Hearts"},
+    "preset_black-lady": {"en": "Black Lady", "de": "Black Lady"},
+    "preset_two-player": {"en": "Black Maria for two", "de": "Black Maria zu zweit"},
+    "house_rules": {"en": "house rules", "de": "Hausregeln"},
+    "help": {
+        "en": "Type a card (QS, 10h, Q♠), several for a pass. Commands: hint, undo, claim, last, deal, sheet, rules, help, quit.",
+        "de": "Gib eine Karte ein (QS, 10h, D♠), beim Weitergeben mehrere. Befehle: tipp, zurück, rest, letzter, spiel, tabelle, regeln, hilfe, ende.",
+    },
+    "goodbye": {
+        "en": "Game saved. Continue with: blackmaria play --resume",
+        "de": "Spiel gespeichert. Weiter mit: blackmaria play --resume",
+    },
+    "goodbye_finished": {"en": "Goodbye.", "de": "Auf Wiedersehen."},
+    "not_a_card": {
+        "en": "{text!r} is not a card or a command. Type help for help.",
+        "de": "{text!r} ist weder Karte noch Befehl. Gib hilfe ein.",
+    },
+    "one_card": {"en": "Play one card.", "de": "Spiel genau eine Karte."},
+    # dealing and passing
+    "deal_header": {"en": "Deal {number}: {dealer} deals.", "de": "Spiel {number}: {dealer} gibt."},
+    "pass_header": {"en": "Pass {count} cards {direction} to {target}.", "de": "Gib {count} Karten {direction} an {target} weiter."},
+    "no_pass": {"en": "No passing this deal.", "de": "In diesem Spiel wird nicht weitergegeben."},
+    "direction_left": {"en": "to the left", "de": "nach links"},
+    "direction_right": {"en": "to the right", "de": "nach rechts"},
+    "direction_across": {"en": "across", "de": "gegenüber"},
+    "direction_hold": {"en": "no pass", "de": "keine Weitergabe"},
+    "pass_prompt": {"en": "Cards to pass to {target}: ", "de": "Karten für {target}: "},
+    "you_pass": {"en": "You pass {cards} to {target}.", "de": "Du gibst {cards} an {target}."},
+    "you_receive": {"en": "You receive {cards} from {source}.", "de": "Du bekommst {cards} von {source}."},
+    "waiting_pass": {"en": "Waiting for the others to pass.", "de": "Warte, bis alle weitergegeben haben."},
+    # play
+    "your_hand": {"en": "Your hand: {cards}", "de": "Deine Karten: {cards}"},
+    "playable": {"en": "Playable:  {cards}", "de": "Spielbar:  {cards}"},
+    "card_prompt": {"en": "Your card: ", "de": "Deine Karte: "},
+    "trick_empty": {"en": "Trick: (empty) - you lead.", "de": "Stich: (leer) - du spielst aus."},
+    "trick": {"en": "Trick: {plays}", "de": "Stich: {plays}"},
+    "plays": {"en": "{name} plays {card}.", "de": "{name} spielt {card}."},
+    "you_play": {"en": "You play {card}.", "de": "Du spielst {card}."},
+    "you_win_trick": {"en": "You win the trick.", "de": "Du machst den Stich."},
+    "you_win_trick_points": {"en": "You win the trick: {points}.", "de": "Du machst den Stich: {points}."},
+    "you_lead": {"en": "You lead.", "de": "Du spielst aus."},
+    "wins_trick": {"en": "{name} wins the trick.", "de": "{name} macht den Stich."},
+    "wins_trick_points": {"en": "{name} wins the trick: {points}.", "de": "{name} macht den Stich: {points}."},
+    "points_one": {"en": "{n} point", "de": "{n} Punkt"},
+    "points_many": {"en": "{n} points", "de": "{n} Punkte"},
+    "tricks_one": {"en": "{n} trick", "de": "{n} Stich"},
+    "tricks_many": {"en": "{n} tricks", "de": "{n} Stiche"},
+    "cards_one": {"en": "{n} card", "de": "{n} Karte"},
+    "cards_many": {"en": "{n} cards", "de": "{n} Karten"},
+    "takes_kitty": {"en": "{name} takes the kitty.", "de": "{name} nimmt den Skat."},
+    "you_take_kitty": {"en": "You take the kitty: {cards}.", "de": "Du nimmst den Skat: {cards}."},
+    "you_draw": {"en": "You draw {card}.", "de": "Du ziehst {card}."},
+    "draws": {"en": "{name} draws a card.", "de": "{name} zieht eine Karte."},
+    "stock_left": {"en": "Stock: {count}.", "de": "Stapel: {count}."},
+    "leads": {"en": "{name} leads.", "de": "{name} spielt aus."},
+    "turn_of": {"en": "{name} to play.", "de": "{name} ist am Zug."},
+    "your_turn": {"en": "Your turn.", "de": "Du bist am Zug."},
+    "hearts_broken": {"en": "Hearts are broken.", "de": "Herz ist gebrochen."},
+    "hearts_not_broken": {"en": "Hearts are not broken.", "de": "Herz ist noch nicht gebrochen."},
+    "points_this_deal": {"en": "Points this deal: {points}", "de": "Punkte in diesem Spiel: {points}"},
+    # illegal actions, taught in place
+    "follow_suit": {"en": "You must follow {suit}.", "de": "Du musst {suit} bedienen."},
+    "hearts_not_broken_lead": {
+        "en": "Hearts are not broken yet: lead another suit.",
+        "de": "Herz ist noch nicht gebrochen: spiel eine andere Farbe aus.",
+    },
+    "first_lead": {"en": "The first trick must be opened with {card}.", "de": "Der erste Stich muss mit {card} eröffnet werden."},
+    "no_points_first_trick": {
+        "en": "No points on the first trick: play a card that scores nothing.",
+        "de": "Im ersten Stich keine Punkte: leg eine Karte ohne Punkte.",
+    },
+    "not_in_hand": {"en": "You do not hold {card}.", "de": "Du hast {card} nicht."},
+    "not_your_turn": {"en": "It is not your turn.", "de": "Du bist nicht am Zug."},
+    "wrong_phase": {"en": "That is not possible now.", "de": "Das geht gerade nicht."},
+    "pass_count": {
+        "en": "Choose exactly {count} different cards to pass.",
+        "de": "Wähle genau {count} verschiedene Karten zum Weitergeben.",
+    },
+    "pass_forbidden": {"en": "{card} may not be passed.", "de": "{card} darf nicht weitergegeben werden."},
+    "already_passed": {"en": "You have already passed.", "de": "Du hast schon weitergegeben."},
+    # help features
+    "hint": {"en": "Hint: {cards}. {reason}.", "de": "Tipp: {cards}. {reason}."},
+    "reason_pass": {
+        "en": "Pass your most dangerous cards: high spades and costly cards.",
+        "de": "Gib deine gefährlichsten Karten weiter: hohe Pik und teure Karten.",
+    },
+    "reason_pass_void": {
+        "en": "Pass these to empty a short suit: a void lets you shed penalty cards.",
+        "de": "Gib diese weiter, um eine kurze Farbe blank zu machen: dann kannst du Strafkarten abwerfen.",
+    },
+    "reason_forced": {"en": "It is the only card you may play.", "de": "Das ist die einzige Karte, die du spielen darfst."},
+    "reason_duck": {
+        "en": "Duck under {card}: let someone else win this trick.",
+        "de": "Bleib unter {card}: lass einen anderen den Stich machen.",
+    },
+    "reason_win_clean": {
+        "en": "The trick holds no points: win it safely and get rid of a high card.",
+        "de": "Der Stich hat keine Punkte: nimm ihn und werde eine hohe Karte los.",
+    },
+    "reason_follow_low": {
+        "en": "Follow with a low card and keep your high cards for later.",
+        "de": "Bediene niedrig und heb hohe Karten auf.",
+    },
+    "reason_follow_high": {
+        "en": "You will win this trick anyway: win it with your highest card of the suit.",
+        "de": "Den Stich machst du sowieso: nimm ihn mit deiner höchsten Karte der Farbe.",
+    },
+    "reason_dump": {
+        "en": "You cannot follow suit: shed {card}, your costliest card.",
+        "de": "Du kannst nicht bedienen: wirf {card} ab, deine teuerste Karte.",
+    },
+    "reason_dump_high": {
+        "en": "You cannot follow suit: shed a high card while it costs nothing.",
+        "de": "Du kannst nicht bedienen: wirf eine hohe Karte ab, solange es nichts kostet.",
+    },
+    "reason_lead_low": {
+        "en": "Lead a low card that scores nothing, so someone else is likely to win.",
+        "de": "Spiel eine niedrige Karte ohne Punkte aus, dann gewinnt wahrscheinlich ein anderer.",
+    },
+    "reason_lead": {"en": "Lead the card that risks least.", "de": "Spiel die Karte aus, die am wenigsten riskiert."},
+    "undo_done": {"en": "Your last card is taken back.", "de": "Deine letzte Karte ist zurückgenommen."},
+    "undo_none": {
+        "en": "There is no card of yours to take back in this deal.",
+        "de": "In diesem Spiel gibt es keine Karte von dir zum Zurücknehmen.",
+    },
+    "undo_off": {"en": "Undo is switched off at this table.", "de": "Zurücknehmen ist an diesem Tisch ausgeschaltet."},
+    "claim_done": {"en": "The rest of the deal is forced; it is played out.", "de": "Der Rest des Spiels steht fest; er wird ausgespielt."},
+    "claim_no": {"en": "The rest of the deal is not forced yet.", "de": "Der Rest des Spiels steht noch nicht fest."},
+    "last_trick": {"en": "Last trick: {plays} - won by {name}.", "de": "Letzter Stich: {plays} - gewonnen von {name}."},
+    "no_last_trick": {"en": "No trick has been completed yet.", "de": "Es ist noch kein Stich fertig."},
+    # scoring
+    "deal_review": {"en": "Deal {number} in review:", "de": "Rückblick auf Spiel {number}:"},
+    "review_line": {
+        "en": "  {name}: {tricks}, took {cards} - {points}",
+        "de": "  {name}: {tricks}, bekam {cards} - {points}",
+    },
+    "moon": {"en": "{name} shot the moon!", "de": "{name} hat alle Strafkarten und schießt den Mond!"},
+    "kitty_was": {"en": "The kitty held {cards} and went to {name}.", "de": "Im Skat lagen {cards}; er ging an {name}."},
+    "score_sheet": {"en": "Score sheet", "de": "Punkteliste"},
+    "sheet_deal": {"en": "Deal", "de": "Spiel"},
+    "sheet_total": {"en": "Total", "de": "Summe"},
+    "mark_moon": {"en": "moon: {name}", "de": "Mond: {name}"},
+    "mark_kitty": {"en": "kitty: {name}", "de": "Skat: {name}"},
+    "sudden_death": {
+        "en": "A tie for lowest: another deal decides.",
+        "de": "Gleichstand beim niedrigsten Stand: ein weiteres Spiel entscheidet.",
+    },
+    "game_over": {"en": "Game over. Winner: {names}.", "de": "Spielende. Gewonnen hat: {names}."},
+    "press_enter": {"en": "Press Enter for the next deal.", "de": "Weiter mit der Eingabetaste."},
+    # keys of the terminal app
+    "key_help": {"en": "Help", "de": "Hilfe"},
+    "key_hint": {"en": "Hint", "de": "Tipp"},
+    "key_undo": {"en": "Undo", "de": "Zurück"},
+    "key_claim": {"en": "Claim", "de": "Rest"},
+    "key_last": {"en": "Last trick", "de": "Letzter Stich"},
+    "key_sheet": {"en": "Score sheet", "de": "Punkteliste"},
+    "key_rules": {"en": "Rules", "de": "Regeln"},
+    "key_quit": {"en": "Save & quit", "de": "Speichern & Ende"},
+    "app_help": {
+        "en": "Arrows choose a card, Enter plays it. Passing: Space marks cards, Enter passes them. Or type a card (qs, 10h) and Enter.",
+        "de": "Pfeiltasten wählen eine Karte, Enter spielt sie. Weitergeben: Leertaste markiert, Enter gibt weiter. Oder Karte tippen (qs, 10h) und Enter.",
+    },
+    "no_save": {"en": "There is no saved game to resume.", "de": "Es gibt kein gespeichertes Spiel zum Fortsetzen."},
+    "resume_over": {
+        "en": "The saved game is over; start a new one with blackmaria play.",
+        "de": "Das gespeicherte Spiel ist zu Ende; starte ein neues mit blackmaria play.",
+    },
+    # rules in words
+    "r_players": {"en": "{players} players, {hand} cards each.", "de": "{players} Spieler, je {hand} Karten."},
+    "r_removed": {"en": "Removed from the deck before dealing: {cards}.", "de": "Vor dem Geben aussortiert: {cards}."},
+    "r_kitty": {
+        "en": "{count} card(s) lie face down as a kitty; the winner of the first trick takes them.",
+        "de": "{count} Karte(n) liegen verdeckt als Skat; wer den ersten Stich macht, bekommt sie.",
+    },
+    "r_stock": {
+        "en": "The other {count} cards form a stock: after each trick the winner draws first, then the other player.",
+        "de": "Die übrigen {count} Karten bilden einen Stapel: nach jedem Stich zieht zuerst der Gewinner, dann der andere.",
+    },
+    "r_dealer_cut": {
+        "en": "The first dealer is chosen by a cut (highest card deals); the deal then moves one seat clockwise.",
+        "de": "Der erste Geber wird durch Abheben bestimmt (die höchste Karte gibt); danach gibt reihum der linke Nachbar.",
+    },
+    "r_dealer_random": {
+        "en": "The first dealer is chosen at random; the deal then moves one seat clockwise.",
+        "de": "Der erste Geber wird ausgelost; danach gibt reihum der linke Nachbar.",
+    },
+    "r_dealer_seat": {
+        "en": "Seat {seat} deals first; the deal then moves one seat clockwise.",
+        "de": "Platz {seat} gibt zuerst; danach gibt reihum der linke Nachbar.",
+    },
+    "r_pass": {
+        "en": "Before play each player passes {count} cards; directions by deal: {schedule} (then repeat).",
+        "de": "Vor dem Spiel gibt jeder {count} Karten weiter; Richtung je Spiel: {schedule} (dann von vorn).",
+    },
+    "r_pass_forbidden": {"en": "These cards may not be passed: {cards}.", "de": "Diese Karten dürfen nicht weitergegeben werden: {cards}."},
+    "r_no_pass": {"en": "There is no passing.", "de": "Es wird nicht weitergegeben."},
+    "r_lead_clubs": {
+        "en": "Whoever holds the lowest club in play (normally the two of clubs) leads it to the first trick.",
+        "de": "Wer die niedrigste Kreuz-Karte im Spiel hat (meist die Kreuz-Zwei), spielt sie zum ersten Stich aus.",
+    },
+    "r_lead_left": {
+        "en": "The player left of the dealer leads any card to the first trick.",
+        "de": "Der Spieler links vom Geber spielt zum ersten Stich eine beliebige Karte aus.",
+    },
+    "r_follow": {
+        "en": "Follow suit if you can; otherwise play any card. The highest card of the suit led wins; no trumps.",
+        "de": "Es gilt Bedienpflicht; wer nicht bedienen kann, legt eine beliebige Karte. Die höchste Karte der ausgespielten Farbe gewinnt; es gibt keinen Trumpf.",
+    },
+    "r_hearts_any": {"en": "Hearts may be led at any time.", "de": "Herz darf jederzeit ausgespielt werden."},
+    "r_hearts_played": {
+        "en": "Hearts may not be led until a heart has been played on an earlier trick{queen}, unless the leader holds only hearts.",
+        "de": "Herz darf erst ausgespielt werden, wenn in einem früheren Stich Herz gespielt wurde{queen}, außer der Ausspieler hat nur noch Herz.",
+    },
+    "r_hearts_discarded": {
+        "en": "Hearts may not be led until a heart has been discarded on a trick of another suit{queen}, unless the leader holds only hearts.",
+        "de": "Herz darf erst ausgespielt werden, wenn Herz auf eine andere Farbe abgeworfen wurde{queen}, außer der Ausspieler hat nur noch Herz.",
+    },
+    "r_queen_breaks": {"en": " or the queen of spades has been played", "de": " oder die Pik-Dame gespielt wurde"},
+    "r_first_trick": {
+        "en": "On the first trick nobody may play a card that scores points unless they hold nothing else.",
+        "de": "Im ersten Stich darf niemand eine Karte mit Punkten legen, außer er hat nichts anderes.",
+    },
+    "r_scoring": {"en": "Scoring: {values}; {total} points in each deal.", "de": "Wertung: {values}; {total} Punkte in jedem Spiel."},
+    "r_each_heart": {"en": "each heart {value}", "de": "jedes Herz {value}"},
+    "r_no_moon": {"en": "There is no shooting the moon.", "de": "Den Mond schießen gibt es nicht."},
+    "r_moon_add": {
+        "en": "Shooting the moon: whoever takes every penalty card scores 0 for them and everyone else adds {total}.",
+        "de": "Den Mond schießen: wer alle Strafkarten bekommt, zählt dafür 0 und alle anderen bekommen {total}.",
+    },
+    "r_moon_subtract": {
+        "en": "Shooting the moon: whoever takes every penalty card scores minus {total} instead.",
+        "de": "Den Mond schießen: wer alle Strafkarten bekommt, zählt stattdessen minus {total}.",
+    },
+    "r_end_target": {"en": "after the deal in which someone reaches {target}", "de": "nach dem Spiel, in dem jemand {target} erreicht"},
+    "r_end_deals": {"en": "after {count} deals", "de": "nach {count} Spielen"},
+    "r_end_or": {"en": " or ", "de": " oder "},
+    "r_end": {"en": "The game ends {ends}; the lowest total wins.", "de": "Die Partie endet {ends}; der niedrigste Stand gewinnt."},
+    "r_ties_share": {"en": "A tie for lowest shares the win.", "de": "Bei Gleichstand teilen sich die Besten den Sieg."},
+    "r_ties_sudden": {
+        "en": "A tie for lowest is settled by further deals until one player is lowest.",
+        "de": "Bei Gleichstand wird weitergespielt, bis einer allein vorne liegt.",
+    },
+}

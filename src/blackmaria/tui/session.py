@@ -1,0 +1,457 @@
+"""A game against computer players, as both terminal front ends see it.
+
+``PlaySession`` drives a ``Game`` for one human seat: it lets the bots act,
+turns the events the human may see into sentences in the player's language,
+refuses illegal choices with the rule in words, gives hints, takes back the
+human's last card, plays out a decided deal on a claim, and saves the game
+after every action so that ``blackmaria play --resume`` continues it. It keeps
+no rules of its own.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+from blackmaria.bots import Bot, hint, make_bot, run_bots
+from blackmaria.cards import Card, CardSet, parse_cards, rank_of, suit_of
+from blackmaria.events import (
+    CardDrawn,
+    CardPlayed,
+    CardsPassed,
+    CardsReceived,
+    DealScored,
+    DealStarted,
+    GameOver,
+    KittyTaken,
+    PlayStarted,
+    SuddenDeath,
+    TrickWon,
+)
+from blackmaria.game import Game, GameError, Trick
+from blackmaria.locale import Texts
+from blackmaria.observation import Observation
+from blackmaria.record import game_from_record
+
+SAVE_FORMAT: Final = "blackmaria-save/1"
+SEAT_NAMES: Final = {
+    "en": ("West", "North", "East", "South", "Anna", "Ben", "Carla"),
+    "de": ("West", "Nord", "Ost", "Süd", "Anna", "Ben", "Carla"),
+}
+
+
+def data_dir() -> Path:
+    """Where saved games live: ``$BLACKMARIA_DATA_DIR`` or the user's data directory."""
+    override = os.environ.get("BLACKMARIA_DATA_DIR")
+    if override:
+        return Path(override)
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("blackmaria", appauthor=False))
+
+
+def default_save_path() -> Path:
+    return data_dir() / "current-game.json"
+
+
+@dataclass(frozen=True)
+class SheetRow:
+    deal: int
+    points: tuple[int, ...]
+    totals: tuple[int, ...]
+    marks: tuple[str, ...]
+
+
+class PlaySession:
+    """One human seat against computer players, in one language."""
+
+    def __init__(
+        self,
+        game: Game,
+        human: int = 0,
+        levels: Sequence[str] = ("easy",),
+        lang: str = "en",
+        seed: int | None = None,
+        save_path: Path | None = None,
+    ) -> None:
+        self.game = game
+        self.human = human
+        self.t = Texts(lang)
+        self.lang = self.t.lang
+        self.seed = seed
+        self.levels = list(levels) or ["easy"]
+        others = [s for s in range(game.players) if s != human]
+        self.bot_levels = {seat: self.levels[i % len(self.levels)] for i, seat in enumerate(others)}
+        self.bots: dict[int, Bot] = {
+            seat: make_bot(level, None if seed is None else seed * 31 + seat) for seat, level in self.bot_levels.items()
+        }
+        self.save_path = save_path
+        self.shown = 0
+        self.lines: list[str] = []
+
+    # ---- flow --------------------------------------------------------------
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.game.seats
+
+    def observation(self) -> Observation:
+        return self.game.observation(self.human)
+
+    def rules_title(self) -> str:
+        rules = self.game.rules
+        return self.t.rules_title(rules.preset, bool(rules.changes_from_preset()))
+
+    def needs_deal(self) -> bool:
+        return self.game.phase in ("not-started", "deal-over")
+
+    def deal(self) -> None:
+        self.game.deal()
+        self.advance()
+
+    def advance(self) -> None:
+        """Let the bots act until the human must, then describe what happened."""
+        run_bots(self.game, self.bots)
+        self._describe_new_events()
+        self.save()
+
+    def waiting_for(self) -> str | None:
+        """``pass``, ``play`` or ``deal`` (the human must act), ``over``, or None."""
+        game = self.game
+        if game.is_over:
+            return "over"
+        if self.needs_deal():
+            return "deal"
+        if game.phase == "passing" and not game.has_passed(self.human):
+            return "pass"
+        if game.phase == "playing" and game.turn == self.human:
+            return "play"
+        return None
+
+    def pass_cards(self, cards: Sequence[Card]) -> str | None:
+        """Pass ``cards`` for the human; the reason in words if refused."""
+        try:
+            self.game.pass_cards(self.human, cards)
+        except GameError as error:
+            return self.explain_error(error)
+        self.advance()
+        return None
+
+    def play(self, card: Card) -> str | None:
+        try:
+            self.game.play(card, self.human)
+        except GameError as error:
+            return self.explain_error(error)
+        self.advance()
+        return None
+
+    def parse(self, text: str) -> list[Card] | None:
+        try:
+            return parse_cards(text)
+        except ValueError:
+            return None
+
+    # ---- teaching ----------------------------------------------------------
+    def explain_error(self, error: GameError) -> str:
+        """The broken rule in words, from the error's rule and what the seat can see."""
+        t, obs = self.t, self.observation()
+        card = t.card(error.card) if error.card is not None else ""
+        if error.rule == "follow-suit":
+            trick = obs.current_trick
+            led = suit_of(trick.plays[0][1]) if trick and trick.plays else 0
+            return t("follow_suit", suit=t.suit(led))
+        if error.rule == "hearts-not-broken":
+            return t("hearts_not_broken_lead")
+        if error.rule == "first-lead":
+            forced = next(iter(obs.legal), None)
+            return t("first_lead", card=t.card(forced) if forced is not None else "")
+        if error.rule == "no-points-on-first-trick":
+            return t("no_points_first_trick")
+        if error.rule == "not-in-hand":
+            return t("not_in_hand", card=card)
+        if error.rule == "not-your-turn":
+            return t("not_your_turn")
+        if error.rule == "pass-count":
+            return t("pass_count", count=self.game.rules.pass_count)
+        if error.rule == "pass-forbidden":
+            return t("pass_forbidden", card=card)
+        if error.rule == "already-passed":
+            return t("already_passed")
+        return t("wrong_phase")
+
+    def hint(self) -> str:
+        """The computer player's suggestion for the human, with a one-line reason."""
+        obs = self.observation()
+        waiting = self.waiting_for()
+        if waiting not in ("pass", "play"):
+            return self.t("wrong_phase")
+        advice = hint(obs, "medium")
+        cards = sorted(advice.cards, key=lambda c: (-suit_of(c), -rank_of(c)))
+        # The bot explains itself in English; in German the session says what the card does.
+        if self.lang == "en":
+            reason = advice.reason
+        elif waiting == "pass":
+            reason = self._pass_reason(obs, cards)
+        else:
+            reason = self._play_reason(obs, cards[0])
+        return self.t("hint", cards=self.t.cards(cards), reason=reason.rstrip("."))
+
+    def _pass_reason(self, obs: Observation, cards: list[Card]) -> str:
+        for suit in range(4):
+            held = obs.hand.suit(suit)
+            if held and set(held) <= set(cards):
+                return self.t("reason_pass_void")
+        return self.t("reason_pass")
+
+    def _play_reason(self, obs: Observation, card: Card) -> str:
+        t, values = self.t, obs.rules.values
+        if len(obs.legal) == 1:
+            return t("reason_forced")
+        trick = obs.current_trick
+        if trick is None or not trick.plays:
+            return t("reason_lead_low") if values[card] <= 0 and rank_of(card) <= 6 else t("reason_lead")
+        led = suit_of(trick.plays[0][1])
+        best = max(c for _, c in trick.plays if suit_of(c) == led)
+        if suit_of(card) != led:
+            return t("reason_dump", card=t.card(card)) if values[card] > 0 else t("reason_dump_high")
+        if card < best:
+            return t("reason_duck", card=t.card(best))
+        points = sum(values[c] for _, c in trick.plays)
+        last = len(trick.plays) == obs.rules.players - 1
+        if last and points <= 0:
+            return t("reason_win_clean")
+        if all(c > best for c in obs.legal if suit_of(c) == led):
+            return t("reason_follow_high")
+        return t("reason_follow_low")
+
+    def undo(self) -> str:
+        """Take back the human's last card of this deal (and the computer players' cards after it)."""
+        game = self.game
+        if not game.rules.undo:
+            return self.t("undo_off")
+        if game.phase != "playing" or not any(isinstance(e, CardPlayed) and e.seat == self.human for e in self._deal_events()):
+            return self.t("undo_none")
+        while True:
+            last = next(e for e in reversed(game.events) if isinstance(e, CardPlayed))
+            game.undo()
+            if last.seat == self.human:
+                break
+        self.shown = len(game.events)
+        self.save()
+        return self.t("undo_done")
+
+    def claim(self) -> str:
+        """Play out the rest of the deal if every way of playing it scores the same."""
+        game = self.game
+        if not game.outcome_is_decided():
+            return self.t("claim_no")
+        while game.phase == "playing":
+            game.play(min(game.legal_cards()))
+        self._describe_new_events()
+        self.save()
+        return self.t("claim_done")
+
+    # ---- views ---------------------------------------------------------------
+    def trick_text(self, trick: Trick | None) -> str:
+        if trick is None or not trick.plays:
+            return ""
+        return ", ".join(f"{self.names[seat]} {self.t.card(card)}" for seat, card in trick.plays)
+
+    def last_trick(self) -> str:
+        done = [trick for trick in self.observation().tricks if trick.winner is not None]
+        if not done:
+            return self.t("no_last_trick")
+        trick = done[-1]
+        assert trick.winner is not None
+        return self.t("last_trick", plays=self.trick_text(trick), name=self.names[trick.winner])
+
+    def score_sheet(self) -> list[SheetRow]:
+        rows = []
+        totals = [0] * self.game.players
+        for index, log in enumerate(self.game.deals):
+            if log.points is None:
+                continue
+            totals = [a + b for a, b in zip(totals, log.points, strict=True)]
+            marks = []
+            if log.moon_shooter is not None:
+                marks.append(self.t("mark_moon", name=self.names[log.moon_shooter]))
+            if log.kitty:
+                owner = next((s for s in range(self.game.players) if CardSet(log.kitty).issubset(self._taken_in_deal(index, s))), None)
+                if owner is not None:
+                    marks.append(self.t("mark_kitty", name=self.names[owner]))
+            rows.append(SheetRow(index + 1, log.points, tuple(totals), tuple(marks)))
+        return rows
+
+    def score_sheet_lines(self) -> list[str]:
+        names = self.names
+        width = max(8, *(len(n) for n in names))
+        head = f"{self.t('sheet_deal'):>6}  " + "  ".join(f"{n:>{width}}" for n in names)
+        lines = [self.t("score_sheet"), head]
+        for row in self.score_sheet():
+            marks = ("  " + "; ".join(row.marks)) if row.marks else ""
+            lines.append(f"{row.deal:>6}  " + "  ".join(f"{p:>{width}}" for p in row.points) + marks)
+        lines.append(f"{self.t('sheet_total'):>6}  " + "  ".join(f"{p:>{width}}" for p in self.game.totals))
+        return lines
+
+    def _taken_in_deal(self, index: int, seat: int) -> CardSet:
+        starts = [i for i, e in enumerate(self.game.events) if isinstance(e, DealStarted)]
+        start = starts[index]
+        end = starts[index + 1] if index + 1 < len(starts) else len(self.game.events)
+        taken = 0
+        for event in self.game.events[start:end]:
+            if isinstance(event, TrickWon | KittyTaken) and event.seat == seat and event.cards:
+                taken |= CardSet(event.cards).mask
+        return CardSet(taken)
+
+    def deal_review(self, index: int | None = None) -> list[str]:
+        """Who took what in a finished deal (the last one by default)."""
+        deals = self.game.deals
+        index = len(deals) - 1 if index is None else index
+        if index < 0 or deals[index].points is None:
+            return [self.t("wrong_phase")]
+        log = deals[index]
+        points = log.points or ()
+        values = self.game.rules.values
+        lines = [self.t("deal_review", number=index + 1)]
+        for seat in range(self.game.players):
+            taken = self._taken_in_deal(index, seat)
+            tricks = sum(1 for e in self._events_of_deal(index) if isinstance(e, TrickWon) and e.seat == seat)
+            costly = sorted((c for c in taken if values[c] != 0), key=lambda c: (-suit_of(c), -rank_of(c)))
+            review = self.t(
+                "review_line",
+                name=self.names[seat],
+                tricks=self.t.n("tricks", tricks),
+                cards=self.t.cards(costly),
+                points=self.t.n("points", points[seat]),
+            )
+            lines.append(review)
+        if log.moon_shooter is not None:
+            lines.append(self.t("moon", name=self.names[log.moon_shooter]))
+        if log.kitty:
+            owner = next((s for s in range(self.game.players) if CardSet(log.kitty).issubset(self._taken_in_deal(index, s))), 0)
+            lines.append(self.t("kitty_was", cards=self.t.cards(sorted(CardSet(log.kitty))), name=self.names[owner]))
+        return lines
+
+    def _events_of_deal(self, index: int) -> list[Any]:
+        starts = [i for i, e in enumerate(self.game.events) if isinstance(e, DealStarted)]
+        end = starts[index + 1] if index + 1 < len(starts) else len(self.game.events)
+        return self.game.events[starts[index] : end]
+
+    def _deal_events(self) -> list[Any]:
+        return self._events_of_deal(len(self.game.deals) - 1) if self.game.deals else []
+
+    def status_line(self) -> str:
+        obs = self.observation()
+        t = self.t
+        parts = []
+        if obs.phase == "playing":
+            parts.append(t("your_turn") if obs.turn == self.human else t("turn_of", name=self.names[obs.turn or 0]))
+            if self.game.rules.hearts_lead == "after-broken":
+                parts.append(t("hearts_broken") if obs.hearts_broken else t("hearts_not_broken"))
+            if obs.stock_left:
+                parts.append(t("stock_left", count=t.n("cards", obs.stock_left)))
+        points = ", ".join(f"{self.names[s]} {p}" for s, p in enumerate(obs.trick_points))
+        parts.append(t("points_this_deal", points=points))
+        return "  ".join(parts)
+
+    # ---- narration ---------------------------------------------------------
+    def _say(self, line: str) -> None:
+        self.lines.append(line)
+
+    def _describe_new_events(self) -> None:
+        t, names, me = self.t, self.names, self.human
+        for event in self.game.events_for(me)[self.shown :]:
+            if isinstance(event, DealStarted):
+                self._say("")
+                self._say(t("deal_header", number=event.deal + 1, dealer=names[event.dealer]))
+                if event.direction == "hold":
+                    self._say(t("no_pass"))
+                else:
+                    target = (me + self.game.rules.pass_offset(event.direction)) % self.game.players  # type: ignore[arg-type]
+                    direction = t.direction(event.direction)
+                    self._say(t("pass_header", count=self.game.rules.pass_count, direction=direction, target=names[target]))
+            elif isinstance(event, CardsPassed) and event.seat == me and event.cards:
+                self._say(t("you_pass", cards=t.cards(event.cards), target=names[event.to_seat]))
+            elif isinstance(event, CardsReceived) and event.seat == me and event.cards:
+                self._say(t("you_receive", cards=t.cards(event.cards), source=names[event.from_seat]))
+            elif isinstance(event, PlayStarted):
+                self._say(t("you_lead") if event.leader == me else t("leads", name=names[event.leader]))
+            elif isinstance(event, CardPlayed):
+                card = t.card(event.card)
+                self._say(t("you_play", card=card) if event.seat == me else t("plays", name=names[event.seat], card=card))
+            elif isinstance(event, TrickWon):
+                suffix = "_points" if event.points else ""
+                key = f"you_win_trick{suffix}" if event.seat == me else f"wins_trick{suffix}"
+                self._say(t(key, name=names[event.seat], points=t.n("points", event.points)))
+            elif isinstance(event, KittyTaken):
+                if event.seat == me and event.cards:
+                    self._say(t("you_take_kitty", cards=t.cards(event.cards)))
+                else:
+                    self._say(t("takes_kitty", name=names[event.seat]))
+            elif isinstance(event, CardDrawn):
+                if event.seat == me and event.card is not None:
+                    self._say(t("you_draw", card=t.card(event.card)))
+            elif isinstance(event, DealScored):
+                self.lines.extend(self.deal_review(event.deal))
+                self.lines.extend(self.score_sheet_lines())
+            elif isinstance(event, SuddenDeath):
+                self._say(t("sudden_death"))
+            elif isinstance(event, GameOver):
+                self._say(t("game_over", names=", ".join(names[w] for w in event.winners)))
+        self.shown = len(self.game.events)
+
+    def take_lines(self) -> list[str]:
+        lines, self.lines = self.lines, []
+        return lines
+
+    # ---- saving ------------------------------------------------------------
+    def save(self) -> None:
+        if self.save_path is None:
+            return
+        data = {
+            "format": SAVE_FORMAT,
+            "human": self.human,
+            "levels": self.levels,
+            "lang": self.lang,
+            "seed": self.seed,
+            "record": self.game.to_record(),
+        }
+        self.save_path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = self.save_path.with_suffix(".tmp")
+        temporary.write_text(json.dumps(data), encoding="utf-8")
+        os.replace(temporary, self.save_path)  # atomic: a crash never leaves half a save
+        if self.game.is_over:
+            finished = self.save_path.parent / "finished"
+            finished.mkdir(exist_ok=True)
+            (finished / f"game-{time.strftime('%Y%m%d-%H%M%S')}.json").write_text(json.dumps(data["record"], indent=1), encoding="utf-8")
+
+    @classmethod
+    def resume(cls, path: Path, lang: str | None = None) -> PlaySession:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if data.get("format") != SAVE_FORMAT:
+            raise ValueError(f"{path}: not a saved blackmaria game")
+        game = game_from_record(data["record"])
+        session = cls(game, data["human"], data["levels"], lang or data["lang"], data.get("seed"), path)
+        session.shown = len(game.events)
+        return session
+
+
+def new_session(
+    rules: Any,
+    *,
+    human: int = 0,
+    name: str | None = None,
+    levels: Sequence[str] = ("easy",),
+    lang: str = "en",
+    seed: int | None = None,
+    save_path: Path | None = None,
+) -> PlaySession:
+    texts = Texts(lang)
+    names = list(SEAT_NAMES[texts.lang][: rules.players])
+    names[human] = name or texts("you")
+    game = Game(rules, seats=names, seed=seed)
+    return PlaySession(game, human, levels, texts.lang, seed, save_path)

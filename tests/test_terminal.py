@@ -1,0 +1,219 @@
+"""``blackmaria play``: the plain mode through a pipe, the session behind both front ends, and the Textual app."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from blackmaria.cards import card_name, parse_card
+from blackmaria.locale.messages import MESSAGES
+from blackmaria.rules import preset
+from blackmaria.tui.session import PlaySession, new_session
+from terminal_driver import play_through
+
+GOLDEN = Path(__file__).parent / "golden"
+
+
+@pytest.mark.parametrize(("rules", "deals"), [("black-maria", 1), ("hearts", 1), ("two-player", 1)])
+def test_a_whole_deal_to_the_score_sheet_through_a_pipe(tmp_path: Path, rules: str, deals: int) -> None:
+    seen_sheets = []
+
+    def answer(kind: str, out: str) -> str | None:
+        if kind == "enter":
+            seen_sheets.append(out.count("Score sheet"))
+            return "quit"
+        return None
+
+    out = play_through(["--rules", rules, "--seed", "3", "--lang", "en"], str(tmp_path), answer)
+    assert "Score sheet" in out and "Deal 1 in review:" in out
+    assert re.search(r"^ +Total +-?\d+", out, re.M)
+    assert seen_sheets == [1]  # paused after the first deal, with its score sheet shown
+    if rules == "hearts":
+        assert "Pass 3 cards to the left to" in out and "You receive" in out
+    if rules == "two-player":
+        assert "You draw" in out and "No passing this deal." in out
+
+
+def test_a_whole_game_of_black_maria_to_the_end(tmp_path: Path) -> None:
+    out = play_through(["--seed", "8", "--lang", "en"], str(tmp_path))
+    assert out.count("Deal ") >= 9 and "Game over. Winner:" in out
+    finished = list((tmp_path / "finished").glob("game-*.json"))
+    assert len(finished) == 1 and len(json.loads(finished[0].read_text())["deals"]) == 9
+
+
+def _session(tmp_path: Path, rules: str = "hearts", lang: str = "en", seed: int = 1) -> PlaySession:
+    session = new_session(preset(rules), levels=["easy"], lang=lang, seed=seed, save_path=tmp_path / "current-game.json")
+    session.deal()
+    return session
+
+
+def _pass_first(session: PlaySession) -> None:
+    obs = session.observation()
+    assert session.pass_cards(sorted(obs.hand)[: session.game.rules.pass_count]) is None
+
+
+def test_an_illegal_choice_shows_its_reason_and_changes_nothing(tmp_path: Path) -> None:
+    session = _session(tmp_path)
+    _pass_first(session)
+    while session.waiting_for() == "play" and len(session.observation().legal) == len(session.observation().hand):
+        session.play(min(session.observation().legal))
+    obs = session.observation()
+    illegal = min(obs.hand - obs.legal)
+    before = json.dumps(session.game.to_record()), len(session.game.events)
+    reason = session.play(illegal)
+    assert reason is not None and reason in {
+        MESSAGES["first_lead"]["en"].format(card=session.t.card(min(obs.legal))),
+        MESSAGES["hearts_not_broken_lead"]["en"],
+        MESSAGES["no_points_first_trick"]["en"],
+    } | {MESSAGES["follow_suit"]["en"].format(suit=session.t.suit(s)) for s in range(4)}
+    assert (json.dumps(session.game.to_record()), len(session.game.events)) == before
+
+
+def test_follow_suit_is_explained_in_both_languages(tmp_path: Path) -> None:
+    from helpers import fill_hands
+
+    rules = preset("hearts").replace(pass_schedule=("hold",))
+    for lang, expected in (("en", "You must follow clubs."), ("de", "Du musst Kreuz bedienen.")):
+        session = new_session(rules, lang=lang, seed=1)
+        # Seat 3 holds the 2C and leads; seat 0 (you) plays next and holds clubs and diamonds.
+        session.game.deal_hands(fill_hands(rules, {3: "2C", 0: "3C 4C 5D 6D"}))
+        session.advance()
+        assert session.waiting_for() == "play"
+        before = session.game.to_record()
+        assert session.play(parse_card("5D")) == expected
+        assert session.game.to_record() == before
+
+
+def test_resume_after_quitting_mid_trick_restores_the_exact_state(tmp_path: Path) -> None:
+    session = _session(tmp_path, seed=5)
+    _pass_first(session)
+    for _ in range(3):
+        session.play(min(session.observation().legal))
+    assert session.observation().current_trick is not None
+    saved = tmp_path / "current-game.json"
+    resumed = PlaySession.resume(saved)
+    assert resumed.game.to_record() == session.game.to_record()
+    assert resumed.observation() == session.observation()
+    assert resumed.human == session.human and resumed.levels == session.levels
+    # and by the command: quit mid-deal, then --resume continues at the same prompt
+    out = play_through(
+        ["--rules", "hearts", "--seed", "4", "--lang", "en"],
+        str(tmp_path / "cli"),
+        lambda kind, out: "quit" if out.count("Your card: ") == 3 else None,
+    )
+    hand_before = re.findall(r"Your hand: (.*)", out)[-1]
+    again = play_through(["--resume"], str(tmp_path / "cli"), lambda kind, out: "quit")
+    assert re.findall(r"Your hand: (.*)", again)[0] == hand_before
+
+
+def test_undo_takes_back_your_last_card_and_can_be_switched_off(tmp_path: Path) -> None:
+    session = _session(tmp_path, seed=6)
+    _pass_first(session)
+    before = session.observation().hand
+    card = min(session.observation().legal)
+    session.play(card)
+    assert card not in session.observation().hand
+    assert session.undo() == MESSAGES["undo_done"]["en"]
+    assert session.observation().hand == before and session.waiting_for() == "play"
+    strict = new_session(preset("hearts").replace(undo=False), seed=6, save_path=None)
+    strict.deal()
+    _pass_first(strict)
+    strict.play(min(strict.observation().legal))
+    assert strict.undo() == MESSAGES["undo_off"]["en"]
+
+
+def test_claim_plays_out_a_decided_deal_only(tmp_path: Path) -> None:
+    session = _session(tmp_path, seed=7)
+    _pass_first(session)
+    assert session.claim() == MESSAGES["claim_no"]["en"]
+    while session.waiting_for() == "play" and not session.game.outcome_is_decided():
+        session.play(min(session.observation().legal))
+    if session.waiting_for() == "play":
+        assert session.claim() == MESSAGES["claim_done"]["en"]
+    assert session.game.phase in ("deal-over", "game-over")
+
+
+def test_hint_gives_a_legal_card_and_a_reason(tmp_path: Path) -> None:
+    session = _session(tmp_path, seed=9)
+    text = session.hint()
+    assert text.startswith("Hint: ") and text.count(".") >= 2
+    _pass_first(session)
+    text = session.hint()
+    shown = text.removeprefix("Hint: ").split(".")[0]
+    assert any(session.t.card(c) == shown for c in session.observation().legal)
+
+
+def _english_only_words() -> set[str]:
+    words = lambda text: set(re.findall(r"[A-Za-zÄÖÜäöüß]{3,}", re.sub(r"\{[^}]*\}", " ", text)))  # noqa: E731
+    english = set().union(*(words(m["en"]) for m in MESSAGES.values()))
+    german = set().union(*(words(m["de"]) for m in MESSAGES.values()))
+    return english - german - {"West", "Anna", "Ben", "Carla", "Black", "Maria", "blackmaria", "play", "resume"}
+
+
+def test_every_message_has_both_languages() -> None:
+    for key, texts in MESSAGES.items():
+        assert set(texts) == {"en", "de"}, key
+        assert re.findall(r"\{(\w+)", texts["en"]) == re.findall(r"\{(\w+)", texts["de"]) or sorted(
+            re.findall(r"\{(\w+)", texts["en"])
+        ) == sorted(re.findall(r"\{(\w+)", texts["de"])), key
+
+
+@pytest.mark.parametrize("rules", ["hearts", "black-maria", "two-player"])
+def test_a_german_deal_has_no_untranslated_text(tmp_path: Path, rules: str) -> None:
+    out = play_through(
+        ["--rules", rules, "--seed", "2", "--lang", "de"],
+        str(tmp_path),
+        lambda kind, out: "regeln" if kind == "card" and out.count("Deine Karte") == 1 else ("ende" if kind == "enter" else None),
+    )
+    assert "Punkteliste" in out and "Pik" not in out.replace("Pik-", "")  # card names in German form
+    leaked = {word for word in _english_only_words() if re.search(rf"\b{word}\b", out)}
+    assert not leaked, f"English words in the German game: {sorted(leaked)}"
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_golden_transcript_of_one_seeded_deal(tmp_path: Path, lang: str) -> None:
+    quit_word = "quit" if lang == "en" else "ende"
+    out = play_through(
+        ["--rules", "hearts", "--seed", "12", "--bots", "random", "--lang", lang],
+        str(tmp_path),
+        lambda kind, out: quit_word if kind == "enter" else None,
+    )
+    golden = GOLDEN / f"hearts-seed12-{lang}.txt"
+    if os.environ.get("UPDATE_GOLDEN"):
+        golden.write_text(out, encoding="utf-8")
+    assert out == golden.read_text(encoding="utf-8")
+
+
+def test_the_textual_app_plays_a_deal_by_keys(tmp_path: Path) -> None:
+    from blackmaria.tui.app import GameApp
+
+    session = new_session(preset("hearts"), levels=["easy"], seed=11, save_path=tmp_path / "g.json")
+
+    async def drive() -> None:
+        app = GameApp(session)
+        async with app.run_test(size=(120, 40)) as pilot:
+            for _ in range(3):  # mark the first three cards with Space, moving right
+                await pilot.press("space", "right")
+            await pilot.press("enter")
+            assert session.game.phase == "playing"
+            await pilot.press("f2")
+            assert app.message.startswith("Hint: ")
+            turns = 0
+            while session.waiting_for() == "play" and turns < 20:
+                legal = session.observation().legal
+                illegal = sorted(session.observation().hand - legal)
+                if illegal and turns == 0:
+                    await pilot.press(*card_name(illegal[0]).lower(), "enter")
+                    assert app.message and session.waiting_for() == "play"
+                await pilot.press(*card_name(min(legal)).lower(), "enter")
+                turns += 1
+            assert session.game.deals[0].points is not None
+            await pilot.press("ctrl+q")
+
+    asyncio.run(drive())
+    assert (tmp_path / "g.json").exists()
