@@ -99,7 +99,13 @@ def replay(file: IO[str], as_json: bool) -> None:
 @click.option("--players", type=int, default=None, help="Seat count, if not the preset's own.")
 @click.option("--seat", default="0", show_default=True, help="Your seat: a number from 0, or a seat name (West, North, ...).")
 @click.option("--name", default=None, help="Your name at the table.")
-@click.option("--bots", "levels", default="easy", show_default=True, help="Computer players' levels, one for all or a comma list.")
+@click.option(
+    "--bots",
+    "levels",
+    default="medium",
+    show_default=True,
+    help="Computer players' levels (random, easy, medium, hard, expert): one for all or a comma list.",
+)
 @click.option("--seed", type=int, default=None, help="Seed for a repeatable game.")
 @click.option("--lang", type=click.Choice(["en", "de"]), default=None, help="Language (default: from the environment's locale).")
 @click.option("--plain", is_flag=True, help="Line by line on standard output, answers from standard input.")

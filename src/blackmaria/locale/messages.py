@@ -166,6 +166,9 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "press_enter": {"en": "Press Enter for the next deal.", "de": "Weiter mit der Eingabetaste."},
     # keys of the terminal app
     "key_help": {"en": "Help", "de": "Hilfe"},
+    "col_this_deal": {"en": "This deal", "de": "Dieses Spiel"},
+    "col_trick": {"en": "Trick", "de": "Stich"},
+    "dealer_mark": {"en": "dealer", "de": "Geber"},
     "key_hint": {"en": "Hint", "de": "Tipp"},
     "key_undo": {"en": "Undo", "de": "Zurück"},
     "key_claim": {"en": "Claim", "de": "Rest"},

@@ -25,11 +25,13 @@ TYPABLE = set("23456789tjqkadbsch10♠♥♦♣TJQKADBSCH ")
 
 
 class GameApp(App[None]):
+    ENABLE_COMMAND_PALETTE = False  # its texts are English only
     CSS = """
     #status { height: 3; padding: 0 1; background: $panel; }
     #middle { height: 1fr; }
     #table { width: 58; padding: 0 1; }
     #log { width: 1fr; border: round $primary; }
+    #bottom { height: auto; }
     #hand { height: 4; padding: 0 1; border: round $accent; }
     #prompt { height: 2; padding: 0 1; }
     """
@@ -60,8 +62,8 @@ class GameApp(App[None]):
         yield Static(id="status")
         with Horizontal(id="middle"):
             yield Static(id="table")
-            yield RichLog(id="log", wrap=True, markup=False)
-        with Vertical():
+            yield RichLog(id="log", wrap=True, markup=False, min_width=20)
+        with Vertical(id="bottom"):
             yield Static(id="hand")
             yield Static(id="prompt")
         yield Footer()
@@ -124,15 +126,18 @@ class GameApp(App[None]):
     def table_view(self) -> Table:
         session, obs = self.session, self.session.observation()
         table = Table(box=None, expand=True, show_edge=False)
-        for column in ("", self.t("sheet_total"), "", ""):
+        for column in ("", self.t("sheet_total"), self.t("col_this_deal"), self.t("col_trick")):
             table.add_column(column)
         trick = obs.current_trick
         on_table = dict(trick.plays) if trick else {}
         for seat, name in enumerate(session.names):
             marker = "▶ " if obs.turn == seat else "  "
+            dealer = f" ({self.t('dealer_mark')})" if obs.dealer == seat and obs.deal >= 0 else ""
             card = on_table.get(seat)
             shown = Text(self.t.card(card), style=SUIT_STYLE[card & 3]) if card is not None else Text("")
-            table.add_row(marker + name, str(obs.totals[seat]), f"{obs.trick_points[seat]:+d}" if obs.phase == "playing" else "", shown)
+            table.add_row(
+                marker + name + dealer, str(obs.totals[seat]), f"{obs.trick_points[seat]:+d}" if obs.phase == "playing" else "", shown
+            )
         return table
 
     # ---- actions -----------------------------------------------------------
