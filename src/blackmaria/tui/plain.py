@@ -101,37 +101,30 @@ def run_plain(session: PlaySession, read: Callable[[str], str] = input, write: C
             write(t("your_hand", cards=hand_text(t, obs.hand)))
             if waiting == "pass":
                 assert obs.pass_to is not None
-                answer = read(t("pass_prompt", target=session.names[obs.pass_to]))
-                if command(answer):
-                    continue
-                cards = session.parse(answer)
-                if cards is None:
-                    write(t("not_a_card", text=answer.strip()))
-                    continue
-                error = session.pass_cards(cards)
-                if error:
-                    write(error)
-                continue
-            if waiting == "play":
+                prompt = t("pass_prompt", target=session.names[obs.pass_to])
+            elif waiting == "play":
                 trick = obs.current_trick
                 write(t("trick", plays=session.trick_text(trick)) if trick and trick.plays else t("trick_empty"))
                 write(session.status_line())
                 write(t("playable", cards=hand_text(t, obs.legal)))
-                answer = read(t("card_prompt"))
-                if command(answer):
-                    continue
-                cards = session.parse(answer)
-                if cards is None:
-                    write(t("not_a_card", text=answer.strip()))
-                    continue
-                if len(cards) != 1:
-                    write(t("one_card"))
-                    continue
-                error = session.play(cards[0])
-                if error:
-                    write(error)
+                prompt = t("card_prompt")
+            else:
+                session.advance()  # nothing for the human to do: let the bots go on
                 continue
-            session.advance()  # nothing for the human to do: let the bots go on
+            answer = read(prompt)
+            if command(answer):
+                continue
+            cards = session.parse(answer)
+            if cards is None:
+                problem: str | None = t("not_a_card", text=answer.strip())
+            elif waiting == "pass":
+                problem = session.pass_cards(cards)
+            elif len(cards) != 1:
+                problem = t("one_card")
+            else:
+                problem = session.play(cards[0])
+            if problem:
+                write(problem)
     except EOFError:
         flush()
         write(t("goodbye") if not session.game.is_over else t("goodbye_finished"))
