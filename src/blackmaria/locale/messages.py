@@ -35,6 +35,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "one_card": {"en": "Play one card.", "de": "Spiel genau eine Karte."},
     # dealing and passing
     "deal_header": {"en": "Deal {number}: {dealer} deals.", "de": "Spiel {number}: {dealer} gibt."},
+    "deal_header_you": {"en": "Deal {number}: you deal.", "de": "Spiel {number}: Du gibst."},
     "pass_header": {"en": "Pass {count} cards {direction} to {target}.", "de": "Gib {count} Karten {direction} an {target} weiter."},
     "no_pass": {"en": "No passing this deal.", "de": "In diesem Spiel wird nicht weitergegeben."},
     "direction_left": {"en": "to the left", "de": "nach links"},
@@ -144,6 +145,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "claim_done": {"en": "The rest of the deal is forced; it is played out.", "de": "Der Rest des Spiels steht fest; er wird ausgespielt."},
     "claim_no": {"en": "The rest of the deal is not forced yet.", "de": "Der Rest des Spiels steht noch nicht fest."},
     "last_trick": {"en": "Last trick: {plays} - won by {name}.", "de": "Letzter Stich: {plays} - gewonnen von {name}."},
+    "last_trick_you": {"en": "Last trick: {plays} - you won it.", "de": "Letzter Stich: {plays} - den hast du gemacht."},
     "no_last_trick": {"en": "No trick has been completed yet.", "de": "Es ist noch kein Stich fertig."},
     # scoring
     "deal_review": {"en": "Deal {number} in review:", "de": "Rückblick auf Spiel {number}:"},
@@ -152,6 +154,8 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "de": "  {name}: {tricks}, bekam {cards} - {points}",
     },
     "moon": {"en": "{name} shot the moon!", "de": "{name} hat alle Strafkarten und schießt den Mond!"},
+    "moon_you": {"en": "You shot the moon!", "de": "Du hast alle Strafkarten und schießt den Mond!"},
+    "kitty_was_you": {"en": "The kitty held {cards} and went to you.", "de": "Im Skat lagen {cards}; du hast ihn bekommen."},
     "kitty_was": {"en": "The kitty held {cards} and went to {name}.", "de": "Im Skat lagen {cards}; er ging an {name}."},
     "score_sheet": {"en": "Score sheet", "de": "Punkteliste"},
     "sheet_deal": {"en": "Deal", "de": "Spiel"},

@@ -267,6 +267,8 @@ class PlaySession:
             return self.t("no_last_trick")
         trick = done[-1]
         assert trick.winner is not None
+        if trick.winner == self.human:
+            return self.t("last_trick_you", plays=self.trick_text(trick))
         return self.t("last_trick", plays=self.trick_text(trick), name=self.names[trick.winner])
 
     def score_sheet(self) -> list[SheetRow]:
@@ -330,10 +332,15 @@ class PlaySession:
             )
             lines.append(review)
         if log.moon_shooter is not None:
-            lines.append(self.t("moon", name=self.names[log.moon_shooter]))
+            shooter = log.moon_shooter
+            lines.append(self.t("moon_you") if shooter == self.human else self.t("moon", name=self.names[shooter]))
         if log.kitty:
             owner = next((s for s in range(self.game.players) if CardSet(log.kitty).issubset(self._taken_in_deal(index, s))), 0)
-            lines.append(self.t("kitty_was", cards=self.t.cards(sorted(CardSet(log.kitty))), name=self.names[owner]))
+            kitty = self.t.cards(sorted(CardSet(log.kitty)))
+            if owner == self.human:
+                lines.append(self.t("kitty_was_you", cards=kitty))
+            else:
+                lines.append(self.t("kitty_was", cards=kitty, name=self.names[owner]))
         return lines
 
     def _events_of_deal(self, index: int) -> list[Any]:
@@ -367,7 +374,10 @@ class PlaySession:
         for event in self.game.events_for(me)[self.shown :]:
             if isinstance(event, DealStarted):
                 self._say("")
-                self._say(t("deal_header", number=event.deal + 1, dealer=names[event.dealer]))
+                if event.dealer == me:
+                    self._say(t("deal_header_you", number=event.deal + 1))
+                else:
+                    self._say(t("deal_header", number=event.deal + 1, dealer=names[event.dealer]))
                 if event.direction == "hold":
                     self._say(t("no_pass"))
                 else:
