@@ -217,3 +217,21 @@ def test_the_textual_app_plays_a_deal_by_keys(tmp_path: Path) -> None:
 
     asyncio.run(drive())
     assert (tmp_path / "g.json").exists()
+
+
+def test_score_sheet_marks_the_kitty_and_the_review_names_its_taker(tmp_path: Path) -> None:
+    from blackmaria.rules import Rules
+
+    rules = Rules.from_data({"preset": "black-maria-jaques", "kitty": True, "players": 5})
+    session = new_session(rules, levels=["medium"], seed=3, save_path=None)
+    session.deal()
+    while session.game.phase in ("passing", "playing"):
+        if session.waiting_for() == "pass":
+            _pass_first(session)
+        else:
+            session.play(min(session.observation().legal))
+    row = session.score_sheet()[0]
+    assert sum(row.points) in (rules.deal_total, rules.deal_total - rules.moon_total + 4 * rules.moon_total)
+    assert any(mark.startswith("kitty: ") for mark in row.marks)
+    review = session.deal_review()
+    assert any(line.startswith("The kitty held ") for line in review) and len(review) >= 6
