@@ -1,0 +1,130 @@
+"""The research interfaces pass their ecosystems' checkers and play whole episodes of every preset."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test
+
+from blackmaria.envs import encoding
+from blackmaria.envs.gymnasium_env import BlackMariaSingleSeatEnv
+from blackmaria.envs.pettingzoo_env import BlackMariaEnv
+from blackmaria.rules import PRESETS, Rules, preset
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+@pytest.mark.parametrize("rules", ["hearts", "black-maria", "two-player", "dirty-lady"])
+def test_pettingzoo_api_test_passes(rules: str) -> None:
+    api_test(BlackMariaEnv(rules=rules), num_cycles=300, verbose_progress=False)
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+@pytest.mark.parametrize("rules", ["hearts", "black-maria", "two-player"])
+def test_gymnasium_check_env_passes(rules: str) -> None:
+    check_env(BlackMariaSingleSeatEnv(rules=rules, opponents="easy"), skip_render_check=True)
+
+
+def _play_aec(env: BlackMariaEnv, seed: int) -> dict[str, float]:
+    rng = np.random.default_rng(seed)
+    env.reset(seed=seed)
+    totals = {agent: 0.0 for agent in env.possible_agents}
+    for agent in env.agent_iter(max_iter=100_000):
+        observation, reward, terminated, truncated, _ = env.last()
+        totals[agent] += float(reward)
+        if terminated or truncated:
+            env.step(None)
+            continue
+        legal = np.flatnonzero(observation["action_mask"])
+        assert len(legal) > 0
+        env.step(int(rng.choice(legal)))
+    return totals
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_an_episode_of_every_preset_in_pettingzoo(name: str) -> None:
+    env = BlackMariaEnv(rules=name)
+    totals = _play_aec(env, 5)
+    deal = env.game.deals[-1]
+    assert env.game.phase in ("deal-over", "game-over") and deal.points is not None
+    assert [totals[a] for a in env.possible_agents] == [-p for p in deal.points]
+
+
+def test_a_whole_game_episode_pays_every_deal() -> None:
+    env = BlackMariaEnv(rules="black-maria", whole_game=True, reward="points")
+    totals = _play_aec(env, 2)
+    assert env.game.is_over and len(env.game.deals) == 9
+    assert [totals[a] for a in env.possible_agents] == env.game.totals
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_an_episode_of_every_preset_in_gymnasium(name: str) -> None:
+    env = BlackMariaSingleSeatEnv(rules=name, opponents="easy")
+    observation, info = env.reset(seed=7)
+    rng = np.random.default_rng(7)
+    total, terminated = 0.0, False
+    while not terminated:
+        assert observation in env.observation_space
+        observation, reward, terminated, truncated, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+        total += float(reward)
+        assert not truncated and not info.get("illegal_action")
+    assert total == -float((env.game.deals[-1].points or ())[0])
+
+
+def test_gymnasium_illegal_action_ends_the_episode_with_a_penalty() -> None:
+    env = BlackMariaSingleSeatEnv(rules="hearts", opponents="easy")
+    _, info = env.reset(seed=1)
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    before = env.game.to_record()
+    _, reward, terminated, _, info = env.step(illegal)
+    assert terminated and info["illegal_action"] and float(reward) == -26.0
+    assert env.game.to_record() == before
+
+
+def test_pettingzoo_illegal_action_is_refused_by_name() -> None:
+    env = BlackMariaEnv(rules="hearts")
+    env.reset(seed=1)
+    mask = env.observe(env.agent_selection)["action_mask"]
+    with pytest.raises(ValueError, match="is not legal now"):
+        env.step(int(np.flatnonzero(mask == 0)[0]))
+
+
+def test_same_seed_same_episode() -> None:
+    first, second = BlackMariaEnv(rules="hearts"), BlackMariaEnv(rules="hearts")
+    assert _play_aec(first, 11) == _play_aec(second, 11)
+    assert first.game.to_record() == second.game.to_record()
+
+
+def test_encoding_segments_tile_the_tensor_and_carry_the_hand() -> None:
+    rules = preset("hearts")
+    segments = encoding.layout(rules)
+    assert segments[0].start == 0 and all(a.stop == b.start for a, b in zip(segments, segments[1:], strict=False))
+    env = BlackMariaEnv(rules=rules)
+    env.reset(seed=3)
+    seat_agent = env.agent_selection
+    vector = env.observe(seat_agent)["observation"]
+    hand = next(s for s in segments if s.name == "hand")
+    seat = env.possible_agents.index(seat_agent)
+    assert set(np.flatnonzero(vector[hand.start : hand.stop])) == set(env.game.hand(seat))
+
+
+def test_docs_table_matches_the_layout() -> None:
+    text = (Path(__file__).parent.parent / "docs" / "envs.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| `(\w+)` \| (\d+)-(\d+) \|", text, re.M)
+    assert [(s.name, s.start, s.stop - 1) for s in encoding.layout(preset("hearts"))] == [(n, int(a), int(b)) for n, a, b in rows]
+
+
+def test_kitty_rules_encode_the_kitty_only_for_its_taker() -> None:
+    rules = Rules.from_data({"preset": "black-maria-jaques", "kitty": True, "pass_schedule": ["hold"]})
+    env = BlackMariaEnv(rules=rules)
+    env.reset(seed=4)
+    while not any(trick.winner is not None for trick in env.game.tricks):
+        env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0]))
+    kitty = next(s for s in encoding.layout(rules) if s.name == "kitty")
+    owner = env.game.tricks[0].winner
+    for seat, agent in enumerate(env.possible_agents):
+        seen = set(np.flatnonzero(env.observe(agent)["observation"][kitty.start : kitty.stop]))
+        assert seen == (set(env.game.kitty) if seat == owner else set())
