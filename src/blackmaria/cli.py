@@ -219,5 +219,10 @@ from blackmaria.tournament import tournament_command  # noqa: E402
 
 main.add_command(tournament_command)
 
+from blackmaria.server.commands import serve, verify  # noqa: E402
+
+main.add_command(serve)
+main.add_command(verify)
+
 if __name__ == "__main__":
     main()

@@ -1,0 +1,57 @@
+"""The ``serve`` and ``verify`` commands (registered in ``blackmaria.cli``)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import IO
+
+import click
+
+
+@click.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", type=int, default=8000, show_default=True, help="Port to listen on.")
+@click.option("--db", "db_url", default=None, help="SQLAlchemy database URL (default: a SQLite file in the user's data directory).")
+@click.option("--log-level", default="info", show_default=True, type=click.Choice(["critical", "error", "warning", "info", "debug"]))
+def serve(host: str, port: int, db_url: str | None, log_level: str) -> None:
+    """Serve online tables: the lobby over HTTP (/docs) and play over WebSocket (/ws/CODE)."""
+    import uvicorn
+
+    from blackmaria.server.app import create_app
+    from blackmaria.server.protocol import TRANSPORT_MAX_BYTES
+    from blackmaria.server.store import default_url
+
+    url = db_url or default_url()
+    click.echo(f"blackmaria serve: http://{host}:{port}/docs  database {url}", err=True)
+    uvicorn.run(create_app(url), host=host, port=port, log_level=log_level, ws_max_size=TRANSPORT_MAX_BYTES, ws="websockets-sansio")
+
+
+@click.command()
+@click.argument("file", type=click.File("r", encoding="utf-8"))
+@click.option("--json", "as_json", is_flag=True, help="Print {deals: [{deal, ok, message}], ok} as JSON.")
+def verify(file: IO[str], as_json: bool) -> None:
+    """Check a server's game record (FILE, or - for standard input): every deal's shuffle commitment and hands.
+
+    Exits 0 when the record replays under its rules and every deal's deck and
+    salt hash to the published SHA-256 and deal exactly the recorded hands;
+    exits 1 naming the first deal that does not.
+    """
+    from blackmaria.record import RecordError
+    from blackmaria.server.shuffle import verify_record
+
+    text = file.read()
+    try:
+        checks = verify_record(text)
+    except (RecordError, ValueError) as error:
+        click.echo(f"error: {error}", err=True)
+        sys.exit(1)
+    ok = bool(checks) and all(check.ok for check in checks)
+    if as_json:
+        click.echo(json.dumps({"ok": ok, "deals": [{"deal": c.deal, "ok": c.ok, "message": c.message} for c in checks]}))
+    else:
+        for check in checks:
+            click.echo(check.message, err=not check.ok)
+        if not checks:
+            click.echo("error: the record holds no finished deal", err=True)
+    sys.exit(0 if ok else 1)

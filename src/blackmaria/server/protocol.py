@@ -1,0 +1,197 @@
+"""The WebSocket protocol, version 1: parsing and validating what a client sends.
+
+Every client message is a JSON object with a ``type``. ``parse_message`` turns
+the raw text into one of the message classes below or raises
+``ProtocolError`` with a code and a sentence; it never raises anything else,
+whatever the input (a property the fuzz test checks). The server answers a
+``ProtocolError`` with an ``error`` message to that client only. See
+``docs/server.md`` for the whole protocol.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+import unicodedata
+from dataclasses import dataclass
+from typing import Any, Final
+
+from blackmaria.cards import Card, parse_card
+
+PROTOCOL_VERSION: Final = 1
+MAX_MESSAGE_BYTES: Final = 4096
+"""Larger messages are answered with ``too-large`` (the transport closes the connection above 64 KiB)."""
+TRANSPORT_MAX_BYTES: Final = 65536
+MAX_NAME_CHARS: Final = 24
+MAX_CHAT_CHARS: Final = 300
+MAX_TOKEN_CHARS: Final = 128
+MAX_ID_CHARS: Final = 40
+RATE_PER_SECOND: Final = 10.0
+RATE_BURST: Final = 20.0
+
+_CARD_TEXT: Final = re.compile(r"(?i)(10|[2-9tjqka])[cdhs\u2663\u2666\u2665\u2660]")
+# Characters a name or a chat line may not hold: controls, and the Unicode bidirectional overrides that reorder text.
+_BIDI: Final = set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f")
+
+ERROR_CODES: Final = {
+    "bad-json": "the message is not valid JSON text",
+    "bad-message": "the message is not an object of the documented shape",
+    "unknown-type": "the message type is not part of the protocol",
+    "too-large": f"the message is larger than {MAX_MESSAGE_BYTES} bytes",
+    "rate-limit": f"more than {RATE_PER_SECOND:g} messages a second",
+    "protocol-version": f"the server speaks protocol {PROTOCOL_VERSION}",
+    "hello-first": "the first message must be hello, and only the first",
+    "bad-token": "the token does not hold a seat at this table",
+    "no-table": "there is no table with this code",
+    "spectator": "spectators may watch and nothing else",
+    "not-started": "the game has not started",
+    "illegal": "the game refuses the action (the rule is named)",
+    "bad-card": "a card is not written as a card",
+    "bad-text": "a name or chat line is empty, too long, or holds control characters",
+}
+
+
+class ProtocolError(ValueError):
+    """A message the server refuses; ``code`` is one of ``ERROR_CODES``."""
+
+    def __init__(self, code: str, message: str, *, ref: str | int | None = None, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.ref = ref
+        self.rule = rule
+
+    def to_message(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"type": "error", "code": self.code, "message": str(self)}
+        if self.rule is not None:
+            data["rule"] = self.rule
+        if self.ref is not None:
+            data["ref"] = self.ref
+        return data
+
+
+@dataclass(frozen=True)
+class Hello:
+    protocol: int
+    token: str | None
+    ref: str | int | None = None
+
+
+@dataclass(frozen=True)
+class PassCards:
+    cards: tuple[Card, ...]
+    ref: str | int | None = None
+
+
+@dataclass(frozen=True)
+class PlayCard:
+    card: Card
+    ref: str | int | None = None
+
+
+@dataclass(frozen=True)
+class Chat:
+    text: str
+    ref: str | int | None = None
+
+
+@dataclass(frozen=True)
+class Ping:
+    ref: str | int | None = None
+
+
+ClientMessage = Hello | PassCards | PlayCard | Chat | Ping
+
+
+def clean_text(value: object, what: str, limit: int) -> str:
+    """A name or chat line: a string, NFC-normalized, stripped, 1..``limit`` characters, no controls or bidi overrides."""
+    if not isinstance(value, str):
+        raise ProtocolError("bad-text", f"{what} must be a string")
+    text = unicodedata.normalize("NFC", value).strip()
+    if not text:
+        raise ProtocolError("bad-text", f"{what} is empty")
+    if len(text) > limit:
+        raise ProtocolError("bad-text", f"{what} is {len(text)} characters long; at most {limit} are allowed")
+    for char in text:
+        if char in _BIDI or unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co", "Cn"):
+            raise ProtocolError("bad-text", f"{what} holds a control or invisible character (U+{ord(char):04X})")
+    return text
+
+
+def _card(value: object, ref: str | int | None) -> Card:
+    if not isinstance(value, str) or not _CARD_TEXT.fullmatch(value):
+        shown = value if isinstance(value, str) and len(value) <= 8 else type(value).__name__
+        raise ProtocolError("bad-card", f"{shown!r} is not a card (write 2C ... TH ... AS)", ref=ref)
+    try:
+        return parse_card(value)
+    except ValueError as error:  # pragma: no cover - the pattern admits only card text
+        raise ProtocolError("bad-card", str(error), ref=ref) from error
+
+
+def parse_message(raw: str | bytes) -> ClientMessage:
+    """Parse and validate one client message; raise ``ProtocolError`` for anything else."""
+    size = len(raw.encode("utf-8", "surrogatepass")) if isinstance(raw, str) else len(raw)
+    if size > MAX_MESSAGE_BYTES:
+        raise ProtocolError("too-large", f"the message is {size} bytes; at most {MAX_MESSAGE_BYTES} are allowed")
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError) as error:
+        raise ProtocolError("bad-json", f"the message is not valid JSON: {str(error)[:80]}") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("bad-message", "a message must be a JSON object")
+    ref = data.get("ref")
+    if ref is not None and not (
+        (isinstance(ref, int) and not isinstance(ref, bool) and abs(ref) < 2**53) or (isinstance(ref, str) and len(ref) <= MAX_ID_CHARS)
+    ):
+        raise ProtocolError("bad-message", f"ref must be an integer or a string of at most {MAX_ID_CHARS} characters")
+    kind = data.get("type")
+    if not isinstance(kind, str):
+        raise ProtocolError("bad-message", "a message must have a string type", ref=ref)
+    allowed = {"hello": {"protocol", "token"}, "pass": {"cards"}, "play": {"card"}, "chat": {"text"}, "ping": set()}
+    if kind not in allowed:
+        raise ProtocolError("unknown-type", f"{kind[:24]!r} is not a message type ({', '.join(allowed)})", ref=ref)
+    extra = set(data) - allowed[kind] - {"type", "ref"}
+    if extra:
+        raise ProtocolError("bad-message", f"{kind} has unknown fields: {', '.join(sorted(str(k)[:24] for k in extra))}", ref=ref)
+    if kind == "hello":
+        protocol = data.get("protocol")
+        if protocol != PROTOCOL_VERSION or isinstance(protocol, bool):
+            raise ProtocolError("protocol-version", f"protocol {protocol!r} is not spoken here; use {PROTOCOL_VERSION}", ref=ref)
+        token = data.get("token")
+        if token is not None and not (isinstance(token, str) and 0 < len(token) <= MAX_TOKEN_CHARS):
+            raise ProtocolError("bad-message", "token must be a non-empty string or absent (to watch)", ref=ref)
+        return Hello(PROTOCOL_VERSION, token, ref)
+    if kind == "pass":
+        cards = data.get("cards")
+        if not isinstance(cards, list) or not 1 <= len(cards) <= 13:
+            raise ProtocolError("bad-message", "pass needs cards: a list of 1 to 13 cards", ref=ref)
+        return PassCards(tuple(_card(c, ref) for c in cards), ref)
+    if kind == "play":
+        return PlayCard(_card(data.get("card"), ref), ref)
+    if kind == "chat":
+        try:
+            return Chat(clean_text(data.get("text"), "chat", MAX_CHAT_CHARS), ref)
+        except ProtocolError as error:
+            error.ref = ref
+            raise
+    return Ping(ref)
+
+
+class RateLimit:
+    """A token bucket: ``burst`` messages at once, refilled at ``rate`` a second."""
+
+    def __init__(self, rate: float = RATE_PER_SECOND, burst: float = RATE_BURST, clock: Any = time.monotonic) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.tokens = burst
+        self._clock = clock
+        self._last: float = clock()
+
+    def allow(self) -> bool:
+        now = self._clock()
+        self.tokens = min(self.burst, self.tokens + (now - self._last) * self.rate)
+        self._last = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False

@@ -1,0 +1,535 @@
+"""Tables in play: the lobby, the checked game, bots, and what each connection is told.
+
+A ``TableRuntime`` owns one table's ``Game``. Every change goes through
+``_act``: check, commit the action to the store, apply it to the game, then
+tell each connection what its seat may see. All of it runs under the table's
+lock, so actions at one table are totally ordered; tables do not share state.
+``Hub`` finds tables by invite code (loading them from the store when first
+asked) and, on start, rebuilds every table with a game in play.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import json
+import random
+import re
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from blackmaria.bots.base import DEFAULT_BUDGETS, LEVELS, Bot, make_bot
+from blackmaria.cards import Card, card_name, parse_card
+from blackmaria.events import DealScored, Event
+from blackmaria.game import Game
+from blackmaria.rules import Rules
+from blackmaria.server import shuffle
+from blackmaria.server.protocol import (
+    MAX_NAME_CHARS,
+    PROTOCOL_VERSION,
+    Chat,
+    ClientMessage,
+    PassCards,
+    Ping,
+    PlayCard,
+    ProtocolError,
+    RateLimit,
+    clean_text,
+)
+from blackmaria.server.store import Store, TableRow, hash_token
+
+CODE_RE: Final = re.compile(r"[A-Za-z0-9_-]{16}")
+QUEUE_LIMIT: Final = 512
+"""Messages waiting for one connection; a connection that falls this far behind is closed."""
+PRIVATE_VIEW_KEYS: Final = ("hand", "dealt", "passed", "received", "legal", "drawn", "pass_to", "pass_from")
+
+
+@dataclass(frozen=True)
+class ShuffleCommitted(Event):
+    """Published when a deal starts: SHA-256 over the deck order and a secret salt (see ``shuffle.commitment_text``)."""
+
+    deal: int
+    sha256: str
+
+
+@dataclass(frozen=True)
+class ShuffleRevealed(Event):
+    """Published when a deal ends: the deck (top first) and the salt, so anyone can check the commitment."""
+
+    deal: int
+    sha256: str
+    salt: str
+    deck: tuple[str, ...]
+
+
+class Client:
+    """One WebSocket connection: its seat (None: a spectator), its rate limit, and its outgoing queue."""
+
+    def __init__(self) -> None:
+        self.seat: int | None = None
+        self.attached = False
+        self.rate = RateLimit()
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.closed = False
+
+    def send(self, message: dict[str, Any] | str) -> None:
+        if self.closed:
+            return
+        if self.queue.qsize() >= QUEUE_LIMIT:
+            self.close()
+            return
+        self.queue.put_nowait(message if isinstance(message, str) else _dumps(message))
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.queue.put_nowait(None)
+
+
+def _dumps(message: dict[str, Any]) -> str:
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+
+
+@dataclass
+class Seat:
+    kind: str  # "empty", "human" or "bot"
+    name: str | None = None
+    level: str | None = None
+    token_hash: str | None = None
+
+    def display_name(self, seat: int) -> str:
+        if self.kind == "bot":
+            return f"Bot {seat + 1} ({self.level})"
+        return self.name or f"Seat {seat + 1}"
+
+
+class TableRuntime:
+    """One table: seats, the game in play, the connections watching it."""
+
+    def __init__(self, store: Store, row: TableRow) -> None:
+        self.store = store
+        self.id = row.id
+        self.code = row.code
+        self.rules_data = row.rules
+        self.rules = Rules.from_data(row.rules)
+        self.host_hash = row.host_hash
+        self.status = row.status
+        self.game_no = row.game_no
+        self.seats = [Seat(r.kind, r.name, r.level, r.token_hash) for r in store.seats(row.id)]
+        self.game: Game | None = None
+        self.seq = 0
+        self.log: list[Event] = []
+        self.shuffles: list[dict[str, Any]] = []
+        self.bot_marks: list[dict[str, list[int]]] = []
+        self.bots: dict[int, Bot] = {}
+        self.lock = asyncio.Lock()
+        self.clients: set[Client] = set()
+        if self.game_no > 0:
+            self._rebuild()
+
+    # ---- the game, rebuilt from the store -----------------------------------------
+    def _new_game(self, seed: str, names: Sequence[str]) -> None:
+        self.game = Game(self.rules, seats=list(names), rng=random.Random(int(seed, 16)))
+        self.seq = 0
+        self.log = list(self.game.events)
+        self.shuffles = []
+        self.bot_marks = []
+        self.bots = {
+            seat: make_bot(s.level or "medium", secrets.randbits(63)) for seat, s in enumerate(self.seats) if s.kind == "bot" and s.level
+        }
+
+    def _rebuild(self) -> None:
+        """Replay the current game's stored actions through the checked ``Game``."""
+        row = self.store.game(self.id, self.game_no)
+        if row is None:
+            return
+        self._new_game(row.seed, row.seats)
+        for action in self.store.actions(self.id, self.game_no):
+            if action.seq != self.seq + 1:
+                raise RuntimeError(f"table {self.code}: action {action.seq} follows {self.seq}")
+            self._apply(action.kind, action.seat, action.data, action.by_bot)
+
+    def _apply(self, kind: str, seat: int | None, data: dict[str, Any], by_bot: bool) -> list[Event]:
+        """Apply one accepted action to the game (no I/O); return what it added to the log."""
+        game = self.game
+        assert game is not None
+        before = len(game.events)
+        items: list[Event] = []
+        if kind == "deal":
+            game.deal([parse_card(c) for c in data["deck"]])
+            self.shuffles.append({"sha256": data["sha256"], "salt": data["salt"], "deck": list(data["deck"])})
+            self.bot_marks.append({"bot_passes": [], "bot_plays": []})
+            items.append(ShuffleCommitted(game.deal_index, data["sha256"]))
+        elif kind == "pass":
+            assert seat is not None
+            game.pass_cards(seat, [parse_card(c) for c in data["cards"]])
+            if by_bot and self.seats[seat].kind == "human":
+                self.bot_marks[-1]["bot_passes"].append(seat)
+        elif kind == "play":
+            if by_bot and seat is not None and self.seats[seat].kind == "human":
+                self.bot_marks[-1]["bot_plays"].append(len(game.deals[-1].plays))
+            game.play(parse_card(data["card"]), seat)
+        else:
+            raise ValueError(f"unknown action {kind!r}")
+        for event in game.events[before:]:
+            items.append(event)
+            if isinstance(event, DealScored):
+                s = self.shuffles[event.deal]
+                items.append(ShuffleRevealed(event.deal, s["sha256"], s["salt"], tuple(s["deck"])))
+        self.seq += 1
+        self.log.extend(items)
+        return items
+
+    def _act(self, kind: str, seat: int | None, data: dict[str, Any], *, by_bot: bool) -> None:
+        """Commit an action that the game has already checked, apply it, and tell everyone."""
+        self.store.append_action(self.id, self.game_no, self.seq + 1, kind, seat, data, by_bot)
+        items = self._apply(kind, seat, data, by_bot)
+        self._broadcast_update(items)
+        if self.game is not None and self.game.is_over:
+            self._finish()
+
+    def _finish(self) -> None:
+        self.store.finish_game(self.id, self.game_no, self.record())
+        self.status = "over"
+        self.broadcast_table()
+
+    def _deal(self) -> None:
+        deck = shuffle.new_deck(self.rules)
+        salt = shuffle.new_salt()
+        data = {"deck": [card_name(c) for c in deck], "salt": salt, "sha256": shuffle.commitment(deck, salt)}
+        self._act("deal", None, data, by_bot=False)
+
+    # ---- views ---------------------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any] | None:
+        """The state as ``seat`` may see it: its observation, or for a spectator the public part of one."""
+        game = self.game
+        if game is None:
+            return None
+        if seat is not None:
+            return game.observation(seat).to_dict()
+        data = game.observation(0).to_dict()
+        for key in PRIVATE_VIEW_KEYS:
+            data.pop(key, None)
+        data["seat"] = None
+        if game.phase not in ("deal-over", "game-over"):
+            data["kitty"] = None
+        return data
+
+    def events_since_deal_start(self, seat: int | None) -> list[dict[str, Any]]:
+        start = 0
+        for index, item in enumerate(self.log):
+            if isinstance(item, ShuffleCommitted):
+                start = index
+        return [item.visible_to(seat).to_dict() for item in self.log[start:]]
+
+    def info(self) -> dict[str, Any]:
+        """What anyone holding the invite code may know of the table: no card at all."""
+        connected = {c.seat for c in self.clients if c.seat is not None}
+        game = self.game
+        return {
+            "code": self.code,
+            "rules": self.rules.to_dict(),
+            "players": self.rules.players,
+            "status": self.status,
+            "game": self.game_no,
+            "seq": self.seq,
+            "phase": game.phase if game is not None else None,
+            "deal": game.deal_index if game is not None else None,
+            "totals": list(game.totals) if game is not None else None,
+            "spectators": sum(1 for c in self.clients if c.attached and c.seat is None),
+            "seats": [
+                {
+                    "seat": i,
+                    "kind": s.kind,
+                    "name": s.display_name(i) if s.kind != "empty" else None,
+                    "level": s.level,
+                    "connected": i in connected,
+                }
+                for i, s in enumerate(self.seats)
+            ],
+        }
+
+    def record(self) -> dict[str, Any]:
+        """The ``blackmaria/1`` record of the current game's finished deals, each with its revealed shuffle."""
+        game = self.game
+        if game is None:
+            return {
+                "format": "blackmaria/1",
+                "rules": self.rules.to_dict(),
+                "seats": [s.display_name(i) for i, s in enumerate(self.seats)],
+                "deals": [],
+            }
+        from blackmaria.record import game_to_record
+
+        record = game_to_record(game)
+        finished = [i for i, log in enumerate(game.deals) if log.points is not None]
+        deals = []
+        for index in finished:
+            deal = dict(record["deals"][index])
+            deal["shuffle"] = dict(self.shuffles[index])
+            marks = self.bot_marks[index]
+            if marks["bot_passes"] or marks["bot_plays"]:
+                deal.update({key: list(value) for key, value in marks.items()})
+            deals.append(deal)
+        record["deals"] = deals
+        return record
+
+    # ---- telling the connections ---------------------------------------------------
+    def _broadcast_update(self, items: list[Event]) -> None:
+        cache: dict[int | None, str] = {}
+        for client in list(self.clients):
+            if not client.attached:
+                continue
+            seat = client.seat
+            if seat not in cache:
+                cache[seat] = _dumps(
+                    {
+                        "type": "update",
+                        "seq": self.seq,
+                        "events": [item.visible_to(seat).to_dict() for item in items],
+                        "state": self.view(seat),
+                    }
+                )
+            client.send(cache[seat])
+
+    def broadcast_table(self) -> None:
+        text = _dumps({"type": "table", "table": self.info()})
+        for client in list(self.clients):
+            if client.attached:
+                client.send(text)
+
+    def welcome(self, client: Client) -> dict[str, Any]:
+        return {
+            "type": "welcome",
+            "protocol": PROTOCOL_VERSION,
+            "seat": client.seat,
+            "table": self.info(),
+            "seq": self.seq,
+            "events": self.events_since_deal_start(client.seat),
+            "state": self.view(client.seat),
+            "chat": self.store.recent_chat(self.id),
+        }
+
+    # ---- connections ---------------------------------------------------------
+    def seat_for_token(self, token: str) -> int | None:
+        digest = hash_token(token)
+        found = None
+        for index, seat in enumerate(self.seats):
+            if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
+                found = index
+        return found
+
+    def may_manage(self, token: str | None) -> bool:
+        """Whether ``token`` is this table's host token or one of its seat tokens."""
+        if not token:
+            return False
+        return hmac.compare_digest(self.host_hash, hash_token(token)) or self.seat_for_token(token) is not None
+
+    async def attach(self, client: Client, token: str | None) -> None:
+        seat = None
+        if token is not None:
+            seat = self.seat_for_token(token)
+            if seat is None:
+                raise ProtocolError("bad-token", "this token does not hold a seat at this table")
+        async with self.lock:
+            client.seat = seat
+            client.attached = True
+            self.clients.add(client)
+            client.send(self.welcome(client))
+            self.broadcast_table()
+
+    async def detach(self, client: Client) -> None:
+        self.clients.discard(client)
+        if client.attached:
+            self.broadcast_table()
+
+    async def on_message(self, client: Client, message: ClientMessage) -> None:
+        """Handle one parsed message from an attached client; refusals go to that client only."""
+        if isinstance(message, Ping):
+            client.send({"type": "pong", "ref": message.ref, "seq": self.seq})
+            return
+        seat = client.seat
+        if seat is None:
+            raise ProtocolError("spectator", "spectators may watch and nothing else", ref=message.ref)
+        if isinstance(message, Chat):
+            name = self.seats[seat].display_name(seat)
+            at = self.store.add_chat(self.id, seat, name, message.text)
+            text = _dumps({"type": "chat", "seat": seat, "name": name, "text": message.text, "at": at})
+            for other in list(self.clients):
+                if other.attached:
+                    other.send(text)
+            return
+        async with self.lock:
+            game = self.game
+            if game is None or self.status != "playing":
+                raise ProtocolError("not-started", "no game is in play at this table", ref=message.ref)
+            if isinstance(message, PassCards):
+                error = game.pass_error(seat, message.cards)
+                if error is not None:
+                    raise ProtocolError("illegal", str(error), ref=message.ref, rule=error.rule)
+                self._act("pass", seat, {"cards": [card_name(c) for c in sorted(message.cards)]}, by_bot=False)
+            elif isinstance(message, PlayCard):
+                play_error = game.play_error(message.card, seat)
+                if play_error is not None:
+                    raise ProtocolError("illegal", str(play_error), ref=message.ref, rule=play_error.rule)
+                self._act("play", seat, {"card": card_name(message.card)}, by_bot=False)
+            else:  # pragma: no cover - hello is handled by the connection
+                raise ProtocolError("hello-first", "hello is sent once, first", ref=message.ref)
+            await self.advance()
+
+    # ---- bots and the flow of deals --------------------------------------------------
+    async def advance(self) -> None:
+        """Let bots act and deal the next deal until a human must act or the game is over. Call under the lock."""
+        game = self.game
+        while game is not None and self.status == "playing":
+            if game.is_over:
+                if self.status == "playing":  # the process stopped between the last play and the game's end being stored
+                    self._finish()
+                return
+            if game.phase == "deal-over":
+                self._deal()
+            elif game.phase == "passing":
+                waiting = [seat for seat in self.bots if not game.has_passed(seat)]
+                if not waiting:
+                    return
+                seat = waiting[0]
+                cards = await self._choose(seat, passing=True)
+                if not game.can_pass(seat, cards):
+                    cards = sorted(game.passable_cards(seat))[: self.rules.pass_count]
+                self._act("pass", seat, {"cards": [card_name(c) for c in sorted(cards)]}, by_bot=True)
+            elif game.phase == "playing" and game.turn in self.bots:
+                seat = game.turn
+                (card,) = await self._choose(seat, passing=False)
+                if not game.can_play(card, seat):
+                    card = min(game.legal_cards(seat))
+                self._act("play", seat, {"card": card_name(card)}, by_bot=True)
+            else:
+                return
+            await asyncio.sleep(0)  # let other tables and the connections' writers run
+
+    async def _choose(self, seat: int, *, passing: bool) -> list[Card]:
+        assert self.game is not None
+        bot = self.bots[seat]
+        observation = self.game.observation(seat)
+        if passing:
+            if getattr(bot, "name", "") in DEFAULT_BUDGETS:
+                return await asyncio.to_thread(bot.choose_pass, observation)
+            return bot.choose_pass(observation)
+        if getattr(bot, "name", "") in DEFAULT_BUDGETS:
+            return [await asyncio.to_thread(bot.choose_play, observation)]
+        return [bot.choose_play(observation)]
+
+    # ---- the lobby ---------------------------------------------------------------
+    async def join(self, name: str, seat: int | None) -> tuple[int, str]:
+        name = clean_text(name, "name", MAX_NAME_CHARS)
+        async with self.lock:
+            if self.status == "playing":
+                raise LobbyError(409, "the game is in play; seats are taken before it starts")
+            empty = [i for i, s in enumerate(self.seats) if s.kind == "empty"]
+            if seat is None:
+                if not empty:
+                    raise LobbyError(409, "every seat is taken")
+                seat = empty[0]
+            if not 0 <= seat < len(self.seats):
+                raise LobbyError(422, f"seat {seat} does not exist at a table of {len(self.seats)}")
+            if seat not in empty:
+                raise LobbyError(409, f"seat {seat} is taken")
+            token = secrets.token_urlsafe(32)
+            digest = hash_token(token)
+            self.store.set_seat(self.id, seat, "human", name, None, digest)
+            self.seats[seat] = Seat("human", name, None, digest)
+            self.broadcast_table()
+            return seat, token
+
+    async def add_bots(self, level: str, seats: Sequence[int] | None) -> None:
+        if level not in LEVELS:
+            raise LobbyError(422, f"bot level {level!r} is not one of {', '.join(LEVELS)}")
+        async with self.lock:
+            if self.status == "playing":
+                raise LobbyError(409, "the game is in play")
+            empty = [i for i, s in enumerate(self.seats) if s.kind == "empty"]
+            chosen = empty if seats is None else list(dict.fromkeys(seats))
+            for seat in chosen:
+                if seat not in empty:
+                    raise LobbyError(409, f"seat {seat} is not empty")
+            for seat in chosen:
+                self.store.set_seat(self.id, seat, "bot", None, level, None)
+                self.seats[seat] = Seat("bot", None, level, None)
+            self.broadcast_table()
+
+    async def start(self) -> None:
+        async with self.lock:
+            if self.status == "playing":
+                raise LobbyError(409, "a game is already in play")
+            empty = [i for i, s in enumerate(self.seats) if s.kind == "empty"]
+            if empty:
+                raise LobbyError(409, f"seats {', '.join(map(str, empty))} are empty; take them or fill them with bots")
+            seed = secrets.token_hex(16)
+            names = [s.display_name(i) for i, s in enumerate(self.seats)]
+            self.game_no += 1
+            self.store.start_game(self.id, self.game_no, seed, names)
+            self.status = "playing"
+            self._new_game(seed, names)
+            self.broadcast_table()
+            self._broadcast_update(list(self.log))
+            self._deal()
+            await self.advance()
+
+    def close_clients(self) -> None:
+        for client in list(self.clients):
+            client.close()
+
+
+class LobbyError(Exception):
+    """A lobby request the table refuses, with the HTTP status to answer."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+class Hub:
+    """Every table this process serves, by invite code."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.tables: dict[str, TableRuntime] = {}
+
+    def get(self, code: str) -> TableRuntime | None:
+        if not CODE_RE.fullmatch(code):
+            return None
+        table = self.tables.get(code)
+        if table is None:
+            row = self.store.table(code)
+            if row is None:
+                return None
+            table = TableRuntime(self.store, row)
+            self.tables[code] = table
+        return table
+
+    def create(self, rules: Rules) -> tuple[TableRuntime, str]:
+        code = secrets.token_urlsafe(12)
+        host_token = secrets.token_urlsafe(32)
+        self.store.create_table(code, rules.to_dict(), rules.players, hash_token(host_token))
+        table = self.get(code)
+        assert table is not None
+        return table, host_token
+
+    async def recover(self) -> int:
+        """Load every table with a game in play and let its bots go on; return how many."""
+        codes = self.store.codes_with_status("playing")
+        for code in codes:
+            table = self.get(code)
+            if table is not None:
+                async with table.lock:
+                    await table.advance()
+        return len(codes)
+
+    def close(self) -> None:
+        for table in self.tables.values():
+            table.close_clients()
+        with contextlib.suppress(Exception):
+            self.store.close()

@@ -1,0 +1,204 @@
+"""The server over real sockets: the lobby, whole games with humans and bots, reconnecting, validation, isolation."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+
+import pytest
+from websockets.sync.client import connect
+
+from blackmaria.record import game_from_record
+from blackmaria.server.shuffle import verify_record
+from test_server_helpers import ONE_DEAL_HEARTS, Server, play_until, running_server
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    with running_server(tmp_path_factory.mktemp("server") / "tables.sqlite3") as running:
+        yield running
+
+
+def two_humans_two_bots(server: Server, rules: object = None) -> tuple[str, str, list[tuple[int, str]]]:
+    code, host = server.create_table(rules)
+    seats = [server.join(code, "Anna", 0), server.join(code, "Ben", 2)]
+    server.bots(code, host, "medium")
+    return code, host, seats
+
+
+def test_openapi_describes_the_lobby(server: Server) -> None:
+    spec = server.http.get("/openapi.json").json()
+    for path in ("/api/tables", "/api/tables/{code}", "/api/tables/{code}/seats", "/api/tables/{code}/bots", "/api/tables/{code}/start"):
+        assert path in spec["paths"]
+    assert "SeatTaken" in spec["components"]["schemas"]
+    assert server.http.get("/api/health").json()["protocol"] == 1
+
+
+def test_a_whole_game_with_two_humans_and_two_bots(server: Server) -> None:
+    rules = {**ONE_DEAL_HEARTS, "deal_count": 2}
+    code, host, seats = two_humans_two_bots(server, rules)
+    info = server.http.get(f"/api/tables/{code}").json()
+    assert [s["kind"] for s in info["seats"]] == ["human", "bot", "human", "bot"]
+    anna, ben = (server.connect(code, token) for _, token in seats)
+    watcher = server.connect(code, None)
+    assert (anna.seat, ben.seat, watcher.seat) == (0, 2, None)
+    server.start_game(code, seats[0][1])
+    play_until([anna, ben], lambda: anna.over() and ben.over())
+    watcher.drain(0.2)
+    assert anna.errors == [] and ben.errors == [] and watcher.errors == []
+    assert anna.state is not None and ben.state is not None and watcher.state is not None
+    assert anna.state["totals"] == ben.state["totals"] == watcher.state["totals"]
+    assert len(anna.state["deal_points"]) == 2
+    record = server.http.get(f"/api/tables/{code}/record").json()
+    game = game_from_record(record)
+    assert game.is_over and game.totals == anna.state["totals"]
+    assert record["seats"] == ["Anna", "Bot 2 (medium)", "Ben", "Bot 4 (medium)"]
+    assert all(check.ok for check in verify_record(record)) and len(record["deals"]) == 2
+    assert server.http.get(f"/api/tables/{code}").json()["status"] == "over"
+    # The table stays open: the next game starts with the same seats, and the last one is still downloadable.
+    assert server.start_game(code, host)["game"] == 2
+    assert server.http.get(f"/api/tables/{code}/record", params={"game": 1}).json() == record
+    play_until([anna, ben], lambda: not anna.over() and not ben.over())
+    play_until([anna, ben], lambda: anna.over() and ben.over())
+    assert game_from_record(server.http.get(f"/api/tables/{code}/record").json()).is_over
+    for player in (anna, ben, watcher):
+        player.close()
+
+
+def test_a_player_reconnects_with_the_token_and_sees_the_same_hand(server: Server) -> None:
+    code, host, seats = two_humans_two_bots(server)
+    anna, ben = (server.connect(code, token) for _, token in seats)
+    server.start_game(code, host)
+    play_until([anna, ben], lambda: anna.state is not None and anna.state["phase"] == "playing" and len(anna.state["played"]) >= 10)
+    anna.drain(0.1)
+    before = anna.state
+    assert before is not None
+    anna.close()
+    time.sleep(0.1)
+    assert server.http.get(f"/api/tables/{code}").json()["seats"][0]["connected"] is False
+    again = server.connect(code, seats[0][1])
+    assert again.seat == 0 and again.state is not None
+    assert again.state["hand"] == before["hand"] and again.seq == anna.seq
+    assert any(e["type"] == "HandDealt" and e["cards"] for e in again.messages[0]["events"])
+    play_until([again, ben], lambda: again.over() and ben.over())
+    again.close()
+    ben.close()
+
+
+def test_each_bad_message_is_answered_to_that_client_only_and_the_table_goes_on(server: Server) -> None:
+    code, host, seats = two_humans_two_bots(server)
+    anna, ben = (server.connect(code, token) for _, token in seats)
+    watcher = server.connect(code, None)
+    server.start_game(code, host)
+    anna.drain(0.2)
+    ben.drain(0.2)
+    assert anna.state is not None and anna.state["phase"] == "passing"
+    not_mine = next(c for c in ("2C", "3C", "4C", "5C", "AS", "KS") if c not in anna.state["hand"])
+    bad: list[tuple[str | dict[str, object], str]] = [
+        ("{not json", "bad-json"),
+        ("[1, 2]", "bad-message"),
+        ({"type": "shout"}, "unknown-type"),
+        ({"type": "play", "card": "ZZ"}, "bad-card"),
+        ({"type": "play", "card": anna.state["hand"][0], "extra": 1}, "bad-message"),
+        ({"type": "play", "card": anna.state["hand"][0]}, "illegal"),  # passing, not playing
+        ({"type": "pass", "cards": [not_mine, *anna.state["hand"][:2]]}, "illegal"),
+        ({"type": "pass", "cards": anna.state["hand"][:2]}, "illegal"),
+        ({"type": "hello", "protocol": 1}, "hello-first"),
+        ({"type": "chat", "text": "x" * 301}, "bad-text"),
+        (json.dumps({"type": "chat", "text": "y" * 5000}), "too-large"),
+    ]
+    for message, code_expected in bad:
+        anna.send(message)
+        answer = anna.recv_until("error")
+        assert answer["code"] == code_expected, (message, answer)
+    assert [e.get("rule") for e in anna.errors if e["code"] == "illegal"] == ["wrong-phase", "not-in-hand", "pass-count"]
+    watcher.send({"type": "play", "card": "2C"})
+    assert watcher.recv_until("error")["code"] == "spectator"
+    # Out of turn: whoever does not hold the lead tries to play.
+    play_until([anna, ben], lambda: anna.state is not None and anna.state["phase"] == "playing")
+    for player in (anna, ben):
+        player.drain(0.1)
+    idle = anna if anna.state and anna.state["turn"] != 0 else ben
+    assert idle.state is not None and idle.seat is not None
+    idle.send({"type": "play", "card": idle.state["hand"][0]})
+    assert idle.recv_until("error")["rule"] == "not-your-turn"
+    # Flooding: the bucket holds 20 messages and refills at 10 a second.
+    for _ in range(40):
+        ben.send({"type": "ping"})
+    ben.drain(0.3)
+    assert sum(1 for e in ben.errors if e["code"] == "rate-limit") >= 15
+    time.sleep(1.0)
+    ben.send({"type": "ping", "ref": 7})
+    assert ben.recv_until("pong")["ref"] == 7
+    # Nobody else heard any of it, and the game finishes.
+    errors_before = {id(p): len(p.errors) for p in (anna, ben)}
+    play_until([anna, ben], lambda: anna.over() and ben.over())
+    watcher.drain(0.2)
+    assert watcher.errors == [{"type": "error", "code": "spectator", "message": "spectators may watch and nothing else"}]
+    assert [e["code"] for e in ben.errors if e["code"] != "rate-limit"] == ([] if idle is anna else ["illegal"])
+    assert all(len(p.errors) == errors_before[id(p)] for p in (anna, ben))
+    for player in (anna, ben, watcher):
+        player.close()
+
+
+def test_no_token_reaches_another_table(server: Server) -> None:
+    code_a, host_a, seats_a = two_humans_two_bots(server)
+    code_b, host_b = server.create_table()
+    token_a = seats_a[0][1]
+    # A seat token of table A holds nothing at table B, over WebSocket or HTTP.
+    with connect(f"{server.ws_base}/ws/{code_b}", proxy=None) as ws:
+        ws.send(json.dumps({"type": "hello", "protocol": 1, "token": token_a}))
+        assert json.loads(ws.recv(timeout=5))["code"] == "bad-token"
+    for token in (token_a, host_a, "-", "x" * 40):
+        headers = {"Authorization": f"Bearer {token}"}
+        assert server.http.post(f"/api/tables/{code_b}/start", headers=headers).status_code == 403
+        assert server.http.post(f"/api/tables/{code_b}/bots", json={"level": "easy"}, headers=headers).status_code == 403
+    assert server.http.get(f"/api/tables/{code_b}").json()["seats"][0]["kind"] == "empty"
+    answer = server.http.post(f"/api/tables/{code_b}/bots", json={"level": "easy"}, headers={"Authorization": f"Bearer {host_b}"})
+    assert answer.status_code == 200 and [s["kind"] for s in answer.json()["seats"]] == ["bot"] * 4
+    # Unknown and malformed codes are simply not there.
+    for code in (
+        "A" * 16,
+        "AAAAAAA%2FAAAAAAA",
+        "AAAAAAA.AAAAAAAA",
+        code_a[:-1],
+        code_a.lower() if code_a != code_a.lower() else code_a.upper(),
+    ):
+        assert server.http.get(f"/api/tables/{code}").status_code == 404
+        assert server.http.get(f"/api/tables/{code}/record").status_code == 404
+    with connect(f"{server.ws_base}/ws/{'B' * 16}", proxy=None) as ws:
+        assert json.loads(ws.recv(timeout=5))["code"] == "no-table"
+    # The lobby listing shows no card, and no token or its hash.
+    text = server.http.get(f"/api/tables/{code_a}").text
+    assert token_a not in text and "token" not in text and "hash" not in text
+
+
+def test_names_are_checked_and_seats_are_not_taken_twice(server: Server) -> None:
+    code, host = server.create_table(players=None)
+    for name, status in (("x" * 25, 422), ("", 422), ("a\u202ebc", 422), ("tab\there", 422), ("   ", 422)):
+        assert server.http.post(f"/api/tables/{code}/seats", json={"name": name}).status_code == status, name
+    assert server.http.post(f"/api/tables/{code}/seats", json={"name": "<b>Eve</b>", "seat": 1}).status_code == 201
+    assert server.http.post(f"/api/tables/{code}/seats", json={"name": "Mallory", "seat": 1}).status_code == 409
+    assert server.http.post(f"/api/tables/{code}/seats", json={"name": "Mallory", "seat": 6}).status_code == 422
+    assert server.http.post(f"/api/tables/{code}/start", headers={"Authorization": f"Bearer {host}"}).status_code == 409
+    info = server.http.get(f"/api/tables/{code}").json()
+    assert info["seats"][1]["name"] == "<b>Eve</b>"  # sent as JSON text; clients render it as text
+    assert server.http.post("/api/tables", json={"rules": "no-such-preset"}).status_code == 422
+    assert server.http.post("/api/tables", json={"rules": "hearts", "players": 9}).status_code == 422
+    big = {"rules": {"preset": "hearts", "padding": "x" * 20000}}
+    assert server.http.post("/api/tables", json=big).status_code == 413
+
+
+def test_chat_reaches_the_table_and_is_kept(server: Server) -> None:
+    code, host, seats = two_humans_two_bots(server)
+    anna, ben = (server.connect(code, token) for _, token in seats)
+    watcher = server.connect(code, None)
+    anna.send({"type": "chat", "text": "  good luck <script>  "})
+    for player in (anna, ben, watcher):
+        line = player.recv_until("chat")
+        assert (line["seat"], line["name"], line["text"]) == (0, "Anna", "good luck <script>")
+    late = server.connect(code, None)
+    assert [c["text"] for c in late.messages[0]["chat"]] == ["good luck <script>"]
+    for player in (anna, ben, watcher, late):
+        player.close()

@@ -1,0 +1,194 @@
+"""Shared by the server tests: a real ``blackmaria serve`` process on a free loopback port, and WebSocket players.
+
+Everything goes over real sockets to a real process with a real SQLite file.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.sync.client import ClientConnection, connect
+
+# One deal is a whole game: a whole game over the network stays fast.
+ONE_DEAL_HEARTS: dict[str, Any] = {"preset": "hearts", "target_score": None, "deal_count": 1}
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class Server:
+    """``python -m blackmaria.cli serve`` in a subprocess, over the SQLite file ``db``."""
+
+    def __init__(self, db: Path, port: int | None = None) -> None:
+        self.db = db
+        self.port = port or free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.ws_base = f"ws://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen[bytes] | None = None
+        self.http = httpx.Client(base_url=self.base, trust_env=False, timeout=10)
+
+    def start(self) -> Server:
+        env = {**os.environ, "BLACKMARIA_DATA_DIR": str(self.db.parent)}
+        args = ["serve", "--port", str(self.port), "--db", f"sqlite:///{self.db}", "--log-level", "warning"]
+        self.process = subprocess.Popen([sys.executable, "-m", "blackmaria.cli", *args], env=env, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the server exited with {self.process.returncode}")
+            try:
+                if self.http.get("/api/health").status_code == 200:
+                    return self
+            except httpx.TransportError:
+                time.sleep(0.05)
+        raise RuntimeError("the server did not answer within 30 s")
+
+    def kill(self) -> None:
+        """SIGKILL: no chance to flush or close anything."""
+        assert self.process is not None
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(10)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+        self.http.close()
+
+    # ---- the lobby ------------------------------------------------------------
+    def create_table(self, rules: Any = None, players: int | None = None) -> tuple[str, str]:
+        body: dict[str, Any] = {"rules": ONE_DEAL_HEARTS if rules is None else rules}
+        if players is not None:
+            body["players"] = players
+        answer = self.http.post("/api/tables", json=body)
+        assert answer.status_code == 201, answer.text
+        data = answer.json()
+        return data["table"]["code"], data["host_token"]
+
+    def join(self, code: str, name: str, seat: int | None = None) -> tuple[int, str]:
+        answer = self.http.post(f"/api/tables/{code}/seats", json={"name": name, "seat": seat})
+        assert answer.status_code == 201, answer.text
+        return answer.json()["seat"], answer.json()["token"]
+
+    def bots(self, code: str, token: str, level: str = "medium") -> None:
+        answer = self.http.post(f"/api/tables/{code}/bots", json={"level": level}, headers={"Authorization": f"Bearer {token}"})
+        assert answer.status_code == 200, answer.text
+
+    def start_game(self, code: str, token: str) -> dict[str, Any]:
+        answer = self.http.post(f"/api/tables/{code}/start", headers={"Authorization": f"Bearer {token}"})
+        assert answer.status_code == 200, answer.text
+        result: dict[str, Any] = answer.json()
+        return result
+
+    def connect(self, code: str, token: str | None) -> Player:
+        return Player(self, code, token)
+
+
+@contextmanager
+def running_server(db: Path) -> Iterator[Server]:
+    server = Server(db).start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+class Player:
+    """A WebSocket client that keeps every message it receives and plays the first legal card when asked."""
+
+    def __init__(self, server: Server, code: str, token: str | None) -> None:
+        self._stack = ExitStack()
+        self.ws: ClientConnection = self._stack.enter_context(connect(f"{server.ws_base}/ws/{code}", proxy=None, open_timeout=10))
+        self.messages: list[dict[str, Any]] = []
+        self.seat: int | None = None
+        self.state: dict[str, Any] | None = None
+        self.seq = 0
+        self.pending = False
+        self.errors: list[dict[str, Any]] = []
+        hello: dict[str, Any] = {"type": "hello", "protocol": 1}
+        if token is not None:
+            hello["token"] = token
+        self.send(hello)
+        welcome = self.recv()
+        assert welcome["type"] == "welcome", welcome
+        self.seat = welcome["seat"]
+        self.rules: dict[str, Any] = welcome["table"]["rules"]
+
+    def send(self, message: dict[str, Any] | str) -> None:
+        self.ws.send(message if isinstance(message, str) else json.dumps(message))
+
+    def recv(self, timeout: float = 10) -> dict[str, Any]:
+        message: dict[str, Any] = json.loads(self.ws.recv(timeout=timeout))
+        self.messages.append(message)
+        if message["type"] in ("welcome", "update"):
+            self.seq = message["seq"]
+            self.state = message["state"]
+            if any(e.get("seat") == self.seat and e["type"] in ("CardPlayed", "CardsPassed") for e in message.get("events", [])):
+                self.pending = False
+        elif message["type"] == "error":
+            self.errors.append(message)
+            self.pending = False
+        return message
+
+    def recv_until(self, kind: str, timeout: float = 10) -> dict[str, Any]:
+        deadline = time.monotonic() + timeout
+        while True:
+            message = self.recv(max(0.01, deadline - time.monotonic()))
+            if message["type"] == kind:
+                return message
+
+    def drain(self, timeout: float = 0.0) -> None:
+        try:
+            while True:
+                self.recv(timeout)
+        except TimeoutError:
+            pass
+
+    def over(self) -> bool:
+        return self.state is not None and self.state["phase"] == "game-over"
+
+    def act(self) -> bool:
+        """Pass or play if it is this seat's move and nothing is on its way; return whether it sent something."""
+        state = self.state
+        if self.pending or state is None or self.seat is None:
+            return False
+        if state["phase"] == "passing" and not state["has_passed"][self.seat]:
+            passable = [card for card in state["hand"] if card not in self.rules["pass_forbidden"]]
+            self.send({"type": "pass", "cards": passable[: self.rules["pass_count"]]})
+        elif state["phase"] == "playing" and state["turn"] == self.seat:
+            self.send({"type": "play", "card": state["legal"][0]})
+        else:
+            return False
+        self.pending = True
+        return True
+
+    def close(self) -> None:
+        """Read what is still on its way (a client that stops reading cannot finish the closing handshake), then close."""
+        self.drain(0.05)
+        self._stack.close()
+
+
+def play_until(players: list[Player], done: Any, timeout: float = 30) -> None:
+    """Let the human players act on their latest states until ``done()`` or the time runs out."""
+    deadline = time.monotonic() + timeout
+    while not done():
+        assert time.monotonic() < deadline, "the game did not get on within the time"
+        for player in players:
+            player.drain(0.02)
+            player.act()
