@@ -1,0 +1,276 @@
+"""N games stepped together with NumPy arrays, in compiled code, for training at scale.
+
+Each game is one deal under the rule set (the first deal's pass direction),
+played by the caller for every seat: ``step(actions)`` takes one card number
+per game for the seat to act in that game (during a pass, one card at a time,
+seat by seat, as in the PettingZoo environment). A finished game scores its
+deal, reports the rewards (minus each seat's points) and starts a new deal at
+once, so the arrays always hold live games.
+
+Observations are the tensor of ``blackmaria.envs.encoding`` for the seat to
+act, computed in compiled code from the same state vector the rule functions
+of ``core.logic`` update; a test checks them against the checked ``Game``
+step by step.
+
+>>> from blackmaria.envs.batched import BatchedEnv
+>>> env = BatchedEnv("hearts", num_envs=8, seed=1)
+>>> observations, masks, players = env.reset()
+>>> observations.shape, masks.shape, bool((masks.sum(axis=1) > 0).all())
+((8, 764), (8, 52), True)
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+
+from blackmaria.core import compiled
+from blackmaria.core.logic import (
+    HAND,
+    HEARTS_BROKEN,
+    KITTY,
+    KITTY_OWNER,
+    LEADER,
+    P_FORBIDDEN,
+    P_IN_PLAY,
+    P_MOON_TOTAL,
+    P_PASS_COUNT,
+    P_PLAYERS,
+    PHASE,
+    PHASE_OVER,
+    PHASE_PASSING,
+    PLAYED,
+    STATE_SIZE,
+    STOCK_SIZE,
+    STOCK_TOP,
+    TAKEN,
+    TRICK,
+    TURN,
+    VOIDS,
+    begin_play,
+    card_points,
+    deal_deck,
+    exchange_passes,
+    legal_cards,
+    play_card,
+    popcount,
+    score_deal,
+)
+from blackmaria.envs import encoding
+from blackmaria.envs.encoding import DIRECTIONS
+from blackmaria.rules import Rules, load_rules
+
+# Per-game bookkeeping beside the state vector.
+PASS_SEAT = 0  # seat choosing its pass now, -1 once play has begun
+PENDING = 1  # cards chosen so far by that seat
+PASSES = 2  # 7 slots: each seat's completed pass
+EXTRA_SIZE = PASSES + 7
+LOW_57_BITS = (1 << 57) - 1
+LOW_62_BITS = (1 << 62) - 1
+
+
+@numba.njit(cache=True)
+def _new_deal(s: np.ndarray, x: np.ndarray, p: np.ndarray, offset: int, rng: np.ndarray) -> None:
+    n = p[P_PLAYERS]
+    deck = np.empty(52, dtype=np.int64)
+    size = 0
+    for c in range(52):
+        if p[P_IN_PLAY] >> c & 1:
+            deck[size] = c
+            size += 1
+    for i in range(size - 1, 0, -1):  # Fisher-Yates with the game's own xorshift generator
+        rng[0] ^= rng[0] << 13
+        rng[0] ^= (rng[0] >> 7) & LOW_57_BITS  # a logical shift on a signed int
+        rng[0] ^= rng[0] << 17
+        j = ((rng[0] >> 1) & LOW_62_BITS) % (i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    deal_deck(s, p, deck, n - 1)
+    for k in range(EXTRA_SIZE):
+        x[k] = 0
+    if offset:
+        x[PASS_SEAT] = 0
+        s[PHASE] = PHASE_PASSING
+    else:
+        x[PASS_SEAT] = -1
+        begin_play(s, p)
+
+
+@numba.njit(cache=True)
+def _to_act(s: np.ndarray, x: np.ndarray) -> int:
+    seat: int = x[PASS_SEAT] if x[PASS_SEAT] >= 0 else s[TURN]
+    return seat
+
+
+@numba.njit(cache=True)
+def _mask(s: np.ndarray, x: np.ndarray, p: np.ndarray) -> int:
+    if x[PASS_SEAT] >= 0:
+        passable: int = s[HAND + x[PASS_SEAT]] & ~p[P_FORBIDDEN] & ~x[PENDING]
+        return passable
+    return legal_cards(s, p, s[TURN])
+
+
+@numba.njit(cache=True)
+def _set_cards(out: np.ndarray, start: int, mask: int) -> None:
+    while mask:
+        low = mask & -mask
+        out[start + popcount(low - 1)] = 1.0
+        mask ^= low
+
+
+@numba.njit(cache=True)
+def _encode(s: np.ndarray, x: np.ndarray, p: np.ndarray, offset: int, direction: int, at: np.ndarray, out: np.ndarray) -> None:
+    """``encoding.encode`` of the seat to act, from the state vector."""
+    n = p[P_PLAYERS]
+    seat = _to_act(s, x)
+    out[:] = 0.0
+    passing = x[PASS_SEAT] >= 0
+    _set_cards(out, at[0], s[HAND + seat])
+    if passing:
+        _set_cards(out, at[1], x[PENDING])
+    if offset and not passing:
+        _set_cards(out, at[2], x[PASSES + seat])
+        _set_cards(out, at[3], x[PASSES + (seat - offset) % n])
+    elif passing and x[PASSES + seat]:
+        _set_cards(out, at[2], x[PASSES + seat])
+    _set_cards(out, at[4], s[PLAYED])
+    kitty = s[KITTY] if s[KITTY_OWNER] >= 0 else 0
+    for other in range(n):
+        relative = (other - seat) % n
+        card = s[TRICK + other]
+        if card >= 0:
+            out[at[5] + relative * 52 + card] = 1.0
+        won = s[TAKEN + other] & ~kitty
+        _set_cards(out, at[6] + relative * 52, won)
+        for suit in range(4):
+            if s[VOIDS + other] >> suit & 1:
+                out[at[7] + relative * 4 + suit] = 1.0
+        total = p[P_MOON_TOTAL] if p[P_MOON_TOTAL] > 0 else 1
+        out[at[12] + relative] = card_points(p, won) / total
+    if not passing:
+        out[at[8] + (s[LEADER] - seat) % n] = 1.0
+    out[at[9] + (0 if passing else 1)] = 1.0
+    out[at[10] + direction] = 1.0
+    out[at[11]] = float(s[HEARTS_BROKEN])
+    out[at[14]] = (s[STOCK_SIZE] - s[STOCK_TOP]) / 26.0
+    if s[KITTY_OWNER] == seat:
+        _set_cards(out, at[15], s[KITTY])
+
+
+@numba.njit(cache=True)
+def _step_all(
+    states: np.ndarray,
+    extras: np.ndarray,
+    p: np.ndarray,
+    offset: int,
+    direction: int,
+    at: np.ndarray,
+    rngs: np.ndarray,
+    actions: np.ndarray,
+    observations: np.ndarray,
+    masks: np.ndarray,
+    players: np.ndarray,
+    rewards: np.ndarray,
+    dones: np.ndarray,
+    illegal: np.ndarray,
+) -> None:
+    n = p[P_PLAYERS]
+    points = np.zeros(n, dtype=np.int64)
+    for g in range(states.shape[0]):
+        s, x = states[g], extras[g]
+        rewards[g, :] = 0.0
+        dones[g] = False
+        illegal[g] = False
+        card = actions[g]
+        if card < 0 or card > 51 or not (_mask(s, x, p) >> card & 1):
+            illegal[g] = True  # refused: nothing changes in this game
+        elif x[PASS_SEAT] >= 0:
+            x[PENDING] |= 1 << card
+            if popcount(x[PENDING]) == p[P_PASS_COUNT]:
+                x[PASSES + x[PASS_SEAT]] = x[PENDING]
+                x[PENDING] = 0
+                x[PASS_SEAT] += 1
+                if x[PASS_SEAT] == n:
+                    x[PASS_SEAT] = -1
+                    exchange_passes(s, p, x[PASSES : PASSES + n], offset)
+                    begin_play(s, p)
+        else:
+            play_card(s, p, card)
+            if s[PHASE] == PHASE_OVER:
+                score_deal(s, p, points)
+                for seat in range(n):
+                    rewards[g, seat] = -points[seat]
+                dones[g] = True
+                _new_deal(s, x, p, offset, rngs[g : g + 1])
+        players[g] = _to_act(s, x)
+        _encode(s, x, p, offset, direction, at, observations[g])
+        mask = _mask(s, x, p)
+        masks[g, :] = 0
+        while mask:
+            low = mask & -mask
+            masks[g, popcount(low - 1)] = 1
+            mask ^= low
+
+
+class BatchedEnv:
+    """``num_envs`` deals under ``rules``, stepped together."""
+
+    def __init__(self, rules: Rules | str = "hearts", num_envs: int = 64, seed: int = 0) -> None:
+        self.rules = load_rules(rules) if isinstance(rules, str) else rules
+        self.num_envs = num_envs
+        self.direction = self.rules.pass_direction(0)
+        self.offset = self.rules.pass_offset(self.direction)
+        self.params = compiled.params_array(self.rules)
+        self.at = np.array([segment.start for segment in encoding.layout(self.rules)], dtype=np.int64)
+        self.size = encoding.size(self.rules)
+        self.seed = seed
+        self.states = np.zeros((num_envs, STATE_SIZE), dtype=np.int64)
+        self.extras = np.zeros((num_envs, EXTRA_SIZE), dtype=np.int64)
+        self.rngs = np.zeros(num_envs, dtype=np.int64)
+        self.observations = np.zeros((num_envs, self.size), dtype=np.float32)
+        self.masks = np.zeros((num_envs, 52), dtype=np.int8)
+        self.players = np.zeros(num_envs, dtype=np.int64)
+        self.rewards = np.zeros((num_envs, self.rules.players), dtype=np.float32)
+        self.dones = np.zeros(num_envs, dtype=np.bool_)
+        self.illegal = np.zeros(num_envs, dtype=np.bool_)
+
+    def reset(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Deal every game afresh; return observations, action masks and the seat to act in each game."""
+        seeds = np.random.SeedSequence(self.seed).generate_state(self.num_envs, dtype=np.uint64)
+        self.rngs[:] = (seeds >> np.uint64(1)).astype(np.int64) | 1
+        direction = DIRECTIONS.index(self.direction)
+        for g in range(self.num_envs):
+            _new_deal(self.states[g], self.extras[g], self.params, self.offset, self.rngs[g : g + 1])
+            _encode(self.states[g], self.extras[g], self.params, self.offset, direction, self.at, self.observations[g])
+            self.players[g] = _to_act(self.states[g], self.extras[g])
+            mask = _mask(self.states[g], self.extras[g], self.params)
+            self.masks[g, :] = [(mask >> c) & 1 for c in range(52)]
+        return self.observations, self.masks, self.players
+
+    def step(self, actions: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """Apply one card per game; return observations, masks, players, rewards (per seat) and dones.
+
+        An illegal card leaves its game unchanged and sets ``self.illegal`` for that game.
+        """
+        _step_all(
+            self.states,
+            self.extras,
+            self.params,
+            self.offset,
+            DIRECTIONS.index(self.direction),
+            self.at,
+            self.rngs,
+            np.asarray(actions, dtype=np.int64),
+            self.observations,
+            self.masks,
+            self.players,
+            self.rewards,
+            self.dones,
+            self.illegal,
+        )
+        return self.observations, self.masks, self.players, self.rewards, self.dones
+
+    def hands(self, game: int) -> tuple[list[int], int, list[int]]:
+        """The deal of ``game`` as masks by seat, the kitty mask, and the stock (top first): for checking against ``Game``."""
+        s = self.states[game]
+        n = self.rules.players
+        return [int(s[HAND + seat]) for seat in range(n)], int(s[KITTY]), [int(c) for c in s[42 : 42 + int(s[STOCK_SIZE])]]

@@ -1,0 +1,79 @@
+"""The batched environment agrees with the checked Game step by step, and scores like it."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from blackmaria.cards import CardSet, cards_of
+from blackmaria.envs import encoding
+from blackmaria.envs.batched import BatchedEnv
+from blackmaria.game import Game
+from blackmaria.rules import Rules, preset
+
+
+def _game_like(env: BatchedEnv, g: int) -> Game:
+    rules = env.rules.replace(target_score=None, deal_count=1, ties="share")
+    game = Game(rules, first_dealer=env.rules.players - 1)
+    hands, kitty, stock = env.hands(g)
+    game.deal_hands([cards_of(h) for h in hands], kitty=cards_of(kitty), stock=stock)
+    return game
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        preset("hearts"),
+        preset("black-maria"),
+        preset("two-player"),
+        preset("dirty-lady", players=5),
+        Rules.from_data({"preset": "black-maria-jaques", "kitty": True, "players": 5}),
+        preset("spot-hearts", players=6),
+    ],
+    ids=lambda r: f"{r.preset}-{r.players}{'-kitty' if r.kitty else ''}",
+)
+def test_batched_env_matches_the_game_step_by_step(rules: Rules) -> None:
+    env = BatchedEnv(rules, num_envs=4, seed=3)
+    observations, masks, players = env.reset()
+    games = [_game_like(env, g) for g in range(env.num_envs)]
+    chosen: list[list[int]] = [[] for _ in games]
+    rng = np.random.default_rng(0)
+    finished = 0
+    for _ in range(400):
+        actions = np.zeros(env.num_envs, dtype=np.int64)
+        for g, game in enumerate(games):
+            seat = next(s for s in range(game.players) if not game.has_passed(s)) if game.phase == "passing" else game.turn
+            assert players[g] == seat
+            legal = game.passable_cards(seat) - CardSet(chosen[g]) if game.phase == "passing" else game.legal_cards(seat)
+            assert set(np.flatnonzero(masks[g])) == set(legal)
+            expected = encoding.encode(game.observation(seat), CardSet(chosen[g]))
+            np.testing.assert_array_equal(observations[g], expected)
+            actions[g] = rng.choice(sorted(legal))
+        observations, masks, players, rewards, dones = env.step(actions)
+        assert not env.illegal.any()
+        for g, game in enumerate(games):
+            if game.phase == "passing":
+                seat = next(s for s in range(game.players) if not game.has_passed(s))
+                chosen[g].append(int(actions[g]))
+                if len(chosen[g]) == rules.pass_count:
+                    game.pass_cards(seat, chosen[g])
+                    chosen[g] = []
+            else:
+                game.play(int(actions[g]))
+            assert dones[g] == (game.phase in ("deal-over", "game-over"))
+            if dones[g]:
+                assert list(rewards[g]) == [-p for p in game.deals[0].points or ()]
+                games[g] = _game_like(env, g)
+                finished += 1
+    assert finished >= 4
+
+
+def test_an_illegal_card_changes_nothing() -> None:
+    env = BatchedEnv("hearts", num_envs=2, seed=1)
+    observations, masks, _ = env.reset()
+    before = env.states.copy(), observations.copy()
+    illegal = np.array([int(np.flatnonzero(masks[g] == 0)[0]) for g in range(2)])
+    env.step(illegal)
+    assert env.illegal.all()
+    np.testing.assert_array_equal(env.states, before[0])
+    np.testing.assert_array_equal(env.observations, before[1])
