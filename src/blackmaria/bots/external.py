@@ -1,0 +1,159 @@
+"""Bring your own bot: a program that talks a line-based JSON protocol on standard input and output.
+
+Like a UCI chess engine, the program reads one JSON object per line and
+answers requests with one JSON object per line (protocol ``blackmaria-bot/1``,
+documented in ``docs/bot-protocol.md``)::
+
+    -> {"type": "hello", "protocol": "blackmaria-bot/1", "seat": 2, "rules": {...}}
+    <- {"type": "ready", "name": "my bot"}
+    -> {"type": "pass", "count": 3, "observation": {...}}
+    <- {"cards": ["QS", "KS", "AS"]}
+    -> {"type": "play", "observation": {...}}
+    <- {"card": "2C"}
+    -> {"type": "bye"}
+
+The observation is ``Observation.to_dict()``: only what that seat may know.
+An answer that is late, malformed or illegal is replaced by the fallback
+bot's choice and recorded in ``errors``; after such a failure the program is
+stopped and the fallback plays the seat from then on, so a table or a
+tournament never waits on a broken program.
+"""
+
+from __future__ import annotations
+
+import json
+import queue
+import shlex
+import subprocess
+import threading
+from typing import Any, Final
+
+from blackmaria.cards import Card, parse_card
+from blackmaria.observation import Observation
+
+PROTOCOL: Final = "blackmaria-bot/1"
+
+
+class ExternalBot:
+    """A bot run as a separate program (``command``), with a time limit per answer and a fallback."""
+
+    def __init__(self, command: str, seed: int | None = None, time_limit: float = 2.0, fallback: str = "medium") -> None:
+        from blackmaria.bots.base import make_bot
+
+        self.command = command
+        self.time_limit = time_limit
+        self.fallback = make_bot(fallback, seed)
+        self.name = f"cmd:{command}"
+        self.errors: list[str] = []
+        self.failed = False
+        self._seat: int | None = None
+        self._lines: queue.Queue[str | None] = queue.Queue()
+        self._process = subprocess.Popen(
+            shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, bufsize=1
+        )
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        assert self._process.stdout is not None
+        for line in self._process.stdout:
+            self._lines.put(line)
+        self._lines.put(None)
+
+    def _fail(self, why: str) -> None:
+        self.errors.append(why)
+        self.failed = True
+        self.close()
+
+    def _ask(self, message: dict[str, Any]) -> dict[str, Any] | None:
+        """Send ``message``; the answer, or None after recording why there is none."""
+        if self.failed:
+            return None
+        try:
+            assert self._process.stdin is not None
+            self._process.stdin.write(json.dumps(message) + "\n")
+            self._process.stdin.flush()
+        except (BrokenPipeError, OSError):
+            self._fail(f"{self.command}: the program has stopped")
+            return None
+        try:
+            line = self._lines.get(timeout=self.time_limit)
+        except queue.Empty:
+            self._fail(f"{self.command}: no answer to {message['type']} within {self.time_limit} s")
+            return None
+        if line is None:
+            self._fail(f"{self.command}: the program has stopped")
+            return None
+        try:
+            answer = json.loads(line)
+        except json.JSONDecodeError:
+            self._fail(f"{self.command}: answer to {message['type']} is not JSON: {line.strip()[:80]!r}")
+            return None
+        if not isinstance(answer, dict):
+            self._fail(f"{self.command}: answer to {message['type']} is not a JSON object")
+            return None
+        return answer
+
+    def _hello(self, observation: Observation) -> None:
+        if self._seat == observation.seat:
+            return
+        self._seat = observation.seat
+        answer = self._ask({"type": "hello", "protocol": PROTOCOL, "seat": observation.seat, "rules": observation.rules.to_dict()})
+        if answer is not None and answer.get("type") == "ready":
+            if isinstance(answer.get("name"), str):
+                self.name = answer["name"][:40]
+        elif answer is not None:
+            self._fail(f'{self.command}: expected {{"type": "ready"}} after hello, got {json.dumps(answer)[:80]}')
+
+    def choose_pass(self, observation: Observation) -> list[Card]:
+        self._hello(observation)
+        count = observation.rules.pass_count
+        answer = self._ask({"type": "pass", "count": count, "observation": observation.to_dict()})
+        if answer is not None:
+            try:
+                cards = [parse_card(str(text)) for text in answer.get("cards", [])]
+            except ValueError as error:
+                self._fail(f"{self.command}: bad pass: {error}")
+            else:
+                legal = len(cards) == count == len(set(cards)) and all(
+                    c in observation.hand and c not in observation.rules.pass_forbidden for c in cards
+                )
+                if legal:
+                    return cards
+                self._fail(
+                    f"{self.command}: illegal pass {answer.get('cards')!r}: pass {count} different cards from the hand, none of {' '.join(observation.rules.to_dict()['pass_forbidden']) or 'them'} forbidden"
+                )
+        return self.fallback.choose_pass(observation)
+
+    def choose_play(self, observation: Observation) -> Card:
+        self._hello(observation)
+        answer = self._ask({"type": "play", "observation": observation.to_dict()})
+        if answer is not None:
+            try:
+                card = parse_card(str(answer.get("card", "")))
+            except ValueError as error:
+                self._fail(f"{self.command}: bad card: {error}")
+            else:
+                if card in observation.legal:
+                    return card
+                self._fail(f"{self.command}: illegal card {answer.get('card')!r}; legal were {' '.join(observation.legal.names())}")
+        return self.fallback.choose_play(observation)
+
+    def close(self) -> None:
+        if self._process.poll() is None:
+            try:
+                assert self._process.stdin is not None
+                self._process.stdin.write(json.dumps({"type": "bye"}) + "\n")
+                self._process.stdin.close()
+            except (BrokenPipeError, OSError, ValueError):
+                pass
+            try:
+                self._process.wait(timeout=0.5)
+            except subprocess.TimeoutExpired:
+                self._process.kill()
+                self._process.wait()
+
+    def __del__(self) -> None:
+        try:
+            self.close()
+        except Exception:  # noqa: BLE001  (interpreter shutdown)
+            pass

@@ -1,0 +1,47 @@
+"""Bring your own bot: a program over standard input and output plays, and a broken one is replaced without stopping the game."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from blackmaria.bots import run_bots
+from blackmaria.bots.external import ExternalBot
+from blackmaria.game import Game
+
+EXAMPLE = f"{sys.executable} {Path(__file__).parent.parent / 'examples' / 'bots' / 'lowest_card.py'}"
+
+
+def _play_game(rules: str, bots: dict[int, ExternalBot], seed: int) -> Game:
+    game = Game(rules, seed=seed)
+    while not game.is_over:
+        game.deal()
+        run_bots(game, bots)
+    return game
+
+
+def test_the_example_bot_plays_whole_games_without_a_fault() -> None:
+    for rules in ("dirty-lady", "hearts", "two-player"):
+        bot = ExternalBot(EXAMPLE)
+        game = Game(rules, seed=1)
+        others = {seat: ExternalBot(EXAMPLE) for seat in range(1, game.players)}
+        finished = _play_game(rules, {0: bot, **others}, seed=1)
+        assert finished.is_over and bot.errors == [] and bot.name == "lowest card"
+        for other in others.values():
+            assert other.errors == []
+            other.close()
+        bot.close()
+
+
+def test_garbage_and_hanging_programs_are_replaced_and_the_game_goes_on() -> None:
+    garbage = ExternalBot(f"{sys.executable} -c \"import sys\nfor line in sys.stdin: print('QS please', flush=True)\"")
+    hanging = ExternalBot(f'{sys.executable} -c "import time; time.sleep(30)"', time_limit=0.3)
+    wrong = ExternalBot(
+        f"{sys.executable} -c \"import sys, json\nfor line in sys.stdin: print(json.dumps({{'type': 'ready', 'card': 'ZZ', 'cards': []}}), flush=True)\""
+    )
+    game = _play_game("black-maria", {0: garbage, 1: hanging, 2: wrong}, seed=4)
+    assert game.is_over
+    assert len(garbage.errors) == 1 and "is not JSON" in garbage.errors[0]
+    assert len(hanging.errors) == 1 and "no answer to hello within 0.3 s" in hanging.errors[0]
+    assert len(wrong.errors) == 1 and "illegal pass" in wrong.errors[0]
+    assert garbage.failed and hanging.failed and wrong.failed
