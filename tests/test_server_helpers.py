@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 # One deal is a whole game: a whole game over the network stays fast.
@@ -154,10 +155,11 @@ class Player:
                 return message
 
     def drain(self, timeout: float = 0.0) -> None:
+        """Read every message that arrives within ``timeout`` of the last (all of them, once the connection is closed)."""
         try:
             while True:
                 self.recv(timeout)
-        except TimeoutError:
+        except (TimeoutError, ConnectionClosed):
             pass
 
     def over(self) -> bool:

@@ -19,9 +19,9 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from blackmaria import __version__
 from blackmaria.rules import Rules, RulesError
-from blackmaria.server.protocol import MAX_NAME_CHARS, PROTOCOL_VERSION, Hello, ProtocolError, parse_message
+from blackmaria.server.protocol import MAX_NAME_CHARS, PROTOCOL_VERSION, ProtocolError
 from blackmaria.server.store import Store
-from blackmaria.server.tables import Client, Hub, LobbyError, TableRuntime
+from blackmaria.server.tables import Client, Hub, LobbyError, TableRuntime, handle_raw
 
 MAX_BODY_BYTES: Final = 16384
 HELLO_TIMEOUT_S: Final = 30.0
@@ -254,29 +254,19 @@ async def _receive(websocket: WebSocket) -> str | bytes | None:
 
 
 async def _serve(websocket: WebSocket, client: Client, table: TableRuntime) -> None:
+    deadline = asyncio.get_running_loop().time() + HELLO_TIMEOUT_S
     while True:
         try:
-            raw = await (_receive(websocket) if client.attached else asyncio.wait_for(_receive(websocket), HELLO_TIMEOUT_S))
+            if client.attached:
+                raw = await _receive(websocket)
+            else:
+                raw = await asyncio.wait_for(_receive(websocket), max(0.0, deadline - asyncio.get_running_loop().time()))
         except TimeoutError:
             client.send(ProtocolError("hello-first", f"no hello within {HELLO_TIMEOUT_S:g} seconds").to_message())
             return
         if raw is None or client.closed:
             return
-        if not client.rate.allow():
-            client.send(ProtocolError("rate-limit", "too many messages; this one was dropped").to_message())
-            continue
-        try:
-            message = parse_message(raw)
-            if isinstance(message, Hello):
-                if client.attached:
-                    raise ProtocolError("hello-first", "hello is sent once, first", ref=message.ref)
-                await table.attach(client, message.token)
-            elif not client.attached:
-                raise ProtocolError("hello-first", "send hello first", ref=message.ref)
-            else:
-                await table.on_message(client, message)
-        except ProtocolError as error:
-            client.send(error.to_message())
+        await handle_raw(table, client, raw)
 
 
 async def _write(websocket: WebSocket, client: Client) -> None:

@@ -32,12 +32,14 @@ from blackmaria.server.protocol import (
     PROTOCOL_VERSION,
     Chat,
     ClientMessage,
+    Hello,
     PassCards,
     Ping,
     PlayCard,
     ProtocolError,
     RateLimit,
     clean_text,
+    parse_message,
 )
 from blackmaria.server.store import Store, TableRow, hash_token
 
@@ -481,6 +483,29 @@ class TableRuntime:
     def close_clients(self) -> None:
         for client in list(self.clients):
             client.close()
+
+
+async def handle_raw(table: TableRuntime, client: Client, raw: str | bytes) -> None:
+    """One message as received from a connection: rate limit, parse, then hello or an action; every refusal to that client only."""
+    if not client.rate.allow():
+        client.send(ProtocolError("rate-limit", "too many messages; this one was dropped").to_message())
+        return
+    try:
+        message = parse_message(raw)
+        if isinstance(message, Hello):
+            if client.attached:
+                raise ProtocolError("hello-first", "hello is sent once, first", ref=message.ref)
+            try:
+                await table.attach(client, message.token)
+            except ProtocolError as error:
+                error.ref = message.ref
+                raise
+        elif not client.attached:
+            raise ProtocolError("hello-first", "send hello first", ref=message.ref)
+        else:
+            await table.on_message(client, message)
+    except ProtocolError as error:
+        client.send(error.to_message())
 
 
 class LobbyError(Exception):
