@@ -1,0 +1,99 @@
+"""``python_black_maria``: OpenSpiel's own checks pass, OpenSpiel's IS-MCTS plays it, and it matches OpenSpiel's hearts."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python.algorithms import ismcts, mcts
+
+import blackmaria.envs.openspiel_game as og
+
+
+@pytest.mark.parametrize(
+    "params",
+    [
+        {"preset": "hearts"},
+        {"preset": "black-maria"},
+        {"preset": "two-player"},
+        {"preset": "spot-hearts", "players": 5},
+        {"preset": "black-maria-jaques", "options": json.dumps({"kitty": True})},
+        {"preset": "dirty-lady"},
+    ],
+)
+def test_openspiel_random_sim_test_passes(params: dict[str, object]) -> None:
+    game = pyspiel.load_game(og.SHORT_NAME, params)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+
+
+def test_same_legal_actions_and_points_as_openspiels_hearts() -> None:
+    ours_game = pyspiel.load_game(og.SHORT_NAME, {"preset": "hearts"})  # first deal passes left
+    theirs_game = pyspiel.load_game("hearts")
+    for seed in range(20):
+        rng = random.Random(seed)
+        ours, theirs = ours_game.new_initial_state(), theirs_game.new_initial_state()
+        theirs.apply_action(1)  # pass left
+        while not theirs.is_terminal():
+            if theirs.is_chance_node():
+                action = rng.choice([a for a, _ in theirs.chance_outcomes()])
+            else:
+                assert ours.current_player() == theirs.current_player()
+                assert ours.legal_actions() == theirs.legal_actions()
+                action = rng.choice(theirs.legal_actions())
+            ours.apply_action(action)
+            theirs.apply_action(action)
+        assert ours.is_terminal()
+        assert [-r for r in ours.returns()] == [26 - r for r in theirs.returns()]
+
+
+@pytest.mark.parametrize("preset", ["hearts", "black-maria", "two-player"])
+def test_resampled_worlds_keep_what_the_player_knows(preset: str) -> None:
+    game = pyspiel.load_game(og.SHORT_NAME, {"preset": preset})
+    rng = random.Random(3)
+    state = game.new_initial_state()
+    steps = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+            continue
+        player = state.current_player()
+        if steps % 5 == 0:
+            hidden = set()
+            for _ in range(5):
+                world = state.resample_from_infostate(player, lambda: rng.random())
+                assert world.information_state_string(player) == state.information_state_string(player)
+                assert world.legal_actions() == state.legal_actions()
+                hidden.add(str(world))
+            obs = state.engine.observation(player)
+            unknown = obs.rules.cards_in_play - len(obs.hand | obs.played | obs.drawn)
+            places = sum(1 for s, left in enumerate(obs.cards_left) if s != player and left) + (obs.stock_left > 0)
+            assert len(hidden) > 1 or unknown < 4 or places < 2  # worlds differ while unseen cards have several places to be
+        state.apply_action(rng.choice(state.legal_actions()))
+        steps += 1
+
+
+@pytest.mark.parametrize("preset", ["hearts", "two-player"])
+def test_openspiels_ismcts_bot_plays_a_whole_deal(preset: str) -> None:
+    game = pyspiel.load_game(og.SHORT_NAME, {"preset": preset})
+    bot = ismcts.ISMCTSBot(
+        game=game,
+        evaluator=mcts.RandomRolloutEvaluator(1, np.random.RandomState(1)),
+        uct_c=5.0,
+        max_simulations=10,
+        random_state=np.random.RandomState(1),
+    )
+    rng = random.Random(0)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+        elif state.current_player() == 0:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert sum(state.returns()) <= 0
