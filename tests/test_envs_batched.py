@@ -9,7 +9,7 @@ from blackmaria.cards import CardSet, cards_of
 from blackmaria.envs import encoding
 from blackmaria.envs.batched import BatchedEnv
 from blackmaria.game import Game
-from blackmaria.rules import Rules, preset
+from blackmaria.rules import PRESETS, Rules, preset
 
 
 def _game_like(env: BatchedEnv, g: int) -> Game:
@@ -77,3 +77,19 @@ def test_an_illegal_card_changes_nothing() -> None:
     assert env.illegal.all()
     np.testing.assert_array_equal(env.states, before[0])
     np.testing.assert_array_equal(env.observations, before[1])
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_every_preset_plays_whole_deals_batched(name: str) -> None:
+    rules = preset(name)
+    env = BatchedEnv(rules, num_envs=16, seed=5)
+    _, masks, _ = env.reset()
+    rng = np.random.default_rng(5)
+    finished, totals = 0, []
+    while finished < 16:
+        _, masks, _, rewards, dones = env.step(np.argmax(rng.random(masks.shape) * masks, axis=1))
+        assert not env.illegal.any()
+        finished += int(dones.sum())
+        totals += [-float(rewards[g].sum()) for g in np.flatnonzero(dones)]
+    moon_deal = rules.deal_total - rules.moon_total + (rules.players - 1) * rules.moon_total
+    assert all(total in (rules.deal_total, moon_deal, rules.deal_total - 2 * rules.moon_total) for total in totals)

@@ -22,6 +22,10 @@ import blackmaria.envs.openspiel_game as og
         {"preset": "spot-hearts", "players": 5},
         {"preset": "black-maria-jaques", "options": json.dumps({"kitty": True})},
         {"preset": "dirty-lady"},
+        {"preset": "omnibus"},
+        {"preset": "black-lady", "players": 6},
+        {"preset": "plain-black-maria"},
+        {"preset": "black-maria-jaques", "players": 7},
     ],
 )
 def test_openspiel_random_sim_test_passes(params: dict[str, object]) -> None:
