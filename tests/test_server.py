@@ -202,3 +202,34 @@ def test_chat_reaches_the_table_and_is_kept(server: Server) -> None:
     assert [c["text"] for c in late.messages[0]["chat"]] == ["good luck <script>"]
     for player in (anna, ben, watcher, late):
         player.close()
+
+
+def test_with_a_turn_timer_a_bot_stands_in_for_a_late_or_absent_player_until_they_return(server: Server) -> None:
+    answer = server.http.post("/api/tables", json={"rules": ONE_DEAL_HEARTS, "turn_seconds": 1})
+    code, host = answer.json()["table"]["code"], answer.json()["host_token"]
+    seats = [server.join(code, "Anna", 0), server.join(code, "Ben", 2)]
+    server.bots(code, host)
+    anna = server.connect(code, seats[0][1])
+    server.start_game(code, host)
+    # Ben never comes: when the pass's time runs out a bot passes and plays for him; Anna is not held up.
+    play_until([anna], lambda: anna.state is not None and len(anna.state["played"]) >= 12, timeout=15)
+    info = server.http.get(f"/api/tables/{code}").json()
+    assert [s["away"] for s in info["seats"]] == [False, False, True, False] and info["turn_seconds"] == 1
+    ben = server.connect(code, seats[1][1])  # he returns and plays his own cards from now on
+    assert server.http.get(f"/api/tables/{code}").json()["seats"][2]["away"] is False
+    play_until([anna, ben], lambda: anna.state is not None and len(anna.state["played"]) >= 32)
+    anna.close()  # she leaves: with the timer on, a bot plays her seat at once
+    play_until([ben], lambda: ben.over())
+    record = server.http.get(f"/api/tables/{code}/record").json()
+    deal = record["deals"][0]
+    assert deal["bot_passes"] == [2]
+    game = game_from_record({**record, "deals": [{k: v for k, v in deal.items() if k != "shuffle"}]})
+    players = [seat for trick in game.tricks for seat, _ in trick.plays]
+    bot_plays = set(deal["bot_plays"])
+    assert {players[i] for i in bot_plays} == {0, 2}
+    ben_own = [i for i, seat in enumerate(players) if seat == 2 and i not in bot_plays]
+    anna_bot = [i for i, seat in enumerate(players) if seat == 0 and i in bot_plays]
+    assert ben_own and anna_bot and min(anna_bot) > max(i for i in range(12) if players[i] == 2)
+    assert all(players[i] == 2 for i in bot_plays if i < 12)
+    assert all(check.ok for check in verify_record(record))
+    ben.close()

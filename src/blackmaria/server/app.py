@@ -31,6 +31,12 @@ HELLO_TIMEOUT_S: Final = 30.0
 class CreateTable(BaseModel):
     rules: str | dict[str, Any] = Field("black-maria", description="A preset name, or house rules: {preset: NAME, ...options}.")
     players: int | None = Field(None, ge=2, le=7, description="Seat count, if not the rule set's own.")
+    turn_seconds: float | None = Field(
+        None,
+        ge=1,
+        le=3600,
+        description="A turn timer: a player who has not acted in this time, or who leaves, is played by a bot until they return.",
+    )
 
 
 class SeatInfo(BaseModel):
@@ -39,6 +45,7 @@ class SeatInfo(BaseModel):
     name: str | None
     level: str | None = Field(description="The bot level of a bot seat.")
     connected: bool = Field(description="Whether a connection holds this seat now.")
+    away: bool = Field(description="Whether a bot stands in for this human seat (turn timer ran out, or the player left).")
 
 
 class TableInfo(BaseModel):
@@ -52,6 +59,7 @@ class TableInfo(BaseModel):
     deal: int | None
     totals: list[int] | None
     spectators: int
+    turn_seconds: float | None
     seats: list[SeatInfo]
 
 
@@ -177,7 +185,7 @@ def create_app(db_url: str | None = None) -> FastAPI:
             rules = Rules.from_data(data)
         except (RulesError, TypeError, ValueError) as error:
             raise HTTPException(422, f"rules: {error}") from error
-        table, host_token = hub().create(rules)
+        table, host_token = hub().create(rules, body.turn_seconds)
         return {"table": table.info(), "host_token": host_token, "invite": f"/t/{table.code}"}
 
     @app.get("/api/tables/{code}", response_model=TableInfo)

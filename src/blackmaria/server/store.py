@@ -47,6 +47,7 @@ tables = Table(
     Column("rules", Text, nullable=False),
     Column("players", Integer, nullable=False),
     Column("host_hash", String(64), nullable=False),
+    Column("options", Text, nullable=False),
     Column("status", String(16), nullable=False),
     Column("game_no", Integer, nullable=False),
     Column("created", Float, nullable=False),
@@ -122,6 +123,7 @@ class TableRow:
     host_hash: str
     status: str
     game_no: int
+    options: dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -169,11 +171,18 @@ class Store:
         self.engine.dispose()
 
     # ---- tables and seats ---------------------------------------------------
-    def create_table(self, code: str, rules: Any, players: int, host_hash: str) -> int:
+    def create_table(self, code: str, rules: Any, players: int, host_hash: str, options: dict[str, Any] | None = None) -> int:
         with self.engine.begin() as conn:
             result = conn.execute(
                 insert(tables).values(
-                    code=code, rules=json.dumps(rules), players=players, host_hash=host_hash, status="open", game_no=0, created=time.time()
+                    code=code,
+                    rules=json.dumps(rules),
+                    players=players,
+                    host_hash=host_hash,
+                    options=json.dumps(options or {}),
+                    status="open",
+                    game_no=0,
+                    created=time.time(),
                 )
             )
             key = result.inserted_primary_key
@@ -187,7 +196,9 @@ class Store:
             row = conn.execute(select(tables).where(tables.c.code == code)).first()
         if row is None:
             return None
-        return TableRow(row.id, row.code, json.loads(row.rules), row.players, row.host_hash, row.status, row.game_no)
+        return TableRow(
+            row.id, row.code, json.loads(row.rules), row.players, row.host_hash, row.status, row.game_no, json.loads(row.options)
+        )
 
     def codes_with_status(self, status: str) -> list[str]:
         with self.engine.connect() as conn:

@@ -120,6 +120,12 @@ class TableRuntime:
         self.host_hash = row.host_hash
         self.status = row.status
         self.game_no = row.game_no
+        self.turn_seconds: float | None = row.options.get("turn_seconds")
+        self.away: set[int] = set()
+        """Human seats a stand-in bot plays: the turn timer ran out, or the player left while the timer is on."""
+        self.stand_ins: dict[int, Bot] = {}
+        self._timer: asyncio.TimerHandle | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
         self.seats = [Seat(r.kind, r.name, r.level, r.token_hash) for r in store.seats(row.id)]
         self.game: Game | None = None
         self.seq = 0
@@ -242,6 +248,7 @@ class TableRuntime:
             "deal": game.deal_index if game is not None else None,
             "totals": list(game.totals) if game is not None else None,
             "spectators": sum(1 for c in self.clients if c.attached and c.seat is None),
+            "turn_seconds": self.turn_seconds,
             "seats": [
                 {
                     "seat": i,
@@ -249,6 +256,7 @@ class TableRuntime:
                     "name": s.display_name(i) if s.kind != "empty" else None,
                     "level": s.level,
                     "connected": i in connected,
+                    "away": i in self.away,
                 }
                 for i, s in enumerate(self.seats)
             ],
@@ -340,22 +348,43 @@ class TableRuntime:
             client.seat = seat
             client.attached = True
             self.clients.add(client)
+            if seat is not None:
+                self.away.discard(seat)
             client.send(self.welcome(client))
             self.broadcast_table()
 
     async def detach(self, client: Client) -> None:
         self.clients.discard(client)
-        if client.attached:
+        if not client.attached:
+            return
+        seat = client.seat
+        gone = seat is not None and self.seats[seat].kind == "human" and not any(c.seat == seat for c in self.clients)
+        if gone and self.turn_seconds is not None and self.status == "playing":
+            assert seat is not None
+            async with self.lock:
+                self.away.add(seat)
+                self.broadcast_table()
+                await self.advance()
+        else:
+            self.broadcast_table()
+
+    def returned(self, seat: int) -> None:
+        """The holder of an away seat spoke: the seat is its own again."""
+        if seat in self.away:
+            self.away.discard(seat)
             self.broadcast_table()
 
     async def on_message(self, client: Client, message: ClientMessage) -> None:
         """Handle one parsed message from an attached client; refusals go to that client only."""
         if isinstance(message, Ping):
+            if client.seat is not None:
+                self.returned(client.seat)
             client.send({"type": "pong", "ref": message.ref, "seq": self.seq})
             return
         seat = client.seat
         if seat is None:
             raise ProtocolError("spectator", "spectators may watch and nothing else", ref=message.ref)
+        self.returned(seat)
         if isinstance(message, Chat):
             name = self.seats[seat].display_name(seat)
             at = self.store.add_chat(self.id, seat, name, message.text)
@@ -386,6 +415,9 @@ class TableRuntime:
     async def advance(self) -> None:
         """Let bots act and deal the next deal until a human must act or the game is over. Call under the lock."""
         game = self.game
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
         while game is not None and self.status == "playing":
             if game.is_over:
                 if self.status == "playing":  # the process stopped between the last play and the game's end being stored
@@ -394,27 +426,64 @@ class TableRuntime:
             if game.phase == "deal-over":
                 self._deal()
             elif game.phase == "passing":
-                waiting = [seat for seat in self.bots if not game.has_passed(seat)]
+                waiting = [seat for seat in self._bot_seats() if not game.has_passed(seat)]
                 if not waiting:
+                    self._start_timer()
                     return
                 seat = waiting[0]
                 cards = await self._choose(seat, passing=True)
                 if not game.can_pass(seat, cards):
                     cards = sorted(game.passable_cards(seat))[: self.rules.pass_count]
                 self._act("pass", seat, {"cards": [card_name(c) for c in sorted(cards)]}, by_bot=True)
-            elif game.phase == "playing" and game.turn in self.bots:
+            elif game.phase == "playing" and game.turn in self._bot_seats():
                 seat = game.turn
                 (card,) = await self._choose(seat, passing=False)
                 if not game.can_play(card, seat):
                     card = min(game.legal_cards(seat))
                 self._act("play", seat, {"card": card_name(card)}, by_bot=True)
             else:
+                self._start_timer()
                 return
             await asyncio.sleep(0)  # let other tables and the connections' writers run
 
+    def _bot_seats(self) -> set[int]:
+        return set(self.bots) | self.away
+
+    def _start_timer(self) -> None:
+        """With a turn timer, a human who has not acted within ``turn_seconds`` is played by a stand-in until they return."""
+        if self.turn_seconds is None or self.status != "playing":
+            return
+        seq = self.seq
+        loop = asyncio.get_running_loop()
+        self._timer = loop.call_later(self.turn_seconds, self._on_timer, seq)
+
+    def _on_timer(self, seq: int) -> None:
+        task = asyncio.get_running_loop().create_task(self._expire(seq))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _expire(self, seq: int) -> None:
+        async with self.lock:
+            game = self.game
+            if game is None or self.seq != seq or self.status != "playing":
+                return
+            if game.phase == "passing":
+                late = {seat for seat, s in enumerate(self.seats) if s.kind == "human" and not game.has_passed(seat)}
+            else:
+                late = {game.turn} if game.turn is not None and self.seats[game.turn].kind == "human" else set()
+            if not late:
+                return
+            self.away |= late
+            self.broadcast_table()
+            await self.advance()
+
     async def _choose(self, seat: int, *, passing: bool) -> list[Card]:
         assert self.game is not None
-        bot = self.bots[seat]
+        bot = self.bots.get(seat)
+        if bot is None:
+            bot = self.stand_ins.get(seat)
+            if bot is None:
+                bot = self.stand_ins[seat] = make_bot("medium", secrets.randbits(63))
         observation = self.game.observation(seat)
         if passing:
             if getattr(bot, "name", "") in DEFAULT_BUDGETS:
@@ -481,6 +550,8 @@ class TableRuntime:
             await self.advance()
 
     def close_clients(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
         for client in list(self.clients):
             client.close()
 
@@ -535,10 +606,10 @@ class Hub:
             self.tables[code] = table
         return table
 
-    def create(self, rules: Rules) -> tuple[TableRuntime, str]:
+    def create(self, rules: Rules, turn_seconds: float | None = None) -> tuple[TableRuntime, str]:
         code = secrets.token_urlsafe(12)
         host_token = secrets.token_urlsafe(32)
-        self.store.create_table(code, rules.to_dict(), rules.players, hash_token(host_token))
+        self.store.create_table(code, rules.to_dict(), rules.players, hash_token(host_token), {"turn_seconds": turn_seconds})
         table = self.get(code)
         assert table is not None
         return table, host_token
