@@ -94,7 +94,9 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveTable]:
 
 
 @given(st.lists(RAW, min_size=1, max_size=8), st.booleans())
-@settings(max_examples=150, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@settings(
+    max_examples=150, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+)
 def test_any_messages_leave_the_table_going(live: LiveTable, raws: list[str | bytes], legal_move: bool) -> None:
     table = live.table
     live.take(live.anna)
