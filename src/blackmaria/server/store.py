@@ -241,14 +241,24 @@ class Store:
             )
             conn.execute(update(tables).where(tables.c.id == table_id).values(status="over"))
 
-    def append_action(self, table_id: int, game_no: int, seq: int, kind: str, seat: int | None, data: Any, by_bot: bool) -> None:
-        """Commit one accepted action; it returns only once the action is durable."""
+    def append_actions(self, batch: Sequence[tuple[int, int, ActionRow]]) -> None:
+        """Commit accepted actions (``(table_id, game_no, action)``) in one transaction; it returns once they are durable."""
+        now = time.time()
+        rows = [
+            {
+                "table_id": table_id,
+                "game_no": game_no,
+                "seq": a.seq,
+                "kind": a.kind,
+                "seat": a.seat,
+                "data": json.dumps(a.data),
+                "by_bot": a.by_bot,
+                "at": now,
+            }
+            for table_id, game_no, a in batch
+        ]
         with self.engine.begin() as conn:
-            conn.execute(
-                insert(actions).values(
-                    table_id=table_id, game_no=game_no, seq=seq, kind=kind, seat=seat, data=json.dumps(data), by_bot=by_bot, at=time.time()
-                )
-            )
+            conn.execute(insert(actions), rows)
 
     def actions(self, table_id: int, game_no: int) -> list[ActionRow]:
         with self.engine.connect() as conn:

@@ -41,7 +41,7 @@ from blackmaria.server.protocol import (
     clean_text,
     parse_message,
 )
-from blackmaria.server.store import Store, TableRow, hash_token
+from blackmaria.server.store import ActionRow, Store, TableRow, hash_token
 
 CODE_RE: Final = re.compile(r"[A-Za-z0-9_-]{16}")
 QUEUE_LIMIT: Final = 512
@@ -111,8 +111,9 @@ class Seat:
 class TableRuntime:
     """One table: seats, the game in play, the connections watching it."""
 
-    def __init__(self, store: Store, row: TableRow) -> None:
+    def __init__(self, store: Store, row: TableRow, committer: GroupCommit | None = None) -> None:
         self.store = store
+        self.committer = committer
         self.id = row.id
         self.code = row.code
         self.rules_data = row.rules
@@ -191,9 +192,13 @@ class TableRuntime:
         self.log.extend(items)
         return items
 
-    def _act(self, kind: str, seat: int | None, data: dict[str, Any], *, by_bot: bool) -> None:
-        """Commit an action that the game has already checked, apply it, and tell everyone."""
-        self.store.append_action(self.id, self.game_no, self.seq + 1, kind, seat, data, by_bot)
+    async def _act(self, kind: str, seat: int | None, data: dict[str, Any], *, by_bot: bool) -> None:
+        """Commit an action that the game has already checked, apply it, and tell everyone. Call under the lock."""
+        row = ActionRow(self.seq + 1, kind, seat, data, by_bot)
+        if self.committer is None:
+            self.store.append_actions([(self.id, self.game_no, row)])
+        else:
+            await self.committer.commit((self.id, self.game_no, row))
         items = self._apply(kind, seat, data, by_bot)
         self._broadcast_update(items)
         if self.game is not None and self.game.is_over:
@@ -204,11 +209,11 @@ class TableRuntime:
         self.status = "over"
         self.broadcast_table()
 
-    def _deal(self) -> None:
+    async def _deal(self) -> None:
         deck = shuffle.new_deck(self.rules)
         salt = shuffle.new_salt()
         data = {"deck": [card_name(c) for c in deck], "salt": salt, "sha256": shuffle.commitment(deck, salt)}
-        self._act("deal", None, data, by_bot=False)
+        await self._act("deal", None, data, by_bot=False)
 
     # ---- views ---------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any] | None:
@@ -401,12 +406,12 @@ class TableRuntime:
                 error = game.pass_error(seat, message.cards)
                 if error is not None:
                     raise ProtocolError("illegal", str(error), ref=message.ref, rule=error.rule)
-                self._act("pass", seat, {"cards": [card_name(c) for c in sorted(message.cards)]}, by_bot=False)
+                await self._act("pass", seat, {"cards": [card_name(c) for c in sorted(message.cards)]}, by_bot=False)
             elif isinstance(message, PlayCard):
                 play_error = game.play_error(message.card, seat)
                 if play_error is not None:
                     raise ProtocolError("illegal", str(play_error), ref=message.ref, rule=play_error.rule)
-                self._act("play", seat, {"card": card_name(message.card)}, by_bot=False)
+                await self._act("play", seat, {"card": card_name(message.card)}, by_bot=False)
             else:  # pragma: no cover - hello is handled by the connection
                 raise ProtocolError("hello-first", "hello is sent once, first", ref=message.ref)
             await self.advance()
@@ -424,7 +429,7 @@ class TableRuntime:
                     self._finish()
                 return
             if game.phase == "deal-over":
-                self._deal()
+                await self._deal()
             elif game.phase == "passing":
                 waiting = [seat for seat in self._bot_seats() if not game.has_passed(seat)]
                 if not waiting:
@@ -434,13 +439,13 @@ class TableRuntime:
                 cards = await self._choose(seat, passing=True)
                 if not game.can_pass(seat, cards):
                     cards = sorted(game.passable_cards(seat))[: self.rules.pass_count]
-                self._act("pass", seat, {"cards": [card_name(c) for c in sorted(cards)]}, by_bot=True)
+                await self._act("pass", seat, {"cards": [card_name(c) for c in sorted(cards)]}, by_bot=True)
             elif game.phase == "playing" and game.turn in self._bot_seats():
                 seat = game.turn
                 (card,) = await self._choose(seat, passing=False)
                 if not game.can_play(card, seat):
                     card = min(game.legal_cards(seat))
-                self._act("play", seat, {"card": card_name(card)}, by_bot=True)
+                await self._act("play", seat, {"card": card_name(card)}, by_bot=True)
             else:
                 self._start_timer()
                 return
@@ -546,7 +551,7 @@ class TableRuntime:
             self._new_game(seed, names)
             self.broadcast_table()
             self._broadcast_update(list(self.log))
-            self._deal()
+            await self._deal()
             await self.advance()
 
     def close_clients(self) -> None:
@@ -579,6 +584,46 @@ async def handle_raw(table: TableRuntime, client: Client, raw: str | bytes) -> N
         client.send(error.to_message())
 
 
+class GroupCommit:
+    """Commits the actions of every table together: one transaction (one fsync) for all that arrived meanwhile.
+
+    ``commit`` returns once the action is durable. While one batch is being
+    written (in a worker thread, so the event loop goes on), new actions
+    gather for the next: many tables share each disk flush, and no table
+    tells anyone of an action before its batch is committed.
+    """
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._pending: list[tuple[tuple[int, int, ActionRow], asyncio.Future[None]]] = []
+        self._writer: asyncio.Task[None] | None = None
+        self.batches = 0
+        self.actions = 0
+
+    async def commit(self, action: tuple[int, int, ActionRow]) -> None:
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._pending.append((action, future))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.get_running_loop().create_task(self._write())
+        await future
+
+    async def _write(self) -> None:
+        while self._pending:
+            batch, self._pending = self._pending, []
+            try:
+                await asyncio.to_thread(self.store.append_actions, [action for action, _ in batch])
+            except Exception as error:  # the database refused: every action of the batch fails, none is applied
+                for _, future in batch:
+                    if not future.done():
+                        future.set_exception(error)
+            else:
+                self.batches += 1
+                self.actions += len(batch)
+                for _, future in batch:
+                    if not future.done():
+                        future.set_result(None)
+
+
 class LobbyError(Exception):
     """A lobby request the table refuses, with the HTTP status to answer."""
 
@@ -593,6 +638,7 @@ class Hub:
     def __init__(self, store: Store) -> None:
         self.store = store
         self.tables: dict[str, TableRuntime] = {}
+        self.committer = GroupCommit(store)
 
     def get(self, code: str) -> TableRuntime | None:
         if not CODE_RE.fullmatch(code):
@@ -602,7 +648,7 @@ class Hub:
             row = self.store.table(code)
             if row is None:
                 return None
-            table = TableRuntime(self.store, row)
+            table = TableRuntime(self.store, row, self.committer)
             self.tables[code] = table
         return table
 

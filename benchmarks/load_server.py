@@ -1,0 +1,168 @@
+"""Load on ``blackmaria serve`` over loopback: many tables at once, each with one WebSocket player and bots.
+
+Starts its own server process (a fresh SQLite file in a temporary directory,
+or ``--db URL``) on a free loopback port, creates ``--tables`` tables of
+four seats (one seat played by this script over a WebSocket, three bots),
+and plays one-deal Hearts games at every table, starting the next game at
+once, for ``--seconds``. It reports the tables, the actions the server
+committed per second (every deal, pass and play, bots' included, counted in
+the database), the player actions sent, and the latency from sending an
+action to receiving the broadcast that contains it (p50, p99, max).
+
+    .venv/bin/python benchmarks/load_server.py --tables 200 --seconds 30 --think 1
+    .venv/bin/python benchmarks/load_server.py --tables 20 --seconds 10 --json
+
+Bounded in count and time: at most 1,000 tables and 600 seconds; loopback only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+from sqlalchemy import create_engine, text
+from websockets.asyncio.client import connect
+
+RULES = {"preset": "hearts", "target_score": None, "deal_count": 1}
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def start_server(db_url: str, port: int, data_dir: str) -> subprocess.Popen[bytes]:
+    args = [sys.executable, "-m", "blackmaria.cli", "serve", "--port", str(port), "--db", db_url, "--log-level", "warning"]
+    process = subprocess.Popen(args, env={**os.environ, "BLACKMARIA_DATA_DIR": data_dir}, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/health", trust_env=False).status_code == 200:
+                return process
+        except httpx.TransportError:
+            time.sleep(0.05)
+    process.kill()
+    raise SystemExit("the server did not start")
+
+
+async def play_table(
+    http: httpx.AsyncClient, ws_base: str, level: str, stop_at: float, latencies: list[float], counts: dict[str, int]
+) -> None:
+    created = (await http.post("/api/tables", json={"rules": RULES})).json()
+    code, host = created["table"]["code"], created["host_token"]
+    joined = (await http.post(f"/api/tables/{code}/seats", json={"name": "Load", "seat": 0})).json()
+    await http.post(f"/api/tables/{code}/bots", json={"level": level}, headers={"Authorization": f"Bearer {host}"})
+    async with connect(f"{ws_base}/ws/{code}", proxy=None, max_queue=None) as ws:
+        await ws.send(json.dumps({"type": "hello", "protocol": 1, "token": joined["token"]}))
+        await ws.recv()
+        await http.post(f"/api/tables/{code}/start", headers={"Authorization": f"Bearer {host}"})
+        sent_at: float | None = None
+        while True:
+            message = json.loads(await ws.recv())
+            kind = message["type"]
+            if kind == "error":
+                counts["errors"] += 1
+                sent_at = None
+            if kind != "update":
+                continue
+            if sent_at is not None and any(e.get("seat") == 0 and e["type"] in ("CardPlayed", "CardsPassed") for e in message["events"]):
+                latencies.append(time.perf_counter() - sent_at)
+                sent_at = None
+            state = message["state"]
+            if state is None:
+                continue
+            if state["phase"] == "game-over":
+                counts["games"] += 1
+                if time.monotonic() >= stop_at:
+                    return
+                await http.post(f"/api/tables/{code}/start", headers={"Authorization": f"Bearer {host}"})
+                continue
+            if sent_at is not None:
+                continue
+            if state["phase"] == "passing" and not state["has_passed"][0]:
+                action: dict[str, Any] = {"type": "pass", "cards": state["hand"][:3]}
+            elif state["phase"] == "playing" and state["turn"] == 0:
+                action = {"type": "play", "card": state["legal"][0]}
+            else:
+                continue
+            sent_at = time.perf_counter()
+            await ws.send(json.dumps(action))
+            counts["sent"] += 1
+
+
+async def run(port: int, tables: int, seconds: float, level: str) -> dict[str, Any]:
+    latencies: list[float] = []
+    counts = {"sent": 0, "games": 0, "errors": 0}
+    limits = httpx.Limits(max_connections=50)
+    async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", trust_env=False, timeout=60, limits=limits) as http:
+        began = time.monotonic()
+        stop_at = began + seconds
+        await asyncio.gather(*(play_table(http, f"ws://127.0.0.1:{port}", level, stop_at, latencies, counts) for _ in range(tables)))
+        elapsed = time.monotonic() - began
+    latencies.sort()
+    return {
+        "tables": tables,
+        "seconds": round(elapsed, 2),
+        "player_actions": counts["sent"],
+        "games": counts["games"],
+        "errors": counts["errors"],
+        "latency_ms": {
+            "p50": round(1000 * statistics.median(latencies), 2) if latencies else None,
+            "p99": round(1000 * latencies[min(len(latencies) - 1, int(0.99 * len(latencies)))], 2) if latencies else None,
+            "max": round(1000 * latencies[-1], 2) if latencies else None,
+            "samples": len(latencies),
+        },
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=30.0, help="Start no new game after this long.")
+    parser.add_argument("--bots", default="random", help="Bot level of the three bot seats.")
+    parser.add_argument("--db", default=None, help="SQLAlchemy URL (default: a fresh SQLite file in a temporary directory).")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    if not 1 <= args.tables <= 1000 or not 0 < args.seconds <= 600:
+        raise SystemExit("--tables must be 1..1000 and --seconds at most 600")
+    with tempfile.TemporaryDirectory() as tmp:
+        db_url = args.db or f"sqlite:///{Path(tmp) / 'load.sqlite3'}"
+        port = free_port()
+        server = start_server(db_url, port, tmp)
+        try:
+            result = asyncio.run(run(port, args.tables, args.seconds, args.bots))
+        finally:
+            server.terminate()
+            server.wait(30)
+        engine = create_engine(db_url)
+        with engine.connect() as conn:
+            actions = int(conn.execute(text("SELECT COUNT(*) FROM bm_actions")).scalar_one())
+        engine.dispose()
+    result["db"] = "sqlite" if db_url.startswith("sqlite") else db_url.split(":", 1)[0]
+    result["server_actions"] = actions
+    result["server_actions_per_second"] = round(actions / result["seconds"], 1)
+    if args.json:
+        print(json.dumps(result))
+        return
+    lat = result["latency_ms"]
+    print(
+        f"{result['tables']} tables, {result['seconds']} s, {result['db']}: {result['server_actions']} actions committed "
+        f"({result['server_actions_per_second']}/s), {result['games']} games, {result['player_actions']} player actions; "
+        f"action -> broadcast p50 {lat['p50']} ms, p99 {lat['p99']} ms, max {lat['max']} ms; errors {result['errors']}"
+    )
+
+
+if __name__ == "__main__":
+    main()
