@@ -45,7 +45,8 @@ def free_port() -> int:
 
 def start_server(db_url: str, port: int, data_dir: str) -> subprocess.Popen[bytes]:
     args = [sys.executable, "-m", "blackmaria.cli", "serve", "--port", str(port), "--db", db_url, "--log-level", "warning"]
-    process = subprocess.Popen(args, env={**os.environ, "BLACKMARIA_DATA_DIR": data_dir}, stderr=subprocess.DEVNULL)
+    log = open(Path(data_dir) / "server.log", "wb")  # noqa: SIM115 - the server process writes to it until it stops
+    process = subprocess.Popen(args, env={**os.environ, "BLACKMARIA_DATA_DIR": data_dir}, stderr=log)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:
@@ -57,17 +58,25 @@ def start_server(db_url: str, port: int, data_dir: str) -> subprocess.Popen[byte
     raise SystemExit("the server did not start")
 
 
+async def post(http: httpx.AsyncClient, path: str, **kwargs: Any) -> httpx.Response:
+    """POST, once more if the server closed an idle keep-alive connection just as it was reused."""
+    try:
+        return await http.post(path, **kwargs)
+    except (httpx.ReadError, httpx.RemoteProtocolError):
+        return await http.post(path, **kwargs)
+
+
 async def play_table(
-    http: httpx.AsyncClient, ws_base: str, level: str, stop_at: float, latencies: list[float], counts: dict[str, int]
+    http: httpx.AsyncClient, ws_base: str, level: str, think: float, stop_at: float, latencies: list[float], counts: dict[str, int]
 ) -> None:
-    created = (await http.post("/api/tables", json={"rules": RULES})).json()
+    created = (await post(http, "/api/tables", json={"rules": RULES})).json()
     code, host = created["table"]["code"], created["host_token"]
-    joined = (await http.post(f"/api/tables/{code}/seats", json={"name": "Load", "seat": 0})).json()
-    await http.post(f"/api/tables/{code}/bots", json={"level": level}, headers={"Authorization": f"Bearer {host}"})
+    joined = (await post(http, f"/api/tables/{code}/seats", json={"name": "Load", "seat": 0})).json()
+    await post(http, f"/api/tables/{code}/bots", json={"level": level}, headers={"Authorization": f"Bearer {host}"})
     async with connect(f"{ws_base}/ws/{code}", proxy=None, max_queue=None) as ws:
         await ws.send(json.dumps({"type": "hello", "protocol": 1, "token": joined["token"]}))
         await ws.recv()
-        await http.post(f"/api/tables/{code}/start", headers={"Authorization": f"Bearer {host}"})
+        await post(http, f"/api/tables/{code}/start", headers={"Authorization": f"Bearer {host}"})
         sent_at: float | None = None
         while True:
             message = json.loads(await ws.recv())
@@ -87,7 +96,7 @@ async def play_table(
                 counts["games"] += 1
                 if time.monotonic() >= stop_at:
                     return
-                await http.post(f"/api/tables/{code}/start", headers={"Authorization": f"Bearer {host}"})
+                await post(http, f"/api/tables/{code}/start", headers={"Authorization": f"Bearer {host}"})
                 continue
             if sent_at is not None:
                 continue
@@ -97,23 +106,26 @@ async def play_table(
                 action = {"type": "play", "card": state["legal"][0]}
             else:
                 continue
+            if think:
+                await asyncio.sleep(think)
             sent_at = time.perf_counter()
             await ws.send(json.dumps(action))
             counts["sent"] += 1
 
 
-async def run(port: int, tables: int, seconds: float, level: str) -> dict[str, Any]:
+async def run(port: int, tables: int, seconds: float, level: str, think: float) -> dict[str, Any]:
     latencies: list[float] = []
     counts = {"sent": 0, "games": 0, "errors": 0}
     limits = httpx.Limits(max_connections=50)
     async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", trust_env=False, timeout=60, limits=limits) as http:
         began = time.monotonic()
         stop_at = began + seconds
-        await asyncio.gather(*(play_table(http, f"ws://127.0.0.1:{port}", level, stop_at, latencies, counts) for _ in range(tables)))
+        await asyncio.gather(*(play_table(http, f"ws://127.0.0.1:{port}", level, think, stop_at, latencies, counts) for _ in range(tables)))
         elapsed = time.monotonic() - began
     latencies.sort()
     return {
         "tables": tables,
+        "think_seconds": think,
         "seconds": round(elapsed, 2),
         "player_actions": counts["sent"],
         "games": counts["games"],
@@ -133,6 +145,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=30.0, help="Start no new game after this long.")
     parser.add_argument("--bots", default="random", help="Bot level of the three bot seats.")
     parser.add_argument("--db", default=None, help="SQLAlchemy URL (default: a fresh SQLite file in a temporary directory).")
+    parser.add_argument("--think", type=float, default=0.0, help="Seconds the player waits before each of its actions (0: at once).")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     if not 1 <= args.tables <= 1000 or not 0 < args.seconds <= 600:
@@ -142,10 +155,17 @@ def main() -> None:
         port = free_port()
         server = start_server(db_url, port, tmp)
         try:
-            result = asyncio.run(run(port, args.tables, args.seconds, args.bots))
+            result = asyncio.run(run(port, args.tables, args.seconds, args.bots, args.think))
         finally:
             server.terminate()
             server.wait(30)
+            errors = [
+                line
+                for line in (Path(tmp) / "server.log").read_text(errors="replace").splitlines()
+                if "Error" in line or "Traceback" in line
+            ]
+            if errors:
+                print(f"server log: {len(errors)} error lines, the first: {errors[0]}", file=sys.stderr)
         engine = create_engine(db_url)
         with engine.connect() as conn:
             actions = int(conn.execute(text("SELECT COUNT(*) FROM bm_actions")).scalar_one())
@@ -158,7 +178,7 @@ def main() -> None:
         return
     lat = result["latency_ms"]
     print(
-        f"{result['tables']} tables, {result['seconds']} s, {result['db']}: {result['server_actions']} actions committed "
+        f"{result['tables']} tables (think {result['think_seconds']} s), {result['seconds']} s, {result['db']}: {result['server_actions']} actions committed "
         f"({result['server_actions_per_second']}/s), {result['games']} games, {result['player_actions']} player actions; "
         f"action -> broadcast p50 {lat['p50']} ms, p99 {lat['p99']} ms, max {lat['max']} ms; errors {result['errors']}"
     )

@@ -55,7 +55,7 @@ class LiveTable:
     def __init__(self, db: Path) -> None:
         self.loop = asyncio.new_event_loop()
         self.hub = Hub(Store(f"sqlite:///{db}"))
-        table, host = self.hub.create(Rules.from_data({"preset": "hearts", "target_score": None, "deal_count": 1}))
+        table, host = self.run(self.hub.create(Rules.from_data({"preset": "hearts", "target_score": None, "deal_count": 1})))
         self.table: TableRuntime = table
         self.run(table.join("Anna", 0))
         self.run(table.join("Ben", 2))

@@ -185,7 +185,7 @@ def create_app(db_url: str | None = None) -> FastAPI:
             rules = Rules.from_data(data)
         except (RulesError, TypeError, ValueError) as error:
             raise HTTPException(422, f"rules: {error}") from error
-        table, host_token = hub().create(rules, body.turn_seconds)
+        table, host_token = await hub().create(rules, body.turn_seconds)
         return {"table": table.info(), "host_token": host_token, "invite": f"/t/{table.code}"}
 
     @app.get("/api/tables/{code}", response_model=TableInfo)

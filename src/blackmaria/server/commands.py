@@ -14,7 +14,13 @@ import click
 @click.option("--port", type=int, default=8000, show_default=True, help="Port to listen on.")
 @click.option("--db", "db_url", default=None, help="SQLAlchemy database URL (default: a SQLite file in the user's data directory).")
 @click.option("--log-level", default="info", show_default=True, type=click.Choice(["critical", "error", "warning", "info", "debug"]))
-def serve(host: str, port: int, db_url: str | None, log_level: str) -> None:
+@click.option(
+    "--ws-compression/--no-ws-compression",
+    default=False,
+    show_default=True,
+    help="Offer permessage-deflate on WebSockets (less traffic, more CPU per message).",
+)
+def serve(host: str, port: int, db_url: str | None, log_level: str, ws_compression: bool) -> None:
     """Serve online tables: the lobby over HTTP (/docs) and play over WebSocket (/ws/CODE)."""
     import uvicorn
 
@@ -24,7 +30,15 @@ def serve(host: str, port: int, db_url: str | None, log_level: str) -> None:
 
     url = db_url or default_url()
     click.echo(f"blackmaria serve: http://{host}:{port}/docs  database {url}", err=True)
-    uvicorn.run(create_app(url), host=host, port=port, log_level=log_level, ws_max_size=TRANSPORT_MAX_BYTES, ws="websockets-sansio")
+    uvicorn.run(
+        create_app(url),
+        host=host,
+        port=port,
+        log_level=log_level,
+        ws="websockets-sansio",
+        ws_max_size=TRANSPORT_MAX_BYTES,
+        ws_per_message_deflate=ws_compression,
+    )
 
 
 @click.command()

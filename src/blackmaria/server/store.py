@@ -209,13 +209,15 @@ class Store:
             rows = conn.execute(select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)).all()
         return [SeatRow(r.seat, r.kind, r.name, r.level, r.token_hash) for r in rows]
 
-    def set_seat(self, table_id: int, seat: int, kind: str, name: str | None, level: str | None, token_hash: str | None) -> None:
+    def set_seats(self, table_id: int, changes: Sequence[tuple[int, str, str | None, str | None, str | None]]) -> None:
+        """Set seats ``(seat, kind, name, level, token_hash)`` in one transaction."""
         with self.engine.begin() as conn:
-            conn.execute(
-                update(seats)
-                .where(seats.c.table_id == table_id, seats.c.seat == seat)
-                .values(kind=kind, name=name, level=level, token_hash=token_hash)
-            )
+            for seat, kind, name, level, token_hash in changes:
+                conn.execute(
+                    update(seats)
+                    .where(seats.c.table_id == table_id, seats.c.seat == seat)
+                    .values(kind=kind, name=name, level=level, token_hash=token_hash)
+                )
 
     # ---- games and actions ----------------------------------------------------
     def start_game(self, table_id: int, game_no: int, seed: str, names: Sequence[str]) -> None:

@@ -202,10 +202,10 @@ class TableRuntime:
         items = self._apply(kind, seat, data, by_bot)
         self._broadcast_update(items)
         if self.game is not None and self.game.is_over:
-            self._finish()
+            await self._finish()
 
-    def _finish(self) -> None:
-        self.store.finish_game(self.id, self.game_no, self.record())
+    async def _finish(self) -> None:
+        await asyncio.to_thread(self.store.finish_game, self.id, self.game_no, self.record())
         self.status = "over"
         self.broadcast_table()
 
@@ -392,7 +392,7 @@ class TableRuntime:
         self.returned(seat)
         if isinstance(message, Chat):
             name = self.seats[seat].display_name(seat)
-            at = self.store.add_chat(self.id, seat, name, message.text)
+            at = await asyncio.to_thread(self.store.add_chat, self.id, seat, name, message.text)
             text = _dumps({"type": "chat", "seat": seat, "name": name, "text": message.text, "at": at})
             for other in list(self.clients):
                 if other.attached:
@@ -426,7 +426,7 @@ class TableRuntime:
         while game is not None and self.status == "playing":
             if game.is_over:
                 if self.status == "playing":  # the process stopped between the last play and the game's end being stored
-                    self._finish()
+                    await self._finish()
                 return
             if game.phase == "deal-over":
                 await self._deal()
@@ -515,7 +515,7 @@ class TableRuntime:
                 raise LobbyError(409, f"seat {seat} is taken")
             token = secrets.token_urlsafe(32)
             digest = hash_token(token)
-            self.store.set_seat(self.id, seat, "human", name, None, digest)
+            await asyncio.to_thread(self.store.set_seats, self.id, [(seat, "human", name, None, digest)])
             self.seats[seat] = Seat("human", name, None, digest)
             self.broadcast_table()
             return seat, token
@@ -531,8 +531,8 @@ class TableRuntime:
             for seat in chosen:
                 if seat not in empty:
                     raise LobbyError(409, f"seat {seat} is not empty")
+            await asyncio.to_thread(self.store.set_seats, self.id, [(seat, "bot", None, level, None) for seat in chosen])
             for seat in chosen:
-                self.store.set_seat(self.id, seat, "bot", None, level, None)
                 self.seats[seat] = Seat("bot", None, level, None)
             self.broadcast_table()
 
@@ -546,7 +546,7 @@ class TableRuntime:
             seed = secrets.token_hex(16)
             names = [s.display_name(i) for i, s in enumerate(self.seats)]
             self.game_no += 1
-            self.store.start_game(self.id, self.game_no, seed, names)
+            await asyncio.to_thread(self.store.start_game, self.id, self.game_no, seed, names)
             self.status = "playing"
             self._new_game(seed, names)
             self.broadcast_table()
@@ -652,10 +652,11 @@ class Hub:
             self.tables[code] = table
         return table
 
-    def create(self, rules: Rules, turn_seconds: float | None = None) -> tuple[TableRuntime, str]:
+    async def create(self, rules: Rules, turn_seconds: float | None = None) -> tuple[TableRuntime, str]:
         code = secrets.token_urlsafe(12)
         host_token = secrets.token_urlsafe(32)
-        self.store.create_table(code, rules.to_dict(), rules.players, hash_token(host_token), {"turn_seconds": turn_seconds})
+        options = {"turn_seconds": turn_seconds}
+        await asyncio.to_thread(self.store.create_table, code, rules.to_dict(), rules.players, hash_token(host_token), options)
         table = self.get(code)
         assert table is not None
         return table, host_token
