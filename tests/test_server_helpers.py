@@ -32,10 +32,11 @@ def free_port() -> int:
 
 
 class Server:
-    """``python -m blackmaria.cli serve`` in a subprocess, over the SQLite file ``db``."""
+    """``python -m blackmaria.cli serve`` in a subprocess, over the SQLite file ``db`` (or the database at ``db_url``)."""
 
-    def __init__(self, db: Path, port: int | None = None) -> None:
+    def __init__(self, db: Path, port: int | None = None, db_url: str | None = None) -> None:
         self.db = db
+        self.db_url = db_url or f"sqlite:///{db}"
         self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.ws_base = f"ws://127.0.0.1:{self.port}"
@@ -44,7 +45,7 @@ class Server:
 
     def start(self) -> Server:
         env = {**os.environ, "BLACKMARIA_DATA_DIR": str(self.db.parent)}
-        args = ["serve", "--port", str(self.port), "--db", f"sqlite:///{self.db}", "--log-level", "warning"]
+        args = ["serve", "--port", str(self.port), "--db", self.db_url, "--log-level", "warning"]
         self.process = subprocess.Popen([sys.executable, "-m", "blackmaria.cli", *args], env=env, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
