@@ -21,7 +21,7 @@ from blackmaria import __version__
 from blackmaria.rules import Rules, RulesError
 from blackmaria.server.protocol import MAX_NAME_CHARS, PROTOCOL_VERSION, ProtocolError
 from blackmaria.server.store import Store
-from blackmaria.server.tables import Client, Hub, LobbyError, TableRuntime, handle_raw
+from blackmaria.server.tables import Client, Hub, LobbyError, ServedElsewhere, TableRuntime, handle_raw
 
 MAX_BODY_BYTES: Final = 16384
 HELLO_TIMEOUT_S: Final = 30.0
@@ -167,6 +167,10 @@ def create_app(db_url: str | None = None) -> FastAPI:
     async def lobby_error(_request: Request, error: LobbyError) -> JSONResponse:
         return JSONResponse({"detail": str(error)}, status_code=error.status)
 
+    @app.exception_handler(ServedElsewhere)
+    async def served_elsewhere(_request: Request, error: ServedElsewhere) -> JSONResponse:
+        return JSONResponse({"detail": str(error)}, status_code=421)
+
     @app.exception_handler(ProtocolError)
     async def protocol_error(_request: Request, error: ProtocolError) -> JSONResponse:
         return JSONResponse({"detail": str(error), "code": error.code}, status_code=422)
@@ -234,10 +238,16 @@ def create_app(db_url: str | None = None) -> FastAPI:
         await websocket.accept()
         client = Client()
         writer = asyncio.create_task(_write(websocket, client))
-        table = hub().get(code)
+        try:
+            table = hub().get(code)
+        except ServedElsewhere as error:
+            table = None
+            client.send(ProtocolError("elsewhere", str(error)).to_message())
+            client.close()
         try:
             if table is None:
-                client.send(ProtocolError("no-table", "there is no table with this code").to_message())
+                if not client.closed:
+                    client.send(ProtocolError("no-table", "there is no table with this code").to_message())
                 return
             await _serve(websocket, client, table)
         finally:

@@ -44,6 +44,7 @@ ERROR_CODES: Final = {
     "hello-first": "the first message must be hello, and only the first",
     "bad-token": "the token does not hold a seat at this table",
     "no-table": "there is no table with this code",
+    "elsewhere": "another server process serves this table",
     "spectator": "spectators may watch and nothing else",
     "not-started": "the game has not started",
     "illegal": "the game refuses the action (the rule is named)",

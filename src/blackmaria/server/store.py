@@ -21,6 +21,7 @@ from typing import Any
 from sqlalchemy import (
     Boolean,
     Column,
+    Connection,
     Engine,
     Float,
     ForeignKey,
@@ -33,11 +34,13 @@ from sqlalchemy import (
     event,
     insert,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import make_url
 
 metadata = MetaData()
+ADVISORY_KEY = 0x626D  # "bm": the first key of the two-key advisory locks that say which process serves a table
 
 tables = Table(
     "bm_tables",
@@ -166,8 +169,28 @@ class Store:
         if self.is_sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         metadata.create_all(self.engine)
+        self.is_postgresql = parsed.get_backend_name() == "postgresql"
+        self._lock_connection: Connection | None = None
+
+    def claim(self, table_id: int) -> bool:
+        """Whether this process may serve the table: on PostgreSQL, a session advisory lock held until the process ends.
+
+        Several processes can then share one database, each table served by the
+        process that holds its lock (the others answer 421); when a process dies
+        its session ends, the locks go, and another process may take its tables.
+        A SQLite file is served by one process, which owns every table.
+        """
+        if not self.is_postgresql:
+            return True
+        if self._lock_connection is None:
+            self._lock_connection = self.engine.connect()
+        got = self._lock_connection.execute(text("SELECT pg_try_advisory_lock(:key, :id)"), {"key": ADVISORY_KEY, "id": table_id}).scalar()
+        self._lock_connection.commit()
+        return bool(got)
 
     def close(self) -> None:
+        if self._lock_connection is not None:
+            self._lock_connection.close()
         self.engine.dispose()
 
     # ---- tables and seats ---------------------------------------------------

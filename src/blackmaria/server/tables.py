@@ -624,6 +624,13 @@ class GroupCommit:
                         future.set_result(None)
 
 
+class ServedElsewhere(Exception):
+    """The table exists, but another server process over the same database serves it (it holds its lock)."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(f"table {code} is served by another process; route requests for it by its code")
+
+
 class LobbyError(Exception):
     """A lobby request the table refuses, with the HTTP status to answer."""
 
@@ -648,6 +655,8 @@ class Hub:
             row = self.store.table(code)
             if row is None:
                 return None
+            if not self.store.claim(row.id):
+                raise ServedElsewhere(code)
             table = TableRuntime(self.store, row, self.committer)
             self.tables[code] = table
         return table
@@ -657,19 +666,28 @@ class Hub:
         host_token = secrets.token_urlsafe(32)
         options = {"turn_seconds": turn_seconds}
         await asyncio.to_thread(self.store.create_table, code, rules.to_dict(), rules.players, hash_token(host_token), options)
-        table = self.get(code)
-        assert table is not None
-        return table, host_token
+        if not self.store.is_postgresql:
+            table = self.get(code)
+            assert table is not None
+            return table, host_token
+        # Over PostgreSQL the table is not claimed here: the process that first serves its code does (see Store.claim).
+        row = self.store.table(code)
+        assert row is not None
+        return TableRuntime(self.store, row, self.committer), host_token
 
     async def recover(self) -> int:
         """Load every table with a game in play and let its bots go on; return how many."""
-        codes = self.store.codes_with_status("playing")
-        for code in codes:
-            table = self.get(code)
+        count = 0
+        for code in self.store.codes_with_status("playing"):
+            try:
+                table = self.get(code)
+            except ServedElsewhere:
+                continue
             if table is not None:
+                count += 1
                 async with table.lock:
                     await table.advance()
-        return len(codes)
+        return count
 
     def close(self) -> None:
         for table in self.tables.values():
