@@ -108,6 +108,8 @@ class DealLog:
     direction: PassDirection
     passes: list[int | None]
     plays: list[Card] = field(default_factory=list)
+    first_event: int = 0
+    """Index in ``Game.events`` of this deal's ``DealStarted``."""
     points: tuple[int, ...] | None = None
     moon_shooter: int | None = None
 
@@ -355,6 +357,7 @@ class Game:
             stock=[s[core.STOCK + i] for i in range(s[core.STOCK_SIZE])],
             direction=direction,
             passes=[None] * self.players,
+            first_event=len(self.events),
         )
         self.deals.append(log)
         self._tricks = []

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from blackmaria.cards import CardSet, card_name
 from blackmaria.core import logic as core
-from blackmaria.events import CardDrawn, DealStarted
+from blackmaria.events import CardDrawn
 from blackmaria.rules import Rules
 
 if TYPE_CHECKING:
@@ -137,8 +137,7 @@ def observe(game: Game, seat: int) -> Observation:
             trick_points[trick.winner] += core.card_points(p, trick.cards.mask)
     drawn = 0
     if log is not None:
-        deal_start = max(i for i, e in enumerate(game.events) if isinstance(e, DealStarted))
-        for event in game.events[deal_start:]:
+        for event in game.events[log.first_event :]:
             if isinstance(event, CardDrawn) and event.seat == seat and event.card is not None:
                 drawn |= 1 << event.card
     owner = s[core.KITTY_OWNER] if log is not None and s[core.KITTY_OWNER] >= 0 else None
