@@ -11,6 +11,12 @@ one-slot array passed along (``make_rng``), and a random card of a mask is
 picked with BMI2's ``pdep`` where the CPU has it: the random-deal kernel does
 no allocation and no division per card.
 
+The rule functions are inlined into their callers at numba's IR level
+(``inline="always"``; ``card_points``, whose loop numba's inliner mishandles,
+stays a call), and the random-deal loop is compiled without reference
+counting (``_nrt=False``): the arrays it works on are made by its caller, so
+a card played costs no function call and no atomic reference-count update.
+
 Compiled functions are cached on disk (numba ``cache=True``), so the compile
 cost is paid once per machine.
 """
@@ -19,7 +25,8 @@ from __future__ import annotations
 
 import platform
 import time
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
 
 import numba
 import numpy as np
@@ -76,7 +83,7 @@ def _lowest_card_compiled(mask):  # type: ignore[no-untyped-def]
 
 for _func in logic.RULE_FUNCTIONS:
     if _func not in (logic.popcount, logic.lowest_card):
-        register_jitable(_func)
+        register_jitable(inline="never" if _func is logic.card_points else "always")(_func)
 
 
 def params_array(rules: Rules) -> np.ndarray:
@@ -172,26 +179,35 @@ def shuffle(rng: np.ndarray, cards: np.ndarray, size: int) -> None:
         cards[j] = c
 
 
-@numba.njit(cache=True)
-def random_deals(p: np.ndarray, offsets: np.ndarray, n_deals: int, seed: int) -> np.ndarray:
-    """Play ``n_deals`` whole deals with uniformly random legal passes and plays.
+_F = TypeVar("_F", bound=Callable[..., Any])
 
-    ``offsets`` gives the pass offset of each deal in turn (cycled; 0 = hold).
-    Returns the summed points of each seat, a checksum of the work done.
-    """
-    rng = make_rng(seed)
+
+def _njit_without_refcount(func: _F) -> _F:
+    """``numba.njit(cache=True)`` with reference counting off (numba's ``_nrt`` flag, not in its type stubs)."""
+    options: dict[str, Any] = {"cache": True, "_nrt": False}
+    return cast(_F, numba.njit(**options)(func))
+
+
+@_njit_without_refcount
+def _random_deals_loop(
+    p: np.ndarray,
+    offsets: np.ndarray,
+    n_deals: int,
+    rng: np.ndarray,
+    s: np.ndarray,
+    deck: np.ndarray,
+    passes: np.ndarray,
+    points: np.ndarray,
+    totals: np.ndarray,
+) -> None:
+    """The body of ``random_deals`` over arrays it is given: compiled without reference counting."""
     n = p[P_PLAYERS]
-    s = np.zeros(STATE_SIZE, dtype=np.int64)
-    deck = np.zeros(52, dtype=np.int64)
     in_play = p[P_IN_PLAY]
     size = 0
     for c in range(52):
         if in_play >> c & 1:
             deck[size] = c
             size += 1
-    passes = np.zeros(n, dtype=np.int64)
-    points = np.zeros(n, dtype=np.int64)
-    totals = np.zeros(n, dtype=np.int64)
     dealer = 0
     for d in range(n_deals):
         shuffle(rng, deck, size)
@@ -210,6 +226,28 @@ def random_deals(p: np.ndarray, offsets: np.ndarray, n_deals: int, seed: int) ->
         dealer += 1
         if dealer == n:
             dealer = 0
+
+
+@numba.njit(cache=True)
+def random_deals(p: np.ndarray, offsets: np.ndarray, n_deals: int, seed: int) -> np.ndarray:
+    """Play ``n_deals`` whole deals with uniformly random legal passes and plays.
+
+    ``offsets`` gives the pass offset of each deal in turn (cycled; 0 = hold).
+    Returns the summed points of each seat, a checksum of the work done.
+    """
+    n = p[P_PLAYERS]
+    totals = np.zeros(n, dtype=np.int64)
+    _random_deals_loop(
+        p,
+        offsets,
+        n_deals,
+        make_rng(seed),
+        np.zeros(STATE_SIZE, dtype=np.int64),
+        np.zeros(52, dtype=np.int64),
+        np.zeros(n, dtype=np.int64),
+        np.zeros(n, dtype=np.int64),
+        totals,
+    )
     return totals
 
 

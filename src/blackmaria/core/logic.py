@@ -165,8 +165,11 @@ def deal_deck(s: Vector, p: Params, deck: Params, dealer: int) -> None:
     reset_deal(s, dealer)
     n = p[P_PLAYERS]
     dealt = n * p[P_HAND_SIZE]
+    seat = dealer % n
     for i in range(dealt):
-        seat = (dealer + 1 + i) % n
+        seat += 1
+        if seat == n:
+            seat = 0
         s[HAND + seat] |= 1 << deck[i]
     for i in range(p[P_KITTY_SIZE]):
         s[KITTY] |= 1 << deck[dealt + i]
@@ -258,18 +261,18 @@ def play_card(s: Vector, p: Params, card: int) -> int:
         s[HEARTS_BROKEN] = 1
     s[IN_TRICK] += 1
     if s[IN_TRICK] < n:
-        s[TURN] = (seat + 1) % n
+        s[TURN] = seat + 1 if seat + 1 < n else 0
         return -1
     winner = s[LEADER]
-    best = -1
+    best = s[TRICK + winner]
     won = 0
     for i in range(n):
         c = s[TRICK + i]
         won |= 1 << c
-        if c & 3 == led and c > best:
+        s[TRICK + i] = -1
+        if c > best and c & 3 == led:
             best = c
             winner = i
-        s[TRICK + i] = -1
     s[TAKEN + winner] |= won
     if s[TRICK_INDEX] == 0 and s[KITTY]:
         s[TAKEN + winner] |= s[KITTY]
