@@ -10,7 +10,16 @@ from click.testing import CliRunner
 
 from blackmaria.cli import main
 from blackmaria.rules import preset
-from blackmaria.tournament import DealResult, TournamentResult, expand_lineup, mean_ci, parse_bot, progress_bar, run_tournament
+from blackmaria.tournament import (
+    DealResult,
+    TournamentResult,
+    expand_lineup,
+    games_of,
+    mean_ci,
+    parse_bot,
+    progress_bar,
+    run_tournament,
+)
 
 
 def test_mean_ci_by_hand() -> None:
@@ -34,6 +43,7 @@ def test_paired_difference_by_hand() -> None:
     assert result.mean_points("a").mean == 4.0
     assert result.moon_rate("a") == 0.25 and result.moon_rate("b") == 0.0
     assert result.to_dict()["differences"]["a - b"]["mean"] == -5.0
+    assert result.games().played == 0  # no points by seat recorded: no games
 
 
 def test_identical_bots_differ_by_exactly_nothing() -> None:
@@ -84,3 +94,43 @@ def test_the_tournament_command() -> None:
     assert text.exit_code == 0 and "points/deal" in text.output
     bad = runner.invoke(main, ["tournament", "--bots", "wizard"])
     assert bad.exit_code != 0 and "not one of" in bad.output
+
+
+def test_games_end_at_the_target_and_the_lowest_total_wins() -> None:
+    hearts = preset("hearts")  # to 100, ties shared
+    assert games_of(hearts, [[26, 0, 0, 0]] * 3) == ([], 3)
+    assert games_of(hearts, [[26, 0, 0, 0]] * 4) == ([(1, 2, 3)], 0)
+    assert games_of(hearts, [[99, 1, 0, 2], [1, 0, 0, 0]]) == ([(2,)], 0)
+    # Tied for the lowest: shared, or played on under sudden death until one seat is lowest alone.
+    tie = [[100, 5, 5, 16], [0, 1, 0, 0]]
+    assert games_of(hearts, tie) == ([(1, 2)], 1)
+    assert games_of(hearts.replace(ties="sudden-death"), tie) == ([(2,)], 0)
+    black_maria = preset("black-maria")  # nine deals, no target
+    assert black_maria.target_score is None and black_maria.deal_count == 9
+    assert games_of(black_maria, [[0, 10, 20]] * 9 + [[30, 0, 0]] * 5) == ([(0,)], 5)
+
+
+def test_games_won_by_hand() -> None:
+    """Four rotations of a, b, b, b: the seat of a takes nothing, the others 26 each, so a wins every game after 4 deals."""
+    rules = preset("hearts")
+    result = TournamentResult(rules, ["a", "b", "b", "b"], 9, 0)
+    rows = tuple(tuple(0 if seat == rotation else 26 for seat in range(4)) for rotation in range(4))
+    result.results = [DealResult(d, {"a": [0] * 4, "b": [26] * 12}, {"a": 0, "b": 0}, 0.0, rows) for d in range(9)]
+    games = result.games()
+    assert (games.played, games.won, games.seats, games.unfinished_deals) == (8, {"a": 8.0, "b": 0.0}, {"a": 1, "b": 3}, 4)
+    assert result.to_dict()["games"]["won"] == {"a": 8.0, "b": 0.0}
+    assert "8 played; won: a 8 (100%; fair share 25%), b 0 (0%; fair share 75%)" in result.report()
+
+
+def test_games_in_a_real_tournament_follow_the_seats() -> None:
+    rules = preset("black-maria")
+    result = run_tournament(rules, ["easy", "random"], deals=9, seed=5, workers=1)
+    lineup = result.lineup
+    for deal in result.results:
+        assert len(deal.seat_points) == 3
+        for bot in result.bots:
+            mine = [deal.seat_points[r][s] for r in range(3) for s in range(3) if lineup[(s - r) % 3] == bot]
+            assert sorted(mine) == sorted(deal.points[bot])
+    games = result.games()
+    assert games.played == 3 and games.unfinished_deals == 0
+    assert sum(games.won.values()) == pytest.approx(3)

@@ -4,7 +4,9 @@ Every deal is dealt once and replayed with the line-up rotated through all
 seats (same cards, same dealer, same pass direction), so each bot holds every
 hand once. A bot's score is its mean points per deal (lower is better); two
 bots are compared by the paired difference per deal, which cancels the luck
-of the cards, with a 95% confidence interval.
+of the cards, with a 95% confidence interval. The deals, taken in order at
+each rotation, also make games to the rule set's end (``games``): games won
+per bot beside its fair share.
 
 Bots are named ``level`` or ``level:budget`` (``hard:2000``). A line-up
 shorter than the table is filled with its last bot: ``expert,medium`` at four
@@ -45,6 +47,8 @@ class DealResult:
     moons: dict[str, int]
     """Per bot name: deals (over all rotations) in which it shot the moon."""
     seconds: float
+    seat_points: tuple[tuple[int, ...], ...] = ()
+    """Points of each seat, one row per rotation (rotation ``r`` seats ``lineup[(seat - r) % n]``)."""
 
 
 @dataclass(frozen=True)
@@ -60,6 +64,56 @@ class Interval:
 
     def __str__(self) -> str:
         return f"{self.mean:+.2f} [{self.low:+.2f}, {self.high:+.2f}]"
+
+
+@dataclass(frozen=True)
+class Games:
+    """Games to the rule set's end, made of consecutive duplicate deals at one rotation of the line-up."""
+
+    played: int
+    """Finished games, over all rotations."""
+    won: dict[str, float]
+    """Per bot name: games won (a game won jointly by k seats counts 1/k to each)."""
+    seats: dict[str, int]
+    """Per bot name: the seats it holds (its fair share of the wins is seats / players)."""
+    unfinished_deals: int
+    """Deals, over all rotations, at the end of the run that did not finish a game."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"played": self.played, "won": self.won, "seats": self.seats, "unfinished_deals": self.unfinished_deals}
+
+
+def games_of(rules: Rules, deal_points: Sequence[Sequence[int]]) -> tuple[list[tuple[int, ...]], int]:
+    """Split one seating's consecutive deals into games as ``Game`` ends them; return each game's winners and the deals left over.
+
+    A game ends after the deal in which a total reaches ``target_score`` or the
+    ``deal_count``-th deal; the lowest total wins; a tie for the lowest goes on
+    under ``ties="sudden-death"`` and is shared otherwise.
+
+    >>> from blackmaria.rules import preset
+    >>> games_of(preset("hearts"), [[26, 0, 0, 0]] * 4 + [[0, 50, 60, 70]] * 2 + [[1, 2, 3, 4]])
+    ([(1, 2, 3), (0,)], 1)
+    """
+    games: list[tuple[int, ...]] = []
+    totals: list[int] = []
+    played = 0
+    for points in deal_points:
+        if not totals:
+            totals, played = [0] * len(points), 0
+        totals = [t + p for t, p in zip(totals, points, strict=True)]
+        played += 1
+        ended = (rules.target_score is not None and max(totals) >= rules.target_score) or (
+            rules.deal_count is not None and played >= rules.deal_count
+        )
+        if not ended:
+            continue
+        low = min(totals)
+        lowest = tuple(seat for seat, total in enumerate(totals) if total == low)
+        if len(lowest) > 1 and rules.ties == "sudden-death":
+            continue
+        games.append(lowest)
+        totals = []
+    return games, played if totals else 0
 
 
 def mean_ci(values: Sequence[float]) -> Interval:
@@ -102,9 +156,31 @@ class TournamentResult:
     def moon_rate(self, bot: str) -> float:
         return sum(r.moons[bot] for r in self.results) / max(1, self.plays[bot])
 
+    def games(self) -> Games:
+        """Games to the rule set's end (target score or number of deals), played by chaining the deals in order.
+
+        Each rotation of the line-up keeps every bot in its seats for all deals, so
+        it makes its own run of games; a bot's wins are summed over its seats.
+        """
+        n = self.rules.players
+        won = dict.fromkeys(self.bots, 0.0)
+        seats = {bot: self.lineup.count(bot) for bot in self.bots}
+        if any(len(r.seat_points) != n for r in self.results):
+            return Games(0, won, seats, 0)  # results made without points by seat
+        played = unfinished = 0
+        for rotation in range(n):
+            winners, left = games_of(self.rules, [r.seat_points[rotation] for r in self.results])
+            played += len(winners)
+            unfinished += left
+            for winning in winners:
+                for seat in winning:
+                    won[self.lineup[(seat - rotation) % n]] += 1 / len(winning)
+        return Games(played, won, seats, unfinished)
+
     def to_dict(self) -> dict[str, Any]:
         bots = self.bots
         first = bots[0]
+        games = self.games()
         return {
             "rules": self.rules.preset or "custom",
             "players": self.rules.players,
@@ -117,6 +193,7 @@ class TournamentResult:
                 for bot in bots
             },
             "differences": {f"{first} - {other}": self.difference(first, other).to_dict() for other in bots[1:]},
+            "games": games.to_dict(),
         }
 
     def report(self) -> str:
@@ -134,6 +211,23 @@ class TournamentResult:
             d = self.difference(bots[0], other)
             verdict = f"{bots[0]} takes fewer" if d.high < 0 else f"{bots[0]} takes more" if d.low > 0 else "no clear difference"
             lines.append(f"{bots[0]} - {other}: {d} points per deal ({verdict})")
+        games = self.games()
+        end = " or ".join(
+            text
+            for text in (
+                f"{self.rules.target_score} points" if self.rules.target_score is not None else "",
+                f"{self.rules.deal_count} deals" if self.rules.deal_count is not None else "",
+            )
+            if text
+        )
+        if games.played:
+            won = ", ".join(
+                f"{bot} {games.won[bot]:g} ({games.won[bot] / games.played:.0%}; fair share {games.seats[bot] / self.rules.players:.0%})"
+                for bot in bots
+            )
+            lines.append(f"games to {end} (consecutive deals, each rotation): {games.played} played; won: {won}")
+        else:
+            lines.append(f"games to {end}: none finished in {self.deals} deals")
         return "\n".join(lines)
 
 
@@ -177,6 +271,7 @@ def play_duplicate_deal(rules: Rules, lineup: Sequence[str], deal: int, seed: in
     one = deal_rules(rules, deal)
     points: dict[str, list[int]] = {bot: [] for bot in lineup}
     moons = dict.fromkeys(lineup, 0)
+    seat_points: list[tuple[int, ...]] = []
     for rotation in range(n):
         game = Game(one, seed=0)
         game.deal(deck)
@@ -192,9 +287,10 @@ def play_duplicate_deal(rules: Rules, lineup: Sequence[str], deal: int, seed: in
         assert log.points is not None
         for seat in range(n):
             points[names[seat]].append(log.points[seat])
+        seat_points.append(tuple(log.points))
         if log.moon_shooter is not None:
             moons[names[log.moon_shooter]] += 1
-    return DealResult(deal, points, moons, time.perf_counter() - start)
+    return DealResult(deal, points, moons, time.perf_counter() - start, tuple(seat_points))
 
 
 def _job(args: tuple[Rules, list[str], int, int]) -> DealResult:
@@ -293,10 +389,12 @@ def tournament_command(
 
 __all__ = [
     "DealResult",
+    "Games",
     "Interval",
     "TournamentResult",
     "deal_rules",
     "expand_lineup",
+    "games_of",
     "mean_ci",
     "parse_bot",
     "play_duplicate_deal",
