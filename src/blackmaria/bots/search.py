@@ -154,6 +154,8 @@ class SearchBot:
         self._rng = random.Random(seed)
         self._medium = MediumBot(self._rng.getrandbits(32))
         self.last_costs: dict[Card, float] = {}
+        self.last_worlds = 0
+        """Sampled deals each candidate card was tried in at the last move (0 when the move was forced)."""
 
     def choose_pass(self, observation: Observation) -> list[Card]:
         return self._medium.choose_pass(observation)
@@ -197,9 +199,11 @@ class SearchBot:
             raise ValueError(f"seat {obs.seat} has no card to play now")
         if len(legal) == 1:
             self.last_costs = {}
+            self.last_worlds = 0
             return Hint([legal[0]], f"{card_name(legal[0])} is the only legal card", self.name)
         costs, worlds = self.evaluate(obs)
         self.last_costs = costs
+        self.last_worlds = worlds
         best = min(costs.values())
         tied = [c for c in legal if costs[c] <= best + 1e-9]
         card = tied[0]
