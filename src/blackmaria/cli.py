@@ -162,6 +162,28 @@ def play(
 
 
 @main.command()
+@click.option("--rules", "rules_name", default="black-maria", show_default=True, help="Preset name or house-rules file.")
+@click.option("--players", "names", default="", help="Comma-separated player names, in seat order (clockwise).")
+@click.option("--dealer", type=int, default=0, show_default=True, help="Seat of the first dealer.")
+@click.option("--lang", type=click.Choice(["en", "de"]), default=None)
+@click.option("--resume", is_flag=True, help="Continue the saved score sheet.")
+def score(rules_name: str, names: str, dealer: int, lang: str | None, resume: bool) -> None:
+    """Keep the score of a game played with real cards: enter each deal's points or penalty cards."""
+    from blackmaria.locale import detect_language
+    from blackmaria.scorekeeper import ScoreSheet
+    from blackmaria.tui.scorekeeping import run_scorekeeper, sheet_path
+
+    if resume:
+        if not sheet_path().exists():
+            raise click.ClickException("there is no saved score sheet")
+        sheet = ScoreSheet.from_json(sheet_path().read_text(encoding="utf-8"))
+    else:
+        players = [n.strip() for n in names.split(",") if n.strip()] or ["Anna", "Ben", "Carla"]
+        sheet = ScoreSheet(_rules_option(rules_name, len(players)), players, dealer)
+    run_scorekeeper(sheet, detect_language(lang))
+
+
+@main.command()
 @click.argument("file", type=click.Path(dir_okay=False, writable=True), required=False)
 @click.option("--current", is_flag=True, help="Export the saved game in progress instead of the last finished one.")
 def export(file: str | None, current: bool) -> None:

@@ -128,6 +128,30 @@ RULE_TEXT: Final = {
 }
 
 
+@dataclass(frozen=True)
+class Verdict:
+    """Where a game stands after a deal: over (with winners), or on to a sudden-death deal, or neither."""
+
+    over: bool
+    winners: tuple[int, ...] = ()
+    sudden_death: bool = False
+    tied: tuple[int, ...] = ()
+
+
+def game_verdict(rules: Rules, totals: Sequence[int], deals_played: int) -> Verdict:
+    """The rules' end condition: a target reached or the deals played, the lowest total winning, ties as the table chose."""
+    ended = (rules.target_score is not None and max(totals) >= rules.target_score) or (
+        rules.deal_count is not None and deals_played >= rules.deal_count
+    )
+    if not ended:
+        return Verdict(False)
+    low = min(totals)
+    lowest = tuple(seat for seat, total in enumerate(totals) if total == low)
+    if len(lowest) > 1 and rules.ties == "sudden-death":
+        return Verdict(False, sudden_death=True, tied=lowest)
+    return Verdict(True, winners=lowest)
+
+
 def _as_card(card: Card | str) -> Card:
     return parse_card(card) if isinstance(card, str) else card
 
@@ -543,20 +567,13 @@ class Game:
             self.totals[seat] += points[seat]
         self.events.append(DealScored(len(self.deals) - 1, tuple(points), tuple(self.totals), log.moon_shooter, tuple(cards_of(log.kitty))))
         self._phase = "deal-over"
-        rules = self.rules
-        ended = (rules.target_score is not None and max(self.totals) >= rules.target_score) or (
-            rules.deal_count is not None and len(self.deals) >= rules.deal_count
-        )
-        if not ended:
-            return
-        low = min(self.totals)
-        lowest = tuple(seat for seat in range(n) if self.totals[seat] == low)
-        if len(lowest) > 1 and rules.ties == "sudden-death":
-            self.events.append(SuddenDeath(lowest))
-            return
-        self._winners = lowest
-        self._phase = "game-over"
-        self.events.append(GameOver(tuple(self.totals), lowest))
+        verdict = game_verdict(self.rules, self.totals, len(self.deals))
+        if verdict.sudden_death:
+            self.events.append(SuddenDeath(verdict.tied))
+        elif verdict.over:
+            self._winners = verdict.winners
+            self._phase = "game-over"
+            self.events.append(GameOver(tuple(self.totals), verdict.winners))
 
     # ---- views -----------------------------------------------------------
     def _who(self, seat: int | None) -> str:

@@ -168,6 +168,25 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     },
     "game_over": {"en": "Game over. Winner: {names}.", "de": "Spielende. Gewonnen hat: {names}."},
     "press_enter": {"en": "Press Enter for the next deal.", "de": "Weiter mit der Eingabetaste."},
+    # the scorekeeper for real cards
+    "sk_welcome": {"en": "Score sheet: {rules}, {players}.", "de": "Punkteliste: {rules}, {players}."},
+    "sk_help": {
+        "en": "After each deal type the points (10 8 25) or each player's penalty cards, players separated by / (Hx3 AS / Hx8 / Hx2 KS QS; Hx3 is three hearts). Also: fix N ..., sheet, csv FILE, quit.",
+        "de": "Nach jedem Spiel die Punkte (10 8 25) oder die Strafkarten jedes Spielers eingeben, Spieler getrennt durch / (Hx3 AS / Hx8 / Hx2 KS QS; Hx3 sind drei Herz). Außerdem: fix N ..., tabelle, csv DATEI, ende.",
+    },
+    "sk_prompt": {
+        "en": "Deal {number}: {dealer} deals, pass {direction}. Points or cards: ",
+        "de": "Spiel {number}: {dealer} gibt, Weitergabe {direction}. Punkte oder Karten: ",
+    },
+    "sk_scored": {"en": "Deal {number}: {points}", "de": "Spiel {number}: {points}"},
+    "sk_totals": {"en": "Totals: {totals}", "de": "Stand: {totals}"},
+    "sk_fixed": {"en": "Deal {number} corrected.", "de": "Spiel {number} berichtigt."},
+    "sk_saved_csv": {"en": "Written to {path}.", "de": "Gespeichert in {path}."},
+    "sk_refused": {"en": "Not accepted: {reason}", "de": "Nicht angenommen: {reason}"},
+    "sk_saved": {
+        "en": "Score sheet saved. Continue with: blackmaria score --resume",
+        "de": "Punkteliste gespeichert. Weiter mit: blackmaria score --resume",
+    },
     # keys of the terminal app
     "key_help": {"en": "Help", "de": "Hilfe"},
     "col_this_deal": {"en": "This deal", "de": "Dieses Spiel"},

@@ -1,0 +1,192 @@
+"""A score sheet for games played with real cards: enter each deal's points or penalty cards, checked by the rules.
+
+Card entries are scored by the rules core itself (``core.score_deal``), so a
+moon is found and applied by the table's option exactly as in a played game;
+the end of the game and ties follow ``game.game_verdict``.
+
+>>> sheet = ScoreSheet(preset("black-maria"), ["Anna", "Ben", "Carla"], first_dealer=2)
+>>> sheet.add(sheet.from_cards(["Hx3 AS", "Hx8", "Hx2 KS QS"])).points
+(10, 8, 25)
+>>> sheet.dealer(1), sheet.direction(1)
+(0, 'right')
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from blackmaria.cards import HEARTS, card_name, cards_of, parse_card, suit_of
+from blackmaria.core import logic as core
+from blackmaria.game import Verdict, game_verdict
+from blackmaria.rules import Rules, preset  # noqa: F401  (preset: used by the doctest)
+
+FORMAT: Final = "blackmaria-scoresheet/1"
+_COUNT = re.compile(r"^h\s*[x×*]\s*(\d+)$", re.IGNORECASE)
+
+
+class ScoreError(ValueError):
+    """An entry the rules cannot accept; the message says why."""
+
+
+@dataclass(frozen=True)
+class DealEntry:
+    points: tuple[int, ...]
+    """Each player's score for the deal, moon applied."""
+    raw: tuple[int, ...]
+    """The points in what each player took, before any moon."""
+    taken: tuple[int, ...] | None
+    """Card masks by player when the deal was entered as cards."""
+    moon_shooter: int | None
+
+
+class ScoreSheet:
+    def __init__(self, rules: Rules, players: Sequence[str], first_dealer: int = 0) -> None:
+        if len(players) != rules.players:
+            raise ScoreError(f"{len(players)} names given for {rules.players} players")
+        self.rules = rules
+        self.players = list(players)
+        self.first_dealer = first_dealer % rules.players
+        self.entries: list[DealEntry] = []
+        self._p = core.make_params(rules)
+
+    # ---- the table -----------------------------------------------------------
+    @property
+    def totals(self) -> list[int]:
+        return [sum(e.points[i] for e in self.entries) for i in range(self.rules.players)]
+
+    def dealer(self, deal_index: int) -> int:
+        return (self.first_dealer + deal_index) % self.rules.players
+
+    def direction(self, deal_index: int) -> str:
+        return self.rules.pass_direction(deal_index)
+
+    def verdict(self) -> Verdict:
+        if not self.entries:
+            return Verdict(False)
+        return game_verdict(self.rules, self.totals, len(self.entries))
+
+    # ---- entries --------------------------------------------------------------
+    def from_cards(self, texts: Sequence[str]) -> DealEntry:
+        """Each player's penalty cards, e.g. ``["Hx3 AS", "Hx8", "Hx2 KS QS"]``; ``Hx3`` is three hearts of any rank."""
+        rules = self.rules
+        if len(texts) != rules.players:
+            raise ScoreError(f"enter the cards of all {rules.players} players (one list each), not {len(texts)}")
+        masks = [0] * rules.players
+        counts = [0] * rules.players
+        for seat, text in enumerate(texts):
+            for token in text.replace(",", " ").split():
+                match = _COUNT.match(token)
+                if match:
+                    counts[seat] += int(match.group(1))
+                    continue
+                try:
+                    card = parse_card(token)
+                except ValueError as error:
+                    raise ScoreError(f"{self.players[seat]}: {error}") from error
+                if not rules.in_play_mask >> card & 1:
+                    raise ScoreError(f"{self.players[seat]}: {card_name(card)} is not in play under these rules")
+                if any(m >> card & 1 for m in masks):
+                    raise ScoreError(f"{card_name(card)} is entered twice: a card can be taken only once")
+                masks[seat] |= 1 << card
+        if any(counts):
+            hearts = [c for c in cards_of(rules.in_play_mask) if suit_of(c) == HEARTS]
+            if len({rules.values[c] for c in hearts}) > 1:
+                raise ScoreError("hearts have different values under these rules: enter each heart (like AH KH 5H)")
+            free = [c for c in hearts if not any(m >> c & 1 for m in masks)]
+            if sum(counts) > len(free):
+                raise ScoreError(f"{sum(counts)} more hearts entered, but only {len(free)} are left")
+            for seat, count in enumerate(counts):
+                for _ in range(count):
+                    masks[seat] |= 1 << free.pop(0)
+        scoring = [c for c in cards_of(rules.in_play_mask) if rules.values[c] != 0]
+        missing = [c for c in scoring if not any(m >> c & 1 for m in masks)]
+        if missing:
+            raise ScoreError(
+                f"every card that scores must be entered; missing {' '.join(card_name(c) for c in missing)}"
+                f" ({rules.deal_total} points in each deal)"
+            )
+        s = [0] * core.STATE_SIZE
+        for seat, mask in enumerate(masks):
+            s[core.TAKEN + seat] = mask
+        points = [0] * rules.players
+        shooter = core.score_deal(s, self._p, points)
+        raw = tuple(core.card_points(self._p, m) for m in masks)
+        return DealEntry(tuple(points), raw, tuple(masks), shooter if shooter >= 0 else None)
+
+    def from_points(self, raw: Sequence[int]) -> DealEntry:
+        """Each player's points as counted from their tricks (before any moon): checked against the deal's total."""
+        rules = self.rules
+        if len(raw) != rules.players:
+            raise ScoreError(f"enter the points of all {rules.players} players, not {len(raw)}")
+        if sum(raw) != rules.deal_total:
+            raise ScoreError(f"the points add up to {sum(raw)}, but every deal under these rules has {rules.deal_total}")
+        negatives = sum(v for c, v in enumerate(rules.values) if v < 0 and rules.in_play_mask >> c & 1)
+        shooter = None
+        if rules.moon != "off":
+            # Whoever counted every positive point (with or without the negative cards) shot the moon.
+            candidates = [seat for seat, r in enumerate(raw) if r in (rules.moon_total, rules.moon_total + negatives)]
+            shooter = candidates[0] if len(candidates) == 1 else None
+        points = list(raw)
+        if shooter is not None:
+            points[shooter] -= rules.moon_total
+            if rules.moon == "add-to-others":
+                points = [p if seat == shooter else p + rules.moon_total for seat, p in enumerate(points)]
+            else:
+                points[shooter] -= rules.moon_total
+        return DealEntry(tuple(points), tuple(raw), None, shooter)
+
+    def add(self, entry: DealEntry) -> DealEntry:
+        if self.verdict().over:
+            raise ScoreError("the game is over; start a new score sheet")
+        self.entries.append(entry)
+        return entry
+
+    def correct(self, deal_number: int, entry: DealEntry) -> None:
+        """Replace deal ``deal_number`` (counting from 1)."""
+        if not 1 <= deal_number <= len(self.entries):
+            raise ScoreError(f"there is no deal {deal_number}; deals 1 to {len(self.entries)} are entered")
+        self.entries[deal_number - 1] = entry
+
+    # ---- files -------------------------------------------------------------------
+    def to_json(self) -> str:
+        data: dict[str, Any] = {
+            "format": FORMAT,
+            "rules": self.rules.to_dict(),
+            "players": self.players,
+            "first_dealer": self.first_dealer,
+            "deals": [
+                {"points": list(e.raw)} if e.taken is None else {"cards": [[card_name(c) for c in cards_of(m)] for m in e.taken]}
+                for e in self.entries
+            ],
+        }
+        return json.dumps(data, ensure_ascii=False, indent=1)
+
+    @classmethod
+    def from_json(cls, text: str) -> ScoreSheet:
+        data = json.loads(text)
+        if data.get("format") != FORMAT:
+            raise ScoreError(f"not a score sheet ({FORMAT})")
+        sheet = cls(Rules.from_data(data["rules"]), data["players"], data.get("first_dealer", 0))
+        for deal in data["deals"]:
+            entry = sheet.from_cards([" ".join(cards) for cards in deal["cards"]]) if "cards" in deal else sheet.from_points(deal["points"])
+            sheet.entries.append(entry)
+        return sheet
+
+    def to_csv(self) -> str:
+        out = io.StringIO()
+        writer = csv.writer(out)
+        writer.writerow(["deal", "dealer", "pass", *self.players, "moon"])
+        for index, entry in enumerate(self.entries):
+            moon = self.players[entry.moon_shooter] if entry.moon_shooter is not None else ""
+            writer.writerow([index + 1, self.players[self.dealer(index)], self.direction(index), *entry.points, moon])
+        writer.writerow(["total", "", "", *self.totals, ""])
+        return out.getvalue()
+
+
+__all__ = ["DealEntry", "ScoreError", "ScoreSheet"]

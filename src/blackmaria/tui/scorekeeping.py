@@ -1,0 +1,80 @@
+"""``blackmaria score``: keep the score of a game played with real cards, line by line."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from blackmaria.locale import Texts
+from blackmaria.scorekeeper import DealEntry, ScoreError, ScoreSheet
+from blackmaria.tui.session import data_dir
+
+
+def sheet_path() -> Path:
+    return data_dir() / "scoresheet.json"
+
+
+def _entry(sheet: ScoreSheet, text: str) -> DealEntry:
+    parts = text.split()
+    if parts and all(p.lstrip("-").isdigit() for p in parts):
+        return sheet.from_points([int(p) for p in parts])
+    return sheet.from_cards([chunk.strip() for chunk in text.split("/")])
+
+
+def run_scorekeeper(sheet: ScoreSheet, lang: str, read: Callable[[str], str] = input, write: Callable[[str], None] = print) -> None:
+    t = Texts(lang)
+    path = sheet_path()
+
+    def save() -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = path.with_suffix(".tmp")
+        temporary.write_text(sheet.to_json(), encoding="utf-8")
+        temporary.replace(path)
+
+    def named(values: tuple[int, ...] | list[int]) -> str:
+        return ", ".join(f"{name} {value}" for name, value in zip(sheet.players, values, strict=True))
+
+    rules = sheet.rules
+    write(t("sk_welcome", rules=t.rules_title(rules.preset, bool(rules.changes_from_preset())), players=", ".join(sheet.players)))
+    write(t("sk_help"))
+    try:
+        while True:
+            verdict = sheet.verdict()
+            if verdict.over:
+                write(t("game_over", names=", ".join(sheet.players[w] for w in verdict.winners)))
+                return
+            index = len(sheet.entries)
+            answer = read(
+                t("sk_prompt", number=index + 1, dealer=sheet.players[sheet.dealer(index)], direction=t.direction(sheet.direction(index)))
+            ).strip()
+            word = answer.split(" ", 1)[0].lower()
+            try:
+                if word in ("quit", "ende", "q"):
+                    raise EOFError
+                if word in ("sheet", "tabelle"):
+                    for line in sheet.to_csv().splitlines():
+                        write(line.replace(",", "  "))
+                    continue
+                if word == "csv":
+                    target = answer.split(" ", 1)[1]
+                    Path(target).write_text(sheet.to_csv(), encoding="utf-8")
+                    write(t("sk_saved_csv", path=target))
+                    continue
+                if word == "fix":
+                    _, number, rest = answer.split(" ", 2)
+                    sheet.correct(int(number), _entry(sheet, rest))
+                    write(t("sk_fixed", number=number))
+                else:
+                    entry = sheet.add(_entry(sheet, answer))
+                    write(t("sk_scored", number=index + 1, points=named(entry.points)))
+                    if entry.moon_shooter is not None:
+                        write(t("moon", name=sheet.players[entry.moon_shooter]))
+                write(t("sk_totals", totals=named(sheet.totals)))
+                if sheet.verdict().sudden_death:
+                    write(t("sudden_death"))
+                save()
+            except (ScoreError, ValueError, IndexError) as error:
+                write(t("sk_refused", reason=str(error)))
+    except EOFError:
+        save()
+        write(t("sk_saved"))

@@ -1,0 +1,109 @@
+"""The tabletop scorekeeper: entries checked by the rules, moons found, corrections, the end and ties."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from blackmaria.rules import preset
+from blackmaria.scorekeeper import ScoreError, ScoreSheet
+from blackmaria.tui.scorekeeping import run_scorekeeper
+
+
+def _type(sheet: ScoreSheet, lines: list[str], lang: str = "en") -> list[str]:
+    answers = iter(lines)
+    output: list[str] = []
+
+    def read(prompt: str) -> str:
+        output.append(prompt)
+        return next(answers)
+
+    run_scorekeeper(sheet, lang, read, output.append)
+    return output
+
+
+@pytest.fixture(autouse=True)
+def _data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BLACKMARIA_DATA_DIR", str(tmp_path))
+
+
+def test_a_wrong_total_is_refused_with_the_reason_and_nothing_is_entered() -> None:
+    sheet = ScoreSheet(preset("black-maria"), ["Anna", "Ben", "Carla"])
+    out = _type(sheet, ["10 8 24", "Hx3 AS / Hx8 / Hx2 KS", "Hx3 AS / Hx8 QS / Hx2 KS QS", "quit"])
+    assert "Not accepted: the points add up to 42, but every deal under these rules has 43" in out
+    assert any(line.startswith("Not accepted: every card that scores must be entered; missing QS") for line in out)
+    assert "Not accepted: QS is entered twice: a card can be taken only once" in out
+    assert sheet.entries == []
+
+
+def test_a_moon_is_found_and_applied_by_the_tables_option() -> None:
+    sheet = ScoreSheet(preset("hearts"), ["W", "N", "E", "S"])
+    out = _type(sheet, ["Hx13 QS / / / ", "0 0 26 0", "quit"])
+    assert "W shot the moon!" in out and "E shot the moon!" in out
+    assert sheet.totals == [26, 52, 26, 52]
+    subtract = ScoreSheet(preset("hearts").replace(moon="subtract-from-shooter"), ["W", "N", "E", "S"])
+    subtract.add(subtract.from_points([26, 0, 0, 0]))
+    assert subtract.totals == [-26, 0, 0, 0]
+
+
+def test_cards_and_points_entries_score_alike_also_with_the_jack_of_diamonds() -> None:
+    sheet = ScoreSheet(preset("omnibus"), ["W", "N", "E", "S"])
+    by_cards = sheet.from_cards(["Hx13 QS JD", "", "", ""])
+    by_points = sheet.from_points([16, 0, 0, 0])
+    assert by_cards.points == by_points.points == (-10, 26, 26, 26)
+    assert sheet.from_cards(["Hx10 QS", "JD Hx3", "", ""]).points == sheet.from_points([23, -7, 0, 0]).points
+
+
+def test_a_correction_of_an_earlier_deal_changes_the_totals() -> None:
+    sheet = ScoreSheet(preset("black-maria"), ["Anna", "Ben", "Carla"], first_dealer=2)
+    out = _type(sheet, ["10 8 25", "0 43 0", "fix 1 Hx3 AS / Hx8 / Hx2 KS QS", "fix 7 1 2 40", "quit"])
+    assert "Deal 1 corrected." in out and "Not accepted: there is no deal 7; deals 1 to 2 are entered" in out
+    assert sheet.totals == [10, 51, 25]
+    assert "Deal 2: Anna deals, pass to the right. Points or cards: " in out  # the deal moves clockwise
+
+
+def test_the_end_by_deal_count_and_a_shared_tie() -> None:
+    rules = preset("black-maria").replace(deal_count=3)
+    sheet = ScoreSheet(rules, ["Anna", "Ben", "Carla"])
+    out = _type(sheet, ["0 20 23", "20 0 23", "0 3 40"])
+    assert out[-1] == "Game over. Winner: Anna." and sheet.totals == [20, 23, 86]
+    tie = ScoreSheet(rules, ["Anna", "Ben", "Carla"])
+    assert _type(tie, ["0 20 23", "20 0 23", "3 3 37"])[-1] == "Game over. Winner: Anna, Ben."
+
+
+def test_sudden_death_asks_for_another_deal() -> None:
+    rules = preset("black-maria").replace(deal_count=1, ties="sudden-death")
+    sheet = ScoreSheet(rules, ["Anna", "Ben", "Carla"])
+    out = _type(sheet, ["0 0 43", "10 0 33"])
+    assert "A tie for lowest: another deal decides." in out and out[-1] == "Game over. Winner: Ben."
+
+
+def test_the_sheet_resumes_and_exports(tmp_path: Path) -> None:
+    sheet = ScoreSheet(preset("hearts"), ["W", "N", "E", "S"])
+    _type(sheet, ["20 6 0 0", "Hx13 QS / / / ", "quit"])
+    saved = tmp_path / "scoresheet.json"
+    again = ScoreSheet.from_json(saved.read_text(encoding="utf-8"))
+    assert again.totals == sheet.totals and [e.moon_shooter for e in again.entries] == [None, 0]
+    assert sheet.to_csv().splitlines()[-1] == "total,,,20,32,26,26,"
+    with pytest.raises(ScoreError, match="enter the points of all 4 players"):
+        sheet.from_points([26])
+
+
+def test_the_command_keeps_score_in_german_through_a_pipe(tmp_path: Path) -> None:
+    env = {**os.environ, "BLACKMARIA_DATA_DIR": str(tmp_path)}
+    run = subprocess.run(
+        [sys.executable, "-m", "blackmaria.cli", "score", "--players", "Anna,Ben,Carla", "--lang", "de"],
+        input="10 8 24\n10 8 25\nende\n",
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+    assert "Nicht angenommen:" in run.stdout  # the reason itself is still English (see the closing note)
+    assert "Stand: Anna 10, Ben 8, Carla 25" in run.stdout
+    assert json.loads((tmp_path / "scoresheet.json").read_text())["deals"] == [{"points": [10, 8, 25]}]
