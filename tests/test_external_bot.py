@@ -45,3 +45,13 @@ def test_garbage_and_hanging_programs_are_replaced_and_the_game_goes_on() -> Non
     assert len(hanging.errors) == 1 and "no answer to hello within 0.3 s" in hanging.errors[0]
     assert len(wrong.errors) == 1 and "illegal pass" in wrong.errors[0]
     assert garbage.failed and hanging.failed and wrong.failed
+
+
+def test_a_tournament_seats_a_program_and_a_broken_one_does_not_stop_it() -> None:
+    from blackmaria.tournament import run_tournament
+
+    result = run_tournament("hearts", [f"cmd:{EXAMPLE}", "random"], deals=3, seed=2, workers=1)
+    assert result.plays[f"cmd:{EXAMPLE}"] == 3 * 4  # one seat in each of four rotations, three deals
+    broken = f"cmd:{sys.executable} -c \"print('hello?')\""
+    survived = run_tournament("black-maria", [broken, "random"], deals=2, seed=2, workers=1)
+    assert survived.plays[broken] == 2 * 3  # the fallback bot played its seat

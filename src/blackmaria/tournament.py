@@ -235,6 +235,8 @@ def parse_bot(spec: str) -> tuple[str, int | None]:
     """``hard:2000`` -> (``hard``, 2000); ``medium`` -> (``medium``, None)."""
     from blackmaria.bots.base import LEVELS
 
+    if spec.strip().startswith("cmd:"):
+        return spec.strip(), None  # a program speaking the blackmaria-bot/1 protocol
     level, _, budget = spec.strip().partition(":")
     if level not in LEVELS:
         raise ValueError(f"bot {spec!r}: {level!r} is not one of {', '.join(LEVELS)}")
@@ -283,6 +285,10 @@ def play_duplicate_deal(rules: Rules, lineup: Sequence[str], deal: int, seed: in
             bots[seat] = make_bot(level, random.Random(f"{seed}/{deal}/{seat}").getrandbits(32), budget=budget)
         names = {seat: lineup[(seat - rotation) % n] for seat in range(n)}
         run_bots(game, bots)
+        for bot in bots.values():
+            close = getattr(bot, "close", None)
+            if close is not None:
+                close()  # external programs end with their deal
         log = game.deals[0]
         assert log.points is not None
         for seat in range(n):

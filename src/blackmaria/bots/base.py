@@ -42,7 +42,8 @@ DEFAULT_BUDGETS: dict[str, int] = {"hard": 1_000, "expert": 10_000}
 
 
 def make_bot(level: str, seed: int | None = None, budget: int | None = None) -> Bot:
-    """A bot by level name: ``random``, ``easy``, ``medium``, ``hard`` or ``expert``.
+    """A bot by level name: ``random``, ``easy``, ``medium``, ``hard`` or ``expert``; or ``cmd:COMMAND``,
+    a program speaking the ``blackmaria-bot/1`` protocol (``blackmaria.bots.external``).
 
     ``budget`` is the number of simulations per move of the search levels
     (``hard`` 1,000 and ``expert`` 10,000 by default); other levels ignore it.
@@ -50,6 +51,10 @@ def make_bot(level: str, seed: int | None = None, budget: int | None = None) -> 
     from blackmaria.bots.medium import MediumBot
     from blackmaria.bots.simple import RandomBot, RuleOfThumbBot
 
+    if level.startswith("cmd:"):
+        from blackmaria.bots.external import ExternalBot
+
+        return ExternalBot(level.removeprefix("cmd:"), seed)
     if level == "random":
         return RandomBot(seed)
     if level == "easy":
