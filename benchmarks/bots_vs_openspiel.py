@@ -12,6 +12,12 @@ and of our search (``SearchBot.evaluate``), one core.
 
     .venv/bin/python benchmarks/bots_vs_openspiel.py --deals 100 --ours hard --ismcts 1000 --workers 2
     .venv/bin/python benchmarks/bots_vs_openspiel.py --speed-only
+    .venv/bin/python benchmarks/bots_vs_openspiel.py --deals 1000 --resume --max-seconds 600   # add deals to the saved ones
+
+With ``--resume`` the deals already in the results file (same bots, seed and
+exploration) are kept and only the later ones are played; ``--max-seconds``
+stops early and keeps the deals finished before the first unfinished one, so
+the deals kept are always 0..k-1, whatever their outcome.
 """
 
 from __future__ import annotations
@@ -126,14 +132,29 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--speed-only", action="store_true")
     parser.add_argument("--speed-positions", type=int, default=20)
+    parser.add_argument("--resume", action="store_true", help="keep the deals in the results file and play the rest")
+    parser.add_argument("--max-seconds", type=float, default=None, help="stop after this long, keeping deals 0..k-1 finished")
     args = parser.parse_args()
     RESULTS.mkdir(exist_ok=True)
     machine = f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, open_spiel 2.0.2"
-    if hasattr(os, "sched_setaffinity"):
-        os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})
-    fast = speed(args.speed_positions, args.ismcts, args.seed)
-    fast["machine"] = machine
-    (RESULTS / "search_speed_vs_ismcts.json").write_text(json.dumps(fast, indent=2) + "\n", encoding="utf-8")
+    name = f"bots_vs_openspiel_{args.ours.replace(':', '-')}_vs_ismcts{args.ismcts}"
+    kept: list[dict[str, Any]] = []
+    earlier_seconds = 0.0
+    if args.resume and (RESULTS / f"{name}.json").exists():
+        saved = json.loads((RESULTS / f"{name}.json").read_text(encoding="utf-8"))
+        if (saved["seed"], saved["exploration"]) != (args.seed, args.exploration):
+            raise SystemExit(f"--resume: {name}.json has seed {saved['seed']}, exploration {saved['exploration']}")
+        kept = [r for r in saved["rows"] if r["deal"] < args.deals]
+        assert [r["deal"] for r in kept] == list(range(len(kept)))
+        earlier_seconds = saved["seconds"]
+        fast = json.loads((RESULTS / "search_speed_vs_ismcts.json").read_text(encoding="utf-8"))
+        print(f"resuming after {len(kept)} saved deals", flush=True)
+    if not args.resume or args.speed_only:
+        if hasattr(os, "sched_setaffinity"):
+            os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})
+        fast = speed(args.speed_positions, args.ismcts, args.seed)
+        fast["machine"] = machine
+        (RESULTS / "search_speed_vs_ismcts.json").write_text(json.dumps(fast, indent=2) + "\n", encoding="utf-8")
     print(
         f"search speed, {args.ismcts} simulations per move: IS-MCTS {fast['ismcts_simulations_per_second_median']:,.0f}/s, "
         f"ours {fast['ours_simulations_per_second_median']:,.0f}/s ({fast['ratio_median']:.1f}x)",
@@ -143,16 +164,23 @@ def main() -> None:
         return
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, set(range(os.cpu_count() or 1)))
-    jobs = [(d, args.seed, args.ours, args.ismcts, args.exploration) for d in range(args.deals)]
+    jobs = [(d, args.seed, args.ours, args.ismcts, args.exploration) for d in range(len(kept), args.deals)]
     start = time.perf_counter()
     rows: list[dict[str, Any]] = []
     with multiprocessing.get_context("spawn").Pool(args.workers) as pool:
         for row in pool.imap_unordered(play_deal, jobs):
             rows.append(row)
-            sys.stderr.write("\r" + progress_bar(len(rows), args.deals, time.perf_counter() - start))
+            sys.stderr.write("\r" + progress_bar(len(rows), len(jobs), time.perf_counter() - start))
             sys.stderr.flush()
+            if args.max_seconds is not None and time.perf_counter() - start > args.max_seconds:
+                pool.terminate()
+                break
     sys.stderr.write("\n")
-    rows.sort(key=lambda r: r["deal"])
+    finished = {r["deal"]: r for r in kept + rows}
+    rows = []
+    while len(rows) in finished:  # deals 0..k-1: an early stop keeps no later deal
+        rows.append(finished[len(rows)])
+    args.deals = len(rows)
     diff = mean_ci([r["difference"] for r in rows])
     ours = mean_ci([statistics.mean(r["ours"]) for r in rows])
     theirs = mean_ci([statistics.mean(r["ismcts"]) for r in rows])
@@ -167,10 +195,9 @@ def main() -> None:
         "ismcts_mean_points": theirs.to_dict(),
         "difference_ours_minus_ismcts": diff.to_dict(),
         "ours_seconds_per_move_mean": per_move,
-        "seconds": time.perf_counter() - start,
+        "seconds": earlier_seconds + time.perf_counter() - start,
         "rows": rows,
     }
-    name = f"bots_vs_openspiel_{args.ours.replace(':', '-')}_vs_ismcts{args.ismcts}"
     (RESULTS / f"{name}.json").write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
     summary = (
         f"# {result['what']}\n\n{machine}; {args.deals} duplicate deals x 4 seats, seed {args.seed}.\n\n"

@@ -1,7 +1,8 @@
 """The strength targets of issue 3 that need only our own bots: duplicate-deal tournaments, results to benchmarks/results/.
 
     .venv/bin/python benchmarks/strength.py --deals 1000 --search-deals 200 --workers 2
-    .venv/bin/python benchmarks/strength.py --only budget --budget-deals 100   # points per deal against budget, and a plot
+    .venv/bin/python benchmarks/strength.py --only budget --budget-deals 400 --budgets 100,200,400,800,1600,3200,6400
+        # points per deal against budget: results/budget_curve.json and docs/budget.png
 
 Each match prints the report of ``blackmaria tournament`` and is saved as JSON;
 ``strength.md`` collects them in a table.
@@ -48,14 +49,19 @@ def budget_curve(deals: int, seed: int, workers: int, budgets: list[int]) -> Non
     for budget in budgets:
         data = run_match(f"budget-{budget}", "hearts", [f"hard:{budget}", "medium"], deals, seed, workers)
         diff = data["differences"][f"hard:{budget} - medium"]
-        rows.append({"budget": budget, "difference": diff})
+        rows.append({"budget": budget, "deals": deals, "seed": seed, "difference": diff})
     (RESULTS / "budget_curve.json").write_text(json.dumps(rows, indent=2) + "\n", encoding="utf-8")
+    plot_budget_curve(rows)
+
+
+def plot_budget_curve(rows: list[dict[str, Any]]) -> None:
+    """``docs/budget.png`` from the rows of ``budget_curve.json``."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, ax = plt.subplots(figsize=(6, 4))
+    fig, ax = plt.subplots(figsize=(6.4, 4))
     xs = [r["budget"] for r in rows]
     ys = [r["difference"]["mean"] for r in rows]
     errs = [
@@ -64,12 +70,15 @@ def budget_curve(deals: int, seed: int, workers: int, budgets: list[int]) -> Non
     ]
     ax.errorbar(xs, ys, yerr=errs, marker="o", capsize=3)
     ax.set_xscale("log", base=2)
+    ax.set_xticks(xs, [f"{x:,}" for x in xs])
+    ax.minorticks_off()
     ax.axhline(0, color="grey", linewidth=0.8)
-    ax.set_xlabel("simulations per move")
-    ax.set_ylabel("points per deal, search bot minus medium (95% CI)")
-    ax.set_title(f"hearts, search bot vs three medium, {deals} duplicate deals each")
+    ax.set_xlabel("simulations per move (hard:B)")
+    ax.set_ylabel("points per deal, hard:B minus medium\n(lower is better; 95% CI)")
+    deals = rows[0]["difference"]["n"]
+    ax.set_title(f"hearts: hard:B vs three medium, {deals} duplicate deals per point", fontsize=10)
     fig.tight_layout()
-    out = Path(__file__).parent.parent / "docs" / "budget_curve.png"
+    out = Path(__file__).parent.parent / "docs" / "budget.png"
     fig.savefig(out, dpi=100)
     print(f"plot: {out}")
 
@@ -80,13 +89,16 @@ def main() -> None:
     parser.add_argument("--search-deals", type=int, default=200, help="deals for the hard matches")
     parser.add_argument("--expert-deals", type=int, default=50, help="deals for the expert matches")
     parser.add_argument("--budget-deals", type=int, default=100)
-    parser.add_argument("--budgets", default="64,128,256,512,1000,2000,4000")
+    parser.add_argument("--budgets", default="100,200,400,800,1600,3200")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
-    parser.add_argument("--only", default=None, help="comma-separated match names (or 'budget')")
+    parser.add_argument("--only", default=None, help="comma-separated match names (or 'budget'; 'budget-plot' redraws the plot)")
     args = parser.parse_args()
     RESULTS.mkdir(exist_ok=True)
     only = set(args.only.split(",")) if args.only else None
+    if only == {"budget-plot"}:
+        plot_budget_curve(json.loads((RESULTS / "budget_curve.json").read_text(encoding="utf-8")))
+        return
     if only is not None and "budget" in only:
         budget_curve(args.budget_deals, args.seed, args.workers, [int(b) for b in args.budgets.split(",")])
         only.discard("budget")
