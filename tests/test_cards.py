@@ -10,7 +10,6 @@ from blackmaria.cards import (
     card_symbol,
     english_name,
     german_name,
-    german_short,
     parse_card,
     parse_cards,
 )
@@ -67,7 +66,9 @@ def test_german_and_english_names() -> None:
     assert german_name(parse_card("QS")) == "Pik-Dame"
     assert german_name(parse_card("AH")) == "Herz-Ass"
     assert german_name(parse_card("JC")) == "Kreuz-Bube"
-    assert german_short(parse_card("TH")) == "♥10"
+    from blackmaria.locale import Texts
+
+    assert Texts("de").card(parse_card("TH")) == "10♥" and Texts("de").card(parse_card("QS")) == "D♠"
     assert english_name(parse_card("QS")) == "queen of spades"
 
 

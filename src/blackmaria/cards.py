@@ -41,6 +41,7 @@ RANK_NAMES_EN: Final = ("two", "three", "four", "five", "six", "seven", "eight",
 SUIT_NAMES_DE: Final = ("Kreuz", "Karo", "Herz", "Pik")
 RANK_NAMES_DE: Final = ("Zwei", "Drei", "Vier", "Fünf", "Sechs", "Sieben", "Acht", "Neun", "Zehn", "Bube", "Dame", "König", "Ass")
 RANK_SHORT_DE: Final = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "B", "D", "K", "A")
+"""German rank letters for display (Bube, Dame, König, Ass); ``locale.Texts`` uses them."""
 
 
 def make_card(rank: int, suit: int) -> Card:
@@ -79,11 +80,6 @@ def english_name(card: Card) -> str:
 def german_name(card: Card) -> str:
     """``Pik-Dame``, ``Herz-Zehn``."""
     return f"{SUIT_NAMES_DE[card & 3]}-{RANK_NAMES_DE[card >> 2]}"
-
-
-def german_short(card: Card) -> str:
-    """German display with German rank letters: ``♠D``, ``♥10``."""
-    return SUIT_SYMBOLS[card & 3] + RANK_SHORT_DE[card >> 2]
 
 
 def parse_card(text: str) -> Card:

@@ -189,12 +189,4 @@ def replay_summary(game: Game) -> dict[str, Any]:
     }
 
 
-def load_record(text: str) -> Game:
-    return game_from_record(text)
-
-
-def dump_record(game: Game, indent: int | None = 1) -> str:
-    return json.dumps(game_to_record(game), indent=indent, ensure_ascii=False)
-
-
-__all__: Sequence[str] = ["FORMAT", "RecordError", "dump_record", "game_from_record", "game_to_record", "load_record", "replay_summary"]
+__all__: Sequence[str] = ["FORMAT", "RecordError", "game_from_record", "game_to_record", "replay_summary"]

@@ -16,13 +16,13 @@ import os
 from typing import Final
 
 from blackmaria.cards import (
-    RANK_CHARS,
     RANK_NAMES_EN,
     RANK_SHORT_DE,
     SUIT_NAMES_DE,
     SUIT_NAMES_EN,
     SUIT_SYMBOLS,
     Card,
+    card_symbol,
     german_name,
 )
 from blackmaria.locale.messages import MESSAGES
@@ -61,9 +61,9 @@ class Texts:
 
     def card(self, card: Card) -> str:
         """Short display form, rank then suit symbol: ``Q♠``, ``10♥``; German ranks ``D♠``, ``B♥``."""
-        rank = card >> 2
-        shown = RANK_SHORT_DE[rank] if self.lang == "de" else ("10" if rank == 8 else RANK_CHARS[rank])
-        return shown + SUIT_SYMBOLS[card & 3]
+        if self.lang == "de":
+            return RANK_SHORT_DE[card >> 2] + SUIT_SYMBOLS[card & 3]
+        return card_symbol(card)
 
     def card_long(self, card: Card) -> str:
         """``queen of spades`` / ``Pik-Dame``."""
