@@ -9,6 +9,7 @@ from blackmaria.bots.checker import check_deal, check_play, replay_deal
 from blackmaria.bots.search import SearchBot
 from blackmaria.cards import card_name
 from blackmaria.game import Game
+from blackmaria.rules import Rules, preset
 
 BUDGET = 200
 
@@ -36,13 +37,28 @@ def play_deal(name: str, seed: int, seat_zero: str) -> Game:
     return game
 
 
-def test_replay_gives_the_same_deal_play_by_play() -> None:
-    game = play_deal("black-maria", 2, "medium")
-    again = replay_deal(game)
-    log = game.deals[0]
-    for card in log.plays:
-        again.play(card)
-    assert again.deals[0].points == log.points and again.deals[0].hands == log.hands
+@pytest.mark.parametrize(
+    "rules",
+    [
+        preset("black-maria"),
+        preset("two-player"),
+        preset("spot-hearts"),
+        Rules.from_data({"preset": "black-maria-jaques", "kitty": True, "players": 5}),
+    ],
+    ids=lambda r: f"{r.preset}-{r.players}",
+)
+def test_replay_gives_the_same_deal_play_by_play(rules: Rules) -> None:
+    """Hands, passes, the kitty and the two-player stock come back as they were: the replayed plays score the same."""
+    for seed in range(3):
+        game = Game(rules, seed=seed)
+        game.deal()
+        run_bots(game, {seat: make_bot("medium", seed=seat) for seat in range(rules.players)})
+        again = replay_deal(game)
+        log = game.deals[0]
+        for card in log.plays:
+            again.play(card)
+        assert again.deals[0].points == log.points and again.deals[0].hands == log.hands
+        assert again.deals[0].stock == log.stock and again.deals[0].passes == log.passes
 
 
 def test_the_bots_own_choice_is_never_reported() -> None:
