@@ -282,7 +282,7 @@ class PlaySession:
             if log.moon_shooter is not None:
                 marks.append(self.t("mark_moon", name=self.names[log.moon_shooter]))
             if log.kitty:
-                owner = next((s for s in range(self.game.players) if CardSet(log.kitty).issubset(self._taken_in_deal(index, s))), None)
+                owner = self._kitty_owner(index)
                 if owner is not None:
                     marks.append(self.t("mark_kitty", name=self.names[owner]))
             rows.append(SheetRow(index + 1, log.points, tuple(totals), tuple(marks)))
@@ -300,11 +300,8 @@ class PlaySession:
         return lines
 
     def _taken_in_deal(self, index: int, seat: int) -> CardSet:
-        starts = [i for i, e in enumerate(self.game.events) if isinstance(e, DealStarted)]
-        start = starts[index]
-        end = starts[index + 1] if index + 1 < len(starts) else len(self.game.events)
         taken = 0
-        for event in self.game.events[start:end]:
+        for event in self._events_of_deal(index):
             if isinstance(event, TrickWon | KittyTaken) and event.seat == seat and event.cards:
                 taken |= CardSet(event.cards).mask
         return CardSet(taken)
@@ -334,8 +331,8 @@ class PlaySession:
         if log.moon_shooter is not None:
             shooter = log.moon_shooter
             lines.append(self.t("moon_you") if shooter == self.human else self.t("moon", name=self.names[shooter]))
-        if log.kitty:
-            owner = next((s for s in range(self.game.players) if CardSet(log.kitty).issubset(self._taken_in_deal(index, s))), 0)
+        owner = self._kitty_owner(index)
+        if log.kitty and owner is not None:
             kitty = self.t.cards(sorted(CardSet(log.kitty)))
             if owner == self.human:
                 lines.append(self.t("kitty_was_you", cards=kitty))
@@ -344,9 +341,12 @@ class PlaySession:
         return lines
 
     def _events_of_deal(self, index: int) -> list[Any]:
-        starts = [i for i, e in enumerate(self.game.events) if isinstance(e, DealStarted)]
-        end = starts[index + 1] if index + 1 < len(starts) else len(self.game.events)
-        return self.game.events[starts[index] : end]
+        deals = self.game.deals
+        end = deals[index + 1].first_event if index + 1 < len(deals) else len(self.game.events)
+        return self.game.events[deals[index].first_event : end]
+
+    def _kitty_owner(self, index: int) -> int | None:
+        return next((e.seat for e in self._events_of_deal(index) if isinstance(e, KittyTaken)), None)
 
     def _deal_events(self) -> list[Any]:
         return self._events_of_deal(len(self.game.deals) - 1) if self.game.deals else []
