@@ -8,7 +8,8 @@ evaluator, max-visit final policy, exploration constant 5 as measured best in
 our bot's mean points minus the IS-MCTS players' mean points in the same deals.
 
 Speed: on the same positions, simulations per second of IS-MCTS (``bot.step``)
-and of our search (``SearchBot.evaluate``), one core.
+and of our search (``SearchBot.evaluate``), one core, at the IS-MCTS budget
+(``results/search_speed_vs_ismctsN.json``; ``--resume`` reuses it).
 
     .venv/bin/python benchmarks/bots_vs_openspiel.py --deals 100 --ours hard --ismcts 1000 --workers 2
     .venv/bin/python benchmarks/bots_vs_openspiel.py --speed-only
@@ -147,14 +148,16 @@ def main() -> None:
         kept = [r for r in saved["rows"] if r["deal"] < args.deals]
         assert [r["deal"] for r in kept] == list(range(len(kept)))
         earlier_seconds = saved["seconds"]
-        fast = json.loads((RESULTS / "search_speed_vs_ismcts.json").read_text(encoding="utf-8"))
         print(f"resuming after {len(kept)} saved deals", flush=True)
-    if not args.resume or args.speed_only:
+    speed_file = RESULTS / f"search_speed_vs_ismcts{args.ismcts}.json"
+    if args.resume and not args.speed_only and speed_file.exists():
+        fast = json.loads(speed_file.read_text(encoding="utf-8"))
+    else:
         if hasattr(os, "sched_setaffinity"):
             os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})
         fast = speed(args.speed_positions, args.ismcts, args.seed)
         fast["machine"] = machine
-        (RESULTS / "search_speed_vs_ismcts.json").write_text(json.dumps(fast, indent=2) + "\n", encoding="utf-8")
+        speed_file.write_text(json.dumps(fast, indent=2) + "\n", encoding="utf-8")
     print(
         f"search speed, {args.ismcts} simulations per move: IS-MCTS {fast['ismcts_simulations_per_second_median']:,.0f}/s, "
         f"ours {fast['ours_simulations_per_second_median']:,.0f}/s ({fast['ratio_median']:.1f}x)",
