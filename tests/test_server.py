@@ -233,3 +233,23 @@ def test_with_a_turn_timer_a_bot_stands_in_for_a_late_or_absent_player_until_the
     assert all(players[i] == 2 for i in bot_plays if i < 12)
     assert all(check.ok for check in verify_record(record))
     ben.close()
+
+
+def test_a_seat_asks_for_a_hint_in_its_language_and_a_spectator_may_not(server: Server) -> None:
+    code, host, seats = two_humans_two_bots(server)
+    anna = server.connect(code, seats[0][1])
+    watcher = server.connect(code, None)
+    server.start_game(code, host)
+    while anna.state is None or anna.state["phase"] != "passing":
+        anna.recv()
+    anna.send({"type": "hint", "lang": "de", "ref": 7})
+    answer = anna.recv_until("hint")
+    assert answer["ref"] == 7 and len(answer["cards"]) == 3
+    assert set(answer["cards"]) <= set(anna.state["hand"])
+    assert "Gib" in answer["reason"] or "Farbe" in answer["reason"], answer
+    anna.send({"type": "hint", "lang": "fr"})
+    assert anna.recv_until("error")["code"] == "bad-message"
+    watcher.send({"type": "hint"})
+    assert watcher.recv_until("error")["code"] == "spectator"
+    anna.close()
+    watcher.close()

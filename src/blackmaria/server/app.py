@@ -10,10 +10,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Annotated, Any, Final
 
 from fastapi import FastAPI, Header, HTTPException, Request, WebSocket
-from fastapi.responses import JSONResponse
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -23,6 +25,8 @@ from blackmaria.server.protocol import MAX_NAME_CHARS, PROTOCOL_VERSION, Protoco
 from blackmaria.server.store import Store
 from blackmaria.server.tables import Client, Hub, LobbyError, ServedElsewhere, TableRuntime, handle_raw
 
+WEB_DIR: Final = Path(__file__).resolve().parent.parent / "web" / "static"
+"""The browser client: plain HTML, CSS and JavaScript files, served as they are (no build step)."""
 MAX_BODY_BYTES: Final = 16384
 HELLO_TIMEOUT_S: Final = 30.0
 
@@ -232,6 +236,33 @@ def create_app(db_url: str | None = None) -> FastAPI:
             raise HTTPException(404, f"game {game} at this table has not finished or does not exist")
         result: dict[str, Any] = row.record
         return result
+
+    # ---- the browser client ----
+    def page(name: str) -> FileResponse:
+        path = WEB_DIR / name
+        if not path.is_file():
+            raise HTTPException(404, f"the web client's {name} is not installed")
+        # no-cache: a new release reaches players at once; the service worker keeps pages for offline use.
+        return FileResponse(path, headers={"Cache-Control": "no-cache"})
+
+    @app.get("/", include_in_schema=False)
+    async def lobby_page() -> FileResponse:
+        return page("index.html")
+
+    @app.get("/t/{code}", include_in_schema=False)
+    async def table_page(code: str) -> FileResponse:
+        return page("index.html")
+
+    @app.get("/score", include_in_schema=False)
+    async def score_page() -> FileResponse:
+        return page("score.html")
+
+    @app.get("/sw.js", include_in_schema=False)
+    async def service_worker() -> FileResponse:
+        # Served from the root so that it may keep every page of the client for offline use.
+        return page("sw.js")
+
+    app.mount("/static", StaticFiles(directory=WEB_DIR, check_dir=False), name="static")
 
     @app.websocket("/ws/{code}")
     async def play_socket(websocket: WebSocket, code: str) -> None:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from blackmaria.cards import Card, parse_card
+from blackmaria.locale import LANGUAGES
 
 PROTOCOL_VERSION: Final = 1
 MAX_MESSAGE_BYTES: Final = 4096
@@ -47,6 +48,7 @@ ERROR_CODES: Final = {
     "elsewhere": "another server process serves this table",
     "spectator": "spectators may watch and nothing else",
     "not-started": "the game has not started",
+    "no-decision": "the seat has nothing to decide now (a hint is for the seat to act)",
     "illegal": "the game refuses the action (the rule is named)",
     "bad-card": "a card is not written as a card",
     "bad-text": "a name or chat line is empty, too long, or holds control characters",
@@ -101,7 +103,15 @@ class Ping:
     ref: str | int | None = None
 
 
-ClientMessage = Hello | PassCards | PlayCard | Chat | Ping
+@dataclass(frozen=True)
+class AskHint:
+    """A seat asks for the computer player's suggestion, with its reason in ``lang``."""
+
+    lang: str = "en"
+    ref: str | int | None = None
+
+
+ClientMessage = Hello | PassCards | PlayCard | Chat | Ping | AskHint
 
 
 def clean_text(value: object, what: str, limit: int) -> str:
@@ -148,7 +158,7 @@ def parse_message(raw: str | bytes) -> ClientMessage:
     kind = data.get("type")
     if not isinstance(kind, str):
         raise ProtocolError("bad-message", "a message must have a string type", ref=ref)
-    allowed = {"hello": {"protocol", "token"}, "pass": {"cards"}, "play": {"card"}, "chat": {"text"}, "ping": set()}
+    allowed = {"hello": {"protocol", "token"}, "pass": {"cards"}, "play": {"card"}, "chat": {"text"}, "ping": set(), "hint": {"lang"}}
     if kind not in allowed:
         raise ProtocolError("unknown-type", f"{kind[:24]!r} is not a message type ({', '.join(allowed)})", ref=ref)
     extra = set(data) - allowed[kind] - {"type", "ref"}
@@ -175,6 +185,11 @@ def parse_message(raw: str | bytes) -> ClientMessage:
         except ProtocolError as error:
             error.ref = ref
             raise
+    if kind == "hint":
+        lang = data.get("lang", "en")
+        if lang not in LANGUAGES:
+            raise ProtocolError("bad-message", f"lang must be one of {', '.join(LANGUAGES)}", ref=ref)
+        return AskHint(lang, ref)
     return Ping(ref)
 
 

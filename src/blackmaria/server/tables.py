@@ -25,11 +25,13 @@ from blackmaria.bots.base import DEFAULT_BUDGETS, LEVELS, Bot, make_bot
 from blackmaria.cards import Card, card_name, parse_card
 from blackmaria.events import DealScored, Event
 from blackmaria.game import Game
+from blackmaria.locale.advice import localized_hint
 from blackmaria.rules import Rules
 from blackmaria.server import shuffle
 from blackmaria.server.protocol import (
     MAX_NAME_CHARS,
     PROTOCOL_VERSION,
+    AskHint,
     Chat,
     ClientMessage,
     Hello,
@@ -402,6 +404,13 @@ class TableRuntime:
             game = self.game
             if game is None or self.status != "playing":
                 raise ProtocolError("not-started", "no game is in play at this table", ref=message.ref)
+            if isinstance(message, AskHint):
+                try:
+                    cards, reason = localized_hint(game.observation(seat), message.lang)
+                except ValueError as refusal:
+                    raise ProtocolError("no-decision", str(refusal), ref=message.ref) from None
+                client.send({"type": "hint", "cards": [card_name(c) for c in cards], "reason": reason, "ref": message.ref})
+                return
             if isinstance(message, PassCards):
                 error = game.pass_error(seat, message.cards)
                 if error is not None:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from blackmaria.bots import Bot, hint, make_bot, run_bots
+from blackmaria.bots import Bot, make_bot, run_bots
 from blackmaria.cards import Card, CardSet, parse_cards, rank_of, suit_of
 from blackmaria.events import (
     CardDrawn,
@@ -35,6 +35,7 @@ from blackmaria.events import (
 )
 from blackmaria.game import Game, GameError, Trick
 from blackmaria.locale import Texts
+from blackmaria.locale.advice import localized_hint
 from blackmaria.observation import Observation
 from blackmaria.record import game_from_record
 
@@ -185,48 +186,10 @@ class PlaySession:
 
     def hint(self) -> str:
         """The computer player's suggestion for the human, with a one-line reason."""
-        obs = self.observation()
-        waiting = self.waiting_for()
-        if waiting not in ("pass", "play"):
+        if self.waiting_for() not in ("pass", "play"):
             return self.t("wrong_phase")
-        advice = hint(obs, "medium")
-        cards = sorted(advice.cards, key=lambda c: (-suit_of(c), -rank_of(c)))
-        # The bot explains itself in English; in German the session says what the card does.
-        if self.lang == "en":
-            reason = advice.reason
-        elif waiting == "pass":
-            reason = self._pass_reason(obs, cards)
-        else:
-            reason = self._play_reason(obs, cards[0])
-        return self.t("hint", cards=self.t.cards(cards), reason=reason.rstrip("."))
-
-    def _pass_reason(self, obs: Observation, cards: list[Card]) -> str:
-        for suit in range(4):
-            held = obs.hand.suit(suit)
-            if held and set(held) <= set(cards):
-                return self.t("reason_pass_void")
-        return self.t("reason_pass")
-
-    def _play_reason(self, obs: Observation, card: Card) -> str:
-        t, values = self.t, obs.rules.values
-        if len(obs.legal) == 1:
-            return t("reason_forced")
-        trick = obs.current_trick
-        if trick is None or not trick.plays:
-            return t("reason_lead_low") if values[card] <= 0 and rank_of(card) <= 6 else t("reason_lead")
-        led = suit_of(trick.plays[0][1])
-        best = max(c for _, c in trick.plays if suit_of(c) == led)
-        if suit_of(card) != led:
-            return t("reason_dump", card=t.card(card)) if values[card] > 0 else t("reason_dump_high")
-        if card < best:
-            return t("reason_duck", card=t.card(best))
-        points = sum(values[c] for _, c in trick.plays)
-        last = len(trick.plays) == obs.rules.players - 1
-        if last and points <= 0:
-            return t("reason_win_clean")
-        if all(c > best for c in obs.legal if suit_of(c) == led):
-            return t("reason_follow_high")
-        return t("reason_follow_low")
+        cards, reason = localized_hint(self.observation(), self.lang)
+        return self.t("hint", cards=self.t.cards(cards), reason=reason)
 
     def undo(self) -> str:
         """Take back the human's last card of this deal (and the computer players' cards after it)."""
