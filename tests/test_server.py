@@ -35,6 +35,14 @@ def test_openapi_describes_the_lobby(server: Server) -> None:
     assert server.http.get("/api/health").json()["protocol"] == 1
 
 
+def test_the_lobby_lists_every_preset_with_its_rules_in_words(server: Server) -> None:
+    german = {entry["name"]: entry for entry in server.http.get("/api/presets", params={"lang": "de"}).json()}
+    assert "hearts" in german and "two-player" in german and len(german) == 9
+    assert german["black-maria"]["rules"]["players"] == 3 and german["black-maria"]["max_players"] == 6
+    assert any("Pik-Dame" in line or "Herz" in line for line in german["hearts"]["describe"])
+    assert server.http.get("/api/presets", params={"lang": "xx"}).status_code == 422
+
+
 def test_a_whole_game_with_two_humans_and_two_bots(server: Server) -> None:
     rules = {**ONE_DEAL_HEARTS, "deal_count": 2}
     code, host, seats = two_humans_two_bots(server, rules)

@@ -20,7 +20,8 @@ from pydantic import BaseModel, Field
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from blackmaria import __version__
-from blackmaria.rules import Rules, RulesError
+from blackmaria.locale import LANGUAGES, Texts
+from blackmaria.rules import PRESETS, Rules, RulesError, preset
 from blackmaria.server.protocol import MAX_NAME_CHARS, PROTOCOL_VERSION, ProtocolError
 from blackmaria.server.store import Store
 from blackmaria.server.tables import Client, Hub, LobbyError, ServedElsewhere, TableRuntime, handle_raw
@@ -87,6 +88,17 @@ class SeatTaken(BaseModel):
 class AddBots(BaseModel):
     level: str = Field("medium", description="random, easy, medium, hard or expert")
     seats: list[int] | None = Field(None, max_length=7, description="Seats to fill; every empty seat if absent.")
+
+
+class PresetEntry(BaseModel):
+    name: str
+    title: str = Field(description="The preset's name for players, in the asked language.")
+    summary: str
+    players: int = Field(description="The preset's own seat count.")
+    min_players: int
+    max_players: int
+    rules: dict[str, Any] = Field(description="The preset's options at its own seat count (the shape house rules are sent in).")
+    describe: list[str] = Field(description="The rules in words, in the asked language.")
 
 
 class Health(BaseModel):
@@ -182,6 +194,29 @@ def create_app(db_url: str | None = None) -> FastAPI:
     @app.get("/api/health", response_model=Health)
     async def health() -> dict[str, Any]:
         return {"ok": True, "version": __version__, "protocol": PROTOCOL_VERSION, "tables_in_memory": len(hub().tables)}
+
+    @app.get("/api/presets", response_model=list[PresetEntry])
+    async def presets(lang: str = "en") -> list[dict[str, Any]]:
+        """Every preset with its options and its rules in words (``lang``: en or de), for the lobby's table form."""
+        if lang not in LANGUAGES:
+            raise HTTPException(422, f"lang: {lang!r} is not one of {', '.join(LANGUAGES)}")
+        texts = Texts(lang)
+        entries = []
+        for info in PRESETS.values():
+            rules = preset(info.name)
+            entries.append(
+                {
+                    "name": info.name,
+                    "title": texts.rules_title(info.name),
+                    "summary": info.summary,
+                    "players": info.players,
+                    "min_players": info.player_range[0],
+                    "max_players": info.player_range[1],
+                    "rules": rules.to_dict(),
+                    "describe": rules.describe(lang),
+                }
+            )
+        return entries
 
     @app.post("/api/tables", response_model=TableCreated, status_code=201)
     async def create_table(body: CreateTable) -> dict[str, Any]:
