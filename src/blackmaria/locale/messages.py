@@ -283,4 +283,77 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "A tie for lowest is settled by further deals until one player is lowest.",
         "de": "Bei Gleichstand wird weitergespielt, bis einer allein vorne liegt.",
     },
+    # the scorekeeper's refusals (score.js carries the same texts; a browser test compares them)
+    "ske_names_count": {"en": "{given} names given for {players} players", "de": "{given} Namen für {players} Spieler angegeben"},
+    "ske_cards_count": {
+        "en": "enter the cards of all {players} players (one list each), not {given}",
+        "de": "gib die Karten aller {players} Spieler ein (eine Liste je Spieler), nicht {given}",
+    },
+    "ske_not_a_card": {
+        "en": "{name}: {text} is not a card; write a rank and a suit, like QS, 10H or Q♠",
+        "de": "{name}: {text} ist keine Karte; schreib Rang und Farbe, etwa DS, 10H oder D♠",
+    },
+    "ske_not_in_play": {"en": "{name}: {card} is not in play under these rules", "de": "{name}: {card} ist nach diesen Regeln nicht im Spiel"},
+    "ske_twice": {
+        "en": "{card} is entered twice: a card can be taken only once",
+        "de": "{card} ist doppelt eingegeben: jede Karte kann nur einer bekommen",
+    },
+    "ske_hearts_differ": {
+        "en": "hearts have different values under these rules: enter each heart (like AH KH 5H)",
+        "de": "Herzkarten zählen nach diesen Regeln verschieden: gib jedes Herz einzeln ein (etwa AH KH 5H)",
+    },
+    "ske_too_many_hearts": {
+        "en": "{count} more hearts entered, but only {left} are left",
+        "de": "{count} weitere Herz eingegeben, aber nur {left} sind übrig",
+    },
+    "ske_missing": {
+        "en": "every card that scores must be entered; missing {cards} ({total} points in each deal)",
+        "de": "jede Karte mit Punkten muss eingegeben werden; es fehlt {cards} ({total} Punkte in jedem Spiel)",
+    },
+    "ske_points_count": {"en": "enter the points of all {players} players, not {given}", "de": "gib die Punkte aller {players} Spieler ein, nicht {given}"},
+    "ske_total": {
+        "en": "the points add up to {sum}, but every deal under these rules has {total}",
+        "de": "die Punkte ergeben {sum}, aber jedes Spiel hat nach diesen Regeln {total}",
+    },
+    "ske_over": {"en": "the game is over; start a new score sheet", "de": "die Partie ist vorbei; fang eine neue Punkteliste an"},
+    "ske_no_deal": {
+        "en": "there is no deal {number}; deals 1 to {count} are entered",
+        "de": "es gibt kein Spiel {number}; eingegeben sind die Spiele 1 bis {count}",
+    },
+    "ske_not_sheet": {"en": "not a score sheet ({format})", "de": "keine Punkteliste ({format})"},
+    "ske_mixed": {
+        "en": "enter points for every player or cards for every player, not both",
+        "de": "gib für alle Spieler Punkte oder für alle Spieler Karten ein, nicht beides",
+    },
+    "ske_fix_usage": {
+        "en": "write fix, the deal's number, then its points or cards (fix 2 10 8 25)",
+        "de": "schreib fix, die Nummer des Spiels, dann seine Punkte oder Karten (fix 2 10 8 25)",
+    },
+    "ske_csv_usage": {"en": "write csv and a file name (csv sheet.csv)", "de": "schreib csv und einen Dateinamen (csv liste.csv)"},
+    # blackmaria stats
+    "st_none": {
+        "en": "No finished games found (looked in {where}).",
+        "de": "Keine beendeten Partien gefunden (gesucht in {where}).",
+    },
+    "st_summary": {
+        "en": "{games} finished games: {records} played, {sheets} from score sheets.",
+        "de": "{games} beendete Partien: {records} gespielt, {sheets} aus Punktelisten.",
+    },
+    "st_by_player": {"en": "By player", "de": "Nach Spieler"},
+    "st_rule_set": {"en": "Rule set: {rules} ({games} games)", "de": "Regeln: {rules} ({games} Partien)"},
+    "st_player": {"en": "player", "de": "Spieler"},
+    "st_games": {"en": "games", "de": "Partien"},
+    "st_wins": {"en": "wins", "de": "Siege"},
+    "st_deals": {"en": "deals", "de": "Spiele"},
+    "st_average": {"en": "avg/deal", "de": "Ø/Spiel"},
+    "st_moons": {"en": "moons", "de": "Monde"},
+    "st_queen": {"en": "queen taken", "de": "Pik-Dame"},
+    "st_unknown": {"en": "unknown", "de": "unbekannt"},
+    "st_of_known": {"en": "{count} in {known} deals", "de": "{count} in {known} Spielen"},
+    "st_chart": {"en": "Wins", "de": "Siege"},
+    "st_queen_note": {
+        "en": "Queen taken counts deals; a score sheet kept by points does not say who took her.",
+        "de": "Pik-Dame zählt Spiele; eine Punkteliste mit Punkten statt Karten sagt nicht, wer sie bekam.",
+    },
+    "st_unreadable": {"en": "skipped {path}: {reason}", "de": "übersprungen: {path}: {reason}"},
 }
