@@ -12,7 +12,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
@@ -34,8 +34,9 @@ def free_port() -> int:
 class Server:
     """``python -m blackmaria.cli serve`` in a subprocess, over the SQLite file ``db`` (or the database at ``db_url``)."""
 
-    def __init__(self, db: Path, port: int | None = None, db_url: str | None = None) -> None:
+    def __init__(self, db: Path, port: int | None = None, db_url: str | None = None, extra_args: Sequence[str] = ()) -> None:
         self.db = db
+        self.extra_args = list(extra_args)
         self.db_url = db_url or f"sqlite:///{db}"
         self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
@@ -45,7 +46,7 @@ class Server:
 
     def start(self) -> Server:
         env = {**os.environ, "BLACKMARIA_DATA_DIR": str(self.db.parent)}
-        args = ["serve", "--port", str(self.port), "--db", self.db_url, "--log-level", "warning"]
+        args = ["serve", "--port", str(self.port), "--db", self.db_url, "--log-level", "warning", *self.extra_args]
         self.process = subprocess.Popen([sys.executable, "-m", "blackmaria.cli", *args], env=env, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
@@ -88,8 +89,9 @@ class Server:
         assert answer.status_code == 201, answer.text
         return answer.json()["seat"], answer.json()["token"]
 
-    def bots(self, code: str, token: str, level: str = "medium") -> None:
-        answer = self.http.post(f"/api/tables/{code}/bots", json={"level": level}, headers={"Authorization": f"Bearer {token}"})
+    def bots(self, code: str, token: str, level: str = "medium", seats: list[int] | None = None) -> None:
+        body: dict[str, Any] = {"level": level} if seats is None else {"level": level, "seats": seats}
+        answer = self.http.post(f"/api/tables/{code}/bots", json=body, headers={"Authorization": f"Bearer {token}"})
         assert answer.status_code == 200, answer.text
 
     def start_game(self, code: str, token: str) -> dict[str, Any]:
@@ -103,8 +105,8 @@ class Server:
 
 
 @contextmanager
-def running_server(db: Path) -> Iterator[Server]:
-    server = Server(db).start()
+def running_server(db: Path, extra_args: Sequence[str] = ()) -> Iterator[Server]:
+    server = Server(db, extra_args=extra_args).start()
     try:
         yield server
     finally:

@@ -20,11 +20,12 @@ from pydantic import BaseModel, Field
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from blackmaria import __version__
+from blackmaria.bots.base import LEVELS
 from blackmaria.locale import LANGUAGES, Texts
 from blackmaria.rules import PRESETS, Rules, RulesError, preset
 from blackmaria.server.protocol import MAX_NAME_CHARS, PROTOCOL_VERSION, ProtocolError
 from blackmaria.server.store import Store
-from blackmaria.server.tables import Client, Hub, LobbyError, ServedElsewhere, TableRuntime, handle_raw
+from blackmaria.server.tables import BotPrograms, Client, Hub, LobbyError, ServedElsewhere, TableRuntime, handle_raw
 
 WEB_DIR: Final = Path(__file__).resolve().parent.parent / "web" / "static"
 """The browser client: plain HTML, CSS and JavaScript files, served as they are (no build step)."""
@@ -86,7 +87,7 @@ class SeatTaken(BaseModel):
 
 
 class AddBots(BaseModel):
-    level: str = Field("medium", description="random, easy, medium, hard or expert")
+    level: str = Field("medium", description="random, easy, medium, hard or expert, or the name of a bot program (GET /api/bots)")
     seats: list[int] | None = Field(None, max_length=7, description="Seats to fill; every empty seat if absent.")
 
 
@@ -99,6 +100,11 @@ class PresetEntry(BaseModel):
     max_players: int
     rules: dict[str, Any] = Field(description="The preset's options at its own seat count (the shape house rules are sent in).")
     describe: list[str] = Field(description="The rules in words, in the asked language.")
+
+
+class BotChoices(BaseModel):
+    levels: list[str] = Field(description="The built-in bot levels, weakest first.")
+    programs: list[str] = Field(description="Bot programs this server's operator offers (blackmaria serve --bot NAME=COMMAND).")
 
 
 class Health(BaseModel):
@@ -143,13 +149,16 @@ def _bearer(authorization: str | None) -> str | None:
     return None
 
 
-def create_app(db_url: str | None = None) -> FastAPI:
-    """The server app over the database at ``db_url`` (default: a SQLite file in the user's data directory)."""
+def create_app(db_url: str | None = None, programs: BotPrograms | None = None) -> FastAPI:
+    """The server app over the database at ``db_url`` (default: a SQLite file in the user's data directory).
+
+    ``programs`` are the bot programs tables may seat, by name (``blackmaria serve --bot NAME=COMMAND``).
+    """
     state: dict[str, Hub] = {}
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        hub = Hub(Store(db_url))
+        hub = Hub(Store(db_url), programs)
         state["hub"] = hub
         await hub.recover()
         try:
@@ -217,6 +226,11 @@ def create_app(db_url: str | None = None) -> FastAPI:
                 }
             )
         return entries
+
+    @app.get("/api/bots", response_model=BotChoices)
+    async def bot_choices() -> dict[str, Any]:
+        """The bots a table may seat: the built-in levels and the operator's bot programs."""
+        return {"levels": list(LEVELS), "programs": sorted(hub().programs.commands)}
 
     @app.post("/api/tables", response_model=TableCreated, status_code=201)
     async def create_table(body: CreateTable) -> dict[str, Any]:

@@ -20,18 +20,45 @@ import click
     show_default=True,
     help="Offer permessage-deflate on WebSockets (less traffic, more CPU per message).",
 )
-def serve(host: str, port: int, db_url: str | None, log_level: str, ws_compression: bool) -> None:
+@click.option(
+    "--bot",
+    "bot_programs",
+    multiple=True,
+    metavar="NAME=COMMAND",
+    help="Let tables seat a bot program (protocol blackmaria-bot/1) under NAME; repeat for more.",
+)
+@click.option("--bot-time-limit", type=float, default=2.0, show_default=True, help="Seconds a bot program may take per answer.")
+def serve(
+    host: str, port: int, db_url: str | None, log_level: str, ws_compression: bool, bot_programs: tuple[str, ...], bot_time_limit: float
+) -> None:
     """Serve online tables: the lobby over HTTP (/docs) and play over WebSocket (/ws/CODE)."""
     import uvicorn
 
+    from blackmaria.bots.base import LEVELS
     from blackmaria.server.app import create_app
     from blackmaria.server.protocol import TRANSPORT_MAX_BYTES
     from blackmaria.server.store import default_url
+    from blackmaria.server.tables import BotPrograms
 
+    commands: dict[str, str] = {}
+    for entry in bot_programs:
+        name, sep, command = entry.partition("=")
+        name = name.strip()
+        if not sep or not name or not command.strip():
+            raise click.BadParameter(
+                f"{entry!r}: write NAME=COMMAND, e.g. lowest='python examples/bots/lowest_card.py'", param_hint="--bot"
+            )
+        if name in LEVELS or len(name) > 24 or not name.replace("-", "").replace("_", "").isalnum():
+            raise click.BadParameter(
+                f"{name!r}: a bot program's name is up to 24 letters, digits, - or _, and not a built-in level", param_hint="--bot"
+            )
+        commands[name] = command.strip()
+    if bot_time_limit <= 0:
+        raise click.BadParameter(f"{bot_time_limit}: give a positive number of seconds", param_hint="--bot-time-limit")
     url = db_url or default_url()
     click.echo(f"blackmaria serve: http://{host}:{port}/docs  database {url}", err=True)
     uvicorn.run(
-        create_app(url),
+        create_app(url, BotPrograms(commands, bot_time_limit)),
         host=host,
         port=port,
         log_level=log_level,

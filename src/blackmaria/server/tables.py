@@ -14,14 +14,16 @@ import asyncio
 import contextlib
 import hmac
 import json
+import logging
 import random
 import re
 import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Final
 
 from blackmaria.bots.base import DEFAULT_BUDGETS, LEVELS, Bot, make_bot
+from blackmaria.bots.external import ExternalBot
 from blackmaria.cards import Card, card_name, parse_card
 from blackmaria.events import DealScored, Event
 from blackmaria.game import Game
@@ -44,6 +46,8 @@ from blackmaria.server.protocol import (
     parse_message,
 )
 from blackmaria.server.store import ActionRow, Store, TableRow, hash_token
+
+logger = logging.getLogger("blackmaria.server")
 
 CODE_RE: Final = re.compile(r"[A-Za-z0-9_-]{16}")
 QUEUE_LIMIT: Final = 512
@@ -110,11 +114,35 @@ class Seat:
         return self.name or f"Seat {seat + 1}"
 
 
+@dataclass(frozen=True)
+class BotPrograms:
+    """Bot programs the operator lets tables seat (``blackmaria serve --bot NAME=COMMAND``), by the name players pick.
+
+    A table stores the name, never the command. A program answers within
+    ``time_limit`` seconds or the ``medium`` bot plays the seat from then on;
+    so does a seat whose name this process no longer knows (restarted without
+    that ``--bot``).
+    """
+
+    commands: dict[str, str] = field(default_factory=dict)
+    time_limit: float = 2.0
+
+    def make(self, level: str, seed: int) -> Bot:
+        command = self.commands.get(level)
+        if command is not None:
+            return ExternalBot(command, seed, time_limit=self.time_limit, fallback="medium")
+        if level not in LEVELS:
+            logger.warning("no bot program is named %r in this process; the medium bot plays its seats", level)
+            level = "medium"
+        return make_bot(level, seed)
+
+
 class TableRuntime:
     """One table: seats, the game in play, the connections watching it."""
 
-    def __init__(self, store: Store, row: TableRow, committer: GroupCommit | None = None) -> None:
+    def __init__(self, store: Store, row: TableRow, committer: GroupCommit | None = None, programs: BotPrograms | None = None) -> None:
         self.store = store
+        self.programs = programs or BotPrograms()
         self.committer = committer
         self.id = row.id
         self.code = row.code
@@ -148,8 +176,11 @@ class TableRuntime:
         self.log = list(self.game.events)
         self.shuffles = []
         self.bot_marks = []
+        self.close_bots()
         self.bots = {
-            seat: make_bot(s.level or "medium", secrets.randbits(63)) for seat, s in enumerate(self.seats) if s.kind == "bot" and s.level
+            seat: self.programs.make(s.level or "medium", secrets.randbits(63))
+            for seat, s in enumerate(self.seats)
+            if s.kind == "bot" and s.level
         }
 
     def _rebuild(self) -> None:
@@ -499,13 +530,17 @@ class TableRuntime:
             if bot is None:
                 bot = self.stand_ins[seat] = make_bot("medium", secrets.randbits(63))
         observation = self.game.observation(seat)
+        # Search bots and programs take time: they think in a thread while other tables go on.
+        slow = isinstance(bot, ExternalBot) or getattr(bot, "name", "") in DEFAULT_BUDGETS
         if passing:
-            if getattr(bot, "name", "") in DEFAULT_BUDGETS:
-                return await asyncio.to_thread(bot.choose_pass, observation)
-            return bot.choose_pass(observation)
-        if getattr(bot, "name", "") in DEFAULT_BUDGETS:
-            return [await asyncio.to_thread(bot.choose_play, observation)]
-        return [bot.choose_play(observation)]
+            cards = await asyncio.to_thread(bot.choose_pass, observation) if slow else bot.choose_pass(observation)
+        else:
+            cards = [await asyncio.to_thread(bot.choose_play, observation) if slow else bot.choose_play(observation)]
+        if isinstance(bot, ExternalBot) and bot.errors:
+            for why in bot.errors:
+                logger.warning("table %s seat %d: %s; the fallback bot plays the seat", self.code, seat, why)
+            bot.errors.clear()
+        return cards
 
     # ---- the lobby ---------------------------------------------------------------
     async def join(self, name: str, seat: int | None) -> tuple[int, str]:
@@ -530,8 +565,9 @@ class TableRuntime:
             return seat, token
 
     async def add_bots(self, level: str, seats: Sequence[int] | None) -> None:
-        if level not in LEVELS:
-            raise LobbyError(422, f"bot level {level!r} is not one of {', '.join(LEVELS)}")
+        if level not in LEVELS and level not in self.programs.commands:
+            choices = [*LEVELS, *self.programs.commands]
+            raise LobbyError(422, f"bot level {level!r} is not one of {', '.join(choices)}")
         async with self.lock:
             if self.status == "playing":
                 raise LobbyError(409, "the game is in play")
@@ -568,6 +604,13 @@ class TableRuntime:
             self._timer.cancel()
         for client in list(self.clients):
             client.close()
+        self.close_bots()
+
+    def close_bots(self) -> None:
+        """Stop the programs that play seats here (bots built in are simply dropped)."""
+        for bot in getattr(self, "bots", {}).values():
+            if isinstance(bot, ExternalBot):
+                bot.close()
 
 
 async def handle_raw(table: TableRuntime, client: Client, raw: str | bytes) -> None:
@@ -651,8 +694,9 @@ class LobbyError(Exception):
 class Hub:
     """Every table this process serves, by invite code."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, programs: BotPrograms | None = None) -> None:
         self.store = store
+        self.programs = programs or BotPrograms()
         self.tables: dict[str, TableRuntime] = {}
         self.committer = GroupCommit(store)
 
@@ -666,7 +710,7 @@ class Hub:
                 return None
             if not self.store.claim(row.id):
                 raise ServedElsewhere(code)
-            table = TableRuntime(self.store, row, self.committer)
+            table = TableRuntime(self.store, row, self.committer, self.programs)
             self.tables[code] = table
         return table
 
@@ -682,7 +726,7 @@ class Hub:
         # Over PostgreSQL the table is not claimed here: the process that first serves its code does (see Store.claim).
         row = self.store.table(code)
         assert row is not None
-        return TableRuntime(self.store, row, self.committer), host_token
+        return TableRuntime(self.store, row, self.committer, self.programs), host_token
 
     async def recover(self) -> int:
         """Load every table with a game in play and let its bots go on; return how many."""

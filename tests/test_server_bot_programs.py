@@ -1,0 +1,53 @@
+"""Bot programs at online tables: ``blackmaria serve --bot NAME=COMMAND`` seats them, and a broken one is replaced."""
+
+from __future__ import annotations
+
+import shlex
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from blackmaria.record import game_from_record
+from test_server_helpers import ONE_DEAL_HEARTS, Server, play_until, running_server
+
+EXAMPLE = f"{shlex.quote(sys.executable)} {shlex.quote(str(Path(__file__).parent.parent / 'examples' / 'bots' / 'lowest_card.py'))}"
+GARBAGE = f"{shlex.quote(sys.executable)} -c \"import sys\nfor line in sys.stdin: print('QS please', flush=True)\""
+HANGING = f'{shlex.quote(sys.executable)} -c "import time; time.sleep(60)"'
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    programs = ["--bot", f"lowest={EXAMPLE}", "--bot", f"garbage={GARBAGE}", "--bot", f"hanging={HANGING}", "--bot-time-limit", "0.5"]
+    with running_server(tmp_path_factory.mktemp("programs") / "tables.sqlite3", programs) as running:
+        yield running
+
+
+def test_the_lobby_offers_the_operators_programs_beside_the_levels(server: Server) -> None:
+    choices = server.http.get("/api/bots").json()
+    assert choices == {"levels": ["random", "easy", "medium", "hard", "expert"], "programs": ["garbage", "hanging", "lowest"]}
+    code, host = server.create_table()
+    refused = server.http.post(f"/api/tables/{code}/bots", json={"level": "nosuch"}, headers={"Authorization": f"Bearer {host}"})
+    assert refused.status_code == 422 and "lowest" in refused.json()["detail"]
+
+
+def test_a_program_plays_whole_games_and_broken_ones_are_replaced_without_stopping_the_table(server: Server) -> None:
+    code, host = server.create_table({**ONE_DEAL_HEARTS, "deal_count": 2})
+    seat, token = server.join(code, "Anna", 0)
+    server.bots(code, host, "lowest", [1])
+    server.bots(code, host, "garbage", [2])
+    server.bots(code, host, "hanging", [3])
+    anna = server.connect(code, token)
+    started = time.monotonic()
+    server.start_game(code, host)
+    play_until([anna], anna.over, timeout=60)
+    assert anna.errors == []
+    record = server.http.get(f"/api/tables/{code}/record").json()
+    game = game_from_record(record)
+    assert game.is_over and len(record["deals"]) == 2
+    assert record["seats"][1:] == ["Bot 2 (lowest)", "Bot 3 (garbage)", "Bot 4 (hanging)"]
+    # The hanging program cost the table one time limit, then the fallback played at once.
+    assert time.monotonic() - started < 30
+    anna.close()
