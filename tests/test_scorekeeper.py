@@ -104,6 +104,19 @@ def test_the_command_keeps_score_in_german_through_a_pipe(tmp_path: Path) -> Non
         env=env,
         timeout=60,
     )
-    assert "Nicht angenommen:" in run.stdout  # the reason itself is still English (see the closing note)
+    assert "Nicht angenommen: die Punkte ergeben 42, aber jedes Spiel hat nach diesen Regeln 43" in run.stdout
     assert "Stand: Anna 10, Ben 8, Carla 25" in run.stdout
     assert json.loads((tmp_path / "scoresheet.json").read_text())["deals"] == [{"points": [10, 8, 25]}]
+
+
+def test_refusals_are_in_the_players_language_and_bad_commands_say_how() -> None:
+    sheet = ScoreSheet(preset("black-maria"), ["Anna", "Ben", "Carla"])
+    out = _type(sheet, ["Hx3 AS / Hx8 QS / Hx2 KS QS", "Hx3 XS / Hx8 / Hx2 KS QS", "fix eins 1 2 40", "csv", "ende"], lang="de")
+    assert "Nicht angenommen: QS ist doppelt eingegeben: jede Karte kann nur einer bekommen" in out
+    assert "Nicht angenommen: Anna: XS ist keine Karte; schreib Rang und Farbe, etwa DS, 10H oder D♠" in out
+    assert "Nicht angenommen: schreib fix, die Nummer des Spiels, dann seine Punkte oder Karten (fix 2 10 8 25)" in out
+    assert "Nicht angenommen: schreib csv und einen Dateinamen (csv liste.csv)" in out
+    with pytest.raises(ScoreError) as refused:
+        sheet.from_points([10, 8, 24])
+    assert refused.value.key == "ske_total" and refused.value.values == {"sum": 42, "total": 43}
+    assert str(refused.value) == "the points add up to 42, but every deal under these rules has 43"

@@ -24,6 +24,7 @@ from typing import Any, Final
 from blackmaria.cards import HEARTS, card_name, cards_of, parse_card, suit_of
 from blackmaria.core import logic as core
 from blackmaria.game import Verdict, game_verdict
+from blackmaria.locale import Texts
 from blackmaria.rules import Rules, preset  # noqa: F401  (preset: used by the doctest)
 
 FORMAT: Final = "blackmaria-scoresheet/1"
@@ -31,7 +32,16 @@ _COUNT = re.compile(r"^h\s*[x×*]\s*(\d+)$", re.IGNORECASE)
 
 
 class ScoreError(ValueError):
-    """An entry the rules cannot accept; the message says why."""
+    """An entry the rules cannot accept; the message says why (in English; ``text(lang)`` in the player's language)."""
+
+    def __init__(self, key: str, **values: object) -> None:
+        self.key = key
+        """The message's key in ``locale.messages`` (``ske_...``); the web scorekeeper uses the same keys."""
+        self.values = values
+        super().__init__(Texts("en")(key, **values))
+
+    def text(self, lang: str) -> str:
+        return Texts(lang)(self.key, **self.values)
 
 
 @dataclass(frozen=True)
@@ -48,7 +58,7 @@ class DealEntry:
 class ScoreSheet:
     def __init__(self, rules: Rules, players: Sequence[str], first_dealer: int = 0) -> None:
         if len(players) != rules.players:
-            raise ScoreError(f"{len(players)} names given for {rules.players} players")
+            raise ScoreError("ske_names_count", given=len(players), players=rules.players)
         self.rules = rules
         self.players = list(players)
         self.first_dealer = first_dealer % rules.players
@@ -76,7 +86,7 @@ class ScoreSheet:
         """Each player's penalty cards, e.g. ``["Hx3 AS", "Hx8", "Hx2 KS QS"]``; ``Hx3`` is three hearts of any rank."""
         rules = self.rules
         if len(texts) != rules.players:
-            raise ScoreError(f"enter the cards of all {rules.players} players (one list each), not {len(texts)}")
+            raise ScoreError("ske_cards_count", players=rules.players, given=len(texts))
         masks = [0] * rules.players
         counts = [0] * rules.players
         for seat, text in enumerate(texts):
@@ -88,29 +98,26 @@ class ScoreSheet:
                 try:
                     card = parse_card(token)
                 except ValueError as error:
-                    raise ScoreError(f"{self.players[seat]}: {error}") from error
+                    raise ScoreError("ske_not_a_card", name=self.players[seat], text=token) from error
                 if not rules.in_play_mask >> card & 1:
-                    raise ScoreError(f"{self.players[seat]}: {card_name(card)} is not in play under these rules")
+                    raise ScoreError("ske_not_in_play", name=self.players[seat], card=card_name(card))
                 if any(m >> card & 1 for m in masks):
-                    raise ScoreError(f"{card_name(card)} is entered twice: a card can be taken only once")
+                    raise ScoreError("ske_twice", card=card_name(card))
                 masks[seat] |= 1 << card
         if any(counts):
             hearts = [c for c in cards_of(rules.in_play_mask) if suit_of(c) == HEARTS]
             if len({rules.values[c] for c in hearts}) > 1:
-                raise ScoreError("hearts have different values under these rules: enter each heart (like AH KH 5H)")
+                raise ScoreError("ske_hearts_differ")
             free = [c for c in hearts if not any(m >> c & 1 for m in masks)]
             if sum(counts) > len(free):
-                raise ScoreError(f"{sum(counts)} more hearts entered, but only {len(free)} are left")
+                raise ScoreError("ske_too_many_hearts", count=sum(counts), left=len(free))
             for seat, count in enumerate(counts):
                 for _ in range(count):
                     masks[seat] |= 1 << free.pop(0)
         scoring = [c for c in cards_of(rules.in_play_mask) if rules.values[c] != 0]
         missing = [c for c in scoring if not any(m >> c & 1 for m in masks)]
         if missing:
-            raise ScoreError(
-                f"every card that scores must be entered; missing {' '.join(card_name(c) for c in missing)}"
-                f" ({rules.deal_total} points in each deal)"
-            )
+            raise ScoreError("ske_missing", cards=" ".join(card_name(c) for c in missing), total=rules.deal_total)
         s = [0] * core.STATE_SIZE
         for seat, mask in enumerate(masks):
             s[core.TAKEN + seat] = mask
@@ -123,9 +130,9 @@ class ScoreSheet:
         """Each player's points as counted from their tricks (before any moon): checked against the deal's total."""
         rules = self.rules
         if len(raw) != rules.players:
-            raise ScoreError(f"enter the points of all {rules.players} players, not {len(raw)}")
+            raise ScoreError("ske_points_count", players=rules.players, given=len(raw))
         if sum(raw) != rules.deal_total:
-            raise ScoreError(f"the points add up to {sum(raw)}, but every deal under these rules has {rules.deal_total}")
+            raise ScoreError("ske_total", sum=sum(raw), total=rules.deal_total)
         negatives = sum(v for c, v in enumerate(rules.values) if v < 0 and rules.in_play_mask >> c & 1)
         shooter = None
         if rules.moon != "off":
@@ -143,14 +150,14 @@ class ScoreSheet:
 
     def add(self, entry: DealEntry) -> DealEntry:
         if self.verdict().over:
-            raise ScoreError("the game is over; start a new score sheet")
+            raise ScoreError("ske_over")
         self.entries.append(entry)
         return entry
 
     def correct(self, deal_number: int, entry: DealEntry) -> None:
         """Replace deal ``deal_number`` (counting from 1)."""
         if not 1 <= deal_number <= len(self.entries):
-            raise ScoreError(f"there is no deal {deal_number}; deals 1 to {len(self.entries)} are entered")
+            raise ScoreError("ske_no_deal", number=deal_number, count=len(self.entries))
         self.entries[deal_number - 1] = entry
 
     # ---- files -------------------------------------------------------------------
@@ -171,7 +178,7 @@ class ScoreSheet:
     def from_json(cls, text: str) -> ScoreSheet:
         data = json.loads(text)
         if data.get("format") != FORMAT:
-            raise ScoreError(f"not a score sheet ({FORMAT})")
+            raise ScoreError("ske_not_sheet", format=FORMAT)
         sheet = cls(Rules.from_data(data["rules"]), data["players"], data.get("first_dealer", 0))
         for deal in data["deals"]:
             entry = sheet.from_cards([" ".join(cards) for cards in deal["cards"]]) if "cards" in deal else sheet.from_points(deal["points"])

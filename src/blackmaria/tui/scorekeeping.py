@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -16,7 +17,7 @@ def sheet_path() -> Path:
 
 def _entry(sheet: ScoreSheet, text: str) -> DealEntry:
     parts = text.split()
-    if parts and all(p.lstrip("-").isdigit() for p in parts):
+    if parts and all(re.fullmatch(r"-?\d+", p) for p in parts):
         return sheet.from_points([int(p) for p in parts])
     return sheet.from_cards([chunk.strip() for chunk in text.split("/")])
 
@@ -56,13 +57,18 @@ def run_scorekeeper(sheet: ScoreSheet, lang: str, read: Callable[[str], str] = i
                         write(line.replace(",", "  "))
                     continue
                 if word == "csv":
-                    target = answer.split(" ", 1)[1]
+                    target = answer[len(word) :].strip()
+                    if not target:
+                        raise ScoreError("ske_csv_usage")
                     Path(target).write_text(sheet.to_csv(), encoding="utf-8")
                     write(t("sk_saved_csv", path=target))
                     continue
                 if word == "fix":
-                    _, number, rest = answer.split(" ", 2)
-                    sheet.correct(int(number), _entry(sheet, rest))
+                    parts = answer.split(None, 2)
+                    if len(parts) < 3 or not parts[1].isdigit():
+                        raise ScoreError("ske_fix_usage")
+                    number = parts[1]
+                    sheet.correct(int(number), _entry(sheet, parts[2]))
                     write(t("sk_fixed", number=number))
                 else:
                     entry = sheet.add(_entry(sheet, answer))
@@ -73,7 +79,9 @@ def run_scorekeeper(sheet: ScoreSheet, lang: str, read: Callable[[str], str] = i
                 if sheet.verdict().sudden_death:
                     write(t("sudden_death"))
                 save()
-            except (ScoreError, ValueError, IndexError) as error:
+            except ScoreError as error:
+                write(t("sk_refused", reason=error.text(t.lang)))
+            except OSError as error:  # csv FILE that cannot be written
                 write(t("sk_refused", reason=str(error)))
     except EOFError:
         save()
