@@ -44,7 +44,7 @@ def free_port() -> int:
 
 
 def start_server(db_url: str, port: int, data_dir: str) -> subprocess.Popen[bytes]:
-    args = [sys.executable, "-m", "blackmaria.cli", "serve", "--port", str(port), "--db", db_url, "--log-level", "warning"]
+    args = [sys.executable, "-m", "blackmaria.cli", "serve", "--port", str(port), "--db", db_url, "--log-level", "warning", "--lobby-rate", "0"]
     log = open(Path(data_dir) / "server.log", "wb")  # noqa: SIM115 - the server process writes to it until it stops
     process = subprocess.Popen(args, env={**os.environ, "BLACKMARIA_DATA_DIR": data_dir}, stderr=log)
     deadline = time.monotonic() + 30

@@ -51,3 +51,12 @@ def test_a_program_plays_whole_games_and_broken_ones_are_replaced_without_stoppi
     # The hanging program cost the table one time limit, then the fallback played at once.
     assert time.monotonic() - started < 30
     anna.close()
+
+
+def test_the_lobby_refuses_a_flood_of_new_tables_from_one_address(tmp_path: Path) -> None:
+    with running_server(tmp_path / "tables.sqlite3", ["--lobby-rate", "5"]) as limited:
+        answers = [limited.http.post("/api/tables", json={"rules": "hearts"}) for _ in range(7)]
+        assert [a.status_code for a in answers] == [201] * 5 + [429] * 2
+        assert "more than 5 lobby requests a minute" in answers[-1].json()["detail"]
+        assert int(answers[-1].headers["Retry-After"]) >= 1
+        assert limited.http.get("/api/health").status_code == 200  # reading is not limited

@@ -23,7 +23,7 @@ from blackmaria import __version__
 from blackmaria.bots.base import LEVELS
 from blackmaria.locale import LANGUAGES, Texts
 from blackmaria.rules import PRESETS, Rules, RulesError, preset
-from blackmaria.server.protocol import MAX_NAME_CHARS, PROTOCOL_VERSION, ProtocolError
+from blackmaria.server.protocol import MAX_NAME_CHARS, PROTOCOL_VERSION, ProtocolError, RateLimit
 from blackmaria.server.store import Store
 from blackmaria.server.tables import BotPrograms, Client, Hub, LobbyError, ServedElsewhere, TableRuntime, handle_raw
 
@@ -143,16 +143,50 @@ class BodyLimit:
         await self.app(scope, limited, send)
 
 
+class LobbyRateLimit:
+    """At most ``per_minute`` lobby requests that change something (POST) per client address, in bursts of as many.
+
+    Creating tables and taking seats cost the server storage; a client over
+    the limit gets 429 with ``Retry-After`` and nothing is done. Reads and the
+    WebSocket (which has its own limit per connection) are not counted.
+    """
+
+    MAX_CLIENTS: Final = 10_000
+
+    def __init__(self, app: ASGIApp, per_minute: float) -> None:
+        self.app = app
+        self.per_minute = per_minute
+        self.buckets: dict[str, RateLimit] = {}
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope.get("method") == "POST" and self.per_minute > 0:
+            client = scope.get("client")
+            address = client[0] if client else "unknown"
+            bucket = self.buckets.get(address)
+            if bucket is None:
+                if len(self.buckets) >= self.MAX_CLIENTS:  # forget full buckets first: they are the same as new ones
+                    self.buckets = {k: b for k, b in self.buckets.items() if b.tokens < b.burst - 1}
+                bucket = self.buckets[address] = RateLimit(self.per_minute / 60, self.per_minute)
+            if not bucket.allow():
+                wait = max(1, round((1 - bucket.tokens) / bucket.rate))
+                detail = f"more than {self.per_minute:g} lobby requests a minute from {address}; try again in {wait} s"
+                response = JSONResponse({"detail": detail}, status_code=429, headers={"Retry-After": str(wait)})
+                await response(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
 def _bearer(authorization: str | None) -> str | None:
     if authorization and authorization.lower().startswith("bearer "):
         return authorization[7:].strip() or None
     return None
 
 
-def create_app(db_url: str | None = None, programs: BotPrograms | None = None) -> FastAPI:
+def create_app(db_url: str | None = None, programs: BotPrograms | None = None, lobby_per_minute: float = 120) -> FastAPI:
     """The server app over the database at ``db_url`` (default: a SQLite file in the user's data directory).
 
-    ``programs`` are the bot programs tables may seat, by name (``blackmaria serve --bot NAME=COMMAND``).
+    ``programs`` are the bot programs tables may seat, by name (``blackmaria serve --bot NAME=COMMAND``);
+    ``lobby_per_minute`` limits each client address's POST requests (0: no limit).
     """
     state: dict[str, Hub] = {}
 
@@ -174,6 +208,7 @@ def create_app(db_url: str | None = None, programs: BotPrograms | None = None) -
         lifespan=lifespan,
     )
     app.add_middleware(BodyLimit)
+    app.add_middleware(LobbyRateLimit, per_minute=lobby_per_minute)
 
     def hub() -> Hub:
         return state["hub"]

@@ -28,8 +28,22 @@ import click
     help="Let tables seat a bot program (protocol blackmaria-bot/1) under NAME; repeat for more.",
 )
 @click.option("--bot-time-limit", type=float, default=2.0, show_default=True, help="Seconds a bot program may take per answer.")
+@click.option(
+    "--lobby-rate",
+    type=click.FloatRange(min=0),
+    default=120,
+    show_default=True,
+    help="Lobby POST requests (new tables, seats, bots, starts) allowed per minute from one address; 0 for no limit.",
+)
 def serve(
-    host: str, port: int, db_url: str | None, log_level: str, ws_compression: bool, bot_programs: tuple[str, ...], bot_time_limit: float
+    host: str,
+    port: int,
+    db_url: str | None,
+    log_level: str,
+    ws_compression: bool,
+    bot_programs: tuple[str, ...],
+    bot_time_limit: float,
+    lobby_rate: float,
 ) -> None:
     """Serve online tables: the lobby over HTTP (/docs) and play over WebSocket (/ws/CODE)."""
     import uvicorn
@@ -58,7 +72,7 @@ def serve(
     url = db_url or default_url()
     click.echo(f"blackmaria serve: http://{host}:{port}/docs  database {url}", err=True)
     uvicorn.run(
-        create_app(url, BotPrograms(commands, bot_time_limit)),
+        create_app(url, BotPrograms(commands, bot_time_limit), lobby_rate),
         host=host,
         port=port,
         log_level=log_level,
