@@ -246,5 +246,9 @@ from blackmaria.server.commands import serve, verify  # noqa: E402
 main.add_command(serve)
 main.add_command(verify)
 
+from blackmaria.tui.learn import learn_command  # noqa: E402
+
+main.add_command(learn_command)
+
 if __name__ == "__main__":
     main()

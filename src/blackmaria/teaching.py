@@ -1,0 +1,573 @@
+"""The guided deal's teaching: each decision explained in three parts, and a deal's score counted in public.
+
+The seed pages' teaching notes ask for every decision to be explained in three
+parts: the table state (and, kept apart, whose turn it is), the legal options,
+and the scoring consequence. ``explain(observation)`` builds that as data from
+one seat's ``Observation`` and nothing else: the legal cards are the engine's
+own (``observation.legal``), each refused card is named with the rule the
+engine gives (``refusing_rule`` reads the same conditions as
+``Game.play_error``), and what each card likely costs comes from the search
+bot's evaluation of the same observation. ``Explanation.to_dict()`` is
+JSON-able for the server and browser; ``explanation_lines(..., lang)`` is the
+text in English or German.
+
+``count_deal(events, rules)`` counts a finished deal from the events a seat may
+see: who took which scoring card in which trick, its value under these rules,
+the kitty, the moon, the points and the totals.
+
+>>> from blackmaria.game import Game
+>>> game = Game("hearts", seed=7)
+>>> game.deal()
+>>> explanation = explain(game.observation(0))
+>>> explanation.kind, len(explanation.legal), explanation.refused
+('pass', 13, ())
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Final, Literal
+
+from blackmaria.cards import CLUBS, HEARTS, SPADES, Card, CardSet, card_name, cards_of, suit_of
+from blackmaria.events import DealScored, DealStarted, Event, KittyTaken, TrickWon
+from blackmaria.game import Trick
+from blackmaria.observation import Observation
+from blackmaria.rules import QUEEN_OF_SPADES, Rules
+
+QS: Final = QUEEN_OF_SPADES
+
+TIP_IDS: Final = ("pass-high-spades", "make-a-void", "lead-low-spades", "watch-the-moon", "count-penalty-cards")
+"""The seed pages' tips for beginners, by name, in the order the pages give them (and the moon from the Hearts page)."""
+
+DEFAULT_BUDGET: Final = 2_000
+"""Simulations per explained play: enough for costs to settle to about a tenth of a point, fast (tens of ms)."""
+
+SMALL_BELOW: Final = QS - 4
+"""Spades below the jack are the small ones a beginner leads to force the queen out."""
+
+LATE_IN_DEAL: Final = 4
+"""From this many cards in hand on, the count-penalty-cards tip lists the scoring cards still out."""
+
+
+@dataclass(frozen=True)
+class Tip:
+    """A beginner tip that applies now: its id, the cards it is about, and a seat, a number and points where it needs them.
+
+    ``pass-high-spades``: ``number`` small spades guard them, ``points`` is the queen's value;
+    ``make-a-void``: ``number`` is the suit; ``watch-the-moon``: ``seat`` has taken every penalty card so far,
+    ``points`` of them; ``count-penalty-cards``: ``cards`` are still out, worth ``points``.
+    """
+
+    id: str
+    cards: tuple[Card, ...] = ()
+    seat: int | None = None
+    number: int = 0
+    points: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        cards = [card_name(c) for c in self.cards]
+        return {"id": self.id, "cards": cards, "seat": self.seat, "number": self.number, "points": self.points}
+
+
+@dataclass(frozen=True)
+class Option:
+    """A legal card and what it does: its value, its effect on the trick, and its likely cost to the deal's end."""
+
+    card: Card
+    value: int
+    """The card's points under these rules, for whoever takes it."""
+    effect: str
+    """``lead``, ``beats`` (highest of the led suit so far), ``wins`` (beats, and nobody plays after),
+    ``ducks`` (stays under the highest card), ``discard`` (another suit), or ``pass``."""
+    cost: float | None = None
+    """Mean points of this seat at the end of the deal after playing this card, in the search bot's simulations."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"card": card_name(self.card), "value": self.value, "effect": self.effect, "cost": self.cost}
+
+
+@dataclass(frozen=True)
+class TableState:
+    """Part 1: what is on the table. For a pass: the deal, the direction and the receiver."""
+
+    deal: int
+    dealer: int
+    trick: int
+    """The trick in play, counting from 1 (0 while passing)."""
+    tricks_per_deal: int
+    leader: int | None
+    plays: tuple[tuple[int, Card], ...]
+    led_suit: int | None
+    winning: tuple[int, Card] | None
+    """Who holds the trick so far, with which card."""
+    trick_value: int
+    """Points in the cards on the trick so far."""
+    hearts_broken: bool | None
+    """None when the rules let hearts be led at any time."""
+    points_taken: tuple[int, ...]
+    stock_left: int
+    direction: str
+    pass_to: int | None
+    pass_count: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "deal": self.deal,
+            "dealer": self.dealer,
+            "trick": self.trick,
+            "tricks_per_deal": self.tricks_per_deal,
+            "leader": self.leader,
+            "plays": [[seat, card_name(card)] for seat, card in self.plays],
+            "led_suit": self.led_suit,
+            "winning": None if self.winning is None else [self.winning[0], card_name(self.winning[1])],
+            "trick_value": self.trick_value,
+            "hearts_broken": self.hearts_broken,
+            "points_taken": list(self.points_taken),
+            "stock_left": self.stock_left,
+            "direction": self.direction,
+            "pass_to": self.pass_to,
+            "pass_count": self.pass_count,
+        }
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """One decision of one seat, in the seed's three parts, as data.
+
+    Part 1 is ``table`` plus, kept apart, ``turn`` (whose turn and why).
+    Part 2 is ``duty`` (what that player may do), ``legal`` and ``refused``
+    (each card of the hand that may not be chosen, with the engine's rule name).
+    Part 3 is ``options`` (legal cards, cheapest first, with likely costs),
+    ``advice`` (the computer player's choice, with ``advice_reasons`` for a
+    pass) and ``tips``.
+    """
+
+    kind: Literal["pass", "play"]
+    seat: int
+    seats: tuple[str, ...]
+    table: TableState
+    turn: str
+    """Why it is this seat's turn: ``pass-together``, ``first-lead-card``, ``left-of-dealer``, ``won-last-trick`` or ``clockwise``."""
+    turn_card: Card | None
+    """For ``first-lead-card``: the card that opens the deal."""
+    duty: str
+    """What the seat may do: ``pass``, ``lead-first-card``, ``lead-any``, ``lead-no-hearts``, ``lead-no-points``,
+    ``lead-only-hearts``, ``follow``, ``discard-any`` or ``discard-no-points``."""
+    legal: tuple[Card, ...]
+    refused: tuple[tuple[Card, str], ...]
+    options: tuple[Option, ...]
+    advice: tuple[Card, ...]
+    advice_reasons: tuple[tuple[Card, str], ...]
+    """For a pass: each advised card's reason, ``high-spade``, ``void``, ``costly`` or ``high-card``."""
+    tips: tuple[Tip, ...]
+    worlds: int
+    """Simulated deals behind each cost (0 when the card is forced or for a pass)."""
+
+    def rule_for(self, card: Card) -> str | None:
+        """The rule that refuses ``card``, or None when it is legal."""
+        return dict(self.refused).get(card)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "seat": self.seat,
+            "seats": list(self.seats),
+            "table": self.table.to_dict(),
+            "turn": self.turn,
+            "turn_card": None if self.turn_card is None else card_name(self.turn_card),
+            "duty": self.duty,
+            "legal": [card_name(c) for c in self.legal],
+            "refused": [{"card": card_name(c), "rule": rule} for c, rule in self.refused],
+            "options": [option.to_dict() for option in self.options],
+            "advice": [card_name(c) for c in self.advice],
+            "advice_reasons": [{"card": card_name(c), "reason": reason} for c, reason in self.advice_reasons],
+            "tips": [tip.to_dict() for tip in self.tips],
+            "worlds": self.worlds,
+        }
+
+
+# ---- part 2: which rule refuses a card ------------------------------------------
+def refusing_rule(obs: Observation, card: Card) -> str | None:
+    """The rule that makes ``card`` unplayable for the seat of ``obs`` now, or None when it is legal.
+
+    The same conditions, in the same order, as ``Game.play_error``, read from
+    what the seat may see: the names equal ``Game.play_error(card, seat).rule``.
+    """
+    rules = obs.rules
+    if obs.phase != "playing":
+        return "wrong-phase"
+    if obs.turn != obs.seat:
+        return "not-your-turn"
+    if card in obs.legal:
+        return None
+    if card not in obs.hand:
+        return "not-in-hand"
+    trick = obs.current_trick
+    if trick is not None and trick.plays:
+        led = suit_of(trick.plays[0][1])
+        if suit_of(card) != led and obs.hand.suit(led):
+            return "follow-suit"
+        return "no-points-on-first-trick"
+    if _completed(obs) == 0 and rules.first_lead == "two-of-clubs" and obs.hand.suit(CLUBS):
+        # The leader of the first trick holds the lowest club in any hand: that card must open.
+        return "first-lead"
+    if suit_of(card) == HEARTS and rules.hearts_lead == "after-broken" and not obs.hearts_broken:
+        return "hearts-not-broken"
+    return "no-points-on-first-trick"
+
+
+def refusing_pass_rule(obs: Observation, card: Card) -> str | None:
+    """The rule that keeps ``card`` out of a pass (as ``Game.pass_error`` names it), or None when it may be passed."""
+    if obs.phase != "passing":
+        return "wrong-phase"
+    if obs.has_passed[obs.seat]:
+        return "already-passed"
+    if card not in obs.hand:
+        return "not-in-hand"
+    if card in obs.rules.pass_forbidden:
+        return "pass-forbidden"
+    return None
+
+
+def _completed(obs: Observation) -> int:
+    return sum(1 for trick in obs.tricks if trick.winner is not None)
+
+
+# ---- part 1: the table and the turn -------------------------------------------
+def _table(obs: Observation) -> TableState:
+    rules = obs.rules
+    trick = obs.current_trick
+    plays = trick.plays if trick is not None else ()
+    led = suit_of(plays[0][1]) if plays else None
+    winning = max(((s, c) for s, c in plays if suit_of(c) == led), key=lambda sc: sc[1]) if plays else None
+    return TableState(
+        deal=obs.deal,
+        dealer=obs.dealer,
+        trick=_completed(obs) + 1 if obs.phase == "playing" else 0,
+        tricks_per_deal=rules.tricks_per_deal,
+        leader=trick.leader if trick is not None else obs.leader,
+        plays=plays,
+        led_suit=led,
+        winning=winning,
+        trick_value=sum(rules.values[c] for _, c in plays),
+        hearts_broken=obs.hearts_broken if rules.hearts_lead == "after-broken" else None,
+        points_taken=obs.trick_points,
+        stock_left=obs.stock_left,
+        direction=obs.direction,
+        pass_to=obs.pass_to,
+        pass_count=rules.pass_count,
+    )
+
+
+def _turn(obs: Observation, table: TableState) -> tuple[str, Card | None]:
+    if obs.phase == "passing":
+        return "pass-together", None
+    if table.plays:
+        return "clockwise", None
+    if _completed(obs) > 0:
+        return "won-last-trick", None
+    if obs.rules.first_lead == "two-of-clubs" and obs.hand.suit(CLUBS):
+        return "first-lead-card", min(obs.hand.suit(CLUBS))
+    return "left-of-dealer", None
+
+
+def _duty(obs: Observation, turn: str, refused: dict[Card, str]) -> str:
+    if obs.phase == "passing":
+        return "pass"
+    trick = obs.current_trick
+    reasons = set(refused.values())
+    if trick is not None and trick.plays:
+        if obs.hand.suit(suit_of(trick.plays[0][1])):
+            return "follow"
+        return "discard-no-points" if "no-points-on-first-trick" in reasons else "discard-any"
+    if turn == "first-lead-card":
+        return "lead-first-card"
+    if "hearts-not-broken" in reasons:
+        return "lead-no-hearts"
+    if "no-points-on-first-trick" in reasons:
+        return "lead-no-points"
+    rules = obs.rules
+    if rules.hearts_lead == "after-broken" and not obs.hearts_broken and obs.hand and all(suit_of(c) == HEARTS for c in obs.hand):
+        return "lead-only-hearts"
+    return "lead-any"
+
+
+# ---- part 3: what each card costs, and the tips -----------------------------------
+def _effect(obs: Observation, table: TableState, card: Card) -> str:
+    if table.winning is None:
+        return "lead"
+    if suit_of(card) != table.led_suit:
+        return "discard"
+    if card < table.winning[1]:
+        return "ducks"
+    return "wins" if len(table.plays) == obs.rules.players - 1 else "beats"
+
+
+def _pass_reasons(obs: Observation, advice: Sequence[Card]) -> tuple[tuple[Card, str], ...]:
+    values = obs.rules.values
+    reasons = []
+    for card in advice:
+        suit = suit_of(card)
+        if suit == SPADES and card >= QS:
+            reason = "high-spade"
+        elif set(obs.hand.suit(suit)) <= set(advice):
+            reason = "void"
+        elif values[card] > 0:
+            reason = "costly"
+        else:
+            reason = "high-card"
+        reasons.append((card, reason))
+    return tuple(reasons)
+
+
+def _high_spades(obs: Observation) -> list[Card]:
+    """Q♠, K♠, A♠ in hand when they can cost: the queen has points, or a high spade may catch her."""
+    values = obs.rules.values
+    queen_costs = values[QS] > 0 and obs.rules.in_play_mask >> QS & 1
+    return [c for c in obs.hand.suit(SPADES) if c >= QS and (values[c] > 0 or queen_costs)]
+
+
+def _tips(obs: Observation, table: TableState, legal: CardSet) -> list[Tip]:
+    rules = obs.rules
+    values = rules.values
+    tips: list[Tip] = []
+    spades = obs.hand.suit(SPADES)
+    if obs.phase == "passing":
+        high = _high_spades(obs)
+        if high:
+            guards = len([c for c in spades if c < QS])
+            tips.append(Tip("pass-high-spades", tuple(sorted(high, reverse=True)), number=guards, points=values[QS]))
+        passable = CardSet(c for c in obs.hand if c not in rules.pass_forbidden)
+        # Low spades guard against the queen: a beginner keeps them rather than voiding spades.
+        queen_counts = values[QS] > 0 and rules.in_play_mask >> QS & 1
+        voidable = [s for s in range(4) if not (s == SPADES and queen_counts)]
+        short = [s for s in voidable if 0 < len(obs.hand.suit(s)) <= rules.pass_count and obs.hand.suit(s).issubset(passable)]
+        if short:
+            suit = min(short, key=lambda s: (len(obs.hand.suit(s)), s))
+            tips.append(Tip("make-a-void", tuple(sorted(obs.hand.suit(suit), reverse=True)), number=suit))
+        return tips
+    if table.led_suit is not None and not obs.hand.suit(table.led_suit) and len(legal) > 1:
+        costly = sorted((c for c in legal if values[c] > 0), key=lambda c: (-values[c], -c))
+        tips.append(Tip("make-a-void", tuple(costly[:3]), number=table.led_suit))
+    queen_out = values[QS] > 0 and rules.in_play_mask >> QS & 1 and QS not in obs.hand and QS not in obs.played
+    if table.led_suit is None and queen_out and not [c for c in spades if c > QS]:
+        low = sorted((c for c in legal if suit_of(c) == SPADES and c < SMALL_BELOW), reverse=True)
+        if low:
+            tips.append(Tip("lead-low-spades", tuple(low)))
+    moon = moon_watch(rules, obs.tricks)
+    if moon is not None:
+        tips.append(moon)
+    if len(obs.hand) <= LATE_IN_DEAL:
+        known = obs.hand.mask | obs.played.mask | (obs.kitty.mask if obs.kitty is not None else 0)
+        out = [c for c in cards_of(rules.penalty_mask & ~known)]
+        if out:
+            ordered = tuple(sorted(out, key=lambda c: (-values[c], -c)))
+            tips.append(Tip("count-penalty-cards", ordered, points=sum(values[c] for c in out)))
+    return tips
+
+
+def moon_watch(rules: Rules, tricks: Sequence[Trick]) -> Tip | None:
+    """The watch-the-moon tip when one seat has taken every penalty card so far, and enough of them to matter."""
+    if rules.moon == "off":
+        return None
+    values = rules.values
+    taken_cards = [0] * rules.players
+    taken_points = [0] * rules.players
+    for trick in tricks:
+        if trick.winner is None:
+            continue
+        for _, card in trick.plays:
+            if values[card] > 0:
+                taken_cards[trick.winner] += 1
+                taken_points[trick.winner] += values[card]
+    takers = [seat for seat in range(rules.players) if taken_cards[seat]]
+    if len(takers) == 1 and taken_cards[takers[0]] >= 3 and taken_points[takers[0]] * 4 >= rules.moon_total:
+        return Tip("watch-the-moon", seat=takers[0], points=taken_points[takers[0]])
+    return None
+
+
+def explain(obs: Observation, *, budget: int = DEFAULT_BUDGET, seed: int = 0) -> Explanation:
+    """The decision the seat of ``obs`` faces (a pass or a play), in the seed's three parts.
+
+    Raises ``ValueError`` when the seat has nothing to decide now.
+    """
+    from blackmaria.bots.medium import MediumBot
+
+    passing = obs.phase == "passing" and not obs.has_passed[obs.seat]
+    playing = obs.phase == "playing" and obs.turn == obs.seat
+    if not (passing or playing):
+        raise ValueError(f"seat {obs.seat} has nothing to decide now (phase {obs.phase}, turn {obs.turn})")
+    rules = obs.rules
+    table = _table(obs)
+    turn, turn_card = _turn(obs, table)
+    rule_of = refusing_pass_rule if passing else refusing_rule
+    refused = {card: rule for card in obs.hand if (rule := rule_of(obs, card)) is not None}
+    legal = CardSet(c for c in obs.hand if c not in refused)
+    worlds = 0
+    costs: dict[Card, float] = {}
+    if passing:
+        advice = tuple(sorted(MediumBot(seed).pass_hint(obs).cards, reverse=True))
+        advice_reasons = _pass_reasons(obs, advice)
+        options = tuple(Option(c, rules.values[c], "pass") for c in sorted(legal, key=lambda c: (-rules.values[c], -c)))
+    else:
+        if len(legal) > 1:
+            from blackmaria.bots.search import SearchBot
+
+            bot = SearchBot(seed, budget=budget, name="teacher")
+            advice = tuple(bot.hint(obs).cards)
+            costs, worlds = bot.last_costs, bot.last_worlds
+        else:
+            advice = tuple(legal)
+        advice_reasons = ()
+        ordered = sorted(legal, key=lambda c: (costs.get(c, 0.0), c not in advice, c))
+        options = tuple(Option(c, rules.values[c], _effect(obs, table, c), costs.get(c)) for c in ordered)
+    return Explanation(
+        kind="pass" if passing else "play",
+        seat=obs.seat,
+        seats=obs.seats,
+        table=table,
+        turn=turn,
+        turn_card=turn_card,
+        duty=_duty(obs, turn, refused),
+        legal=tuple(sorted(legal)),
+        refused=tuple(sorted(refused.items())),
+        options=options,
+        advice=advice,
+        advice_reasons=advice_reasons,
+        tips=tuple(_tips(obs, table, legal)),
+        worlds=worlds,
+    )
+
+
+# ---- the public count ----------------------------------------------------------
+@dataclass(frozen=True)
+class CountedCard:
+    """One scoring card of a finished deal: who took it, in which trick (None: in the kitty), and its value."""
+
+    seat: int
+    card: Card
+    value: int
+    trick: int | None
+
+
+@dataclass(frozen=True)
+class PublicCount:
+    """A finished deal counted card by card, as the teaching notes ask: the cards, the moon, the points."""
+
+    deal: int
+    cards: tuple[CountedCard, ...]
+    taken: tuple[int, ...]
+    """Each seat's card points before any moon."""
+    moon: str
+    """The rule set's moon option."""
+    moon_shooter: int | None
+    moon_total: int
+    points: tuple[int, ...]
+    """The deal's points by this count."""
+    scored: tuple[int, ...]
+    """The deal's points as the engine scored them (equal to ``points``)."""
+    totals: tuple[int, ...]
+    kitty: tuple[Card, ...]
+    kitty_owner: int | None
+
+    def cards_of(self, seat: int) -> list[CountedCard]:
+        return [counted for counted in self.cards if counted.seat == seat]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "deal": self.deal,
+            "cards": [{"seat": c.seat, "card": card_name(c.card), "value": c.value, "trick": c.trick} for c in self.cards],
+            "taken": list(self.taken),
+            "moon": self.moon,
+            "moon_shooter": self.moon_shooter,
+            "moon_total": self.moon_total,
+            "points": list(self.points),
+            "totals": list(self.totals),
+            "kitty": [card_name(c) for c in self.kitty],
+            "kitty_owner": self.kitty_owner,
+        }
+
+
+def count_deal(events: Sequence[Event], rules: Rules, deal: int | None = None) -> PublicCount:
+    """Count a finished deal (the last one by default) from events a seat may see (``Game.events_for(seat)``)."""
+    starts = [i for i, e in enumerate(events) if isinstance(e, DealStarted) and (deal is None or e.deal == deal)]
+    if not starts:
+        raise ValueError(f"no deal {deal} in these events" if deal is not None else "no deal in these events")
+    begin = starts[-1]
+    scored = next((e for e in events[begin:] if isinstance(e, DealScored)), None)
+    if scored is None:
+        raise ValueError(f"deal {deal if deal is not None else 'in progress'} is not scored yet: count it when it is over")
+    values = rules.values
+    n = rules.players
+    counted: list[CountedCard] = []
+    taken_masks = [0] * n
+    kitty_owner = None
+    for event in events[begin:]:
+        if isinstance(event, TrickWon):
+            taken_masks[event.seat] |= sum(1 << c for c in event.cards)
+            counted += [CountedCard(event.seat, c, values[c], event.trick + 1) for c in event.cards if values[c] != 0]
+        elif isinstance(event, KittyTaken):
+            kitty_owner = event.seat
+        elif isinstance(event, DealScored):
+            break
+    if kitty_owner is not None:
+        taken_masks[kitty_owner] |= sum(1 << c for c in scored.kitty)
+        counted += [CountedCard(kitty_owner, c, values[c], None) for c in scored.kitty if values[c] != 0]
+    taken = tuple(sum(values[c] for c in cards_of(mask)) for mask in taken_masks)
+    shooter = None
+    if rules.moon != "off":
+        shooter = next((seat for seat in range(n) if taken_masks[seat] & rules.moon_mask == rules.moon_mask), None)
+    points = list(taken)
+    if shooter is not None:
+        # The shooter's positive cards score nothing; a negative one (Omnibus JD) still counts.
+        points[shooter] = sum(values[c] for c in cards_of(taken_masks[shooter]) if values[c] < 0)
+        if rules.moon == "subtract-from-shooter":
+            points[shooter] -= rules.moon_total
+        else:
+            points = [p + rules.moon_total if seat != shooter else p for seat, p in enumerate(points)]
+    return PublicCount(
+        deal=scored.deal,
+        cards=tuple(counted),
+        taken=taken,
+        moon=rules.moon,
+        moon_shooter=shooter,
+        moon_total=rules.moon_total,
+        points=tuple(points),
+        scored=scored.points,
+        totals=scored.totals,
+        kitty=scored.kitty,
+        kitty_owner=kitty_owner,
+    )
+
+
+def explanation_lines(explanation: Explanation, lang: str = "en") -> list[str]:
+    """The explanation as text, in English or German (see ``blackmaria.locale.teaching``)."""
+    from blackmaria.locale.teaching import render_explanation
+
+    return render_explanation(explanation, lang)
+
+
+def count_lines(count: PublicCount, seats: Sequence[str], lang: str = "en", you: int | None = None) -> list[str]:
+    """The public count as text, in English or German."""
+    from blackmaria.locale.teaching import render_count
+
+    return render_count(count, seats, lang, you)
+
+
+__all__ = [
+    "TIP_IDS",
+    "CountedCard",
+    "Explanation",
+    "Option",
+    "PublicCount",
+    "TableState",
+    "Tip",
+    "count_deal",
+    "count_lines",
+    "explain",
+    "explanation_lines",
+    "moon_watch",
+    "refusing_pass_rule",
+    "refusing_rule",
+]

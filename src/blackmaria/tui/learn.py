@@ -1,0 +1,261 @@
+"""``blackmaria learn``: one guided deal against computer players, every decision explained.
+
+A ``LearnSession`` is a ``PlaySession`` for one deal under the table's rules
+(any preset or house rules): before each decision of the learner it adds the
+three-part explanation of ``blackmaria.teaching`` to the story of the deal,
+after each card it says what the choice likely cost beside the computer
+player's, and when the deal is over it counts the score in public, card by
+card. Plain mode runs it line by line (pipes, screen readers, tests); in a
+terminal the Textual game shows the same lines in its log.
+
+Unless a seed is given, the deal is chosen among a few seeded deals by a
+computed measure of how much it teaches: the learner holding the queen of
+spades or the high spades, and a short suit to pass away.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterable, Sequence
+from typing import Final
+
+import click
+
+from blackmaria.cards import SPADES, Card
+from blackmaria.game import Game
+from blackmaria.locale import detect_language
+from blackmaria.locale.teaching import TeachingTexts
+from blackmaria.rules import QUEEN_OF_SPADES, Rules, RulesError, load_rules
+from blackmaria.teaching import DEFAULT_BUDGET, Explanation, count_deal, count_lines, explain, explanation_lines
+from blackmaria.tui.plain import hand_text
+from blackmaria.tui.session import SEAT_NAMES, PlaySession
+
+LEARNER: Final = 0
+CANDIDATE_SEEDS: Final = range(1, 41)
+"""The seeds the default deal is chosen from."""
+
+COMMANDS: Final = {
+    "why": "why",
+    "warum": "why",
+    "hint": "hint",
+    "tipp": "hint",
+    "?": "hint",
+    "rules": "rules",
+    "regeln": "rules",
+    "help": "help",
+    "hilfe": "help",
+    "quit": "quit",
+    "ende": "quit",
+    "exit": "quit",
+    "q": "quit",
+}
+
+
+def learning_rules(rules: Rules) -> Rules:
+    """The table's rules for a single deal: the game ends when the deal is scored (legal play is unchanged)."""
+    return rules.replace(deal_count=1, target_score=None, ties="share")
+
+
+def teaching_value(rules: Rules, seed: int) -> int:
+    """How much the first deal of ``seed`` has to teach the learner: high spades to worry about, a suit to pass away."""
+    game = Game(learning_rules(rules), seed=seed)
+    game.deal()
+    hand = game.hand(LEARNER)
+    values = rules.values
+    value = 0
+    if QUEEN_OF_SPADES in hand and values[QUEEN_OF_SPADES] > 0:
+        value += 4
+    value += 2 * len([c for c in hand.suit(SPADES) if c > QUEEN_OF_SPADES])
+    if game.phase == "passing" and any(0 < len(hand.suit(suit)) <= rules.pass_count for suit in range(4)):
+        value += 1
+    return value
+
+
+def instructive_seed(rules: Rules, candidates: Iterable[int] = CANDIDATE_SEEDS) -> int:
+    """The first of ``candidates`` whose deal teaches most (``teaching_value``)."""
+    best: tuple[int, int] | None = None
+    for seed in candidates:
+        value = teaching_value(rules, seed)
+        if best is None or value > best[0]:
+            best = (value, seed)
+    if best is None:
+        raise ValueError("no candidate seed given")
+    return best[1]
+
+
+class LearnSession(PlaySession):
+    """One guided deal: the learner's decisions explained, the choices compared, the score counted in public."""
+
+    def __init__(self, game: Game, rules: Rules, lang: str = "en", seed: int = 0, budget: int = DEFAULT_BUDGET) -> None:
+        super().__init__(game, LEARNER, ["medium"], lang, seed, save_path=None)
+        self.table_rules = rules
+        self.tt = TeachingTexts(self.lang)
+        self.budget = budget
+        self._explanation: tuple[int, Explanation] | None = None
+        self._explained_at = -1
+
+    def rules_title(self) -> str:
+        rules = self.table_rules
+        return self.t.rules_title(rules.preset, bool(rules.changes_from_preset()))
+
+    def explanation(self) -> Explanation | None:
+        """The learner's decision now, explained (None when the learner has nothing to decide)."""
+        if self.waiting_for() not in ("pass", "play"):
+            return None
+        at = len(self.game.events)
+        if self._explanation is None or self._explanation[0] != at:
+            seed = (self.seed or 0) * 1_000 + at  # the same deal explains the same way every time
+            self._explanation = (at, explain(self.observation(), budget=self.budget, seed=seed))
+        return self._explanation[1]
+
+    def explanation_text(self) -> list[str]:
+        explanation = self.explanation()
+        return explanation_lines(explanation, self.lang) if explanation is not None else [self.t("wrong_phase")]
+
+    def take_lines(self) -> list[str]:
+        """The story since last asked, then the explanation of a new decision (once per decision)."""
+        lines = super().take_lines()
+        explanation = self.explanation()
+        if explanation is not None and self._explained_at != len(self.game.events):
+            self._explained_at = len(self.game.events)
+            lines += explanation_lines(explanation, self.lang)
+        return lines
+
+    def play(self, card: Card) -> str | None:
+        explanation = self.explanation()
+        if explanation is not None and explanation.kind == "play" and card in explanation.legal and len(explanation.legal) > 1:
+            self._say(self._play_feedback(explanation, card))
+        return super().play(card)
+
+    def pass_cards(self, cards: Sequence[Card]) -> str | None:
+        explanation = self.explanation()
+        problem = super().pass_cards(cards)
+        if problem is None and explanation is not None:
+            tt = self.tt
+            if set(cards) == set(explanation.advice):
+                feedback = tt("learn_feedback_pass_same")
+            else:
+                feedback = tt("learn_feedback_pass", cards=tt.cards(list(cards)), advice=tt.cards(list(explanation.advice)))
+            self.lines.insert(0, feedback)
+        return problem
+
+    def _play_feedback(self, explanation: Explanation, card: Card) -> str:
+        tt = self.tt
+        costs = {option.card: option.cost or 0.0 for option in explanation.options}
+        best = explanation.advice[0]
+
+        def points(value: float) -> str:
+            text = f"{value:.1f}"
+            return tt("x_mean", value=text.replace(".", ",") if tt.lang == "de" else text)
+
+        if costs[card] - costs[best] < 0.05:
+            return tt("learn_feedback_best", card=tt.card(card), cost=points(costs[card]))
+        return tt("learn_feedback", card=tt.card(card), cost=points(costs[card]), best=tt.card(best), best_cost=points(costs[best]))
+
+    def deal_review(self, index: int | None = None) -> list[str]:
+        """The public count of the deal, card by card (instead of the game's short review)."""
+        count = count_deal(self.game.events_for(self.human), self.game.rules, index)
+        return count_lines(count, self.names, self.lang, self.human)
+
+
+def new_learn_session(rules: Rules, *, lang: str = "en", seed: int | None = None, budget: int = DEFAULT_BUDGET) -> LearnSession:
+    """A guided deal under ``rules`` (any preset or house rules); ``seed`` None picks an instructive deal."""
+    texts = TeachingTexts(lang)
+    chosen = instructive_seed(rules) if seed is None else seed
+    names = list(SEAT_NAMES[texts.lang][: rules.players])
+    names[LEARNER] = texts("you")
+    game = Game(learning_rules(rules), seats=names, seed=chosen)
+    return LearnSession(game, rules, texts.lang, chosen, budget)
+
+
+def run_learn_plain(session: LearnSession, read: Callable[[str], str] = input, write: Callable[[str], None] = print) -> None:
+    """The guided deal line by line: explanations, the learner's answers, and the public count at the end."""
+    t = session.tt
+
+    def flush() -> None:
+        for line in session.take_lines():
+            write(line)
+
+    def command(text: str) -> bool:
+        action = COMMANDS.get(text.strip().lower())
+        if action is None:
+            return False
+        if action == "quit":
+            raise EOFError
+        if action == "why":
+            for line in session.explanation_text():
+                write(line)
+        elif action == "hint":
+            write(session.hint())
+        elif action == "rules":
+            for line in session.table_rules.describe(session.lang):
+                write("  " + line)
+        else:
+            write(t("learn_help"))
+        return True
+
+    players = session.game.players
+    others = ", ".join(name for seat, name in enumerate(session.names) if seat != session.human)
+    write(t("learn_welcome", rules=session.rules_title(), players=players, others=others))
+    write(t("learn_goal"))
+    write(t("learn_help"))
+    try:
+        while True:
+            if session.needs_deal() and not session.game.deals:
+                session.deal()
+            flush()
+            waiting = session.waiting_for()
+            if waiting in ("over", "deal"):
+                write(t("learn_done", rules=session.table_rules.preset or "house.toml"))
+                return
+            obs = session.observation()
+            if waiting not in ("pass", "play"):
+                session.advance()
+                continue
+            write(t("your_hand", cards=hand_text(t, obs.hand)))
+            if waiting == "pass":
+                assert obs.pass_to is not None
+                prompt = t("pass_prompt", target=session.names[obs.pass_to])
+            else:
+                prompt = t("card_prompt")
+            answer = read(prompt)
+            if command(answer):
+                continue
+            cards = session.parse(answer)
+            if cards is None:
+                problem: str | None = t("not_a_card", text=answer.strip())
+            elif waiting == "pass":
+                problem = session.pass_cards(cards)
+            elif len(cards) != 1:
+                problem = t("one_card")
+            else:
+                problem = session.play(cards[0])
+            if problem:
+                write(problem)
+    except EOFError:
+        flush()
+        write(t("learn_stopped"))
+
+
+@click.command("learn")
+@click.option("--rules", "rules_name", default="black-maria", show_default=True, help="Preset name or house-rules file.")
+@click.option("--players", type=int, default=None, help="Seat count, if not the preset's own.")
+@click.option("--lang", type=click.Choice(["en", "de"]), default=None, help="Language (default: from the environment's locale).")
+@click.option("--seed", type=int, default=None, help="Deal this seed (default: an instructive deal, chosen by computation).")
+@click.option("--plain", is_flag=True, help="Line by line on standard output, answers from standard input.")
+def learn_command(rules_name: str, players: int | None, lang: str | None, seed: int | None, plain: bool) -> None:
+    """Learn the game: one guided deal against computer players, every decision explained, the score counted in public."""
+    try:
+        rules = load_rules(rules_name, players)
+    except RulesError as error:
+        raise click.BadParameter(str(error), param_hint="--rules/--players") from error
+    session = new_learn_session(rules, lang=detect_language(lang), seed=seed)
+    if plain or not sys.stdout.isatty():
+        run_learn_plain(session)
+    else:
+        from blackmaria.tui.app import GameApp
+
+        GameApp(session).run()
+
+
+__all__ = ["LearnSession", "instructive_seed", "learn_command", "learning_rules", "new_learn_session", "run_learn_plain"]

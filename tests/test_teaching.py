@@ -1,0 +1,342 @@
+"""The guided deal: explanations that match the engine, the seed pages' tips, the public count, ``blackmaria learn``."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+
+import pytest
+
+from blackmaria.bots import make_bot, run_bots
+from blackmaria.cards import card_name, parse_card, parse_cards
+from blackmaria.game import Game, Trick
+from blackmaria.locale.messages import MESSAGES
+from blackmaria.locale.teaching import TEACHING
+from blackmaria.rules import Rules, preset
+from blackmaria.teaching import Explanation, count_deal, count_lines, explain, explanation_lines, moon_watch, refusing_rule
+from blackmaria.tui.learn import instructive_seed, learning_rules, new_learn_session, run_learn_plain, teaching_value
+from helpers import fill_hands
+
+FAST = 60  # simulations per explained play: the costs are not what these tests check
+
+
+def _decisions(rules: Rules | str, seed: int) -> list[tuple[Game, int]]:
+    """Play a seeded deal with medium bots; yield (game, seat) at every decision of every seat, before it acts."""
+    game = Game(rules, seed=seed)
+    game.deal()
+    bots = {seat: make_bot("medium", seed * 10 + seat) for seat in range(game.players)}
+    seen: list[tuple[Game, int]] = []
+    while game.phase in ("passing", "playing"):
+        if game.phase == "passing":
+            seat = next(s for s in range(game.players) if not game.has_passed(s))
+            seen.append((Game.from_record(game.to_record()), seat))
+            game.pass_cards(seat, bots[seat].choose_pass(game.observation(seat)))
+        else:
+            turn = game.turn
+            assert turn is not None
+            seen.append((Game.from_record(game.to_record()), turn))
+            game.play(bots[turn].choose_play(game.observation(turn)), turn)
+    return seen
+
+
+def _check_against_engine(game: Game, seat: int, explanation: Explanation) -> set[str]:
+    """The explanation's legal cards and each refused card's rule equal what the game says; returns the rules seen."""
+    hand = game.hand(seat)
+    if explanation.kind == "pass":
+        assert set(explanation.legal) == set(game.passable_cards(seat))
+        for card, rule in explanation.refused:
+            others = list(explanation.legal)[: game.rules.pass_count - 1]
+            refusal = game.pass_error(seat, [card, *others])
+            assert refusal is not None and refusal.rule == rule
+    else:
+        assert set(explanation.legal) == set(game.legal_cards(seat))
+        for card in hand:
+            error = game.play_error(card, seat)
+            assert (error.rule if error is not None else None) == explanation.rule_for(card), (card, explanation.refused)
+            assert game.can_play(card, seat) == (card in explanation.legal)
+    assert {c for c, _ in explanation.refused} | set(explanation.legal) == set(hand)
+    assert {o.card for o in explanation.options} == set(explanation.legal)
+    json.dumps(explanation.to_dict())  # the server sends it as it is
+    return {rule for _, rule in explanation.refused}
+
+
+@pytest.mark.parametrize(
+    ("rules", "seeds", "expected_rules"),
+    [
+        ("hearts", (1, 2, 3), {"first-lead", "follow-suit", "hearts-not-broken"}),
+        (preset("black-maria"), (1, 2, 3), {"follow-suit"}),
+        ("two-player", (1, 2), {"first-lead", "follow-suit", "hearts-not-broken"}),
+    ],
+)
+def test_legal_cards_and_named_rules_match_the_engine_at_every_decision(
+    rules: Rules | str, seeds: tuple[int, ...], expected_rules: set[str]
+) -> None:
+    seen_rules: set[str] = set()
+    explained = 0
+    for seed in seeds:
+        for index, (game, seat) in enumerate(_decisions(rules, seed)):
+            obs = game.observation(seat)
+            if obs.phase == "playing":  # every card of every decision, by the cheap rule check
+                for card in game.hand(seat):
+                    error = game.play_error(card, seat)
+                    assert refusing_rule(obs, card) == (error.rule if error is not None else None)
+            first_trick = len(obs.played) < game.players
+            if index % 5 == 0 or obs.phase == "passing" or first_trick:  # the whole explanation at a sample of decisions
+                seen_rules |= _check_against_engine(game, seat, explain(obs, budget=FAST))
+                explained += 1
+    assert explained >= 20
+    assert expected_rules <= seen_rules
+
+
+def test_no_points_on_the_first_trick_is_named_as_the_engine_names_it() -> None:
+    rules = preset("hearts").replace(pass_schedule=("hold",))
+    game = Game(rules, seed=1, first_dealer=3)
+    # Seat 1 has no club: on the first trick it may not discard a heart or the queen while holding diamonds.
+    hands = fill_hands(rules, {0: "2C 3C 4C 5C 6C 7C", 1: "QS AH KH QH JH TH 2D 3D 4D 5D 6D 7D 8D"})
+    game.deal_hands(hands)
+    game.play("2C")
+    explanation = explain(game.observation(1), budget=FAST)
+    _check_against_engine(game, 1, explanation)
+    assert explanation.duty == "discard-no-points"
+    assert {explanation.rule_for(parse_card(c)) for c in ("QS", "AH", "TH")} == {"no-points-on-first-trick"}
+    assert set(explanation.legal) == set(parse_cards("2D 3D 4D 5D 6D 7D 8D"))
+
+
+def test_a_card_that_may_not_be_passed_is_refused_with_the_pass_rule() -> None:
+    game = Game("dirty-lady", seed=1)
+    hands = fill_hands(game.rules, {0: "QS KS 2H"})
+    game.deal_hands(hands)
+    explanation = explain(game.observation(0))
+    _check_against_engine(game, 0, explanation)
+    assert explanation.refused == ((parse_card("QS"), "pass-forbidden"),)
+    lines = explanation_lines(explanation, "en")
+    assert "   Not allowed (rule: may not be passed): Q♠" in lines
+
+
+def test_passing_high_spades_and_a_short_suit_bring_the_seed_tips() -> None:
+    rules = preset("black-maria")
+    game = Game(rules, seed=2)
+    game.deal_hands(fill_hands(rules, {0: "QS AS 3S 4D 5D 6D 7D 8D 9D TD JD 2H 3H 4H 5H 6H AC"}))
+    explanation = explain(game.observation(0))
+    tips = {tip.id: tip for tip in explanation.tips}
+    assert set(tips) == {"pass-high-spades", "make-a-void"}
+    assert tips["pass-high-spades"].cards == tuple(parse_cards("AS QS")) and tips["pass-high-spades"].number == 1
+    assert tips["make-a-void"].cards == (parse_card("AC"),)
+    assert parse_card("QS") in explanation.advice  # the medium bot passes the queen without guards
+    text = "\n".join(explanation_lines(explanation, "en"))
+    assert "Tip (pass high spades): don't keep A♠ Q♠ without small spades" in text
+    assert "Tip (make a void): pass all your clubs (A♣)" in text
+    german = "\n".join(explanation_lines(explanation, "de"))
+    assert "Tipp (hohe Pik weitergeben): behalte A♠ D♠ nicht ohne kleine Pik" in german
+    # A hand with no high spade and no short suit gets neither tip.
+    game = Game(rules, seed=2)
+    game.deal_hands(fill_hands(rules, {0: "2S 3S 4S 5D 6D 7D 8D 9D 2H 3H 4H 5H 6C 7C 8C 9C TC"}))
+    assert explain(game.observation(0)).tips == ()
+
+
+def test_leading_low_spades_is_suggested_only_while_the_queen_is_out_and_the_leader_is_safe() -> None:
+    rules = preset("black-maria").replace(pass_schedule=("hold",))
+    safe = "3S 5S 9S JS 5D 6D 7D 8D 9D TD JD 2H 3H 4H 5H 6H 7H"
+    game = Game(rules, seed=3, first_dealer=2)  # seat 0 leads the first trick (left of the dealer)
+    game.deal_hands(fill_hands(rules, {0: safe}))
+    tips = {tip.id: tip for tip in explain(game.observation(0), budget=FAST).tips}
+    assert tips["lead-low-spades"].cards == tuple(parse_cards("9S 5S 3S"))  # the jack is no small spade
+    assert "Tip (lead low spades): Q♠ is still out" in "\n".join(explanation_lines(explain(game.observation(0), budget=FAST)))
+    # Holding the ace of spades, the leader is not safe in spades: no such tip.
+    game = Game(rules, seed=3, first_dealer=2)
+    game.deal_hands(fill_hands(rules, {0: safe.replace("JS", "AS")}))
+    assert "lead-low-spades" not in {tip.id for tip in explain(game.observation(0), budget=FAST).tips}
+
+
+def test_a_seat_taking_every_penalty_card_brings_the_moon_tip() -> None:
+    rules = preset("hearts")
+    all_hearts = Trick(1, tuple(zip((1, 2, 3, 0), parse_cards("AH KH QH JH"), strict=True)), winner=2)
+    more_hearts = Trick(2, tuple(zip((2, 3, 0, 1), parse_cards("TH 9H 8H 2C"), strict=True)), winner=2)
+    tip = moon_watch(rules, (all_hearts, more_hearts))
+    assert tip is not None and tip.seat == 2 and tip.points == 7
+    assert moon_watch(rules, (all_hearts,)) is None  # 4 of 26 points: too early to worry
+    shared = Trick(3, tuple(zip((2, 3, 0, 1), parse_cards("2D 3D 4D 7H"), strict=True)), winner=3)
+    assert moon_watch(rules, (all_hearts, more_hearts, shared)) is None  # two seats have points: no moon
+    assert moon_watch(rules.replace(moon="off"), (all_hearts, more_hearts)) is None
+    assert "Tip (watch for a moon): West has taken every penalty card so far (7 points)" in "\n".join(
+        explanation_lines(dataclasses.replace(_any_explanation(), tips=(tip,)), "en")
+    )
+
+
+def _any_explanation() -> Explanation:
+    game = Game("hearts", seed=1)
+    game.deal()
+    return dataclasses.replace(explain(game.observation(0)), seats=("North", "East", "West", "South"))
+
+
+def _finished_deal(rules: Rules | str, seed: int) -> Game:
+    game = Game(rules, seed=seed)
+    game.deal()
+    run_bots(game, {seat: make_bot("medium", seed * 7 + seat) for seat in range(game.players)})
+    return game
+
+
+@pytest.mark.parametrize(
+    "rules",
+    ["hearts", "black-maria", "two-player", "omnibus", "spot-hearts", "dirty-lady", preset("black-maria", players=5, kitty=True)],
+)
+def test_the_public_count_adds_up_to_the_engine_score(rules: Rules | str) -> None:
+    for seed in range(4):
+        game = _finished_deal(rules, seed)
+        for seat in range(game.players):
+            count = count_deal(game.events_for(seat), game.rules)
+            assert count.points == count.scored == game.deals[-1].points
+            assert sum(c.value for c in count.cards if c.seat == seat) == count.taken[seat]
+        if game.rules.kitty_size:
+            assert count.kitty_owner is not None and len(count.kitty) == game.rules.kitty_size
+
+
+def test_the_public_count_of_a_moon_shot_moves_the_points() -> None:
+    moon = next(game for seed in range(80) if (game := _finished_deal("two-player", seed)).deals[-1].moon_shooter is not None)
+    count = count_deal(moon.events_for(0), moon.rules)
+    assert count.moon_shooter == moon.deals[-1].moon_shooter and count.points == moon.deals[-1].points
+    lines = count_lines(count, moon.seats, "en")
+    assert any("shoots the moon" in line for line in lines)
+    assert any("schießt den Mond" in line for line in count_lines(count, moon.seats, "de"))
+
+
+def test_the_count_names_each_scoring_card_with_its_trick() -> None:
+    game = _finished_deal("black-maria", 5)
+    count = count_deal(game.events_for(1), game.rules)
+    lines = count_lines(count, game.seats, "en")
+    queen = next(c for c in count.cards if c.card == parse_card("QS"))
+    assert any(f"Q♠ 13 (trick {queen.trick})" in line and line.startswith(f"  {game.seats[queen.seat]}:") for line in lines)
+    assert f"Together {sum(count.points)} points: every scoring card in play counted once." in lines
+    with pytest.raises(ValueError, match="not scored yet"):
+        started = Game("hearts", seed=1)
+        started.deal()
+        count_deal(started.events_for(0), started.rules)
+
+
+def test_the_instructive_deal_is_computed_and_gives_the_learner_high_spades() -> None:
+    for name in ("black-maria", "hearts", "two-player"):
+        rules = preset(name)
+        seed = instructive_seed(rules)
+        assert teaching_value(rules, seed) == max(teaching_value(rules, s) for s in range(1, 41))
+        session = new_learn_session(rules, seed=None)
+        session.deal()
+        dealt = session.observation().dealt
+        assert session.seed == seed and (set(parse_cards("QS KS AS")) & set(dealt))
+    assert learning_rules(preset("hearts")).deal_count == 1
+
+
+def _answers(lang: str) -> tuple[re.Pattern[str], tuple[str, ...], re.Pattern[str], re.Pattern[str]]:
+    if lang == "en":
+        return (
+            re.compile(r"Cards to pass to [^:\n]*: $"),
+            ("Your card: ",),
+            re.compile(r"Allowed: (.*)"),
+            re.compile(r"Not allowed \([^)]*\): (.*)"),
+        )
+    return (
+        re.compile(r"Karten für [^:\n]*: $"),
+        ("Deine Karte: ",),
+        re.compile(r"Erlaubt: (.*)"),
+        re.compile(r"Nicht erlaubt \([^)]*\): (.*)"),
+    )
+
+
+def _learn_through_a_pipe(args: list[str], lang: str) -> str:
+    """Run ``blackmaria learn --plain``; pass the first cards allowed, play the first allowed card, once try a refused one."""
+    pass_prompt, card_prompt, allowed, refused = _answers(lang)
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
+    process = subprocess.Popen(
+        [sys.executable, "-u", "-m", "blackmaria.cli", "learn", "--plain", "--lang", lang, *args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env=env,
+        encoding="utf-8",
+    )
+    assert process.stdin is not None and process.stdout is not None
+    out = ""
+    tried_refused = False
+    deadline = time.monotonic() + 120
+    while True:
+        assert time.monotonic() < deadline, out[-2000:]
+        char = process.stdout.read(1)
+        if not char:
+            break
+        out += char
+        if char != " ":
+            continue
+        if pass_prompt.search(out[-200:]):
+            count = int(re.findall(r"(?:passes|gibt jeder) (\d+)", out)[-1])
+            reply = " ".join(allowed.findall(out)[-1].split()[:count])
+        elif out.endswith(card_prompt):
+            last = out[out.rfind("--") :]
+            refusals = refused.findall(last)
+            if refusals and not tried_refused:
+                reply, tried_refused = refusals[0].split()[0], True
+            else:
+                reply = allowed.findall(out)[-1].split()[0]
+        else:
+            continue
+        out += reply + "\n"
+        process.stdin.write(reply + "\n")
+        process.stdin.flush()
+    process.stdin.close()
+    assert process.wait(timeout=60) == 0
+    return out
+
+
+def test_blackmaria_learn_plays_a_guided_deal_to_the_public_count_in_english() -> None:
+    out = _learn_through_a_pipe(["--rules", "hearts"], "en")
+    assert out.count("1. The table") == out.count("2. What may you do?") == out.count("3. What it costs") >= 13
+    assert "Whose turn? Everyone's" in out and "Whose turn? Yours" in out
+    assert "Tip (pass high spades)" in out
+    assert "You must follow" in out or "The first trick must be opened" in out or "Hearts are not broken yet" in out
+    assert "Counting deal 1 in public, card by card:" in out and "Together 26 points" in out
+    assert out.rstrip().endswith("That was the whole deal. Play a real game with: blackmaria play --rules hearts")
+
+
+def _english_fragments() -> set[str]:
+    """Literal pieces of every English text that the German text does not share (long enough to be a sentence part)."""
+    fragments = set()
+    for catalog in (TEACHING, MESSAGES):
+        for texts in catalog.values():
+            if texts["en"] == texts["de"]:
+                continue
+            for piece in re.split(r"\{[^}]*\}", texts["en"]):
+                piece = piece.strip(" .:,-()")
+                if len(piece) >= 10 and piece not in texts["de"]:
+                    fragments.add(piece)
+    return fragments
+
+
+def test_blackmaria_learn_in_german_has_no_english_explanations() -> None:
+    out = _learn_through_a_pipe(["--rules", "black-maria", "--seed", "3"], "de")
+    assert out.count("1. Der Tisch") >= 17 and "3. Was es kostet" in out
+    assert "Spiel 1 wird offen gezählt, Karte für Karte:" in out and "Zusammen 43 Punkte" in out
+    leaked = [fragment for fragment in _english_fragments() if fragment in out]
+    assert leaked == []
+
+
+def test_the_learn_session_explains_each_decision_once_and_compares_the_choice() -> None:
+    session = new_learn_session(preset("two-player"), seed=2, budget=FAST)
+    answers: list[str] = []
+
+    def read(prompt: str) -> str:
+        obs = session.observation()
+        answers.append(prompt)
+        if len(answers) == 2:
+            return "why"
+        return card_name(min(obs.legal)) if obs.phase == "playing" else " ".join(card_name(c) for c in sorted(obs.hand)[:3])
+
+    written: list[str] = []
+    run_learn_plain(session, read, written.append)
+    text = "\n".join(written)
+    # One explanation before each prompt: a new one for each decision, the same one again after "why".
+    assert text.count("-- Your decision") == len(answers) == session.game.rules.tricks_per_deal + 1
+    assert "You chose" in text and "Counting deal 1 in public" in text
+    assert session.game.is_over and len(session.game.deals) == 1
