@@ -134,3 +134,15 @@ def test_games_in_a_real_tournament_follow_the_seats() -> None:
     games = result.games()
     assert games.played == 3 and games.unfinished_deals == 0
     assert sum(games.won.values()) == pytest.approx(3)
+
+
+def test_a_ray_cluster_plays_the_same_tournament_as_local_processes() -> None:
+    """``--backend ray`` on a one-machine Ray cluster started for the run: the same deals, the same result."""
+    local = run_tournament("black-maria", ["easy", "random"], deals=6, seed=5, workers=1)
+    on_ray = run_tournament("black-maria", ["easy", "random"], deals=6, seed=5, backend="ray")
+    assert [(r.deal, r.points, r.moons, r.seat_points) for r in on_ray.results] == [
+        (r.deal, r.points, r.moons, r.seat_points) for r in local.results
+    ]
+    assert on_ray.difference("easy", "random") == local.difference("easy", "random")
+    with pytest.raises(ValueError, match="backend: 'spark' is not one of local, ray"):
+        run_tournament("hearts", ["easy"], deals=1, backend="spark")

@@ -25,7 +25,7 @@ import os
 import random
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -303,6 +303,35 @@ def _job(args: tuple[Rules, list[str], int, int]) -> DealResult:
     return play_duplicate_deal(*args)
 
 
+BACKENDS = ("local", "ray")
+RAY_CHUNK = 4
+"""Duplicate deals per Ray task: enough to outweigh a task's overhead, few enough to spread a short run."""
+
+
+def _run_chunk(chunk: list[tuple[Rules, list[str], int, int]]) -> list[DealResult]:
+    return [_job(job) for job in chunk]
+
+
+def _run_on_ray(jobs: list[tuple[Rules, list[str], int, int]], address: str | None) -> Iterator[DealResult]:
+    """Each chunk of deals as a Ray task, results yielded as they finish (the order does not matter: deals are sorted)."""
+    try:
+        import ray
+    except ImportError as error:
+        raise RuntimeError("the ray backend needs Ray: pip install 'blackmaria[ray]'") from error
+    started_here = not ray.is_initialized()
+    if started_here:
+        ray.init(address=address or os.environ.get("RAY_ADDRESS") or None, include_dashboard=False, log_to_driver=False)
+    try:
+        task = ray.remote(_run_chunk)
+        pending = [task.remote(jobs[i : i + RAY_CHUNK]) for i in range(0, len(jobs), RAY_CHUNK)]
+        while pending:
+            finished, pending = ray.wait(pending, num_returns=1)
+            yield from ray.get(finished[0])
+    finally:
+        if started_here:
+            ray.shutdown()
+
+
 def progress_bar(done: int, total: int, elapsed: float, width: int = 30) -> str:
     """``[#####.....]  12/100  3.1 s left``: the estimate is the mean time per deal so far."""
     filled = width * done // max(1, total)
@@ -318,8 +347,14 @@ def run_tournament(
     seed: int = 0,
     workers: int | None = None,
     progress: Callable[[int, int, float], None] | None = None,
+    backend: str = "local",
+    ray_address: str | None = None,
 ) -> TournamentResult:
-    """Play ``deals`` duplicate deals; ``workers`` processes (default: every core). The result does not depend on ``workers``."""
+    """Play ``deals`` duplicate deals; ``workers`` processes (default: every core). The result does not depend on ``workers``.
+
+    ``backend="ray"`` spreads the deals over a Ray cluster instead (``ray_address``, or ``RAY_ADDRESS``, or a
+    cluster of this machine alone started for the run); the result is the same as on one machine.
+    """
     rule_set = load_rules(rules) if isinstance(rules, str) else rules
     lineup = expand_lineup(bots, rule_set.players)
     if deals < 1:
@@ -334,6 +369,14 @@ def run_tournament(
         if progress is not None:
             progress(len(done), deals, time.perf_counter() - start)
 
+    if backend not in BACKENDS:
+        raise ValueError(f"backend: {backend!r} is not one of {', '.join(BACKENDS)}")
+    if backend == "ray":
+        for r in _run_on_ray(jobs, ray_address):
+            tick(r)
+        result.results = sorted(done, key=lambda r: r.deal)
+        result.seconds = time.perf_counter() - start
+        return result
     workers = (os.cpu_count() or 1) if workers is None else workers
     if workers <= 1 or deals == 1:
         for job in jobs:
@@ -363,6 +406,14 @@ def print_progress(done: int, total: int, elapsed: float) -> None:
 @click.option("--deals", type=int, default=100, show_default=True, help="Duplicate deals (each played once per rotation).")
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--workers", type=int, default=None, help="Processes (default: every core).")
+@click.option(
+    "--backend",
+    type=click.Choice(BACKENDS),
+    default="local",
+    show_default=True,
+    help="local: processes on this machine; ray: tasks on a Ray cluster (pip install 'blackmaria[ray]').",
+)
+@click.option("--ray-address", default=None, help="The Ray cluster to join (default: RAY_ADDRESS, else a cluster of this machine).")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 def tournament_command(
@@ -372,6 +423,8 @@ def tournament_command(
     deals: int,
     seed: int,
     workers: int | None,
+    backend: str,
+    ray_address: str | None,
     as_json: bool,
     quiet: bool,
 ) -> None:
@@ -389,7 +442,10 @@ def tournament_command(
         raise click.BadParameter(str(error), param_hint="--bots") from error
     if deals < 1:
         raise click.BadParameter("give at least 1 deal", param_hint="--deals")
-    result = run_tournament(rule_set, bots, deals, seed, workers, None if quiet else print_progress)
+    try:
+        result = run_tournament(rule_set, bots, deals, seed, workers, None if quiet else print_progress, backend, ray_address)
+    except RuntimeError as error:
+        raise click.ClickException(str(error)) from error
     click.echo(json.dumps(result.to_dict(), indent=2) if as_json else result.report())
 
 
