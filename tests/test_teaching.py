@@ -14,6 +14,7 @@ import pytest
 
 from blackmaria.bots import make_bot, run_bots
 from blackmaria.cards import card_name, parse_card, parse_cards
+from blackmaria.events import CardPlayed
 from blackmaria.game import Game, Trick
 from blackmaria.locale.messages import MESSAGES
 from blackmaria.locale.teaching import TEACHING
@@ -340,3 +341,31 @@ def test_the_learn_session_explains_each_decision_once_and_compares_the_choice()
     assert text.count("-- Your decision") == len(answers) == session.game.rules.tricks_per_deal + 1
     assert "You chose" in text and "Counting deal 1 in public" in text
     assert session.game.is_over and len(session.game.deals) == 1
+
+
+def test_the_terminal_app_shows_each_explanation_in_its_log() -> None:
+    import asyncio
+
+    from textual.widgets import RichLog
+
+    from blackmaria.tui.app import GameApp
+
+    session = new_learn_session(preset("hearts"), lang="de", seed=1, budget=FAST)
+
+    async def drive() -> list[str]:
+        app = GameApp(session)
+        async with app.run_test(size=(140, 50)) as pilot:
+            await pilot.pause()  # the app deals when it starts
+            for _ in range(3):  # mark three cards for the pass with Space, moving right
+                await pilot.press("space", "right")
+            await pilot.press("enter")
+            assert session.game.phase == "playing"
+            for _ in range(2):
+                await pilot.press(*card_name(min(session.observation().legal)).lower(), "enter")
+            await pilot.pause()
+            return [line.text for line in app.query_one("#log", RichLog).lines]
+
+    log = "\n".join(asyncio.run(drive()))
+    decisions = 1 + len([e for e in session.game.events_for(0) if isinstance(e, CardPlayed) and e.seat == 0]) + 1
+    assert log.count("1. Der Tisch") == log.count("3. Was es kostet") == decisions  # the pass, two plays, the card to come
+    assert "Wer ist dran? Alle" in log and "Du wählst" in log

@@ -32,7 +32,7 @@ TEACHING: Final[dict[str, dict[str, str]]] = {
     "learn_help": {
         "en": "Type a card (QS, 10h, Q♠), for a pass several. Commands: why (the explanation again), hint, rules, help, quit.",
         "de": "Gib eine Karte ein (QS, 10h, D♠), beim Weitergeben mehrere. Befehle: warum (die Erklärung noch einmal), "
-        "regeln, hilfe, ende.",
+        "tipp, regeln, hilfe, ende.",
     },
     "learn_done": {
         "en": "That was the whole deal. Play a real game with: blackmaria play --rules {rules}",
@@ -154,6 +154,11 @@ TEACHING: Final[dict[str, dict[str, str]]] = {
     "x_option": {"en": "  {card}{value}: {effect} - about {cost}{note}", "de": "  {card}{value}: {effect} - etwa {cost}{note}"},
     "x_option_lead": {"en": "  {card}{value}: about {cost}{note}", "de": "  {card}{value}: etwa {cost}{note}"},
     "x_value": {"en": " ({points})", "de": " ({points})"},
+    "x_cheapest": {
+        "en": "  Cheapest: {card}, about {cost} (the computer player's choice); dearest: {worst}, about {worst_cost}.",
+        "de": "  Am billigsten: {card}, etwa {cost} (die Wahl des Computerspielers); am teuersten: {worst}, etwa {worst_cost}.",
+    },
+    "x_suit_costs": {"en": "  {suit}: {cards}", "de": "  {suit}: {cards}"},
     "x_mean": {"en": "{value} points", "de": "{value} Punkte"},
     "x_note_best": {"en": " (the computer player's choice)", "de": " (die Wahl des Computerspielers)"},
     "x_note_more": {"en": " ({more} more)", "de": " ({more} mehr)"},
@@ -330,6 +335,32 @@ def _tip_text(t: TeachingTexts, explanation: Explanation, tip: Tip) -> str:
     return t("tip", title=t(f"tip_title_{tip.id}"), text=text)
 
 
+COMPACT_FROM: Final = 6
+"""More legal cards than this, all doing the same to the trick (leads, discards): one line per suit."""
+
+
+def _options_by_suit(t: TeachingTexts, explanation: Explanation) -> list[str]:
+    """The cheapest and dearest card, then each suit's cards with their likely cost, cheapest first."""
+    options = explanation.options
+    best = next((o for o in options if o.card in explanation.advice), options[0])
+    worst = max(options, key=lambda o: o.cost or 0.0)
+    lines = [
+        t(
+            "x_cheapest",
+            card=t.card(best.card),
+            cost=_points(t, best.cost or 0.0),
+            worst=t.card(worst.card),
+            worst_cost=_points(t, worst.cost or 0.0),
+        )
+    ]
+    for suit in (3, 2, 1, 0):
+        mine = [o for o in options if o.card & 3 == suit]
+        if mine:
+            cards = ", ".join(f"{t.card(o.card)} {_decimal(t, o.cost or 0.0)}" for o in mine)
+            lines.append(t("x_suit_costs", suit=t.upper_first(t.suit(suit)), cards=cards))
+    return lines
+
+
 def render_explanation(explanation: Explanation, lang: str = "en") -> list[str]:
     """The three parts in words, for the seat that decides (addressed as you)."""
     t = TeachingTexts(lang)
@@ -412,8 +443,12 @@ def render_explanation(explanation: Explanation, lang: str = "en") -> list[str]:
     else:
         lines.append("   " + t("x_costs_intro", worlds=f"{x.worlds:,}".replace(",", "." if t.lang == "de" else ",")))
         best_cost = min(option.cost if option.cost is not None else 0.0 for option in x.options)
-        for option in x.options:
-            lines.append("   " + _option_line(t, x, option, best_cost))
+        effects = {option.effect for option in x.options}
+        if len(x.options) > COMPACT_FROM and effects <= {"lead"} | {"discard"} and len(effects) == 1:
+            lines += ["   " + line for line in _options_by_suit(t, x)]
+        else:
+            for option in x.options:
+                lines.append("   " + _option_line(t, x, option, best_cost))
     for tip in x.tips:
         lines.append("   " + _tip_text(t, x, tip))
     return lines
