@@ -66,6 +66,10 @@ def card_name(card: Card) -> str:
     return RANK_CHARS[card >> 2] + SUIT_CHARS[card & 3]
 
 
+CARD_NAMES: Final = tuple(card_name(card) for card in range(NUM_CARDS))
+"""``card_name`` of every card, by number: the observation's JSON names many cards per message."""
+
+
 def card_symbol(card: Card) -> str:
     """Display text with a suit symbol and ``10`` for ten: ``Q♠``, ``10♥``."""
     rank = "10" if card >> 2 == 8 else RANK_CHARS[card >> 2]
@@ -209,7 +213,7 @@ class CardSet:
         return CardSet(self.mask & suit_mask(suit))
 
     def names(self) -> list[str]:
-        return [card_name(card) for card in self]
+        return [CARD_NAMES[card] for card in cards_of(self.mask)]
 
     def text(self) -> str:
         """Canonical text, ascending: ``2C TH AS``; ``CardSet.parse`` reads it back."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from blackmaria.cards import CardSet, card_name
+from blackmaria.cards import CARD_NAMES, CardSet
 from blackmaria.core import logic as core
 from blackmaria.events import CardDrawn
 from blackmaria.rules import Rules
@@ -91,7 +91,7 @@ class Observation:
             "received": cards(self.received),
             "has_passed": list(self.has_passed),
             "tricks": [
-                {"leader": t.leader, "plays": [[seat, card_name(c)] for seat, c in t.plays], "winner": t.winner} for t in self.tricks
+                {"leader": t.leader, "plays": [[seat, CARD_NAMES[c]] for seat, c in t.plays], "winner": t.winner} for t in self.tricks
             ],
             "leader": self.leader,
             "turn": self.turn,
@@ -129,14 +129,16 @@ def observe(game: Game, seat: int) -> Observation:
     if exchanged and pass_from is not None and log is not None:
         received = CardSet(log.passes[pass_from] or 0)
     tricks = tuple(game.tricks) if log is not None else ()
-    trick_points = [0] * n
+    won_cards = [0] * n
     tricks_won = [0] * n
     for trick in tricks:
         if trick.winner is not None:
             tricks_won[trick.winner] += 1
-            trick_points[trick.winner] += core.card_points(p, trick.cards.mask)
+            for _, card in trick.plays:
+                won_cards[trick.winner] |= 1 << card
+    trick_points = [core.card_points(p, mask) if mask else 0 for mask in won_cards]
     drawn = 0
-    if log is not None:
+    if log is not None and game.rules.stock_size:  # only the two-player game draws
         for event in game.events[log.first_event :]:
             if isinstance(event, CardDrawn) and event.seat == seat and event.card is not None:
                 drawn |= 1 << event.card

@@ -164,6 +164,8 @@ class TableRuntime:
         self.shuffles: list[dict[str, Any]] = []
         self.bot_marks: list[dict[str, list[int]]] = []
         self.bots: dict[int, Bot] = {}
+        self._staged: list[ActionRow] = []
+        self._staged_items: list[Event] = []
         self.lock = asyncio.Lock()
         self.clients: set[Client] = set()
         if self.game_no > 0:
@@ -237,6 +239,36 @@ class TableRuntime:
         if self.game is not None and self.game.is_over:
             await self._finish()
 
+    def _stage(self, kind: str, seat: int | None, data: dict[str, Any], *, by_bot: bool) -> None:
+        """Apply a deal or a quick bot's action in memory only: ``_flush`` commits it with the rest of the run, then tells.
+
+        A run of bot actions then costs one commit and one update per
+        connection instead of one per action. Nobody hears of a staged action
+        before it is committed; if the commit fails the game goes back to
+        what is stored.
+        """
+        self._staged.append(ActionRow(self.seq + 1, kind, seat, data, by_bot))
+        self._staged_items.extend(self._apply(kind, seat, data, by_bot))
+
+    async def _flush(self) -> None:
+        """Commit the staged actions in one go, then tell everyone of them in one update. Call under the lock."""
+        if not self._staged:
+            return
+        rows, items = self._staged, self._staged_items
+        self._staged, self._staged_items = [], []
+        actions = [(self.id, self.game_no, row) for row in rows]
+        try:
+            if self.committer is None:
+                self.store.append_actions(actions)
+            else:
+                await self.committer.commit(*actions)
+        except Exception:
+            self._rebuild()  # nobody was told: back to the stored game
+            raise
+        self._broadcast_update(items)
+        if self.game is not None and self.game.is_over:
+            await self._finish()
+
     async def _finish(self) -> None:
         await asyncio.to_thread(self.store.finish_game, self.id, self.game_no, self.record())
         self.status = "over"
@@ -246,7 +278,7 @@ class TableRuntime:
         deck = shuffle.new_deck(self.rules)
         salt = shuffle.new_salt()
         data = {"deck": [card_name(c) for c in deck], "salt": salt, "sha256": shuffle.commitment(deck, salt)}
-        await self._act("deal", None, data, by_bot=False)
+        self._stage("deal", None, data, by_bot=False)
 
     # ---- views ---------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any] | None:
@@ -465,31 +497,52 @@ class TableRuntime:
             self._timer = None
         while game is not None and self.status == "playing":
             if game.is_over:
+                await self._flush()
                 if self.status == "playing":  # the process stopped between the last play and the game's end being stored
                     await self._finish()
                 return
             if game.phase == "deal-over":
+                await self._flush()  # every connection gets the finished deal's state before the next deal
                 await self._deal()
             elif game.phase == "passing":
                 waiting = [seat for seat in self._bot_seats() if not game.has_passed(seat)]
                 if not waiting:
-                    self._start_timer()
-                    return
+                    break
                 seat = waiting[0]
+                slow = self._is_slow(seat)
+                if slow:
+                    await self._flush()  # a bot that thinks a while: the table sees what came before it at once
                 cards = await self._choose(seat, passing=True)
                 if not game.can_pass(seat, cards):
                     cards = sorted(game.passable_cards(seat))[: self.rules.pass_count]
-                await self._act("pass", seat, {"cards": [card_name(c) for c in sorted(cards)]}, by_bot=True)
+                data: dict[str, Any] = {"cards": [card_name(c) for c in sorted(cards)]}
+                if slow:
+                    await self._act("pass", seat, data, by_bot=True)
+                else:
+                    self._stage("pass", seat, data, by_bot=True)
             elif game.phase == "playing" and game.turn in self._bot_seats():
                 seat = game.turn
+                slow = self._is_slow(seat)
+                if slow:
+                    await self._flush()
                 (card,) = await self._choose(seat, passing=False)
                 if not game.can_play(card, seat):
                     card = min(game.legal_cards(seat))
-                await self._act("play", seat, {"card": card_name(card)}, by_bot=True)
+                if slow:
+                    await self._act("play", seat, {"card": card_name(card)}, by_bot=True)
+                else:
+                    self._stage("play", seat, {"card": card_name(card)}, by_bot=True)
             else:
-                self._start_timer()
-                return
-            await asyncio.sleep(0)  # let other tables and the connections' writers run
+                break
+            if len(self._staged) >= self.rules.players:  # a trick's worth at a time, so that watchers see the deal unfold
+                await self._flush()
+                await asyncio.sleep(0)  # let other tables and the connections' writers run
+        await self._flush()
+        self._start_timer()
+
+    def _is_slow(self, seat: int) -> bool:
+        bot = self.bots.get(seat) or self.stand_ins.get(seat)
+        return isinstance(bot, ExternalBot) or getattr(bot, "name", "") in DEFAULT_BUDGETS
 
     def _bot_seats(self) -> set[int]:
         return set(self.bots) | self.away
@@ -531,7 +584,7 @@ class TableRuntime:
                 bot = self.stand_ins[seat] = make_bot("medium", secrets.randbits(63))
         observation = self.game.observation(seat)
         # Search bots and programs take time: they think in a thread while other tables go on.
-        slow = isinstance(bot, ExternalBot) or getattr(bot, "name", "") in DEFAULT_BUDGETS
+        slow = self._is_slow(seat)
         if passing:
             cards = await asyncio.to_thread(bot.choose_pass, observation) if slow else bot.choose_pass(observation)
         else:
@@ -652,9 +705,11 @@ class GroupCommit:
         self.batches = 0
         self.actions = 0
 
-    async def commit(self, action: tuple[int, int, ActionRow]) -> None:
+    async def commit(self, *actions: tuple[int, int, ActionRow]) -> None:
+        """Return once ``actions`` (in order, all in the same transaction) are durable."""
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._pending.append((action, future))
+        for action in actions:
+            self._pending.append((action, future))
         if self._writer is None or self._writer.done():
             self._writer = asyncio.get_running_loop().create_task(self._write())
         await future
