@@ -1,0 +1,861 @@
+/* The tabletop scorekeeper in the browser: the checks of src/blackmaria/scorekeeper.py, driven by the rules data of
+   GET /api/presets, with the sheet kept in localStorage and the page kept by the service worker (/sw.js) for offline use.
+
+   The checking functions (ruleFacts, fromCards, fromPoints, verdict, toCsv) are pure and exposed as
+   window.BlackMariaScore, so the browser tests compare them case by case with the Python ScoreSheet. */
+"use strict";
+
+(function () {
+  const FORMAT = "blackmaria-scoresheet/1";
+  const RANKS = "23456789TJQKA";
+  const SUITS = "CDHS";
+  const SYMBOLS = "♣♦♥♠";
+  const RANKS_DE = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "B", "D", "K", "A"];
+  const SUIT_INPUT = { C: 0, D: 1, H: 2, S: 3, "♣": 0, "♦": 1, "♥": 2, "♠": 3, "♧": 0, "♢": 1, "♡": 2, "♤": 3 };
+  const RANK_ALIASES = { 10: "T", D: "Q", B: "J" }; // German Dame and Bube, as cards.parse_card
+  const HEARTS = 2;
+  const QUEEN_OF_SPADES = 43;
+  const KING_OF_SPADES = 47;
+  const ACE_OF_SPADES = 51;
+  const JACK_OF_DIAMONDS = 37;
+  // rules.DEFAULT_REMOVED: the cards taken out for each player count.
+  const DEFAULT_REMOVED = { 2: [], 3: ["2C"], 4: [], 5: ["2C", "2D"], 6: ["2C", "2D", "2S", "3C"], 7: ["2C", "2D", "2S"] };
+  const COUNT = /^h\s*[x×*]\s*(\d+)$/i;
+  const WHOLE = /^-?\d+$/;
+  const RULE_OPTIONS = [
+    "players", "removed", "kitty", "first_dealer", "pass_count", "pass_schedule", "pass_forbidden", "first_lead",
+    "hearts_lead", "hearts_broken_by", "queen_breaks_hearts", "points_on_first_trick", "scoring", "card_values", "moon",
+    "moon_cards", "target_score", "deal_count", "ties", "undo",
+  ];
+  const STORE_SHEET = "blackmaria.scoresheet";
+  const STORE_LANG = "blackmaria.lang";
+  const STORE_PRESETS = "blackmaria.presets.";
+
+  // Keys shared with src/blackmaria/locale/messages.py carry the same texts there (a browser test compares them).
+  const MESSAGES = {
+    ske_names_count: { en: "{given} names given for {players} players", de: "{given} Namen für {players} Spieler angegeben" },
+    ske_cards_count: {
+      en: "enter the cards of all {players} players (one list each), not {given}",
+      de: "gib die Karten aller {players} Spieler ein (eine Liste je Spieler), nicht {given}",
+    },
+    ske_not_a_card: {
+      en: "{name}: {text} is not a card; write a rank and a suit, like QS, 10H or Q♠",
+      de: "{name}: {text} ist keine Karte; schreib Rang und Farbe, etwa DS, 10H oder D♠",
+    },
+    ske_not_in_play: { en: "{name}: {card} is not in play under these rules", de: "{name}: {card} ist nach diesen Regeln nicht im Spiel" },
+    ske_twice: {
+      en: "{card} is entered twice: a card can be taken only once",
+      de: "{card} ist doppelt eingegeben: jede Karte kann nur einer bekommen",
+    },
+    ske_hearts_differ: {
+      en: "hearts have different values under these rules: enter each heart (like AH KH 5H)",
+      de: "Herzkarten zählen nach diesen Regeln verschieden: gib jedes Herz einzeln ein (etwa AH KH 5H)",
+    },
+    ske_too_many_hearts: {
+      en: "{count} more hearts entered, but only {left} are left",
+      de: "{count} weitere Herz eingegeben, aber nur {left} sind übrig",
+    },
+    ske_missing: {
+      en: "every card that scores must be entered; missing {cards} ({total} points in each deal)",
+      de: "jede Karte mit Punkten muss eingegeben werden; es fehlt {cards} ({total} Punkte in jedem Spiel)",
+    },
+    ske_points_count: { en: "enter the points of all {players} players, not {given}", de: "gib die Punkte aller {players} Spieler ein, nicht {given}" },
+    ske_total: {
+      en: "the points add up to {sum}, but every deal under these rules has {total}",
+      de: "die Punkte ergeben {sum}, aber jedes Spiel hat nach diesen Regeln {total}",
+    },
+    ske_over: { en: "the game is over; start a new score sheet", de: "die Partie ist vorbei; fang eine neue Punkteliste an" },
+    ske_no_deal: {
+      en: "there is no deal {number}; deals 1 to {count} are entered",
+      de: "es gibt kein Spiel {number}; eingegeben sind die Spiele 1 bis {count}",
+    },
+    ske_not_sheet: { en: "not a score sheet ({format})", de: "keine Punkteliste ({format})" },
+    ske_mixed: {
+      en: "enter points for every player or cards for every player, not both",
+      de: "gib für alle Spieler Punkte oder für alle Spieler Karten ein, nicht beides",
+    },
+    direction_left: { en: "to the left", de: "nach links" },
+    direction_right: { en: "to the right", de: "nach rechts" },
+    direction_across: { en: "across", de: "gegenüber" },
+    direction_hold: { en: "no pass", de: "keine Weitergabe" },
+    moon: { en: "{name} shot the moon!", de: "{name} hat alle Strafkarten und schießt den Mond!" },
+    mark_moon: { en: "moon: {name}", de: "Mond: {name}" },
+    sudden_death: {
+      en: "A tie for lowest: another deal decides.",
+      de: "Gleichstand beim niedrigsten Stand: ein weiteres Spiel entscheidet.",
+    },
+    game_over: { en: "Game over. Winner: {names}.", de: "Spielende. Gewonnen hat: {names}." },
+    sk_scored: { en: "Deal {number}: {points}", de: "Spiel {number}: {points}" },
+    sk_fixed: { en: "Deal {number} corrected.", de: "Spiel {number} berichtigt." },
+    sk_refused: { en: "Not accepted: {reason}", de: "Nicht angenommen: {reason}" },
+    // the page's own texts
+    web_title: { en: "Score sheet", de: "Punkteliste" },
+    web_language: { en: "Language", de: "Sprache" },
+    web_setup: { en: "New score sheet", de: "Neue Punkteliste" },
+    web_rules: { en: "Rules", de: "Regeln" },
+    web_players: { en: "Players", de: "Spieler" },
+    web_names: { en: "Names, clockwise", de: "Namen, im Uhrzeigersinn" },
+    web_name: { en: "Name of player {n}", de: "Name von Spieler {n}" },
+    web_default_name: { en: "Player {n}", de: "Spieler {n}" },
+    web_first_dealer: { en: "First dealer", de: "Erster Geber" },
+    web_house_rules: { en: "House rules", de: "Hausregeln" },
+    web_moon: { en: "Shooting the moon", de: "Mond schießen" },
+    "web_moon_off": { en: "off", de: "aus" },
+    "web_moon_add-to-others": { en: "the others add the total", de: "die anderen bekommen die Summe" },
+    "web_moon_subtract-from-shooter": { en: "the shooter subtracts the total", de: "der Schütze zieht die Summe ab" },
+    web_target: { en: "Target score (empty: none)", de: "Zielstand (leer: keiner)" },
+    web_deal_count: { en: "Number of deals (empty: none)", de: "Anzahl Spiele (leer: keine)" },
+    web_ties: { en: "A tie for lowest", de: "Gleichstand beim niedrigsten Stand" },
+    web_ties_share: { en: "share the win", de: "Sieg teilen" },
+    "web_ties_sudden-death": { en: "another deal decides", de: "ein weiteres Spiel entscheidet" },
+    web_kitty: { en: "Kitty instead of removing cards", de: "Skat statt Karten herausnehmen" },
+    web_more_options: {
+      en: 'More options as JSON, like {"card_values": {"JD": -10}}',
+      de: 'Weitere Optionen als JSON, etwa {"card_values": {"JD": -10}}',
+    },
+    web_rules_words: { en: "The rules in words", de: "Die Regeln in Worten" },
+    web_start: { en: "Start the sheet", de: "Liste beginnen" },
+    web_next: { en: "Deal {number}: {dealer} deals, pass {direction}.", de: "Spiel {number}: {dealer} gibt, Weitergabe {direction}." },
+    web_next_hold: { en: "Deal {number}: {dealer} deals, no passing.", de: "Spiel {number}: {dealer} gibt, keine Weitergabe." },
+    web_enter_heading: { en: "Enter deal {number}", de: "Spiel {number} eintragen" },
+    web_correct_heading: { en: "Correct deal {number}", de: "Spiel {number} berichtigen" },
+    web_entry_help: {
+      en: "Each player's points (10), or the penalty cards each took: Hx3 AS is three hearts and the ace of spades. Or tap the cards.",
+      de: "Die Punkte jedes Spielers (10) oder die Strafkarten, die jeder bekam: Hx3 AS sind drei Herz und das Pik-Ass. Oder tippe die Karten an.",
+    },
+    web_entry_label: { en: "{name}: points or cards", de: "{name}: Punkte oder Karten" },
+    web_tap_for: { en: "Tap cards for", de: "Karten antippen für" },
+    web_card_free: { en: "{card}, {value} points, not entered", de: "{card}, {value} Punkte, nicht eingetragen" },
+    web_card_taken: { en: "{card}, {value} points, taken by {name}", de: "{card}, {value} Punkte, bekam {name}" },
+    web_enter: { en: "Enter the deal", de: "Spiel eintragen" },
+    web_save_correction: { en: "Save the correction", de: "Berichtigung speichern" },
+    web_cancel: { en: "Cancel", de: "Abbrechen" },
+    web_clear: { en: "Clear", de: "Leeren" },
+    web_col_deal: { en: "Deal", de: "Spiel" },
+    web_col_dealer: { en: "Dealer", de: "Geber" },
+    web_col_pass: { en: "Pass", de: "Weitergabe" },
+    web_total: { en: "Total", de: "Summe" },
+    web_edit: { en: "Correct deal {number}", de: "Spiel {number} berichtigen" },
+    web_export_csv: { en: "Export CSV", de: "CSV exportieren" },
+    web_export_json: { en: "Export JSON", de: "JSON exportieren" },
+    web_import: { en: "Resume a sheet from a JSON file", de: "Liste aus JSON-Datei fortsetzen" },
+    web_new_sheet: { en: "New sheet", de: "Neue Liste" },
+    web_confirm_new: {
+      en: "Start a new sheet? The current one stays only in the files you exported.",
+      de: "Neue Liste beginnen? Die jetzige bleibt nur in exportierten Dateien erhalten.",
+    },
+    web_offline_ready: { en: "Saved for offline use.", de: "Für die Nutzung ohne Netz gespeichert." },
+    web_no_rules: {
+      en: "The rules are not loaded yet: open this page once while online.",
+      de: "Die Regeln sind noch nicht geladen: öffne diese Seite einmal mit Netz.",
+    },
+    web_bad_option: { en: "House rules: {reason}", de: "Hausregeln: {reason}" },
+    web_opt_number: { en: "{option} must be a positive whole number or empty", de: "{option} muss eine positive ganze Zahl oder leer sein" },
+    web_opt_end: { en: "the game needs an end: a target score, a number of deals, or both", de: "die Partie braucht ein Ende: Zielstand, Anzahl Spiele oder beides" },
+    web_opt_json: { en: "not valid JSON ({error})", de: "kein gültiges JSON ({error})" },
+    web_opt_unknown: { en: "{option} is not a rule option", de: "{option} ist keine Regeloption" },
+    web_opt_card: { en: "{option}: {text} is not a card", de: "{option}: {text} ist keine Karte" },
+    web_opt_divide: {
+      en: "{cards} cards in play do not divide among {players} players",
+      de: "{cards} Karten im Spiel lassen sich nicht auf {players} Spieler verteilen",
+    },
+    web_opt_no_moon: { en: "no card scores, so nobody can shoot the moon", de: "keine Karte zählt, also kann niemand den Mond schießen" },
+    web_import_bad: { en: "That file cannot be resumed: {reason}", de: "Diese Datei lässt sich nicht fortsetzen: {reason}" },
+  };
+
+  class ScoreError extends Error {
+    constructor(key, values) {
+      super(format(MESSAGES[key].en, values || {}));
+      this.key = key;
+      this.values = values || {};
+    }
+    text(lang) {
+      return format(MESSAGES[this.key][lang], this.values);
+    }
+  }
+
+  function format(template, values) {
+    return template.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+  }
+
+  // ---- cards (cards.py) ---------------------------------------------------------------
+  function cardName(card) {
+    return RANKS[card >> 2] + SUITS[card & 3];
+  }
+
+  function cardSymbol(card, lang) {
+    const rank = card >> 2;
+    return (rank === 8 ? "10" : lang === "de" ? RANKS_DE[rank] : RANKS[rank]) + SYMBOLS[card & 3];
+  }
+
+  /** The card of ``text`` (QS, 10h, Q♠, German D♠), or null. */
+  function parseCard(text) {
+    const cleaned = String(text).trim().toUpperCase();
+    if (cleaned.length < 2) return null;
+    const suitText = cleaned.slice(-1);
+    if (!(suitText in SUIT_INPUT)) return null;
+    let rankText = cleaned.slice(0, -1);
+    rankText = RANK_ALIASES[rankText] || rankText;
+    if (rankText.length !== 1 || !RANKS.includes(rankText)) return null;
+    return RANKS.indexOf(rankText) * 4 + SUIT_INPUT[suitText];
+  }
+
+  function cardsFromOption(option, list) {
+    const items = typeof list === "string" ? list.replace(/,/g, " ").split(/\s+/).filter(Boolean) : list;
+    if (!Array.isArray(items)) throw new ScoreError("web_opt_card", { option, text: JSON.stringify(list) });
+    return items.map((item) => {
+      const card = typeof item === "number" ? item : parseCard(item);
+      if (card === null || card < 0 || card > 51) throw new ScoreError("web_opt_card", { option, text: item });
+      return card;
+    });
+  }
+
+  // ---- the rule set (rules.py): derived facts from a to_dict() form --------------------
+  function scoringValues(scoring) {
+    const values = new Array(52).fill(0);
+    for (let card = 0; card < 52; card++) {
+      if ((card & 3) !== HEARTS) continue;
+      const rank = card >> 2;
+      if (scoring === "spot") values[card] = rank + 2;
+      else if (scoring === "dirty-lady") values[card] = { 12: 5, 11: 4, 10: 3, 9: 2 }[rank] || 1;
+      else values[card] = 1;
+    }
+    values[QUEEN_OF_SPADES] = 13;
+    if (scoring === "black-maria" || scoring === "dirty-lady") {
+      values[KING_OF_SPADES] = 10;
+      values[ACE_OF_SPADES] = 7;
+    }
+    if (scoring === "omnibus") values[JACK_OF_DIAMONDS] = -10;
+    return values;
+  }
+
+  /** What scoring needs to know of a rule set given as data (Rules.to_dict). */
+  function ruleFacts(rules) {
+    const players = rules.players;
+    const values = scoringValues(rules.scoring);
+    for (const [name, value] of Object.entries(rules.card_values || {})) values[cardsFromOption("card_values", [name])[0]] = value;
+    const removed = new Set(cardsFromOption("removed", rules.removed || []));
+    const inPlay = [];
+    for (let card = 0; card < 52; card++) if (!removed.has(card)) inPlay.push(card);
+    const penalty = inPlay.filter((card) => values[card] > 0);
+    const moonCards = rules.moon_cards == null ? penalty : cardsFromOption("moon_cards", rules.moon_cards).filter((c) => !removed.has(c));
+    const sum = (cards) => cards.reduce((total, card) => total + values[card], 0);
+    const schedule = players % 2 ? rules.pass_schedule.filter((d) => d !== "across") : rules.pass_schedule.slice();
+    return {
+      rules, players, values, inPlay, inPlaySet: new Set(inPlay), penalty, penaltySet: new Set(penalty), moonCards,
+      moonTotal: sum(penalty), dealTotal: sum(inPlay), schedule,
+    };
+  }
+
+  /** A preset's rules (from /api/presets) for another player count, as rules.preset(name, players=, kitty=) makes them. */
+  function rulesFor(presetRules, players, kitty) {
+    const rules = JSON.parse(JSON.stringify(presetRules));
+    const fixedDeals = presetRules.target_score === null && presetRules.deal_count === 3 * presetRules.players;
+    rules.players = players;
+    rules.kitty = Boolean(kitty);
+    rules.removed = kitty ? [] : DEFAULT_REMOVED[players].slice();
+    if (fixedDeals) rules.deal_count = 3 * players;
+    return rules;
+  }
+
+  /** House options over a rule set, checked as far as scoring and the end of the game need. */
+  function withOptions(rules, options) {
+    const merged = Object.assign({}, rules);
+    for (const [option, value] of Object.entries(options)) {
+      if (!RULE_OPTIONS.includes(option) || option === "players") throw new ScoreError("web_opt_unknown", { option });
+      merged[option] = value;
+    }
+    for (const option of ["removed", "pass_forbidden"]) merged[option] = cardsFromOption(option, merged[option] || []).map(cardName);
+    if (merged.moon_cards != null) merged.moon_cards = cardsFromOption("moon_cards", merged.moon_cards).map(cardName);
+    const values = {};
+    for (const [name, value] of Object.entries(merged.card_values || {})) {
+      if (!Number.isInteger(value)) throw new ScoreError("web_opt_number", { option: "card_values " + name });
+      values[cardName(cardsFromOption("card_values", [name])[0])] = value;
+    }
+    merged.card_values = values;
+    if (typeof merged.pass_schedule === "string") merged.pass_schedule = [merged.pass_schedule];
+    for (const option of ["target_score", "deal_count"]) {
+      const value = merged[option];
+      if (value !== null && !(Number.isInteger(value) && value >= 1)) throw new ScoreError("web_opt_number", { option });
+    }
+    if (merged.target_score === null && merged.deal_count === null) throw new ScoreError("web_opt_end", {});
+    const inPlay = 52 - merged.removed.length;
+    if (!merged.kitty && merged.players > 2 && inPlay % merged.players) throw new ScoreError("web_opt_divide", { cards: inPlay, players: merged.players });
+    if (merged.moon !== "off" && ruleFacts(merged).moonCards.length === 0) throw new ScoreError("web_opt_no_moon", {});
+    return merged;
+  }
+
+  // ---- entries (scorekeeper.py) ------------------------------------------------------------
+  /** Each player's penalty cards, like ["Hx3 AS", "Hx8", "Hx2 KS QS"]: scored as the rules core scores a played deal. */
+  function fromCards(facts, texts, names) {
+    const n = facts.players;
+    if (texts.length !== n) throw new ScoreError("ske_cards_count", { players: n, given: texts.length });
+    const taken = Array.from({ length: n }, () => new Set());
+    const counts = new Array(n).fill(0);
+    const owner = (card) => taken.some((set) => set.has(card));
+    texts.forEach((text, seat) => {
+      for (const token of text.replace(/,/g, " ").split(/\s+/).filter(Boolean)) {
+        const match = COUNT.exec(token);
+        if (match) {
+          counts[seat] += parseInt(match[1], 10);
+          continue;
+        }
+        const card = parseCard(token);
+        if (card === null) throw new ScoreError("ske_not_a_card", { name: names[seat], text: token });
+        if (!facts.inPlaySet.has(card)) throw new ScoreError("ske_not_in_play", { name: names[seat], card: cardName(card) });
+        if (owner(card)) throw new ScoreError("ske_twice", { card: cardName(card) });
+        taken[seat].add(card);
+      }
+    });
+    const counted = counts.reduce((a, b) => a + b, 0);
+    if (counted) {
+      const hearts = facts.inPlay.filter((card) => (card & 3) === HEARTS);
+      if (new Set(hearts.map((card) => facts.values[card])).size > 1) throw new ScoreError("ske_hearts_differ", {});
+      const free = hearts.filter((card) => !owner(card));
+      if (counted > free.length) throw new ScoreError("ske_too_many_hearts", { count: counted, left: free.length });
+      counts.forEach((count, seat) => {
+        for (let i = 0; i < count; i++) taken[seat].add(free.shift());
+      });
+    }
+    const missing = facts.inPlay.filter((card) => facts.values[card] !== 0 && !owner(card));
+    if (missing.length) throw new ScoreError("ske_missing", { cards: missing.map(cardName).join(" "), total: facts.dealTotal });
+    const cards = taken.map((set) => Array.from(set).sort((a, b) => a - b));
+    const raw = cards.map((list) => list.reduce((total, card) => total + facts.values[card], 0));
+    // core.score_deal: whoever took every moon card shot the moon.
+    let shooter = null;
+    if (facts.rules.moon !== "off") cards.forEach((list, seat) => { if (facts.moonCards.every((card) => taken[seat].has(card))) shooter = seat; });
+    const points = cards.map((list, seat) => {
+      if (seat === shooter) {
+        const own = list.filter((card) => !facts.penaltySet.has(card)).reduce((total, card) => total + facts.values[card], 0);
+        return facts.rules.moon === "subtract-from-shooter" ? own - facts.moonTotal : own;
+      }
+      return raw[seat] + (shooter !== null && facts.rules.moon === "add-to-others" ? facts.moonTotal : 0);
+    });
+    return { points, raw, cards, moon: shooter };
+  }
+
+  /** Each player's points as counted from their tricks, before any moon: checked against the deal's total. */
+  function fromPoints(facts, raw) {
+    const n = facts.players;
+    if (raw.length !== n) throw new ScoreError("ske_points_count", { players: n, given: raw.length });
+    const sum = raw.reduce((a, b) => a + b, 0);
+    if (sum !== facts.dealTotal) throw new ScoreError("ske_total", { sum, total: facts.dealTotal });
+    const negatives = facts.inPlay.filter((card) => facts.values[card] < 0).reduce((total, card) => total + facts.values[card], 0);
+    let shooter = null;
+    if (facts.rules.moon !== "off") {
+      // Whoever counted every positive point (with or without the negative cards) shot the moon.
+      const candidates = raw.map((r, seat) => (r === facts.moonTotal || r === facts.moonTotal + negatives ? seat : -1)).filter((s) => s >= 0);
+      if (candidates.length === 1) shooter = candidates[0];
+    }
+    let points = raw.slice();
+    if (shooter !== null) {
+      points[shooter] -= facts.moonTotal;
+      if (facts.rules.moon === "add-to-others") points = points.map((p, seat) => (seat === shooter ? p : p + facts.moonTotal));
+      else points[shooter] -= facts.moonTotal;
+    }
+    return { points, raw: raw.slice(), cards: null, moon: shooter };
+  }
+
+  /** game.game_verdict: a target reached or the deals played; the lowest total wins; ties as the table chose. */
+  function verdict(rules, totals, dealsPlayed) {
+    if (!dealsPlayed) return { over: false, winners: [], suddenDeath: false, tied: [] };
+    const ended = (rules.target_score !== null && Math.max(...totals) >= rules.target_score) || (rules.deal_count !== null && dealsPlayed >= rules.deal_count);
+    if (!ended) return { over: false, winners: [], suddenDeath: false, tied: [] };
+    const low = Math.min(...totals);
+    const lowest = totals.map((t, seat) => (t === low ? seat : -1)).filter((s) => s >= 0);
+    if (lowest.length > 1 && rules.ties === "sudden-death") return { over: false, winners: [], suddenDeath: true, tied: lowest };
+    return { over: true, winners: lowest, suddenDeath: false, tied: [] };
+  }
+
+  // ---- the sheet: the same JSON as ScoreSheet.to_json ------------------------------------------
+  class Sheet {
+    constructor(rules, players, firstDealer) {
+      if (players.length !== rules.players) throw new ScoreError("ske_names_count", { given: players.length, players: rules.players });
+      this.rules = rules;
+      this.players = players.slice();
+      this.firstDealer = ((firstDealer % rules.players) + rules.players) % rules.players;
+      this.facts = ruleFacts(rules);
+      this.entries = [];
+    }
+    get totals() {
+      return this.players.map((_, seat) => this.entries.reduce((total, entry) => total + entry.points[seat], 0));
+    }
+    dealer(index) {
+      return (this.firstDealer + index) % this.rules.players;
+    }
+    direction(index) {
+      return this.facts.schedule[index % this.facts.schedule.length];
+    }
+    verdict() {
+      return verdict(this.rules, this.totals, this.entries.length);
+    }
+    entry(texts) {
+      return fromEntryTexts(this, texts);
+    }
+    add(entry) {
+      if (this.verdict().over) throw new ScoreError("ske_over", {});
+      this.entries.push(entry);
+      return entry;
+    }
+    correct(number, entry) {
+      if (!(number >= 1 && number <= this.entries.length)) throw new ScoreError("ske_no_deal", { number, count: this.entries.length });
+      this.entries[number - 1] = entry;
+    }
+    toData() {
+      return {
+        format: FORMAT,
+        rules: this.rules,
+        players: this.players,
+        first_dealer: this.firstDealer,
+        deals: this.entries.map((e) => (e.cards === null ? { points: e.raw } : { cards: e.cards.map((list) => list.map(cardName)) })),
+      };
+    }
+    static fromData(data) {
+      if (!data || data.format !== FORMAT) throw new ScoreError("ske_not_sheet", { format: FORMAT });
+      const sheet = new Sheet(data.rules, data.players, data.first_dealer || 0);
+      for (const deal of data.deals) {
+        sheet.entries.push("cards" in deal ? fromCards(sheet.facts, deal.cards.map((list) => list.join(" ")), sheet.players) : fromPoints(sheet.facts, deal.points));
+      }
+      return sheet;
+    }
+    /** ScoreSheet.to_csv: Python's csv module, quoting only where needed, lines ending in CR LF. */
+    toCsv() {
+      const field = (value) => {
+        const text = String(value);
+        return /[",\r\n]/.test(text) ? '"' + text.replace(/"/g, '""') + '"' : text;
+      };
+      const rows = [["deal", "dealer", "pass", ...this.players, "moon"]];
+      this.entries.forEach((entry, index) => {
+        const moon = entry.moon === null ? "" : this.players[entry.moon];
+        rows.push([index + 1, this.players[this.dealer(index)], this.direction(index), ...entry.points, moon]);
+      });
+      rows.push(["total", "", "", ...this.totals, ""]);
+      return rows.map((row) => row.map(field).join(",") + "\r\n").join("");
+    }
+  }
+
+  /** One text per player: all whole numbers are points, otherwise cards (a lone 0 then means no cards). */
+  function fromEntryTexts(sheet, texts) {
+    const trimmed = texts.map((text) => text.trim());
+    const numeric = trimmed.map((text) => WHOLE.test(text));
+    const byCards = trimmed.some((text, seat) => text !== "" && !numeric[seat]);
+    if (!byCards) return fromPoints(sheet.facts, trimmed.map((text) => (text === "" ? 0 : parseInt(text, 10))));
+    if (trimmed.some((text, seat) => numeric[seat] && parseInt(text, 10) !== 0)) throw new ScoreError("ske_mixed", {});
+    return fromCards(sheet.facts, trimmed.map((text, seat) => (numeric[seat] ? "" : text)), sheet.players);
+  }
+
+  window.BlackMariaScore = { FORMAT, MESSAGES, ScoreError, Sheet, ruleFacts, rulesFor, withOptions, fromCards, fromPoints, verdict, parseCard, cardName };
+
+  // ---- the page ----------------------------------------------------------------------------
+  const page = document.getElementById("score-app");
+  if (!page) return;
+
+  const state = { lang: chooseLanguage(), presets: null, sheet: null, editing: null, tapSeat: 0, drafts: [] };
+  const $ = (id) => document.getElementById(id);
+  const t = (key, values) => format(MESSAGES[key][state.lang], values || {});
+
+  function chooseLanguage() {
+    const saved = localStorage.getItem(STORE_LANG);
+    if (saved === "en" || saved === "de") return saved;
+    return (navigator.language || "en").toLowerCase().startsWith("de") ? "de" : "en";
+  }
+
+  function element(tag, attributes, children) {
+    const node = document.createElement(tag);
+    for (const [name, value] of Object.entries(attributes || {})) {
+      if (value === null || value === undefined || value === false) continue;
+      if (name === "text") node.textContent = value;
+      else if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
+      else node.setAttribute(name, value === true ? "" : value);
+    }
+    for (const child of children || []) node.append(child);
+    return node;
+  }
+
+  function labelled(id, text, control) {
+    return element("div", { class: "field" }, [element("label", { for: id, text }), control]);
+  }
+
+  function select(id, options, chosen) {
+    return element(
+      "select",
+      { id },
+      options.map(([value, text]) => element("option", { value, text, selected: String(value) === String(chosen) })),
+    );
+  }
+
+  // ---- rules data: the server, else what this browser kept -------------------------------------
+  async function loadPresets() {
+    for (const lang of [state.lang, state.lang === "en" ? "de" : "en"]) {
+      try {
+        const response = await fetch("/api/presets?lang=" + lang);
+        if (response.ok) {
+          const presets = await response.json();
+          localStorage.setItem(STORE_PRESETS + lang, JSON.stringify(presets));
+        }
+      } catch (error) {
+        // offline: the copy kept below (and the service worker's) is used
+      }
+    }
+    const kept = localStorage.getItem(STORE_PRESETS + state.lang) || localStorage.getItem(STORE_PRESETS + (state.lang === "en" ? "de" : "en"));
+    state.presets = kept ? JSON.parse(kept) : null;
+  }
+
+  function saveSheet() {
+    if (state.sheet) localStorage.setItem(STORE_SHEET, JSON.stringify(state.sheet.toData()));
+    else localStorage.removeItem(STORE_SHEET);
+  }
+
+  function restoreSheet() {
+    const kept = localStorage.getItem(STORE_SHEET);
+    if (!kept) return;
+    try {
+      state.sheet = Sheet.fromData(JSON.parse(kept));
+    } catch (error) {
+      state.sheet = null;
+    }
+  }
+
+  function render() {
+    document.documentElement.lang = state.lang;
+    document.title = t("web_title") + " · blackmaria";
+    $("heading").textContent = t("web_title");
+    $("lang-label").textContent = t("web_language");
+    $("lang").value = state.lang;
+    $("offline").textContent = document.body.dataset.offline === "ready" ? t("web_offline_ready") : "";
+    page.replaceChildren(state.sheet ? playView() : setupView());
+  }
+
+  function say(text) {
+    $("message").textContent = text;
+  }
+
+  function refuse(error) {
+    const reason = error instanceof ScoreError ? error.text(state.lang) : String(error.message || error);
+    $("error").textContent = t("sk_refused", { reason });
+  }
+
+  // ---- setting up a sheet -----------------------------------------------------------------------
+  function setupView() {
+    if (!state.presets) return element("p", { class: "notice", role: "alert", text: t("web_no_rules") });
+    const setup = state.setup || (state.setup = { preset: state.presets[0].name, players: state.presets[0].players, names: [] });
+    const info = state.presets.find((p) => p.name === setup.preset) || state.presets[0];
+    const counts = [];
+    for (let n = info.min_players; n <= info.max_players; n++) counts.push([n, String(n)]);
+    if (setup.players < info.min_players || setup.players > info.max_players) setup.players = info.players;
+    const names = [];
+    for (let seat = 0; seat < setup.players; seat++) {
+      names.push(
+        labelled("name-" + seat, t("web_name", { n: seat + 1 }), element("input", {
+          id: "name-" + seat, type: "text", autocomplete: "off", value: setup.names[seat] || "", placeholder: t("web_default_name", { n: seat + 1 }),
+          oninput: (event) => {
+            setup.names[seat] = event.target.value;
+            $("first-dealer").options[seat].textContent = event.target.value.trim() || t("web_default_name", { n: seat + 1 });
+          },
+        })),
+      );
+    }
+    const base = rulesFor(info.rules, setup.players, false);
+    const kittyPossible = setup.players > 2 && 52 % setup.players !== 0;
+    const presetSelect = select("preset", state.presets.map((p) => [p.name, p.title]), info.name);
+    presetSelect.addEventListener("change", (event) => {
+      setup.preset = event.target.value;
+      setup.players = state.presets.find((p) => p.name === setup.preset).players;
+      render();
+    });
+    const countSelect = select("player-count", counts, setup.players);
+    countSelect.addEventListener("change", (event) => {
+      setup.players = parseInt(event.target.value, 10);
+      render();
+    });
+    const dealers = [];
+    for (let seat = 0; seat < setup.players; seat++) dealers.push([seat, setup.names[seat] || t("web_default_name", { n: seat + 1 })]);
+    const form = element("form", { id: "setup", "aria-labelledby": "setup-heading", onsubmit: (event) => { event.preventDefault(); startSheet(info, setup); } }, [
+      element("h2", { id: "setup-heading", text: t("web_setup") }),
+      labelled("preset", t("web_rules"), presetSelect),
+      labelled("player-count", t("web_players"), countSelect),
+      element("fieldset", {}, [element("legend", { text: t("web_names") }), ...names]),
+      labelled("first-dealer", t("web_first_dealer"), select("first-dealer", dealers, 0)),
+      element("details", {}, [
+        element("summary", { text: t("web_house_rules") }),
+        labelled("moon", t("web_moon"), select("moon", ["off", "add-to-others", "subtract-from-shooter"].map((m) => [m, t("web_moon_" + m)]), base.moon)),
+        labelled("target", t("web_target"), element("input", { id: "target", type: "number", inputmode: "numeric", min: 1, value: base.target_score ?? "" })),
+        labelled("deal-count", t("web_deal_count"), element("input", { id: "deal-count", type: "number", inputmode: "numeric", min: 1, value: base.deal_count ?? "" })),
+        labelled("ties", t("web_ties"), select("ties", ["share", "sudden-death"].map((m) => [m, t("web_ties_" + m)]), base.ties)),
+        kittyPossible ? element("div", { class: "field check" }, [element("input", { id: "kitty", type: "checkbox" }), element("label", { for: "kitty", text: t("web_kitty") })]) : "",
+        labelled("options", t("web_more_options"), element("textarea", { id: "options", rows: 2, spellcheck: "false" })),
+      ]),
+      element("details", {}, [element("summary", { text: t("web_rules_words") }), element("ul", {}, info.describe.map((line) => element("li", { text: line })))]),
+      element("p", { id: "error", class: "error", role: "alert" }),
+      element("button", { type: "submit", id: "start", class: "primary", text: t("web_start") }),
+    ]);
+    const importer = element("div", { class: "field" }, [
+      element("label", { for: "import", text: t("web_import") }),
+      element("input", { id: "import", type: "file", accept: ".json,application/json", onchange: importSheet }),
+    ]);
+    return element("div", {}, [form, importer]);
+  }
+
+  function numberOption(id, option) {
+    const text = $(id).value.trim();
+    if (text === "") return null;
+    const value = Number(text);
+    if (!Number.isInteger(value) || value < 1) throw new ScoreError("web_opt_number", { option });
+    return value;
+  }
+
+  function startSheet(info, setup) {
+    try {
+      const kitty = $("kitty") ? $("kitty").checked : false;
+      const options = {
+        moon: $("moon").value,
+        ties: $("ties").value,
+        target_score: numberOption("target", "target_score"),
+        deal_count: numberOption("deal-count", "deal_count"),
+      };
+      const extra = $("options").value.trim();
+      if (extra) {
+        let parsed;
+        try {
+          parsed = JSON.parse(extra);
+        } catch (error) {
+          throw new ScoreError("web_opt_json", { error: error.message });
+        }
+        if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new ScoreError("web_opt_json", { error: "{...}" });
+        Object.assign(options, parsed);
+      }
+      const rules = withOptions(rulesFor(info.rules, setup.players, kitty), options);
+      const names = [];
+      for (let seat = 0; seat < setup.players; seat++) names.push((setup.names[seat] || "").trim() || t("web_default_name", { n: seat + 1 }));
+      state.sheet = new Sheet(rules, names, parseInt($("first-dealer").value, 10));
+      state.drafts = names.map(() => "");
+      state.editing = null;
+      saveSheet();
+      render();
+    } catch (error) {
+      if (error instanceof ScoreError && error.key.startsWith("web_opt")) $("error").textContent = t("web_bad_option", { reason: error.text(state.lang) });
+      else refuse(error);
+    }
+  }
+
+  async function importSheet(event) {
+    const file = event.target.files[0];
+    if (!file) return;
+    try {
+      state.sheet = Sheet.fromData(JSON.parse(await file.text()));
+      state.drafts = state.sheet.players.map(() => "");
+      saveSheet();
+      render();
+    } catch (error) {
+      const reason = error instanceof ScoreError ? error.text(state.lang) : error.message;
+      $("error").textContent = t("web_import_bad", { reason });
+    }
+  }
+
+  // ---- keeping score ------------------------------------------------------------------------------
+  function directionText(direction) {
+    return t("direction_" + direction);
+  }
+
+  function playView() {
+    const sheet = state.sheet;
+    const verdictNow = sheet.verdict();
+    const next = sheet.entries.length;
+    const parts = [];
+    if (verdictNow.over) {
+      parts.push(element("p", { id: "end", class: "end", role: "status", text: t("game_over", { names: verdictNow.winners.map((s) => sheet.players[s]).join(", ") }) }));
+    } else {
+      if (verdictNow.suddenDeath) parts.push(element("p", { id: "end", class: "end", role: "status", text: t("sudden_death") }));
+      const direction = sheet.direction(next);
+      const values = { number: next + 1, dealer: sheet.players[sheet.dealer(next)], direction: directionText(direction) };
+      parts.push(element("p", { id: "next", class: "next", role: "status", text: t(direction === "hold" ? "web_next_hold" : "web_next", values) }));
+    }
+    parts.push(sheetTable(sheet));
+    if (!verdictNow.over || state.editing !== null) parts.push(entryForm(sheet));
+    else parts.push(element("p", { id: "error", class: "error", role: "alert" }));
+    parts.push(element("p", { id: "message", class: "message", role: "status", "aria-live": "polite" }));
+    parts.push(
+      element("div", { class: "actions" }, [
+        element("button", { type: "button", id: "export-csv", text: t("web_export_csv"), onclick: () => download("scoresheet.csv", sheet.toCsv(), "text/csv") }),
+        element("button", { type: "button", id: "export-json", text: t("web_export_json"), onclick: () => download("scoresheet.json", JSON.stringify(sheet.toData(), null, 1), "application/json") }),
+        element("button", { type: "button", id: "new-sheet", text: t("web_new_sheet"), onclick: newSheet }),
+      ]),
+    );
+    return element("div", {}, parts);
+  }
+
+  function sheetTable(sheet) {
+    const head = element("tr", {}, [
+      element("th", { scope: "col", text: t("web_col_deal") }),
+      element("th", { scope: "col", text: t("web_col_dealer") }),
+      ...sheet.players.map((name) => element("th", { scope: "col", class: "num", text: name })),
+      element("th", { scope: "col" }, [element("span", { class: "visually-hidden", text: t("web_edit", { number: "" }).trim() })]),
+    ]);
+    const rows = sheet.entries.map((entry, index) => {
+      const moonNote = entry.moon === null ? "" : t("mark_moon", { name: sheet.players[entry.moon] });
+      return element("tr", { class: state.editing === index ? "editing" : null }, [
+        element("th", { scope: "row", text: String(index + 1) }),
+        element("td", {}, [sheet.players[sheet.dealer(index)], element("span", { class: "pass", text: " " + arrow(sheet.direction(index)) , title: directionText(sheet.direction(index)) })]),
+        ...entry.points.map((points, seat) =>
+          entry.moon === seat
+            ? element("td", { class: "num moon", title: moonNote }, [String(points), element("span", { class: "mark", "aria-label": moonNote, text: "☾" })])
+            : element("td", { class: "num", text: String(points) }),
+        ),
+        element("td", {}, [element("button", { type: "button", class: "edit", "aria-label": t("web_edit", { number: index + 1 }), text: "✎", onclick: () => startEditing(index) })]),
+      ]);
+    });
+    const totals = sheet.totals;
+    const low = Math.min(...totals);
+    const foot = element("tr", {}, [
+      element("th", { scope: "row", colspan: 2, text: t("web_total") }),
+      ...totals.map((total, seat) => element("td", { id: "total-" + seat, class: "num total" + (sheet.entries.length && total === low ? " low" : ""), text: String(total) })),
+      element("td", {}),
+    ]);
+    return element("div", { class: "table-wrap" }, [
+      element("table", { id: "sheet", "aria-label": t("web_title") }, [element("thead", {}, [head]), element("tbody", {}, rows), element("tfoot", {}, [foot])]),
+    ]);
+  }
+
+  function arrow(direction) {
+    return { left: "←", right: "→", across: "↕", hold: "·" }[direction];
+  }
+
+  function startEditing(index) {
+    const entry = state.sheet.entries[index];
+    state.editing = index;
+    state.drafts = entry.cards === null ? entry.raw.map(String) : entry.cards.map((list) => list.map(cardName).join(" "));
+    render();
+    $("entry-0").focus();
+  }
+
+  function entryForm(sheet) {
+    const number = state.editing === null ? sheet.entries.length + 1 : state.editing + 1;
+    const inputs = sheet.players.map((name, seat) =>
+      labelled("entry-" + seat, t("web_entry_label", { name }), element("input", {
+        id: "entry-" + seat, type: "text", autocomplete: "off", autocapitalize: "characters", spellcheck: "false", value: state.drafts[seat] || "",
+        oninput: (event) => { state.drafts[seat] = event.target.value; refreshCards(); },
+      })),
+    );
+    const tapChoices = element("fieldset", { class: "tap-for" }, [
+      element("legend", { text: t("web_tap_for") }),
+      ...sheet.players.map((name, seat) =>
+        element("label", { class: "chip" }, [
+          element("input", { type: "radio", name: "tap-seat", value: seat, checked: seat === state.tapSeat, onchange: () => { state.tapSeat = seat; refreshCards(); } }),
+          " " + name,
+        ]),
+      ),
+    ]);
+    const cards = sheet.facts.inPlay.filter((card) => sheet.facts.values[card] !== 0).sort((a, b) => (b & 3) - (a & 3) || b - a);
+    const grid = element("div", { class: "cards", id: "cards" }, cards.map((card) =>
+      element("button", { type: "button", class: "card suit-" + (card & 3), "data-card": cardName(card), onclick: () => tapCard(card) }),
+    ));
+    const form = element("form", { id: "entry", "aria-labelledby": "entry-heading", onsubmit: (event) => { event.preventDefault(); submitEntry(); } }, [
+      element("h2", { id: "entry-heading", text: t(state.editing === null ? "web_enter_heading" : "web_correct_heading", { number }) }),
+      element("p", { class: "help", text: t("web_entry_help") }),
+      ...inputs,
+      tapChoices,
+      grid,
+      element("p", { id: "error", class: "error", role: "alert" }),
+      element("div", { class: "actions" }, [
+        element("button", { type: "submit", id: "enter", class: "primary", text: t(state.editing === null ? "web_enter" : "web_save_correction") }),
+        element("button", { type: "button", id: "clear", text: t("web_clear"), onclick: () => { state.drafts = sheet.players.map(() => ""); render(); } }),
+        state.editing === null ? "" : element("button", { type: "button", id: "cancel", text: t("web_cancel"), onclick: () => { state.editing = null; state.drafts = sheet.players.map(() => ""); render(); } }),
+      ]),
+    ]);
+    setTimeout(refreshCards, 0);
+    return form;
+  }
+
+  function tokens(text) {
+    return text.replace(/,/g, " ").split(/\s+/).filter(Boolean);
+  }
+
+  function holderOf(card) {
+    return state.drafts.findIndex((text) => tokens(text || "").some((token) => parseCard(token) === card));
+  }
+
+  function tapCard(card) {
+    const holder = holderOf(card);
+    if (holder >= 0) state.drafts[holder] = tokens(state.drafts[holder]).filter((token) => parseCard(token) !== card).join(" ");
+    if (holder !== state.tapSeat) {
+      const own = WHOLE.test((state.drafts[state.tapSeat] || "").trim()) ? [] : tokens(state.drafts[state.tapSeat] || "");
+      state.drafts[state.tapSeat] = [...own, cardName(card)].join(" ");
+    }
+    state.sheet.players.forEach((_, seat) => { $("entry-" + seat).value = state.drafts[seat] || ""; });
+    refreshCards();
+  }
+
+  function refreshCards() {
+    const sheet = state.sheet;
+    if (!sheet || !$("cards")) return;
+    for (const button of $("cards").children) {
+      const card = parseCard(button.dataset.card);
+      const holder = holderOf(card);
+      const values = { card: cardSymbol(card, state.lang), value: sheet.facts.values[card], name: holder >= 0 ? sheet.players[holder] : "" };
+      button.setAttribute("aria-label", t(holder >= 0 ? "web_card_taken" : "web_card_free", values));
+      button.setAttribute("aria-pressed", holder >= 0 ? "true" : "false");
+      button.replaceChildren(element("span", { class: "face", text: cardSymbol(card, state.lang) }), element("span", { class: "owner", text: holder >= 0 ? sheet.players[holder].slice(0, 3) : "" }));
+    }
+  }
+
+  function submitEntry() {
+    const sheet = state.sheet;
+    try {
+      const entry = sheet.entry(sheet.players.map((_, seat) => state.drafts[seat] || ""));
+      const named = entry.points.map((points, seat) => sheet.players[seat] + " " + points).join(", ");
+      let message;
+      if (state.editing === null) {
+        sheet.add(entry);
+        message = t("sk_scored", { number: sheet.entries.length, points: named });
+      } else {
+        sheet.correct(state.editing + 1, entry);
+        message = t("sk_fixed", { number: state.editing + 1 });
+      }
+      if (entry.moon !== null) message += " " + t("moon", { name: sheet.players[entry.moon] });
+      state.editing = null;
+      state.drafts = sheet.players.map(() => "");
+      saveSheet();
+      render();
+      say(message);
+      const next = $("entry-0");
+      if (next) next.focus();
+    } catch (error) {
+      refuse(error);
+    }
+  }
+
+  function download(name, text, type) {
+    const link = element("a", { href: URL.createObjectURL(new Blob([text], { type: type + ";charset=utf-8" })), download: name });
+    document.body.append(link);
+    link.click();
+    link.remove();
+  }
+
+  function newSheet() {
+    if (!window.confirm(t("web_confirm_new"))) return;
+    state.sheet = null;
+    state.editing = null;
+    saveSheet();
+    render();
+  }
+
+  // ---- start ------------------------------------------------------------------------------------------
+  $("lang").addEventListener("change", async (event) => {
+    state.lang = event.target.value;
+    localStorage.setItem(STORE_LANG, state.lang);
+    await loadPresets();
+    render();
+  });
+
+  restoreSheet();
+  loadPresets().then(render);
+  render();
+
+  if ("serviceWorker" in navigator) {
+    navigator.serviceWorker.register("/sw.js").then(() => navigator.serviceWorker.ready).then(() => {
+      document.body.dataset.offline = "ready";
+      const note = $("offline");
+      if (note) note.textContent = t("web_offline_ready");
+    }).catch(() => { /* no service worker (not a secure context): the page still works while online */ });
+  }
+})();

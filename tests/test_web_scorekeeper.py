@@ -1,0 +1,261 @@
+"""The web scorekeeper (/score) in Chromium: the same checks as the terminal's ScoreSheet, a phone's whole game, offline.
+
+The page's checking functions are compared case by case with ``blackmaria.scorekeeper``; then a game is kept on a
+phone-sized page: a wrong total refused with the reason, cards typed and tapped, a moon found, an earlier deal corrected,
+a reload, the server gone and the network cut, the end, and the exports read back by the Python side.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from blackmaria.cards import HEARTS, card_name, parse_card, suit_of
+from blackmaria.game import game_verdict
+from blackmaria.locale.messages import MESSAGES
+from blackmaria.rules import Rules
+from blackmaria.scorekeeper import ScoreError, ScoreSheet
+from browser import SCREENSHOTS, chromium, needs_chromium
+from test_server_helpers import Server, running_server
+
+pytestmark = needs_chromium
+
+PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+
+# (preset, players, house options, entry): an entry is {"cards": [...]} or {"points": [...]}.
+CASES: list[tuple[str, int, dict[str, Any], dict[str, Any]]] = [
+    ("black-maria", 3, {}, {"cards": ["Hx3 AS", "Hx8", "Hx2 KS QS"]}),
+    ("black-maria", 3, {}, {"points": [10, 8, 24]}),
+    ("black-maria", 3, {}, {"cards": ["Hx3 AS", "Hx8 QS", "Hx2 KS QS"]}),
+    ("black-maria", 3, {}, {"cards": ["Hx3 AS", "Hx8", "Hx2 KS"]}),
+    ("black-maria", 3, {}, {"cards": ["Hx3 XS", "Hx8", "Hx2 KS QS"]}),
+    ("black-maria", 3, {}, {"cards": ["Hx3 AS 2C", "Hx8", "Hx2 KS QS"]}),
+    ("black-maria", 3, {}, {"cards": ["Hx10", "Hx5", "AS KS QS"]}),
+    ("black-maria", 3, {}, {"cards": ["Hx13 AS", "KS QS"]}),
+    ("black-maria", 4, {"moon": "add-to-others"}, {"cards": ["Hx13 AS KS QS", "", "", "0"]}),
+    ("black-maria", 5, {"kitty": True}, {"cards": ["2C AH KH QH Hx3", "Hx8 A♠", "10♠ K♠ Q♠", "", ""]}),
+    ("black-maria", 6, {"deal_count": 2}, {"points": [43, 0, 0, 0, 0, 0]}),
+    ("hearts", 4, {}, {"cards": ["Hx13 QS", "", "", ""]}),
+    ("hearts", 4, {}, {"points": [0, 0, 26, 0]}),
+    ("hearts", 4, {"moon": "subtract-from-shooter"}, {"points": [26, 0, 0, 0]}),
+    ("omnibus", 4, {}, {"cards": ["Hx13 QS JD", "", "", ""]}),
+    ("omnibus", 4, {}, {"points": [16, 0, 0, 0]}),
+    ("omnibus", 4, {}, {"cards": ["Hx10 QS", "JD Hx3", "", ""]}),
+    ("omnibus", 4, {}, {"points": [23, -7, 0, 0]}),
+    ("dirty-lady", 3, {}, {"cards": ["Hx3 AS", "Hx8", "Hx2 KS QS"]}),
+    ("dirty-lady", 3, {}, {"cards": ["AH KH QH JH TH 9H 8H", "7H 6H 5H 4H 3H 2H", "AS KS QS"]}),
+    ("spot-hearts", 4, {}, {"points": [129, 0, 0, 0]}),
+    ("spot-hearts", 4, {"card_values": {"QS": 13}}, {"points": [100, 17, 0, 0]}),
+    ("black-maria-jaques", 3, {}, {"points": [0, 26, 0]}),
+    ("black-lady", 5, {}, {"cards": ["Hx13", "QS", "", "", ""]}),
+    ("two-player", 2, {}, {"cards": ["Hx13 D♠", ""]}),
+]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    with running_server(tmp_path_factory.mktemp("score") / "server.sqlite3") as started:
+        yield started
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with chromium() as launched:
+        yield launched
+
+
+def _python(preset_name: str, players: int, options: dict[str, Any], entry: dict[str, Any]) -> dict[str, Any]:
+    rules = Rules.from_data({"preset": preset_name, "players": players, **options})
+    sheet = ScoreSheet(rules, [f"P{i + 1}" for i in range(players)])
+    try:
+        done = sheet.from_cards(entry["cards"]) if "cards" in entry else sheet.from_points(entry["points"])
+    except ScoreError as error:
+        return {"rules": rules.to_dict(), "error": error.key, "values": error.values}
+    return {"rules": rules.to_dict(), "points": list(done.points), "raw": list(done.raw), "moon": done.moon_shooter}
+
+
+JS_CASE = """([name, players, options, entry]) => {
+  const S = window.BlackMariaScore;
+  return fetch("/api/presets").then(r => r.json()).then(presets => {
+    const base = presets.find(p => p.name === name).rules;
+    const rules = S.withOptions(S.rulesFor(base, players, Boolean(options.kitty)), Object.fromEntries(Object.entries(options).filter(([k]) => k !== "kitty")));
+    const facts = S.ruleFacts(rules);
+    const names = Array.from({length: players}, (_, i) => "P" + (i + 1));
+    try {
+      const done = entry.cards ? S.fromCards(facts, entry.cards, names) : S.fromPoints(facts, entry.points);
+      return {rules, points: done.points, raw: done.raw, moon: done.moon};
+    } catch (error) {
+      if (!(error instanceof S.ScoreError)) throw error;
+      return {rules, error: error.key, values: error.values};
+    }
+  });
+}"""
+
+
+def test_the_pages_checks_give_the_terminal_scorekeepers_answers_case_by_case(server: Server, browser: Any) -> None:
+    page = browser.new_page()
+    page.goto(f"{server.base}/score")
+    page.wait_for_function("window.BlackMariaScore !== undefined")
+    for case in CASES:
+        expected = _python(*case)
+        got = page.evaluate(JS_CASE, list(case))
+        assert got == expected, case
+    verdicts = [
+        ([10, 20, 30], 2, "black-maria"),
+        ([10, 20, 30], 9, "black-maria"),
+        ([10, 10, 30], 9, "black-maria"),
+        ([101, 5, 5, 0], 4, "hearts"),
+    ]
+    for totals, deals, name in verdicts:
+        rules = Rules.from_data({"preset": name, "ties": "sudden-death"} if totals[0] == totals[1] else name)
+        python = game_verdict(rules, totals, deals)
+        js = page.evaluate(
+            "([rules, totals, deals]) => window.BlackMariaScore.verdict(rules, totals, deals)", [rules.to_dict(), totals, deals]
+        )
+        assert (js["over"], js["winners"], js["suddenDeath"], js["tied"]) == (
+            python.over,
+            list(python.winners),
+            python.sudden_death,
+            list(python.tied),
+        )
+    page.close()
+
+
+def test_the_page_speaks_the_terminals_words_in_english_and_german(server: Server, browser: Any) -> None:
+    page = browser.new_page()
+    page.goto(f"{server.base}/score")
+    page.wait_for_function("window.BlackMariaScore !== undefined")
+    catalog: dict[str, dict[str, str]] = page.evaluate("window.BlackMariaScore.MESSAGES")
+    shared = {key for key in catalog if key in MESSAGES}
+    assert {key for key in MESSAGES if key.startswith("ske_")} - {"ske_fix_usage", "ske_csv_usage"} <= shared
+    assert {key: catalog[key] for key in shared} == {key: MESSAGES[key] for key in shared}
+    assert all(set(texts) == {"en", "de"} for texts in catalog.values())
+    page.close()
+
+
+def _downloaded(page: Any, button: str) -> str:
+    with page.expect_download() as info:
+        page.get_by_role("button", name=button).click()
+    return Path(info.value.path()).read_bytes().decode("utf-8")
+
+
+def _entry(page: Any, texts: dict[str, str]) -> None:
+    for name, text in texts.items():
+        page.get_by_label(f"{name}: points or cards").fill(text)
+    page.get_by_role("button", name="Enter the deal").click()
+
+
+def test_a_game_on_a_phone_with_a_refusal_a_moon_a_correction_a_reload_and_the_network_cut(browser: Any, tmp_path: Path) -> None:
+    own = Server(tmp_path / "server.sqlite3").start()  # this test takes its server away
+    try:
+        context = browser.new_context(**PHONE, locale="en-GB")
+        page = context.new_page()
+        page.goto(f"{own.base}/score")
+        page.get_by_label("Rules").select_option("black-maria")
+        page.get_by_label("Players", exact=True).select_option("4")
+        for seat, name in enumerate(["Anna", "Ben", "Carla", "Dora"]):
+            page.get_by_label(f"Name of player {seat + 1}").fill(name)
+        page.get_by_label("First dealer").select_option(label="Dora")
+        page.get_by_text("House rules").click()
+        page.get_by_label("Shooting the moon").select_option("add-to-others")
+        page.get_by_label("Number of deals (empty: none)").fill("3")
+        page.get_by_role("button", name="Start the sheet").click()
+        assert page.get_by_role("status").filter(has_text="Deal 1").inner_text() == "Deal 1: Dora deals, pass to the right."
+
+        _entry(page, {"Anna": "10", "Ben": "8", "Carla": "20", "Dora": "0"})
+        assert page.locator("#error").inner_text() == "Not accepted: the points add up to 38, but every deal under these rules has 43"
+        assert page.locator("#sheet tbody tr").count() == 0
+
+        # Cards: typed for Anna and Ben, tapped for Carla (the two black queens' neighbours), counted hearts typed.
+        page.get_by_label("Anna: points or cards").fill("Hx3 A♠")
+        page.get_by_label("Ben: points or cards").fill("hx8")
+        page.get_by_label("Dora: points or cards").fill("")
+        page.get_by_role("radio", name="Carla").check()
+        page.get_by_role("button", name="K♠, 10 points, not entered").click()
+        page.get_by_role("button", name="Q♠, 13 points, not entered").click()
+        assert page.get_by_role("button", name="Q♠, 13 points, taken by Carla").get_attribute("aria-pressed") == "true"
+        carla = page.get_by_label("Carla: points or cards")
+        carla.fill(carla.input_value() + " Hx2")
+        page.get_by_role("button", name="Enter the deal").click()
+        assert page.locator("#message").inner_text() == "Deal 1: Anna 10, Ben 8, Carla 25, Dora 0"
+        assert page.get_by_role("status").filter(has_text="Deal 2").inner_text() == "Deal 2: Anna deals, pass to the right."
+
+        _entry(page, {"Anna": "", "Ben": "Hx13 AS KS QS", "Carla": "", "Dora": ""})
+        assert page.locator("#message").inner_text() == "Deal 2: Anna 43, Ben 0, Carla 43, Dora 43 Ben shot the moon!"
+        totals = lambda: [page.locator(f"#total-{seat}").inner_text() for seat in range(4)]  # noqa: E731
+        assert totals() == ["53", "8", "68", "43"]
+
+        page.get_by_role("button", name="Correct deal 1").click()
+        assert page.get_by_label("Carla: points or cards").input_value() == "QS KH KS AH"  # the counted hearts, as the sheet keeps them
+        for name, text in {"Anna": "0", "Ben": "18", "Carla": "25", "Dora": "0"}.items():
+            page.get_by_label(f"{name}: points or cards").fill(text)
+        page.get_by_role("button", name="Save the correction").click()
+        assert page.locator("#message").inner_text() == "Deal 1 corrected."
+        assert totals() == ["43", "18", "68", "43"]
+
+        page.reload()
+        assert totals() == ["43", "18", "68", "43"]
+        assert page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        page.wait_for_function("document.body.dataset.offline === 'ready'")
+
+        own.stop()
+        context.set_offline(True)
+        page.reload()
+        assert totals() == ["43", "18", "68", "43"]
+        assert page.get_by_role("status").filter(has_text="Deal 3").inner_text() == "Deal 3: Ben deals, pass to the right."
+        _entry(page, {"Anna": "Hx4", "Ben": "Hx1 KS", "Carla": "Hx8 QS AS", "Dora": ""})
+        assert page.locator("#end").inner_text() == "Game over. Winner: Ben."
+        assert page.get_by_label("Anna: points or cards").count() == 0  # no fourth deal to enter
+
+        csv_text = _downloaded(page, "Export CSV")
+        sheet_json = _downloaded(page, "Export JSON")
+        resumed = ScoreSheet.from_json(sheet_json)  # what blackmaria score --resume reads
+        assert resumed.totals == [47, 29, 96, 43] and resumed.verdict().winners == (1,)
+        assert csv_text == resumed.to_csv()
+        assert csv_text.splitlines()[2] == "2,Anna,right,43,0,43,43,Ben"
+        assert csv_text.splitlines()[-1] == "total,,,47,29,96,43,"
+
+        # A new sheet can be set up offline: the rules data were kept.
+        page.once("dialog", lambda dialog: dialog.accept())
+        page.get_by_role("button", name="New sheet").click()
+        assert page.get_by_label("Rules").locator("option").count() == 9
+        page.get_by_role("button", name="Start the sheet").click()
+        assert page.get_by_role("status").filter(has_text="Deal 1").inner_text() == "Deal 1: Player 1 deals, pass to the right."
+        page.once("dialog", lambda dialog: dialog.accept())
+        page.get_by_role("button", name="New sheet").click()
+
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.set_input_files("#import", files=[{"name": "scoresheet.json", "mimeType": "application/json", "buffer": sheet_json.encode()}])
+        page.locator("#end").wait_for()
+        page.screenshot(path=str(SCREENSHOTS / "web-score-phone.png"), full_page=True)
+        context.close()
+    finally:
+        own.stop()
+
+
+def test_german_from_the_browser_language_refusals_included(server: Server, browser: Any) -> None:
+    context = browser.new_context(**PHONE, locale="de-DE")
+    page = context.new_page()
+    page.goto(f"{server.base}/score")
+    page.get_by_label("Regeln").select_option("hearts")
+    page.get_by_role("button", name="Liste beginnen").click()
+    assert page.get_by_role("status").filter(has_text="Spiel 1").inner_text() == "Spiel 1: Spieler 1 gibt, Weitergabe nach links."
+    page.get_by_label("Spieler 1: Punkte oder Karten").fill("Hx13 DS")
+    page.get_by_label("Spieler 2: Punkte oder Karten").fill("5")
+    page.get_by_role("button", name="Spiel eintragen").click()
+    assert page.locator("#error").inner_text() == (
+        "Nicht angenommen: gib für alle Spieler Punkte oder für alle Spieler Karten ein, nicht beides"
+    )
+    page.get_by_label("Spieler 2: Punkte oder Karten").fill("")
+    page.get_by_role("button", name="Spiel eintragen").click()
+    assert "Spieler 1 hat alle Strafkarten und schießt den Mond!" in page.locator("#message").inner_text()
+    page.get_by_label("Sprache").select_option("en")
+    assert page.get_by_role("status").filter(has_text="Deal 2").inner_text() == "Deal 2: Spieler 2 deals, pass to the right."
+    saved = json.loads(page.evaluate("localStorage.getItem('blackmaria.scoresheet')"))
+    taken = sorted([card for card in range(52) if suit_of(card) == HEARTS] + [parse_card("QS")])
+    assert saved["deals"] == [{"cards": [[card_name(card) for card in taken], [], [], []]}]
+    context.close()
