@@ -199,3 +199,69 @@ def play_until(players: list[Player], done: Any, timeout: float = 30) -> None:
         for player in players:
             player.drain(0.02)
             player.act()
+
+
+def stored_seq(db_url: str, code: str) -> int:
+    """The last action stored for the current game of table ``code`` (SQLite or PostgreSQL)."""
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(db_url)
+    try:
+        with engine.connect() as conn:
+            value = conn.execute(
+                text(
+                    "SELECT MAX(a.seq) FROM bm_actions a JOIN bm_tables t ON t.id = a.table_id"
+                    " WHERE t.code = :code AND a.game_no = t.game_no"
+                ),
+                {"code": code},
+            ).scalar()
+    finally:
+        engine.dispose()
+    return int(value or 0)
+
+
+def kill_mid_deal_and_finish(start: Any, rules: dict[str, Any], played: int) -> None:
+    """The durability scenario: two players and two bots; SIGKILL the server once ``played`` cards are out, with a move
+    in flight; check no client was told of an action the database lacks; start the server again (``start(port)``) on
+    the same database and port; reconnect both players with their tokens; finish the game; check the record.
+    """
+    from blackmaria.record import game_from_record
+    from blackmaria.server.shuffle import verify_record
+
+    server: Server = start(None)
+    try:
+        code, host = server.create_table(rules)
+        seats = [server.join(code, "Anna", 0), server.join(code, "Ben", 2)]
+        server.bots(code, host)
+        anna, ben = (server.connect(code, token) for _, token in seats)
+        server.start_game(code, host)
+        play_until([anna, ben], lambda: anna.state is not None and len(anna.state["played"]) >= played)
+        for player in (anna, ben):  # whoever is to move sends a card, and the process dies at once
+            player.act()
+        server.kill()
+        for player in (anna, ben):
+            player.drain(0.2)
+        told = max(m["seq"] for p in (anna, ben) for m in p.messages if "seq" in m)
+        assert stored_seq(server.db_url, code) >= told, "a client was told of an action that was not yet committed"
+        played_before = [e["card"] for m in anna.messages if m["type"] == "update" for e in m["events"] if e["type"] == "CardPlayed"]
+        hand_before = anna.state["hand"] if anna.state is not None else None
+        anna.close()
+        ben.close()
+
+        server = start(server.port)
+        assert server.http.get(f"/api/tables/{code}").json()["status"] == "playing"
+        anna, ben = (server.connect(code, token) for _, token in seats)
+        assert anna.seat == 0 and ben.seat == 2
+        assert anna.seq == stored_seq(server.db_url, code) >= told
+        assert anna.state is not None and hand_before is not None
+        assert set(anna.state["hand"]) <= set(hand_before)  # the same deal goes on (at most Anna's in-flight card left her hand)
+        play_until([anna, ben], lambda: anna.over() and ben.over())
+        record = server.http.get(f"/api/tables/{code}/record").json()
+        game = game_from_record(record)
+        assert game.is_over and game.totals == anna.state["totals"]
+        assert record["deals"][0]["plays"][: len(played_before)] == played_before
+        assert all(check.ok for check in verify_record(record))
+        anna.close()
+        ben.close()
+    finally:
+        server.stop()

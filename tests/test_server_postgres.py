@@ -13,60 +13,19 @@ import time
 from pathlib import Path
 
 import pytest
-from sqlalchemy import create_engine, text
 from websockets.sync.client import connect
 
-from blackmaria.record import game_from_record
 from blackmaria.server.shuffle import verify_record
-from test_server_helpers import ONE_DEAL_HEARTS, Server, play_until
+from test_server_helpers import ONE_DEAL_HEARTS, Server, kill_mid_deal_and_finish, play_until, stored_seq
 
 POSTGRES_URL = os.environ.get("BLACKMARIA_TEST_POSTGRES_URL")
 pytestmark = pytest.mark.skipif(not POSTGRES_URL, reason="set BLACKMARIA_TEST_POSTGRES_URL to run the PostgreSQL path")
 
 
-def stored_seq(url: str, code: str) -> int:
-    engine = create_engine(url)
-    with engine.connect() as conn:
-        value = conn.execute(
-            text(
-                "SELECT MAX(a.seq) FROM bm_actions a JOIN bm_tables t ON t.id = a.table_id WHERE t.code = :code AND a.game_no = t.game_no"
-            ),
-            {"code": code},
-        ).scalar()
-    engine.dispose()
-    return int(value or 0)
-
-
 def test_a_game_over_postgresql_survives_sigkill(tmp_path: Path) -> None:
     assert POSTGRES_URL is not None
-    server = Server(tmp_path / "unused.sqlite3", db_url=POSTGRES_URL).start()
-    try:
-        code, host = server.create_table(ONE_DEAL_HEARTS)
-        seats = [server.join(code, "Anna", 0), server.join(code, "Ben", 2)]
-        server.bots(code, host)
-        anna, ben = (server.connect(code, token) for _, token in seats)
-        server.start_game(code, host)
-        play_until([anna, ben], lambda: anna.state is not None and len(anna.state["played"]) >= 21)
-        for player in (anna, ben):
-            player.act()
-        server.kill()
-        for player in (anna, ben):
-            player.drain(0.2)
-        told = max(m["seq"] for p in (anna, ben) for m in p.messages if "seq" in m)
-        assert stored_seq(POSTGRES_URL, code) >= told
-        anna.close()
-        ben.close()
-        server = Server(tmp_path / "unused.sqlite3", port=server.port, db_url=POSTGRES_URL).start()
-        anna, ben = (server.connect(code, token) for _, token in seats)
-        assert anna.seq == stored_seq(POSTGRES_URL, code) >= told
-        play_until([anna, ben], lambda: anna.over() and ben.over())
-        record = server.http.get(f"/api/tables/{code}/record").json()
-        assert game_from_record(record).totals == anna.state["totals"]  # type: ignore[index]
-        assert all(check.ok for check in verify_record(record))
-        anna.close()
-        ben.close()
-    finally:
-        server.stop()
+    unused = tmp_path / "unused.sqlite3"
+    kill_mid_deal_and_finish(lambda port: Server(unused, port=port, db_url=POSTGRES_URL).start(), ONE_DEAL_HEARTS, played=21)
 
 
 def test_two_processes_share_the_database_one_serves_each_table_and_the_other_takes_over(tmp_path: Path) -> None:
