@@ -1,0 +1,286 @@
+"""The web client end to end: a real ``blackmaria serve`` process and headless Debian chromium driven by Playwright.
+
+Two browser contexts (a desktop and a phone) create and join a table through the
+pages, bots take the other seats, and a whole deal (the whole one-deal game) is
+played by clicking cards: passing, an illegal card refused with its reason, tricks
+won, a reload mid-trick that restores the seat, the score sheet and the result.
+A German browser plays by keyboard and shows no English. Every interactive
+element has an accessible name. Screenshots go to ``docs/screenshots/web-*.png``.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from browser import SCREENSHOTS, chromium, needs_chromium
+from test_server_helpers import Server, running_server
+
+pytestmark = needs_chromium
+
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+# Where a person clicks a card of a fanned hand: its corner, the part the next card does not cover.
+CORNER = {"x": 9, "y": 30}
+# English texts that must not appear on a German page (whole words, case-sensitive).
+ENGLISH = [
+    "Your turn", "Your hand", "Score sheet", "Total", "Hint", "Chat", "Send", "Players", "Rules", "Create the table",
+    "Winner", "Winners", "Game over", "points", "point", "trick", "tricks", "Fair shuffle", "medium", "easy", "Invite",
+    "Seats", "empty", "Choose", "Pass", "to the left", "to the right", "dealer", "Deal", "Thanks", "Good luck",
+    "Well played", "Message", "Continue", "Copy the link", "Start the game", "Your name", "Game ends", "checked",
+    "Shooting the moon", "computer players", "to play", "You",
+]
+# Whatever a refused card can be told: the reasons of the rules a click in this game can break.
+REFUSAL = re.compile(
+    r"^Not allowed: (you must follow (clubs|diamonds|hearts|spades)\.|the first trick must be opened with .+\.|"
+    r"hearts are not broken yet: lead another suit\.|no points on the first trick: play a card that scores nothing\.)$"
+)
+
+ACCESSIBLE_NAMES = """() => {
+  const visible = (el) => !!(el.offsetWidth || el.offsetHeight || el.getClientRects().length);
+  const nameOf = (el) => {
+    if (el.getAttribute('aria-label')) return el.getAttribute('aria-label');
+    const by = el.getAttribute('aria-labelledby');
+    if (by) return by.split(' ').map((id) => document.getElementById(id)?.textContent || '').join(' ');
+    if (el.id) { const label = document.querySelector(`label[for="${el.id}"]`); if (label) return label.textContent; }
+    const wrapping = el.closest('label'); if (wrapping) return wrapping.textContent;
+    if (el.tagName === 'SELECT') return '';
+    return el.textContent || el.getAttribute('title') || '';
+  };
+  const selector = 'button, a[href], input, select, textarea, [role=button], [tabindex], .card, [role=img], [role=group], [role=toolbar], [role=region]';
+  return [...document.querySelectorAll(selector)].filter(visible)
+    .map((el) => ({tag: el.tagName, id: el.id, cls: el.className, name: nameOf(el).trim()}));
+}"""
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    with running_server(tmp_path_factory.mktemp("web") / "tables.sqlite3") as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with chromium() as running:
+        yield running
+
+
+def new_page(browser: Any, viewport: dict[str, int], locale: str = "en-US") -> Any:
+    context = browser.new_context(viewport=viewport, locale=locale, reduced_motion="reduce", is_mobile=viewport is PHONE)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    return page
+
+
+def create_table(page: Any, base: str, preset: str, deals: int, bots: int, name: str) -> str:
+    page.goto(f"{base}/")
+    page.wait_for_selector(f"#preset option[value='{preset}']", state="attached")
+    page.select_option("#preset", preset)
+    page.select_option("#end-mode", "deals")
+    page.fill("#end-value", str(deals))
+    page.fill("#bots", str(bots))
+    page.select_option("#bot-level", "easy")
+    page.fill("#create-name", name)
+    page.click("#create")
+    page.wait_for_url(re.compile(r"/t/[A-Za-z0-9_-]+$"))
+    return str(page.url.rsplit("/", 1)[1])
+
+
+def hand(page: Any) -> list[str]:
+    return list(page.eval_on_selector_all("#hand .card", "nodes => nodes.map(n => n.dataset.card)"))
+
+
+def trick(page: Any) -> list[str]:
+    return list(page.eval_on_selector_all("#trick .card", "nodes => nodes.map(n => n.getAttribute('aria-label'))"))
+
+
+def tricks_won(page: Any) -> int:
+    labels = page.eval_on_selector_all("#seats .seat", "nodes => nodes.map(n => n.getAttribute('aria-label'))")
+    return sum(int(m.group(1)) for label in labels for m in [re.search(r"(\d+) tricks?", label)] if m)
+
+
+def unnamed(page: Any) -> list[dict[str, str]]:
+    return [item for item in page.evaluate(ACCESSIBLE_NAMES) if not item["name"]]
+
+
+class Seat:
+    """One browser at the table, playing by clicking the first playable card, or the first passable cards."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.refused = False
+        self.reloaded = False
+
+    def act(self, other_seats_done: bool = False) -> bool:
+        page = self.page
+        if page.locator("#pass-bar").is_visible():
+            for card in page.locator("#hand .card:not(.dim)").all()[:3]:
+                card.click(position=CORNER)
+            assert page.locator("#hand .card.selected").count() == 3
+            page.click("#pass-button")
+            page.wait_for_selector("#pass-bar", state="hidden")
+            return True
+        playable = page.locator("#hand .card.playable")
+        if not playable.count():
+            return False
+        dim = page.locator("#hand .card.dim")
+        if not self.refused and dim.count():
+            refused_card = dim.first.get_attribute("data-card")
+            dim.first.click(position=CORNER)
+            page.wait_for_function("() => document.getElementById('notice').textContent.length > 0")
+            notice = page.text_content("#notice")
+            assert REFUSAL.match(notice or ""), notice
+            assert refused_card in hand(page), "a refused card stays in the hand"
+            self.refused = True
+        card = playable.first.get_attribute("data-card")
+        if card is None:
+            return False
+        try:
+            playable.first.click(position=CORNER, timeout=2000)
+        except Exception:  # the hand was redrawn under the click: look again
+            return False
+        page.wait_for_function(f"() => !document.querySelector('#hand [data-card=\"{card}\"]')")
+        return True
+
+
+@needs_chromium
+def test_two_browsers_and_two_bots_play_a_whole_deal_by_clicking(server: Server, browser: Any) -> None:
+    started = time.monotonic()
+    anna_page = new_page(browser, DESKTOP)
+    code = create_table(anna_page, server.base, "hearts", deals=1, bots=2, name="Anna")
+    invite = anna_page.input_value("#invite-link")
+    assert invite == f"{server.base}/t/{code}"
+
+    ben_page = new_page(browser, PHONE)
+    ben_page.goto(invite)
+    ben_page.fill("#join-name", "Ben")
+    ben_page.click("[aria-label='Sit in seat 2']")
+    anna_page.wait_for_selector("#start:not([disabled])")
+    anna_page.click("#start")
+    anna, ben = Seat(anna_page), Seat(ben_page)
+
+    # Passing: three cards each, to the left in the first deal of Hearts; the cards received are marked.
+    for seat in (anna, ben):
+        seat.page.wait_for_selector("#pass-bar:not([hidden])")
+        assert "to the left" in (seat.page.text_content("#pass-text") or "")
+        assert len(hand(seat.page)) == 13
+    shots = False
+    deadline = time.monotonic() + 60
+    while not anna_page.locator("#result:not([hidden])").is_visible():
+        if time.monotonic() > deadline:
+            anna_page.screenshot(path="/tmp/stuck-anna.png")
+            ben_page.screenshot(path="/tmp/stuck-ben.png")
+            raise AssertionError(f"the deal did not finish in time: {anna_page.text_content('#turn-line')} / {ben_page.text_content('#turn-line')}")
+        acted = anna.act()
+        if not ben.reloaded and ben_page.locator("#hand .card.playable").count() and len(trick(ben_page)) in (1, 2, 3):
+            # A reload mid-trick: the token kept by the browser brings back the seat, the hand and the trick exactly.
+            before_hand, before_trick = sorted(hand(ben_page)), trick(ben_page)
+            ben_page.reload()
+            ben_page.wait_for_selector("#hand .card.playable")
+            assert sorted(hand(ben_page)) == before_hand
+            assert trick(ben_page) == before_trick
+            assert ben_page.locator("#seats .seat.me").get_attribute("data-seat") == "1"
+            ben.reloaded = True
+        acted = ben.act() or acted
+        if not acted:
+            anna_page.wait_for_timeout(40)
+        if not shots and tricks_won(anna_page) >= 3 and anna_page.locator("#trick .card").count() >= 1:
+            anna_page.locator("#summary").evaluate("d => d.open && d.close()")
+            anna_page.screenshot(path=str(SCREENSHOTS / "web-table-desktop.png"))
+            ben_page.screenshot(path=str(SCREENSHOTS / "web-table-phone.png"))
+            shots = True
+        if tricks_won(anna_page) >= 1 and not anna_page.locator("#received-seen").count():
+            assert anna_page.locator("#hand .card.received").count() in (0, 3)
+
+    assert anna.refused or ben.refused, "no illegal card was clicked"
+    assert ben.reloaded and shots
+    for page in (anna_page, ben_page):
+        # The score sheet holds the deal: 26 points (or 78 after a moon), and the totals beneath.
+        page.wait_for_selector("#sheet-table tbody tr[data-deal='1']")
+        points = [int(x) for x in page.eval_on_selector_all("#sheet-table tbody tr[data-deal='1'] td", "c => c.map(x => x.textContent)")]
+        assert len(points) == 4 and sum(points) in (26, 78)
+        totals = [int(x) for x in page.eval_on_selector_all("#sheet-table tfoot td", "c => c.map(x => x.textContent)")]
+        assert totals == points
+        assert tricks_won(page) == 13
+        assert re.match(r"Winners?: ", page.text_content("#result-text") or "")
+        # The shuffle was committed before the deal and checked against the hand when it was revealed.
+        check = page.text_content("#shuffle-check") or ""
+        assert check.startswith("✓ Deal 1 checked"), check
+        page.wait_for_function("() => document.getElementById('summary').open")
+        assert "Deal 1 is over" in (page.text_content("#summary-heading") or "")
+    # Chat: a preset phrase and free text (with markup, shown as text) reach the other browser.
+    anna_page.click("#summary-close")
+    anna_page.click("[data-phrase='phrase_wp']")
+    anna_page.fill("#chat-input", "<b>gg</b> & thanks")
+    anna_page.press("#chat-input", "Enter")
+    ben_page.wait_for_function("() => document.getElementById('chat-log').textContent.includes('<b>gg</b> & thanks')")
+    assert "Anna: Well played!" in (ben_page.text_content("#chat-log") or "")
+    assert ben_page.locator("#chat-log b b").count() == 0
+    assert unnamed(anna_page) == [] and unnamed(ben_page) == []
+    assert time.monotonic() - started < 90
+    for page in (anna_page, ben_page):
+        page.context.close()
+
+
+@needs_chromium
+def test_a_german_browser_plays_by_keyboard_and_sees_no_english(server: Server, browser: Any) -> None:
+    page = new_page(browser, DESKTOP, locale="de-DE")
+    page.goto(f"{server.base}/")
+    page.wait_for_selector("#preset option[value='black-maria']", state="attached")
+    assert page.get_attribute("html", "lang") == "de"
+    assert english_on(page) == []
+    page.screenshot(path=str(SCREENSHOTS / "web-lobby.png"))
+    create_table(page, server.base, "black-maria", deals=1, bots=2, name="Jürgen")
+    page.wait_for_selector("#start:not([disabled])")
+    assert english_on(page) == []
+    assert unnamed(page) == []
+    page.click("#start")
+    page.wait_for_selector("#pass-bar:not([hidden])")
+    assert "nach rechts" in (page.text_content("#pass-text") or "")
+    # Keyboard only: the first card has the focus stop, arrows move, Space marks, Enter on the button passes.
+    page.focus("#hand .card[tabindex='0']")
+    for _ in range(3):
+        page.keyboard.press("Space")
+        page.keyboard.press("ArrowRight")
+    label = page.get_attribute("#hand .card[aria-pressed='true']", "aria-label") or ""
+    assert label.endswith("zum Weitergeben gewählt") and "-" in label  # "Pik-Dame, zum Weitergeben gewählt"
+    assert page.locator("#hand .card[aria-pressed='true']").count() == 3
+    page.focus("#pass-button")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#pass-bar", state="hidden")
+    # Play on by keyboard until the game is over; the turn is announced in German.
+    deadline = time.monotonic() + 40
+    announced = set()
+    while not page.locator("#result:not([hidden])").is_visible():
+        assert time.monotonic() < deadline, "the game did not finish in time"
+        announced.add(page.text_content("#announcer") or "")
+        if page.locator("#hand .card.playable").count():
+            first = page.locator("#hand .card.playable").first
+            card = first.get_attribute("data-card")
+            first.focus()
+            assert "spielbar" in (first.get_attribute("aria-label") or "")
+            page.keyboard.press("Enter")
+            page.wait_for_function(f"() => !document.querySelector('#hand [data-card=\"{card}\"]')")
+        else:
+            page.wait_for_timeout(40)
+    assert any(text.startswith("Du bist am Zug") for text in announced), announced
+    page.locator("#summary").evaluate("d => d.open && d.close()")
+    assert english_on(page) == []
+    assert (page.text_content("#shuffle-check") or "").startswith("✓ Spiel 1 geprüft")
+    page.context.close()
+
+
+def english_on(page: Any) -> list[str]:
+    text = page.evaluate("() => document.body.innerText + ' ' + [...document.querySelectorAll('[aria-label]')].map(n => n.getAttribute('aria-label')).join(' ')")
+    return [word for word in ENGLISH if re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text)]
+
+
+def test_every_screenshot_is_written() -> None:
+    # Runs after the browser tests in this file (pytest keeps file order): the pictures docs/web.md shows.
+    for name in ("web-table-desktop.png", "web-table-phone.png", "web-lobby.png"):
+        assert (Path(SCREENSHOTS) / name).stat().st_size > 10_000
