@@ -250,5 +250,9 @@ from blackmaria.tui.learn import learn_command  # noqa: E402
 
 main.add_command(learn_command)
 
+from blackmaria.stats import stats_command  # noqa: E402
+
+main.add_command(stats_command)
+
 if __name__ == "__main__":
     main()

@@ -349,11 +349,13 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "st_moons": {"en": "moons", "de": "Monde"},
     "st_queen": {"en": "queen taken", "de": "Pik-Dame"},
     "st_unknown": {"en": "unknown", "de": "unbekannt"},
-    "st_of_known": {"en": "{count} in {known} deals", "de": "{count} in {known} Spielen"},
+    "st_of_known": {"en": "{count} of {known} known", "de": "{count} von {known} bekannten"},
     "st_chart": {"en": "Wins", "de": "Siege"},
     "st_queen_note": {
         "en": "Queen taken counts deals; a score sheet kept by points does not say who took her.",
         "de": "Pik-Dame zählt Spiele; eine Punkteliste mit Punkten statt Karten sagt nicht, wer sie bekam.",
     },
     "st_unreadable": {"en": "skipped {path}: {reason}", "de": "übersprungen: {path}: {reason}"},
+    "st_rules_players": {"en": "{rules}, {players} players", "de": "{rules}, {players} Spieler"},
+    "st_rules_changed": {"en": "changed: {options}", "de": "geändert: {options}"},
 }

@@ -1,0 +1,352 @@
+"""``blackmaria stats``: games, wins, points per deal, moons shot and the queen of spades taken, per player and rule set.
+
+Finished games come from three places: the terminal's finished games and any
+game records (``blackmaria/1``) or score sheets (``blackmaria-scoresheet/1``)
+under a directory (the data directory by default), and the server's database.
+Players are counted by display name. Who took the queen of spades is known
+where the source knows the cards: records do, score sheets entered as cards do,
+sheets entered as points do not, and the tables say so.
+
+>>> from blackmaria.rules import preset
+>>> from blackmaria.scorekeeper import ScoreSheet
+>>> sheet = ScoreSheet(preset("black-maria", players=3).replace(deal_count=1), ["Anna", "Ben", "Carla"])
+>>> _ = sheet.add(sheet.from_cards(["Hx3 AS", "Hx8", "Hx2 KS QS"]))
+>>> stats = Stats()
+>>> stats.add(summarize_sheet(sheet))
+>>> anna = stats.by_player["Anna"]
+>>> anna.games, anna.wins, anna.average, stats.by_player["Carla"].queen
+(1, 0, 10.0, 1)
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final
+
+import click
+
+from blackmaria.cards import parse_card
+from blackmaria.events import KittyTaken, TrickWon
+from blackmaria.locale import Texts, detect_language
+from blackmaria.record import FORMAT as RECORD_FORMAT
+from blackmaria.record import RecordError, game_from_record
+from blackmaria.rules import Rules, RulesError
+from blackmaria.scorekeeper import FORMAT as SHEET_FORMAT
+from blackmaria.scorekeeper import ScoreError, ScoreSheet
+
+QUEEN: Final = parse_card("QS")
+CHART_WIDTH: Final = 30
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """One finished game, whatever its source."""
+
+    source: str
+    """``record`` (played: the terminal, the server, an exported record) or ``sheet`` (kept with real cards)."""
+    rules: Rules
+    players: tuple[str, ...]
+    points: tuple[tuple[int, ...], ...]
+    """Each deal's points by seat, moon applied."""
+    moons: tuple[int | None, ...]
+    """Each deal's moon shooter."""
+    queen: tuple[int | None, ...]
+    """Each deal's taker of the queen of spades, None where the source does not know the cards."""
+    winners: tuple[int, ...]
+
+
+@dataclass
+class PlayerStats:
+    name: str
+    games: int = 0
+    wins: int = 0
+    deals: int = 0
+    points: int = 0
+    moons: int = 0
+    queen: int = 0
+    """Deals in which this player took the queen of spades, among the deals whose cards are known."""
+    queen_known: int = 0
+    """Deals whose cards are known (every deal of a record, the card entries of a sheet)."""
+
+    @property
+    def average(self) -> float:
+        return self.points / self.deals if self.deals else 0.0
+
+    def add(self, game: GameSummary, seat: int) -> None:
+        self.games += 1
+        self.wins += seat in game.winners
+        self.deals += len(game.points)
+        self.points += sum(deal[seat] for deal in game.points)
+        self.moons += sum(1 for shooter in game.moons if shooter == seat)
+        self.queen += sum(1 for taker in game.queen if taker == seat)
+        self.queen_known += sum(1 for taker in game.queen if taker is not None)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "games": self.games,
+            "wins": self.wins,
+            "deals": self.deals,
+            "points": self.points,
+            "average_per_deal": round(self.average, 3),
+            "moons": self.moons,
+            "queen": self.queen if self.queen_known else None,
+            "queen_known_deals": self.queen_known,
+        }
+
+
+@dataclass
+class RuleSetStats:
+    rules: Rules
+    games: int = 0
+    by_player: dict[str, PlayerStats] = field(default_factory=dict)
+
+
+@dataclass
+class Stats:
+    games: int = 0
+    records: int = 0
+    sheets: int = 0
+    by_player: dict[str, PlayerStats] = field(default_factory=dict)
+    by_rules: dict[str, RuleSetStats] = field(default_factory=dict)
+    """Keyed by the rule set's canonical JSON: games under the same options count together."""
+    skipped: list[tuple[str, str]] = field(default_factory=list)
+    """Files or rows that could not be read, with the reason."""
+
+    def add(self, game: GameSummary) -> None:
+        self.games += 1
+        self.records += game.source == "record"
+        self.sheets += game.source == "sheet"
+        key = json.dumps(game.rules.to_dict(), sort_keys=True)
+        rule_set = self.by_rules.setdefault(key, RuleSetStats(game.rules))
+        rule_set.games += 1
+        for seat, name in enumerate(game.players):
+            self.by_player.setdefault(name, PlayerStats(name)).add(game, seat)
+            rule_set.by_player.setdefault(name, PlayerStats(name)).add(game, seat)
+
+
+# ---- reading the sources --------------------------------------------------------------------
+def summarize_record(record: Any) -> GameSummary | None:
+    """A ``blackmaria/1`` record replayed through the checked game; None if the game is not over."""
+    game = game_from_record(record)
+    if not game.is_over:
+        return None
+    queen: list[int | None] = []
+    for index, log in enumerate(game.deals):
+        end = game.deals[index + 1].first_event if index + 1 < len(game.deals) else len(game.events)
+        takers = [
+            event.seat
+            for event in game.events[log.first_event : end]
+            if isinstance(event, TrickWon | KittyTaken) and event.cards and QUEEN in event.cards
+        ]
+        queen.append(takers[0] if takers else None)
+    return GameSummary(
+        "record",
+        game.rules,
+        tuple(game.seats),
+        tuple(tuple(log.points or ()) for log in game.deals),
+        tuple(log.moon_shooter for log in game.deals),
+        tuple(queen),
+        tuple(game.winners),
+    )
+
+
+def summarize_sheet(sheet: ScoreSheet) -> GameSummary | None:
+    """A score sheet whose game is over; None while it goes on."""
+    verdict = sheet.verdict()
+    if not verdict.over:
+        return None
+    queen: list[int | None] = []
+    for entry in sheet.entries:
+        holders = [seat for seat, mask in enumerate(entry.taken or ()) if mask >> QUEEN & 1]
+        queen.append(holders[0] if holders else None)
+    return GameSummary(
+        "sheet",
+        sheet.rules,
+        tuple(sheet.players),
+        tuple(entry.points for entry in sheet.entries),
+        tuple(entry.moon_shooter for entry in sheet.entries),
+        tuple(queen),
+        verdict.winners,
+    )
+
+
+def summarize_file(path: Path) -> GameSummary | None:
+    """A record or a score sheet file; None for anything else (a saved game in progress, other JSON)."""
+    text = path.read_text(encoding="utf-8")
+    data = json.loads(text)
+    if not isinstance(data, dict):
+        return None
+    if data.get("format") == RECORD_FORMAT:
+        return summarize_record(data)
+    if data.get("format") == SHEET_FORMAT:
+        return summarize_sheet(ScoreSheet.from_json(text))
+    return None
+
+
+def from_directory(directory: Path, stats: Stats) -> None:
+    for path in sorted(directory.rglob("*.json")):
+        try:
+            game = summarize_file(path)
+        except (OSError, ValueError, KeyError, TypeError) as error:  # RecordError, ScoreError, RulesError, bad JSON
+            stats.skipped.append((str(path), str(error)))
+            continue
+        if game is not None:
+            stats.add(game)
+
+
+def from_database(url: str, stats: Stats) -> None:
+    """The finished games in the server's database (``blackmaria serve --db URL``), read without changing it."""
+    from sqlalchemy import create_engine, inspect, select
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from blackmaria.server.store import games
+
+    try:
+        engine = create_engine(url)
+        if not inspect(engine).has_table(games.name):
+            raise click.ClickException(f"--db {url}: no blackmaria server tables there ({games.name} is missing)")
+        with engine.connect() as connection:
+            rows = connection.execute(select(games.c.table_id, games.c.game_no, games.c.record).where(games.c.record.is_not(None))).all()
+        engine.dispose()
+    except SQLAlchemyError as error:
+        raise click.ClickException(f"--db {url}: {error}") from error
+    for table_id, game_no, text in rows:
+        try:
+            game = summarize_record(json.loads(text))
+        except (ValueError, KeyError, TypeError, RecordError, RulesError, ScoreError) as error:
+            stats.skipped.append((f"table {table_id} game {game_no}", str(error)))
+            continue
+        if game is not None:
+            stats.add(game)
+
+
+# ---- showing them ------------------------------------------------------------------------------
+def _number(value: float, lang: str) -> str:
+    text = f"{value:.1f}"
+    return text.replace(".", ",") if lang == "de" else text
+
+
+def _queen(player: PlayerStats, t: Texts) -> str:
+    if player.queen_known == 0:
+        return t("st_unknown")
+    if player.queen_known == player.deals:
+        return str(player.queen)
+    return t("st_of_known", count=player.queen, known=player.queen_known)
+
+
+def player_table(players: list[PlayerStats], t: Texts) -> list[str]:
+    """Plain aligned columns, best (most wins, then fewest points per deal) first."""
+    header = [t("st_player"), t("st_games"), t("st_wins"), t("st_deals"), t("st_average"), t("st_moons"), t("st_queen")]
+    ordered = sorted(players, key=lambda p: (-p.wins, p.average, p.name))
+    rows = [[p.name, str(p.games), str(p.wins), str(p.deals), _number(p.average, t.lang), str(p.moons), _queen(p, t)] for p in ordered]
+    widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
+
+    def line(cells: list[str]) -> str:
+        first = cells[0].ljust(widths[0])
+        return "  ".join([first, *(cell.rjust(width) for cell, width in zip(cells[1:], widths[1:], strict=True))]).rstrip()
+
+    return [line(header), "  ".join("-" * width for width in widths), *(line(row) for row in rows)]
+
+
+def wins_chart(players: list[PlayerStats], t: Texts) -> list[str]:
+    """A bar per player: wins, scaled to the most."""
+    ordered = sorted(players, key=lambda p: (-p.wins, p.average, p.name))
+    most = max((p.wins for p in ordered), default=0)
+    width = max((len(p.name) for p in ordered), default=0)
+    lines = [t("st_chart")]
+    for p in ordered:
+        bar = "#" * (round(CHART_WIDTH * p.wins / most) if most else 0)
+        lines.append(f"{p.name.ljust(width)}  {bar}{' ' if bar else ''}{p.wins}")
+    return lines
+
+
+def rules_label(rules: Rules, t: Texts) -> str:
+    changed = rules.changes_from_preset()
+    label = t("st_rules_players", rules=t.rules_title(rules.preset, bool(changed)), players=rules.players)
+    return f"{label}; {t('st_rules_changed', options=', '.join(changed))}" if changed else label
+
+
+def render(stats: Stats, lang: str, where: str) -> str:
+    t = Texts(lang)
+    if not stats.games:
+        return t("st_none", where=where)
+    lines = [t("st_summary", games=stats.games, records=stats.records, sheets=stats.sheets), "", t("st_by_player")]
+    players = list(stats.by_player.values())
+    lines += player_table(players, t)
+    lines += ["", *wins_chart(players, t)]
+    for rule_set in sorted(stats.by_rules.values(), key=lambda r: -r.games):
+        lines += ["", t("st_rule_set", rules=rules_label(rule_set.rules, t), games=rule_set.games)]
+        lines += player_table(list(rule_set.by_player.values()), t)
+    if any(p.queen_known < p.deals for p in players):
+        lines += ["", t("st_queen_note")]
+    return "\n".join(lines)
+
+
+def to_dict(stats: Stats, lang: str = "en") -> dict[str, Any]:
+    t = Texts(lang)
+    return {
+        "games": stats.games,
+        "records": stats.records,
+        "sheets": stats.sheets,
+        "players": [p.to_dict() for p in sorted(stats.by_player.values(), key=lambda p: (-p.wins, p.average, p.name))],
+        "rule_sets": [
+            {
+                "title": rules_label(r.rules, t),
+                "rules": r.rules.to_dict(),
+                "games": r.games,
+                "players": [p.to_dict() for p in sorted(r.by_player.values(), key=lambda p: (-p.wins, p.average, p.name))],
+            }
+            for r in sorted(stats.by_rules.values(), key=lambda r: -r.games)
+        ],
+        "skipped": [{"source": source, "reason": reason} for source, reason in stats.skipped],
+    }
+
+
+def collect(directory: Path | None, db_url: str | None) -> tuple[Stats, str]:
+    """The statistics and a description of where they were looked for."""
+    stats = Stats()
+    places = []
+    if directory is not None or db_url is None:
+        if directory is None:
+            from blackmaria.tui.session import data_dir
+
+            directory = data_dir()
+        places.append(str(directory))
+        if directory.is_dir():
+            from_directory(directory, stats)
+    if db_url is not None:
+        places.append(db_url)
+        from_database(db_url, stats)
+    return stats, ", ".join(places)
+
+
+@click.command("stats")
+@click.option(
+    "--dir",
+    "directory",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Where to look for finished games, records and score sheets (default: the data directory, unless --db is given).",
+)
+@click.option(
+    "--db", "db_url", default=None, help="Also read the finished games of a server's database (sqlite:///FILE, postgresql+psycopg://...)."
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON.")
+@click.option("--lang", type=click.Choice(["en", "de"]), default=None)
+def stats_command(directory: Path | None, db_url: str | None, as_json: bool, lang: str | None) -> None:
+    """Games, wins, points per deal, moons and the queen of spades, per player and per rule set."""
+    language = detect_language(lang)
+    stats, where = collect(directory, db_url)
+    if as_json:
+        click.echo(json.dumps(to_dict(stats, language), ensure_ascii=False, indent=1))
+        return
+    t = Texts(language)
+    for source, reason in stats.skipped:
+        click.echo(t("st_unreadable", path=source, reason=reason), err=True)
+    click.echo(render(stats, language, where))
+
+
+__all__ = ["GameSummary", "PlayerStats", "Stats", "collect", "render", "stats_command", "summarize_record", "summarize_sheet", "to_dict"]

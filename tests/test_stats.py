@@ -1,0 +1,152 @@
+"""blackmaria stats over real sources: records of seeded games between bots, score sheets, and a server's database."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from blackmaria.bots.base import make_bot, run_bots
+from blackmaria.cards import parse_card
+from blackmaria.events import TrickWon
+from blackmaria.game import Game
+from blackmaria.rules import preset
+from blackmaria.scorekeeper import ScoreSheet
+from blackmaria.server.store import Store
+from blackmaria.stats import Stats, collect, render, summarize_record, summarize_sheet, to_dict
+
+NAMES = ["Anna", "Ben", "Carla"]
+
+
+def _bot_game(seed: int, names: list[str] = NAMES, deals: int = 2) -> Game:
+    game = Game(preset("black-maria").replace(deal_count=deals), seats=names, seed=seed)
+    bots = {seat: make_bot("medium", seed * 10 + seat) for seat in range(len(names))}
+    while not game.is_over:
+        if game.phase in ("not-started", "deal-over"):
+            game.deal()
+        run_bots(game, bots)
+    return game
+
+
+def _finished_sheet() -> ScoreSheet:
+    """Two deals: one by cards (Carla takes the queen), one by points (nobody knows who took her)."""
+    sheet = ScoreSheet(preset("black-maria").replace(deal_count=2), NAMES)
+    sheet.add(sheet.from_cards(["Hx3 AS", "Hx8", "Hx2 KS QS"]))
+    sheet.add(sheet.from_points([0, 20, 23]))
+    return sheet
+
+
+def _moon_sheet() -> ScoreSheet:
+    sheet = ScoreSheet(preset("hearts").replace(target_score=None, deal_count=1), ["Anna", "Ben", "Dora", "Emil"])
+    sheet.add(sheet.from_cards(["Hx13 QS", "", "", ""]))
+    return sheet
+
+
+def _write(path: Path, data: Any) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
+
+
+def test_records_of_bot_games_count_as_the_games_themselves_scored() -> None:
+    games = [_bot_game(seed) for seed in (1, 2, 3)]
+    stats = Stats()
+    for game in games:
+        summary = summarize_record(game.to_record())
+        assert summary is not None
+        stats.add(summary)
+    queen = parse_card("QS")
+    for seat, name in enumerate(NAMES):
+        player = stats.by_player[name]
+        taken = sum(1 for g in games for e in g.events if isinstance(e, TrickWon) and e.seat == seat and queen in e.cards)
+        assert (player.games, player.deals, player.points) == (3, 6, sum(g.totals[seat] for g in games))
+        assert player.wins == sum(seat in g.winners for g in games)
+        assert (player.queen, player.queen_known) == (taken, 6)
+    assert sum(p.queen for p in stats.by_player.values()) == 6  # one queen in each deal
+    assert len(stats.by_rules) == 1 and next(iter(stats.by_rules.values())).games == 3
+
+
+def test_a_sheet_counts_points_moons_and_only_the_queens_it_knows() -> None:
+    stats = Stats()
+    for sheet in (_finished_sheet(), _moon_sheet()):
+        summary = summarize_sheet(sheet)
+        assert summary is not None
+        stats.add(summary)
+    text = render(stats, "en", "nowhere")
+    assert text.splitlines()[:10] == [
+        "2 finished games: 0 played, 2 from score sheets.",
+        "",
+        "By player",
+        "player  games  wins  deals  avg/deal  moons   queen taken",
+        "------  -----  ----  -----  --------  -----  ------------",
+        "Anna        2     2      3       3.3      1  1 of 2 known",
+        "Ben         2     0      3      18.0      0  0 of 2 known",
+        "Carla       1     0      2      24.0      0  1 of 1 known",
+        "Dora        1     0      1      26.0      0             0",
+        "Emil        1     0      1      26.0      0             0",
+    ]
+    assert "Anna   ############################## 2" in text
+    assert "Rule set: Hearts (house rules), 4 players; changed: target_score, deal_count (1 games)" in text
+    assert text.splitlines()[-1] == "Queen taken counts deals; a score sheet kept by points does not say who took her."
+    german = render(stats, "de", "nirgends")
+    assert "Spieler  Partien  Siege  Spiele  Ø/Spiel  Monde  Pik-Dame" in german and "3,3" in german
+    assert summarize_sheet(ScoreSheet(preset("black-maria"), NAMES)) is None  # a game still going on is not counted
+
+
+def test_the_command_reads_the_data_directory_and_a_servers_database(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    played = _bot_game(4)
+    _write(data / "finished" / "game-20250101-120000.json", played.to_record())
+    _write(data / "scoresheet.json", _finished_sheet().to_json())
+    unfinished = ScoreSheet(preset("black-maria"), NAMES)
+    unfinished.add(unfinished.from_points([10, 10, 23]))
+    _write(data / "old" / "unfinished-sheet.json", unfinished.to_json())
+    _write(data / "current-game.json", {"format": "blackmaria-save/1", "record": _bot_game(5, deals=3).to_record()})
+    _write(data / "broken.json", '{"format": "blackmaria/1", "rules": "no-such-preset"')
+
+    store_url = f"sqlite:///{tmp_path / 'server.sqlite3'}"
+    store = Store(store_url)
+    online = _bot_game(6, ["Anna", "Zoe", "Ben"])
+    table = store.create_table("ABCDEF", online.rules.to_dict(), 3, "0" * 64)
+    store.start_game(table, 1, "seed", list(online.seats))
+    store.finish_game(table, 1, online.to_record())
+    store.start_game(table, 2, "seed", list(online.seats))  # still being played: no record yet
+    store.close()
+
+    stats, where = collect(data, store_url)
+    assert (stats.games, stats.records, stats.sheets) == (3, 2, 1)
+    assert where == f"{data}, {store_url}"
+    assert [source for source, _ in stats.skipped] == [str(data / "broken.json")]
+    assert stats.by_player["Anna"].games == 3 and stats.by_player["Zoe"].games == 1
+    assert stats.by_player["Ben"].queen_known == 2 + 2 + 1  # two played games of two deals, one sheet deal by cards
+    summary = to_dict(stats)
+    assert (
+        summary["rule_sets"][0]["games"] == 3
+        and summary["rule_sets"][0]["title"] == "Black Maria (house rules), 3 players; changed: deal_count"
+    )
+
+    env = {**os.environ, "BLACKMARIA_DATA_DIR": str(data)}
+    run = subprocess.run(
+        [sys.executable, "-m", "blackmaria.cli", "stats", "--lang", "de", "--db", store_url, "--dir", str(data)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.startswith("3 beendete Partien: 2 gespielt, 1 aus Punktelisten.")
+    assert f"übersprungen: {data / 'broken.json'}:" in run.stderr
+    as_json = subprocess.run(
+        [sys.executable, "-m", "blackmaria.cli", "stats", "--json"], capture_output=True, text=True, env=env, timeout=60
+    )
+    assert json.loads(as_json.stdout)["games"] == 2  # the data directory alone
+    empty = subprocess.run(
+        [sys.executable, "-m", "blackmaria.cli", "stats", "--dir", str(tmp_path / "none")],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+    assert empty.stdout.strip() == f"No finished games found (looked in {tmp_path / 'none'})."
