@@ -261,3 +261,17 @@ def test_a_seat_asks_for_a_hint_in_its_language_and_a_spectator_may_not(server: 
     assert watcher.recv_until("error")["code"] == "spectator"
     anna.close()
     watcher.close()
+
+
+def test_a_seat_asks_why_and_gets_the_guided_deals_explanation(server: Server) -> None:
+    code, host, seats = two_humans_two_bots(server, {"preset": "hearts", "deal_count": 1})
+    anna = server.connect(code, seats[0][1])
+    server.start_game(code, host)
+    while anna.state is None or anna.state["phase"] != "passing":
+        anna.recv()
+    anna.send({"type": "explain", "lang": "de", "ref": "why"})
+    answer = anna.recv_until("explanation", timeout=30)
+    assert answer["ref"] == "why" and answer["explanation"]["kind"] == "pass"
+    assert sorted(answer["explanation"]["legal"]) == sorted(anna.state["hand"])
+    assert any("Pik" in line or "Karten" in line for line in answer["lines"]), answer["lines"]
+    anna.close()

@@ -111,7 +111,15 @@ class AskHint:
     ref: str | int | None = None
 
 
-ClientMessage = Hello | PassCards | PlayCard | Chat | Ping | AskHint
+@dataclass(frozen=True)
+class AskExplanation:
+    """A seat asks for the guided deal's explanation of its decision (table and turn, legal cards, likely costs, tips)."""
+
+    lang: str = "en"
+    ref: str | int | None = None
+
+
+ClientMessage = Hello | PassCards | PlayCard | Chat | Ping | AskHint | AskExplanation
 
 
 def clean_text(value: object, what: str, limit: int) -> str:
@@ -158,7 +166,15 @@ def parse_message(raw: str | bytes) -> ClientMessage:
     kind = data.get("type")
     if not isinstance(kind, str):
         raise ProtocolError("bad-message", "a message must have a string type", ref=ref)
-    allowed = {"hello": {"protocol", "token"}, "pass": {"cards"}, "play": {"card"}, "chat": {"text"}, "ping": set(), "hint": {"lang"}}
+    allowed = {
+        "hello": {"protocol", "token"},
+        "pass": {"cards"},
+        "play": {"card"},
+        "chat": {"text"},
+        "ping": set(),
+        "hint": {"lang"},
+        "explain": {"lang"},
+    }
     if kind not in allowed:
         raise ProtocolError("unknown-type", f"{kind[:24]!r} is not a message type ({', '.join(allowed)})", ref=ref)
     extra = set(data) - allowed[kind] - {"type", "ref"}
@@ -185,11 +201,11 @@ def parse_message(raw: str | bytes) -> ClientMessage:
         except ProtocolError as error:
             error.ref = ref
             raise
-    if kind == "hint":
+    if kind in ("hint", "explain"):
         lang = data.get("lang", "en")
         if lang not in LANGUAGES:
             raise ProtocolError("bad-message", f"lang must be one of {', '.join(LANGUAGES)}", ref=ref)
-        return AskHint(lang, ref)
+        return AskHint(lang, ref) if kind == "hint" else AskExplanation(lang, ref)
     return Ping(ref)
 
 

@@ -33,6 +33,7 @@ from blackmaria.server import shuffle
 from blackmaria.server.protocol import (
     MAX_NAME_CHARS,
     PROTOCOL_VERSION,
+    AskExplanation,
     AskHint,
     Chat,
     ClientMessage,
@@ -46,8 +47,12 @@ from blackmaria.server.protocol import (
     parse_message,
 )
 from blackmaria.server.store import ActionRow, Store, TableRow, hash_token
+from blackmaria.teaching import explain, explanation_lines
 
 logger = logging.getLogger("blackmaria.server")
+
+EXPLAIN_BUDGET: Final = 3_000
+"""Simulations behind an explanation's likely costs: about a tenth of a second, shared by every table's requests."""
 
 CODE_RE: Final = re.compile(r"[A-Za-z0-9_-]{16}")
 QUEUE_LIMIT: Final = 512
@@ -82,6 +87,8 @@ class Client:
         self.rate = RateLimit()
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.closed = False
+        self.explaining = False
+        """An explanation is being worked out for this connection (one at a time: each costs a search)."""
 
     def send(self, message: dict[str, Any] | str) -> None:
         if self.closed:
@@ -463,6 +470,9 @@ class TableRuntime:
                 if other.attached:
                     other.send(text)
             return
+        if isinstance(message, AskExplanation):
+            await self._explain(client, seat, message)
+            return
         async with self.lock:
             game = self.game
             if game is None or self.status != "playing":
@@ -487,6 +497,34 @@ class TableRuntime:
             else:  # pragma: no cover - hello is handled by the connection
                 raise ProtocolError("hello-first", "hello is sent once, first", ref=message.ref)
             await self.advance()
+
+    async def _explain(self, client: Client, seat: int, message: AskExplanation) -> None:
+        """The guided deal's explanation of the seat's decision, from its observation only."""
+        async with self.lock:
+            game = self.game
+            if game is None or self.status != "playing":
+                raise ProtocolError("not-started", "no game is in play at this table", ref=message.ref)
+            observation = game.observation(seat)
+            seq = self.seq
+        if not (observation.phase == "passing" and not observation.has_passed[seat]) and observation.turn != seat:
+            raise ProtocolError("no-decision", f"seat {seat} has nothing to decide now", ref=message.ref)
+        if client.explaining:
+            raise ProtocolError("rate-limit", "an explanation is already on its way to this connection", ref=message.ref)
+        # The costs come from a search over thousands of deals: in a thread, outside the lock, so the table goes on.
+        client.explaining = True
+        try:
+            explanation = await asyncio.to_thread(explain, observation, budget=EXPLAIN_BUDGET, seed=seq)
+        finally:
+            client.explaining = False
+        client.send(
+            {
+                "type": "explanation",
+                "seq": seq,
+                "explanation": explanation.to_dict(),
+                "lines": explanation_lines(explanation, message.lang),
+                "ref": message.ref,
+            }
+        )
 
     # ---- bots and the flow of deals --------------------------------------------------
     async def advance(self) -> None:
