@@ -92,7 +92,11 @@ def main() -> None:
     parser.add_argument("--budgets", default="100,200,400,800,1600,3200")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
-    parser.add_argument("--only", default=None, help="comma-separated match names (or 'budget'; 'budget-plot' redraws the plot)")
+    parser.add_argument(
+        "--only",
+        default=None,
+        help="comma-separated match names (or 'budget'; 'budget-plot' redraws the plot; 'table' rewrites strength.md)",
+    )
     args = parser.parse_args()
     RESULTS.mkdir(exist_ok=True)
     only = set(args.only.split(",")) if args.only else None
@@ -121,8 +125,35 @@ def main() -> None:
             lines.append(
                 f"| {key} | {rules} | {data['deals']} | {diff['mean']:+.2f} [{diff['ci95_low']:+.2f}, {diff['ci95_high']:+.2f}] | {moon:.1%} |"
             )
+    lines += ["", *ismcts_table()]
     (RESULTS / "strength.md").write_text("# Strength: duplicate-deal tournaments\n\n" + "\n".join(lines) + "\n", encoding="utf-8")
     print("\n".join(lines))
+
+
+def ismcts_table() -> list[str]:
+    """The matches against OpenSpiel's IS-MCTS saved by ``bots_vs_openspiel.py``, as markdown lines."""
+    lines = [
+        "## Against OpenSpiel's IS-MCTS (`benchmarks/bots_vs_openspiel.py`, OpenSpiel `hearts`)",
+        "",
+        "| ours | IS-MCTS simulations | deals | ours, points per deal | IS-MCTS, points per deal "
+        "| ours minus IS-MCTS, paired [95% CI] | our time per move |",
+        "|---|---:|---:|---|---|---|---:|",
+    ]
+    for path in sorted(RESULTS.glob("bots_vs_openspiel_*_vs_ismcts*.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        ours, theirs, diff = data["ours_mean_points"], data["ismcts_mean_points"], data["difference_ours_minus_ismcts"]
+        mine = path.stem.removeprefix("bots_vs_openspiel_").split("_vs_ismcts")[0]
+        sims = path.stem.split("_vs_ismcts")[1]
+        lines.append(
+            f"| {mine} | {int(sims):,} | {data['deals']} | {ours['mean']:.2f} [{ours['ci95_low']:.2f}, {ours['ci95_high']:.2f}] "
+            f"| {theirs['mean']:.2f} [{theirs['ci95_low']:.2f}, {theirs['ci95_high']:.2f}] "
+            f"| {diff['mean']:+.2f} [{diff['ci95_low']:+.2f}, {diff['ci95_high']:+.2f}] | {data['ours_seconds_per_move_mean'] * 1000:.0f} ms |"
+        )
+    lines += [
+        "",
+        "Negative is better for us: our bot took fewer points per deal than the IS-MCTS players at the same table.",
+    ]
+    return lines
 
 
 if __name__ == "__main__":
