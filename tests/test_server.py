@@ -275,3 +275,21 @@ def test_a_seat_asks_why_and_gets_the_guided_deals_explanation(server: Server) -
     assert sorted(answer["explanation"]["legal"]) == sorted(anna.state["hand"])
     assert any("Pik" in line or "Karten" in line for line in answer["lines"]), answer["lines"]
     anna.close()
+
+
+def test_a_finished_deal_is_counted_in_public_card_by_card(server: Server) -> None:
+    code, host, seats = two_humans_two_bots(server, {"preset": "hearts", "deal_count": 1})
+    anna, ben = (server.connect(code, token) for _, token in seats)
+    watcher = server.connect(code, None)
+    server.start_game(code, host)
+    anna.send({"type": "count", "lang": "en"})
+    assert anna.recv_until("error")["code"] == "no-deal"  # nothing is finished yet
+    play_until([anna, ben], lambda: anna.over() and ben.over())
+    watcher.send({"type": "count", "deal": 0, "lang": "de", "ref": 3})
+    answer = watcher.recv_until("count")
+    assert answer["ref"] == 3
+    assert anna.state is not None
+    assert answer["count"]["points"] == anna.state["deal_points"][0]
+    assert any("Punkte" in line for line in answer["lines"]), answer["lines"]
+    for player in (anna, ben, watcher):
+        player.close()

@@ -46,7 +46,7 @@ def test_parse_message_raises_only_protocol_errors(raw: str | bytes) -> None:
         assert data["type"] == "error" and isinstance(data["message"], str)
         json.dumps(data)
     else:
-        assert type(message).__name__ in ("Hello", "PassCards", "PlayCard", "Chat", "Ping", "AskHint", "AskExplanation")
+        assert type(message).__name__ in ("Hello", "PassCards", "PlayCard", "Chat", "Ping", "AskHint", "AskExplanation", "AskCount")
 
 
 class LiveTable:

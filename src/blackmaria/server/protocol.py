@@ -49,6 +49,7 @@ ERROR_CODES: Final = {
     "spectator": "spectators may watch and nothing else",
     "not-started": "the game has not started",
     "no-decision": "the seat has nothing to decide now (a hint is for the seat to act)",
+    "no-deal": "no such finished deal in the current game to count",
     "illegal": "the game refuses the action (the rule is named)",
     "bad-card": "a card is not written as a card",
     "bad-text": "a name or chat line is empty, too long, or holds control characters",
@@ -119,7 +120,16 @@ class AskExplanation:
     ref: str | int | None = None
 
 
-ClientMessage = Hello | PassCards | PlayCard | Chat | Ping | AskHint | AskExplanation
+@dataclass(frozen=True)
+class AskCount:
+    """Count a finished deal of the current game in public, card by card (the last finished one if ``deal`` is None)."""
+
+    deal: int | None = None
+    lang: str = "en"
+    ref: str | int | None = None
+
+
+ClientMessage = Hello | PassCards | PlayCard | Chat | Ping | AskHint | AskExplanation | AskCount
 
 
 def clean_text(value: object, what: str, limit: int) -> str:
@@ -174,6 +184,7 @@ def parse_message(raw: str | bytes) -> ClientMessage:
         "ping": set(),
         "hint": {"lang"},
         "explain": {"lang"},
+        "count": {"deal", "lang"},
     }
     if kind not in allowed:
         raise ProtocolError("unknown-type", f"{kind[:24]!r} is not a message type ({', '.join(allowed)})", ref=ref)
@@ -201,6 +212,14 @@ def parse_message(raw: str | bytes) -> ClientMessage:
         except ProtocolError as error:
             error.ref = ref
             raise
+    if kind == "count":
+        lang = data.get("lang", "en")
+        deal = data.get("deal")
+        if lang not in LANGUAGES:
+            raise ProtocolError("bad-message", f"lang must be one of {', '.join(LANGUAGES)}", ref=ref)
+        if deal is not None and (not isinstance(deal, int) or isinstance(deal, bool) or not 0 <= deal < 10_000):
+            raise ProtocolError("bad-message", "deal must be a deal number (0 is the first) or absent (the last finished)", ref=ref)
+        return AskCount(deal, lang, ref)
     if kind in ("hint", "explain"):
         lang = data.get("lang", "en")
         if lang not in LANGUAGES:

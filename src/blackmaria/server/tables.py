@@ -33,6 +33,7 @@ from blackmaria.server import shuffle
 from blackmaria.server.protocol import (
     MAX_NAME_CHARS,
     PROTOCOL_VERSION,
+    AskCount,
     AskExplanation,
     AskHint,
     Chat,
@@ -47,7 +48,7 @@ from blackmaria.server.protocol import (
     parse_message,
 )
 from blackmaria.server.store import ActionRow, Store, TableRow, hash_token
-from blackmaria.teaching import explain, explanation_lines
+from blackmaria.teaching import count_deal, count_lines, explain, explanation_lines
 
 logger = logging.getLogger("blackmaria.server")
 
@@ -458,6 +459,9 @@ class TableRuntime:
                 self.returned(client.seat)
             client.send({"type": "pong", "ref": message.ref, "seq": self.seq})
             return
+        if isinstance(message, AskCount):
+            self._count(client, message)
+            return
         seat = client.seat
         if seat is None:
             raise ProtocolError("spectator", "spectators may watch and nothing else", ref=message.ref)
@@ -497,6 +501,18 @@ class TableRuntime:
             else:  # pragma: no cover - hello is handled by the connection
                 raise ProtocolError("hello-first", "hello is sent once, first", ref=message.ref)
             await self.advance()
+
+    def _count(self, client: Client, message: AskCount) -> None:
+        """A finished deal counted in public, from the events this connection may see (spectators too)."""
+        seat = client.seat
+        events = [item.visible_to(seat) for item in self.log if isinstance(item, Event)]
+        try:
+            count = count_deal(events, self.rules, message.deal)
+        except ValueError as refusal:
+            raise ProtocolError("no-deal", str(refusal), ref=message.ref) from None
+        names = [s.display_name(i) for i, s in enumerate(self.seats)]
+        lines = count_lines(count, names, message.lang, seat)
+        client.send({"type": "count", "count": count.to_dict(), "lines": lines, "ref": message.ref})
 
     async def _explain(self, client: Client, seat: int, message: AskExplanation) -> None:
         """The guided deal's explanation of the seat's decision, from its observation only."""
