@@ -120,3 +120,22 @@ def test_refusals_are_in_the_players_language_and_bad_commands_say_how() -> None
         sheet.from_points([10, 8, 24])
     assert refused.value.key == "ske_total" and refused.value.values == {"sum": 42, "total": 43}
     assert str(refused.value) == "the points add up to 42, but every deal under these rules has 43"
+
+
+def test_a_sheet_file_from_elsewhere_is_continued_and_a_broken_one_refused(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from blackmaria.cli import main
+
+    sheet = ScoreSheet(preset("black-maria"), ["Anna", "Ben", "Carla"])
+    sheet.entries.append(sheet.from_points([10, 8, 25]))
+    exported = tmp_path / "from-the-phone.json"
+    exported.write_text(sheet.to_json(), encoding="utf-8")
+    result = CliRunner().invoke(main, ["score", "--file", str(exported), "--lang", "en"], input="0 43 0\nquit\n")
+    assert result.exit_code == 0, result.output
+    resumed = ScoreSheet.from_json((tmp_path / "scoresheet.json").read_text(encoding="utf-8"))
+    assert [list(e.points) for e in resumed.entries] == [[10, 8, 25], [0, 43, 0]]
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"format": "something else"}', encoding="utf-8")
+    refused = CliRunner().invoke(main, ["score", "--file", str(broken)])
+    assert refused.exit_code == 1 and "broken.json: not a score sheet" in refused.output

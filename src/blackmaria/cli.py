@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 from typing import IO
 
 import click
@@ -167,16 +168,27 @@ def play(
 @click.option("--dealer", type=int, default=0, show_default=True, help="Seat of the first dealer.")
 @click.option("--lang", type=click.Choice(["en", "de"]), default=None)
 @click.option("--resume", is_flag=True, help="Continue the saved score sheet.")
-def score(rules_name: str, names: str, dealer: int, lang: str | None, resume: bool) -> None:
+@click.option(
+    "--file",
+    "sheet_file",
+    type=click.Path(exists=True, dir_okay=False),
+    default=None,
+    help="Continue the score sheet in this JSON file (one exported by the web scorekeeper, say).",
+)
+def score(rules_name: str, names: str, dealer: int, lang: str | None, resume: bool, sheet_file: str | None) -> None:
     """Keep the score of a game played with real cards: enter each deal's points or penalty cards."""
     from blackmaria.locale import detect_language
     from blackmaria.scorekeeper import ScoreSheet
     from blackmaria.tui.scorekeeping import run_scorekeeper, sheet_path
 
-    if resume:
-        if not sheet_path().exists():
+    if sheet_file is not None or resume:
+        path = Path(sheet_file) if sheet_file is not None else sheet_path()
+        if not path.exists():
             raise click.ClickException("there is no saved score sheet")
-        sheet = ScoreSheet.from_json(sheet_path().read_text(encoding="utf-8"))
+        try:
+            sheet = ScoreSheet.from_json(path.read_text(encoding="utf-8"))
+        except (ValueError, KeyError, TypeError) as error:
+            raise click.ClickException(f"{path}: not a score sheet this version can read: {error}") from error
     else:
         players = [n.strip() for n in names.split(",") if n.strip()] or ["Anna", "Ben", "Carla"]
         sheet = ScoreSheet(_rules_option(rules_name, len(players)), players, dealer)
