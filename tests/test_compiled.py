@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 
 import numpy as np
@@ -90,13 +91,18 @@ def test_random_cards_are_uniform_over_the_mask() -> None:
     assert subset & ~mask == 0 and subset.bit_count() == 3
 
 
+KERNEL_DEALS = int(os.environ.get("BLACKMARIA_KERNEL_DEALS", "100000"))
+"""Deals per preset in the slow differential run (10^5 by default: about 2 minutes a preset on one core)."""
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("name", list(PRESETS))
 def test_compiled_and_python_agree_on_many_deals(name: str) -> None:
     rules = preset(name)
     p = compiled.params_array(rules)
     rng = random.Random(name)
-    for seed in range(2000):
+    points = np.zeros(rules.players, dtype=np.int64)
+    for seed in range(KERNEL_DEALS):
         game = Game(rules, seed=seed)
         game.deal()
         if game.phase == "passing":
@@ -110,3 +116,6 @@ def test_compiled_and_python_agree_on_many_deals(name: str) -> None:
             compiled.play_card_compiled(s, p, card)
             game.play(card)
             assert list(s) == game._s
+        shooter = compiled.score_deal_compiled(s, p, points)
+        assert list(points) == list(game.deals[0].points or ()), (name, seed)
+        assert (shooter if shooter >= 0 else None) == game.deals[0].moon_shooter
