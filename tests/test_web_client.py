@@ -74,6 +74,9 @@ def new_page(browser: Any, viewport: dict[str, int], locale: str = "en-US") -> A
     context = browser.new_context(viewport=viewport, locale=locale, reduced_motion="reduce", is_mobile=viewport is PHONE)
     page = context.new_page()
     page.set_default_timeout(10_000)
+    # Every script error on the page fails the test that opened it.
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
     return page
 
 
@@ -223,6 +226,7 @@ def test_two_browsers_and_two_bots_play_a_whole_deal_by_clicking(server: Server,
     assert ben_page.locator("#chat-log b b").count() == 0
     assert unnamed(anna_page) == [] and unnamed(ben_page) == []
     assert time.monotonic() - started < 90
+    assert anna_page.errors == [] and ben_page.errors == []
     for page in (anna_page, ben_page):
         page.context.close()
 
@@ -272,6 +276,7 @@ def test_a_german_browser_plays_by_keyboard_and_sees_no_english(server: Server, 
     page.locator("#summary").evaluate("d => d.open && d.close()")
     assert english_on(page) == []
     assert (page.text_content("#shuffle-check") or "").startswith("✓ Spiel 1 geprüft")
+    assert page.errors == []
     page.context.close()
 
 

@@ -65,10 +65,10 @@ function announce(text) {
   setTimeout(() => (region.textContent = text), 30);
 }
 
-function seatName(seat) {
+function seatName(seat, short = false) {
   const info = app.table && app.table.seats[seat];
   if (!info) return "?";
-  if (info.kind === "bot") return t("bot_name", { n: seat + 1, level: t(`level_${info.level}`) });
+  if (info.kind === "bot") return t(short ? "bot_short" : "bot_name", { n: seat + 1, level: t(`level_${info.level}`) });
   return info.name || t("seat_empty");
 }
 
@@ -123,7 +123,8 @@ async function loadPresets() {
   app.presets = await api("GET", `/api/presets?lang=${language()}`);
   select.replaceChildren(...app.presets.map((p) => el("option", { value: p.name, text: `${p.title} (${p.min_players === p.max_players ? p.players : `${p.min_players}–${p.max_players}`})` })));
   select.value = chosen;
-  presetChanged(false);
+  presetChanged(!app.presetsShown);
+  app.presetsShown = true;
 }
 
 function chosenPreset() {
@@ -381,16 +382,14 @@ async function showUpdate(message, hurry) {
   if (played.some((event) => event.seat === app.seat)) app.hint = null;
   app.view = message.state;
   app.heldTrick = won ? won.trick : null;
+  app.heldText = won ? trickWonText(won) : "";
   renderAll();
   for (const event of played) {
     announce(event.seat === app.seat ? t("you_play", { card: cardName(event.card) }) : t("plays", { name: seatName(event.seat), card: cardName(event.card) }));
   }
   if (played.length && !hurry) await sleep(TIMING.play);
   if (won) {
-    const points = won.points ? plural("points", won.points) : "";
-    const mine = won.seat === app.seat;
-    const key = (mine ? "you_win_trick" : "wins_trick") + (points ? "_points" : "");
-    announce(t(key, { name: seatName(won.seat), points }));
+    announce(app.heldText);
     if (!hurry) {
       await sleep(TIMING.hold);
       flyTrick(won.seat);
@@ -401,6 +400,12 @@ async function showUpdate(message, hurry) {
   }
   if (scored) showSummary(scored, message.events);
   announceTurn(before, app.view);
+}
+
+function trickWonText(won) {
+  const points = won.points ? plural("points", won.points) : "";
+  const key = (won.seat === app.seat ? "you_win_trick" : "wins_trick") + (points ? "_points" : "");
+  return t(key, { name: seatName(won.seat), points });
 }
 
 function announceTurn(before, view) {
@@ -552,7 +557,9 @@ function seatPosition(seat, radius = 1) {
   const n = app.table.players;
   const me = app.seat === null ? 0 : app.seat;
   const angle = (2 * Math.PI * ((seat - me + n) % n)) / n;
-  return { x: 50 - 41 * radius * Math.sin(angle), y: 50 + 39 * radius * Math.cos(angle) };
+  // On a narrow felt the seats move inwards, so that a seat at the side stays on the screen.
+  const wide = $("felt").clientWidth > 600 ? 41 : 33;
+  return { x: 50 - wide * radius * Math.sin(angle), y: 50 + 39 * radius * Math.cos(angle) };
 }
 
 function renderSeats() {
@@ -564,10 +571,12 @@ function renderSeats() {
     const points = view ? view.trick_points[seat] : 0;
     const tricks = view ? view.tricks_won[seat] : 0;
     const total = view ? view.totals[seat] : 0;
-    const turn = view && view.phase === "playing" && view.turn === seat;
+    const turn = view && view.phase === "playing" && view.turn === seat && app.heldTrick === null;
+    const held = app.heldTrick !== null && view && view.tricks[app.heldTrick];
+    const winner = Boolean(held && held.winner === seat);
     const name = seatName(seat) + (seat === app.seat ? ` ${t("you_suffix")}` : "");
     const node = el("div", {
-      class: `seat${turn ? " turn" : ""}${seat === app.seat ? " me" : ""}`,
+      class: `seat${turn ? " turn" : ""}${winner ? " winner" : ""}${seat === app.seat ? " me" : ""}`,
       role: "group",
       "aria-label": t("seat_label", { name, points: plural("points", points), tricks: plural("tricks", tricks), total }),
       "data-seat": String(seat),
@@ -605,7 +614,8 @@ function renderTrick() {
   const area = $("trick");
   let trick = currentTrick(view);
   let index = view ? view.tricks.length - 1 : -1;
-  if (!trick && app.heldTrick !== null && view && view.tricks[app.heldTrick]) {
+  // A trick just won stays in the middle a moment, before the next trick (already begun in the state) is shown.
+  if (app.heldTrick !== null && view && view.tricks[app.heldTrick]) {
     trick = view.tricks[app.heldTrick];
     index = app.heldTrick;
   }
@@ -784,8 +794,10 @@ function renderStatus() {
     note.textContent = view.direction === "hold" ? t("no_pass") : `⇄ ${t(`direction_${view.direction}`)}`;
     return;
   }
-  if (view.phase === "playing" && view.turn !== null) {
-    if (view.turn === app.seat && app.heldTrick === null) {
+  if (app.heldTrick !== null && app.heldText) {
+    turnLine.textContent = app.heldText;
+  } else if (view.phase === "playing" && view.turn !== null) {
+    if (view.turn === app.seat) {
       const trick = currentTrick(view);
       turnLine.textContent = t(trick && trick.plays.length ? "your_turn" : "your_turn_lead");
       turnLine.classList.add("mine");
@@ -800,7 +812,7 @@ function renderSheet() {
   const view = app.view;
   const table = $("sheet-table");
   const n = app.table.players;
-  const head = el("tr", {}, el("th", { scope: "col", text: t("sheet_deal") }), ...Array.from({ length: n }, (_, seat) => el("th", { scope: "col", text: seatName(seat) })));
+  const head = el("tr", {}, el("th", { scope: "col", text: t("sheet_deal") }), ...Array.from({ length: n }, (_, seat) => el("th", { scope: "col", text: seatName(seat, true), title: seatName(seat) })));
   const rows = [];
   const dealPoints = view ? view.deal_points : [];
   dealPoints.forEach((points, index) => {
@@ -818,7 +830,9 @@ function renderShuffle() {
   if (!view || view.deal < 0) return;
   const info = app.deals.get(view.deal);
   const previous = app.deals.get(view.deal - 1);
-  $("shuffle-commit").textContent = info && info.sha256 ? t("shuffle_committed", { n: view.deal + 1, hash: info.sha256 }) : "";
+  const commit = $("shuffle-commit");
+  commit.replaceChildren();
+  if (info && info.sha256) commit.append(t("shuffle_committed", { n: view.deal + 1 }), " ", el("code", { text: info.sha256 }));
   const checked = info && info.check ? info.check : previous && previous.check ? previous.check : null;
   const line = $("shuffle-check");
   line.textContent = checked ? `${checked.ok ? "✓" : "✗"} ${checked.text}` : "";
