@@ -369,3 +369,21 @@ def test_the_terminal_app_shows_each_explanation_in_its_log() -> None:
     decisions = 1 + len([e for e in session.game.events_for(0) if isinstance(e, CardPlayed) and e.seat == 0]) + 1
     assert log.count("1. Der Tisch") == log.count("3. Was es kostet") == decisions  # the pass, two plays, the card to come
     assert "Wer ist dran? Alle" in log and "Du wählst" in log
+
+
+def test_every_teaching_text_has_both_languages_with_the_same_fields() -> None:
+    for key, texts in TEACHING.items():
+        assert set(texts) == {"en", "de"}, key
+        fields = {name for lang in texts for name in re.findall(r"\{(\w+)", texts[lang])}
+        assert all(set(re.findall(r"\{(\w+)", texts[lang])) == fields for lang in texts), key
+
+
+def test_a_kitty_deal_says_where_the_kitty_goes_on_the_first_trick() -> None:
+    rules = preset("black-maria", players=5, kitty=True).replace(pass_schedule=("hold",))
+    game = Game(rules, seed=1)
+    game.deal()
+    seat = game.turn
+    assert seat is not None
+    explanation = explain(game.observation(seat), budget=FAST)
+    assert explanation.table.kitty_pending == 2
+    assert "   The kitty (2 cards, face down) goes to whoever wins this first trick, with its points." in explanation_lines(explanation)

@@ -107,6 +107,8 @@ class TableState:
     """None when the rules let hearts be led at any time."""
     points_taken: tuple[int, ...]
     stock_left: int
+    kitty_pending: int
+    """Cards in a kitty that goes to the winner of the first trick (0 once taken, or without a kitty)."""
     direction: str
     pass_to: int | None
     pass_count: int
@@ -125,6 +127,7 @@ class TableState:
             "hearts_broken": self.hearts_broken,
             "points_taken": list(self.points_taken),
             "stock_left": self.stock_left,
+            "kitty_pending": self.kitty_pending,
             "direction": self.direction,
             "pass_to": self.pass_to,
             "pass_count": self.pass_count,
@@ -254,6 +257,7 @@ def _table(obs: Observation) -> TableState:
         hearts_broken=obs.hearts_broken if rules.hearts_lead == "after-broken" else None,
         points_taken=obs.trick_points,
         stock_left=obs.stock_left,
+        kitty_pending=rules.kitty_size if obs.phase == "playing" and obs.kitty_owner is None else 0,
         direction=obs.direction,
         pass_to=obs.pass_to,
         pass_count=rules.pass_count,

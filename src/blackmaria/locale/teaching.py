@@ -77,6 +77,10 @@ TEACHING: Final[dict[str, dict[str, str]]] = {
     },
     "x_taken": {"en": "Points taken this deal: {points}.", "de": "Punkte in diesem Spiel bisher: {points}."},
     "x_stock": {"en": "Stock: {cards}.", "de": "Stapel: {cards}."},
+    "x_kitty": {
+        "en": "The kitty ({cards}, face down) goes to whoever wins this first trick, with its points.",
+        "de": "Der Skat ({cards}, verdeckt) geht mit seinen Punkten an den, der diesen ersten Stich macht.",
+    },
     "x_turn_pass-together": {
         "en": "Whose turn? Everyone's: all players choose their pass at the same time and see what they receive only after all have passed.",
         "de": "Wer ist dran? Alle: jeder wählt gleichzeitig, was er weitergibt, und sieht erst danach, was er bekommt.",
@@ -403,6 +407,8 @@ def render_explanation(explanation: Explanation, lang: str = "en") -> list[str]:
             lines.append("   " + t("hearts_broken" if table.hearts_broken else "hearts_not_broken"))
         if table.stock_left:
             lines.append("   " + t("x_stock", cards=t.n("cards", table.stock_left)))
+        if table.kitty_pending:
+            lines.append("   " + t("x_kitty", cards=t.n("cards", table.kitty_pending)))
     turn_values: dict[str, object] = {}
     if x.turn == "clockwise" and table.plays:
         turn_values["name"] = _name(t, x.seats, table.plays[-1][0], me)
