@@ -29,11 +29,49 @@ PHONE = {"width": 390, "height": 844}
 CORNER = {"x": 9, "y": 30}
 # English texts that must not appear on a German page (whole words, case-sensitive).
 ENGLISH = [
-    "Your turn", "Your hand", "Score sheet", "Total", "Hint", "Chat", "Send", "Players", "Rules", "Create the table",
-    "Winner", "Winners", "Game over", "points", "point", "trick", "tricks", "Fair shuffle", "medium", "easy", "Invite",
-    "Seats", "empty", "Choose", "Pass", "to the left", "to the right", "dealer", "Deal", "Thanks", "Good luck",
-    "Well played", "Message", "Continue", "Copy the link", "Start the game", "Your name", "Game ends", "checked",
-    "Shooting the moon", "computer players", "to play", "You",
+    "Your turn",
+    "Your hand",
+    "Score sheet",
+    "Total",
+    "Hint",
+    "Chat",
+    "Send",
+    "Players",
+    "Rules",
+    "Create the table",
+    "Winner",
+    "Winners",
+    "Game over",
+    "points",
+    "point",
+    "trick",
+    "tricks",
+    "Fair shuffle",
+    "medium",
+    "easy",
+    "Invite",
+    "Seats",
+    "empty",
+    "Choose",
+    "Pass",
+    "to the left",
+    "to the right",
+    "dealer",
+    "Deal",
+    "Thanks",
+    "Good luck",
+    "Well played",
+    "Message",
+    "Continue",
+    "Copy the link",
+    "Start the game",
+    "Your name",
+    "Game ends",
+    "checked",
+    "Shooting the moon",
+    "computer players",
+    "to play",
+    "You",
 ]
 # Whatever a refused card can be told: the reasons of the rules a click in this game can break.
 REFUSAL = re.compile(
@@ -42,7 +80,7 @@ REFUSAL = re.compile(
 )
 
 ACCESSIBLE_NAMES = """() => {
-  const visible = (el) => !!(el.offsetWidth || el.offsetHeight || el.getClientRects().length);
+  const visible = (el) => !!(el.offsetWidth || el.offsetHeight || el.getClientRects().length) && !el.closest('[aria-hidden=true]');
   const nameOf = (el) => {
     if (el.getAttribute('aria-label')) return el.getAttribute('aria-label');
     const by = el.getAttribute('aria-labelledby');
@@ -178,7 +216,9 @@ def test_two_browsers_and_two_bots_play_a_whole_deal_by_clicking(server: Server,
         if time.monotonic() > deadline:
             anna_page.screenshot(path="/tmp/stuck-anna.png")
             ben_page.screenshot(path="/tmp/stuck-ben.png")
-            raise AssertionError(f"the deal did not finish in time: {anna_page.text_content('#turn-line')} / {ben_page.text_content('#turn-line')}")
+            raise AssertionError(
+                f"the deal did not finish in time: {anna_page.text_content('#turn-line')} / {ben_page.text_content('#turn-line')}"
+            )
         acted = anna.act()
         if not ben.reloaded and ben_page.locator("#hand .card.playable").count() and len(trick(ben_page)) in (1, 2, 3):
             # A reload mid-trick: the token kept by the browser brings back the seat, the hand and the trick exactly.
@@ -246,6 +286,8 @@ def test_a_german_browser_plays_by_keyboard_and_sees_no_english(server: Server, 
     page.click("#start")
     page.wait_for_selector("#pass-bar:not([hidden])")
     assert "nach rechts" in (page.text_content("#pass-text") or "")
+    assert english_on(page) == []
+    assert unnamed(page) == []
     # Keyboard only: the first card has the focus stop, arrows move, Space marks, Enter on the button passes.
     page.focus("#hand .card[tabindex='0']")
     for _ in range(3):
@@ -281,7 +323,9 @@ def test_a_german_browser_plays_by_keyboard_and_sees_no_english(server: Server, 
 
 
 def english_on(page: Any) -> list[str]:
-    text = page.evaluate("() => document.body.innerText + ' ' + [...document.querySelectorAll('[aria-label]')].map(n => n.getAttribute('aria-label')).join(' ')")
+    text = page.evaluate(
+        "() => document.body.innerText + ' ' + [...document.querySelectorAll('[aria-label]')].map(n => n.getAttribute('aria-label')).join(' ')"
+    )
     return [word for word in ENGLISH if re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text)]
 
 
