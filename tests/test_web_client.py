@@ -27,6 +27,14 @@ DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 # Where a person clicks a card of a fanned hand: its corner, the part the next card does not cover.
 CORNER = {"x": 9, "y": 30}
+
+
+def click_card(card: Any, timeout: float = 10_000) -> None:
+    """Click a card of the hand where it shows: its corner, or anywhere on the last card (nothing covers it)."""
+    last = card.evaluate("n => n === n.parentElement.lastElementChild")
+    card.click(position=None if last else CORNER, timeout=timeout)
+
+
 # English texts that must not appear on a German page (whole words, case-sensitive).
 ENGLISH = [
     "Your turn",
@@ -161,7 +169,7 @@ class Seat:
         page = self.page
         if page.locator("#pass-bar").is_visible():
             for card in page.locator("#hand .card:not(.dim)").all()[:3]:
-                card.click(position=CORNER)
+                click_card(card)
             assert page.locator("#hand .card.selected").count() == 3
             page.click("#pass-button")
             page.wait_for_selector("#pass-bar", state="hidden")
@@ -172,7 +180,7 @@ class Seat:
         dim = page.locator("#hand .card.dim")
         if not self.refused and dim.count():
             refused_card = dim.first.get_attribute("data-card")
-            dim.first.click(position=CORNER)
+            click_card(dim.first)
             page.wait_for_function("() => document.getElementById('notice').textContent.length > 0")
             notice = page.text_content("#notice")
             assert REFUSAL.match(notice or ""), notice
@@ -182,7 +190,7 @@ class Seat:
         if card is None:
             return False
         try:
-            playable.first.click(position=CORNER, timeout=2000)
+            click_card(playable.first, timeout=2000)
         except Exception:  # the hand was redrawn under the click: look again
             return False
         page.wait_for_function(f"() => !document.querySelector('#hand [data-card=\"{card}\"]')")
@@ -255,6 +263,8 @@ def test_two_browsers_and_two_bots_play_a_whole_deal_by_clicking(server: Server,
         check = page.text_content("#shuffle-check") or ""
         assert check.startswith("✓ Deal 1 checked"), check
         page.wait_for_function("() => document.getElementById('summary').open")
+        if page is anna_page:
+            page.screenshot(path=str(SCREENSHOTS / "web-deal-summary.png"))
         assert "Deal 1 is over" in (page.text_content("#summary-heading") or "")
     # Chat: a preset phrase and free text (with markup, shown as text) reach the other browser.
     anna_page.click("#summary-close")
@@ -288,13 +298,19 @@ def test_a_german_browser_plays_by_keyboard_and_sees_no_english(server: Server, 
     assert "nach rechts" in (page.text_content("#pass-text") or "")
     assert english_on(page) == []
     assert unnamed(page) == []
+    # The hint: the computer's suggestion with its reason, in German, the suggested cards marked.
+    page.click("#hint-button")
+    page.wait_for_selector("#hand .card.hinted")
+    assert (page.text_content("#hint-text") or "").startswith("Tipp: ")
+    assert page.locator("#hand .card.hinted").count() == 3
     # Keyboard only: the first card has the focus stop, arrows move, Space marks, Enter on the button passes.
     page.focus("#hand .card[tabindex='0']")
     for _ in range(3):
         page.keyboard.press("Space")
         page.keyboard.press("ArrowRight")
     label = page.get_attribute("#hand .card[aria-pressed='true']", "aria-label") or ""
-    assert label.endswith("zum Weitergeben gewählt") and "-" in label  # "Pik-Dame, zum Weitergeben gewählt"
+    name, state = label.split(", ", 1)
+    assert "-" in name and state.startswith("zum Weitergeben gewählt"), label  # "Pik-Dame, zum Weitergeben gewählt"
     assert page.locator("#hand .card[aria-pressed='true']").count() == 3
     page.focus("#pass-button")
     page.keyboard.press("Enter")
@@ -331,5 +347,5 @@ def english_on(page: Any) -> list[str]:
 
 def test_every_screenshot_is_written() -> None:
     # Runs after the browser tests in this file (pytest keeps file order): the pictures docs/web.md shows.
-    for name in ("web-table-desktop.png", "web-table-phone.png", "web-lobby.png"):
+    for name in ("web-table-desktop.png", "web-table-phone.png", "web-lobby.png", "web-deal-summary.png"):
         assert (Path(SCREENSHOTS) / name).stat().st_size > 10_000
