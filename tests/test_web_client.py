@@ -20,88 +20,15 @@ import pytest
 
 from browser import SCREENSHOTS, chromium, needs_chromium
 from test_server_helpers import Server, running_server
+from web_helpers import DESKTOP, PHONE, click_card, english_on, hand, new_page, sheet_row, sheet_totals, unnamed
 
 pytestmark = needs_chromium
 
-DESKTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
-# Where a person clicks a card of a fanned hand: its corner, the part the next card does not cover.
-CORNER = {"x": 9, "y": 30}
-
-
-def click_card(card: Any, timeout: float = 10_000) -> None:
-    """Click a card of the hand where it shows: its corner, or anywhere on the last card (nothing covers it)."""
-    last = card.evaluate("n => n === n.parentElement.lastElementChild")
-    card.click(position=None if last else CORNER, timeout=timeout)
-
-
-# English texts that must not appear on a German page (whole words, case-sensitive).
-ENGLISH = [
-    "Your turn",
-    "Your hand",
-    "Score sheet",
-    "Total",
-    "Hint",
-    "Chat",
-    "Send",
-    "Players",
-    "Rules",
-    "Create the table",
-    "Winner",
-    "Winners",
-    "Game over",
-    "points",
-    "point",
-    "trick",
-    "tricks",
-    "Fair shuffle",
-    "medium",
-    "easy",
-    "Invite",
-    "Seats",
-    "empty",
-    "Choose",
-    "Pass",
-    "to the left",
-    "to the right",
-    "dealer",
-    "Deal",
-    "Thanks",
-    "Good luck",
-    "Well played",
-    "Message",
-    "Continue",
-    "Copy the link",
-    "Start the game",
-    "Your name",
-    "Game ends",
-    "checked",
-    "Shooting the moon",
-    "computer players",
-    "to play",
-    "You",
-]
 # Whatever a refused card can be told: the reasons of the rules a click in this game can break.
 REFUSAL = re.compile(
     r"^Not allowed: (you must follow (clubs|diamonds|hearts|spades)\.|the first trick must be opened with .+\.|"
     r"hearts are not broken yet: lead another suit\.|no points on the first trick: play a card that scores nothing\.)$"
 )
-
-ACCESSIBLE_NAMES = """() => {
-  const visible = (el) => !!(el.offsetWidth || el.offsetHeight || el.getClientRects().length) && !el.closest('[aria-hidden=true]');
-  const nameOf = (el) => {
-    if (el.getAttribute('aria-label')) return el.getAttribute('aria-label');
-    const by = el.getAttribute('aria-labelledby');
-    if (by) return by.split(' ').map((id) => document.getElementById(id)?.textContent || '').join(' ');
-    if (el.id) { const label = document.querySelector(`label[for="${el.id}"]`); if (label) return label.textContent; }
-    const wrapping = el.closest('label'); if (wrapping) return wrapping.textContent;
-    if (el.tagName === 'SELECT') return '';
-    return el.textContent || el.getAttribute('title') || '';
-  };
-  const selector = 'button, a[href], input, select, textarea, [role=button], [tabindex], .card, [role=img], [role=group], [role=toolbar], [role=region]';
-  return [...document.querySelectorAll(selector)].filter(visible)
-    .map((el) => ({tag: el.tagName, id: el.id, cls: el.className, name: nameOf(el).trim()}));
-}"""
 
 
 @pytest.fixture(scope="module")
@@ -114,16 +41,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 def browser() -> Iterator[Any]:
     with chromium() as running:
         yield running
-
-
-def new_page(browser: Any, viewport: dict[str, int], locale: str = "en-US") -> Any:
-    context = browser.new_context(viewport=viewport, locale=locale, reduced_motion="reduce", is_mobile=viewport is PHONE)
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    # Every script error on the page fails the test that opened it.
-    page.errors = []
-    page.on("pageerror", lambda error: page.errors.append(str(error)))
-    return page
 
 
 def create_table(page: Any, base: str, preset: str, deals: int, bots: int, name: str) -> str:
@@ -140,10 +57,6 @@ def create_table(page: Any, base: str, preset: str, deals: int, bots: int, name:
     return str(page.url.rsplit("/", 1)[1])
 
 
-def hand(page: Any) -> list[str]:
-    return list(page.eval_on_selector_all("#hand .card", "nodes => nodes.map(n => n.dataset.card)"))
-
-
 def trick(page: Any) -> list[str]:
     return list(page.eval_on_selector_all("#trick .card", "nodes => nodes.map(n => n.getAttribute('aria-label'))"))
 
@@ -151,10 +64,6 @@ def trick(page: Any) -> list[str]:
 def tricks_won(page: Any) -> int:
     labels = page.eval_on_selector_all("#seats .seat", "nodes => nodes.map(n => n.getAttribute('aria-label'))")
     return sum(int(m.group(1)) for label in labels for m in [re.search(r"(\d+) tricks?", label)] if m)
-
-
-def unnamed(page: Any) -> list[dict[str, str]]:
-    return [item for item in page.evaluate(ACCESSIBLE_NAMES) if not item["name"]]
 
 
 class Seat:
@@ -338,11 +247,87 @@ def test_a_german_browser_plays_by_keyboard_and_sees_no_english(server: Server, 
     page.context.close()
 
 
-def english_on(page: Any) -> list[str]:
-    text = page.evaluate(
-        "() => document.body.innerText + ' ' + [...document.querySelectorAll('[aria-label]')].map(n => n.getAttribute('aria-label')).join(' ')"
-    )
-    return [word for word in ENGLISH if re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text)]
+# Cards anywhere on a spectator's page but the trick and the summary of a finished deal (both public).
+HIDDEN_CARDS = "() => [...document.querySelectorAll('[data-card]')].filter(n => !n.closest('#trick, #summary')).map(n => n.dataset.card)"
+
+
+@needs_chromium
+def test_two_deals_a_spectator_and_the_language_switch(server: Server, browser: Any) -> None:
+    page = new_page(browser, DESKTOP)
+    code = create_table(page, server.base, "hearts", deals=2, bots=3, name="Cleo")
+    page.wait_for_selector("#start:not([disabled])")
+    page.click("#start")
+    player = Seat(page)
+    page.wait_for_selector("#pass-bar:not([hidden])")
+    assert "to the left" in (page.text_content("#pass-text") or "")
+
+    # Whoever opens the invite link without taking a seat watches: no hand, and no card of anyone's hand anywhere.
+    watcher = new_page(browser, PHONE)
+    watcher.goto(f"{server.base}/t/{code}")
+    watcher.wait_for_selector("#play:not([hidden])")
+    assert watcher.text_content("#turn-line") == "You are watching this table."
+    assert watcher.locator("#hand-wrap").is_hidden() and watcher.locator("#hint-button").is_hidden()
+    # The language switch: German at once, kept over a reload, and back.
+    assert watcher.text_content("#lang-switch") == "Deutsch"
+    watcher.click("#lang-switch")
+    assert watcher.get_attribute("html", "lang") == "de"
+    assert watcher.text_content("#turn-line") == "Du schaust an diesem Tisch zu."
+    assert english_on(watcher) == []
+    watcher.reload()
+    watcher.wait_for_selector("#play:not([hidden])")
+    assert watcher.get_attribute("html", "lang") == "de" and watcher.text_content("#lang-switch") == "English"
+
+    deadline = time.monotonic() + 60
+    summaries = 0
+    watched = 0
+    while not page.locator("#result:not([hidden])").is_visible():
+        assert time.monotonic() < deadline, f"the game did not finish in time: {page.text_content('#turn-line')}"
+        if page.evaluate("() => document.getElementById('summary').open") and summaries == 0:
+            # The step from deal 1 to deal 2: the summary names each seat's scoring cards (the public count).
+            summaries = 1
+            page.wait_for_selector("#summary-rows .count-cards")
+            assert "Deal 1 is over" in (page.text_content("#summary-heading") or "")
+            row = sheet_row(page, 1)
+            taken = page.eval_on_selector_all(
+                "#summary-rows li",
+                "rows => rows.map(r => [...r.querySelectorAll('.card')].reduce((s, c) => s + Number(c.dataset.value), 0))",
+            )
+            if "moon" not in (page.text_content("#summary-extra") or ""):
+                assert taken == row and sum(row) == 26
+            page.click("#summary-close")
+            page.wait_for_selector("#pass-bar:not([hidden])")
+            assert "to the right" in (page.text_content("#pass-text") or "")
+            assert "Deal 2" in (page.text_content("#table-title") or "")
+            assert len(hand(page)) == 13
+            continue
+        acted = player.act()
+        if watched < 5 and watcher.locator("#trick .card").count():
+            assert watcher.locator("#hand .card").count() == 0
+            assert watcher.evaluate(HIDDEN_CARDS) == []
+            watched += 1
+        if not acted:
+            page.wait_for_timeout(30)
+    assert summaries == 1 and watched == 5
+    rows = [sheet_row(page, 1), sheet_row(page, 2)]
+    assert sheet_totals(page) == [a + b for a, b in zip(*rows, strict=True)]
+    watcher.wait_for_selector("#result:not([hidden])")
+    assert [sheet_row(watcher, 1), sheet_row(watcher, 2)] == rows
+    assert watcher.evaluate(HIDDEN_CARDS) == [] and watcher.locator("#new-game").is_hidden()
+    assert english_on(watcher) == []
+    watcher.click("#lang-switch")
+    assert watcher.get_attribute("html", "lang") == "en" and (watcher.text_content("#result h2") or "") == "Game over"
+
+    # "Play another game": the same seats, a fresh score sheet, deal 1 again.
+    page.locator("#summary").evaluate("d => d.open && d.close()")
+    page.click("#new-game")
+    page.wait_for_selector("#result", state="hidden")
+    page.wait_for_selector("#pass-bar:not([hidden])")
+    assert "Deal 1" in (page.text_content("#table-title") or "")
+    assert page.locator("#sheet-table td.empty").count() == 1
+    assert len(hand(page)) == 13
+    assert page.errors == [] and watcher.errors == []
+    page.context.close()
+    watcher.context.close()
 
 
 def test_every_screenshot_is_written() -> None:

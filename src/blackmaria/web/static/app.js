@@ -30,6 +30,12 @@ const app = {
   handFocus: 0,
   presets: [],
   chat: [],
+  seq: 0,
+  learn: false, // the guided deal: every decision of this seat explained, the deal counted in public at the end
+  explainKey: null, // the decision an explanation was asked for
+  explaining: false,
+  explanation: null, // the server's explanation message for the decision now
+  counts: new Map(), // deal index -> the server's count message
 };
 
 // ---- storage: the seat token per table code survives a reload ----------------------------------------
@@ -40,6 +46,8 @@ const store = {
   host: (code) => localStorage.getItem(`blackmaria:host:${code}`),
   saveHost: (code, token) => localStorage.setItem(`blackmaria:host:${code}`, token),
   name: () => localStorage.getItem("blackmaria:name") || "",
+  learn: (code) => localStorage.getItem(`blackmaria:learn:${code}`) === "1",
+  saveLearn: (code) => localStorage.setItem(`blackmaria:learn:${code}`, "1"),
   saveName: (name) => localStorage.setItem("blackmaria:name", name),
 };
 
@@ -123,6 +131,10 @@ async function loadPresets() {
   app.presets = await api("GET", `/api/presets?lang=${language()}`);
   select.replaceChildren(...app.presets.map((p) => el("option", { value: p.name, text: `${p.title} (${p.min_players === p.max_players ? p.players : `${p.min_players}–${p.max_players}`})` })));
   select.value = chosen;
+  const learnSelect = $("learn-preset");
+  const learnChosen = learnSelect.value || "black-maria";
+  learnSelect.replaceChildren(...app.presets.map((p) => el("option", { value: p.name, text: p.title })));
+  learnSelect.value = learnChosen;
   presetChanged(!app.presetsShown);
   app.presetsShown = true;
 }
@@ -200,6 +212,34 @@ async function createTable(event) {
   }
 }
 
+/** The guided deal: a one-deal table, the learner in seat 1, medium computer players in the others, started at once. */
+async function startLearning(event) {
+  event.preventDefault();
+  const error = $("learn-error");
+  error.textContent = "";
+  const name = $("learn-name").value.trim() || store.name() || t("learn_default_name");
+  const button = $("learn-start");
+  button.disabled = true;
+  button.textContent = t("learn_starting");
+  try {
+    const rules = { preset: $("learn-preset").value || "black-maria", deal_count: 1, target_score: null };
+    const created = await api("POST", "/api/tables", { rules });
+    const code = created.table.code;
+    store.saveHost(code, created.host_token);
+    store.saveLearn(code);
+    const taken = await api("POST", `/api/tables/${code}/seats`, { name, seat: 0 });
+    store.saveSeat(code, taken.seat, taken.token);
+    if ($("learn-name").value.trim()) store.saveName(name);
+    await api("POST", `/api/tables/${code}/bots`, { level: "medium" }, created.host_token);
+    await api("POST", `/api/tables/${code}/start`, undefined, created.host_token);
+    location.assign(created.invite);
+  } catch (failure) {
+    error.textContent = failure.message;
+    button.disabled = false;
+    button.textContent = t("learn_start");
+  }
+}
+
 function openTable(event) {
   event.preventDefault();
   const text = $("open-code").value.trim();
@@ -210,6 +250,8 @@ function openTable(event) {
 function showLobby() {
   $("lobby").hidden = false;
   $("create-name").value = store.name();
+  $("learn-name").value = store.name();
+  $("learn-form").addEventListener("submit", startLearning);
   $("preset").addEventListener("change", () => presetChanged(true));
   $("players").addEventListener("change", playersChanged);
   $("end-mode").addEventListener("change", endModeChanged);
@@ -261,6 +303,9 @@ function receive(message) {
       setConnection("");
       app.seat = message.seat;
       app.table = message.table;
+      app.seq = message.seq;
+      app.explainKey = null;
+      app.explaining = false;
       app.queue = [];
       app.heldTrick = null;
       app.passPending = false;
@@ -270,6 +315,7 @@ function receive(message) {
       app.shownPlays = new Set(playKeys(app.view));
       app.chat = message.chat || [];
       renderAll();
+      if (app.learn && app.view && app.view.phase === "game-over") askCount(app.view.deal_points.length - 1);
       break;
     case "update":
       app.queue.push(message);
@@ -286,6 +332,17 @@ function receive(message) {
     case "hint":
       showHint(message);
       break;
+    case "explanation":
+      if (message.ref === `x:${app.explainKey}`) {
+        app.explaining = false;
+        app.explanation = message;
+        renderLearn();
+      }
+      break;
+    case "count":
+      app.counts.set(message.count.deal, message);
+      renderCounts(message.count.deal);
+      break;
     case "error":
       onError(message);
       break;
@@ -295,6 +352,16 @@ function receive(message) {
 }
 
 function onError(message) {
+  if (typeof message.ref === "string" && message.ref.startsWith("x:")) {
+    // An explanation that could not be given: the decision has passed, or one is still on its way (then ask again).
+    app.explaining = false;
+    if (message.code === "rate-limit" && message.ref === `x:${app.explainKey}`) {
+      app.explainKey = null;
+      setTimeout(maybeExplain, 400);
+    }
+    return;
+  }
+  if (typeof message.ref === "string" && message.ref.startsWith("c:")) return;
   app.passPending = false;
   if (message.code === "bad-token") {
     store.dropSeat(app.code);
@@ -369,7 +436,9 @@ function playKeys(view) {
 
 async function showUpdate(message, hurry) {
   const before = app.view;
+  app.seq = message.seq;
   noteEvents(message.events, false);
+  learnFeedback(message.events);
   const won = message.events.find((event) => event.type === "TrickWon");
   const played = message.events.filter((event) => event.type === "CardPlayed");
   const scored = message.events.find((event) => event.type === "DealScored");
@@ -398,7 +467,11 @@ async function showUpdate(message, hurry) {
     app.heldTrick = null;
     renderAll();
   }
-  if (scored) showSummary(scored, message.events);
+  if (scored) {
+    askCount(scored.deal);
+    if (app.learn) renderLearn();
+    else showSummary(scored, message.events);
+  }
   announceTurn(before, app.view);
 }
 
@@ -460,7 +533,9 @@ function renderAll() {
   if (!app.table) return;
   const table = app.table;
   const title = presetTitle(table.rules.preset);
-  $("table-title").textContent = app.view && app.view.deal >= 0 ? `${title} · ${t("deal_n", { n: app.view.deal + 1 })}` : title;
+  const titled = app.learn ? `${title} · ${t("learn_badge")}` : title;
+  $("table-title").textContent = app.view && app.view.deal >= 0 ? `${titled} · ${t("deal_n", { n: app.view.deal + 1 })}` : titled;
+  $("play").classList.toggle("learning", app.learn);
   const seating = table.status === "open" && !(app.view && app.view.phase !== "not-started");
   $("seating").hidden = !seating;
   $("play").hidden = seating;
@@ -473,6 +548,7 @@ function renderAll() {
     renderSheet();
     renderShuffle();
     renderResult();
+    renderLearn();
   }
   renderChat();
 }
@@ -558,7 +634,8 @@ function seatPosition(seat, radius = 1) {
   const me = app.seat === null ? 0 : app.seat;
   const angle = (2 * Math.PI * ((seat - me + n) % n)) / n;
   // On a narrow felt the seats move inwards, so that a seat at the side stays on the screen.
-  const wide = $("felt").clientWidth > 600 ? 41 : 33;
+  const width = $("felt").clientWidth;
+  const wide = width > 900 ? 41 : width > 600 ? 38 : 33;
   return { x: 50 - wide * radius * Math.sin(angle), y: 50 + 39 * radius * Math.cos(angle) };
 }
 
@@ -855,9 +932,11 @@ function showSummary(scored, events) {
   const view = app.view;
   $("summary-heading").textContent = t("summary_heading", { n: scored.deal + 1 });
   const rows = scored.points.map((points, seat) =>
-    el("li", { text: t("summary_row", { name: seatName(seat), tricks: plural("tricks", view ? view.tricks_won[seat] : 0), points: plural("points", points) }) }),
+    el("li", { "data-seat": String(seat) }, el("span", { text: t("summary_row", { name: seatName(seat), tricks: plural("tricks", view ? view.tricks_won[seat] : 0), points: plural("points", points) }) })),
   );
   $("summary-rows").replaceChildren(...rows);
+  $("summary").dataset.deal = String(scored.deal);
+  renderCounts(scored.deal);
   const extra = [];
   if (scored.moon_shooter !== null && scored.moon_shooter !== undefined) extra.push(t("moon_shot", { name: seatName(scored.moon_shooter) }));
   if (scored.kitty && scored.kitty.length && view && view.kitty_owner !== null) {
@@ -893,12 +972,370 @@ function showHint(message) {
   renderHand();
 }
 
+// ---- the guided deal: explanations of the learner's decisions, and the public count -----------------------
+const SUIT_LETTERS = ["C", "D", "H", "S"]; // the engine's suit numbers (clubs 0 ... spades 3)
+
+const upperFirst = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+const shortCards = (cards) => sortHand(cards).map(cardShort).join(" ");
+const nameOf = (seat) => (seat === app.seat ? t("you_word") : seatName(seat));
+
+/** A mean number of points with one decimal, written as this language writes decimals. */
+function decimal(value) {
+  const text = (value || 0).toFixed(1);
+  return language() === "de" ? text.replace(".", ",") : text;
+}
+
+function miniCard(card, label) {
+  const node = tableCard(card, label || cardName(card));
+  node.classList.add("mini");
+  return node;
+}
+
+function miniCards(cards, className = "") {
+  return el("span", { class: `mini-cards ${className}`.trim() }, ...sortHand(cards).map((card) => miniCard(card)));
+}
+
+/** This seat's decision now, as a key that changes with each decision (null when it has none to make). */
+function decisionKey(view) {
+  if (!app.learn || app.seat === null || !view) return null;
+  if (mustPass(view)) return `${view.deal}:pass`;
+  if (view.phase === "playing" && view.turn === app.seat && app.heldTrick === null) {
+    const trick = currentTrick(view);
+    return `${view.deal}:${view.hand.length}:${view.tricks.length}:${trick ? trick.plays.length : 0}`;
+  }
+  return null;
+}
+
+/** Ask the server to explain the decision now, once per decision. */
+function maybeExplain() {
+  const key = decisionKey(app.view);
+  if (key === null) {
+    app.explainKey = null;
+    app.explanation = null;
+    return;
+  }
+  if (key === app.explainKey) return;
+  app.explainKey = key;
+  app.explanation = null;
+  app.explaining = true;
+  app.explainLang = language();
+  send({ type: "explain", lang: app.explainLang, ref: `x:${key}` });
+}
+
+function askCount(deal) {
+  if (deal === undefined || deal === null || deal < 0 || app.counts.has(deal)) return;
+  send({ type: "count", deal, lang: language(), ref: `c:${deal}` });
+}
+
+/** After the learner's card or pass: what it likely cost beside the computer player's choice. */
+function learnFeedback(events) {
+  if (!app.learn || !app.explanation) return;
+  const x = app.explanation.explanation;
+  const mine = events.find((event) => (event.type === "CardPlayed" || event.type === "CardsPassed") && event.seat === app.seat);
+  if (!mine) return;
+  let text = "";
+  if (mine.type === "CardsPassed" && x.kind === "pass" && mine.cards) {
+    const same = [...mine.cards].sort().join() === [...x.advice].sort().join();
+    text = same ? t("learn_feedback_pass_same") : t("learn_feedback_pass", { cards: shortCards(mine.cards), advice: shortCards(x.advice) });
+  } else if (mine.type === "CardPlayed" && x.kind === "play" && x.options.length > 1) {
+    const chosen = x.options.find((option) => option.card === mine.card);
+    const best = x.options.find((option) => x.advice.includes(option.card)) || x.options[0];
+    if (!chosen || chosen.cost === null) return;
+    const cost = t("points_many", { n: decimal(chosen.cost) });
+    text =
+      chosen.cost - best.cost < 0.05
+        ? t("learn_feedback_best", { card: cardShort(chosen.card), cost })
+        : t("learn_feedback", { card: cardShort(chosen.card), cost, best: cardShort(best.card), best_cost: t("points_many", { n: decimal(best.cost) }) });
+  }
+  $("learn-feedback").textContent = text;
+}
+
+function renderLearn() {
+  const panel = $("learn");
+  panel.hidden = !app.learn;
+  if (!app.learn) return;
+  maybeExplain();
+  const view = app.view;
+  const last = view ? view.deal_points.length - 1 : -1;
+  const count = view && (view.phase === "game-over" || view.phase === "deal-over") && app.heldTrick === null ? app.counts.get(last) : null;
+  let mode = "idle";
+  if (count) mode = `count:${count.count.deal}`;
+  else if (app.explanation) mode = `x:${app.explainKey}`;
+  else if (app.explainKey !== null) mode = `wait:${app.explainKey}`;
+  else if (view) mode = `idle:${view.phase}:${view.turn}`;
+  mode += `:${language()}`;
+  if (panel.dataset.mode === mode) return;
+  panel.dataset.mode = mode;
+  const body = $("learn-body");
+  if (count) body.replaceChildren(...countNodes(count, true), ...learnDone());
+  else if (app.explanation) {
+    body.replaceChildren(...explanationNodes(app.explanation));
+    announce(body.querySelector("h3").textContent);
+  } else if (app.explainKey !== null) body.replaceChildren(el("p", { class: "learn-wait busy", text: t("learn_waiting") }));
+  else if (view && view.phase === "passing") body.replaceChildren(el("p", { class: "learn-wait", text: t("learn_wait_pass") }));
+  else if (view && view.phase === "playing" && view.turn !== null) {
+    body.replaceChildren(el("p", { class: "learn-wait", text: t("learn_wait_others", { name: seatName(view.turn) }) }));
+  } else body.replaceChildren();
+}
+
+function learnDone() {
+  const links = el(
+    "p",
+    { class: "learn-links" },
+    el("a", { class: "button primary", href: "/#learn-form", text: t("learn_again") }),
+    el("a", { class: "button", href: "/", text: t("learn_real") }),
+  );
+  return [el("p", { class: "learn-done", text: t("learn_done") }), links];
+}
+
+function part(number, title, ...children) {
+  return el("section", { class: "learn-part", "data-part": String(number) }, el("h4", {}, el("span", { class: "part-no", text: String(number) }), ` ${title}`), ...children);
+}
+
+/** The three parts of one decision, laid out from the explanation's data; the server's text is kept below. */
+function explanationNodes(message) {
+  const x = message.explanation;
+  const table = x.table;
+  const header = x.kind === "pass" ? t("x_header_pass", { deal: table.deal + 1 }) : t("x_header_play", { trick: table.trick, total: table.tricks_per_deal });
+  // Part 1: the table, and (apart) whose turn it is and why.
+  const first = [];
+  if (x.kind === "pass") {
+    const held = plural("cards", x.legal.length + x.refused.length);
+    const target = table.pass_to === null ? "" : seatName(table.pass_to);
+    first.push(el("p", { text: t("x_pass_table", { cards: held, count: table.pass_count, direction: t(`direction_${table.direction}`), target }) }));
+  } else {
+    // The trick's cards lie on the felt beside the panel: the panel says what they mean.
+    if (!table.plays.length) first.push(el("p", { text: t("x_trick_empty") }));
+    else {
+      const [winner, winning] = table.winning;
+      const lead = t("x_trick_lead", { suit: suitName(SUIT_LETTERS[table.led_suit]), name: nameOf(winner), card: cardShort(winning), points: plural("points", table.trick_value) });
+      first.push(el("p", { text: upperFirst(lead) }));
+    }
+    const short = (seat) => (seat === app.seat ? t("you_word") : seatName(seat, true));
+    const taken = el("ul", { class: "taken" }, ...table.points_taken.map((points, seat) => el("li", { title: nameOf(seat) }, `${short(seat)} `, el("b", { text: String(points) }))));
+    first.push(el("div", { class: "taken-line" }, el("span", { text: `${t("x_taken")}:` }), taken));
+    const facts = [];
+    if (table.hearts_broken !== null) facts.push(t(table.hearts_broken ? "hearts_broken" : "hearts_not_broken"));
+    if (table.stock_left) facts.push(t("x_stock", { cards: plural("cards", table.stock_left) }));
+    if (table.kitty_pending) facts.push(t("x_kitty", { cards: plural("cards", table.kitty_pending) }));
+    if (facts.length) first.push(el("p", { text: facts.join(" ") }));
+  }
+  const turnValues = {};
+  if (x.turn === "clockwise" && table.plays.length) turnValues.name = nameOf(table.plays[table.plays.length - 1][0]);
+  if (x.turn === "first-lead-card" && x.turn_card) turnValues.card = cardShort(x.turn_card);
+  if (x.turn === "left-of-dealer") turnValues.name = seatName(table.dealer);
+  first.push(el("p", { class: "whose-turn" }, el("b", { text: `${t("x_whose_turn")} ` }), t(`x_turn_${x.turn}`, turnValues)));
+
+  // Part 2: the duty, the allowed cards (raised in the hand), and each other card under the rule that forbids it.
+  const dutyValues = { count: table.pass_count };
+  if (table.led_suit !== null) dutyValues.suit = suitName(SUIT_LETTERS[table.led_suit]);
+  if (x.turn_card) dutyValues.card = cardShort(x.turn_card);
+  const second = [el("p", { class: "duty", text: upperFirst(t(`x_duty_${x.duty}`, dutyValues)) })];
+  second.push(el("div", { class: "card-group allowed" }, el("span", { class: "group-label", text: t("x_allowed") }), miniCards(x.legal, "legal")));
+  const byRule = new Map();
+  for (const { card, rule } of x.refused) byRule.set(rule, [...(byRule.get(rule) || []), card]);
+  for (const [rule, cards] of byRule) {
+    // With one forbidding rule the duty above already says it in words; with several, each says its own.
+    const sentence = byRule.size > 1 ? ruleSentence(rule, x) : "";
+    const label = el("span", { class: "group-label" }, `${t("x_not_allowed")} · `, el("b", { text: ruleTitle(rule) }));
+    second.push(el("div", { class: "card-group refused", "data-rule": rule }, label, miniCards(cards, "refused"), sentence ? el("p", { class: "rule-text", text: sentence }) : ""));
+  }
+
+  // Part 3: what each allowed card likely costs, or for a pass the scoring cards and the computer player's pass.
+  const third = [];
+  const values = Object.fromEntries(x.options.map((option) => [option.card, option.value]));
+  if (x.kind === "pass") {
+    const scoring = x.options.filter((option) => option.value !== 0);
+    if (scoring.length) {
+      third.push(el("p", { text: t("x_pass_values") }));
+      third.push(el("div", { class: "valued" }, ...scoring.map((option) => valuedCard(option.card, plural("points", option.value)))));
+    } else third.push(el("p", { text: t("x_pass_no_values") }));
+    third.push(el("p", { text: t("x_pass_advice") }));
+    const reasons = el("ul", { class: "reasons" });
+    for (const { card, reason } of x.advice_reasons) {
+      const text = t(`x_reason_${reason}`, { suit: suitName(card[1]), points: plural("points", values[card] || 0) });
+      reasons.append(el("li", {}, miniCard(card), el("span", { text })));
+    }
+    third.push(reasons);
+  } else if (x.options.length === 1) {
+    third.push(el("p", { text: t("x_forced", { card: cardShort(x.options[0].card) }) }));
+  } else {
+    const worlds = x.worlds.toLocaleString(language() === "de" ? "de-DE" : "en-US");
+    third.push(el("p", { text: t("x_costs_intro", { worlds }) }));
+    third.push(costTable(x));
+  }
+  for (const tip of x.tips) third.push(tipNode(tip, x));
+
+  const nodes = [
+    el("h3", { text: header }),
+    part(1, t("x_part_table"), ...first),
+    part(2, t("x_part_may"), ...second),
+    part(3, t("x_part_cost"), ...third),
+  ];
+  if (message.lines && message.lines.length && app.explainLang === language()) {
+    nodes.push(el("details", { class: "as-text" }, el("summary", { text: t("learn_as_text") }), el("pre", { text: message.lines.join("\n") })));
+  }
+  return nodes;
+}
+
+function valuedCard(card, caption) {
+  return el("figure", {}, miniCard(card, `${cardName(card)}: ${caption}`), el("figcaption", { text: caption }));
+}
+
+function ruleTitle(rule) {
+  try {
+    return t(`xr_${rule}`);
+  } catch {
+    return rule;
+  }
+}
+
+function ruleSentence(rule, x) {
+  const values = {};
+  if (rule === "follow-suit" && x.table.led_suit !== null) values.suit = upperFirst(suitName(SUIT_LETTERS[x.table.led_suit]));
+  if (rule === "first-lead") values.card = cardShort(x.turn_card || x.legal[0]);
+  try {
+    return t(`xs_${rule}`, values);
+  } catch {
+    return "";
+  }
+}
+
+function effectText(option, x) {
+  const winning = x.table.winning;
+  if (option.effect === "beats" && winning) return t("x_effect_beats", { card: cardShort(winning[1]) });
+  if (option.effect === "ducks" && winning) return t("x_effect_ducks", { card: cardShort(winning[1]) });
+  if (option.effect === "wins") {
+    const won = x.table.trick_value + option.value;
+    return won ? t("x_effect_wins", { points: plural("points", won) }) : t("x_effect_wins_clean");
+  }
+  return t(`x_effect_${option.effect}`);
+}
+
+/** Each allowed card with what it does to the trick and a bar of its likely points, cheapest first. */
+function costTable(x) {
+  const costs = x.options.map((option) => option.cost || 0);
+  const best = Math.min(...costs);
+  const worst = Math.max(...costs, 0.1);
+  const effects = new Set(x.options.map((option) => option.effect));
+  // Leads or discards alone say the same for every card: the column would only repeat it.
+  const showEffect = !(effects.size === 1 && (effects.has("lead") || effects.has("discard")));
+  const head = el("tr", {}, el("th", { scope: "col", text: t("x_col_card") }), showEffect ? el("th", { scope: "col", text: t("x_col_effect") }) : "", el("th", { scope: "col", text: t("x_col_cost") }));
+  const rows = x.options.map((option) => {
+    const cost = option.cost || 0;
+    const advised = x.advice.includes(option.card);
+    const note = advised ? t("x_best") : cost - best >= 0.05 ? t("x_more", { more: decimal(cost - best) }) : "";
+    // The track is coloured from cheap (green) to dear (red); the cover hides the part beyond this card's cost.
+    const cover = el("span", { class: "bar-cover" });
+    cover.style.width = `${100 - Math.max(4, Math.round((100 * cost) / worst))}%`;
+    const value = option.value ? el("span", { class: "value", text: plural("points", option.value) }) : "";
+    return el(
+      "tr",
+      { class: advised ? "advised" : "", "data-card": option.card },
+      el("th", { scope: "row" }, miniCard(option.card), value),
+      showEffect ? el("td", { class: "effect", text: effectText(option, x) }) : "",
+      el("td", { class: "cost" }, el("span", { class: "bar-track", "aria-hidden": "true" }, cover), el("span", { class: "cost-text", text: t("x_about", { value: t("points_many", { n: decimal(cost) }) }) }), note ? el("small", { text: note }) : ""),
+    );
+  });
+  return el("table", { class: "costs" }, el("thead", {}, head), el("tbody", {}, ...rows));
+}
+
+function tipNode(tip, x) {
+  const cards = shortCards(tip.cards);
+  let text;
+  if (tip.id === "pass-high-spades") text = t("tip_pass-high-spades", { cards, guards: plural("spades", tip.number), points: plural("points", tip.points) });
+  else if (tip.id === "make-a-void") {
+    const suit = suitName(SUIT_LETTERS[tip.number]);
+    text = x.kind === "pass" ? t("tip_make-a-void_pass", { suit, cards }) : t(tip.cards.length ? "tip_make-a-void_play" : "tip_make-a-void_clean", { suit, cards });
+  } else if (tip.id === "lead-low-spades") text = t("tip_lead-low-spades", { queen: cardShort("QS"), cards });
+  else if (tip.id === "watch-the-moon") {
+    const points = plural("points", tip.points);
+    text = tip.seat === app.seat ? t("tip_watch-the-moon_you", { points }) : t("tip_watch-the-moon", { name: seatName(tip.seat), points });
+  } else text = t("tip_count-penalty-cards", { cards, points: plural("points", tip.points) });
+  let title;
+  try {
+    title = t(`tip_title_${tip.id}`);
+  } catch {
+    title = tip.id;
+  }
+  return el("aside", { class: "tip", "data-tip": tip.id }, el("b", { text: `${t("tip_label")}: ${title}` }), el("p", { text }));
+}
+
+/** One seat's scoring cards of a counted deal, in the order taken, each with its points and where it was taken. */
+function countCards(count, seat, detailed) {
+  const mine = count.cards.filter((counted) => counted.seat === seat);
+  const cards = el("span", { class: "count-cards" });
+  for (const counted of mine) {
+    const where = counted.trick === null ? t("c_kitty") : t("c_trick", { n: counted.trick });
+    const points = plural("points", counted.value);
+    const card = miniCard(counted.card, t("c_card_label", { card: cardName(counted.card), points, where }));
+    card.title = `${points}, ${where}`;
+    card.dataset.value = String(counted.value);
+    cards.append(detailed ? el("figure", {}, card, el("figcaption", { text: `${counted.value} · ${where}` })) : card);
+  }
+  if (!mine.length) cards.append(el("span", { class: "none", text: t("c_none") }));
+  return cards;
+}
+
+/** A finished deal counted in public: each seat's scoring cards, drawn, with their points and trick; then the totals. */
+function countNodes(message, detailed) {
+  const count = message.count;
+  const n = count.points.length;
+  const rows = [];
+  for (let seat = 0; seat < n; seat++) {
+    const cards = countCards(count, seat, detailed);
+    const taken = plural("points", count.taken[seat]);
+    const total = count.points[seat] === count.taken[seat] ? `= ${taken}` : `= ${taken} → ${plural("points", count.points[seat])}`;
+    rows.push(
+      el(
+        "li",
+        { class: "count-row", "data-seat": String(seat), "data-points": String(count.points[seat]) },
+        el("span", { class: "count-name", text: nameOf(seat) }),
+        cards,
+        el("b", { class: "count-total", text: total }),
+      ),
+    );
+  }
+  const nodes = [el(detailed ? "h3" : "h4", { text: t("c_heading", { deal: count.deal + 1 }) }), el("ol", { class: "count-rows" }, ...rows)];
+  const notes = [];
+  if (count.kitty_owner !== null && count.kitty.length) notes.push(t("c_kitty_line", { cards: shortCards(count.kitty), name: nameOf(count.kitty_owner) }));
+  if (count.moon_shooter !== null) {
+    const shooter = count.moon_shooter;
+    const key = count.moon === "subtract-from-shooter" ? "c_moon_subtract" : "c_moon_add";
+    notes.push(t(key, { name: nameOf(shooter), shooter: plural("points", count.points[shooter]), total: plural("points", count.moon_total) }));
+  }
+  const sum = count.points.reduce((a, b) => a + b, 0);
+  notes.push(t(count.moon_shooter !== null ? "c_sum_moon" : "c_sum", { sum: plural("points", sum) }));
+  const low = Math.min(...count.points);
+  notes.push(t("c_lowest", { names: count.points.flatMap((p, seat) => (p === low ? [nameOf(seat)] : [])).join(", ") }));
+  nodes.push(el("div", { class: "count-notes" }, ...notes.map((text) => el("p", { text }))));
+  return nodes;
+}
+
+/** A count arrived: the guided deal shows it in its panel, a normal game in the end-of-deal summary. */
+function renderCounts(deal) {
+  if (app.learn) {
+    renderLearn();
+    return;
+  }
+  const message = app.counts.get(deal);
+  const dialog = $("summary");
+  if (!message || dialog.dataset.deal !== String(deal)) return;
+  // The end-of-deal summary names each seat's scoring cards beside its tricks and points.
+  for (const row of $("summary-rows").children) {
+    const old = row.querySelector(".count-cards");
+    if (old) old.remove();
+    row.append(countCards(message.count, Number(row.dataset.seat), false));
+  }
+}
+
 // ---- the table page --------------------------------------------------------------------------------------
 function showTable(code) {
   app.code = code;
   const seat = store.seat(code);
   app.token = seat ? seat.token : null;
   app.host = store.host(code);
+  app.learn = store.learn(code);
   $("room").hidden = false;
   applyTexts();
   $("copy-invite").addEventListener("click", copyInvite);

@@ -1,0 +1,208 @@
+"""The guided deal in the browser, end to end: a real ``blackmaria serve`` process and headless Debian chromium.
+
+From the lobby's "Learn the game" a learner starts a one-deal table against
+medium computer players and plays it to the end by clicking. At every decision
+the page has asked the server to ``explain`` it and shows the three parts; the
+cards it names as forbidden are exactly the cards the hand dims, the allowed
+ones exactly the raised ones. After the deal the public count is drawn card by
+card and its points equal the score sheet. The same in German, with no English
+on the page. Screenshots go to ``docs/screenshots/web-learn-*.png``.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from browser import SCREENSHOTS, chromium, needs_chromium
+from test_server_helpers import Server, running_server
+from web_helpers import DESKTOP, PHONE, click_card, english_on, hand, new_page, sheet_row, sheet_totals, unnamed
+
+pytestmark = needs_chromium
+
+LEARN_SHOT = {"width": 1280, "height": 1000}
+# The explanation shown for the decision now (the panel's mode names the decision and the language).
+EXPLAINED = "() => (document.getElementById('learn').dataset.mode || '').startsWith('x:')"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    with running_server(tmp_path_factory.mktemp("learn") / "tables.sqlite3") as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with chromium() as running:
+        yield running
+
+
+def cards_in(page: Any, selector: str) -> set[str]:
+    return set(page.eval_on_selector_all(selector, "nodes => nodes.map(n => n.dataset.card)"))
+
+
+@dataclass
+class Lesson:
+    """What a guided deal showed: each decision's kind, the rules named for forbidden cards, the tips, the feedback."""
+
+    decisions: list[str] = field(default_factory=list)
+    rules: set[str] = field(default_factory=set)
+    tips: set[str] = field(default_factory=set)
+    costs_shown: int = 0
+    feedback: set[str] = field(default_factory=set)
+
+
+def start_learning(page: Any, base: str, preset: str, name: str) -> None:
+    page.goto(f"{base}/")
+    page.wait_for_selector(f"#learn-preset option[value='{preset}']", state="attached")
+    page.select_option("#learn-preset", preset)
+    page.fill("#learn-name", name)
+    page.click("#learn-start")
+    page.wait_for_url(re.compile(r"/t/[A-Za-z0-9_-]+$"))
+
+
+def check_decision(page: Any, lesson: Lesson, passing: bool) -> None:
+    """The three parts are shown, and what they allow and forbid is what the hand raises and dims."""
+    page.wait_for_function(EXPLAINED, timeout=20_000)
+    parts = page.eval_on_selector_all("#learn-body .learn-part h4", "nodes => nodes.map(n => n.textContent.trim())")
+    assert len(parts) == 3, parts
+    assert page.locator("#learn-body .whose-turn").count() == 1
+    forbidden = cards_in(page, "#learn-body .card-group.refused .card")
+    assert forbidden == cards_in(page, "#hand .card.dim"), "the panel's forbidden cards are the hand's dimmed cards"
+    allowed = cards_in(page, "#learn-body .card-group.allowed .card")
+    assert allowed | forbidden == set(hand(page))
+    if not passing:
+        assert allowed == cards_in(page, "#hand .card.playable")
+    for group in page.locator("#learn-body .card-group.refused").all():
+        lesson.rules.add(group.get_attribute("data-rule") or "")
+        assert (group.locator(".group-label b").text_content() or "").strip(), "each forbidding rule is named"
+    lesson.tips |= set(page.eval_on_selector_all("#learn-body .tip", "nodes => nodes.map(n => n.dataset.tip)"))
+    rows = page.locator("#learn-body table.costs tbody tr").count()
+    if rows:
+        assert rows == len(allowed), "a likely cost for every allowed card"
+        lesson.costs_shown += 1
+    lesson.decisions.append("pass" if passing else "play")
+
+
+def play_guided_deal(page: Any, lesson: Lesson, shots: dict[str, Any] | None = None) -> None:
+    """Decide until the game is over: the computer player's pass, then the cheapest card by the panel's costs."""
+    deadline = time.monotonic() + 50
+    while not page.locator("#result:not([hidden])").is_visible():
+        assert time.monotonic() < deadline, f"the guided deal did not finish in time: {page.text_content('#turn-line')}"
+        feedback = page.text_content("#learn-feedback") or ""
+        if feedback:
+            lesson.feedback.add(feedback)
+        if page.locator("#pass-bar").is_visible():
+            check_decision(page, lesson, passing=True)
+            advice = cards_in(page, "#learn-body .reasons .card")
+            for card in advice:
+                click_card(page.locator(f"#hand .card[data-card='{card}']"))
+            page.click("#pass-button")
+            page.wait_for_selector("#pass-bar", state="hidden")
+            continue
+        if not page.locator("#hand .card.playable").count():
+            page.wait_for_timeout(30)
+            continue
+        check_decision(page, lesson, passing=False)
+        if shots and len(lesson.decisions) == shots["at"]:
+            for shot in shots["take"]:
+                shot()
+        cheapest = page.locator("#learn-body table.costs tbody tr").first
+        card = (
+            cheapest.get_attribute("data-card")
+            if cheapest.count()
+            else page.locator("#hand .card.playable").first.get_attribute("data-card")
+        )
+        click_card(page.locator(f"#hand .card[data-card='{card}']"))
+        page.wait_for_function(f"() => !document.querySelector('#hand [data-card=\"{card}\"]')")
+
+
+def check_count(page: Any) -> list[int]:
+    """The public count at the end: every seat's scoring cards drawn, its points equal to the score sheet."""
+    page.wait_for_selector("#learn-body .count-rows")
+    counted = [int(x) for x in page.eval_on_selector_all("#learn-body .count-row", "rows => rows.map(r => r.dataset.points)")]
+    assert counted == sheet_row(page, 1) == sheet_totals(page)
+    values = page.eval_on_selector_all(
+        "#learn-body .count-row", "rows => rows.map(r => [...r.querySelectorAll('.card')].reduce((s, c) => s + Number(c.dataset.value), 0))"
+    )
+    moon = page.locator("#learn-body .count-notes p").all_text_contents()
+    if not any("moon" in line or "Mond" in line for line in moon):
+        assert values == counted, "without a moon each seat's points are its cards' values"
+    assert page.locator("#learn-body .count-row .card").count() >= 1
+    return counted
+
+
+@needs_chromium
+def test_the_guided_deal_in_english_explains_every_decision_and_counts_in_public(server: Server, browser: Any) -> None:
+    started = time.monotonic()
+    page = new_page(browser, DESKTOP)
+    start_learning(page, server.base, "hearts", "Ada")
+    assert "Guided deal" in (page.text_content("#table-title") or "")
+    page.wait_for_selector("#learn:not([hidden])")
+    lesson = Lesson()
+    phone = new_page(browser, PHONE)
+
+    def desktop_shot() -> None:
+        # A little taller than the other desktop pictures, so that the panel's three parts show whole.
+        page.set_viewport_size(LEARN_SHOT)
+        page.wait_for_timeout(100)
+        page.screenshot(path=str(SCREENSHOTS / "web-learn-desktop.png"))
+        page.set_viewport_size(DESKTOP)
+
+    def phone_shot() -> None:
+        # The same table on a phone (the same seat, by its token): the panel comes under the table.
+        token = page.evaluate("() => Object.entries(localStorage).filter(([k]) => k.startsWith('blackmaria:'))")
+        phone.goto(server.base + "/")
+        phone.evaluate("entries => entries.forEach(([k, v]) => localStorage.setItem(k, v))", token)
+        phone.goto(page.url)
+        phone.wait_for_function(EXPLAINED, timeout=20_000)
+        # The whole page down to the end of the panel: the table, the hand, then the three parts under them.
+        bottom = phone.evaluate("() => Math.ceil(document.getElementById('learn').getBoundingClientRect().bottom + window.scrollY + 8)")
+        phone.screenshot(
+            path=str(SCREENSHOTS / "web-learn-phone.png"), full_page=True, clip={"x": 0, "y": 0, "width": PHONE["width"], "height": bottom}
+        )
+
+    play_guided_deal(page, lesson, shots={"at": 4, "take": [desktop_shot, phone_shot]})
+    assert lesson.decisions[0] == "pass" and lesson.decisions.count("play") == 13
+    assert "follow-suit" in lesson.rules, lesson.rules
+    assert lesson.costs_shown >= 3
+    assert any(re.match(r"You chose .+: about [\d.]+ points", line) for line in lesson.feedback), lesson.feedback
+    check_count(page)
+    assert "counted in public" in (page.text_content("#learn-body h3") or "")
+    assert unnamed(page) == []
+    assert page.errors == [] and phone.errors == []
+    assert time.monotonic() - started < 60
+    page.context.close()
+    phone.context.close()
+
+
+@needs_chromium
+def test_the_guided_deal_in_german_shows_no_english(server: Server, browser: Any) -> None:
+    page = new_page(browser, DESKTOP, locale="de-DE")
+    page.goto(f"{server.base}/")
+    page.wait_for_selector("#learn-preset option[value='black-maria']", state="attached")
+    assert page.input_value("#learn-preset") == "black-maria"
+    assert "Das Spiel lernen" in (page.text_content("#learn-form h2") or "")
+    assert english_on(page) == []
+    start_learning(page, server.base, "black-maria", "Jürgen")
+    lesson = Lesson()
+    checked: list[list[str]] = []
+
+    def no_english() -> None:
+        checked.append(english_on(page))
+
+    play_guided_deal(page, lesson, shots={"at": 3, "take": [no_english]})
+    assert checked == [[]]
+    assert lesson.decisions[0] == "pass" and lesson.decisions.count("play") == 17
+    assert any(line.startswith("Du wählst ") for line in lesson.feedback), lesson.feedback
+    check_count(page)
+    assert "offen gezählt" in (page.text_content("#learn-body h3") or "")
+    assert english_on(page) == []
+    assert unnamed(page) == []
+    assert page.errors == []
+    page.context.close()

@@ -1,0 +1,141 @@
+"""Shared by the web client's browser tests: pages, clicking a fanned hand, and the checks for names and language.
+
+``test_web_client.py`` (tables, two browsers, German by keyboard) and
+``test_web_learn.py`` (the guided deal, spectators, the step between deals)
+drive the same pages the same way.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+# Where a person clicks a card of a fanned hand: its corner, the part the next card does not cover.
+CORNER = {"x": 9, "y": 30}
+
+# English texts that must not appear on a German page (whole words, case-sensitive).
+ENGLISH = [
+    "Your turn",
+    "Your hand",
+    "Score sheet",
+    "Total",
+    "Hint",
+    "Chat",
+    "Send",
+    "Players",
+    "Rules",
+    "Create the table",
+    "Winner",
+    "Winners",
+    "Game over",
+    "points",
+    "point",
+    "trick",
+    "tricks",
+    "Fair shuffle",
+    "medium",
+    "easy",
+    "Invite",
+    "Seats",
+    "empty",
+    "Choose",
+    "Pass",
+    "to the left",
+    "to the right",
+    "dealer",
+    "Deal",
+    "Thanks",
+    "Good luck",
+    "Well played",
+    "Message",
+    "Continue",
+    "Copy the link",
+    "Start the game",
+    "Your name",
+    "Game ends",
+    "checked",
+    "Shooting the moon",
+    "computer players",
+    "to play",
+    "You",
+    # the guided deal
+    "Learn the game",
+    "guided deal",
+    "Guided deal",
+    "The table",
+    "What may you do",
+    "What it costs",
+    "Whose turn",
+    "Allowed",
+    "Not allowed",
+    "follow suit",
+    "about",
+    "Tip",
+    "kitty",
+    "counted in public",
+    "Fewest points",
+    "Together",
+    "the computer player",
+]
+
+ACCESSIBLE_NAMES = """() => {
+  const visible = (el) => !!(el.offsetWidth || el.offsetHeight || el.getClientRects().length) && !el.closest('[aria-hidden=true]');
+  const nameOf = (el) => {
+    if (el.getAttribute('aria-label')) return el.getAttribute('aria-label');
+    const by = el.getAttribute('aria-labelledby');
+    if (by) return by.split(' ').map((id) => document.getElementById(id)?.textContent || '').join(' ');
+    if (el.id) { const label = document.querySelector(`label[for="${el.id}"]`); if (label) return label.textContent; }
+    const wrapping = el.closest('label'); if (wrapping) return wrapping.textContent;
+    if (el.tagName === 'SELECT') return '';
+    return el.textContent || el.getAttribute('title') || '';
+  };
+  const selector = 'button, a[href], input, select, textarea, [role=button], [tabindex], .card, [role=img], [role=group], [role=toolbar], [role=region]';
+  return [...document.querySelectorAll(selector)].filter(visible)
+    .map((el) => ({tag: el.tagName, id: el.id, cls: el.className, name: nameOf(el).trim()}));
+}"""
+
+
+def new_page(browser: Any, viewport: dict[str, int], locale: str = "en-US") -> Any:
+    """A page in a fresh browser context (its own storage), with reduced motion; script errors are collected in ``page.errors``."""
+    context = browser.new_context(viewport=viewport, locale=locale, reduced_motion="reduce", is_mobile=viewport is PHONE)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    # Every script error on the page fails the test that opened it.
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    return page
+
+
+def click_card(card: Any, timeout: float = 10_000) -> None:
+    """Click a card of the hand where it shows: its corner, or anywhere on the last card (nothing covers it)."""
+    last = card.evaluate("n => n === n.parentElement.lastElementChild")
+    card.click(position=None if last else CORNER, timeout=timeout)
+
+
+def hand(page: Any) -> list[str]:
+    return list(page.eval_on_selector_all("#hand .card", "nodes => nodes.map(n => n.dataset.card)"))
+
+
+def unnamed(page: Any) -> list[dict[str, str]]:
+    """Visible interactive elements and cards without an accessible name."""
+    return [item for item in page.evaluate(ACCESSIBLE_NAMES) if not item["name"]]
+
+
+def english_on(page: Any) -> list[str]:
+    """The English words of ``ENGLISH`` in the page's visible text and its ``aria-label``s."""
+    text = page.evaluate(
+        "() => document.body.innerText + ' ' + [...document.querySelectorAll('[aria-label]')].map(n => n.getAttribute('aria-label')).join(' ')"
+    )
+    return [word for word in ENGLISH if re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text)]
+
+
+def sheet_row(page: Any, deal: int) -> list[int]:
+    """The points of deal ``deal`` (from 1) on the score sheet, seat by seat."""
+    cells = page.eval_on_selector_all(f"#sheet-table tbody tr[data-deal='{deal}'] td", "c => c.map(x => x.textContent)")
+    return [int(x) for x in cells]
+
+
+def sheet_totals(page: Any) -> list[int]:
+    return [int(x) for x in page.eval_on_selector_all("#sheet-table tfoot td", "c => c.map(x => x.textContent)")]
