@@ -19,8 +19,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
+import random
 import socket
 import statistics
 import subprocess
@@ -44,7 +46,20 @@ def free_port() -> int:
 
 
 def start_server(db_url: str, port: int, data_dir: str) -> subprocess.Popen[bytes]:
-    args = [sys.executable, "-m", "blackmaria.cli", "serve", "--port", str(port), "--db", db_url, "--log-level", "warning", "--lobby-rate", "0"]
+    args = [
+        sys.executable,
+        "-m",
+        "blackmaria.cli",
+        "serve",
+        "--port",
+        str(port),
+        "--db",
+        db_url,
+        "--log-level",
+        "warning",
+        "--lobby-rate",
+        "0",
+    ]
     log = open(Path(data_dir) / "server.log", "wb")  # noqa: SIM115 - the server process writes to it until it stops
     process = subprocess.Popen(args, env={**os.environ, "BLACKMARIA_DATA_DIR": data_dir}, stderr=log)
     deadline = time.monotonic() + 30
@@ -67,7 +82,15 @@ async def post(http: httpx.AsyncClient, path: str, **kwargs: Any) -> httpx.Respo
 
 
 async def play_table(
-    http: httpx.AsyncClient, ws_base: str, level: str, think: float, stop_at: float, latencies: list[float], counts: dict[str, int]
+    http: httpx.AsyncClient,
+    ws_base: str,
+    level: str,
+    think: float,
+    stop_at: float,
+    latencies: list[float],
+    counts: dict[str, int],
+    rng: random.Random,
+    measure_from: float,
 ) -> None:
     created = (await post(http, "/api/tables", json={"rules": RULES})).json()
     code, host = created["table"]["code"], created["host_token"]
@@ -77,6 +100,7 @@ async def play_table(
         await ws.send(json.dumps({"type": "hello", "protocol": 1, "token": joined["token"]}))
         await ws.recv()
         await post(http, f"/api/tables/{code}/start", headers={"Authorization": f"Bearer {host}"})
+        counts["started"] += 1
         sent_at: float | None = None
         while True:
             message = json.loads(await ws.recv())
@@ -87,7 +111,8 @@ async def play_table(
             if kind != "update":
                 continue
             if sent_at is not None and any(e.get("seat") == 0 and e["type"] in ("CardPlayed", "CardsPassed") for e in message["events"]):
-                latencies.append(time.perf_counter() - sent_at)
+                if counts["started"] >= counts["tables"] and time.monotonic() >= measure_from:  # every table playing, warm-up over
+                    latencies.append(time.perf_counter() - sent_at)
                 sent_at = None
             state = message["state"]
             if state is None:
@@ -107,25 +132,33 @@ async def play_table(
             else:
                 continue
             if think:
-                await asyncio.sleep(think)
+                # People do not act in step: each waits between half and one and a half times --think (seeded per table).
+                await asyncio.sleep(think * (0.5 + rng.random()))
             sent_at = time.perf_counter()
             await ws.send(json.dumps(action))
             counts["sent"] += 1
 
 
-async def run(port: int, tables: int, seconds: float, level: str, think: float) -> dict[str, Any]:
+async def run(port: int, tables: int, seconds: float, level: str, think: float, warmup: float) -> dict[str, Any]:
     latencies: list[float] = []
-    counts = {"sent": 0, "games": 0, "errors": 0}
+    counts = {"sent": 0, "games": 0, "errors": 0, "started": 0, "tables": tables}
     limits = httpx.Limits(max_connections=50)
     async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", trust_env=False, timeout=60, limits=limits) as http:
         began = time.monotonic()
         stop_at = began + seconds
-        await asyncio.gather(*(play_table(http, f"ws://127.0.0.1:{port}", level, think, stop_at, latencies, counts) for _ in range(tables)))
+        measure_from = began + warmup
+        await asyncio.gather(
+            *(
+                play_table(http, f"ws://127.0.0.1:{port}", level, think, stop_at, latencies, counts, random.Random(i), measure_from)
+                for i in range(tables)
+            )
+        )
         elapsed = time.monotonic() - began
     latencies.sort()
     return {
         "tables": tables,
         "think_seconds": think,
+        "warmup_seconds": warmup,
         "seconds": round(elapsed, 2),
         "player_actions": counts["sent"],
         "games": counts["games"],
@@ -140,12 +173,18 @@ async def run(port: int, tables: int, seconds: float, level: str, think: float) 
 
 
 def main() -> None:
+    # The measuring client must not add pauses of its own to the latencies: no cyclic garbage collection during the
+    # bounded run (what it would reclaim is small).
+    gc.disable()
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=30.0, help="Start no new game after this long.")
     parser.add_argument("--bots", default="random", help="Bot level of the three bot seats.")
     parser.add_argument("--db", default=None, help="SQLAlchemy URL (default: a fresh SQLite file in a temporary directory).")
     parser.add_argument("--think", type=float, default=0.0, help="Seconds the player waits before each of its actions (0: at once).")
+    parser.add_argument(
+        "--warmup", type=float, default=10.0, help="Seconds from the start not measured (nor anything before every table has started)."
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     if not 1 <= args.tables <= 1000 or not 0 < args.seconds <= 600:
@@ -155,7 +194,7 @@ def main() -> None:
         port = free_port()
         server = start_server(db_url, port, tmp)
         try:
-            result = asyncio.run(run(port, args.tables, args.seconds, args.bots, args.think))
+            result = asyncio.run(run(port, args.tables, args.seconds, args.bots, args.think, args.warmup))
         finally:
             server.terminate()
             server.wait(30)
@@ -178,7 +217,7 @@ def main() -> None:
         return
     lat = result["latency_ms"]
     print(
-        f"{result['tables']} tables (think {result['think_seconds']} s), {result['seconds']} s, {result['db']}: {result['server_actions']} actions committed "
+        f"{result['tables']} tables (think {result['think_seconds']} s, first {result['warmup_seconds']} s not measured), {result['seconds']} s, {result['db']}: {result['server_actions']} actions committed "
         f"({result['server_actions_per_second']}/s), {result['games']} games, {result['player_actions']} player actions; "
         f"action -> broadcast p50 {lat['p50']} ms, p99 {lat['p99']} ms, max {lat['max']} ms; errors {result['errors']}"
     )

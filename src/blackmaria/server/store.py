@@ -300,6 +300,7 @@ class Store:
         return at
 
     def recent_chat(self, table_id: int, limit: int = 50) -> list[dict[str, Any]]:
+        """The last ``limit`` chat lines of a table, oldest first."""
         with self.engine.connect() as conn:
             rows = conn.execute(select(chat).where(chat.c.table_id == table_id).order_by(chat.c.id.desc()).limit(limit)).all()
         return [{"seat": r.seat, "name": r.name, "text": r.text, "at": r.at} for r in reversed(rows)]

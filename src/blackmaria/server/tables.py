@@ -11,6 +11,7 @@ asked) and, on start, rebuilds every table with a game in play.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import hmac
 import json
@@ -52,6 +53,8 @@ from blackmaria.teaching import count_deal, count_lines, explain, explanation_li
 
 logger = logging.getLogger("blackmaria.server")
 
+CHAT_KEPT: Final = 50
+"""Chat lines a welcome carries."""
 EXPLAIN_BUDGET: Final = 3_000
 """Simulations behind an explanation's likely costs: about a tenth of a second, shared by every table's requests."""
 
@@ -166,6 +169,8 @@ class TableRuntime:
         self._timer: asyncio.TimerHandle | None = None
         self._tasks: set[asyncio.Task[None]] = set()
         self.seats = [Seat(r.kind, r.name, r.level, r.token_hash) for r in store.seats(row.id)]
+        self.chat: collections.deque[dict[str, Any]] = collections.deque(store.recent_chat(row.id), maxlen=CHAT_KEPT)
+        """The last chat lines, for the welcome (kept here so that a connection costs no query)."""
         self.game: Game | None = None
         self.seq = 0
         self.log: list[Event] = []
@@ -398,7 +403,7 @@ class TableRuntime:
             "seq": self.seq,
             "events": self.events_since_deal_start(client.seat),
             "state": self.view(client.seat),
-            "chat": self.store.recent_chat(self.id),
+            "chat": list(self.chat),
         }
 
     # ---- connections ---------------------------------------------------------
@@ -469,6 +474,7 @@ class TableRuntime:
         if isinstance(message, Chat):
             name = self.seats[seat].display_name(seat)
             at = await asyncio.to_thread(self.store.add_chat, self.id, seat, name, message.text)
+            self.chat.append({"seat": seat, "name": name, "text": message.text, "at": at})
             text = _dumps({"type": "chat", "seat": seat, "name": name, "text": message.text, "at": at})
             for other in list(self.clients):
                 if other.attached:
