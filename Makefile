@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 PIP := $(BIN)/python -m pip --disable-pip-version-check -q
 
-.PHONY: play test install dev bench lint typecheck clean
+.PHONY: play learn serve test install dev bench lint typecheck clean
 
 $(VENV)/.run: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -22,6 +22,12 @@ dev: $(VENV)/.dev
 
 play: $(VENV)/.run
 	$(BIN)/blackmaria play $(ARGS)
+
+learn: $(VENV)/.run
+	$(BIN)/blackmaria learn $(ARGS)
+
+serve: $(VENV)/.run
+	$(BIN)/blackmaria serve $(ARGS)
 
 lint: dev
 	$(BIN)/ruff check src tests benchmarks
