@@ -174,6 +174,7 @@ def test_the_guided_deal_in_english_explains_every_decision_and_counts_in_public
     assert any(re.match(r"You chose .+: about [\d.]+ points", line) for line in lesson.feedback), lesson.feedback
     check_count(page)
     assert "counted in public" in (page.text_content("#learn-body h3") or "")
+    page.locator("#learn").screenshot(path=str(SCREENSHOTS / "web-learn-count.png"))
     assert unnamed(page) == []
     assert page.errors == [] and phone.errors == []
     assert time.monotonic() - started < 60
@@ -206,3 +207,9 @@ def test_the_guided_deal_in_german_shows_no_english(server: Server, browser: Any
     assert unnamed(page) == []
     assert page.errors == []
     page.context.close()
+
+
+def test_the_guided_deal_screenshots_are_written() -> None:
+    # Runs after the browser tests in this file (pytest keeps file order): the pictures docs/web.md shows.
+    for name in ("web-learn-desktop.png", "web-learn-phone.png", "web-learn-count.png"):
+        assert (SCREENSHOTS / name).stat().st_size > 10_000

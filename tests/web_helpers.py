@@ -108,10 +108,27 @@ def new_page(browser: Any, viewport: dict[str, int], locale: str = "en-US") -> A
     return page
 
 
+# A point where a card of the fanned hand shows, well inside what the next card leaves uncovered: the cards are
+# tilted, so a fixed corner of the box around a card can lie on its neighbour.
+VISIBLE_POINT = """(n) => {
+  const r = n.getBoundingClientRect();
+  const hits = (x, y) => { const e = document.elementFromPoint(x, y); return !!e && e.closest('.card') === n; };
+  for (let y = r.top + 24; y < r.bottom - 24; y += 4)
+    for (let x = r.left + 5; x < r.right - 5; x += 3)
+      if (hits(x, y) && hits(x - 5, y) && hits(x + 5, y) && hits(x, y - 14) && hits(x, y + 14)) return {x, y};
+  return null;
+}"""
+
+
 def click_card(card: Any, timeout: float = 10_000) -> None:
-    """Click a card of the hand where it shows: its corner, or anywhere on the last card (nothing covers it)."""
-    last = card.evaluate("n => n === n.parentElement.lastElementChild")
-    card.click(position=None if last else CORNER, timeout=timeout)
+    """Click a card of the hand where a person would: on the part of it that shows."""
+    card.scroll_into_view_if_needed(timeout=timeout)
+    point = card.evaluate(VISIBLE_POINT)
+    if point is None:
+        last = card.evaluate("n => n === n.parentElement.lastElementChild")
+        card.click(position=None if last else CORNER, timeout=timeout)
+    else:
+        card.page.mouse.click(point["x"], point["y"])
 
 
 def hand(page: Any) -> list[str]:

@@ -1271,7 +1271,8 @@ function countCards(count, seat, detailed) {
     const card = miniCard(counted.card, t("c_card_label", { card: cardName(counted.card), points, where }));
     card.title = `${points}, ${where}`;
     card.dataset.value = String(counted.value);
-    cards.append(detailed ? el("figure", {}, card, el("figcaption", { text: `${counted.value} · ${where}` })) : card);
+    const caption = el("figcaption", {}, el("b", { text: String(counted.value) }), el("span", { text: where }));
+    cards.append(detailed ? el("figure", { class: "counted" }, card, caption) : card);
   }
   if (!mine.length) cards.append(el("span", { class: "none", text: t("c_none") }));
   return cards;
