@@ -291,5 +291,6 @@ def test_a_finished_deal_is_counted_in_public_card_by_card(server: Server) -> No
     assert anna.state is not None
     assert answer["count"]["points"] == anna.state["deal_points"][0]
     assert any("Punkte" in line for line in answer["lines"]), answer["lines"]
+    assert any("Computer 2 (mittel)" in line for line in answer["lines"]) and not any("Bot 2" in line for line in answer["lines"])
     for player in (anna, ben, watcher):
         player.close()

@@ -358,4 +358,10 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "st_unreadable": {"en": "skipped {path}: {reason}", "de": "übersprungen: {path}: {reason}"},
     "st_rules_players": {"en": "{rules}, {players} players", "de": "{rules}, {players} Spieler"},
     "st_rules_changed": {"en": "changed: {options}", "de": "geändert: {options}"},
+    "server_bot_name": {"en": "Bot {n} ({level})", "de": "Computer {n} ({level})"},
+    "bot_level_random": {"en": "random", "de": "zufällig"},
+    "bot_level_easy": {"en": "easy", "de": "leicht"},
+    "bot_level_medium": {"en": "medium", "de": "mittel"},
+    "bot_level_hard": {"en": "hard", "de": "schwer"},
+    "bot_level_expert": {"en": "expert", "de": "Experte"},
 }

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import dataclasses
 import hmac
 import json
 import logging
@@ -28,6 +29,7 @@ from blackmaria.bots.external import ExternalBot
 from blackmaria.cards import Card, card_name, parse_card
 from blackmaria.events import DealScored, Event
 from blackmaria.game import Game
+from blackmaria.locale import Texts
 from blackmaria.locale.advice import localized_hint
 from blackmaria.rules import Rules
 from blackmaria.server import shuffle
@@ -49,14 +51,15 @@ from blackmaria.server.protocol import (
     parse_message,
 )
 from blackmaria.server.store import ActionRow, Store, TableRow, hash_token
+from blackmaria.teaching import DEFAULT_BUDGET as TEACHING_BUDGET
 from blackmaria.teaching import count_deal, count_lines, explain, explanation_lines
 
 logger = logging.getLogger("blackmaria.server")
 
 CHAT_KEPT: Final = 50
 """Chat lines a welcome carries."""
-EXPLAIN_BUDGET: Final = 3_000
-"""Simulations behind an explanation's likely costs: about a tenth of a second, shared by every table's requests."""
+EXPLAIN_BUDGET: Final = TEACHING_BUDGET
+"""Simulations behind an explanation's likely costs, as in the terminal's guided deal (some tens of milliseconds)."""
 
 CODE_RE: Final = re.compile(r"[A-Za-z0-9_-]{16}")
 QUEUE_LIMIT: Final = 512
@@ -508,6 +511,17 @@ class TableRuntime:
                 raise ProtocolError("hello-first", "hello is sent once, first", ref=message.ref)
             await self.advance()
 
+    def seat_names(self, lang: str) -> list[str]:
+        """The seats' names for text in ``lang``: people by their names, bots by number and level in that language."""
+        texts = Texts(lang)
+        names = []
+        for i, seat in enumerate(self.seats):
+            if seat.kind == "bot" and seat.level in LEVELS:
+                names.append(texts("server_bot_name", n=i + 1, level=texts(f"bot_level_{seat.level}")))
+            else:
+                names.append(seat.display_name(i))
+        return names
+
     def _count(self, client: Client, message: AskCount) -> None:
         """A finished deal counted in public, from the events this connection may see (spectators too)."""
         seat = client.seat
@@ -516,8 +530,7 @@ class TableRuntime:
             count = count_deal(events, self.rules, message.deal)
         except ValueError as refusal:
             raise ProtocolError("no-deal", str(refusal), ref=message.ref) from None
-        names = [s.display_name(i) for i, s in enumerate(self.seats)]
-        lines = count_lines(count, names, message.lang, seat)
+        lines = count_lines(count, self.seat_names(message.lang), message.lang, seat)
         client.send({"type": "count", "count": count.to_dict(), "lines": lines, "ref": message.ref})
 
     async def _explain(self, client: Client, seat: int, message: AskExplanation) -> None:
@@ -543,7 +556,7 @@ class TableRuntime:
                 "type": "explanation",
                 "seq": seq,
                 "explanation": explanation.to_dict(),
-                "lines": explanation_lines(explanation, message.lang),
+                "lines": explanation_lines(dataclasses.replace(explanation, seats=tuple(self.seat_names(message.lang))), message.lang),
                 "ref": message.ref,
             }
         )
