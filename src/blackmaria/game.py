@@ -26,7 +26,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final, Literal
 
 from blackmaria.cards import (
-    HEARTS,
     SUIT_NAMES_EN,
     Card,
     CardSet,
@@ -35,7 +34,6 @@ from blackmaria.cards import (
     mask_of,
     parse_card,
     rank_of,
-    suit_of,
 )
 from blackmaria.core import logic as core
 from blackmaria.events import (
@@ -507,24 +505,22 @@ class Game:
         return IllegalPlay(f"{who} cannot play {card_name(card)}: {reason}", rule=rule, seat=seat, card=card)
 
     def _why_illegal(self, seat: int, card: Card) -> tuple[str, str]:
-        """Name the rule that ``core.legal_cards`` applied to exclude ``card``."""
-        s, p = self._s, self._p
+        """Name the rule that ``core.legal_cards`` applied to exclude ``card``, and say it in words."""
+        s = self._s
+        rule = core.refusing_rule(s, self._p, seat, card)
         hand = s[core.HAND + seat]
-        if not hand >> card & 1:
-            return "not-in-hand", "it is not in the hand"
-        if s[core.IN_TRICK] > 0:
+        if rule == "not-in-hand":
+            return rule, "it is not in the hand"
+        if rule == "follow-suit":
             led = s[core.TRICK + s[core.LEADER]] & 3
-            if suit_of(card) != led and hand & core.suit_cards(led):
-                return (
-                    "follow-suit",
-                    f"{SUIT_NAMES_EN[led]} were led and must be followed (holding {_cards_text(hand & core.suit_cards(led))})",
-                )
-            return "no-points-on-first-trick", "no card with points may be played on the first trick while holding another card"
-        if s[core.TRICK_INDEX] == 0 and s[core.FIRST_CARD] >= 0:
-            return "first-lead", f"the first trick must be opened with {card_name(s[core.FIRST_CARD])}, the lowest club in play"
-        if suit_of(card) == HEARTS and p[core.P_AFTER_BROKEN] and not s[core.HEARTS_BROKEN]:
-            return "hearts-not-broken", "hearts have not been broken, so a heart may not be led while holding another suit"
-        return "no-points-on-first-trick", "no card with points may be led on the first trick while holding another card"
+            return rule, f"{SUIT_NAMES_EN[led]} were led and must be followed (holding {_cards_text(hand & core.suit_cards(led))})"
+        if rule == "first-lead":
+            return rule, f"the first trick must be opened with {card_name(s[core.FIRST_CARD])}, the lowest club in play"
+        if rule == "hearts-not-broken":
+            return rule, "hearts have not been broken, so a heart may not be led while holding another suit"
+        if s[core.IN_TRICK] > 0:
+            return rule, "no card with points may be played on the first trick while holding another card"
+        return rule, "no card with points may be led on the first trick while holding another card"
 
     def play(self, card: Card | str, seat: int | None = None) -> None:
         """Play ``card`` for the seat to play (``seat``, if given, must be that seat)."""

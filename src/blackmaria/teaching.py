@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal
 
 from blackmaria.cards import CLUBS, HEARTS, SPADES, Card, CardSet, card_name, cards_of, suit_of
+from blackmaria.core import logic as core
 from blackmaria.events import DealScored, DealStarted, Event, KittyTaken, TrickWon
 from blackmaria.game import Trick
 from blackmaria.observation import Observation
@@ -194,10 +195,12 @@ class Explanation:
 def refusing_rule(obs: Observation, card: Card) -> str | None:
     """The rule that makes ``card`` unplayable for the seat of ``obs`` now, or None when it is legal.
 
-    The same conditions, in the same order, as ``Game.play_error``, read from
-    what the seat may see: the names equal ``Game.play_error(card, seat).rule``.
+    The engine's own reading (``core.refusing_rule``, which ``Game.play_error``
+    uses) over the state this seat knows, so the names equal
+    ``Game.play_error(card, seat).rule``.
     """
-    rules = obs.rules
+    from blackmaria.bots.search import known_state, params_for
+
     if obs.phase != "playing":
         return "wrong-phase"
     if obs.turn != obs.seat:
@@ -206,18 +209,7 @@ def refusing_rule(obs: Observation, card: Card) -> str | None:
         return None
     if card not in obs.hand:
         return "not-in-hand"
-    trick = obs.current_trick
-    if trick is not None and trick.plays:
-        led = suit_of(trick.plays[0][1])
-        if suit_of(card) != led and obs.hand.suit(led):
-            return "follow-suit"
-        return "no-points-on-first-trick"
-    if _completed(obs) == 0 and rules.first_lead == "two-of-clubs" and obs.hand.suit(CLUBS):
-        # The leader of the first trick holds the lowest club in any hand: that card must open.
-        return "first-lead"
-    if suit_of(card) == HEARTS and rules.hearts_lead == "after-broken" and not obs.hearts_broken:
-        return "hearts-not-broken"
-    return "no-points-on-first-trick"
+    return core.refusing_rule(known_state(obs).state, params_for(obs.rules), obs.seat, card) or None
 
 
 def refusing_pass_rule(obs: Observation, card: Card) -> str | None:

@@ -239,6 +239,29 @@ def legal_cards(s: Vector, p: Params, seat: int) -> int:
     return allowed
 
 
+def refusing_rule(s: Vector, p: Params, seat: int, card: int) -> str:
+    """The rule by which ``legal_cards`` leaves ``card`` out for ``seat`` (whose turn it is), or "" when it is legal.
+
+    Read the same way as ``legal_cards``, so that the checked game and the
+    guided deal name one reason, in the engine's rule names.
+    """
+    if legal_cards(s, p, seat) >> card & 1:
+        return ""
+    hand = s[HAND + seat]
+    if not hand >> card & 1:
+        return "not-in-hand"
+    if s[IN_TRICK] > 0:
+        led = s[TRICK + s[LEADER]] & 3
+        if card & 3 != led and hand & suit_cards(led):
+            return "follow-suit"
+        return "no-points-on-first-trick"
+    if s[TRICK_INDEX] == 0 and s[FIRST_CARD] >= 0:
+        return "first-lead"
+    if card & 3 == 2 and p[P_AFTER_BROKEN] and not s[HEARTS_BROKEN]:
+        return "hearts-not-broken"
+    return "no-points-on-first-trick"
+
+
 @rules_function
 def play_card(s: Vector, p: Params, card: int) -> int:
     """The seat to act plays ``card`` (already checked legal).
