@@ -293,7 +293,10 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "{name}: {text} is not a card; write a rank and a suit, like QS, 10H or Q♠",
         "de": "{name}: {text} ist keine Karte; schreib Rang und Farbe, etwa DS, 10H oder D♠",
     },
-    "ske_not_in_play": {"en": "{name}: {card} is not in play under these rules", "de": "{name}: {card} ist nach diesen Regeln nicht im Spiel"},
+    "ske_not_in_play": {
+        "en": "{name}: {card} is not in play under these rules",
+        "de": "{name}: {card} ist nach diesen Regeln nicht im Spiel",
+    },
     "ske_twice": {
         "en": "{card} is entered twice: a card can be taken only once",
         "de": "{card} ist doppelt eingegeben: jede Karte kann nur einer bekommen",
@@ -310,7 +313,10 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "every card that scores must be entered; missing {cards} ({total} points in each deal)",
         "de": "jede Karte mit Punkten muss eingegeben werden; es fehlt {cards} ({total} Punkte in jedem Spiel)",
     },
-    "ske_points_count": {"en": "enter the points of all {players} players, not {given}", "de": "gib die Punkte aller {players} Spieler ein, nicht {given}"},
+    "ske_points_count": {
+        "en": "enter the points of all {players} players, not {given}",
+        "de": "gib die Punkte aller {players} Spieler ein, nicht {given}",
+    },
     "ske_total": {
         "en": "the points add up to {sum}, but every deal under these rules has {total}",
         "de": "die Punkte ergeben {sum}, aber jedes Spiel hat nach diesen Regeln {total}",
