@@ -27,7 +27,7 @@ from blackmaria.locale import detect_language
 from blackmaria.locale.teaching import TeachingTexts
 from blackmaria.rules import QUEEN_OF_SPADES, Rules, RulesError, load_rules
 from blackmaria.teaching import DEFAULT_BUDGET, Explanation, count_deal, count_lines, explain, explanation_lines
-from blackmaria.tui.plain import hand_text
+from blackmaria.tui.plain import hand_text, take_answer
 from blackmaria.tui.session import SEAT_NAMES, PlaySession
 
 LEARNER: Final = 0
@@ -221,15 +221,7 @@ def run_learn_plain(session: LearnSession, read: Callable[[str], str] = input, w
             answer = read(prompt)
             if command(answer):
                 continue
-            cards = session.parse(answer)
-            if cards is None:
-                problem: str | None = t("not_a_card", text=answer.strip())
-            elif waiting == "pass":
-                problem = session.pass_cards(cards)
-            elif len(cards) != 1:
-                problem = t("one_card")
-            else:
-                problem = session.play(cards[0])
+            problem = take_answer(session, waiting, answer)
             if problem:
                 write(problem)
     except EOFError:

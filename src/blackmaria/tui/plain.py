@@ -47,6 +47,18 @@ def hand_text(t: Texts, cards: CardSet) -> str:
     return "  ".join(groups) if groups else t("none")
 
 
+def take_answer(session: PlaySession, waiting: str, answer: str) -> str | None:
+    """Pass or play the cards typed in ``answer``; the refusal in the session's language, or None when taken."""
+    cards = session.parse(answer)
+    if cards is None:
+        return session.t("not_a_card", text=answer.strip())
+    if waiting == "pass":
+        return session.pass_cards(cards)
+    if len(cards) != 1:
+        return session.t("one_card")
+    return session.play(cards[0])
+
+
 def run_plain(session: PlaySession, read: Callable[[str], str] = input, write: Callable[[str], None] = print) -> None:
     """Play until the game ends or the player quits (the game is saved after every action)."""
     t = session.t
@@ -114,15 +126,7 @@ def run_plain(session: PlaySession, read: Callable[[str], str] = input, write: C
             answer = read(prompt)
             if command(answer):
                 continue
-            cards = session.parse(answer)
-            if cards is None:
-                problem: str | None = t("not_a_card", text=answer.strip())
-            elif waiting == "pass":
-                problem = session.pass_cards(cards)
-            elif len(cards) != 1:
-                problem = t("one_card")
-            else:
-                problem = session.play(cards[0])
+            problem = take_answer(session, waiting, answer)
             if problem:
                 write(problem)
     except EOFError:
