@@ -151,7 +151,20 @@ def ismcts_table() -> list[str]:
         )
     lines += [
         "",
-        "Negative is better for us: our bot took fewer points per deal than the IS-MCTS players at the same table.",
+        "Negative is better for us: our bot took fewer points per deal than the IS-MCTS players at the same table",
+        "(our bot in one seat, rotated through the four; IS-MCTS: random-rollout evaluator, max-visit final policy,",
+        "exploration constant 5). Time per move is the mean while the match ran (two shared cores, so it varies with load).",
+        "",
+        "## Commands",
+        "",
+        "```sh",
+        "nice -n 5 .venv/bin/python benchmarks/strength.py --only expert-vs-medium-hearts,expert-vs-medium-black-maria,"
+        "expert-vs-medium-omnibus,expert-vs-medium-spot-hearts --expert-deals 100 --workers 1",
+        "nice -n 5 .venv/bin/python benchmarks/strength.py --deals 1000 --search-deals 200 --workers 2   # every match",
+        "nice -n 5 .venv/bin/python benchmarks/bots_vs_openspiel.py --deals 1000 --resume --workers 2 --max-seconds 1500",
+        "nice -n 5 .venv/bin/python benchmarks/bots_vs_openspiel.py --ours expert --ismcts 10000 --deals 1000 --resume --workers 1 --max-seconds 1200",
+        ".venv/bin/python benchmarks/strength.py --only table   # rewrites this file from the saved results",
+        "```",
     ]
     return lines
 
