@@ -91,7 +91,7 @@ def check_decision(page: Any, lesson: Lesson, passing: bool) -> None:
 
 def play_guided_deal(page: Any, lesson: Lesson, shots: dict[str, Any] | None = None) -> None:
     """Decide until the game is over: the computer player's pass, then the cheapest card by the panel's costs."""
-    deadline = time.monotonic() + 50
+    deadline = time.monotonic() + 180
     while not page.locator("#result:not([hidden])").is_visible():
         assert time.monotonic() < deadline, f"the guided deal did not finish in time: {page.text_content('#turn-line')}"
         feedback = page.text_content("#learn-feedback") or ""

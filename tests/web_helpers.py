@@ -101,7 +101,7 @@ def new_page(browser: Any, viewport: dict[str, int], locale: str = "en-US") -> A
     """A page in a fresh browser context (its own storage), with reduced motion; script errors are collected in ``page.errors``."""
     context = browser.new_context(viewport=viewport, locale=locale, reduced_motion="reduce", is_mobile=viewport is PHONE)
     page = context.new_page()
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(30_000)  # generous: CI machines are small and shared
     # Every script error on the page fails the test that opened it.
     page.errors = []
     page.on("pageerror", lambda error: page.errors.append(str(error)))
