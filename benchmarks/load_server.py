@@ -45,6 +45,18 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
+def count_actions(db_url: str) -> int:
+    """Actions stored in the database (0 before the server has made its tables)."""
+    engine = create_engine(db_url)
+    try:
+        with engine.connect() as conn:
+            return int(conn.execute(text("SELECT COUNT(*) FROM bm_actions")).scalar_one())
+    except Exception:  # noqa: BLE001 - no table yet in a fresh database
+        return 0
+    finally:
+        engine.dispose()
+
+
 def start_server(db_url: str, port: int, data_dir: str) -> subprocess.Popen[bytes]:
     args = [
         sys.executable,
@@ -192,6 +204,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         db_url = args.db or f"sqlite:///{Path(tmp) / 'load.sqlite3'}"
         port = free_port()
+        before = count_actions(db_url)  # a PostgreSQL database may hold earlier runs' actions
         server = start_server(db_url, port, tmp)
         try:
             result = asyncio.run(run(port, args.tables, args.seconds, args.bots, args.think, args.warmup))
@@ -205,10 +218,7 @@ def main() -> None:
             ]
             if errors:
                 print(f"server log: {len(errors)} error lines, the first: {errors[0]}", file=sys.stderr)
-        engine = create_engine(db_url)
-        with engine.connect() as conn:
-            actions = int(conn.execute(text("SELECT COUNT(*) FROM bm_actions")).scalar_one())
-        engine.dispose()
+        actions = count_actions(db_url) - before
     result["db"] = "sqlite" if db_url.startswith("sqlite") else db_url.split(":", 1)[0]
     result["server_actions"] = actions
     result["server_actions_per_second"] = round(actions / result["seconds"], 1)

@@ -171,6 +171,9 @@ class Store:
         metadata.create_all(self.engine)
         self.is_postgresql = parsed.get_backend_name() == "postgresql"
         self._lock_connection: Connection | None = None
+        mark = "?" if self.engine.dialect.paramstyle == "qmark" else "%s"
+        columns = "table_id, game_no, seq, kind, seat, data, by_bot, at"
+        self._insert_actions_sql = f"INSERT INTO {actions.name} ({columns}) VALUES ({', '.join([mark] * 8)})"
 
     def claim(self, table_id: int) -> bool:
         """Whether this process may serve the table: on PostgreSQL, a session advisory lock held until the process ends.
@@ -269,21 +272,11 @@ class Store:
     def append_actions(self, batch: Sequence[tuple[int, int, ActionRow]]) -> None:
         """Commit accepted actions (``(table_id, game_no, action)``) in one transaction; it returns once they are durable."""
         now = time.time()
-        rows = [
-            {
-                "table_id": table_id,
-                "game_no": game_no,
-                "seq": a.seq,
-                "kind": a.kind,
-                "seat": a.seat,
-                "data": json.dumps(a.data),
-                "by_bot": a.by_bot,
-                "at": now,
-            }
-            for table_id, game_no, a in batch
-        ]
+        rows = [(table_id, game_no, a.seq, a.kind, a.seat, json.dumps(a.data), a.by_bot, now) for table_id, game_no, a in batch]
+        # The driver's own executemany: this runs in a worker thread beside the event loop, and a statement built by
+        # SQLAlchemy per batch would hold the interpreter lock (and so every table) for much longer.
         with self.engine.begin() as conn:
-            conn.execute(insert(actions), rows)
+            conn.exec_driver_sql(self._insert_actions_sql, rows)
 
     def actions(self, table_id: int, game_no: int) -> list[ActionRow]:
         with self.engine.connect() as conn:
