@@ -114,9 +114,16 @@ async def play_table(
         await post(http, f"/api/tables/{code}/start", headers={"Authorization": f"Bearer {host}"})
         counts["started"] += 1
         sent_at: float | None = None
+        last_action: dict[str, Any] | None = None
         while True:
             message = json.loads(await ws.recv())
             kind = message["type"]
+            if kind == "error" and message.get("code") == "rate-limit" and last_action is not None:
+                # Faster than the protocol allows (10 messages a second): wait as a client must, and send it again.
+                counts["rate_limited"] += 1
+                await asyncio.sleep(0.2)
+                await ws.send(json.dumps(last_action))
+                continue
             if kind == "error":
                 counts["errors"] += 1
                 sent_at = None
@@ -147,13 +154,14 @@ async def play_table(
                 # People do not act in step: each waits between half and one and a half times --think (seeded per table).
                 await asyncio.sleep(think * (0.5 + rng.random()))
             sent_at = time.perf_counter()
+            last_action = action
             await ws.send(json.dumps(action))
             counts["sent"] += 1
 
 
 async def run(port: int, tables: int, seconds: float, level: str, think: float, warmup: float) -> dict[str, Any]:
     latencies: list[float] = []
-    counts = {"sent": 0, "games": 0, "errors": 0, "started": 0, "tables": tables}
+    counts = {"sent": 0, "games": 0, "errors": 0, "rate_limited": 0, "started": 0, "tables": tables}
     limits = httpx.Limits(max_connections=50)
     async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", trust_env=False, timeout=60, limits=limits) as http:
         began = time.monotonic()
@@ -175,6 +183,7 @@ async def run(port: int, tables: int, seconds: float, level: str, think: float, 
         "player_actions": counts["sent"],
         "games": counts["games"],
         "errors": counts["errors"],
+        "rate_limited": counts["rate_limited"],
         "latency_ms": {
             "p50": round(1000 * statistics.median(latencies), 2) if latencies else None,
             "p99": round(1000 * latencies[min(len(latencies) - 1, int(0.99 * len(latencies)))], 2) if latencies else None,
@@ -229,7 +238,8 @@ def main() -> None:
     print(
         f"{result['tables']} tables (think {result['think_seconds']} s, first {result['warmup_seconds']} s not measured), {result['seconds']} s, {result['db']}: {result['server_actions']} actions committed "
         f"({result['server_actions_per_second']}/s), {result['games']} games, {result['player_actions']} player actions; "
-        f"action -> broadcast p50 {lat['p50']} ms, p99 {lat['p99']} ms, max {lat['max']} ms; errors {result['errors']}"
+        f"action -> broadcast p50 {lat['p50']} ms, p99 {lat['p99']} ms, max {lat['max']} ms; errors {result['errors']}, "
+        f"rate-limited and sent again {result['rate_limited']}"
     )
 
 
