@@ -108,7 +108,6 @@ class Seat:
 
 @needs_chromium
 def test_two_browsers_and_two_bots_play_a_whole_deal_by_clicking(server: Server, browser: Any) -> None:
-    started = time.monotonic()
     anna_page = new_page(browser, DESKTOP)
     code = create_table(anna_page, server.base, "hearts", deals=1, bots=2, name="Anna")
     invite = anna_page.input_value("#invite-link")
@@ -184,7 +183,6 @@ def test_two_browsers_and_two_bots_play_a_whole_deal_by_clicking(server: Server,
     assert "Anna: Well played!" in (ben_page.text_content("#chat-log") or "")
     assert ben_page.locator("#chat-log b b").count() == 0
     assert unnamed(anna_page) == [] and unnamed(ben_page) == []
-    assert time.monotonic() - started < 90
     assert anna_page.errors == [] and ben_page.errors == []
     for page in (anna_page, ben_page):
         page.context.close()
