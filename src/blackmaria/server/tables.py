@@ -734,7 +734,7 @@ class TableRuntime:
 
     def close_bots(self) -> None:
         """Stop the programs that play seats here (bots built in are simply dropped)."""
-        for bot in getattr(self, "bots", {}).values():
+        for bot in self.bots.values():
             if isinstance(bot, ExternalBot):
                 bot.close()
 
