@@ -137,6 +137,11 @@ class Player:
         self.rules: dict[str, Any] = welcome["table"]["rules"]
 
     def send(self, message: dict[str, Any] | str) -> None:
+        # A person never sends 10 messages a second: stay under the protocol's rate limit, as a client must.
+        wait = getattr(self, "_last_send", 0.0) + 0.12 - time.monotonic()
+        if wait > 0:
+            time.sleep(wait)
+        self._last_send = time.monotonic()
         self.ws.send(message if isinstance(message, str) else json.dumps(message))
 
     def recv(self, timeout: float = 10) -> dict[str, Any]:
