@@ -144,6 +144,12 @@ class Player:
         self._last_send = time.monotonic()
         self.ws.send(message if isinstance(message, str) else json.dumps(message))
 
+    def flood(self, message: dict[str, Any], count: int) -> None:
+        """Send `count` copies at once, past the rate limit, as a misbehaving client would."""
+        for _ in range(count):
+            self.ws.send(json.dumps(message))
+        self._last_send = time.monotonic()
+
     def recv(self, timeout: float = 10) -> dict[str, Any]:
         message: dict[str, Any] = json.loads(self.ws.recv(timeout=timeout))
         self.messages.append(message)
