@@ -5,7 +5,8 @@
         # points per deal against budget: results/budget_curve.json and docs/budget.png
 
 Each match prints the report of ``blackmaria tournament`` and is saved as JSON;
-``strength.md`` collects them in a table.
+``strength.md`` collects them in a table. Every deal is saved as it finishes, so
+a match stopped (or killed) and started again with more deals plays only the new ones.
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ import os
 from pathlib import Path
 from typing import Any
 
-from blackmaria.tournament import print_progress, run_tournament
+from blackmaria.rules import load_rules
+from blackmaria.tournament import append_checkpoint, expand_lineup, print_progress, read_checkpoint, run_tournament
 
 RESULTS = Path(__file__).parent / "results"
 
@@ -35,8 +37,16 @@ MATCHES: list[tuple[str, str, list[str], str]] = [
 
 
 def run_match(name: str, rules: str, bots: list[str], deals: int, seed: int, workers: int) -> dict[str, Any]:
+    """Each deal is saved as it finishes (``tournament_NAME.deals.jsonl``): a stopped run goes on where it was."""
     print(f"== {name}: {rules}, {', '.join(bots)}, {deals} deals", flush=True)
-    result = run_tournament(rules, bots, deals, seed, workers, print_progress)
+    rule_set = load_rules(rules)
+    lineup = expand_lineup(bots, rule_set.players)
+    checkpoint = RESULTS / f"tournament_{name}.deals.jsonl"
+    played = read_checkpoint(checkpoint, rule_set, lineup, seed)
+    if played:
+        print(f"resuming: {len(played)} deals saved in {checkpoint.name}", flush=True)
+    save = append_checkpoint(checkpoint, rule_set, lineup, seed)
+    result = run_tournament(rule_set, bots, deals, seed, workers, print_progress, played=played, on_result=save)
     print(result.report(), flush=True)
     data = result.to_dict()
     (RESULTS / f"tournament_{name}.json").write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -13,11 +14,13 @@ from blackmaria.rules import preset
 from blackmaria.tournament import (
     DealResult,
     TournamentResult,
+    append_checkpoint,
     expand_lineup,
     games_of,
     mean_ci,
     parse_bot,
     progress_bar,
+    read_checkpoint,
     run_tournament,
 )
 
@@ -146,3 +149,47 @@ def test_a_ray_cluster_plays_the_same_tournament_as_local_processes() -> None:
     assert on_ray.difference("easy", "random") == local.difference("easy", "random")
     with pytest.raises(ValueError, match="backend: 'spark' is not one of local, ray"):
         run_tournament("hearts", ["easy"], deals=1, backend="spark")
+
+
+def test_a_stopped_tournament_resumes_from_its_checkpoint(tmp_path: Path) -> None:
+    """Run 4 of 8 deals with a checkpoint, kill the writer mid-line, resume: the result is the uninterrupted one."""
+    whole = run_tournament("black-maria", ["easy", "random"], deals=8, seed=4, workers=1)
+    path = tmp_path / "t.jsonl"
+    rules = preset("black-maria")
+    lineup = expand_lineup(["easy", "random"], 3)
+    run_tournament(rules, ["easy", "random"], deals=4, seed=4, workers=1, on_result=append_checkpoint(path, rules, lineup, 4))
+    with open(path, "a", encoding="utf-8") as f:
+        f.write('{"deal": 4, "poi')  # a run killed while saving deal 4
+    saved = read_checkpoint(path, rules, lineup, 4)
+    assert [r.deal for r in saved] == [0, 1, 2, 3]
+    played: list[int] = []
+    save = append_checkpoint(path, rules, lineup, 4)
+    resumed = run_tournament(
+        rules, ["easy", "random"], deals=8, seed=4, workers=1, played=saved, on_result=lambda r: (played.append(r.deal), save(r))
+    )
+    assert played == [4, 5, 6, 7]  # the saved deals are not played again
+    assert [(r.deal, r.points, r.seat_points) for r in resumed.results] == [(r.deal, r.points, r.seat_points) for r in whole.results]
+    assert [r.deal for r in read_checkpoint(path, rules, lineup, 4)] == list(range(8))
+
+
+def test_the_tournament_command_resumes_and_refuses_another_tournaments_checkpoint(tmp_path: Path) -> None:
+    runner = CliRunner()
+    path = str(tmp_path / "c.jsonl")
+    args = ["tournament", "--rules", "black-maria", "--bots", "easy,random", "--workers", "1", "--json", "--checkpoint", path]
+    first = runner.invoke(main, [*args, "--deals", "3"])
+    assert first.exit_code == 0, first.output
+    second = runner.invoke(main, [*args, "--deals", "5"])
+    assert second.exit_code == 0, second.output
+    assert "resuming: 3 deals already played" in second.output
+    whole = runner.invoke(
+        main, ["tournament", "--rules", "black-maria", "--bots", "easy,random", "--workers", "1", "--json", "--deals", "5"]
+    )
+    assert (
+        json.loads(second.output[second.output.index("{") :])["differences"]
+        == json.loads(whole.output[whole.output.index("{") :])["differences"]
+    )
+    other = runner.invoke(main, [*args, "--deals", "5", "--seed", "9"])
+    assert other.exit_code != 0 and "saved for another tournament (seed differs)" in other.output
+    (tmp_path / "junk.txt").write_text("hello\n", encoding="utf-8")
+    junk = runner.invoke(main, [*args[:-1], str(tmp_path / "junk.txt"), "--deals", "2"])
+    assert junk.exit_code != 0 and "line 1: not a tournament checkpoint" in junk.output

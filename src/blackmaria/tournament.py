@@ -50,6 +50,80 @@ class DealResult:
     seat_points: tuple[tuple[int, ...], ...] = ()
     """Points of each seat, one row per rotation (rotation ``r`` seats ``lineup[(seat - r) % n]``)."""
 
+    def to_dict(self) -> dict[str, Any]:
+        return {"deal": self.deal, "points": self.points, "moons": self.moons, "seconds": self.seconds, "seat_points": self.seat_points}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> DealResult:
+        return cls(
+            int(data["deal"]),
+            {str(bot): [int(p) for p in points] for bot, points in data["points"].items()},
+            {str(bot): int(m) for bot, m in data["moons"].items()},
+            float(data["seconds"]),
+            tuple(tuple(int(p) for p in row) for row in data.get("seat_points", ())),
+        )
+
+
+class CheckpointError(ValueError):
+    """A checkpoint file that is not a tournament's, or not this tournament's."""
+
+
+def checkpoint_header(rules: Rules, lineup: Sequence[str], seed: int) -> dict[str, Any]:
+    """What a checkpoint must match to be resumed: the same rules, line-up and seed give the same deals."""
+    return {"checkpoint": "blackmaria-tournament/1", "rules": rules.to_dict(), "lineup": list(lineup), "seed": seed}
+
+
+def read_checkpoint(path: str | os.PathLike[str], rules: Rules, lineup: Sequence[str], seed: int) -> list[DealResult]:
+    """The deals saved in ``path`` by an earlier run of the same tournament (none if the file does not exist).
+
+    A line cut short by a killed run (the last one) is dropped; anything else malformed is an error naming the line.
+    """
+    if not os.path.exists(path):
+        return []
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().split("\n")
+    expected = json.loads(json.dumps(checkpoint_header(rules, lineup, seed)))  # tuples as JSON gives them back
+    try:
+        header = json.loads(lines[0])
+    except json.JSONDecodeError:
+        header = None
+    if not isinstance(header, dict) or header.get("checkpoint") != expected["checkpoint"]:
+        raise CheckpointError(f"{path}, line 1: not a tournament checkpoint")
+    for key in ("rules", "lineup", "seed"):
+        if header.get(key) != expected[key]:
+            raise CheckpointError(f"{path}, line 1: saved for another tournament ({key} differs); give another file")
+    results: dict[int, DealResult] = {}
+    last = len(lines) - 1
+    for number, line in enumerate(lines[1:], start=2):
+        if not line.strip():
+            continue
+        try:
+            result = DealResult.from_dict(json.loads(line))
+        except (json.JSONDecodeError, KeyError, TypeError, ValueError) as error:
+            if number - 1 == last:
+                break  # the run was killed while writing this line
+            raise CheckpointError(f"{path}, line {number}: not a saved deal ({error})") from error
+        results[result.deal] = result
+    return [results[d] for d in sorted(results)]
+
+
+def append_checkpoint(path: str | os.PathLike[str], rules: Rules, lineup: Sequence[str], seed: int) -> Callable[[DealResult], None]:
+    """A writer that appends each finished deal to ``path`` (writing the header first if the file is new or empty)."""
+    if not os.path.exists(path) or os.path.getsize(path) == 0:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(json.dumps(checkpoint_header(rules, lineup, seed)) + "\n")
+    else:
+        with open(path, "rb+") as saved:  # drop a line cut short by a killed run: that deal is played again
+            saved.truncate(saved.read().rfind(b"\n") + 1)
+
+    def save(result: DealResult) -> None:
+        with open(path, "a", encoding="utf-8") as f:
+            f.write(json.dumps(result.to_dict()) + "\n")
+            f.flush()
+            os.fsync(f.fileno())
+
+    return save
+
 
 @dataclass(frozen=True)
 class Interval:
@@ -349,25 +423,36 @@ def run_tournament(
     progress: Callable[[int, int, float], None] | None = None,
     backend: str = "local",
     ray_address: str | None = None,
+    played: Sequence[DealResult] = (),
+    on_result: Callable[[DealResult], None] | None = None,
 ) -> TournamentResult:
     """Play ``deals`` duplicate deals; ``workers`` processes (default: every core). The result does not depend on ``workers``.
 
     ``backend="ray"`` spreads the deals over a Ray cluster instead (``ray_address``, or ``RAY_ADDRESS``, or a
     cluster of this machine alone started for the run); the result is the same as on one machine.
+
+    ``played`` are deals of this tournament already played (from a checkpoint): they are not played again.
+    ``on_result`` is called with each deal as it finishes, to save it.
     """
     rule_set = load_rules(rules) if isinstance(rules, str) else rules
     lineup = expand_lineup(bots, rule_set.players)
     if deals < 1:
         raise ValueError("deals: give at least 1")
-    jobs = [(rule_set, lineup, d, seed) for d in range(deals)]
+    done = [r for r in played if r.deal < deals]
+    have = {r.deal for r in done}
+    jobs = [(rule_set, lineup, d, seed) for d in range(deals) if d not in have]
     result = TournamentResult(rule_set, lineup, deals, seed)
     start = time.perf_counter()
-    done: list[DealResult] = []
+    resumed = len(done)
 
     def tick(r: DealResult) -> None:
         done.append(r)
+        if on_result is not None:
+            on_result(r)
         if progress is not None:
-            progress(len(done), deals, time.perf_counter() - start)
+            # The estimate of time left counts only the deals played in this run.
+            elapsed = time.perf_counter() - start
+            progress(len(done), deals, elapsed * len(done) / max(1, len(done) - resumed))
 
     if backend not in BACKENDS:
         raise ValueError(f"backend: {backend!r} is not one of {', '.join(BACKENDS)}")
@@ -378,13 +463,15 @@ def run_tournament(
         result.seconds = time.perf_counter() - start
         return result
     workers = (os.cpu_count() or 1) if workers is None else workers
-    if workers <= 1 or deals == 1:
+    if not jobs:
+        pass
+    elif workers <= 1 or len(jobs) == 1:
         for job in jobs:
             tick(_job(job))
     else:
         import multiprocessing
 
-        with multiprocessing.get_context("spawn").Pool(min(workers, deals)) as pool:
+        with multiprocessing.get_context("spawn").Pool(min(workers, len(jobs))) as pool:
             for r in pool.imap_unordered(_job, jobs):
                 tick(r)
     result.results = sorted(done, key=lambda r: r.deal)
@@ -414,6 +501,12 @@ def print_progress(done: int, total: int, elapsed: float) -> None:
     help="local: processes on this machine; ray: tasks on a Ray cluster (pip install 'blackmaria[ray]').",
 )
 @click.option("--ray-address", default=None, help="The Ray cluster to join (default: RAY_ADDRESS, else a cluster of this machine).")
+@click.option(
+    "--checkpoint",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Save each finished deal to this file; run the same command again to resume where it stopped.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 def tournament_command(
@@ -425,6 +518,7 @@ def tournament_command(
     workers: int | None,
     backend: str,
     ray_address: str | None,
+    checkpoint: str | None,
     as_json: bool,
     quiet: bool,
 ) -> None:
@@ -442,14 +536,26 @@ def tournament_command(
         raise click.BadParameter(str(error), param_hint="--bots") from error
     if deals < 1:
         raise click.BadParameter("give at least 1 deal", param_hint="--deals")
+    played: list[DealResult] = []
+    save = None
+    if checkpoint is not None:
+        lineup = expand_lineup(bots, rule_set.players)
+        try:
+            played = read_checkpoint(checkpoint, rule_set, lineup, seed)
+            save = append_checkpoint(checkpoint, rule_set, lineup, seed)
+        except (CheckpointError, OSError) as error:
+            raise click.BadParameter(str(error), param_hint="--checkpoint") from error
+        if played and not quiet:
+            click.echo(f"resuming: {len(played)} deals already played in {checkpoint}", err=True)
     try:
-        result = run_tournament(rule_set, bots, deals, seed, workers, None if quiet else print_progress, backend, ray_address)
+        result = run_tournament(rule_set, bots, deals, seed, workers, None if quiet else print_progress, backend, ray_address, played, save)
     except RuntimeError as error:
         raise click.ClickException(str(error)) from error
     click.echo(json.dumps(result.to_dict(), indent=2) if as_json else result.report())
 
 
 __all__ = [
+    "CheckpointError",
     "DealResult",
     "Games",
     "Interval",
@@ -457,6 +563,8 @@ __all__ = [
     "deal_rules",
     "expand_lineup",
     "games_of",
+    "read_checkpoint",
+    "append_checkpoint",
     "mean_ci",
     "parse_bot",
     "play_duplicate_deal",
