@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import platform
 import time
+import warnings
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
@@ -56,6 +57,10 @@ from blackmaria.core.logic import (
     popcount,
     score_deal,
 )
+
+# numba's own internal check flags variables of the shared rule functions it inlined; harmless, and
+# not for players to read on their first compile.
+warnings.filterwarnings("ignore", category=numba.core.errors.NumbaIRAssumptionWarning)
 from blackmaria.rules import Rules
 
 
