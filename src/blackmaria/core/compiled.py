@@ -57,11 +57,11 @@ from blackmaria.core.logic import (
     popcount,
     score_deal,
 )
+from blackmaria.rules import Rules
 
 # numba's own internal check flags variables of the shared rule functions it inlined; harmless, and
 # not for players to read on their first compile.
 warnings.filterwarnings("ignore", category=numba.core.errors.NumbaIRAssumptionWarning)
-from blackmaria.rules import Rules
 
 
 @intrinsic
