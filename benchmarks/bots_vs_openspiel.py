@@ -123,12 +123,16 @@ def speed(positions: int, sims: int, seed: int) -> dict[str, Any]:
     }
 
 
+DEFAULT_EXPLORATION = 5.0
+"""IS-MCTS's exploration constant in the matches: the best of those tried (``tune_table`` in strength.py)."""
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--ours", default="hard", help="our bot, LEVEL or LEVEL:BUDGET")
     parser.add_argument("--ismcts", type=int, default=1000, help="IS-MCTS simulations per move")
-    parser.add_argument("--exploration", type=float, default=5.0)
+    parser.add_argument("--exploration", type=float, default=DEFAULT_EXPLORATION, help="IS-MCTS's UCT exploration constant")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--speed-only", action="store_true")
@@ -139,6 +143,8 @@ def main() -> None:
     RESULTS.mkdir(exist_ok=True)
     machine = f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, open_spiel 2.0.2"
     name = f"bots_vs_openspiel_{args.ours.replace(':', '-')}_vs_ismcts{args.ismcts}"
+    if args.exploration != DEFAULT_EXPLORATION:  # a tuning run: kept beside the match at the chosen constant
+        name += f"_c{args.exploration:g}"
     kept: list[dict[str, Any]] = []
     earlier_seconds = 0.0
     if args.resume and (RESULTS / f"{name}.json").exists():
