@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from blackmaria.rules import load_rules
-from blackmaria.tournament import append_checkpoint, expand_lineup, print_progress, read_checkpoint, run_tournament
+from blackmaria.tournament import append_checkpoint, expand_lineup, mean_ci, print_progress, read_checkpoint, run_tournament
 
 RESULTS = Path(__file__).parent / "results"
 
@@ -140,6 +140,41 @@ def main() -> None:
     print("\n".join(lines))
 
 
+def tuning_table() -> list[str]:
+    """IS-MCTS at other exploration constants against the same bot on the same deals as the match at 5, paired per deal."""
+    lines: list[str] = []
+    for path in sorted(RESULTS.glob("bots_vs_openspiel_*_vs_ismcts*_c*.json")):
+        tuned = json.loads(path.read_text(encoding="utf-8"))
+        base_path = RESULTS / (path.stem.rsplit("_c", 1)[0] + ".json")
+        if not base_path.exists():
+            continue
+        base = {r["deal"]: r["difference"] for r in json.loads(base_path.read_text(encoding="utf-8"))["rows"]}
+        common = [r for r in tuned["rows"] if r["deal"] in base]
+        if len(common) < 2:
+            continue
+        change = mean_ci([r["difference"] - base[r["deal"]] for r in common])
+        at_base = mean_ci([base[r["deal"]] for r in common])
+        at_tuned = mean_ci([r["difference"] for r in common])
+        if not lines:
+            lines = [
+                "",
+                "### IS-MCTS's exploration constant, checked at the match's budget",
+                "",
+                "The same deals against the same bot with another constant; the change is paired per deal"
+                " (positive: IS-MCTS did worse with the other constant than with 5).",
+                "",
+                "| ours | IS-MCTS simulations | constant | deals | ours minus IS-MCTS at 5 | at this constant | change [95% CI] |",
+                "|---|---:|---:|---:|---|---|---|",
+            ]
+        mine = path.stem.removeprefix("bots_vs_openspiel_").split("_vs_ismcts")[0]
+        sims = int(path.stem.split("_vs_ismcts")[1].split("_c")[0])
+        lines.append(
+            f"| {mine} | {sims:,} | {tuned['exploration']:g} | {len(common)} | {at_base.mean:+.2f} | {at_tuned.mean:+.2f} "
+            f"| {change.mean:+.2f} [{change.low:+.2f}, {change.high:+.2f}] |"
+        )
+    return lines
+
+
 def ismcts_table() -> list[str]:
     """The matches against OpenSpiel's IS-MCTS saved by ``bots_vs_openspiel.py``, as markdown lines."""
     lines = [
@@ -150,6 +185,8 @@ def ismcts_table() -> list[str]:
         "|---|---:|---:|---:|---|---|---|---:|",
     ]
     for path in sorted(RESULTS.glob("bots_vs_openspiel_*_vs_ismcts*.json")):
+        if "_c" in path.stem.split("_vs_ismcts")[1]:
+            continue  # tuning runs: tuning_table
         data = json.loads(path.read_text(encoding="utf-8"))
         ours, theirs, diff = data["ours_mean_points"], data["ismcts_mean_points"], data["difference_ours_minus_ismcts"]
         mine = path.stem.removeprefix("bots_vs_openspiel_").split("_vs_ismcts")[0]
@@ -159,6 +196,7 @@ def ismcts_table() -> list[str]:
             f"| {theirs['mean']:.2f} [{theirs['ci95_low']:.2f}, {theirs['ci95_high']:.2f}] "
             f"| {diff['mean']:+.2f} [{diff['ci95_low']:+.2f}, {diff['ci95_high']:+.2f}] | {data['ours_seconds_per_move_mean'] * 1000:.0f} ms |"
         )
+    lines += tuning_table()
     lines += [
         "",
         "Negative is better for us: our bot took fewer points per deal than the IS-MCTS players at the same table",
