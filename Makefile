@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 PIP := $(BIN)/python -m pip --disable-pip-version-check -q
 
-.PHONY: play learn serve test install dev bench lint typecheck clean
+.PHONY: play learn serve test install dev bench lint typecheck clean screenshots
 
 $(VENV)/.run: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -38,6 +38,10 @@ typecheck: dev
 
 test: dev lint typecheck
 	$(BIN)/pytest
+
+# The browser tests again, saving their pictures over the ones the docs show.
+screenshots: dev
+	BLACKMARIA_SCREENSHOTS=docs/screenshots $(BIN)/pytest tests/test_web_client.py tests/test_web_learn.py tests/test_web_scorekeeper.py
 
 bench: dev
 	$(BIN)/python benchmarks/engine_vs_openspiel.py

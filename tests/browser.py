@@ -16,7 +16,10 @@ from pathlib import Path
 import pytest
 
 CHROMIUM = Path(os.environ.get("BLACKMARIA_CHROMIUM", "/usr/bin/chromium"))
-SCREENSHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
+ROOT = Path(__file__).resolve().parent.parent
+SCREENSHOTS = Path(os.environ.get("BLACKMARIA_SCREENSHOTS", ROOT / "build" / "screenshots"))
+"""Where the tests save their pictures: ``build/`` (ignored by git), or ``docs/screenshots`` with ``make screenshots``."""
+SCREENSHOTS.mkdir(parents=True, exist_ok=True)
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
