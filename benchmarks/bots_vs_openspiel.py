@@ -195,7 +195,8 @@ def main() -> None:
     theirs = mean_ci([statistics.mean(r["ismcts"]) for r in rows])
     per_move = statistics.mean(r["our_seconds_per_move"] for r in rows)
     result = {
-        "what": f"{args.ours} (ours, one seat, rotated) vs three OpenSpiel ISMCTSBot at {args.ismcts} simulations, OpenSpiel hearts",
+        "what": f"{args.ours} (ours, one seat, rotated) vs three OpenSpiel ISMCTSBot at {args.ismcts} simulations "
+        f"(exploration constant {args.exploration:g}), OpenSpiel hearts",
         "machine": machine,
         "deals": args.deals,
         "seed": args.seed,

@@ -161,7 +161,7 @@ def tuning_table() -> list[str]:
                 "### IS-MCTS's exploration constant, checked at the match's budget",
                 "",
                 "The same deals against the same bot with another constant; the change is paired per deal"
-                " (positive: IS-MCTS did worse with the other constant than with 5).",
+                " (negative: our margin grew, so IS-MCTS did worse with the other constant than with 5).",
                 "",
                 "| ours | IS-MCTS simulations | constant | deals | ours minus IS-MCTS at 5 | at this constant | change [95% CI] |",
                 "|---|---:|---:|---:|---|---|---|",
