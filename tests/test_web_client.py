@@ -43,7 +43,7 @@ def browser() -> Iterator[Any]:
         yield running
 
 
-def create_table(page: Any, base: str, preset: str, deals: int, bots: int, name: str) -> str:
+def create_table(page: Any, base: str, preset: str, deals: int, bots: int, name: str, timer: int | None = None) -> str:
     page.goto(f"{base}/")
     page.wait_for_selector(f"#preset option[value='{preset}']", state="attached")
     page.select_option("#preset", preset)
@@ -52,6 +52,8 @@ def create_table(page: Any, base: str, preset: str, deals: int, bots: int, name:
     page.fill("#bots", str(bots))
     page.select_option("#bot-level", "easy")
     page.fill("#create-name", name)
+    if timer is not None:
+        page.fill("#timer", str(timer))
     page.click("#create")
     page.wait_for_url(re.compile(r"/t/[A-Za-z0-9_-]+$"))
     return str(page.url.rsplit("/", 1)[1])
@@ -329,6 +331,54 @@ def test_two_deals_a_spectator_and_the_language_switch(server: Server, browser: 
     assert page.errors == [] and watcher.errors == []
     page.context.close()
     watcher.context.close()
+
+
+def test_the_turn_timer_counts_down_and_a_stand_in_plays_until_the_player_is_back(server: Server, browser: Any) -> None:
+    """A table made with a 5-second turn timer: Anna lets her pass run out, a computer passes for her, she comes back."""
+    anna_page = new_page(browser, DESKTOP)
+    code = create_table(anna_page, server.base, "hearts", deals=1, bots=2, name="Anna", timer=5)
+    ben_page = new_page(browser, DESKTOP)
+    ben_page.goto(f"{server.base}/t/{code}")
+    ben_page.fill("#join-name", "Ben")
+    ben_page.click("[aria-label='Sit in seat 2']")
+    anna_page.wait_for_selector("#start:not([disabled])")
+    anna_page.click("#start")
+    anna, ben = Seat(anna_page), Seat(ben_page)
+    anna.refused = ben.refused = True  # no refusal clicks here: they would spend the seconds
+    for page in (anna_page, ben_page):
+        page.wait_for_selector("#pass-bar:not([hidden])")
+        page.wait_for_selector("#clock:not([hidden])")
+        assert re.fullmatch(r"[1-5] s left", page.text_content("#clock") or ""), page.text_content("#clock")
+    assert ben.act()  # Ben passes in time; Anna does nothing
+    anna_page.wait_for_selector("#away-bar:not([hidden])", timeout=30_000)
+    assert anna_page.text_content("#away-text") == "Your time ran out, so a computer player is playing your seat."
+    assert anna_page.locator("#pass-bar").is_hidden() and anna_page.locator("#clock").is_hidden()
+    assert len(hand(anna_page)) == 13  # her stand-in passed three cards and she received three
+    for page in (anna_page, ben_page):
+        assert "away" in (page.text_content("#seats .seat[data-seat='0'] .marks") or "")
+    anna_page.click("#back-button")
+    anna_page.wait_for_selector("#away-bar", state="hidden")
+    ben_page.wait_for_function(
+        "() => !(document.querySelector(\"#seats .seat[data-seat='0'] .marks\")?.textContent || '').includes('away')"
+    )
+    # Back in her seat, Anna plays her own cards again, each turn with its clock; Ben keeps to his time.
+    played = 0
+    deadline = time.monotonic() + 120
+    while played < 2 and not anna_page.locator("#result:not([hidden])").is_visible():
+        assert time.monotonic() < deadline, "the game stalled"
+        if ben.act():
+            continue
+        if anna_page.locator("#hand .card.playable").count():
+            assert anna_page.locator("#clock").is_visible()
+            if anna.act():
+                played += 1
+                assert anna_page.locator("#away-bar").is_hidden()
+            continue
+        time.sleep(0.05)
+    assert played == 2
+    assert anna_page.errors == [] and ben_page.errors == []
+    anna_page.context.close()
+    ben_page.context.close()
 
 
 def test_every_screenshot_is_written() -> None:

@@ -36,6 +36,10 @@ const app = {
   explaining: false,
   explanation: null, // the server's explanation message for the decision now
   counts: new Map(), // deal index -> the server's count message
+  clockTimer: null, // with a turn timer: the interval that redraws the seconds left
+  clockSeq: null, // the seq the seconds left were counted from
+  clockEnd: 0,
+  clockWarned: false,
 };
 
 // ---- storage: the seat token per table code survives a reload ----------------------------------------
@@ -842,6 +846,11 @@ function passCards() {
 }
 
 function renderStatus() {
+  renderTurnLine();
+  renderClock();
+}
+
+function renderTurnLine() {
   const view = app.view;
   const turnLine = $("turn-line");
   const passBar = $("pass-bar");
@@ -864,7 +873,6 @@ function renderStatus() {
       const button = $("pass-button");
       button.textContent = left > 0 ? t("pass_button_left", { count, left }) : t("pass_button", { count });
       button.setAttribute("aria-disabled", String(left !== 0));
-      turnLine.textContent = t(`direction_${view.direction}`);
       turnLine.textContent = passPrompt(view);
       turnLine.classList.add("mine");
     } else if (app.seat !== null) turnLine.textContent = t("passed_wait");
@@ -883,6 +891,50 @@ function renderStatus() {
       note.textContent = t("received_from", { name: seatName(view.pass_from), cards: sortHand(view.received).map(cardShort).join(" ") });
     } else if (view.hearts_broken) note.textContent = t("hearts_broken");
   } else if (view.phase === "game-over" || view.phase === "deal-over") turnLine.textContent = view.phase === "game-over" ? t("game_over") : "";
+}
+
+/** With a turn timer: the seconds left for this seat's decision, and, once a stand-in plays the seat, the way back. */
+function renderClock() {
+  const view = app.view;
+  const clock = $("clock");
+  const seats = app.table ? app.table.seats : [];
+  const away = app.seat !== null && Boolean(seats[app.seat] && seats[app.seat].away);
+  const awayBar = $("away-bar");
+  awayBar.hidden = !away;
+  if (away) {
+    $("away-text").textContent = t("away_notice");
+    $("back-button").textContent = t("back_button");
+  }
+  const deciding = !away && view && app.table.turn_seconds && app.heldTrick === null &&
+    ((view.phase === "passing" && mustPass(view)) || (view.phase === "playing" && view.turn === app.seat));
+  if (!deciding) {
+    clock.hidden = true;
+    clearInterval(app.clockTimer);
+    app.clockTimer = null;
+    app.clockSeq = null;
+    return;
+  }
+  // The server starts the seat's time again with every change at the table (each new seq), so does the page.
+  if (app.clockSeq !== app.seq) {
+    app.clockSeq = app.seq;
+    app.clockEnd = Date.now() + app.table.turn_seconds * 1000;
+    app.clockWarned = false;
+    clearInterval(app.clockTimer);
+    app.clockTimer = setInterval(tickClock, 1000);
+  }
+  clock.hidden = false;
+  tickClock();
+}
+
+function tickClock() {
+  const left = Math.max(0, Math.ceil((app.clockEnd - Date.now()) / 1000));
+  const clock = $("clock");
+  clock.textContent = t("clock_left", { s: left });
+  clock.classList.toggle("short", left <= 10);
+  if (left <= 10 && left > 0 && !app.clockWarned && app.table.turn_seconds > 10) {
+    app.clockWarned = true;
+    announce(t("clock_left", { s: left }));
+  }
 }
 
 function renderSheet() {
@@ -1344,6 +1396,8 @@ function showTable(code) {
   $("start").addEventListener("click", startGame);
   $("new-game").addEventListener("click", startGame);
   $("pass-button").addEventListener("click", passCards);
+  // Any message from the seat's holder gives the seat back; a ping says nothing else.
+  $("back-button").addEventListener("click", () => send({ type: "ping" }));
   $("hint-button").addEventListener("click", () => send({ type: "hint", lang: language() }));
   $("summary-close").addEventListener("click", () => {
     $("summary").close();
