@@ -208,10 +208,11 @@ def ismcts_table() -> list[str]:
         "",
         "```sh",
         "nice -n 5 .venv/bin/python benchmarks/strength.py --only expert-vs-medium-hearts,expert-vs-medium-black-maria,"
-        "expert-vs-medium-omnibus,expert-vs-medium-spot-hearts --expert-deals 100 --workers 1",
+        "expert-vs-medium-omnibus,expert-vs-medium-spot-hearts --expert-deals 1000 --workers 2   # resumes from the .deals.jsonl",
         "nice -n 5 .venv/bin/python benchmarks/strength.py --deals 1000 --search-deals 200 --workers 2   # every match",
         "nice -n 5 .venv/bin/python benchmarks/bots_vs_openspiel.py --deals 1000 --resume --workers 2 --max-seconds 1500",
-        "nice -n 5 .venv/bin/python benchmarks/bots_vs_openspiel.py --ours expert --ismcts 10000 --deals 1000 --resume --workers 1 --max-seconds 1200",
+        "nice -n 5 .venv/bin/python benchmarks/bots_vs_openspiel.py --ours expert --ismcts 10000 --deals 1000 --resume --workers 2 --max-seconds 3600",
+        "nice -n 5 .venv/bin/python benchmarks/bots_vs_openspiel.py --ours hard --ismcts 1000 --exploration 2 --deals 200 --resume --workers 2   # tuning; also 10",
         ".venv/bin/python benchmarks/strength.py --only table   # rewrites this file from the saved results",
         "```",
     ]
