@@ -463,9 +463,7 @@ def run_tournament(
         result.seconds = time.perf_counter() - start
         return result
     workers = (os.cpu_count() or 1) if workers is None else workers
-    if not jobs:
-        pass
-    elif workers <= 1 or len(jobs) == 1:
+    if workers <= 1 or len(jobs) <= 1:
         for job in jobs:
             tick(_job(job))
     else:
