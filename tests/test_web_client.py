@@ -353,7 +353,9 @@ def test_the_turn_timer_counts_down_and_a_stand_in_plays_until_the_player_is_bac
     anna_page.wait_for_selector("#away-bar:not([hidden])", timeout=30_000)
     assert anna_page.text_content("#away-text") == "Your time ran out, so a computer player is playing your seat."
     assert anna_page.locator("#pass-bar").is_hidden() and anna_page.locator("#clock").is_hidden()
-    assert len(hand(anna_page)) == 13  # her stand-in passed three cards and she received three
+    # Her stand-in passed three cards and she received three; holding the two of clubs, it has led it too.
+    anna_page.wait_for_selector("#pass-bar", state="hidden")
+    assert len(hand(anna_page)) in (12, 13)
     for page in (anna_page, ben_page):
         assert "away" in (page.text_content("#seats .seat[data-seat='0'] .marks") or "")
     anna_page.click("#back-button")

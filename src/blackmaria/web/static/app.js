@@ -39,6 +39,7 @@ const app = {
   clockTimer: null, // with a turn timer: the interval that redraws the seconds left
   clockSeq: null, // the seq the seconds left were counted from
   clockEnd: 0,
+  seqSince: 0, // when the update that brought seq arrived
   clockWarned: false,
 };
 
@@ -308,6 +309,7 @@ function receive(message) {
       app.seat = message.seat;
       app.table = message.table;
       app.seq = message.seq;
+      app.seqSince = Date.now();
       app.explainKey = null;
       app.explaining = false;
       app.queue = [];
@@ -322,6 +324,7 @@ function receive(message) {
       if (app.learn && app.view && app.view.phase === "game-over") askCount(app.view.deal_points.length - 1);
       break;
     case "update":
+      message.receivedAt = Date.now(); // the server's clock for a turn starts now, not when the page shows it
       app.queue.push(message);
       pump();
       break;
@@ -441,6 +444,7 @@ function playKeys(view) {
 async function showUpdate(message, hurry) {
   const before = app.view;
   app.seq = message.seq;
+  app.seqSince = message.receivedAt;
   noteEvents(message.events, false);
   learnFeedback(message.events);
   const won = message.events.find((event) => event.type === "TrickWon");
@@ -911,17 +915,15 @@ function renderClock() {
     clock.hidden = true;
     clearInterval(app.clockTimer);
     app.clockTimer = null;
-    app.clockSeq = null;
     return;
   }
-  // The server starts the seat's time again with every change at the table (each new seq), so does the page.
+  // The server starts the seat's time again with every change at the table (each new seq), from when it was sent.
   if (app.clockSeq !== app.seq) {
     app.clockSeq = app.seq;
-    app.clockEnd = Date.now() + app.table.turn_seconds * 1000;
+    app.clockEnd = app.seqSince + app.table.turn_seconds * 1000;
     app.clockWarned = false;
-    clearInterval(app.clockTimer);
-    app.clockTimer = setInterval(tickClock, 1000);
   }
+  if (app.clockTimer === null) app.clockTimer = setInterval(tickClock, 1000);
   clock.hidden = false;
   tickClock();
 }
