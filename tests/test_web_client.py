@@ -5,7 +5,7 @@ pages, bots take the other seats, and a whole deal (the whole one-deal game) is
 played by clicking cards: passing, an illegal card refused with its reason, tricks
 won, a reload mid-trick that restores the seat, the score sheet and the result.
 A German browser plays by keyboard and shows no English. Every interactive
-element has an accessible name. Screenshots go to ``docs/screenshots/web-*.png``.
+element has an accessible name. Screenshots go to ``build/screenshots/web-*.png`` (``make screenshots``: ``docs/screenshots``).
 """
 
 from __future__ import annotations

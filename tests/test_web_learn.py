@@ -6,7 +6,7 @@ the page has asked the server to ``explain`` it and shows the three parts; the
 cards it names as forbidden are exactly the cards the hand dims, the allowed
 ones exactly the raised ones. After the deal the public count is drawn card by
 card and its points equal the score sheet. The same in German, with no English
-on the page. Screenshots go to ``docs/screenshots/web-learn-*.png``.
+on the page. Screenshots go to ``build/screenshots/web-learn-*.png`` (``make screenshots``: ``docs/screenshots``).
 """
 
 from __future__ import annotations
