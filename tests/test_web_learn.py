@@ -64,6 +64,8 @@ def start_learning(page: Any, base: str, preset: str, name: str) -> None:
     page.fill("#learn-name", name)
     page.click("#learn-start")
     page.wait_for_url(re.compile(r"/t/[A-Za-z0-9_-]+$"))
+    # The table page draws its title once the server's welcome is in (slow on a loaded machine).
+    page.wait_for_function("() => document.getElementById('table-title').textContent.length > 0", timeout=30_000)
 
 
 def check_decision(page: Any, lesson: Lesson, passing: bool) -> None:
