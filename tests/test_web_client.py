@@ -59,6 +59,21 @@ def create_table(page: Any, base: str, preset: str, deals: int, bots: int, name:
     return str(page.url.rsplit("/", 1)[1])
 
 
+def anna_and_ben(browser: Any, base: str, ben_viewport: dict[str, Any], timer: int | None = None) -> tuple[Any, Any]:
+    """Anna creates a one-deal Hearts table with two bots on a desktop, Ben joins it by its link in seat 2, Anna starts."""
+    anna_page = new_page(browser, DESKTOP)
+    code = create_table(anna_page, base, "hearts", deals=1, bots=2, name="Anna", timer=timer)
+    invite = anna_page.input_value("#invite-link")
+    assert invite == f"{base}/t/{code}"
+    ben_page = new_page(browser, ben_viewport)
+    ben_page.goto(invite)
+    ben_page.fill("#join-name", "Ben")
+    ben_page.click("[aria-label='Sit in seat 2']")
+    anna_page.wait_for_selector("#start:not([disabled])")
+    anna_page.click("#start")
+    return anna_page, ben_page
+
+
 def trick(page: Any) -> list[str]:
     return list(page.eval_on_selector_all("#trick .card", "nodes => nodes.map(n => n.getAttribute('aria-label'))"))
 
@@ -110,17 +125,7 @@ class Seat:
 
 @needs_chromium
 def test_two_browsers_and_two_bots_play_a_whole_deal_by_clicking(server: Server, browser: Any) -> None:
-    anna_page = new_page(browser, DESKTOP)
-    code = create_table(anna_page, server.base, "hearts", deals=1, bots=2, name="Anna")
-    invite = anna_page.input_value("#invite-link")
-    assert invite == f"{server.base}/t/{code}"
-
-    ben_page = new_page(browser, PHONE)
-    ben_page.goto(invite)
-    ben_page.fill("#join-name", "Ben")
-    ben_page.click("[aria-label='Sit in seat 2']")
-    anna_page.wait_for_selector("#start:not([disabled])")
-    anna_page.click("#start")
+    anna_page, ben_page = anna_and_ben(browser, server.base, PHONE)
     anna, ben = Seat(anna_page), Seat(ben_page)
 
     # Passing: three cards each, to the left in the first deal of Hearts; the cards received are marked.
@@ -335,14 +340,7 @@ def test_two_deals_a_spectator_and_the_language_switch(server: Server, browser: 
 
 def test_the_turn_timer_counts_down_and_a_stand_in_plays_until_the_player_is_back(server: Server, browser: Any) -> None:
     """A table made with a 5-second turn timer: Anna lets her pass run out, a computer passes for her, she comes back."""
-    anna_page = new_page(browser, DESKTOP)
-    code = create_table(anna_page, server.base, "hearts", deals=1, bots=2, name="Anna", timer=5)
-    ben_page = new_page(browser, DESKTOP)
-    ben_page.goto(f"{server.base}/t/{code}")
-    ben_page.fill("#join-name", "Ben")
-    ben_page.click("[aria-label='Sit in seat 2']")
-    anna_page.wait_for_selector("#start:not([disabled])")
-    anna_page.click("#start")
+    anna_page, ben_page = anna_and_ben(browser, server.base, DESKTOP, timer=5)
     anna, ben = Seat(anna_page), Seat(ben_page)
     anna.refused = ben.refused = True  # no refusal clicks here: they would spend the seconds
     for page in (anna_page, ben_page):

@@ -9,8 +9,8 @@ from typing import Any
 
 from browser import chromium, needs_chromium
 from test_server_helpers import Server
-from test_web_client import Seat, create_table, tricks_won
-from web_helpers import DESKTOP, PHONE, hand, new_page, sheet_row
+from test_web_client import Seat, anna_and_ben, tricks_won
+from web_helpers import PHONE, hand, sheet_row
 
 pytestmark = needs_chromium
 
@@ -31,14 +31,7 @@ def test_two_browsers_finish_a_game_across_a_server_kill(tmp_path: Path) -> None
     server = Server(db).start()
     try:
         with chromium() as browser:
-            anna_page = new_page(browser, DESKTOP)
-            code = create_table(anna_page, server.base, "hearts", deals=1, bots=2, name="Anna")
-            ben_page = new_page(browser, PHONE)
-            ben_page.goto(f"{server.base}/t/{code}")
-            ben_page.fill("#join-name", "Ben")
-            ben_page.click("[aria-label='Sit in seat 2']")
-            anna_page.wait_for_selector("#start:not([disabled])")
-            anna_page.click("#start")
+            anna_page, ben_page = anna_and_ben(browser, server.base, PHONE)
             anna, ben = Seat(anna_page), Seat(ben_page)
             anna.refused = ben.refused = True  # no deliberate refusals here: this test is about the restart
             play([anna, ben], lambda: tricks_won(anna_page) >= 5, "five tricks")
