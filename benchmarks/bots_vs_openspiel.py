@@ -124,7 +124,7 @@ def speed(positions: int, sims: int, seed: int) -> dict[str, Any]:
 
 
 DEFAULT_EXPLORATION = 5.0
-"""IS-MCTS's exploration constant in the matches: the best of those tried (``tune_table`` in strength.py)."""
+"""IS-MCTS's exploration constant in the matches: the best of those tried (``tuning_table`` in strength.py)."""
 
 
 def main() -> None:

@@ -140,6 +140,12 @@ def main() -> None:
     print("\n".join(lines))
 
 
+def match_of(path: Path) -> tuple[str, int]:
+    """Our bot and the IS-MCTS budget from a results file name, ``bots_vs_openspiel_OURS_vs_ismctsN[_cC].json``."""
+    mine, rest = path.stem.removeprefix("bots_vs_openspiel_").split("_vs_ismcts")
+    return mine, int(rest.split("_c")[0])
+
+
 def tuning_table() -> list[str]:
     """IS-MCTS at other exploration constants against the same bot on the same deals as the match at 5, paired per deal."""
     lines: list[str] = []
@@ -166,8 +172,7 @@ def tuning_table() -> list[str]:
                 "| ours | IS-MCTS simulations | constant | deals | ours minus IS-MCTS at 5 | at this constant | change [95% CI] |",
                 "|---|---:|---:|---:|---|---|---|",
             ]
-        mine = path.stem.removeprefix("bots_vs_openspiel_").split("_vs_ismcts")[0]
-        sims = int(path.stem.split("_vs_ismcts")[1].split("_c")[0])
+        mine, sims = match_of(path)
         lines.append(
             f"| {mine} | {sims:,} | {tuned['exploration']:g} | {len(common)} | {at_base.mean:+.2f} | {at_tuned.mean:+.2f} "
             f"| {change.mean:+.2f} [{change.low:+.2f}, {change.high:+.2f}] |"
@@ -189,10 +194,9 @@ def ismcts_table() -> list[str]:
             continue  # tuning runs: tuning_table
         data = json.loads(path.read_text(encoding="utf-8"))
         ours, theirs, diff = data["ours_mean_points"], data["ismcts_mean_points"], data["difference_ours_minus_ismcts"]
-        mine = path.stem.removeprefix("bots_vs_openspiel_").split("_vs_ismcts")[0]
-        sims = path.stem.split("_vs_ismcts")[1].split("_c")[0]
+        mine, sims = match_of(path)
         lines.append(
-            f"| {mine} | {int(sims):,} | {data['exploration']:g} | {data['deals']} | {ours['mean']:.2f} [{ours['ci95_low']:.2f}, {ours['ci95_high']:.2f}] "
+            f"| {mine} | {sims:,} | {data['exploration']:g} | {data['deals']} | {ours['mean']:.2f} [{ours['ci95_low']:.2f}, {ours['ci95_high']:.2f}] "
             f"| {theirs['mean']:.2f} [{theirs['ci95_low']:.2f}, {theirs['ci95_high']:.2f}] "
             f"| {diff['mean']:+.2f} [{diff['ci95_low']:+.2f}, {diff['ci95_high']:+.2f}] | {data['ours_seconds_per_move_mean'] * 1000:.0f} ms |"
         )
