@@ -123,6 +123,60 @@ def speed(positions: int, sims: int, seed: int) -> dict[str, Any]:
     }
 
 
+def save(
+    name: str, args: argparse.Namespace, machine: str, fast: dict[str, Any], finished: dict[int, dict[str, Any]], seconds: float
+) -> str:
+    """Write the results file and its summary; the statistics use deals 0..k-1 only, whatever their outcome.
+
+    Deals finished beyond the first missing one are kept apart (``rows_after_gap``) for a later resume.
+    """
+    rows: list[dict[str, Any]] = []
+    while len(rows) in finished:
+        rows.append(finished[len(rows)])
+    after_gap = sorted((r for d, r in finished.items() if d > len(rows)), key=lambda r: r["deal"])
+    deals = len(rows)
+    if not deals:
+        return ""
+    diff = mean_ci([r["difference"] for r in rows])
+    ours = mean_ci([statistics.mean(r["ours"]) for r in rows])
+    theirs = mean_ci([statistics.mean(r["ismcts"]) for r in rows])
+    per_move = statistics.mean(r["our_seconds_per_move"] for r in rows)
+    result = {
+        "what": f"{args.ours} (ours, one seat, rotated) vs three OpenSpiel ISMCTSBot at {args.ismcts} simulations "
+        f"(exploration constant {args.exploration:g}), OpenSpiel hearts",
+        "machine": machine,
+        "deals": deals,
+        "seed": args.seed,
+        "exploration": args.exploration,
+        "ours_mean_points": ours.to_dict(),
+        "ismcts_mean_points": theirs.to_dict(),
+        "difference_ours_minus_ismcts": diff.to_dict(),
+        "ours_seconds_per_move_mean": per_move,
+        "seconds": seconds,
+        "rows": rows,
+        "rows_after_gap": after_gap,
+    }
+    write_atomically(RESULTS / f"{name}.json", json.dumps(result, indent=2) + "\n")
+    summary = (
+        f"# {result['what']}\n\n{machine}; {deals} duplicate deals x 4 seats, seed {args.seed}.\n\n"
+        f"| | points per deal [95% CI] |\n|---|---|\n"
+        f"| ours ({args.ours}) | {ours.mean:.2f} [{ours.low:.2f}, {ours.high:.2f}] |\n"
+        f"| IS-MCTS ({args.ismcts}) | {theirs.mean:.2f} [{theirs.low:.2f}, {theirs.high:.2f}] |\n"
+        f"| ours - IS-MCTS (paired, per deal) | {diff.mean:+.2f} [{diff.low:+.2f}, {diff.high:+.2f}] |\n\n"
+        f"Our bot's mean time per move: {per_move * 1000:.0f} ms. Search speed on {fast['positions']} positions: "
+        f"IS-MCTS {fast['ismcts_simulations_per_second_median']:,.0f} simulations/s, ours {fast['ours_simulations_per_second_median']:,.0f}/s.\n"
+    )
+    write_atomically(RESULTS / f"{name}.md", summary)
+    return summary
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """A kill mid-write leaves the old file whole."""
+    part = path.with_suffix(path.suffix + ".part")
+    part.write_text(text, encoding="utf-8")
+    os.replace(part, path)
+
+
 DEFAULT_EXPLORATION = 5.0
 """IS-MCTS's exploration constant in the matches: the best of those tried (``tuning_table`` in strength.py)."""
 
@@ -151,10 +205,9 @@ def main() -> None:
         saved = json.loads((RESULTS / f"{name}.json").read_text(encoding="utf-8"))
         if (saved["seed"], saved["exploration"]) != (args.seed, args.exploration):
             raise SystemExit(f"--resume: {name}.json has seed {saved['seed']}, exploration {saved['exploration']}")
-        kept = [r for r in saved["rows"] if r["deal"] < args.deals]
-        assert [r["deal"] for r in kept] == list(range(len(kept)))
+        kept = [r for r in saved["rows"] + saved.get("rows_after_gap", []) if r["deal"] < args.deals]
         earlier_seconds = saved["seconds"]
-        print(f"resuming after {len(kept)} saved deals", flush=True)
+        print(f"resuming with {len(kept)} saved deals", flush=True)
     speed_file = RESULTS / f"search_speed_vs_ismcts{args.ismcts}.json"
     if args.resume and not args.speed_only and speed_file.exists():
         fast = json.loads(speed_file.read_text(encoding="utf-8"))
@@ -173,52 +226,24 @@ def main() -> None:
         return
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, set(range(os.cpu_count() or 1)))
-    jobs = [(d, args.seed, args.ours, args.ismcts, args.exploration) for d in range(len(kept), args.deals)]
+    done = {r["deal"] for r in kept}
+    jobs = [(d, args.seed, args.ours, args.ismcts, args.exploration) for d in range(args.deals) if d not in done]
     start = time.perf_counter()
-    rows: list[dict[str, Any]] = []
+    finished = {r["deal"]: r for r in kept}
+    summary = ""
     with multiprocessing.get_context("spawn").Pool(args.workers) as pool:
-        for row in pool.imap_unordered(play_deal, jobs):
-            rows.append(row)
-            sys.stderr.write("\r" + progress_bar(len(rows), len(jobs), time.perf_counter() - start))
+        for count, row in enumerate(pool.imap_unordered(play_deal, jobs), 1):
+            finished[row["deal"]] = row
+            # Saved after every deal, so that a killed run loses only the deals in flight.
+            summary = save(name, args, machine, fast, finished, earlier_seconds + time.perf_counter() - start)
+            sys.stderr.write("\r" + progress_bar(count, len(jobs), time.perf_counter() - start))
             sys.stderr.flush()
             if args.max_seconds is not None and time.perf_counter() - start > args.max_seconds:
                 pool.terminate()
                 break
     sys.stderr.write("\n")
-    finished = {r["deal"]: r for r in kept + rows}
-    rows = []
-    while len(rows) in finished:  # deals 0..k-1: an early stop keeps no later deal
-        rows.append(finished[len(rows)])
-    args.deals = len(rows)
-    diff = mean_ci([r["difference"] for r in rows])
-    ours = mean_ci([statistics.mean(r["ours"]) for r in rows])
-    theirs = mean_ci([statistics.mean(r["ismcts"]) for r in rows])
-    per_move = statistics.mean(r["our_seconds_per_move"] for r in rows)
-    result = {
-        "what": f"{args.ours} (ours, one seat, rotated) vs three OpenSpiel ISMCTSBot at {args.ismcts} simulations "
-        f"(exploration constant {args.exploration:g}), OpenSpiel hearts",
-        "machine": machine,
-        "deals": args.deals,
-        "seed": args.seed,
-        "exploration": args.exploration,
-        "ours_mean_points": ours.to_dict(),
-        "ismcts_mean_points": theirs.to_dict(),
-        "difference_ours_minus_ismcts": diff.to_dict(),
-        "ours_seconds_per_move_mean": per_move,
-        "seconds": earlier_seconds + time.perf_counter() - start,
-        "rows": rows,
-    }
-    (RESULTS / f"{name}.json").write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
-    summary = (
-        f"# {result['what']}\n\n{machine}; {args.deals} duplicate deals x 4 seats, seed {args.seed}.\n\n"
-        f"| | points per deal [95% CI] |\n|---|---|\n"
-        f"| ours ({args.ours}) | {ours.mean:.2f} [{ours.low:.2f}, {ours.high:.2f}] |\n"
-        f"| IS-MCTS ({args.ismcts}) | {theirs.mean:.2f} [{theirs.low:.2f}, {theirs.high:.2f}] |\n"
-        f"| ours - IS-MCTS (paired, per deal) | {diff.mean:+.2f} [{diff.low:+.2f}, {diff.high:+.2f}] |\n\n"
-        f"Our bot's mean time per move: {per_move * 1000:.0f} ms. Search speed on {fast['positions']} positions: "
-        f"IS-MCTS {fast['ismcts_simulations_per_second_median']:,.0f} simulations/s, ours {fast['ours_simulations_per_second_median']:,.0f}/s.\n"
-    )
-    (RESULTS / f"{name}.md").write_text(summary, encoding="utf-8")
+    if not summary:
+        summary = save(name, args, machine, fast, finished, earlier_seconds)
     print(summary)
 
 
