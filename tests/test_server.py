@@ -11,7 +11,7 @@ from websockets.sync.client import connect
 
 from blackmaria.record import game_from_record
 from blackmaria.server.shuffle import verify_record
-from test_server_helpers import ONE_DEAL_HEARTS, Server, play_until, running_server
+from test_server_helpers import ONE_DEAL_HEARTS, Server, play_until, running_server, settle
 
 
 @pytest.fixture(scope="module")
@@ -53,7 +53,7 @@ def test_a_whole_game_with_two_humans_and_two_bots(server: Server) -> None:
     assert (anna.seat, ben.seat, watcher.seat) == (0, 2, None)
     server.start_game(code, seats[0][1])
     play_until([anna, ben], lambda: anna.over() and ben.over())
-    watcher.drain(0.2)
+    watcher.wait_until(watcher.over)
     assert anna.errors == [] and ben.errors == [] and watcher.errors == []
     assert anna.state is not None and ben.state is not None and watcher.state is not None
     assert anna.state["totals"] == ben.state["totals"] == watcher.state["totals"]
@@ -79,7 +79,7 @@ def test_a_player_reconnects_with_the_token_and_sees_the_same_hand(server: Serve
     anna, ben = (server.connect(code, token) for _, token in seats)
     server.start_game(code, host)
     play_until([anna, ben], lambda: anna.state is not None and anna.state["phase"] == "playing" and len(anna.state["played"]) >= 10)
-    anna.drain(0.1)
+    settle([anna, ben])
     before = anna.state
     assert before is not None
     anna.close()
@@ -99,9 +99,8 @@ def test_each_bad_message_is_answered_to_that_client_only_and_the_table_goes_on(
     anna, ben = (server.connect(code, token) for _, token in seats)
     watcher = server.connect(code, None)
     server.start_game(code, host)
-    anna.drain(0.2)
-    ben.drain(0.2)
-    assert anna.state is not None and anna.state["phase"] == "passing"
+    anna.wait_until(lambda: anna.state is not None and anna.state["phase"] == "passing")
+    assert anna.state is not None
     not_mine = next(c for c in ("2C", "3C", "4C", "5C", "AS", "KS") if c not in anna.state["hand"])
     bad: list[tuple[str | dict[str, object], str]] = [
         ("{not json", "bad-json"),
@@ -125,16 +124,14 @@ def test_each_bad_message_is_answered_to_that_client_only_and_the_table_goes_on(
     assert watcher.recv_until("error")["code"] == "spectator"
     # Out of turn: whoever does not hold the lead tries to play.
     play_until([anna, ben], lambda: anna.state is not None and anna.state["phase"] == "playing")
-    for player in (anna, ben):
-        player.drain(0.1)
+    settle([anna, ben])
     idle = anna if anna.state and anna.state["turn"] != 0 else ben
     assert idle.state is not None and idle.seat is not None
     idle.send({"type": "play", "card": idle.state["hand"][0]})
     assert idle.recv_until("error")["rule"] == "not-your-turn"
     # Flooding: the bucket holds 20 messages and refills at 10 a second.
     ben.flood({"type": "ping"}, 40)
-    ben.drain(0.3)
-    assert sum(1 for e in ben.errors if e["code"] == "rate-limit") >= 15
+    ben.wait_until(lambda: sum(1 for e in ben.errors if e["code"] == "rate-limit") >= 15)
     time.sleep(1.0)
     ben.send({"type": "ping", "ref": 7})
     assert ben.recv_until("pong")["ref"] == 7

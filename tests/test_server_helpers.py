@@ -12,7 +12,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
@@ -178,6 +178,26 @@ class Player:
         except (TimeoutError, ConnectionClosed):
             pass
 
+    def wait_until(self, done: Callable[[], bool], timeout: float = 10) -> None:
+        """Read messages until ``done()``. A fixed quiet time is no proof that the server has sent everything on a loaded machine."""
+        deadline = time.monotonic() + timeout
+        while not done():
+            left = deadline - time.monotonic()
+            assert left > 0, f"seat {self.seat}: still waiting after {timeout} s; last state {self.state}"
+            try:
+                self.recv(min(left, 0.5))
+            except TimeoutError:
+                pass
+
+    def waits_for_a_human(self, humans: Sequence[int]) -> bool:
+        """Whether this connection's latest state is one where the table waits for one of ``humans`` (bots have done)."""
+        state = self.state
+        if state is None:
+            return False
+        if state["phase"] == "passing":
+            return any(not state["has_passed"][seat] for seat in humans)
+        return state["phase"] == "game-over" or (state["phase"] == "playing" and state["turn"] in humans)
+
     def over(self) -> bool:
         return self.state is not None and self.state["phase"] == "game-over"
 
@@ -210,6 +230,16 @@ def play_until(players: list[Player], done: Any, timeout: float = 30) -> None:
         for player in players:
             player.drain(0.02)
             player.act()
+
+
+def settle(players: Sequence[Player]) -> None:
+    """Wait until every move the players sent has come back and the table waits for one of them: nothing more is on its way."""
+    humans = [p.seat for p in players if p.seat is not None]
+    for player in players:
+        player.wait_until(lambda: not player.pending)  # noqa: B023 (called at once, in this turn of the loop)
+    last = max(player.seq for player in players)
+    for player in players:
+        player.wait_until(lambda: player.seq >= last and player.waits_for_a_human(humans))  # noqa: B023
 
 
 def stored_seq(db_url: str, code: str) -> int:

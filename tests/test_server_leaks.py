@@ -131,8 +131,7 @@ def play_table(server: Server, rules: Any, humans: list[int]) -> tuple[str, list
     late_watcher = server.connect(code, None)  # joins mid-deal: its welcome holds the deal so far
     play_until(players, lambda: all(p.over() for p in players))
     for watcher in (early_watcher, late_watcher):
-        watcher.drain(0.3)
-        assert watcher.over()
+        watcher.wait_until(watcher.over)
     return code, [*players, early_watcher, late_watcher]
 
 
