@@ -129,6 +129,24 @@ class Seat:
 
 
 @dataclass(frozen=True)
+class Told:
+    """The table as its connections last heard of it.
+
+    What is read outside the table's lock (a ping's answer, the lobby's view of
+    the table, a deal counted in public) comes from here. So nobody hears of an
+    action that is staged and still being committed, however a bot run and a
+    request interleave.
+    """
+
+    seq: int = 0
+    events: int = 0
+    """How many entries of the table's log have been told."""
+    phase: str | None = None
+    deal: int | None = None
+    totals: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True)
 class BotPrograms:
     """Bot programs the operator lets tables seat (``blackmaria serve --bot NAME=COMMAND``), by the name players pick.
 
@@ -177,6 +195,7 @@ class TableRuntime:
         self.game: Game | None = None
         self.seq = 0
         self.log: list[Event] = []
+        self.told = Told()
         self.shuffles: list[dict[str, Any]] = []
         self.bot_marks: list[dict[str, list[int]]] = []
         self.bots: dict[int, Bot] = {}
@@ -200,6 +219,7 @@ class TableRuntime:
             for seat, s in enumerate(self.seats)
             if s.kind == "bot" and s.level
         }
+        self._mark_told()
 
     def _rebuild(self) -> None:
         """Replay the current game's stored actions through the checked ``Game``."""
@@ -211,6 +231,14 @@ class TableRuntime:
             if action.seq != self.seq + 1:
                 raise RuntimeError(f"table {self.code}: action {action.seq} follows {self.seq}")
             self._apply(action.kind, action.seat, action.data, action.by_bot)
+        self._mark_told()  # all of it is stored: a connection gets it in its welcome
+
+    def _mark_told(self) -> None:
+        game = self.game
+        if game is None:
+            self.told = Told(self.seq, len(self.log))
+        else:
+            self.told = Told(self.seq, len(self.log), game.phase, game.deal_index, tuple(game.totals))
 
     def _apply(self, kind: str, seat: int | None, data: dict[str, Any], by_bot: bool) -> list[Event]:
         """Apply one accepted action to the game (no I/O); return what it added to the log."""
@@ -322,17 +350,16 @@ class TableRuntime:
     def info(self) -> dict[str, Any]:
         """What anyone holding the invite code may know of the table: no card at all."""
         connected = {c.seat for c in self.clients if c.seat is not None}
-        game = self.game
         return {
             "code": self.code,
             "rules": self.rules.to_dict(),
             "players": self.rules.players,
             "status": self.status,
             "game": self.game_no,
-            "seq": self.seq,
-            "phase": game.phase if game is not None else None,
-            "deal": game.deal_index if game is not None else None,
-            "totals": list(game.totals) if game is not None else None,
+            "seq": self.told.seq,
+            "phase": self.told.phase,
+            "deal": self.told.deal,
+            "totals": None if self.told.totals is None else list(self.told.totals),
             "spectators": sum(1 for c in self.clients if c.attached and c.seat is None),
             "turn_seconds": self.turn_seconds,
             "seats": [
@@ -390,6 +417,7 @@ class TableRuntime:
                     }
                 )
             client.send(cache[seat])
+        self._mark_told()
 
     def broadcast_table(self) -> None:
         text = _dumps({"type": "table", "table": self.info()})
@@ -465,7 +493,7 @@ class TableRuntime:
         if isinstance(message, Ping):
             if client.seat is not None:
                 self.returned(client.seat)
-            client.send({"type": "pong", "ref": message.ref, "seq": self.seq})
+            client.send({"type": "pong", "ref": message.ref, "seq": self.told.seq})
             return
         if isinstance(message, AskCount):
             self._count(client, message)
@@ -525,7 +553,7 @@ class TableRuntime:
     def _count(self, client: Client, message: AskCount) -> None:
         """A finished deal counted in public, from the events this connection may see (spectators too)."""
         seat = client.seat
-        events = [item.visible_to(seat) for item in self.log if isinstance(item, Event)]
+        events = [item.visible_to(seat) for item in self.log[: self.told.events] if isinstance(item, Event)]
         try:
             count = count_deal(events, self.rules, message.deal)
         except ValueError as refusal:
