@@ -15,10 +15,12 @@ and of our search (``SearchBot.evaluate``), one core, at the IS-MCTS budget
     .venv/bin/python benchmarks/bots_vs_openspiel.py --speed-only
     .venv/bin/python benchmarks/bots_vs_openspiel.py --deals 1000 --resume --max-seconds 600   # add deals to the saved ones
 
-With ``--resume`` the deals already in the results file (same bots, seed and
-exploration) are kept and only the later ones are played; ``--max-seconds``
-stops early and keeps the deals finished before the first unfinished one, so
-the deals kept are always 0..k-1, whatever their outcome.
+The results file is rewritten after every finished deal, so a run stopped by
+``--max-seconds`` or killed loses only the deals in flight. With ``--resume``
+the deals already in the file (same bots, seed and exploration) are kept and
+only the missing ones are played. The statistics always cover deals 0..k-1,
+whatever their outcome; a deal finished beyond the first missing one waits in
+``rows_after_gap`` for the next resume.
 """
 
 from __future__ import annotations
