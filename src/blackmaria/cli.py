@@ -29,7 +29,7 @@ def main() -> None:
 @main.group(invoke_without_command=True)
 @click.pass_context
 def rules(ctx: click.Context) -> None:
-    """List the named presets (``rules show NAME`` prints one in full)."""
+    """List the named presets ("rules show NAME" prints one in full)."""
     if ctx.invoked_subcommand is None:
         width = max(len(name) for name in PRESETS)
         for info in PRESETS.values():
