@@ -93,7 +93,7 @@ def play_deal(args: tuple[int, int, str, int, float]) -> dict[str, Any]:
 
 
 def speed(positions: int, sims: int, seed: int) -> dict[str, Any]:
-    """Simulations per second of IS-MCTS and of our search on the same mid-deal positions."""
+    """Simulations per second of IS-MCTS and of our search on the same mid-deal positions, each with a choice of cards."""
     rng = random.Random(seed)
     game = pyspiel.load_game("hearts")
     ismcts_rates, our_rates = [], []
@@ -106,6 +106,8 @@ def speed(positions: int, sims: int, seed: int) -> dict[str, Any]:
             state.apply_action(card)
         for _ in range(rng.randrange(4, 24)):
             state.apply_action(rng.choice(state.legal_actions()))
+        while len(state.legal_actions()) < 2:  # a forced card: IS-MCTS returns it without a search, so it times nothing
+            state.apply_action(state.legal_actions()[0])
         bot = make_ismcts(i, sims)
         start = time.perf_counter()
         bot.step(state)
@@ -207,7 +209,7 @@ def main() -> None:
         saved = json.loads((RESULTS / f"{name}.json").read_text(encoding="utf-8"))
         if (saved["seed"], saved["exploration"]) != (args.seed, args.exploration):
             raise SystemExit(f"--resume: {name}.json has seed {saved['seed']}, exploration {saved['exploration']}")
-        kept = [r for r in saved["rows"] + saved.get("rows_after_gap", []) if r["deal"] < args.deals]
+        kept = saved["rows"] + saved.get("rows_after_gap", [])  # all of them, even past --deals: nothing saved is dropped
         earlier_seconds = saved["seconds"]
         print(f"resuming with {len(kept)} saved deals", flush=True)
     speed_file = RESULTS / f"search_speed_vs_ismcts{args.ismcts}.json"
