@@ -303,13 +303,16 @@ def test_two_deals_a_spectator_and_the_language_switch(server: Server, browser: 
             page.click("#summary-close")
             page.wait_for_function("() => document.getElementById('table-title').textContent.includes('Deal 2')")
             continue
-        if not second_pass_seen and page.locator("#pass-bar").is_visible() and "Deal 2" in (page.text_content("#table-title") or ""):
+        passing = page.locator("#pass-bar").is_visible()
+        if not second_pass_seen and passing and "Deal 2" in (page.text_content("#table-title") or ""):
             # Deal 2's pass (it may come before or after the summary is closed): to the right, from a new hand of 13.
             assert "to the right" in (page.text_content("#pass-text") or "")
             assert len(hand(page)) == 13
             second_pass_seen = True
         if summaries == 0 and page.evaluate("() => document.getElementById('summary').open"):
             continue  # deal 1's summary opened just now, over the hand: read it first (the top of the loop)
+        if not passing and page.locator("#pass-bar").is_visible():
+            continue  # the pass bar came up just now: check it at the top of the loop before passing
         acted = player.act()
         if watched < 5 and watcher.locator("#trick .card").count():
             assert watcher.locator("#hand .card").count() == 0
