@@ -239,6 +239,31 @@ def test_with_a_turn_timer_a_bot_stands_in_for_a_late_or_absent_player_until_the
     ben.close()
 
 
+def test_with_a_turn_timer_every_seat_passes_against_one_clock_from_the_deal(server: Server) -> None:
+    answer = server.http.post("/api/tables", json={"rules": ONE_DEAL_HEARTS, "turn_seconds": 5})
+    code, host = answer.json()["table"]["code"], answer.json()["host_token"]
+    seats = [server.join(code, "Anna", 0), server.join(code, "Ben", 2)]
+    server.bots(code, host)
+    anna = server.connect(code, seats[0][1])
+    assert anna.messages[0]["turn_left"] is None  # no game yet: nobody's time runs
+    server.start_game(code, host)
+    dealt = time.monotonic()  # the server's clock for the pass started before this
+    anna.wait_until(lambda: anna.state is not None and anna.state["phase"] == "passing")
+    time.sleep(2.5)
+    assert anna.act()
+    anna.wait_until(lambda: not anna.pending)
+    # Ben comes in after Anna's pass: he is told the time left since the deal, not given a fresh five seconds.
+    ben = server.connect(code, seats[1][1])
+    assert 0 < ben.messages[0]["turn_left"] <= 5 - 2.5
+    # He does not pass: a stand-in passes for him when the deal's clock runs out (restarted by Anna's pass, it would
+    # have run to 7.5 s at least).
+    anna.wait_until(lambda: anna.state is not None and anna.state["has_passed"][2])
+    assert time.monotonic() - dealt < 7.2
+    assert server.http.get(f"/api/tables/{code}").json()["seats"][2]["away"] is True
+    anna.close()
+    ben.close()
+
+
 def test_a_seat_asks_for_a_hint_in_its_language_and_a_spectator_may_not(server: Server) -> None:
     code, host, seats = two_humans_two_bots(server)
     anna = server.connect(code, seats[0][1])

@@ -10,6 +10,7 @@ element has an accessible name. Screenshots go to ``build/screenshots/web-*.png`
 
 from __future__ import annotations
 
+import math
 import re
 import time
 from collections.abc import Iterator
@@ -362,7 +363,16 @@ def test_the_turn_timer_counts_down_and_a_stand_in_plays_until_the_player_is_bac
         page.wait_for_selector("#pass-bar:not([hidden])")
         page.wait_for_selector("#clock:not([hidden])")
         assert re.fullmatch(r"[1-5] s left", page.text_content("#clock") or ""), page.text_content("#clock")
-    assert ben.act()  # Ben passes in time; Anna does nothing
+    shown = time.monotonic()  # Anna's clock started before this
+    # Ben passes in time, two seconds in; Anna does nothing. His pass gives her no fresh five seconds: her clock
+    # runs on from the deal, as the server's does.
+    time.sleep(2)
+    assert ben.act()
+    anna_page.wait_for_timeout(300)
+    # The text is redrawn once a second, so it may be up to a second old: before, his pass showed her 5 s again.
+    bound = math.ceil(5 - (time.monotonic() - shown)) + 1
+    left = int((anna_page.text_content("#clock") or "0").split()[0]) if anna_page.locator("#clock").is_visible() else 0
+    assert left <= min(bound, 4), (left, bound)
     anna_page.wait_for_selector("#away-bar:not([hidden])", timeout=30_000)
     assert anna_page.text_content("#away-text") == "Your time ran out, so a computer player is playing your seat."
     assert anna_page.locator("#pass-bar").is_hidden() and anna_page.locator("#clock").is_hidden()

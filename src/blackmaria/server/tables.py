@@ -188,6 +188,10 @@ class TableRuntime:
         """Human seats a stand-in bot plays: the turn timer ran out, or the player left while the timer is on."""
         self.stand_ins: dict[int, Bot] = {}
         self._timer: asyncio.TimerHandle | None = None
+        self._deadline = 0.0
+        """The event loop's time at which the seats deciding now run out of time (with a turn timer)."""
+        self._clock_for: tuple[int, ...] | None = None
+        """What ``_deadline`` counts for: one deal's passing (every seat passes against one clock), or one turn."""
         self._tasks: set[asyncio.Task[None]] = set()
         self.seats = [Seat(r.kind, r.name, r.level, r.token_hash) for r in store.seats(row.id)]
         self.chat: collections.deque[dict[str, Any]] = collections.deque(store.recent_chat(row.id), maxlen=CHAT_KEPT)
@@ -435,6 +439,7 @@ class TableRuntime:
             "events": self.events_since_deal_start(client.seat),
             "state": self.view(client.seat),
             "chat": list(self.chat),
+            "turn_left": self.turn_left(),
         }
 
     # ---- connections ---------------------------------------------------------
@@ -652,11 +657,25 @@ class TableRuntime:
         """With a turn timer, a human who has not acted within ``turn_seconds`` is played by a stand-in until they return."""
         if self.turn_seconds is None or self.status != "playing":
             return
-        seq = self.seq
+        game = self.game
+        if game is None:
+            return
         loop = asyncio.get_running_loop()
-        self._timer = loop.call_later(self.turn_seconds, self._on_timer, seq)
+        # A pass's time runs from the deal, not from the last pass made: another seat's pass gives no one more time.
+        decision = (0, self.game_no, game.deal_index) if game.phase == "passing" else (1, self.seq)
+        if decision != self._clock_for:
+            self._clock_for = decision
+            self._deadline = loop.time() + self.turn_seconds
+        self._timer = loop.call_at(self._deadline, self._on_timer, self.seq)
+
+    def turn_left(self) -> float | None:
+        """Seconds left before the seats deciding now are played by a stand-in; None without a running turn timer."""
+        if self._timer is None:
+            return None
+        return round(max(0.0, self._deadline - asyncio.get_running_loop().time()), 3)
 
     def _on_timer(self, seq: int) -> None:
+        self._timer = None
         task = asyncio.get_running_loop().create_task(self._expire(seq))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)

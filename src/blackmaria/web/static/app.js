@@ -37,8 +37,9 @@ const app = {
   explanation: null, // the server's explanation message for the decision now
   counts: new Map(), // deal index -> the server's count message
   clockTimer: null, // with a turn timer: the interval that redraws the seconds left
-  clockSeq: null, // the seq the seconds left were counted from
+  clockFor: null, // the decision the seconds left count for: one deal's passing, or the turn at one seq
   clockEnd: 0,
+  welcomeClock: null, // {seq, left}: the server's seconds left, at the welcome, for the decision pending then
   seqSince: 0, // when the update that brought seq arrived
   clockWarned: false,
 };
@@ -310,6 +311,8 @@ function receive(message) {
       app.table = message.table;
       app.seq = message.seq;
       app.seqSince = Date.now();
+      app.welcomeClock = message.turn_left == null ? null : { seq: message.seq, left: message.turn_left };
+      app.clockFor = null;
       app.explainKey = null;
       app.explaining = false;
       app.queue = [];
@@ -917,10 +920,14 @@ function renderClock() {
     app.clockTimer = null;
     return;
   }
-  // The server starts the seat's time again with every change at the table (each new seq), from when it was sent.
-  if (app.clockSeq !== app.seq) {
-    app.clockSeq = app.seq;
-    app.clockEnd = app.seqSince + app.table.turn_seconds * 1000;
+  // As the server counts: every seat passes against one clock from the deal; a play's time starts with the play
+  // before it. After a welcome the server says how much is left; after an update, all of it is, from its arrival.
+  const decision = view.phase === "passing" ? `pass ${view.deal}` : `turn ${app.seq}`;
+  if (app.clockFor !== decision) {
+    const welcome = app.welcomeClock && app.welcomeClock.seq === app.seq ? app.welcomeClock : null;
+    app.clockFor = decision;
+    app.clockEnd = app.seqSince + (welcome ? welcome.left : app.table.turn_seconds) * 1000;
+    app.welcomeClock = null;
     app.clockWarned = false;
   }
   if (app.clockTimer === null) app.clockTimer = setInterval(tickClock, 1000);
