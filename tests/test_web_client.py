@@ -196,12 +196,25 @@ def test_two_browsers_and_two_bots_play_a_whole_deal_by_clicking(server: Server,
         page.context.close()
 
 
-# Keeps every text the screen reader's live region is given, in order, in window.announced.
+# Keeps every text the screen reader's live region is given, in order, in window.announced; and in
+# window.lateTurns every "your turn" that the page began to announce (announce() first empties the region) after
+# the player had already pressed Enter on a card, before that card's "you play".
 RECORD_ANNOUNCEMENTS = """() => {
   window.announced = [];
+  window.lateTurns = [];
+  let pressed = false;
+  let pressedWhenBegun = false;
+  document.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' && e.target.closest && e.target.closest('#hand')) pressed = true;
+  }, true);
   const region = document.querySelector('#announcer');
-  new MutationObserver(() => region.textContent && window.announced.push(region.textContent))
-    .observe(region, {childList: true, characterData: true, subtree: true});
+  new MutationObserver(() => {
+    const text = region.textContent;
+    if (!text) { pressedWhenBegun = pressed; return; }
+    window.announced.push(text);
+    if (text.startsWith('Du spielst')) pressed = false;
+    else if (text.startsWith('Du bist am Zug') && pressedWhenBegun) window.lateTurns.push(text);
+  }).observe(region, {childList: true, characterData: true, subtree: true});
 }"""
 
 
@@ -236,16 +249,26 @@ def test_a_german_browser_plays_by_keyboard_and_sees_no_english(server: Server, 
     name, state = label.split(", ", 1)
     assert "-" in name and state.startswith("zum Weitergeben gewählt"), label  # "Pik-Dame, zum Weitergeben gewählt"
     assert page.locator("#hand .card[aria-pressed='true']").count() == 3
+    # From the pass on, every text the live region gets is recorded in the page: polling it could miss one
+    # that the next play replaced at once.
+    page.evaluate(RECORD_ANNOUNCEMENTS)
     page.focus("#pass-button")
     page.keyboard.press("Enter")
     page.wait_for_selector("#pass-bar", state="hidden")
-    # Play on by keyboard until the game is over; the turn is announced in German. Every text the live
-    # region gets is recorded in the page: polling it could miss one that the next play replaced at once.
-    page.evaluate(RECORD_ANNOUNCEMENTS)
+    # Play on by keyboard until the game is over; the turn is announced in German.
     deadline = time.monotonic() + 180
+    turns = leads = 0
     while not page.locator("#result:not([hidden])").is_visible():
         assert time.monotonic() < deadline, "the game did not finish in time"
         if page.locator("#hand .card.playable").count():
+            turns += 1
+            leading = "spielst aus" in (page.text_content("#turn-line") or "")
+            leads += leading
+            # As a screen reader's user would, wait to hear it is your turn: on the first two turns, and on the first
+            # three leads (a trick won with your own card is a new turn too). Other turns play at once.
+            if turns <= 2 or (leading and leads <= 3):
+                heard = "Du bist am Zug: du spielst aus." if leading else "Du bist am Zug"
+                page.wait_for_function(f"() => (window.announced.at(-1) || '').startsWith('{heard}')")
             first = page.locator("#hand .card.playable").first
             card = first.get_attribute("data-card")
             first.focus()
@@ -256,6 +279,7 @@ def test_a_german_browser_plays_by_keyboard_and_sees_no_english(server: Server, 
             page.wait_for_timeout(40)
     announced = page.evaluate("() => window.announced")
     assert any(text.startswith("Du bist am Zug") for text in announced), announced
+    assert page.evaluate("() => window.lateTurns") == [], "'your turn' was announced after the card was played"
     page.locator("#summary").evaluate("d => d.open && d.close()")
     assert english_on(page) == []
     assert (page.text_content("#shuffle-check") or "").startswith("✓ Spiel 1 geprüft")

@@ -23,6 +23,7 @@ const app = {
   retry: 0,
   selected: new Set(),
   passPending: false,
+  playPending: false, // a card sent and not yet seen played (or refused)
   heldTrick: null, // a finished trick kept on screen before it goes to its winner
   shownPlays: new Set(),
   deals: new Map(), // deal index -> {sha256, dealer, handSize, hand, check}
@@ -318,6 +319,7 @@ function receive(message) {
       app.queue = [];
       app.heldTrick = null;
       app.passPending = false;
+      app.playPending = false;
       app.deals = new Map();
       noteEvents(message.events, true);
       app.view = message.state;
@@ -373,6 +375,7 @@ function onError(message) {
   }
   if (typeof message.ref === "string" && message.ref.startsWith("c:")) return;
   app.passPending = false;
+  app.playPending = false;
   if (message.code === "bad-token") {
     store.dropSeat(app.code);
     app.token = null;
@@ -454,6 +457,7 @@ async function showUpdate(message, hurry) {
   const played = message.events.filter((event) => event.type === "CardPlayed");
   const scored = message.events.find((event) => event.type === "DealScored");
   if (message.events.some((event) => event.type === "CardsPassed" && event.seat === app.seat)) app.passPending = false;
+  if (played.some((event) => event.seat === app.seat)) app.playPending = false;
   if (message.events.some((event) => event.type === "DealStarted")) {
     app.selected.clear();
     app.hint = null;
@@ -483,7 +487,7 @@ async function showUpdate(message, hurry) {
     if (app.learn) renderLearn();
     else showSummary(scored, message.events);
   }
-  announceTurn(before, app.view);
+  announceTurn(before, app.view, played);
 }
 
 function trickWonText(won) {
@@ -492,11 +496,13 @@ function trickWonText(won) {
   return t(key, { name: seatName(won.seat), points });
 }
 
-function announceTurn(before, view) {
+function announceTurn(before, view, played) {
   if (!view || app.seat === null) return;
-  const wasMine = before && before.turn === app.seat && before.phase === "playing";
+  // Winning a trick with your own card makes it your turn again: a new turn all the same, to lead.
+  const wasMine = before && before.turn === app.seat && before.phase === "playing" && !played.some((e) => e.seat === app.seat);
   const mine = view.turn === app.seat && view.phase === "playing";
-  if (mine && !wasMine) {
+  // A quick player may have played already, while the last trick was still shown: no "your turn" after the card.
+  if (mine && !wasMine && !app.playPending) {
     const trick = currentTrick(view);
     announce(t(trick && trick.plays.length ? "your_turn" : "your_turn_lead"));
   } else if (view.phase === "passing" && (!before || before.phase !== "passing")) {
@@ -836,7 +842,10 @@ function cardClicked(card, index) {
   }
   // Every click goes to the server, which is the judge: a refused card comes back with the rule it breaks.
   if (view && view.phase === "passing") send({ type: "pass", cards: [card] });
-  else send({ type: "play", card });
+  else {
+    app.playPending = true;
+    send({ type: "play", card });
+  }
 }
 
 function passCards() {
