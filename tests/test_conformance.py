@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from blackmaria.cards import HEARTS, CardSet, card_name, parse_card, suit_of
-from blackmaria.events import CardDrawn, CardsReceived, HandDealt, KittyTaken, PlayStarted, TrickWon
+from blackmaria.events import CardDrawn, CardsReceived, HandDealt, KittyTaken, PlayStarted, TrickWon, event_from_dict
 from blackmaria.game import Game
 from blackmaria.record import game_from_record
 from blackmaria.rules import PRESETS, Rules, preset
@@ -198,6 +198,10 @@ def round_trip(game: Game) -> None:
     assert again.to_record() == record
     assert again.totals == game.totals and again.phase == game.phase and again.turn == game.turn
     assert [again.observation(s).to_dict() for s in range(game.players)] == [game.observation(s).to_dict() for s in range(game.players)]
+    # The events as the network writes them for each seat and a spectator read back to the same events.
+    for seat in (*range(game.players), None):
+        seen = game.events_for(seat)
+        assert [event_from_dict(json.loads(json.dumps(e.to_dict()))) for e in seen] == seen
 
 
 @pytest.mark.parametrize(("name", "players"), CASES + [(f"{n}+kitty", p) for n, p in KITTY_CASES])

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from collections.abc import Mapping
 from typing import Any
 
-from blackmaria.cards import Card, card_name
+from blackmaria.cards import Card, card_name, parse_card
 
 
 @dataclass(frozen=True)
@@ -134,3 +135,31 @@ class SuddenDeath(Event):
 class GameOver(Event):
     totals: tuple[int, ...]
     winners: tuple[int, ...]
+
+
+EVENT_TYPES: dict[str, type[Event]] = {
+    kind.__name__: kind
+    for kind in (DealerChosen, DealStarted, HandDealt, CardsPassed, CardsReceived, PlayStarted, CardPlayed, TrickWon)
+    + (KittyTaken, CardDrawn, DealScored, SuddenDeath, GameOver)
+}
+
+
+def event_from_dict(data: Mapping[str, Any]) -> Event | None:
+    """The event that ``Event.to_dict`` wrote (as one seat saw it), or None for a type the engine does not know.
+
+    A server's messages also carry its own events (the shuffle's commitment and reveal): a client skips those.
+    """
+    kind = EVENT_TYPES.get(data.get("type", ""))
+    if kind is None:
+        return None
+    values: dict[str, Any] = {}
+    for field in dataclasses.fields(kind):
+        value = data[field.name]
+        if value is not None and field.name in ("card", "forced_card"):
+            value = parse_card(value)
+        elif value is not None and field.name in ("cards", "kitty"):
+            value = tuple(parse_card(c) for c in value)
+        elif isinstance(value, list):
+            value = tuple(value)
+        values[field.name] = value
+    return kind(**values)

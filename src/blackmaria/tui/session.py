@@ -21,16 +21,9 @@ from typing import Any, Final
 from blackmaria.bots import Bot, make_bot, run_bots
 from blackmaria.cards import Card, CardSet, parse_cards, rank_of, suit_of
 from blackmaria.events import (
-    CardDrawn,
     CardPlayed,
-    CardsPassed,
-    CardsReceived,
     DealScored,
-    DealStarted,
-    GameOver,
     KittyTaken,
-    PlayStarted,
-    SuddenDeath,
     TrickWon,
 )
 from blackmaria.game import Game, GameError, Trick
@@ -38,6 +31,7 @@ from blackmaria.locale import Texts
 from blackmaria.locale.advice import localized_hint
 from blackmaria.observation import Observation
 from blackmaria.record import game_from_record
+from blackmaria.tui.narration import narrate, rule_in_words
 
 SAVE_FORMAT: Final = "blackmaria-save/1"
 SEAT_NAMES: Final = {
@@ -159,30 +153,10 @@ class PlaySession:
     # ---- teaching ----------------------------------------------------------
     def explain_error(self, error: GameError) -> str:
         """The broken rule in words, from the error's rule and what the seat can see."""
-        t, obs = self.t, self.observation()
-        card = t.card(error.card) if error.card is not None else ""
-        if error.rule == "follow-suit":
-            trick = obs.current_trick
-            led = suit_of(trick.plays[0][1]) if trick and trick.plays else 0
-            return t("follow_suit", suit=t.suit(led))
-        if error.rule == "hearts-not-broken":
-            return t("hearts_not_broken_lead")
-        if error.rule == "first-lead":
-            forced = next(iter(obs.legal), None)
-            return t("first_lead", card=t.card(forced) if forced is not None else "")
-        if error.rule == "no-points-on-first-trick":
-            return t("no_points_first_trick")
-        if error.rule == "not-in-hand":
-            return t("not_in_hand", card=card)
-        if error.rule == "not-your-turn":
-            return t("not_your_turn")
-        if error.rule == "pass-count":
-            return t("pass_count", count=self.game.rules.pass_count)
-        if error.rule == "pass-forbidden":
-            return t("pass_forbidden", card=card)
-        if error.rule == "already-passed":
-            return t("already_passed")
-        return t("wrong_phase")
+        obs = self.observation()
+        trick = obs.current_trick
+        led = suit_of(trick.plays[0][1]) if trick and trick.plays else 0
+        return rule_in_words(self.t, error.rule, error.card, led=led, legal=obs.legal, pass_count=self.game.rules.pass_count)
 
     def hint(self) -> str:
         """The computer player's suggestion for the human, with a one-line reason."""
@@ -333,48 +307,13 @@ class PlaySession:
         self.lines.append(line)
 
     def _describe_new_events(self) -> None:
-        t, names, me = self.t, self.names, self.human
+        rules, names, me = self.game.rules, self.names, self.human
         for event in self.game.events_for(me)[self.shown :]:
-            if isinstance(event, DealStarted):
-                self._say("")
-                if event.dealer == me:
-                    self._say(t("deal_header_you", number=event.deal + 1))
-                else:
-                    self._say(t("deal_header", number=event.deal + 1, dealer=names[event.dealer]))
-                if event.direction == "hold":
-                    self._say(t("no_pass"))
-                else:
-                    target = (me + self.game.rules.pass_offset(event.direction)) % self.game.players  # type: ignore[arg-type]
-                    direction = t.direction(event.direction)
-                    self._say(t("pass_header", count=self.game.rules.pass_count, direction=direction, target=names[target]))
-            elif isinstance(event, CardsPassed) and event.seat == me and event.cards:
-                self._say(t("you_pass", cards=t.cards(event.cards), target=names[event.to_seat]))
-            elif isinstance(event, CardsReceived) and event.seat == me and event.cards:
-                self._say(t("you_receive", cards=t.cards(event.cards), source=names[event.from_seat]))
-            elif isinstance(event, PlayStarted):
-                self._say(t("you_lead") if event.leader == me else t("leads", name=names[event.leader]))
-            elif isinstance(event, CardPlayed):
-                card = t.card(event.card)
-                self._say(t("you_play", card=card) if event.seat == me else t("plays", name=names[event.seat], card=card))
-            elif isinstance(event, TrickWon):
-                suffix = "_points" if event.points else ""
-                key = f"you_win_trick{suffix}" if event.seat == me else f"wins_trick{suffix}"
-                self._say(t(key, name=names[event.seat], points=t.n("points", event.points)))
-            elif isinstance(event, KittyTaken):
-                if event.seat == me and event.cards:
-                    self._say(t("you_take_kitty", cards=t.cards(event.cards)))
-                else:
-                    self._say(t("takes_kitty", name=names[event.seat]))
-            elif isinstance(event, CardDrawn):
-                if event.seat == me and event.card is not None:
-                    self._say(t("you_draw", card=t.card(event.card)))
-            elif isinstance(event, DealScored):
+            if isinstance(event, DealScored):
                 self.lines.extend(self.deal_review(event.deal))
                 self.lines.extend(self.score_sheet_lines())
-            elif isinstance(event, SuddenDeath):
-                self._say(t("sudden_death"))
-            elif isinstance(event, GameOver):
-                self._say(t("game_over", names=", ".join(names[w] for w in event.winners)))
+            else:
+                self.lines.extend(narrate(event, self.t, names, me, rules))
         self.shown = len(self.game.events)
 
     def take_lines(self) -> list[str]:

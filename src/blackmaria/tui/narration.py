@@ -1,0 +1,92 @@
+"""What the terminal says of the table: each event a seat may see as sentences, and a refused choice's rule in words.
+
+Shared by the game against computer players (``session.py``) and the seat at a server's table (``online.py``), so
+that both tell the game the same way in both languages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from blackmaria.cards import Card
+from blackmaria.events import (
+    CardDrawn,
+    CardPlayed,
+    CardsPassed,
+    CardsReceived,
+    DealStarted,
+    Event,
+    GameOver,
+    KittyTaken,
+    PlayStarted,
+    SuddenDeath,
+    TrickWon,
+)
+from blackmaria.locale import Texts
+from blackmaria.rules import Rules
+
+
+def narrate(event: Event, t: Texts, names: Sequence[str], me: int, rules: Rules) -> list[str]:
+    """The sentences seat ``me`` hears for one event (a finished deal's review is the caller's: it has the counts)."""
+    if isinstance(event, DealStarted):
+        lines = [
+            "",
+            t("deal_header_you", number=event.deal + 1)
+            if event.dealer == me
+            else t("deal_header", number=event.deal + 1, dealer=names[event.dealer]),
+        ]
+        if event.direction == "hold":
+            lines.append(t("no_pass"))
+        else:
+            target = (me + rules.pass_offset(event.direction)) % rules.players  # type: ignore[arg-type]
+            lines.append(t("pass_header", count=rules.pass_count, direction=t.direction(event.direction), target=names[target]))
+        return lines
+    if isinstance(event, CardsPassed) and event.seat == me and event.cards:
+        return [t("you_pass", cards=t.cards(event.cards), target=names[event.to_seat])]
+    if isinstance(event, CardsReceived) and event.seat == me and event.cards:
+        return [t("you_receive", cards=t.cards(event.cards), source=names[event.from_seat])]
+    if isinstance(event, PlayStarted):
+        return [t("you_lead") if event.leader == me else t("leads", name=names[event.leader])]
+    if isinstance(event, CardPlayed):
+        card = t.card(event.card)
+        return [t("you_play", card=card) if event.seat == me else t("plays", name=names[event.seat], card=card)]
+    if isinstance(event, TrickWon):
+        suffix = "_points" if event.points else ""
+        key = f"you_win_trick{suffix}" if event.seat == me else f"wins_trick{suffix}"
+        return [t(key, name=names[event.seat], points=t.n("points", event.points))]
+    if isinstance(event, KittyTaken):
+        if event.seat == me and event.cards:
+            return [t("you_take_kitty", cards=t.cards(event.cards))]
+        return [t("takes_kitty", name=names[event.seat])]
+    if isinstance(event, CardDrawn) and event.seat == me and event.card is not None:
+        return [t("you_draw", card=t.card(event.card))]
+    if isinstance(event, SuddenDeath):
+        return [t("sudden_death")]
+    if isinstance(event, GameOver):
+        return [t("game_over", names=", ".join(names[w] for w in event.winners))]
+    return []
+
+
+def rule_in_words(t: Texts, rule: str | None, card: Card | None, *, led: int, legal: Iterable[Card], pass_count: int) -> str:
+    """Why a card or pass was refused, from the rule's name and what the seat can see (the suit led, its legal cards)."""
+    name = t.card(card) if card is not None else ""
+    if rule == "follow-suit":
+        return t("follow_suit", suit=t.suit(led))
+    if rule == "hearts-not-broken":
+        return t("hearts_not_broken_lead")
+    if rule == "first-lead":
+        forced = next(iter(legal), None)
+        return t("first_lead", card=t.card(forced) if forced is not None else "")
+    if rule == "no-points-on-first-trick":
+        return t("no_points_first_trick")
+    if rule == "not-in-hand":
+        return t("not_in_hand", card=name)
+    if rule == "not-your-turn":
+        return t("not_your_turn")
+    if rule == "pass-count":
+        return t("pass_count", count=pass_count)
+    if rule == "pass-forbidden":
+        return t("pass_forbidden", card=name)
+    if rule == "already-passed":
+        return t("already_passed")
+    return t("wrong_phase")
