@@ -163,6 +163,44 @@ def play(
 
 
 @main.command()
+@click.argument("link")
+@click.option("--name", default=None, help="Your name at the table (needed to take a seat the first time).")
+@click.option("--seat", type=int, default=None, help="The seat to take, a number from 0 (default: the first empty one).")
+@click.option("--watch", is_flag=True, help="Watch the table as a spectator, without a seat.")
+@click.option("--lang", type=click.Choice(["en", "de"]), default=None, help="Language (default: from the environment's locale).")
+def join(link: str, name: str | None, seat: int | None, watch: bool, lang: str | None) -> None:
+    """Sit at a server's table in the terminal, line by line (LINK: http://HOST:PORT/t/CODE, as the lobby shows it).
+
+    The seat's token is kept in the user's data directory: the same command, run again, brings you back to your seat.
+    """
+    from blackmaria.locale import detect_language
+    from blackmaria.tui.online import OnlineError, OnlineSeat, TableLink, forget_token, run_online, save_token, saved_token, take_seat
+
+    language = detect_language(lang)
+    try:
+        table = TableLink.parse(link)
+        token = None if watch else saved_token(table)
+        if token is not None:
+            try:
+                online = OnlineSeat(table, token, language)
+            except OnlineError as error:
+                if error.code != "bad-token":
+                    raise
+                forget_token(table)  # the server no longer knows this seat (a new database): take a new one
+                token = None
+        if token is None:
+            if not watch:
+                if not name:
+                    raise click.UsageError("--name is needed to take a seat (or --watch to watch the table)")
+                taken, token = take_seat(table, name, seat)
+                save_token(table, taken, token)
+            online = OnlineSeat(table, token, language)
+    except OnlineError as error:
+        raise click.ClickException(str(error)) from None
+    run_online(online)
+
+
+@main.command()
 @click.option("--rules", "rules_name", default="black-maria", show_default=True, help="Preset name or house-rules file.")
 @click.option("--players", "names", default="", help="Comma-separated player names, in seat order (clockwise).")
 @click.option("--dealer", type=int, default=0, show_default=True, help="Seat of the first dealer.")

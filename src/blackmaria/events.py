@@ -9,8 +9,8 @@ received or drew, the kitty it took); ``visible_to`` gives the copy a seat
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from blackmaria.cards import Card, card_name, parse_card

@@ -90,3 +90,41 @@ def rule_in_words(t: Texts, rule: str | None, card: Card | None, *, led: int, le
     if rule == "already-passed":
         return t("already_passed")
     return t("wrong_phase")
+
+
+def status_line(
+    t: Texts,
+    names: Sequence[str],
+    me: int | None,
+    rules: Rules,
+    *,
+    phase: str,
+    turn: int | None,
+    hearts_broken: bool,
+    stock_left: int,
+    trick_points: Sequence[int],
+) -> str:
+    """Whose turn, hearts broken or not, the stock, and the points taken this deal, on one line."""
+    parts = []
+    if phase == "playing":
+        parts.append(t("your_turn") if turn == me else t("turn_of", name=names[turn or 0]))
+        if rules.hearts_lead == "after-broken":
+            parts.append(t("hearts_broken") if hearts_broken else t("hearts_not_broken"))
+        if stock_left:
+            parts.append(t("stock_left", count=t.n("cards", stock_left)))
+    points = ", ".join(f"{names[s]} {p}" for s, p in enumerate(trick_points))
+    parts.append(t("points_this_deal", points=points))
+    return "  ".join(parts)
+
+
+def sheet_lines(
+    t: Texts, names: Sequence[str], rows: Iterable[tuple[int, Sequence[int], Sequence[str]]], totals: Sequence[int]
+) -> list[str]:
+    """The score sheet: a row per finished deal (its number, points and marks such as a moon), then the totals."""
+    width = max(8, *(len(n) for n in names))
+    lines = [t("score_sheet"), f"{t('sheet_deal'):>6}  " + "  ".join(f"{n:>{width}}" for n in names)]
+    for deal, points, marks in rows:
+        mark_text = ("  " + "; ".join(marks)) if marks else ""
+        lines.append(f"{deal:>6}  " + "  ".join(f"{p:>{width}}" for p in points) + mark_text)
+    lines.append(f"{t('sheet_total'):>6}  " + "  ".join(f"{p:>{width}}" for p in totals))
+    return lines

@@ -31,7 +31,7 @@ from blackmaria.locale import Texts
 from blackmaria.locale.advice import localized_hint
 from blackmaria.observation import Observation
 from blackmaria.record import game_from_record
-from blackmaria.tui.narration import narrate, rule_in_words
+from blackmaria.tui.narration import narrate, rule_in_words, sheet_lines, status_line
 
 SAVE_FORMAT: Final = "blackmaria-save/1"
 SEAT_NAMES: Final = {
@@ -226,15 +226,8 @@ class PlaySession:
         return rows
 
     def score_sheet_lines(self) -> list[str]:
-        names = self.names
-        width = max(8, *(len(n) for n in names))
-        head = f"{self.t('sheet_deal'):>6}  " + "  ".join(f"{n:>{width}}" for n in names)
-        lines = [self.t("score_sheet"), head]
-        for row in self.score_sheet():
-            marks = ("  " + "; ".join(row.marks)) if row.marks else ""
-            lines.append(f"{row.deal:>6}  " + "  ".join(f"{p:>{width}}" for p in row.points) + marks)
-        lines.append(f"{self.t('sheet_total'):>6}  " + "  ".join(f"{p:>{width}}" for p in self.game.totals))
-        return lines
+        rows = [(row.deal, row.points, row.marks) for row in self.score_sheet()]
+        return sheet_lines(self.t, self.names, rows, self.game.totals)
 
     def _taken_in_deal(self, index: int, seat: int) -> CardSet:
         taken = 0
@@ -290,17 +283,17 @@ class PlaySession:
 
     def status_line(self) -> str:
         obs = self.observation()
-        t = self.t
-        parts = []
-        if obs.phase == "playing":
-            parts.append(t("your_turn") if obs.turn == self.human else t("turn_of", name=self.names[obs.turn or 0]))
-            if self.game.rules.hearts_lead == "after-broken":
-                parts.append(t("hearts_broken") if obs.hearts_broken else t("hearts_not_broken"))
-            if obs.stock_left:
-                parts.append(t("stock_left", count=t.n("cards", obs.stock_left)))
-        points = ", ".join(f"{self.names[s]} {p}" for s, p in enumerate(obs.trick_points))
-        parts.append(t("points_this_deal", points=points))
-        return "  ".join(parts)
+        return status_line(
+            self.t,
+            self.names,
+            self.human,
+            self.game.rules,
+            phase=obs.phase,
+            turn=obs.turn,
+            hearts_broken=obs.hearts_broken,
+            stock_left=obs.stock_left,
+            trick_points=obs.trick_points,
+        )
 
     # ---- narration ---------------------------------------------------------
     def _say(self, line: str) -> None:

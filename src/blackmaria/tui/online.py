@@ -1,0 +1,572 @@
+"""A seat at a server's table in the terminal, line by line: ``blackmaria join LINK``.
+
+The server holds the game and judges every action; this client keeps only what its seat was last told (the
+seat's observation), tells each event in the player's language as the game against the computer does
+(``narration.py``), and sends the passes and cards typed. The seat's token is kept under the user's data
+directory, so the same command brings the seat back after a lost connection or a closed terminal.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import re
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import ExitStack
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+from websockets.sync.client import ClientConnection, connect
+
+from blackmaria.cards import Card, CardSet, card_name, parse_card, parse_cards, suit_of
+from blackmaria.events import DealScored, event_from_dict
+from blackmaria.locale import Texts
+from blackmaria.rules import Rules
+from blackmaria.tui.narration import narrate, rule_in_words, sheet_lines, status_line
+from blackmaria.tui.plain import hand_text
+from blackmaria.tui.session import data_dir
+
+PROTOCOL: Final = 1
+LINK: Final = re.compile(r"(?P<base>https?://[^/?#\s]+)/t/(?P<code>[A-Za-z0-9_-]+)/?")
+COMMANDS: Final = {
+    "hint": "hint",
+    "tipp": "hint",
+    "?": "hint",
+    "last": "last",
+    "letzter": "last",
+    "deal": "review",
+    "spiel": "review",
+    "sheet": "sheet",
+    "tabelle": "sheet",
+    "rules": "rules",
+    "regeln": "rules",
+    "back": "back",
+    "zurück": "back",
+    "zurueck": "back",
+    "help": "help",
+    "hilfe": "help",
+    "quit": "quit",
+    "ende": "quit",
+    "exit": "quit",
+    "q": "quit",
+}
+CHAT_WORDS: Final = ("say", "sag")
+RECONNECT_TRIES: Final = 5
+DEAL_END: Final = "deal-end"
+"""The ``ref`` of the count asked for when a deal ends."""
+
+
+class OnlineError(Exception):
+    """A table that cannot be reached or joined, in words for the player; ``code`` is the server's, if it gave one."""
+
+    def __init__(self, message: str, code: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class Leave(Exception):
+    """The player typed quit."""
+
+
+@dataclass(frozen=True)
+class TableLink:
+    """A table's invite link, as the web lobby shows it: ``http://HOST:PORT/t/CODE``."""
+
+    base: str
+    code: str
+
+    @classmethod
+    def parse(cls, text: str) -> TableLink:
+        match = LINK.fullmatch(text.strip())
+        if match is None:
+            raise OnlineError(f"{text!r} is not a table's link: expected http://HOST:PORT/t/CODE, as the lobby shows it")
+        return cls(match["base"], match["code"])
+
+    @property
+    def ws_url(self) -> str:
+        return "ws" + self.base.removeprefix("http") + f"/ws/{self.code}"
+
+    @property
+    def key(self) -> str:
+        return f"{self.base}/t/{self.code}"
+
+
+# ---- the seat's token, kept between runs ------------------------------------------------------------
+def tokens_path() -> Path:
+    return data_dir() / "online-seats.json"
+
+
+def saved_token(link: TableLink) -> str | None:
+    entry = _saved_seats().get(link.key)
+    return entry.get("token") if isinstance(entry, dict) and isinstance(entry.get("token"), str) else None
+
+
+def _saved_seats() -> dict[str, Any]:
+    try:
+        seats = json.loads(tokens_path().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return seats if isinstance(seats, dict) else {}
+
+
+def save_token(link: TableLink, seat: int, token: str) -> None:
+    seats = _saved_seats()
+    seats[link.key] = {"seat": seat, "token": token}
+    _write_seats(seats)
+
+
+def forget_token(link: TableLink) -> None:
+    seats = _saved_seats()
+    seats.pop(link.key, None)
+    _write_seats(seats)
+
+
+def _write_seats(seats: dict[str, Any]) -> None:
+    path = tokens_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_suffix(".tmp")
+    # The token holds the seat: readable by this user only, and written whole or not at all.
+    temporary.touch(mode=0o600)
+    temporary.write_text(json.dumps(seats, indent=1), encoding="utf-8")
+    os.replace(temporary, path)
+
+
+def take_seat(link: TableLink, name: str, seat: int | None) -> tuple[int, str]:
+    """Ask the server for a seat (the first empty one, or ``seat``); its number and token."""
+    body = json.dumps({"name": name, "seat": seat}).encode()
+    request = urllib.request.Request(
+        f"{link.base}/api/tables/{link.code}/seats", data=body, headers={"Content-Type": "application/json"}, method="POST"
+    )
+    # Straight to the server, as the WebSocket goes (``proxy=None``): both reach it the same way or not at all.
+    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+    try:
+        with opener.open(request, timeout=10) as answer:
+            data = json.loads(answer.read())
+    except urllib.error.HTTPError as error:
+        raise OnlineError(f"the server refused the seat: {_detail(error)}") from None
+    except (urllib.error.URLError, OSError) as error:
+        raise OnlineError(f"cannot reach {link.base}: {getattr(error, 'reason', error)}") from None
+    return int(data["seat"]), str(data["token"])
+
+
+def _detail(error: urllib.error.HTTPError) -> str:
+    try:
+        detail = json.loads(error.read()).get("detail")
+    except ValueError:
+        detail = None
+    if isinstance(detail, list):  # FastAPI's validation errors: where and why
+        detail = "; ".join(f"{'.'.join(str(p) for p in d.get('loc', [])[1:])}: {d.get('msg')}" for d in detail if isinstance(d, dict))
+    return str(detail or f"HTTP {error.code}")
+
+
+# ---- the seat at the table -------------------------------------------------------------------------
+class OnlineSeat:
+    """One connection to a table: a seat (with a token) or a spectator (without), in one language."""
+
+    def __init__(self, link: TableLink, token: str | None, lang: str = "en") -> None:
+        self.link = link
+        self.token = token
+        self.t = Texts(lang)
+        self.lang = self.t.lang
+        self.seat: int | None = None
+        self.table: dict[str, Any] = {}
+        self.rules: Rules | None = None
+        self.names: list[str] = []
+        self.state: dict[str, Any] | None = None
+        self.seq = 0
+        self.lines: list[str] = []
+        self.away = False
+        self.prompted: tuple[int, str] | None = None
+        """The decision last shown with its prompt: (seq, pass or play)."""
+        self.counts_due = 0
+        """Finished deals whose public count was asked for and has not come yet (the sheet is told after it)."""
+        self.held: list[str] = []
+        """What happened after a deal's end, told once its count has come."""
+        self.sent: list[Card] = []
+        """The cards of the last pass or play sent, to word a refusal."""
+        self.ws: ClientConnection | None = None
+        self._connection = ExitStack()
+        self.connect()
+
+    # ---- the connection ------------------------------------------------------------------------------
+    def connect(self) -> None:
+        self._connection.close()  # the connection before, if any
+        try:
+            self.ws = self._connection.enter_context(connect(self.link.ws_url, open_timeout=10, proxy=None))
+        except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as error:
+            raise OnlineError(f"cannot reach {self.link.base}: {error}") from None
+        hello: dict[str, Any] = {"type": "hello", "protocol": PROTOCOL}
+        if self.token is not None:
+            hello["token"] = self.token
+        self.ws.send(json.dumps(hello))
+        try:
+            welcome = json.loads(self.ws.recv(timeout=10))
+        except (TimeoutError, ConnectionClosed):
+            raise OnlineError(f"{self.link.base} did not answer the hello") from None
+        if welcome.get("type") == "error":
+            self.close()
+            raise OnlineError(f"the table refused the connection: {welcome.get('message')}", welcome.get("code"))
+        self._welcome(welcome)
+
+    def reconnect(self) -> bool:
+        """After a lost connection: try again a few times, a little longer each time; whether it came back."""
+        self.say(self.t("online_lost"))
+        for attempt in range(RECONNECT_TRIES):
+            time.sleep(0.5 * 2**attempt)
+            try:
+                self.connect()
+            except OnlineError:
+                continue
+            return True
+        self.say(self.t("online_gone"))
+        return False
+
+    def send(self, message: dict[str, Any]) -> None:
+        assert self.ws is not None
+        self.ws.send(json.dumps(message))
+
+    def close(self) -> None:
+        self._connection.close()
+
+    def receive(self, timeout: float) -> bool:
+        """Read and tell every message that arrives within ``timeout`` of the last; False once the connection is gone."""
+        assert self.ws is not None
+        try:
+            while True:
+                self.handle(json.loads(self.ws.recv(timeout=timeout)))
+                timeout = 0.0
+        except TimeoutError:
+            return True
+        except ConnectionClosed:
+            return False
+
+    # ---- what the server says ---------------------------------------------------------------------
+    def say(self, line: str) -> None:
+        self.lines.append(line)
+
+    def take_lines(self) -> list[str]:
+        lines, self.lines = self.lines, []
+        return lines
+
+    def _welcome(self, message: dict[str, Any]) -> None:
+        self.seat = message["seat"]
+        self.seq = message["seq"]
+        self.state = message["state"]
+        self.prompted = None
+        self.counts_due = 0
+        self.lines.extend(self.held)
+        self.held = []
+        self._table(message["table"])
+        t = self.t
+        title = t.rules_title(self.rules.preset, bool(self.rules.changes_from_preset())) if self.rules else ""
+        self.say(t("welcome", rules=title, players=self.table["players"]))
+        if self.seat is None:
+            self.say(t("online_watching", code=self.link.code))
+        else:
+            self.say(t("online_seated", code=self.link.code, seat=self.seat, name=self.names[self.seat]))
+        self.say(t("online_help"))
+        for line in message.get("chat", [])[-5:]:
+            self._chat(line)
+        self._tell(message.get("events", []))
+        if self.table.get("status") == "open":
+            self.say(t("online_waiting_start"))
+
+    def _table(self, info: dict[str, Any]) -> None:
+        was_open = self.table.get("status") == "open"
+        self.table = info
+        self.rules = Rules.from_data(info["rules"])
+        t = self.t
+        self.names = []
+        for i, seat in enumerate(info["seats"]):
+            if seat["kind"] == "bot" and seat.get("level"):
+                self.names.append(t("server_bot_name", n=i + 1, level=t(f"bot_level_{seat['level']}")))
+            else:
+                self.names.append(seat.get("name") or t("online_empty_seat", n=i + 1))
+        away = self.seat is not None and bool(info["seats"][self.seat].get("away"))
+        if away and not self.away:
+            self.say(t("online_away"))
+        elif self.away and not away:
+            self.say(t("online_back"))
+        self.away = away
+        if was_open and info.get("status") == "playing":
+            self.say(t("online_started"))
+
+    def handle(self, message: dict[str, Any]) -> None:
+        kind = message.get("type")
+        t = self.t
+        if kind == "update":
+            self.seq = message["seq"]
+            self.state = message["state"]
+            self._tell(message["events"])
+        elif kind == "table":
+            self._table(message["table"])
+        elif kind == "chat":
+            self._chat(message)
+        elif kind == "hint":
+            cards = [parse_card(c) for c in message["cards"]]
+            self.say(t("hint", cards=t.cards(cards), reason=message["reason"]))
+            self.prompted = None  # the hand again, beneath the hint, as the game against the computer does
+        elif kind == "count":
+            self.lines.extend(message["lines"])
+            self._deal_end_told(message)
+            if message.get("ref") != DEAL_END:
+                self.prompted = None
+        elif kind == "error" and message.get("ref") == DEAL_END:
+            self._deal_end_told(message)
+        elif kind == "error":
+            self.say(self._refusal(message))
+            self.prompted = None  # ask again
+        elif kind == "welcome":
+            self._welcome(message)
+
+    def _deal_end_told(self, message: dict[str, Any]) -> None:
+        if message.get("ref") == DEAL_END:
+            self.counts_due -= 1
+            self.lines.extend(self.sheet())
+            if not self.counts_due:  # what happened after the deal's end is told after its count
+                self.lines.extend(self.held)
+                self.held = []
+
+    def _chat(self, line: dict[str, Any]) -> None:
+        self.say(self.t("online_chat", name=line.get("name") or "?", text=line.get("text", "")))
+
+    def _tell(self, events: list[dict[str, Any]]) -> None:
+        if self.rules is None:
+            return
+        me = self.seat if self.seat is not None else -1
+        for data in events:
+            event = event_from_dict(data)
+            if event is None:
+                continue
+            if isinstance(event, DealScored):
+                # Who took which scoring card is the server's public count, in this language; the sheet follows it.
+                self.send({"type": "count", "deal": event.deal, "lang": self.lang, "ref": DEAL_END})
+                self.counts_due += 1
+            else:
+                told = narrate(event, self.t, self.names, me, self.rules)
+                (self.held if self.counts_due else self.lines).extend(told)
+
+    def _refusal(self, message: dict[str, Any]) -> str:
+        t, state = self.t, self.state or {}
+        code = message.get("code")
+        if code == "illegal" and self.rules is not None:
+            trick = self._trick()
+            led = suit_of(parse_card(trick["plays"][0][1])) if trick and trick["plays"] else 0
+            card = self.sent[0] if len(self.sent) == 1 else None
+            if message.get("rule") == "pass-forbidden":
+                card = next((c for c in self.sent if c in self.rules.pass_forbidden), None)
+            legal = parse_cards(state.get("legal", []))
+            return rule_in_words(t, message.get("rule"), card, led=led, legal=legal, pass_count=self.rules.pass_count)
+        if code == "rate-limit":
+            return t("online_slow_down")
+        return t("online_refused", message=message.get("message", ""))
+
+    # ---- views -------------------------------------------------------------------------------------
+    def _trick(self) -> dict[str, Any] | None:
+        tricks = (self.state or {}).get("tricks") or []
+        return tricks[-1] if tricks and tricks[-1]["winner"] is None else None
+
+    def _trick_text(self, trick: dict[str, Any]) -> str:
+        return ", ".join(f"{self.names[seat]} {self.t.card(parse_card(card))}" for seat, card in trick["plays"])
+
+    def sheet(self) -> list[str]:
+        state = self.state or {}
+        rows = [(i + 1, points, ()) for i, points in enumerate(state.get("deal_points") or [])]
+        return sheet_lines(self.t, self.names, rows, state.get("totals") or [0] * len(self.names))
+
+    def last_trick(self) -> str:
+        done = [trick for trick in (self.state or {}).get("tricks") or [] if trick["winner"] is not None]
+        if not done:
+            return self.t("no_last_trick")
+        trick = done[-1]
+        if trick["winner"] == self.seat:
+            return self.t("last_trick_you", plays=self._trick_text(trick))
+        return self.t("last_trick", plays=self._trick_text(trick), name=self.names[trick["winner"]])
+
+    def waiting_for(self) -> str | None:
+        """``pass`` or ``play`` when this seat must act, ``over`` when the game is, else None."""
+        state = self.state
+        if state is None:
+            return None
+        if state["phase"] == "game-over":
+            return "over"
+        if self.seat is None or self.away:
+            return None
+        if state["phase"] == "passing" and not state["has_passed"][self.seat]:
+            return "pass"
+        if state["phase"] == "playing" and state["turn"] == self.seat:
+            return "play"
+        return None
+
+    def prompt(self) -> list[str]:
+        """The hand, the trick and the question, once for each decision this seat must make."""
+        waiting = self.waiting_for()
+        if waiting not in ("pass", "play") or self.prompted == (self.seq, waiting) or self.counts_due:
+            return []
+        self.prompted = (self.seq, waiting)
+        state, t = self.state or {}, self.t
+        lines = [t("your_hand", cards=hand_text(t, CardSet(parse_cards(state["hand"]))))]
+        if waiting == "pass":
+            lines.append(t("pass_prompt", target=self.names[state["pass_to"]]).rstrip())
+            return lines
+        trick = self._trick()
+        lines.append(t("trick", plays=self._trick_text(trick)) if trick and trick["plays"] else t("trick_empty"))
+        assert self.rules is not None
+        lines.append(
+            status_line(
+                t,
+                self.names,
+                self.seat,
+                self.rules,
+                phase=state["phase"],
+                turn=state["turn"],
+                hearts_broken=state["hearts_broken"],
+                stock_left=state["stock_left"],
+                trick_points=state["trick_points"],
+            )
+        )
+        lines.append(t("playable", cards=hand_text(t, CardSet(parse_cards(state["legal"])))))
+        lines.append(t("card_prompt").rstrip())
+        return lines
+
+    # ---- what the player types ---------------------------------------------------------------------
+    def take(self, text: str) -> None:
+        """One line typed: a command, a chat line, or the cards to pass or play (the server judges them)."""
+        t = self.t
+        words = text.strip()
+        if not words:
+            return
+        first, _, rest = words.partition(" ")
+        if first.lower() in CHAT_WORDS:
+            if self.seat is None:
+                self.say(t("online_spectator"))
+            elif rest.strip():
+                self.send({"type": "chat", "text": rest.strip()})
+            return
+        action = COMMANDS.get(words.lower())
+        if action == "quit":
+            raise Leave
+        if self.away:
+            self.send({"type": "ping"})  # any message gives the seat back; the decision comes with the next update
+            if action == "back":
+                return
+        if action is not None:
+            self._command(action)
+            return
+        try:
+            cards = parse_cards(words)
+        except ValueError:
+            self.say(t("not_a_card", text=words))
+            return
+        waiting = self.waiting_for()
+        if self.seat is None:
+            self.say(t("online_spectator"))
+        elif waiting == "pass":
+            self.sent = cards
+            self.send({"type": "pass", "cards": [card_name(c) for c in cards]})
+        elif len(cards) != 1:
+            self.say(t("one_card"))
+        else:
+            self.sent = cards
+            self.send({"type": "play", "card": card_name(cards[0])})
+
+    def _command(self, action: str) -> None:
+        t = self.t
+        self.prompted = None  # what the command shows comes first, then the decision again
+        if action == "hint":
+            if self.seat is None:
+                self.say(t("online_spectator"))
+            else:
+                self.send({"type": "hint", "lang": self.lang})
+        elif action == "last":
+            self.say(self.last_trick())
+        elif action == "review":
+            finished = len((self.state or {}).get("deal_points") or [])
+            if finished:
+                self.send({"type": "count", "deal": finished - 1, "lang": self.lang})
+            else:
+                self.say(t("wrong_phase"))
+        elif action == "sheet":
+            self.lines.extend(self.sheet())
+        elif action == "rules" and self.rules is not None:
+            self.lines.extend("  " + line for line in self.rules.describe(self.lang))
+        elif action == "help":
+            self.say(t("online_help"))
+
+
+def stdin_lines() -> Iterator[str]:
+    """Standard input, line by line, read from its file descriptor: a thread blocked here holds none of the locks
+    of ``sys.stdin``'s buffer, which the interpreter needs when it exits."""
+    encoding = sys.stdin.encoding or "utf-8"
+    fd = sys.stdin.fileno()
+    pending = b""
+    while True:
+        chunk = os.read(fd, 4096)
+        if not chunk:
+            if pending:
+                yield pending.decode(encoding, errors="replace")
+            return
+        pending += chunk
+        while b"\n" in pending:
+            line, pending = pending.split(b"\n", 1)
+            yield line.decode(encoding, errors="replace").rstrip("\r")
+
+
+def run_online(seat: OnlineSeat, lines: Iterable[str] | None = None, write: Callable[[str], None] = print) -> None:
+    """Tell the table and take the player's lines until the game is over, the player quits or the server is gone.
+
+    Lines (standard input by default) are read in a thread, so that the table goes on (other players' cards, chat)
+    while nobody types.
+    """
+    typed: queue.Queue[str | None] = queue.Queue()
+
+    def reader() -> None:
+        try:
+            for line in stdin_lines() if lines is None else lines:
+                typed.put(line)
+        except (KeyboardInterrupt, OSError, ValueError):
+            pass
+        typed.put(None)
+
+    threading.Thread(target=reader, daemon=True, name="blackmaria-input").start()
+    t = seat.t
+    try:
+        while True:
+            for line in seat.take_lines() + seat.prompt():
+                write(line)
+            if seat.waiting_for() == "over":
+                deadline = time.monotonic() + 5
+                while seat.counts_due > 0 and time.monotonic() < deadline and seat.receive(0.1):
+                    pass  # the last deal's count and the final sheet
+                for line in seat.take_lines():
+                    write(line)
+                write(t("online_over"))
+                return
+            try:
+                text = typed.get(timeout=0.05)
+            except queue.Empty:
+                text = ""
+            if text is None:
+                break
+            try:
+                seat.take(text)
+            except ConnectionClosed:
+                pass  # told below, by receive
+            if not seat.receive(0.05) and not seat.reconnect():
+                break
+    except Leave:
+        pass
+    finally:
+        for line in seat.take_lines():
+            write(line)
+        seat.close()
+    if seat.seat is not None:  # left mid-game: the seat is kept (a bot stands in if the table has a turn timer)
+        write(t("online_goodbye", link=seat.link.key))

@@ -1,0 +1,199 @@
+"""`blackmaria join`: a seat at a real server's table in the terminal, line by line, over real sockets."""
+
+from __future__ import annotations
+
+import os
+import queue
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from blackmaria.cards import parse_card, parse_cards
+from blackmaria.locale import Texts
+from blackmaria.tui.online import OnlineSeat, TableLink, run_online, save_token, saved_token, take_seat
+from test_server_helpers import ONE_DEAL_HEARTS, Server, running_server
+
+PROMPTS = ("Karten für", "Deine Karte:", "Cards to pass to", "Your card:")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    with running_server(tmp_path_factory.mktemp("server") / "tables.sqlite3") as running:
+        yield running
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("BLACKMARIA_DATA_DIR", str(tmp_path))
+    return tmp_path
+
+
+class Player:
+    """Reads what the terminal writes and answers its prompts, as a person at the keyboard would."""
+
+    def __init__(self, answer: Callable[[Player, str], str | list[str] | None]) -> None:
+        self.out: list[str] = []
+        self.lines: queue.Queue[str] = queue.Queue()
+        self.answer = answer
+        self.hand: list[str] = []
+        self.playable: list[str] = []
+
+    def write(self, line: str) -> None:
+        self.out.append(line)
+        self.lines.put(line)
+
+    def typed(self) -> Iterator[str]:
+        deadline = time.monotonic() + 90
+        while time.monotonic() < deadline:
+            try:
+                line = self.lines.get(timeout=0.5)
+            except queue.Empty:
+                continue
+            if line.startswith(("Deine Karten:", "Your hand:")):
+                self.hand = line.split(":", 1)[1].split()
+            elif line.startswith(("Spielbar:", "Playable:")):
+                self.playable = line.split(":", 1)[1].split()
+            elif line.startswith(PROMPTS):
+                text = self.answer(self, line)
+                if text is None:
+                    return
+                yield from [text] if isinstance(text, str) else text
+            elif "Spiel ist aus" in line or "game is over" in line:
+                return
+
+    def after(self, text: str) -> list[str]:
+        """The lines written after the first line that starts with ``text``."""
+        index = next(i for i, line in enumerate(self.out) if line.startswith(text))
+        return self.out[index + 1 :]
+
+
+def seated(server: Server, name: str = "Zoe", seat: int | None = 0, rules: object = None) -> tuple[TableLink, str, str]:
+    code, host = server.create_table(rules or ONE_DEAL_HEARTS)
+    link = TableLink.parse(f"{server.base}/t/{code}")
+    taken, token = take_seat(link, name, seat)
+    save_token(link, taken, token)
+    server.bots(code, host, "easy")
+    return link, host, token
+
+
+def converse(command: list[str], env: dict[str, str], steps: list[tuple[str, str]]) -> list[str]:
+    """Run ``command``; each time a line starts with a step's text, type the step's answer. All the lines written."""
+    process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    assert process.stdin is not None and process.stdout is not None
+    lines = []
+    for line in process.stdout:
+        lines.append(line.rstrip("\n"))
+        if steps and line.startswith(steps[0][0]):
+            process.stdin.write(steps.pop(0)[1] + "\n")
+            process.stdin.flush()
+    assert process.wait(30) == 0, process.stderr.read() if process.stderr else ""
+    assert not steps, f"never saw {steps[0][0]!r}: {lines[-5:]}"
+    return lines
+
+
+def run_in_thread(online: OnlineSeat, player: Player) -> threading.Thread:
+    thread = threading.Thread(target=run_online, args=(online, player.typed(), player.write), daemon=True)
+    thread.start()
+    return thread
+
+
+def test_a_whole_deal_in_german_with_a_hint_a_refusal_and_chat(server: Server) -> None:
+    link, host, token = seated(server)
+    refused: dict[str, list[str]] = {}
+
+    def answer(player: Player, prompt: str) -> str | list[str] | None:
+        if prompt.startswith("Karten für"):
+            if "hint" not in refused:
+                refused["hint"] = []
+                return "tipp"
+            return " ".join(player.hand[-3:])
+        unplayable = [card for card in player.hand if card not in player.playable]
+        if unplayable and "card" not in refused:
+            refused["card"] = [str(len(player.out)), *player.hand]
+            return unplayable[0]
+        if "chat" not in refused:
+            refused["chat"] = []
+            return ["sag Guten Abend", player.playable[0]]
+        return player.playable[0]
+
+    player = Player(answer)
+    online = OnlineSeat(link, token, "de")
+    thread = run_in_thread(online, player)
+    server.start_game(link.code, host)
+    thread.join(120)
+    assert not thread.is_alive(), player.out[-10:]
+    text = "\n".join(player.out)
+    assert f"Tisch {link.code}: Du sitzt auf Platz 0 als Zoe." in text
+    assert "Gib 3 Karten nach links an Computer 2 (leicht) weiter." in text
+    assert any(line.startswith("Tipp: ") for line in player.out), "the hint came in German"
+    # The card that breaks a rule is refused in words, and the same decision is asked again with the same hand.
+    at, *hand_before = refused["card"]
+    refusal, *after = player.out[int(at) :]
+    t = Texts("de")
+    words = {t("follow_suit", suit=t.suit(suit)) for suit in range(4)}
+    words |= {t("hearts_not_broken_lead"), t("no_points_first_trick"), t("first_lead", card=t.card(parse_card("2C")))}
+    assert refusal in words
+    assert next(line for line in after if line.startswith("Deine Karten:")).split(":", 1)[1].split() == hand_before
+    assert "Zoe: Guten Abend" in text
+    # The deal's public count, the score sheet and the end, all in German, agree with the server.
+    assert "Punkteliste" in text and player.out[-1] == "Das Spiel ist aus."
+    totals = [int(x) for x in next(line for line in reversed(player.out) if line.strip().startswith("Summe")).split()[1:]]
+    assert totals == server.http.get(f"/api/tables/{link.code}").json()["totals"]
+    for english in ("You ", "Your ", " plays ", "Deal ", "Score sheet", "Hint"):
+        assert english not in text, english
+
+
+def test_quit_and_join_again_with_the_kept_token_brings_back_the_same_seat_and_hand(server: Server, data_dir: Path) -> None:
+    link, host, token = seated(server, name="Ada", seat=2)
+    passed: list[str] = []
+
+    def answer(player: Player, prompt: str) -> str | None:
+        if prompt.startswith("Cards to pass") and not passed:
+            passed.extend(player.hand[:3])
+            return " ".join(passed)
+        return "quit"  # at the first card: leave mid-deal
+
+    player = Player(answer)
+    thread = run_in_thread(OnlineSeat(link, token, "en"), player)
+    server.start_game(link.code, host)
+    thread.join(60)
+    assert not thread.is_alive()
+    assert player.out[-1] == f"You left the table; your seat is kept. Back with: blackmaria join {link.key}"
+    hand = player.hand
+    assert saved_token(link) == token and oct((data_dir / "online-seats.json").stat().st_mode & 0o777) == "0o600"
+
+    # The same command again, now from the command line: no name needed, the kept token holds seat 2.
+    env = {**os.environ, "BLACKMARIA_DATA_DIR": str(data_dir), "PYTHONUNBUFFERED": "1"}
+    command = [sys.executable, "-m", "blackmaria.cli", "join", link.key, "--lang", "en"]
+    lines = converse(command, env, [("Your card:", "hint"), ("Hint: ", "quit")])
+    assert f"Table {link.code}: you sit in seat 2 as Ada." in lines
+    shown = next(line for line in lines if line.startswith("Your hand:")).split(":", 1)[1].split()
+    assert sorted(parse_cards(shown)) == sorted(parse_cards(hand))
+    assert any(line.startswith("Hint: ") for line in lines)
+    assert lines[-1].startswith("You left the table")
+
+
+def test_a_spectator_sees_the_table_but_no_hand_and_bad_links_are_named(server: Server, data_dir: Path) -> None:
+    link, host, _ = seated(server)
+    server.start_game(link.code, host)
+    env = {**os.environ, "BLACKMARIA_DATA_DIR": str(data_dir)}
+    base = [sys.executable, "-m", "blackmaria.cli", "join"]
+    watched = subprocess.run(
+        [*base, link.key, "--watch", "--lang", "en"], input="QS\nsay hi\nquit\n", capture_output=True, text=True, env=env, timeout=60
+    )
+    assert watched.returncode == 0, watched.stderr
+    assert f"Table {link.code}: you are watching." in watched.stdout
+    assert "Your hand" not in watched.stdout and "Cards to pass" not in watched.stdout
+    assert watched.stdout.count("You are watching: only the players act.") == 2  # the card and the chat line
+    bad = subprocess.run([*base, "http://127.0.0.1:1/tables/x"], capture_output=True, text=True, env=env, timeout=60)
+    assert bad.returncode == 1 and "is not a table's link: expected http://HOST:PORT/t/CODE" in bad.stderr
+    unknown = subprocess.run([*base, f"{server.base}/t/NoSuchTable", "--name", "Zoe"], capture_output=True, text=True, env=env, timeout=60)
+    assert unknown.returncode == 1 and "the server refused the seat" in unknown.stderr, unknown.stderr
+    other, _ = server.create_table(ONE_DEAL_HEARTS)
+    nameless = subprocess.run([*base, f"{server.base}/t/{other}"], capture_output=True, text=True, env=env, timeout=60)
+    assert nameless.returncode == 2 and "--name is needed" in nameless.stderr
