@@ -384,6 +384,24 @@ def test_hint_gives_a_card_and_a_reason() -> None:
         hint(game.observation((game.turn or 0) + 1 if (game.turn or 0) + 1 < 3 else 0))
 
 
+def test_hint_reasons_count_points_in_good_english() -> None:
+    # Hearts' cards are worth 1 point each: the reasons that name a card's points say "1 point", never "1 points".
+    said = set()
+    for seed in range(30):
+        game = Game(one_deal(preset("hearts")), seed=seed)
+        game.deal()
+        said.add(hint(game.observation(0)).reason)
+        bots = {seat: make_bot("random", seed) for seat in range(4)}
+        while game.phase == "passing":
+            seat = next(s for s in range(4) if not game.has_passed(s))
+            game.pass_cards(seat, bots[seat].choose_pass(game.observation(seat)))
+        while game.phase == "playing":
+            said.add(hint(game.observation(game.turn or 0)).reason)
+            game.play(hint(game.observation(game.turn or 0)).cards[0])
+    assert any("1 point " in reason or "1 point)" in reason for reason in said)
+    assert not any("1 points" in reason for reason in said)
+
+
 def test_easy_beats_random_and_medium_beats_easy() -> None:
     from blackmaria.tournament import run_tournament
 

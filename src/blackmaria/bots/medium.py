@@ -34,6 +34,10 @@ class _View:
     """A seat that has taken every penalty card so far, enough of them to be shooting the moon."""
 
 
+def _points(count: int) -> str:
+    return "1 point" if count == 1 else f"{count} points"
+
+
 def _view(obs: Observation) -> _View:
     rules = obs.rules
     known = obs.hand.mask | obs.played.mask
@@ -123,7 +127,7 @@ class MediumBot:
         if len(cards_of(hand & suit_mask(suit))) <= to_go:
             return f"pass the short {SUIT_NAMES_EN[suit]} to make a void"
         if values[card] > 0:
-            return f"pass {card_name(card)}: it costs {values[card]} points to whoever takes it"
+            return f"pass {card_name(card)}: it costs {_points(values[card])} to whoever takes it"
         return f"pass {card_name(card)}: a high card that would win tricks"
 
     # ---- playing ---------------------------------------------------------------
@@ -186,7 +190,7 @@ class MediumBot:
         card = best[2]
         suit = suit_of(card)
         if values[card] < 0:
-            return card, f"Lead {card_name(card)}: no higher {SUIT_NAMES_EN[suit]} is out, so it should win its {values[card]} points"
+            return card, f"Lead {card_name(card)}: no higher {SUIT_NAMES_EN[suit]} is out, so it should win its {_points(values[card])}"
         if any(suit in obs.voids[s] for s in later):
             return card, f"Lead {card_name(card)}: low enough that another player should win the {SUIT_NAMES_EN[suit]}"
         return card, f"Lead {card_name(card)}: a low {SUIT_NAMES_EN[suit][:-1]} that another player is likely to beat"
@@ -216,7 +220,7 @@ class MediumBot:
             if card > best and cost <= 0:
                 gain = "takes" if cost < 0 else "costs nothing:"
                 if cost < 0:
-                    return card, f"Win with {card_name(card)}: the trick {gain} {-cost} points off your score"
+                    return card, f"Win with {card_name(card)}: the trick {gain} {_points(-cost)} off your score"
                 return card, f"Win with {card_name(card)}: the trick {gain} it holds no points and sheds a high card"
             if card < best:
                 card = max(under)
@@ -261,7 +265,7 @@ class MediumBot:
                 return card, f"Discard {card_name(card)} and keep penalty cards away from {obs.seats[threat]}, who is shooting the moon"
         card = max(legal, key=lambda c: (danger(c), c))
         if values[card] > 0:
-            return card, f"You cannot follow suit: dump {card_name(card)}, your costliest card ({values[card]} points)"
+            return card, f"You cannot follow suit: dump {card_name(card)}, your costliest card ({_points(values[card])})"
         return card, f"You cannot follow suit: discard {card_name(card)}, a high card that could win a trick later"
 
 
