@@ -562,7 +562,7 @@ def run_online(seat: OnlineSeat, lines: Iterable[str] | None = None, write: Call
                 pass  # told below, by receive
             if not seat.receive(0.05) and not seat.reconnect():
                 break
-    except Leave:
+    except (Leave, KeyboardInterrupt):  # Ctrl-C leaves as quit does: the seat is kept
         pass
     finally:
         for line in seat.take_lines():
