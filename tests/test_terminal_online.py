@@ -197,3 +197,32 @@ def test_a_spectator_sees_the_table_but_no_hand_and_bad_links_are_named(server: 
     other, _ = server.create_table(ONE_DEAL_HEARTS)
     nameless = subprocess.run([*base, f"{server.base}/t/{other}"], capture_output=True, text=True, env=env, timeout=60)
     assert nameless.returncode == 2 and "--name is needed" in nameless.stderr
+
+
+def test_the_seat_comes_back_by_itself_when_a_killed_server_restarts(tmp_path: Path) -> None:
+    with running_server(tmp_path / "tables.sqlite3") as server:
+        link, host, token = seated(server)
+        dealt: list[str] = []
+
+        def answer(player: Player, prompt: str) -> str | list[str] | None:
+            if prompt.startswith("Your card:"):
+                return None
+            if not dealt:  # the first pass prompt: the server dies (SIGKILL) and comes back on the same database
+                dealt.extend(player.hand)
+                server.kill()
+                server.start()
+            if any(line.startswith("You pass ") for line in player.out):
+                return []
+            return " ".join(player.hand[:3])
+
+        player = Player(answer)
+        thread = run_in_thread(OnlineSeat(link, token, "en"), player)
+        server.start_game(link.code, host)
+        thread.join(90)
+        assert not thread.is_alive()
+        lost = player.out.index("The connection was lost; connecting again ...")
+        assert f"Table {link.code}: you sit in seat 0 as Zoe." in player.out[lost:]
+        assert "The server cannot be reached." not in player.out
+        # The same deal goes on: the pass made after the restart is of the cards dealt before it.
+        passed = next(line for line in player.out if line.startswith("You pass "))
+        assert passed.startswith(f"You pass {' '.join(dealt[:3])} to ")
