@@ -208,11 +208,17 @@ def test_chat_reaches_the_table_and_is_kept(server: Server) -> None:
         player.close()
 
 
-def test_with_a_turn_timer_a_bot_stands_in_for_a_late_or_absent_player_until_they_return(server: Server) -> None:
-    answer = server.http.post("/api/tables", json={"rules": ONE_DEAL_HEARTS, "turn_seconds": 1})
+def timer_table(server: Server, seconds: float) -> tuple[str, str, list[tuple[int, str]]]:
+    """One deal of Hearts with a turn timer: Anna in seat 0, Ben in seat 2, bots in the others."""
+    answer = server.http.post("/api/tables", json={"rules": ONE_DEAL_HEARTS, "turn_seconds": seconds})
     code, host = answer.json()["table"]["code"], answer.json()["host_token"]
     seats = [server.join(code, "Anna", 0), server.join(code, "Ben", 2)]
     server.bots(code, host)
+    return code, host, seats
+
+
+def test_with_a_turn_timer_a_bot_stands_in_for_a_late_or_absent_player_until_they_return(server: Server) -> None:
+    code, host, seats = timer_table(server, 1)
     anna = server.connect(code, seats[0][1])
     server.start_game(code, host)
     # Ben never comes: when the pass's time runs out a bot passes and plays for him; Anna is not held up.
@@ -240,10 +246,7 @@ def test_with_a_turn_timer_a_bot_stands_in_for_a_late_or_absent_player_until_the
 
 
 def test_with_a_turn_timer_every_seat_passes_against_one_clock_from_the_deal(server: Server) -> None:
-    answer = server.http.post("/api/tables", json={"rules": ONE_DEAL_HEARTS, "turn_seconds": 5})
-    code, host = answer.json()["table"]["code"], answer.json()["host_token"]
-    seats = [server.join(code, "Anna", 0), server.join(code, "Ben", 2)]
-    server.bots(code, host)
+    code, host, seats = timer_table(server, 5)
     anna = server.connect(code, seats[0][1])
     assert anna.messages[0]["turn_left"] is None  # no game yet: nobody's time runs
     server.start_game(code, host)

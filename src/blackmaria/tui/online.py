@@ -31,32 +31,18 @@ from blackmaria.events import DealScored, event_from_dict
 from blackmaria.locale import Texts
 from blackmaria.rules import Rules
 from blackmaria.tui.narration import narrate, rule_in_words, sheet_lines, status_line
+from blackmaria.tui.plain import COMMANDS as PLAIN_COMMANDS
 from blackmaria.tui.plain import hand_text
 from blackmaria.tui.session import data_dir
 
 PROTOCOL: Final = 1
 LINK: Final = re.compile(r"(?P<base>https?://[^/?#\s]+)/t/(?P<code>[A-Za-z0-9_-]+)/?")
-COMMANDS: Final = {
-    "hint": "hint",
-    "tipp": "hint",
-    "?": "hint",
-    "last": "last",
-    "letzter": "last",
-    "deal": "review",
-    "spiel": "review",
-    "sheet": "sheet",
-    "tabelle": "sheet",
-    "rules": "rules",
-    "regeln": "rules",
+# The words of the game against the computer, less undo and claim (a table of people has neither); "zurück"
+# here gives back a seat that a stand-in was playing.
+COMMANDS: Final = {word: action for word, action in PLAIN_COMMANDS.items() if action not in ("undo", "claim")} | {
     "back": "back",
     "zurück": "back",
     "zurueck": "back",
-    "help": "help",
-    "hilfe": "help",
-    "quit": "quit",
-    "ende": "quit",
-    "exit": "quit",
-    "q": "quit",
 }
 CHAT_WORDS: Final = ("say", "sag")
 RECONNECT_TRIES: Final = 5
