@@ -581,7 +581,10 @@ function presetTitle(name) {
 
 function renderSeating() {
   const table = app.table;
-  $("invite-link").value = `${location.origin}/t/${table.code}`;
+  const link = `${location.origin}/t/${table.code}`;
+  $("invite-link").value = link;
+  // The same link seats a player in a terminal (docs/server.md, "In a terminal").
+  $("invite-terminal").replaceChildren(t("invite_terminal"), " ", el("code", { text: `blackmaria join ${link} --name NAME` }));
   const list = $("seat-list");
   list.replaceChildren(
     ...table.seats.map((seat) => {
