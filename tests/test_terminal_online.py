@@ -152,7 +152,14 @@ def test_quit_and_join_again_with_the_kept_token_brings_back_the_same_seat_and_h
     link, host, token = seated(server, name="Ada", seat=2)
     passed: list[str] = []
 
-    def answer(player: Player, prompt: str) -> str | None:
+    stranger = []
+
+    def answer(player: Player, prompt: str) -> str | list[str] | None:
+        if prompt.startswith("Cards to pass") and not stranger:
+            # First a pass with a card Ada does not hold: refused with that card named, and asked again.
+            held = parse_cards(player.hand)
+            stranger.append(next(Texts("en").card(c) for c in range(52) if c not in held))
+            return " ".join([*player.hand[:2], stranger[0]])
         if prompt.startswith("Cards to pass") and not passed:
             passed.extend(player.hand[:3])
             return " ".join(passed)
@@ -164,6 +171,7 @@ def test_quit_and_join_again_with_the_kept_token_brings_back_the_same_seat_and_h
     thread.join(60)
     assert not thread.is_alive()
     assert player.out[-1] == f"You left the table; your seat is kept. Back with: blackmaria join {link.key}"
+    assert f"You do not hold {stranger[0]}." in player.out
     hand = player.hand
     assert saved_token(link) == token and oct((data_dir / "online-seats.json").stat().st_mode & 0o777) == "0o600"
 

@@ -349,6 +349,9 @@ class OnlineSeat:
             card = self.sent[0] if len(self.sent) == 1 else None
             if message.get("rule") == "pass-forbidden":
                 card = next((c for c in self.sent if c in self.rules.pass_forbidden), None)
+            elif message.get("rule") == "not-in-hand":
+                held = set(parse_cards(state.get("hand", [])))
+                card = next((c for c in self.sent if c not in held), card)
             legal = parse_cards(state.get("legal", []))
             return rule_in_words(t, message.get("rule"), card, led=led, legal=legal, pass_count=self.rules.pass_count)
         if code == "rate-limit":
