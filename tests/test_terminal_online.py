@@ -178,11 +178,13 @@ def test_quit_and_join_again_with_the_kept_token_brings_back_the_same_seat_and_h
     # The same command again, now from the command line: no name needed, the kept token holds seat 2.
     env = {**os.environ, "BLACKMARIA_DATA_DIR": str(data_dir), "PYTHONUNBUFFERED": "1"}
     command = [sys.executable, "-m", "blackmaria.cli", "join", link.key, "--lang", "en"]
-    lines = converse(command, env, [("Your card:", "hint"), ("Hint: ", "quit")])
+    lines = converse(command, env, [("Your card:", "hint"), ("Hint: ", "why"), ("2. What may you do?", "quit")])
     assert f"Table {link.code}: you sit in seat 2 as Ada." in lines
     shown = next(line for line in lines if line.startswith("Your hand:")).split(":", 1)[1].split()
     assert sorted(parse_cards(shown)) == sorted(parse_cards(hand))
     assert any(line.startswith("Hint: ") for line in lines)
+    # "why": the decision taught in three parts, as in blackmaria learn (the server counts the costs).
+    assert any(line.startswith("-- Your decision: trick 1 of 13 --") for line in lines)
     assert lines[-1].startswith("You left the table")
 
 

@@ -369,8 +369,8 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "online_seated": {"en": "Table {code}: you sit in seat {seat} as {name}.", "de": "Tisch {code}: Du sitzt auf Platz {seat} als {name}."},
     "online_watching": {"en": "Table {code}: you are watching.", "de": "Tisch {code}: Du schaust zu."},
     "online_help": {
-        "en": "Type a card (QS, 10h, Q♠), several for a pass. Commands: hint, last, deal, sheet, rules, say TEXT (chat), back, help, quit.",
-        "de": "Gib eine Karte ein (QS, 10h, D♠), beim Weitergeben mehrere. Befehle: tipp, letzter, spiel, tabelle, regeln, sag TEXT (Chat), zurück, hilfe, ende.",
+        "en": "Type a card (QS, 10h, Q♠), several for a pass. Commands: hint, why, last, deal, sheet, rules, say TEXT (chat), back, help, quit.",
+        "de": "Gib eine Karte ein (QS, 10h, D♠), beim Weitergeben mehrere. Befehle: tipp, warum, letzter, spiel, tabelle, regeln, sag TEXT (Chat), zurück, hilfe, ende.",
     },
     "online_waiting_start": {"en": "Waiting for the host to start the game.", "de": "Warte, bis der Gastgeber das Spiel beginnt."},
     "online_started": {"en": "The game begins.", "de": "Das Spiel beginnt."},

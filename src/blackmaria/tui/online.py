@@ -40,6 +40,8 @@ LINK: Final = re.compile(r"(?P<base>https?://[^/?#\s]+)/t/(?P<code>[A-Za-z0-9_-]
 # The words of the game against the computer, less undo and claim (a table of people has neither); "zurück"
 # here gives back a seat that a stand-in was playing.
 COMMANDS: Final = {word: action for word, action in PLAIN_COMMANDS.items() if action not in ("undo", "claim")} | {
+    "why": "why",
+    "warum": "why",
     "back": "back",
     "zurück": "back",
     "zurueck": "back",
@@ -300,6 +302,9 @@ class OnlineSeat:
             cards = [parse_card(c) for c in message["cards"]]
             self.say(t("hint", cards=t.cards(cards), reason=message["reason"]))
             self.prompted = None  # the hand again, beneath the hint, as the game against the computer does
+        elif kind == "explanation":
+            self.lines.extend(message["lines"])
+            self.prompted = None
         elif kind == "count":
             self.lines.extend(message["lines"])
             self._deal_end_told(message)
@@ -470,11 +475,11 @@ class OnlineSeat:
     def _command(self, action: str) -> None:
         t = self.t
         self.prompted = None  # what the command shows comes first, then the decision again
-        if action == "hint":
+        if action in ("hint", "why"):
             if self.seat is None:
                 self.say(t("online_spectator"))
-            else:
-                self.send({"type": "hint", "lang": self.lang})
+            else:  # the suggestion at once, or the decision taught in full (thousands of simulated deals: a moment)
+                self.send({"type": "hint" if action == "hint" else "explain", "lang": self.lang})
         elif action == "last":
             self.say(self.last_trick())
         elif action == "review":
