@@ -7,7 +7,7 @@ import pytest
 from blackmaria.bots import make_bot, run_bots
 from blackmaria.bots.checker import check_deal, check_play, replay_deal
 from blackmaria.bots.search import SearchBot
-from blackmaria.cards import card_name
+from blackmaria.cards import card_symbol
 from blackmaria.game import Game
 from blackmaria.rules import Rules, preset
 
@@ -88,7 +88,7 @@ def test_the_worst_card_is_reported_with_its_loss() -> None:
     assert [(c.index, pytest.approx(c.loss)) for c in found] == expected
     for check in found:
         assert check.seat == 0 and check.played != check.suggested and check.simulations > 0
-        assert f"{card_name(check.played)} cost" in check.reason and card_name(check.suggested) in check.reason
+        assert f"{card_symbol(check.played)} cost" in check.reason and card_symbol(check.suggested) in check.reason
 
 
 def test_random_play_is_caught_and_the_threshold_filters() -> None:

@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from blackmaria.bots.base import DEFAULT_BUDGETS
-from blackmaria.cards import Card, card_name, cards_of
+from blackmaria.cards import Card, card_name, card_symbol, cards_of
 from blackmaria.game import DealLog, Game
 from blackmaria.observation import Observation
 
@@ -55,8 +55,8 @@ class PlayCheck:
     @property
     def reason(self) -> str:
         return (
-            f"trick {self.trick + 1}, seat {self.seat}: {card_name(self.played)} cost {self.played_cost:.1f} points on average "
-            f"in {self.simulations:,} simulated deals, {self.loss:.1f} more than {card_name(self.suggested)}"
+            f"trick {self.trick + 1}, seat {self.seat}: {card_symbol(self.played)} cost {self.played_cost:.1f} points on average "
+            f"in {self.simulations:,} simulated deals, {self.loss:.1f} more than {card_symbol(self.suggested)}"
         )
 
     def __str__(self) -> str:

@@ -16,7 +16,7 @@ import random
 from dataclasses import dataclass
 
 from blackmaria.bots.base import Hint
-from blackmaria.cards import SPADES, SUIT_NAMES_EN, Card, card_name, cards_of, rank_of, suit_mask, suit_of
+from blackmaria.cards import SPADES, SUIT_NAMES_EN, Card, card_symbol, cards_of, rank_of, suit_mask, suit_of
 from blackmaria.observation import Observation
 from blackmaria.rules import QUEEN_OF_SPADES
 
@@ -123,12 +123,12 @@ class MediumBot:
     def _pass_reason(card: Card, hand: int, to_go: int, values: tuple[int, ...]) -> str:
         suit = suit_of(card)
         if suit == SPADES and card >= QS:
-            return f"pass {card_name(card)}: a high spade without enough low spades to guard it"
+            return f"pass {card_symbol(card)}: a high spade without enough low spades to guard it"
         if len(cards_of(hand & suit_mask(suit))) <= to_go:
             return f"pass the short {SUIT_NAMES_EN[suit]} to make a void"
         if values[card] > 0:
-            return f"pass {card_name(card)}: it costs {_points(values[card])} to whoever takes it"
-        return f"pass {card_name(card)}: a high card that would win tricks"
+            return f"pass {card_symbol(card)}: it costs {_points(values[card])} to whoever takes it"
+        return f"pass {card_symbol(card)}: a high card that would win tricks"
 
     # ---- playing ---------------------------------------------------------------
     def play_hint(self, obs: Observation) -> Hint:
@@ -136,7 +136,7 @@ class MediumBot:
         if not legal:
             raise ValueError(f"seat {obs.seat} has no card to play now")
         if len(legal) == 1:
-            return Hint([legal[0]], f"{card_name(legal[0])} is the only legal card", "medium")
+            return Hint([legal[0]], f"{card_symbol(legal[0])} is the only legal card", "medium")
         view = _view(obs)
         trick = obs.current_trick
         if trick is None or not trick.plays:
@@ -158,7 +158,7 @@ class MediumBot:
             hearts = [c for c in legal if values[c] > 0 and suit_of(c) != SPADES]
             if hearts:
                 card = max(hearts)
-                return card, f"Lead {card_name(card)} to take a penalty card: {obs.seats[view.threat]} has taken all of them so far"
+                return card, f"Lead {card_symbol(card)} to take a penalty card: {obs.seats[view.threat]} has taken all of them so far"
         best: tuple[float, float, Card] | None = None
         for suit in range(4):
             mine = [c for c in legal if suit_of(c) == suit]
@@ -190,10 +190,10 @@ class MediumBot:
         card = best[2]
         suit = suit_of(card)
         if values[card] < 0:
-            return card, f"Lead {card_name(card)}: no higher {SUIT_NAMES_EN[suit]} is out, so it should win its {_points(values[card])}"
+            return card, f"Lead {card_symbol(card)}: no higher {SUIT_NAMES_EN[suit]} is out, so it should win its {_points(values[card])}"
         if any(suit in obs.voids[s] for s in later):
-            return card, f"Lead {card_name(card)}: low enough that another player should win the {SUIT_NAMES_EN[suit]}"
-        return card, f"Lead {card_name(card)}: a low {SUIT_NAMES_EN[suit][:-1]} that another player is likely to beat"
+            return card, f"Lead {card_symbol(card)}: low enough that another player should win the {SUIT_NAMES_EN[suit]}"
+        return card, f"Lead {card_symbol(card)}: a low {SUIT_NAMES_EN[suit][:-1]} that another player is likely to beat"
 
     def _follow(self, obs: Observation, legal: list[Card], view: _View) -> tuple[Card, str]:
         values = view.values
@@ -212,7 +212,7 @@ class MediumBot:
         over = [c for c in following if c > best]
         if threat is not None and winning_seat == threat and over and points > 0:
             card = min(over, key=lambda c: (values[c] > 0, c)) if last else max(over)
-            return card, f"Win with {card_name(card)}: {obs.seats[threat]} is shooting the moon and must not take every point"
+            return card, f"Win with {card_symbol(card)}: {obs.seats[threat]} is shooting the moon and must not take every point"
         if last:
             # The trick is decided by this card: take it if that costs nothing (or gains, with a negative card).
             options = [(points + values[c] if c > best else 0, -rank_of(c) if c > best else -100 + -rank_of(c), c) for c in following]
@@ -220,28 +220,28 @@ class MediumBot:
             if card > best and cost <= 0:
                 gain = "takes" if cost < 0 else "costs nothing:"
                 if cost < 0:
-                    return card, f"Win with {card_name(card)}: the trick {gain} {_points(-cost)} off your score"
-                return card, f"Win with {card_name(card)}: the trick {gain} it holds no points and sheds a high card"
+                    return card, f"Win with {card_symbol(card)}: the trick {gain} {_points(-cost)} off your score"
+                return card, f"Win with {card_symbol(card)}: the trick {gain} it holds no points and sheds a high card"
             if card < best:
                 card = max(under)
-                return card, f"Duck under {card_name(best)} with {card_name(card)}: the trick holds points"
+                return card, f"Duck under {card_symbol(best)} with {card_symbol(card)}: the trick holds points"
             card = min(following, key=lambda c: (points + values[c], c))
-            return card, f"Take the trick with {card_name(card)}, the cheapest card that has to win it"
+            return card, f"Take the trick with {card_symbol(card)}, the cheapest card that has to win it"
         if under:
             card = max(under)
             if values[card] > 0:
-                return card, f"Drop {card_name(card)} under {card_name(best)}: another player takes its points"
-            return card, f"Duck under {card_name(best)} with {card_name(card)}, your highest card that still loses"
+                return card, f"Drop {card_symbol(card)} under {card_symbol(best)}: another player takes its points"
+            return card, f"Duck under {card_symbol(best)} with {card_symbol(card)}, your highest card that still loses"
         # Every card wins for now; someone later may still beat it.
         outstanding = view.unseen & suit_mask(led)
         followers = [s for s in later if led not in obs.voids[s]]
         sure = not followers or not any(c > min(following) for c in cards_of(outstanding))
         if sure:
             card = min(following, key=lambda c: (max(values[c], 0), -c))
-            return card, f"Play {card_name(card)}: you take this trick anyway, so shed a high card"
+            return card, f"Play {card_symbol(card)}: you take this trick anyway, so shed a high card"
         safe = [c for c in following if values[c] <= 0] or following
         card = min(safe)
-        return card, f"Play {card_name(card)}, the lowest {SUIT_NAMES_EN[led][:-1]}, so a later player may still overtake it"
+        return card, f"Play {card_symbol(card)}, the lowest {SUIT_NAMES_EN[led][:-1]}, so a later player may still overtake it"
 
     def _discard(self, obs: Observation, legal: list[Card], view: _View, winning_seat: int, points: int) -> tuple[Card, str]:
         values = view.values
@@ -262,11 +262,11 @@ class MediumBot:
             clean = [c for c in legal if values[c] <= 0]
             if clean:
                 card = max(clean, key=danger)
-                return card, f"Discard {card_name(card)} and keep penalty cards away from {obs.seats[threat]}, who is shooting the moon"
+                return card, f"Discard {card_symbol(card)} and keep penalty cards away from {obs.seats[threat]}, who is shooting the moon"
         card = max(legal, key=lambda c: (danger(c), c))
         if values[card] > 0:
-            return card, f"You cannot follow suit: dump {card_name(card)}, your costliest card ({_points(values[card])})"
-        return card, f"You cannot follow suit: discard {card_name(card)}, a high card that could win a trick later"
+            return card, f"You cannot follow suit: dump {card_symbol(card)}, your costliest card ({_points(values[card])})"
+        return card, f"You cannot follow suit: discard {card_symbol(card)}, a high card that could win a trick later"
 
 
 __all__ = ["MediumBot"]

@@ -25,7 +25,7 @@ import numpy as np
 
 from blackmaria.bots.base import Hint
 from blackmaria.bots.medium import MediumBot
-from blackmaria.cards import Card, card_name
+from blackmaria.cards import Card, card_symbol
 from blackmaria.core import logic as core
 from blackmaria.observation import Observation
 from blackmaria.rules import Rules
@@ -200,7 +200,7 @@ class SearchBot:
         if len(legal) == 1:
             self.last_costs = {}
             self.last_worlds = 0
-            return Hint([legal[0]], f"{card_name(legal[0])} is the only legal card", self.name)
+            return Hint([legal[0]], f"{card_symbol(legal[0])} is the only legal card", self.name)
         costs, worlds = self.evaluate(obs)
         self.last_costs = costs
         self.last_worlds = worlds
@@ -214,8 +214,8 @@ class SearchBot:
         runner_up = next((c for c in ranked if c != card), card)
         margin = costs[runner_up] - costs[card]
         reason = (
-            f"In {worlds:,} simulated deals {card_name(card)} cost {costs[card]:.1f} points on average, "
-            f"{margin:.1f} fewer than {card_name(runner_up)}"
+            f"In {worlds:,} simulated deals {card_symbol(card)} cost {costs[card]:.1f} points on average, "
+            f"{margin:.1f} fewer than {card_symbol(runner_up)}"
         )
         return Hint([card], reason, self.name, costs)
 
