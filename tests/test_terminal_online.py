@@ -81,16 +81,21 @@ def seated(server: Server, name: str = "Zoe", seat: int | None = 0, rules: objec
     return link, host, token
 
 
-def converse(command: list[str], env: dict[str, str], steps: list[tuple[str, str]]) -> list[str]:
-    """Run ``command``; each time a line starts with a step's text, type the step's answer. All the lines written."""
+def converse(command: list[str], env: dict[str, str], steps: list[tuple[str, str | Callable[[], None]]]) -> list[str]:
+    """Run ``command``; each time a line starts with a step's text, type the step's answer (or do it, if it is a
+    function). All the lines written."""
     process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     assert process.stdin is not None and process.stdout is not None
     lines = []
     for line in process.stdout:
         lines.append(line.rstrip("\n"))
         if steps and line.startswith(steps[0][0]):
-            process.stdin.write(steps.pop(0)[1] + "\n")
-            process.stdin.flush()
+            answer = steps.pop(0)[1]
+            if callable(answer):
+                answer()
+            else:
+                process.stdin.write(answer + "\n")
+                process.stdin.flush()
     assert process.wait(30) == 0, process.stderr.read() if process.stderr else ""
     assert not steps, f"never saw {steps[0][0]!r}: {lines[-5:]}"
     return lines
@@ -146,6 +151,16 @@ def test_a_whole_deal_in_german_with_a_hint_a_refusal_and_chat(server: Server) -
     assert totals == server.http.get(f"/api/tables/{link.code}").json()["totals"]
     for english in ("You ", "Your ", " plays ", "Deal ", "Score sheet", "Hint"):
         assert english not in text, english
+
+    # The same command after the game: it waits for the host's next game instead of ending, then plays it.
+    env = {**os.environ, "BLACKMARIA_DATA_DIR": os.environ["BLACKMARIA_DATA_DIR"], "PYTHONUNBUFFERED": "1"}
+
+    def next_game() -> None:
+        server.start_game(link.code, host)
+
+    steps: list[tuple[str, str | Callable[[], None]]] = [("Das letzte Spiel hier ist aus", next_game), ("Karten für", "ende")]
+    lines = converse([sys.executable, "-m", "blackmaria.cli", "join", link.key, "--lang", "de"], env, steps)
+    assert "Das Spiel beginnt." in lines and lines[-1].startswith("Du hast den Tisch verlassen")
 
 
 def test_quit_and_join_again_with_the_kept_token_brings_back_the_same_seat_and_hand(server: Server, data_dir: Path) -> None:

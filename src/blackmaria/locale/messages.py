@@ -374,6 +374,10 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     },
     "online_waiting_start": {"en": "Waiting for the host to start the game.", "de": "Warte, bis der Gastgeber das Spiel beginnt."},
     "online_started": {"en": "The game begins.", "de": "Das Spiel beginnt."},
+    "online_waiting_next": {
+        "en": "The last game here is over: waiting for the host to start the next one.",
+        "de": "Das letzte Spiel hier ist aus: Warte, bis der Gastgeber das nächste beginnt.",
+    },
     "online_empty_seat": {"en": "Seat {n} (empty)", "de": "Platz {n} (frei)"},
     "online_away": {
         "en": "Your time ran out, so a computer player is playing your seat. Type back (or anything) to play again.",

@@ -174,6 +174,9 @@ class OnlineSeat:
         self.away = False
         self.prompted: tuple[int, str] | None = None
         """The decision last shown with its prompt: (seq, pass or play)."""
+        self.ended = False
+        """Whether a game this connection watched in play has ended (a game over already at the welcome does not
+        count: then the player waits for the host to start the next one)."""
         self.counts_due = 0
         """Finished deals whose public count was asked for and has not come yet (the sheet is told after it)."""
         self.held: list[str] = []
@@ -266,9 +269,12 @@ class OnlineSeat:
         self._tell(message.get("events", []))
         if self.table.get("status") == "open":
             self.say(t("online_waiting_start"))
+        elif self.table.get("status") == "over":
+            self.say(t("online_waiting_next"))
 
     def _table(self, info: dict[str, Any]) -> None:
         was_open = self.table.get("status") == "open"
+        was_over = self.table.get("status") == "over"
         self.table = info
         self.rules = Rules.from_data(info["rules"])
         t = self.t
@@ -284,16 +290,18 @@ class OnlineSeat:
         elif self.away and not away:
             self.say(t("online_back"))
         self.away = away
-        if was_open and info.get("status") == "playing":
+        if (was_open or was_over) and info.get("status") == "playing":
             self.say(t("online_started"))
 
     def handle(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
         t = self.t
         if kind == "update":
+            was_over = self.waiting_for() == "over"
             self.seq = message["seq"]
             self.state = message["state"]
             self._tell(message["events"])
+            self.ended = self.ended or (not was_over and self.waiting_for() == "over")
         elif kind == "table":
             self._table(message["table"])
         elif kind == "chat":
@@ -536,7 +544,7 @@ def run_online(seat: OnlineSeat, lines: Iterable[str] | None = None, write: Call
         while True:
             for line in seat.take_lines() + seat.prompt():
                 write(line)
-            if seat.waiting_for() == "over":
+            if seat.ended:
                 deadline = time.monotonic() + 5
                 while seat.counts_due > 0 and time.monotonic() < deadline and seat.receive(0.1):
                     pass  # the last deal's count and the final sheet
