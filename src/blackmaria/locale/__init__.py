@@ -76,6 +76,10 @@ class Texts:
         ordered = sorted(cards, key=lambda c: (-(c & 3), -(c >> 2)))
         return " ".join(self.card(c) for c in ordered) if cards else self("none")
 
+    def bot_name(self, seat: int, level: str) -> str:
+        """A server's computer player as its table names it: by seat number (from 1) and level."""
+        return self("server_bot_name", n=seat + 1, level=self(f"bot_level_{level}"))
+
     def rules_title(self, preset: str | None, changed: bool = False) -> str:
         """The name of a rule set for players: the preset's name, or house rules."""
         if preset is None:

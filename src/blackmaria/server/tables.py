@@ -550,7 +550,7 @@ class TableRuntime:
         names = []
         for i, seat in enumerate(self.seats):
             if seat.kind == "bot" and seat.level in LEVELS:
-                names.append(texts("server_bot_name", n=i + 1, level=texts(f"bot_level_{seat.level}")))
+                names.append(texts.bot_name(i, seat.level))
             else:
                 names.append(seat.display_name(i))
         return names

@@ -275,13 +275,14 @@ class OnlineSeat:
     def _table(self, info: dict[str, Any]) -> None:
         was_open = self.table.get("status") == "open"
         was_over = self.table.get("status") == "over"
+        if self.rules is None or info["rules"] != self.table.get("rules"):  # parsed once, not at every seat change
+            self.rules = Rules.from_data(info["rules"])
         self.table = info
-        self.rules = Rules.from_data(info["rules"])
         t = self.t
         self.names = []
         for i, seat in enumerate(info["seats"]):
             if seat["kind"] == "bot" and seat.get("level"):
-                self.names.append(t("server_bot_name", n=i + 1, level=t(f"bot_level_{seat['level']}")))
+                self.names.append(t.bot_name(i, seat["level"]))
             else:
                 self.names.append(seat.get("name") or t("online_empty_seat", n=i + 1))
         away = self.seat is not None and bool(info["seats"][self.seat].get("away"))
