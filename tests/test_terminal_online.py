@@ -203,6 +203,18 @@ def test_quit_and_join_again_with_the_kept_token_brings_back_the_same_seat_and_h
     assert lines[-1].startswith("You left the table")
 
 
+def test_a_kept_token_file_is_private_even_over_a_stale_world_readable_temporary(data_dir: Path) -> None:
+    # A crash between writing and renaming leaves online-seats.tmp; it may have been made readable by others.
+    stale = data_dir / "online-seats.tmp"
+    stale.write_text("{}", encoding="utf-8")
+    stale.chmod(0o644)
+    link = TableLink.parse("http://127.0.0.1:9/t/ABCD")
+    save_token(link, 1, "secret-token")
+    assert saved_token(link) == "secret-token"
+    assert oct((data_dir / "online-seats.json").stat().st_mode & 0o777) == "0o600"
+    assert not stale.exists()
+
+
 def test_a_spectator_sees_the_table_but_no_hand_and_bad_links_are_named(server: Server, data_dir: Path) -> None:
     link, host, _ = seated(server)
     server.start_game(link.code, host)

@@ -122,8 +122,11 @@ def _write_seats(seats: dict[str, Any]) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_suffix(".tmp")
     # The token holds the seat: readable by this user only, and written whole or not at all.
-    temporary.touch(mode=0o600)
-    temporary.write_text(json.dumps(seats, indent=1), encoding="utf-8")
+    # fchmod too: a temporary file left by a crash keeps its old mode through O_CREAT.
+    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(descriptor, "w", encoding="utf-8") as file:
+        os.fchmod(file.fileno(), 0o600)
+        file.write(json.dumps(seats, indent=1))
     os.replace(temporary, path)
 
 
