@@ -2,20 +2,25 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
+import pty
 import queue
+import select
 import subprocess
 import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from blackmaria.cards import parse_card, parse_cards
+from blackmaria.cards import card_name, parse_card, parse_cards
 from blackmaria.locale import Texts
 from blackmaria.tui.online import OnlineSeat, TableLink, run_online, save_token, saved_token, take_seat
+from blackmaria.tui.online_app import OnlineApp
 from test_server_helpers import ONE_DEAL_HEARTS, Server, running_server
 
 PROMPTS = ("Karten für", "Deine Karte:", "Cards to pass to", "Your card:")
@@ -263,3 +268,131 @@ def test_the_seat_comes_back_by_itself_when_a_killed_server_restarts(tmp_path: P
         # The same deal goes on: the pass made after the restart is of the cards dealt before it.
         passed = next(line for line in player.out if line.startswith("You pass "))
         assert passed.startswith(f"You pass {' '.join(dealt[:3])} to ")
+
+
+# ---- the same seat in the Textual screen ---------------------------------------------------------------
+class RecordingApp(OnlineApp):
+    """The Textual seat, keeping every line it wrote to the story of the deal."""
+
+    def __init__(self, seat: OnlineSeat) -> None:
+        super().__init__(seat)
+        self.told: list[str] = []
+
+    def show(self, lines: list[str]) -> None:
+        self.told.extend(lines)
+        super().show(lines)
+
+
+async def until(pilot: Any, done: Callable[[], bool], what: str, timeout: float = 30) -> None:
+    deadline = time.monotonic() + timeout
+    while not done():
+        assert time.monotonic() < deadline, f"never {what}"
+        await pilot.pause(0.05)
+
+
+def test_the_textual_seat_plays_a_whole_deal_by_keys_against_the_server(server: Server) -> None:
+    link, host, token = seated(server, name="Ada")
+    app = RecordingApp(OnlineSeat(link, token, "en", "online_app_help"))
+
+    async def drive_keys() -> None:
+        async with app.run_test(size=(130, 40)) as pilot:
+            server.start_game(link.code, host)
+            await until(pilot, lambda: app.waiting() == "pass", "asked for a pass")
+            assert any(line.startswith("Arrows choose a card") for line in app.told) and not any(
+                line.startswith("Type a card (QS") for line in app.told
+            )
+            await pilot.press("enter")  # nothing marked: told to mark cards, nothing sent
+            assert app.message == "Mark 3 cards with Space first, then Enter."
+            hand = app.hand_cards()
+            for _ in range(3):
+                await pilot.press("space", "right")
+            await pilot.press("enter")
+            await until(pilot, lambda: app.waiting() != "pass", "passed")
+            assert not set(hand[:3]) & set(app.seat.hand()), "the three marked cards went"
+            await pilot.press("f2")
+            await until(pilot, lambda: any(line.startswith("Hint: ") for line in app.told), "heard the hint")
+            refused = chatted = False
+            while app.ended is None:
+                await until(pilot, lambda: app.waiting() == "play" or app.ended is not None, "had a turn")
+                if app.ended is not None:
+                    break
+                held, playable = app.hand_cards(), app.choosable()
+                unplayable = [card for card in held if card not in playable]
+                if unplayable and not refused:
+                    # Arrows onto a card the rules forbid, Enter: the server refuses it in words, the turn stays.
+                    while held[app.selected] != unplayable[0]:
+                        await pilot.press("right")
+                    told = len(app.told)
+                    await pilot.press("enter")
+                    await until(pilot, lambda told=told: len(app.told) > told, "heard the refusal")
+                    assert app.told[told].startswith(("You must follow", "Hearts", "No points", "The first")), app.told[told:]
+                    assert app.waiting() == "play" and sorted(app.seat.hand()) == sorted(held)
+                    refused = True
+                if not chatted:
+                    await pilot.press(*"say good luck", "enter")
+                    chatted = True
+                seq = app.seat.seq
+                await pilot.press(*card_name(min(playable)).lower(), "enter")  # typed, as in line-by-line play
+                await until(pilot, lambda seq=seq: app.seat.seq > seq, "saw the card played")
+            await until(pilot, lambda: "The game is over." in app.told, "saw the end")
+            assert refused, "the first turn always holds a card the rules forbid (2♣ leads, follow clubs, no points)"
+            assert "Ada: good luck" in app.told
+            assert app.seat.status().startswith("Game over. Winner: ")
+            totals = [int(x) for x in next(line for line in reversed(app.told) if line.strip().startswith("Total")).split()[1:]]
+            assert totals == server.http.get(f"/api/tables/{link.code}").json()["totals"]
+            await pilot.press("ctrl+q")
+
+    asyncio.run(drive_keys())
+    assert app.ended == "over"
+
+
+def test_leaving_the_textual_seat_mid_deal_keeps_the_seat(server: Server) -> None:
+    link, host, token = seated(server, name="Bea")
+    app = RecordingApp(OnlineSeat(link, token, "de"))
+
+    async def drive_keys() -> None:
+        async with app.run_test(size=(130, 40)) as pilot:
+            server.start_game(link.code, host)
+            await until(pilot, lambda: app.waiting() == "pass", "asked for a pass")
+            assert app.seat.status().startswith("Gib 3 Karten nach links an ")
+            await pilot.press("ctrl+q")
+            await until(pilot, lambda: app.ended is not None, "left")
+
+    asyncio.run(drive_keys())
+    assert app.ended == "left" and saved_token(link) == token
+    back = OnlineSeat(link, token, "de")  # the same token still holds the seat and its hand
+    assert back.seat == 0 and back.waiting_for() == "pass" and back.hand() == app.seat.hand()
+    back.close()
+
+
+def test_in_a_real_terminal_join_opens_the_screen_and_ctrl_q_leaves_with_the_way_back(server: Server, data_dir: Path) -> None:
+    link, host, _token = seated(server, name="Cy")
+    server.start_game(link.code, host)
+    primary, secondary = pty.openpty()
+    env = {**os.environ, "BLACKMARIA_DATA_DIR": str(data_dir), "TERM": "xterm-256color", "COLUMNS": "120", "LINES": "36"}
+    command = [sys.executable, "-m", "blackmaria.cli", "join", link.key, "--lang", "en"]
+    process = subprocess.Popen(command, stdin=secondary, stdout=secondary, stderr=secondary, env=env, close_fds=True)
+    os.close(secondary)
+    seen = b""
+
+    def read_until(done: Callable[[bytes], bool], timeout: float = 30) -> None:
+        nonlocal seen
+        deadline = time.monotonic() + timeout
+        while not done(seen) and time.monotonic() < deadline:
+            if select.select([primary], [], [], 0.1)[0]:
+                try:
+                    seen += os.read(primary, 65536)
+                except OSError:  # the terminal closed: the command ended
+                    return
+
+    try:
+        read_until(lambda out: b"Pass 3 cards" in out)  # the screen, with the pass to make in its status line
+        assert b"Pass 3 cards" in seen and b"\x1b[?1049h" in seen, "the full-screen app, not line by line"
+        os.write(primary, b"\x11")  # Ctrl+Q
+        read_until(lambda out: b"blackmaria join" in out)
+        assert process.wait(15) == 0
+    finally:
+        if process.poll() is None:
+            process.kill()
+        os.close(primary)
+    assert f"You left the table; your seat is kept. Back with: blackmaria join {link.key}".encode() in seen

@@ -168,8 +168,9 @@ def play(
 @click.option("--seat", type=int, default=None, help="The seat to take, a number from 0 (default: the first empty one).")
 @click.option("--watch", is_flag=True, help="Watch the table as a spectator, without a seat.")
 @click.option("--lang", type=click.Choice(["en", "de"]), default=None, help="Language (default: from the environment's locale).")
-def join(link: str, name: str | None, seat: int | None, watch: bool, lang: str | None) -> None:
-    """Sit at a server's table in the terminal, line by line (LINK: http://HOST:PORT/t/CODE, as the lobby shows it).
+@click.option("--plain", is_flag=True, help="Line by line on standard output, answers from standard input.")
+def join(link: str, name: str | None, seat: int | None, watch: bool, lang: str | None, plain: bool) -> None:
+    """Sit at a server's table in the terminal (LINK: http://HOST:PORT/t/CODE, as the lobby shows it).
 
     The seat's token is kept in the user's data directory: the same command, run again, brings you back to your seat.
     """
@@ -177,12 +178,14 @@ def join(link: str, name: str | None, seat: int | None, watch: bool, lang: str |
     from blackmaria.tui.online import OnlineError, OnlineSeat, TableLink, forget_token, run_online, save_token, saved_token, take_seat
 
     language = detect_language(lang)
+    screen = not plain and sys.stdout.isatty() and sys.stdin.isatty()
+    help_message = "online_app_help" if screen else "online_help"
     try:
         table = TableLink.parse(link)
         token = None if watch else saved_token(table)
         if token is not None:
             try:
-                online = OnlineSeat(table, token, language)
+                online = OnlineSeat(table, token, language, help_message)
             except OnlineError as error:
                 if error.code != "bad-token":
                     raise
@@ -194,10 +197,15 @@ def join(link: str, name: str | None, seat: int | None, watch: bool, lang: str |
                     raise click.UsageError("--name is needed to take a seat (or --watch to watch the table)")
                 taken, token = take_seat(table, name, seat)
                 save_token(table, taken, token)
-            online = OnlineSeat(table, token, language)
+            online = OnlineSeat(table, token, language, help_message)
     except OnlineError as error:
         raise click.ClickException(str(error)) from None
-    run_online(online)
+    if not screen:
+        run_online(online)
+    else:
+        from blackmaria.tui.online_app import run_online_app
+
+        run_online_app(online)
 
 
 @main.command()

@@ -199,6 +199,9 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "key_sheet": {"en": "Score sheet", "de": "Punkteliste"},
     "key_rules": {"en": "Rules", "de": "Regeln"},
     "key_quit": {"en": "Save & quit", "de": "Speichern & Ende"},
+    "key_why": {"en": "Why", "de": "Warum"},
+    "key_review": {"en": "Last deal", "de": "Letztes Spiel"},
+    "key_leave": {"en": "Leave", "de": "Verlassen"},
     "app_help": {
         "en": "Arrows choose a card, Enter plays it. Passing: Space marks cards, Enter passes them. Or type a card (qs, 10h) and Enter.",
         "de": "Pfeiltasten wählen eine Karte, Enter spielt sie. Weitergeben: Leertaste markiert, Enter gibt weiter. Oder Karte tippen (qs, 10h) und Enter.",
@@ -371,6 +374,17 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "online_help": {
         "en": "Type a card (QS, 10h, Q♠), several for a pass. Commands: hint, why, last, deal, sheet, rules, say TEXT (chat), back, help, quit.",
         "de": "Gib eine Karte ein (QS, 10h, D♠), beim Weitergeben mehrere. Befehle: tipp, warum, letzter, spiel, tabelle, regeln, sag TEXT (Chat), zurück, hilfe, ende.",
+    },
+    "online_app_help": {
+        "en": "Arrows choose a card, Enter plays it. Passing: Space marks cards, Enter passes them. Or type a card (qs, 10h), "
+        "a command (hint, why, last, deal, sheet, rules, back) or say TEXT to chat, and Enter. Ctrl+Q leaves; your seat is kept.",
+        "de": "Pfeiltasten wählen eine Karte, Enter spielt sie. Weitergeben: Leertaste markiert, Enter gibt weiter. Oder Karte "
+        "(qs, 10h), Befehl (tipp, warum, letzter, spiel, tabelle, regeln, zurück) oder sag TEXT (Chat) tippen und Enter. "
+        "Strg+Q verlässt den Tisch; dein Platz bleibt.",
+    },
+    "online_mark_cards": {
+        "en": "Mark {count} cards with Space first, then Enter.",
+        "de": "Markiere zuerst {count} Karten mit der Leertaste, dann Enter.",
     },
     "online_waiting_start": {"en": "Waiting for the host to start the game.", "de": "Warte, bis der Gastgeber das Spiel beginnt."},
     "online_started": {"en": "The game begins.", "de": "Das Spiel beginnt."},

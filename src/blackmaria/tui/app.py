@@ -17,14 +17,18 @@ from textual.app import App, ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, RichLog, Static
 
-from blackmaria.cards import CLUBS, DIAMONDS, HEARTS, SPADES, Card
+from blackmaria.cards import CLUBS, DIAMONDS, HEARTS, SPADES, Card, CardSet
+from blackmaria.locale import Texts
 from blackmaria.tui.session import PlaySession
 
 SUIT_STYLE = {SPADES: "bold white", HEARTS: "bold red", DIAMONDS: "bold red", CLUBS: "bold white"}
 TYPABLE = set("23456789tjqkadbsch10♠♥♦♣TJQKADBSCH ")
 
 
-class GameApp(App[None]):
+class CardTableApp(App[None]):
+    """What the game against the computer and a seat at a server's table share: the layout, the hand drawn in
+    suits, and the keys that choose, mark and play cards. A subclass says what the hand is and what a choice does."""
+
     ENABLE_COMMAND_PALETTE = False  # its texts are English only
     CSS = """
     #status { height: 3; padding: 0 1; background: $panel; }
@@ -35,20 +39,13 @@ class GameApp(App[None]):
     #hand { height: 4; padding: 0 1; border: round $accent; }
     #prompt { height: 2; padding: 0 1; }
     """
-    KEYS: ClassVar[list[tuple[str, str]]] = [
-        ("f1", "help"),
-        ("f2", "hint"),
-        ("f3", "undo"),
-        ("f4", "claim"),
-        ("f5", "last"),
-        ("f6", "sheet"),
-        ("f7", "rules"),
-    ]
+    KEYS: ClassVar[list[tuple[str, str]]] = []
+    TYPABLE: ClassVar[set[str] | None] = TYPABLE
+    """The characters the prompt takes (None: any printable one)."""
 
-    def __init__(self, session: PlaySession) -> None:
+    def __init__(self, t: Texts) -> None:
         super().__init__()
-        self.session = session
-        self.t = session.t
+        self.t = t
         self.selected = 0
         self.marked: set[Card] = set()
         self.buffer = ""
@@ -56,7 +53,6 @@ class GameApp(App[None]):
         self.title = "Black Maria"
         for key, action in self.KEYS:
             self.bind(key, action, description=self.t(f"key_{action}"))
-        self.bind("ctrl+q", "quit", description=self.t("key_quit"))
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -68,16 +64,159 @@ class GameApp(App[None]):
             yield Static(id="prompt")
         yield Footer()
 
+    # ---- what a subclass says ------------------------------------------------
+    def waiting(self) -> str | None:
+        """``pass`` or ``play`` when the player must choose, else what the game waits for (or None)."""
+        raise NotImplementedError
+
+    def hand(self) -> CardSet:
+        raise NotImplementedError
+
+    def choosable(self) -> CardSet:
+        """The cards the player may pass or play now (drawn bright; the others dim)."""
+        raise NotImplementedError
+
+    def choose(self, cards: list[Card]) -> None:
+        """Pass or play these cards."""
+        raise NotImplementedError
+
+    def enter_text(self, text: str) -> None:
+        """Enter on what was typed."""
+        raise NotImplementedError
+
+    def enter_idle(self) -> None:
+        """Enter with nothing typed, when no card is to be chosen."""
+
+    def refresh_view(self) -> None:
+        raise NotImplementedError
+
+    # ---- drawing -----------------------------------------------------------
+    def hand_cards(self) -> list[Card]:
+        hand = self.hand()
+        return [c for suit in (SPADES, HEARTS, DIAMONDS, CLUBS) for c in sorted(hand.suit(suit), reverse=True)]
+
+    def draw_hand(self) -> None:
+        cards = self.hand_cards()
+        self.selected = min(self.selected, max(len(cards) - 1, 0))
+        choosable = self.choosable()
+        hand = Text()
+        for index, card in enumerate(cards):
+            style = SUIT_STYLE[card & 3] if card in choosable else "dim"
+            if index == self.selected:
+                style += " reverse"
+            if card in self.marked:
+                style += " underline"
+            hand.append(f" {self.t.card(card)} ", style=style)
+            if index + 1 < len(cards) and cards[index + 1] & 3 != card & 3:
+                hand.append("  ")
+        self.query_one("#hand", Static).update(hand)
+        prompt = Text(self.message + ("\n" if self.message else ""))
+        prompt.append(f"> {self.buffer}", style="bold")
+        self.query_one("#prompt", Static).update(prompt)
+
+    def table_rows(
+        self,
+        names: list[str],
+        totals: list[int],
+        deal_points: list[int] | None,
+        turn: int | None,
+        dealer: int | None,
+        trick: dict[int, Card],
+    ) -> Table:
+        """Each seat: name (the turn marked), total, points taken this deal, the card on the table."""
+        table = Table(box=None, expand=True, show_edge=False)
+        for column in ("", self.t("sheet_total"), self.t("col_this_deal"), self.t("col_trick")):
+            table.add_column(column)
+        for seat, name in enumerate(names):
+            marker = "▶ " if turn == seat else "  "
+            dealer_mark = f" ({self.t('dealer_mark')})" if dealer == seat else ""
+            card = trick.get(seat)
+            shown = Text(self.t.card(card), style=SUIT_STYLE[card & 3]) if card is not None else Text("")
+            this_deal = f"{deal_points[seat]:+d}" if deal_points is not None else ""
+            table.add_row(marker + name + dealer_mark, str(totals[seat]) if seat < len(totals) else "", this_deal, shown)
+        return table
+
+    # ---- keys --------------------------------------------------------------
+    def typable(self, character: str | None) -> bool:
+        if not character:
+            return False
+        return character in self.TYPABLE if self.TYPABLE is not None else character.isprintable()
+
+    def on_key(self, event: events.Key) -> None:
+        waiting = self.waiting()
+        cards = self.hand_cards()
+        if event.key in ("left", "right") and cards:
+            step = -1 if event.key == "left" else 1
+            self.selected = (self.selected + step) % len(cards)
+        elif event.key == "space" and waiting == "pass" and cards and not self.buffer:
+            card = cards[self.selected]
+            self.marked.symmetric_difference_update({card})
+        elif event.key == "enter":
+            if self.buffer.strip():
+                text, self.buffer = self.buffer, ""
+                self.enter_text(text)
+            elif waiting == "pass":
+                self.choose(sorted(self.marked))
+            elif waiting == "play" and cards:
+                self.choose([cards[self.selected]])
+            else:
+                self.enter_idle()
+        elif event.key == "backspace":
+            self.buffer = self.buffer[:-1]
+        elif event.key == "escape":
+            self.buffer, self.message = "", ""
+        elif self.typable(event.character):
+            self.buffer += event.character or ""
+        else:
+            return
+        event.stop()
+        self.refresh_view()
+
+
+class GameApp(CardTableApp):
+    KEYS: ClassVar[list[tuple[str, str]]] = [
+        ("f1", "help"),
+        ("f2", "hint"),
+        ("f3", "undo"),
+        ("f4", "claim"),
+        ("f5", "last"),
+        ("f6", "sheet"),
+        ("f7", "rules"),
+    ]
+
+    def __init__(self, session: PlaySession) -> None:
+        super().__init__(session.t)
+        self.session = session
+        self.bind("ctrl+q", "quit", description=self.t("key_quit"))
+
     def on_mount(self) -> None:
         self.query_one("#log", RichLog).write(self.t("app_help"))
         if self.session.waiting_for() == "deal" and not self.session.game.deals:
             self.session.deal()
         self.refresh_view()
 
-    # ---- drawing -----------------------------------------------------------
-    def hand_cards(self) -> list[Card]:
-        hand = self.session.observation().hand
-        return [c for suit in (SPADES, HEARTS, DIAMONDS, CLUBS) for c in sorted(hand.suit(suit), reverse=True)]
+    def waiting(self) -> str | None:
+        return self.session.waiting_for()
+
+    def hand(self) -> CardSet:
+        return self.session.observation().hand
+
+    def choosable(self) -> CardSet:
+        session, waiting = self.session, self.session.waiting_for()
+        if waiting == "play":
+            return session.observation().legal
+        return session.game.passable_cards(session.human) if waiting == "pass" else self.hand()
+
+    def enter_text(self, text: str) -> None:
+        parsed = self.session.parse(text)
+        if parsed is None:
+            self.message = self.t("not_a_card", text=text.strip())
+        else:
+            self.choose(parsed)
+
+    def enter_idle(self) -> None:
+        if self.session.waiting_for() == "deal":
+            self.session.deal()
 
     def refresh_view(self) -> None:
         session, t = self.session, self.t
@@ -105,43 +244,17 @@ class GameApp(App[None]):
             status.append(session.status_line())
         self.query_one("#status", Static).update(status)
         self.query_one("#table", Static).update(self.table_view())
-        cards = self.hand_cards()
-        self.selected = min(self.selected, max(len(cards) - 1, 0))
-        hand = Text()
-        legal = obs.legal if waiting == "play" else (session.game.passable_cards(session.human) if waiting == "pass" else obs.hand)
-        for index, card in enumerate(cards):
-            style = SUIT_STYLE[card & 3] if card in legal else "dim"
-            if index == self.selected:
-                style += " reverse"
-            if card in self.marked:
-                style += " underline"
-            hand.append(f" {t.card(card)} ", style=style)
-            if index + 1 < len(cards) and cards[index + 1] & 3 != card & 3:
-                hand.append("  ")
-        self.query_one("#hand", Static).update(hand)
-        prompt = Text(self.message + ("\n" if self.message else ""))
-        prompt.append(f"> {self.buffer}", style="bold")
-        self.query_one("#prompt", Static).update(prompt)
+        self.draw_hand()
 
     def table_view(self) -> Table:
-        session, obs = self.session, self.session.observation()
-        table = Table(box=None, expand=True, show_edge=False)
-        for column in ("", self.t("sheet_total"), self.t("col_this_deal"), self.t("col_trick")):
-            table.add_column(column)
-        trick = obs.current_trick
-        on_table = dict(trick.plays) if trick else {}
-        for seat, name in enumerate(session.names):
-            marker = "▶ " if obs.turn == seat else "  "
-            dealer = f" ({self.t('dealer_mark')})" if obs.dealer == seat and obs.deal >= 0 else ""
-            card = on_table.get(seat)
-            shown = Text(self.t.card(card), style=SUIT_STYLE[card & 3]) if card is not None else Text("")
-            table.add_row(
-                marker + name + dealer, str(obs.totals[seat]), f"{obs.trick_points[seat]:+d}" if obs.phase == "playing" else "", shown
-            )
-        return table
+        obs = self.session.observation()
+        trick = dict(obs.current_trick.plays) if obs.current_trick else {}
+        points = list(obs.trick_points) if obs.phase == "playing" else None
+        dealer = obs.dealer if obs.deal >= 0 else None
+        return self.table_rows(list(self.session.names), list(obs.totals), points, obs.turn, dealer, trick)
 
     # ---- actions -----------------------------------------------------------
-    def act(self, cards: list[Card]) -> None:
+    def choose(self, cards: list[Card]) -> None:
         session = self.session
         waiting = session.waiting_for()
         error = None
@@ -152,44 +265,6 @@ class GameApp(App[None]):
         elif waiting == "play":
             error = session.play(cards[0]) if len(cards) == 1 else self.t("one_card")
         self.message = error or ""
-        self.refresh_view()
-
-    def on_key(self, event: events.Key) -> None:
-        session = self.session
-        waiting = session.waiting_for()
-        cards = self.hand_cards()
-        if event.key in ("left", "right") and cards:
-            step = -1 if event.key == "left" else 1
-            self.selected = (self.selected + step) % len(cards)
-        elif event.key == "space" and waiting == "pass" and cards:
-            card = cards[self.selected]
-            self.marked.symmetric_difference_update({card})
-        elif event.key == "enter":
-            if waiting == "deal":
-                session.deal()
-            elif self.buffer.strip():
-                parsed = session.parse(self.buffer)
-                if parsed is None:
-                    self.message = self.t("not_a_card", text=self.buffer.strip())
-                else:
-                    self.act(parsed)
-                self.buffer = ""
-            elif waiting == "pass":
-                self.act(sorted(self.marked))
-                return
-            elif waiting == "play" and cards:
-                self.act([cards[self.selected]])
-                return
-        elif event.key == "backspace":
-            self.buffer = self.buffer[:-1]
-        elif event.key == "escape":
-            self.buffer, self.message = "", ""
-        elif event.character and event.character in TYPABLE:
-            self.buffer += event.character
-        else:
-            return
-        event.stop()
-        self.refresh_view()
 
     def action_help(self) -> None:
         self.message = self.t("app_help")

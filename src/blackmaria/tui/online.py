@@ -162,8 +162,10 @@ def _detail(error: urllib.error.HTTPError) -> str:
 class OnlineSeat:
     """One connection to a table: a seat (with a token) or a spectator (without), in one language."""
 
-    def __init__(self, link: TableLink, token: str | None, lang: str = "en") -> None:
+    def __init__(self, link: TableLink, token: str | None, lang: str = "en", help_message: str = "online_help") -> None:
         self.link = link
+        self.help_message = help_message
+        """What ``help`` shows (and the welcome): the words typed line by line, or the keys of the Textual screen."""
         self.token = token
         self.t = Texts(lang)
         self.lang = self.t.lang
@@ -266,7 +268,7 @@ class OnlineSeat:
             self.say(t("online_watching", code=self.link.code))
         else:
             self.say(t("online_seated", code=self.link.code, seat=self.seat, name=self.names[self.seat]))
-        self.say(t("online_help"))
+        self.say(t(self.help_message))
         for line in message.get("chat", [])[-5:]:
             self._chat(line)
         self._tell(message.get("events", []))
@@ -425,23 +427,52 @@ class OnlineSeat:
             return lines
         trick = self._trick()
         lines.append(t("trick", plays=self._trick_text(trick)) if trick and trick["plays"] else t("trick_empty"))
-        assert self.rules is not None
-        lines.append(
-            status_line(
-                t,
-                self.names,
-                self.seat,
-                self.rules,
-                phase=state["phase"],
-                turn=state["turn"],
-                hearts_broken=state["hearts_broken"],
-                stock_left=state["stock_left"],
-                trick_points=state["trick_points"],
-            )
-        )
+        lines.append(self.status())
         lines.append(t("playable", cards=hand_text(t, CardSet(parse_cards(state["legal"])))))
         lines.append(t("card_prompt").rstrip())
         return lines
+
+    def status(self) -> str:
+        """Where the table stands, in one line: the pass to make, whose turn and the points taken, or the wait."""
+        state, t = self.state, self.t
+        status = self.table.get("status")
+        if state is None or self.rules is None or status == "open":
+            return t("online_waiting_start")
+        if state["phase"] == "game-over":
+            winners = ", ".join(self.names[w] for w in state.get("winners") or [])
+            return t("game_over", names=winners) + ("  " + t("online_waiting_next") if status == "over" else "")
+        if self.waiting_for() == "pass" and state.get("pass_to") is not None:
+            return t(
+                "pass_header", count=self.rules.pass_count, direction=t.direction(state["direction"]), target=self.names[state["pass_to"]]
+            )
+        return status_line(
+            t,
+            self.names,
+            self.seat,
+            self.rules,
+            phase=state["phase"],
+            turn=state["turn"],
+            hearts_broken=state["hearts_broken"],
+            stock_left=state["stock_left"],
+            trick_points=state["trick_points"],
+        )
+
+    def hand(self) -> CardSet:
+        return CardSet(parse_cards((self.state or {}).get("hand") or []))
+
+    def choosable(self) -> CardSet:
+        """The cards this seat may pass or play now: the server's legal cards in play; in passing, the hand less
+        what the rules forbid to pass."""
+        waiting = self.waiting_for()
+        if waiting == "play":
+            return CardSet(parse_cards((self.state or {}).get("legal") or []))
+        if waiting == "pass" and self.rules is not None:
+            return CardSet(c for c in self.hand() if c not in self.rules.pass_forbidden)
+        return CardSet()
+
+    def trick_on_table(self) -> dict[int, Card]:
+        trick = self._trick()
+        return {seat: parse_card(card) for seat, card in trick["plays"]} if trick else {}
 
     # ---- what the player types ---------------------------------------------------------------------
     def take(self, text: str) -> None:
@@ -505,7 +536,7 @@ class OnlineSeat:
         elif action == "rules" and self.rules is not None:
             self.lines.extend("  " + line for line in self.rules.describe(self.lang))
         elif action == "help":
-            self.say(t("online_help"))
+            self.say(t(self.help_message))
 
 
 def stdin_lines() -> Iterator[str]:
@@ -526,12 +557,53 @@ def stdin_lines() -> Iterator[str]:
             yield line.decode(encoding, errors="replace").rstrip("\r")
 
 
-def run_online(seat: OnlineSeat, lines: Iterable[str] | None = None, write: Callable[[str], None] = print) -> None:
-    """Tell the table and take the player's lines until the game is over, the player quits or the server is gone.
+def drive(seat: OnlineSeat, typed: queue.Queue[str | None], tell: Callable[[list[str]], None], prompts: bool = True) -> str:
+    """Tell the table and take the player's lines (from ``typed``; None: quit) until the game is over, the player
+    quits or the server is gone: ``over``, ``left`` or ``gone``. ``tell`` gets what is new (perhaps nothing) each
+    time the table changes; ``prompts`` adds the hand and the question at each decision, for a line-by-line
+    terminal. The connection is closed at the end."""
+    t = seat.t
+    told: tuple[Any, ...] | None = None
 
-    Lines (standard input by default) are read in a thread, so that the table goes on (other players' cards, chat)
-    while nobody types.
-    """
+    def tell_new() -> None:
+        nonlocal told
+        lines = seat.take_lines() + (seat.prompt() if prompts else [])
+        now = (seat.seq, seat.away, seat.counts_due, id(seat.table))
+        if lines or now != told:
+            told = now
+            tell(lines)
+
+    try:
+        while True:
+            tell_new()
+            if seat.ended:
+                deadline = time.monotonic() + 5
+                while seat.counts_due > 0 and time.monotonic() < deadline and seat.receive(0.1):
+                    pass  # the last deal's count and the final sheet
+                seat.say(t("online_over"))
+                return "over"
+            try:
+                text = typed.get(timeout=0.05)
+            except queue.Empty:
+                text = ""
+            if text is None:
+                return "left"
+            try:
+                seat.take(text)
+            except ConnectionClosed:
+                pass  # told below, by receive
+            if not seat.receive(0.05) and not seat.reconnect():
+                return "gone"
+    except (Leave, KeyboardInterrupt):  # Ctrl-C leaves as quit does: the seat is kept
+        return "left"
+    finally:
+        seat.close()
+        tell_new()
+
+
+def run_online(seat: OnlineSeat, lines: Iterable[str] | None = None, write: Callable[[str], None] = print) -> None:
+    """A seat line by line: the table told on standard output, the player's lines from ``lines`` (standard input
+    by default), read in a thread so that the table goes on (other players' cards, chat) while nobody types."""
     typed: queue.Queue[str | None] = queue.Queue()
 
     def reader() -> None:
@@ -543,36 +615,11 @@ def run_online(seat: OnlineSeat, lines: Iterable[str] | None = None, write: Call
         typed.put(None)
 
     threading.Thread(target=reader, daemon=True, name="blackmaria-input").start()
-    t = seat.t
-    try:
-        while True:
-            for line in seat.take_lines() + seat.prompt():
-                write(line)
-            if seat.ended:
-                deadline = time.monotonic() + 5
-                while seat.counts_due > 0 and time.monotonic() < deadline and seat.receive(0.1):
-                    pass  # the last deal's count and the final sheet
-                for line in seat.take_lines():
-                    write(line)
-                write(t("online_over"))
-                return
-            try:
-                text = typed.get(timeout=0.05)
-            except queue.Empty:
-                text = ""
-            if text is None:
-                break
-            try:
-                seat.take(text)
-            except ConnectionClosed:
-                pass  # told below, by receive
-            if not seat.receive(0.05) and not seat.reconnect():
-                break
-    except (Leave, KeyboardInterrupt):  # Ctrl-C leaves as quit does: the seat is kept
-        pass
-    finally:
-        for line in seat.take_lines():
+
+    def tell(lines: list[str]) -> None:
+        for line in lines:
             write(line)
-        seat.close()
-    if seat.seat is not None:  # left mid-game: the seat is kept (a bot stands in if the table has a turn timer)
-        write(t("online_goodbye", link=seat.link.key))
+
+    ended = drive(seat, typed, tell)
+    if ended != "over" and seat.seat is not None:  # left mid-game: the seat is kept (a bot stands in if the table has a turn timer)
+        write(seat.t("online_goodbye", link=seat.link.key))

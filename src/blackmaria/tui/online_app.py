@@ -1,0 +1,157 @@
+"""A seat at a server's table in the Textual screen of the game against the computer: ``blackmaria join LINK``.
+
+The table, the hand drawn in suits and the story of the deal are those of ``app.py``; what the seat knows and says
+is ``online.OnlineSeat``. One thread owns the connection (``online.drive``, as line-by-line play uses it): the keys
+put the player's passes, cards and commands in its queue, and it hands back what the table told, so the screen
+goes on (other players' cards, chat) while nobody types.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+from collections.abc import Callable
+from typing import ClassVar
+
+from rich.table import Table
+from rich.text import Text
+from textual.widgets import RichLog, Static
+
+from blackmaria.cards import Card, CardSet, card_name
+from blackmaria.tui.app import CardTableApp
+from blackmaria.tui.online import OnlineSeat, drive
+
+
+class OnlineApp(CardTableApp):
+    KEYS: ClassVar[list[tuple[str, str]]] = [
+        ("f1", "help"),
+        ("f2", "hint"),
+        ("f3", "why"),
+        ("f4", "review"),
+        ("f5", "last"),
+        ("f6", "sheet"),
+        ("f7", "rules"),
+    ]
+    TYPABLE = None  # commands and chat are typed as in line-by-line play ("say good luck")
+
+    def __init__(self, seat: OnlineSeat) -> None:
+        super().__init__(seat.t)
+        self.seat = seat
+        self.typed: queue.Queue[str | None] = queue.Queue()
+        self.ended: str | None = None
+        """How the connection ended (``over``, ``left``, ``gone``), once it has."""
+        self.title = f"Black Maria: {seat.link.code}"
+        self.bind("ctrl+q", "quit", description=self.t("key_leave"))
+        self._network = threading.Thread(target=self._run_network, daemon=True, name="blackmaria-table")
+
+    def on_mount(self) -> None:
+        self.seat.help_message = "online_app_help"
+        self.show(self.seat.take_lines())  # the welcome, told before the screen opened; the connection's thread then
+        self._network.start()  # owns the seat
+
+    # ---- the connection's thread ------------------------------------------------------------------
+    def _run_network(self) -> None:
+        ended = drive(self.seat, self.typed, lambda lines: self._from_network(self.show, lines), prompts=False)
+        self._from_network(self.network_ended, ended)
+
+    def _from_network(self, callback: Callable[..., None], *args: object) -> None:
+        try:
+            self.call_from_thread(callback, *args)
+        except RuntimeError:
+            pass  # the app has already closed
+
+    def show(self, lines: list[str]) -> None:
+        log = self.query_one("#log", RichLog)
+        for line in lines:
+            log.write(line)
+        self.refresh_view()
+
+    def network_ended(self, ended: str) -> None:
+        self.ended = ended
+        if ended == "left":
+            self.exit()
+        else:
+            self.refresh_view()
+
+    # ---- what the screen shows --------------------------------------------------------------------
+    def waiting(self) -> str | None:
+        return self.seat.waiting_for() if self.ended is None else None
+
+    def hand(self) -> CardSet:
+        return self.seat.hand()
+
+    def choosable(self) -> CardSet:
+        return self.seat.choosable() if self.ended is None else CardSet()
+
+    def refresh_view(self) -> None:
+        seat = self.seat
+        if self.waiting() != "pass":
+            self.marked.clear()  # the pass went through (or there is none to make)
+        status = Text()
+        if seat.rules is not None:
+            title = self.t.rules_title(seat.rules.preset, bool(seat.rules.changes_from_preset()))
+            status.append(self.t("welcome", rules=title, players=seat.rules.players) + "\n")
+        status.append(seat.status())
+        self.query_one("#status", Static).update(status)
+        self.query_one("#table", Static).update(self.table_view())
+        self.draw_hand()
+
+    def table_view(self) -> Table:
+        seat, state = self.seat, self.seat.state or {}
+        totals = list(state.get("totals") or [])
+        points = list(state["trick_points"]) if state.get("phase") == "playing" else None
+        dealer = state.get("dealer") if (state.get("deal") or 0) >= 0 else None
+        return self.table_rows(seat.names, totals, points, state.get("turn"), dealer, seat.trick_on_table())
+
+    # ---- what the player does ---------------------------------------------------------------------
+    def choose(self, cards: list[Card]) -> None:
+        if cards:  # the server judges the pass or the card; a refusal comes back in words
+            self.typed.put(" ".join(card_name(c) for c in cards))
+        elif self.waiting() == "pass":
+            self.message = self.t("online_mark_cards", count=self.seat.rules.pass_count if self.seat.rules else 3)
+
+    def enter_text(self, text: str) -> None:
+        self.message = ""
+        self.typed.put(text)
+
+    def enter_idle(self) -> None:
+        if self.seat.away:
+            self.typed.put("back")
+
+    def action_help(self) -> None:
+        self.typed.put("help")
+
+    def action_hint(self) -> None:
+        self.typed.put("hint")
+
+    def action_why(self) -> None:
+        self.typed.put("why")
+
+    def action_review(self) -> None:
+        self.typed.put("deal")
+
+    def action_last(self) -> None:
+        self.typed.put("last")
+
+    def action_sheet(self) -> None:
+        self.typed.put("sheet")
+
+    def action_rules(self) -> None:
+        self.typed.put("rules")
+
+    async def action_quit(self) -> None:
+        if self._network.is_alive():
+            self.typed.put(None)  # the connection's thread closes it and then ends the app
+        else:
+            self.exit()
+
+
+def run_online_app(seat: OnlineSeat) -> None:
+    """The seat in the Textual screen, until the player leaves; then, as line by line, how to come back."""
+    app = OnlineApp(seat)
+    app.run()
+    if app._network.is_alive():  # the screen closed some other way (Ctrl+C): leave the table cleanly
+        app.typed.put(None)
+        app._network.join(5)
+    if app.ended != "over" and seat.seat is not None:
+        print(seat.t("online_goodbye", link=seat.link.key))
