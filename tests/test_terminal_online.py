@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.widgets import Static
 
 from blackmaria.cards import card_name, parse_card, parse_cards
 from blackmaria.locale import Texts
@@ -396,3 +397,40 @@ def test_in_a_real_terminal_join_opens_the_screen_and_ctrl_q_leaves_with_the_way
             process.kill()
         os.close(primary)
     assert f"You left the table; your seat is kept. Back with: blackmaria join {link.key}".encode() in seen
+
+
+def test_with_a_turn_timer_the_seat_counts_down_as_the_server_does_even_after_coming_back(server: Server) -> None:
+    answer = server.http.post("/api/tables", json={"rules": ONE_DEAL_HEARTS, "turn_seconds": 40})
+    code, host = answer.json()["table"]["code"], answer.json()["host_token"]
+    link = TableLink.parse(f"{server.base}/t/{code}")
+    _seat, token = take_seat(link, "Ada", 0)
+    server.bots(code, host, "easy")
+    first = OnlineSeat(link, token, "en")
+    assert first.time_left() is None, "no clock before the game"
+    server.start_game(code, host)
+    deadline = time.monotonic() + 10
+    while first.waiting_for() != "pass" and time.monotonic() < deadline:
+        first.receive(0.1)
+    left = first.time_left()
+    assert left is not None and 38 <= left <= 40
+    assert f"{left} s left before a computer player plays for you." in first.prompt()
+    time.sleep(2.2)
+    assert first.time_left() is not None and first.time_left() <= left - 2  # type: ignore[operator]
+    # A second connection for the seat (the same player in another terminal): the server's turn_left, not 40 s.
+    # (Opened before the first closes: at a timed table a seat with no connection is played by a stand-in.)
+    back = OnlineSeat(link, token, "de", "online_app_help")
+    first.close()
+    again = back.time_left()
+    assert again is not None and again <= left - 2
+    app = RecordingApp(back)
+
+    async def look() -> None:
+        async with app.run_test(size=(130, 40)) as pilot:
+            await pilot.pause(0.2)
+            status = str(app.query_one("#status", Static).content)
+            assert status.startswith("Hearts (Hausregeln), 4 Spieler.\nGib 3 Karten nach links an ") and "noch " in status, status
+            assert int(status.rsplit("noch ", 1)[1].split()[0]) <= again
+            await pilot.press("ctrl+q")
+            await until(pilot, lambda: app.ended is not None, "left")
+
+    asyncio.run(look())

@@ -386,6 +386,11 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "Mark {count} cards with Space first, then Enter.",
         "de": "Markiere zuerst {count} Karten mit der Leertaste, dann Enter.",
     },
+    "online_time_left": {
+        "en": "{seconds} s left before a computer player plays for you.",
+        "de": "Noch {seconds} s, dann spielt ein Computer für dich.",
+    },
+    "online_clock": {"en": "{seconds} s left", "de": "noch {seconds} s"},
     "online_waiting_start": {"en": "Waiting for the host to start the game.", "de": "Warte, bis der Gastgeber das Spiel beginnt."},
     "online_started": {"en": "The game begins.", "de": "Das Spiel beginnt."},
     "online_waiting_next": {

@@ -9,6 +9,7 @@ directory, so the same command brings the seat back after a lost connection or a
 from __future__ import annotations
 
 import json
+import math
 import os
 import queue
 import re
@@ -175,6 +176,12 @@ class OnlineSeat:
         self.names: list[str] = []
         self.state: dict[str, Any] | None = None
         self.seq = 0
+        self.seq_since = time.monotonic()
+        """When the update at ``seq`` arrived: a turn's time runs from it."""
+        self.clock_for: tuple[str, int] | None = None
+        """The decision the turn timer counts for (one deal's passing, or the turn at one seq), and its end."""
+        self.clock_end = 0.0
+        self.welcome_left: tuple[int, float] | None = None
         self.lines: list[str] = []
         self.away = False
         self.prompted: tuple[int, str] | None = None
@@ -255,8 +262,12 @@ class OnlineSeat:
     def _welcome(self, message: dict[str, Any]) -> None:
         self.seat = message["seat"]
         self.seq = message["seq"]
+        self.seq_since = time.monotonic()
         self.state = message["state"]
         self.prompted = None
+        # What is left of the decision pending now, as the server counts it (its clock ran while we were away).
+        self.welcome_left = None if message.get("turn_left") is None else (self.seq, float(message["turn_left"]))
+        self.clock_for = None
         self.counts_due = 0
         self.lines.extend(self.held)
         self.held = []
@@ -276,6 +287,7 @@ class OnlineSeat:
             self.say(t("online_waiting_start"))
         elif self.table.get("status") == "over":
             self.say(t("online_waiting_next"))
+        self.time_left()
 
     def _table(self, info: dict[str, Any]) -> None:
         was_open = self.table.get("status") == "open"
@@ -305,9 +317,11 @@ class OnlineSeat:
         if kind == "update":
             was_over = self.waiting_for() == "over"
             self.seq = message["seq"]
+            self.seq_since = time.monotonic()
             self.state = message["state"]
             self._tell(message["events"])
             self.ended = self.ended or (not was_over and self.waiting_for() == "over")
+            self.time_left()  # a new decision's clock starts now, not when next drawn
         elif kind == "table":
             self._table(message["table"])
         elif kind == "chat":
@@ -422,6 +436,9 @@ class OnlineSeat:
         self.prompted = (self.seq, waiting)
         state, t = self.state or {}, self.t
         lines = [t("your_hand", cards=hand_text(t, CardSet(parse_cards(state["hand"]))))]
+        left = self.time_left()
+        if left is not None:
+            lines.append(t("online_time_left", seconds=left))
         if waiting == "pass":
             lines.append(t("pass_prompt", target=self.names[state["pass_to"]]).rstrip())
             return lines
@@ -456,6 +473,23 @@ class OnlineSeat:
             stock_left=state["stock_left"],
             trick_points=state["trick_points"],
         )
+
+    def time_left(self) -> int | None:
+        """Whole seconds left to pass or play before a stand-in does, at a table with a turn timer; else None.
+
+        Counted as the server counts: every seat passes against one clock from the deal, and a play's time runs
+        from the update that made it this seat's turn; after a (re)connection the server says what is left."""
+        seconds = self.table.get("turn_seconds")
+        waiting = self.waiting_for()
+        if not seconds or waiting not in ("pass", "play") or self.state is None:
+            return None
+        decision = ("pass", int(self.state["deal"])) if waiting == "pass" else ("turn", self.seq)
+        if decision != self.clock_for:
+            welcome = self.welcome_left if self.welcome_left and self.welcome_left[0] == self.seq else None
+            self.clock_for = decision
+            self.clock_end = self.seq_since + (welcome[1] if welcome else float(seconds))
+            self.welcome_left = None
+        return max(0, math.ceil(self.clock_end - time.monotonic()))
 
     def hand(self) -> CardSet:
         return CardSet(parse_cards((self.state or {}).get("hand") or []))

@@ -48,6 +48,11 @@ class OnlineApp(CardTableApp):
         self.seat.help_message = "online_app_help"
         self.show(self.seat.take_lines())  # the welcome, told before the screen opened; the connection's thread then
         self._network.start()  # owns the seat
+        self.set_interval(1.0, self._tick)
+
+    def _tick(self) -> None:
+        if self.seat.time_left() is not None:  # the turn timer's seconds, counted down
+            self.refresh_view()
 
     # ---- the connection's thread ------------------------------------------------------------------
     def _run_network(self) -> None:
@@ -92,6 +97,9 @@ class OnlineApp(CardTableApp):
             title = self.t.rules_title(seat.rules.preset, bool(seat.rules.changes_from_preset()))
             status.append(self.t("welcome", rules=title, players=seat.rules.players) + "\n")
         status.append(seat.status())
+        left = seat.time_left() if self.ended is None else None
+        if left is not None:
+            status.append("  " + self.t("online_clock", seconds=left), style="bold red" if left <= 10 else "bold")
         self.query_one("#status", Static).update(status)
         self.query_one("#table", Static).update(self.table_view())
         self.draw_hand()
