@@ -434,3 +434,24 @@ def test_with_a_turn_timer_the_seat_counts_down_as_the_server_does_even_after_co
             await until(pilot, lambda: app.ended is not None, "left")
 
     asyncio.run(look())
+
+
+def test_the_screen_tells_a_lost_connection_at_once_and_ctrl_q_leaves_while_it_tries_again(tmp_path: Path) -> None:
+    with running_server(tmp_path / "tables.sqlite3") as server:
+        link, _host, token = seated(server, name="Di")
+        app = RecordingApp(OnlineSeat(link, token, "en"))
+
+        async def drive_keys() -> None:
+            async with app.run_test(size=(130, 40)) as pilot:
+                await pilot.pause(0.2)
+                server.kill()
+                # Told within a second, not after the five tries (0.5 s to 8 s apart).
+                await until(pilot, lambda: "The connection was lost; connecting again ..." in app.told, "told the loss", timeout=3)
+                pressed = time.monotonic()
+                await pilot.press("ctrl+q")
+                await until(pilot, lambda: app.ended is not None, "left", timeout=5)
+                assert time.monotonic() - pressed < 3, "the screen did not wait for the tries"
+
+        asyncio.run(drive_keys())
+        assert app.ended == "left"
+        server.start()  # for the fixture's stop

@@ -221,7 +221,6 @@ class OnlineSeat:
 
     def reconnect(self) -> bool:
         """After a lost connection: try again a few times, a little longer each time; whether it came back."""
-        self.say(self.t("online_lost"))
         for attempt in range(RECONNECT_TRIES):
             time.sleep(0.5 * 2**attempt)
             try:
@@ -626,8 +625,11 @@ def drive(seat: OnlineSeat, typed: queue.Queue[str | None], tell: Callable[[list
                 seat.take(text)
             except ConnectionClosed:
                 pass  # told below, by receive
-            if not seat.receive(0.05) and not seat.reconnect():
-                return "gone"
+            if not seat.receive(0.05):
+                seat.say(t("online_lost"))
+                tell_new()  # now, not after the tries (which take up to 15 s)
+                if not seat.reconnect():
+                    return "gone"
     except (Leave, KeyboardInterrupt):  # Ctrl-C leaves as quit does: the seat is kept
         return "left"
     finally:

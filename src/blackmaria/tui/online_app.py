@@ -149,9 +149,14 @@ class OnlineApp(CardTableApp):
 
     async def action_quit(self) -> None:
         if self._network.is_alive():
-            self.typed.put(None)  # the connection's thread closes it and then ends the app
+            self.typed.put(None)  # the connection's thread closes it and then ends the app,
+            self.set_timer(1.0, self._leave_now)  # unless it is busy connecting again: then the screen goes first
         else:
             self.exit()
+
+    def _leave_now(self) -> None:
+        self.ended = self.ended or "left"
+        self.exit()
 
 
 def run_online_app(seat: OnlineSeat) -> None:
