@@ -457,6 +457,8 @@ class OnlineSeat:
         if state["phase"] == "game-over":
             winners = ", ".join(self.names[w] for w in state.get("winners") or [])
             return t("game_over", names=winners) + ("  " + t("online_waiting_next") if status == "over" else "")
+        if self.away:
+            return t("online_away")
         if self.waiting_for() == "pass" and state.get("pass_to") is not None:
             return t(
                 "pass_header", count=self.rules.pass_count, direction=t.direction(state["direction"]), target=self.names[state["pass_to"]]
