@@ -22,6 +22,7 @@ from blackmaria.cards import card_name, parse_card, parse_cards
 from blackmaria.locale import Texts
 from blackmaria.tui.online import OnlineSeat, TableLink, run_online, save_token, saved_token, take_seat
 from blackmaria.tui.online_app import OnlineApp
+from browser import SCREENSHOTS
 from test_server_helpers import ONE_DEAL_HEARTS, Server, running_server
 
 PROMPTS = ("Karten für", "Deine Karte:", "Cards to pass to", "Your card:")
@@ -309,9 +310,11 @@ def test_the_textual_seat_plays_a_whole_deal_by_keys_against_the_server(server: 
                 await pilot.press("space", "right")
             await pilot.press("enter")
             await until(pilot, lambda: app.waiting() != "pass", "passed")
+            assert app.message == "", "the reminder to mark cards is gone once they are passed"
             assert not set(hand[:3]) & set(app.seat.hand()), "the three marked cards went"
             await pilot.press("f2")
             await until(pilot, lambda: any(line.startswith("Hint: ") for line in app.told), "heard the hint")
+            (SCREENSHOTS / "terminal-join-en.svg").write_text(app.export_screenshot(title="blackmaria join"), encoding="utf-8")
             refused = chatted = False
             while app.ended is None:
                 await until(pilot, lambda: app.waiting() == "play" or app.ended is not None, "had a turn")

@@ -114,6 +114,7 @@ class OnlineApp(CardTableApp):
     # ---- what the player does ---------------------------------------------------------------------
     def choose(self, cards: list[Card]) -> None:
         if cards:  # the server judges the pass or the card; a refusal comes back in words
+            self.message = ""
             self.typed.put(" ".join(card_name(c) for c in cards))
         elif self.waiting() == "pass":
             self.message = self.t("online_mark_cards", count=self.seat.rules.pass_count if self.seat.rules else 3)
