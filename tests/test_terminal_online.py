@@ -23,7 +23,7 @@ from blackmaria.locale import Texts
 from blackmaria.tui.online import OnlineSeat, TableLink, run_online, save_token, saved_token, take_seat
 from blackmaria.tui.online_app import OnlineApp
 from browser import SCREENSHOTS
-from test_server_helpers import ONE_DEAL_HEARTS, Server, running_server
+from test_server_helpers import ONE_DEAL_HEARTS, Server, free_port, running_server
 
 PROMPTS = ("Karten für", "Deine Karte:", "Cards to pass to", "Your card:")
 
@@ -350,13 +350,13 @@ def test_the_textual_seat_plays_a_whole_deal_by_keys_against_the_server(server: 
     assert app.ended == "over"
 
 
-def test_leaving_the_textual_seat_mid_deal_keeps_the_seat(server: Server) -> None:
-    link, host, token = seated(server, name="Bea")
+def test_f8_starts_the_game_and_leaving_the_textual_seat_mid_deal_keeps_the_seat(server: Server) -> None:
+    link, _host, token = seated(server, name="Bea")
     app = RecordingApp(OnlineSeat(link, token, "de"))
 
     async def drive_keys() -> None:
         async with app.run_test(size=(130, 40)) as pilot:
-            server.start_game(link.code, host)
+            await pilot.press("f8")  # F8: start (every seat is taken: the game begins)
             await until(pilot, lambda: app.waiting() == "pass", "asked for a pass")
             assert app.seat.status().startswith("Gib 3 Karten nach links an ")
             await pilot.press("ctrl+q")
@@ -481,3 +481,71 @@ def test_when_the_time_runs_out_the_screen_says_so_and_enter_takes_the_seat_back
             await pilot.press("ctrl+q")
 
     asyncio.run(drive_keys())
+
+
+def test_host_opens_a_table_sees_a_friend_sit_down_and_start_fills_the_rest_with_computer_players(server: Server, data_dir: Path) -> None:
+    env = {**os.environ, "BLACKMARIA_DATA_DIR": str(data_dir), "PYTHONUNBUFFERED": "1"}
+    command = [sys.executable, "-m", "blackmaria.cli", "host", server.base, "--name", "Hal", "--rules", "hearts", "--lang", "en"]
+    process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    assert process.stdin is not None and process.stdout is not None
+    watchdog = threading.Timer(90, process.kill)  # a line that never comes fails the test instead of hanging it
+    watchdog.start()
+    lines: list[str] = []
+
+    def read_until(start: str, contains: str = "") -> str:
+        for line in process.stdout:  # type: ignore[union-attr]
+            lines.append(line.rstrip("\n"))
+            if line.startswith(start) and contains in line:
+                return lines[-1]
+        raise AssertionError(f"never saw {start!r}: {lines[-5:]}")
+
+    def type_line(text: str) -> None:
+        process.stdin.write(text + "\n")  # type: ignore[union-attr]
+        process.stdin.flush()  # type: ignore[union-attr]
+
+    try:
+        invite = read_until("Table ", " is open. Invite your friends with the link ")
+        link = TableLink.parse(invite.split("blackmaria join ", 1)[1].split()[0])
+        seat, _token = take_seat(link, "Ben", None)  # a friend, from the link
+        read_until(f"Ben sits down in seat {seat}.")
+        type_line("start easy")
+        read_until("The game begins.")
+        read_until("Cards to pass")
+        type_line("start")
+        read_until("The game is already in play.")
+        read_until("Cards to pass")
+        type_line("quit")
+        assert process.wait(30) == 0, process.stderr.read() if process.stderr else ""
+    finally:
+        watchdog.cancel()
+        if process.poll() is None:
+            process.kill()
+    lines.extend(line.rstrip("\n") for line in process.stdout)
+    assert lines[-1] == f"You left the table; your seat is kept. Back with: blackmaria join {link.key}"
+    info = server.http.get(f"/api/tables/{link.code}").json()
+    assert info["status"] == "playing" and info["rules"]["preset"] == "hearts"
+    assert [(s["kind"], s["name"] if s["kind"] == "human" else s["level"]) for s in info["seats"]] == [
+        ("human", "Hal"),
+        ("human", "Ben"),
+        ("bot", "easy"),
+        ("bot", "easy"),
+    ]
+    assert saved_token(link) is not None, "blackmaria join LINK brings the host's seat back"
+
+
+def test_host_names_a_bad_server_address_and_a_spectator_cannot_start(server: Server, data_dir: Path) -> None:
+    env = {**os.environ, "BLACKMARIA_DATA_DIR": str(data_dir)}
+    for address, expected in (
+        ("localhost:8000", "'localhost:8000' is not a server's address: expected http://HOST:PORT"),
+        (f"http://127.0.0.1:{free_port()}", "cannot reach http://127.0.0.1:"),
+    ):
+        done = subprocess.run(
+            [sys.executable, "-m", "blackmaria.cli", "host", address, "--name", "Hal"], capture_output=True, text=True, env=env, timeout=60
+        )
+        assert done.returncode == 1 and expected in done.stderr, done.stderr
+    link, _host, _token = seated(server)
+    watcher = OnlineSeat(link, None, "en")
+    watcher.take_lines()  # the welcome
+    watcher.take("start")
+    assert watcher.take_lines() == ["You are watching: only the players act."]
+    watcher.close()

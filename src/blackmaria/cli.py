@@ -5,12 +5,15 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 import click
 
 from blackmaria.record import RecordError, game_from_record, replay_summary
 from blackmaria.rules import PRESETS, Rules, RulesError, load_rules
+
+if TYPE_CHECKING:
+    from blackmaria.tui.online import OnlineSeat
 
 
 def _rules_option(rules: str, players: int | None) -> Rules:
@@ -175,7 +178,7 @@ def join(link: str, name: str | None, seat: int | None, watch: bool, lang: str |
     The seat's token is kept in the user's data directory: the same command, run again, brings you back to your seat.
     """
     from blackmaria.locale import detect_language
-    from blackmaria.tui.online import OnlineError, OnlineSeat, TableLink, forget_token, run_online, save_token, saved_token, take_seat
+    from blackmaria.tui.online import OnlineError, OnlineSeat, TableLink, forget_token, save_token, saved_token, take_seat
 
     language = detect_language(lang)
     screen = not plain and sys.stdout.isatty() and sys.stdin.isatty()
@@ -200,12 +203,50 @@ def join(link: str, name: str | None, seat: int | None, watch: bool, lang: str |
             online = OnlineSeat(table, token, language, help_message)
     except OnlineError as error:
         raise click.ClickException(str(error)) from None
-    if not screen:
-        run_online(online)
-    else:
+    _sit(online, screen)
+
+
+def _sit(online: OnlineSeat, screen: bool) -> None:
+    """Play a seat at a server's table: in the Textual screen, or line by line."""
+    if screen:
         from blackmaria.tui.online_app import run_online_app
 
         run_online_app(online)
+    else:
+        from blackmaria.tui.online import run_online
+
+        run_online(online)
+
+
+@main.command()
+@click.argument("server", default="http://127.0.0.1:8000")
+@click.option("--name", required=True, help="Your name at the table.")
+@click.option("--rules", "rules_name", default="black-maria", show_default=True, help="Preset name or house-rules file.")
+@click.option("--players", type=int, default=None, help="Number of players, if not the rule set's own (2 to 7).")
+@click.option("--turn-seconds", type=click.FloatRange(1, 3600), default=None, help="A turn timer: a late player is played by a computer.")
+@click.option("--lang", type=click.Choice(["en", "de"]), default=None, help="Language (default: from the environment's locale).")
+@click.option("--plain", is_flag=True, help="Line by line on standard output, answers from standard input.")
+def host(server: str, name: str, rules_name: str, players: int | None, turn_seconds: float | None, lang: str | None, plain: bool) -> None:
+    """Open a table on a server (SERVER: http://HOST:PORT of blackmaria serve), sit at it, invite friends, play.
+
+    The invite link is shown; friends join in a browser or with blackmaria join. Type start (F8 in the screen) when
+    everyone is seated: the empty seats get computer players.
+    """
+    from blackmaria.locale import detect_language
+    from blackmaria.tui.online import OnlineError, OnlineSeat, open_table, save_token, take_seat
+
+    rule_set = _rules_option(rules_name, players)
+    language = detect_language(lang)
+    screen = not plain and sys.stdout.isatty() and sys.stdin.isatty()
+    try:
+        table = open_table(server, rule_set.to_dict(), turn_seconds)
+        taken, token = take_seat(table, name, 0)
+        save_token(table, taken, token)  # blackmaria join LINK brings the seat back, as for any other seat
+        online = OnlineSeat(table, token, language, "online_app_help" if screen else "online_help")
+    except OnlineError as error:
+        raise click.ClickException(str(error)) from None
+    online.say(online.t("online_invite", code=table.code, link=table.key))
+    _sit(online, screen)
 
 
 @main.command()

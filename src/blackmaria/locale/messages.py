@@ -202,6 +202,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "key_why": {"en": "Why", "de": "Warum"},
     "key_review": {"en": "Last deal", "de": "Letztes Spiel"},
     "key_leave": {"en": "Leave", "de": "Verlassen"},
+    "key_start": {"en": "Start", "de": "Start"},
     "app_help": {
         "en": "Arrows choose a card, Enter plays it. Passing: Space marks cards, Enter passes them. Or type a card (qs, 10h) and Enter.",
         "de": "Pfeiltasten wählen eine Karte, Enter spielt sie. Weitergeben: Leertaste markiert, Enter gibt weiter. Oder Karte tippen (qs, 10h) und Enter.",
@@ -372,14 +373,14 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "online_seated": {"en": "Table {code}: you sit in seat {seat} as {name}.", "de": "Tisch {code}: Du sitzt auf Platz {seat} als {name}."},
     "online_watching": {"en": "Table {code}: you are watching.", "de": "Tisch {code}: Du schaust zu."},
     "online_help": {
-        "en": "Type a card (QS, 10h, Q♠), several for a pass. Commands: hint, why, last, deal, sheet, rules, say TEXT (chat), back, help, quit.",
-        "de": "Gib eine Karte ein (QS, 10h, D♠), beim Weitergeben mehrere. Befehle: tipp, warum, letzter, spiel, tabelle, regeln, sag TEXT (Chat), zurück, hilfe, ende.",
+        "en": "Type a card (QS, 10h, Q♠), several for a pass. Commands: hint, why, last, deal, sheet, rules, say TEXT (chat), start, back, help, quit.",
+        "de": "Gib eine Karte ein (QS, 10h, D♠), beim Weitergeben mehrere. Befehle: tipp, warum, letzter, spiel, tabelle, regeln, sag TEXT (Chat), start, zurück, hilfe, ende.",
     },
     "online_app_help": {
         "en": "Arrows choose a card, Enter plays it. Passing: Space marks cards, Enter passes them. Or type a card (qs, 10h), "
-        "a command (hint, why, last, deal, sheet, rules, back) or say TEXT to chat, and Enter. Ctrl+Q leaves; your seat is kept.",
+        "a command (hint, why, last, deal, sheet, rules, start, back) or say TEXT to chat, and Enter. Ctrl+Q leaves; your seat is kept.",
         "de": "Pfeiltasten wählen eine Karte, Enter spielt sie. Weitergeben: Leertaste markiert, Enter gibt weiter. Oder Karte "
-        "(qs, 10h), Befehl (tipp, warum, letzter, spiel, tabelle, regeln, zurück) oder sag TEXT (Chat) tippen und Enter. "
+        "(qs, 10h), Befehl (tipp, warum, letzter, spiel, tabelle, regeln, start, zurück) oder sag TEXT (Chat) tippen und Enter. "
         "Strg+Q verlässt den Tisch; dein Platz bleibt.",
     },
     "online_mark_cards": {
@@ -391,6 +392,16 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "de": "Noch {seconds} s, dann spielt ein Computer für dich.",
     },
     "online_clock": {"en": "{seconds} s left", "de": "noch {seconds} s"},
+    "online_start_hint": {
+        "en": "Type start when everyone is seated: empty seats get computer players (start easy, start hard: of that level).",
+        "de": "Gib start ein, wenn alle sitzen: Freie Plätze bekommen Computer (start easy, start hard: dieser Stärke).",
+    },
+    "online_sat_down": {"en": "{name} sits down in seat {seat}.", "de": "{name} setzt sich auf Platz {seat}."},
+    "online_already_playing": {"en": "The game is already in play.", "de": "Das Spiel läuft schon."},
+    "online_invite": {
+        "en": "Table {code} is open. Invite your friends with the link {link} (in a browser), or in a terminal: blackmaria join {link} --name NAME",
+        "de": "Tisch {code} ist offen. Lade deine Freunde mit dem Link {link} ein (im Browser), oder im Terminal: blackmaria join {link} --name NAME",
+    },
     "online_waiting_start": {"en": "Waiting for the host to start the game.", "de": "Warte, bis der Gastgeber das Spiel beginnt."},
     "online_started": {"en": "The game begins.", "de": "Das Spiel beginnt."},
     "online_waiting_next": {

@@ -38,6 +38,7 @@ from blackmaria.tui.session import data_dir
 
 PROTOCOL: Final = 1
 LINK: Final = re.compile(r"(?P<base>https?://[^/?#\s]+)/t/(?P<code>[A-Za-z0-9_-]+)/?")
+SERVER: Final = re.compile(r"(?P<base>https?://[^/?#\s]+)/?")
 # The words of the game against the computer, less undo and claim (a table of people has neither); "zurück"
 # here gives back a seat that a stand-in was playing.
 COMMANDS: Final = {word: action for word, action in PLAIN_COMMANDS.items() if action not in ("undo", "claim")} | {
@@ -48,6 +49,8 @@ COMMANDS: Final = {word: action for word, action in PLAIN_COMMANDS.items() if ac
     "zurueck": "back",
 }
 CHAT_WORDS: Final = ("say", "sag")
+START_WORDS: Final = ("start", "los")
+"""Start the game (``start LEVEL``: the empty seats get computer players of that level, medium by default)."""
 RECONNECT_TRIES: Final = 5
 DEAL_END: Final = "deal-end"
 """The ``ref`` of the count asked for when a deal ends."""
@@ -131,22 +134,38 @@ def _write_seats(seats: dict[str, Any]) -> None:
     os.replace(temporary, path)
 
 
-def take_seat(link: TableLink, name: str, seat: int | None) -> tuple[int, str]:
-    """Ask the server for a seat (the first empty one, or ``seat``); its number and token."""
-    body = json.dumps({"name": name, "seat": seat}).encode()
-    request = urllib.request.Request(
-        f"{link.base}/api/tables/{link.code}/seats", data=body, headers={"Content-Type": "application/json"}, method="POST"
-    )
+def lobby(base: str, path: str, body: dict[str, Any], token: str | None = None, what: str = "the request") -> dict[str, Any]:
+    """POST to the server's lobby; its answer, or an OnlineError that says what was refused and why."""
+    headers = {"Content-Type": "application/json"}
+    if token is not None:
+        headers["Authorization"] = f"Bearer {token}"
+    request = urllib.request.Request(f"{base}{path}", data=json.dumps(body).encode(), headers=headers, method="POST")
     # Straight to the server, as the WebSocket goes (``proxy=None``): both reach it the same way or not at all.
     opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
     try:
         with opener.open(request, timeout=10) as answer:
-            data = json.loads(answer.read())
+            data: dict[str, Any] = json.loads(answer.read())
     except urllib.error.HTTPError as error:
-        raise OnlineError(f"the server refused the seat: {_detail(error)}") from None
+        raise OnlineError(f"the server refused {what}: {_detail(error)}") from None
     except (urllib.error.URLError, OSError) as error:
-        raise OnlineError(f"cannot reach {link.base}: {getattr(error, 'reason', error)}") from None
+        raise OnlineError(f"cannot reach {base}: {getattr(error, 'reason', error)}") from None
+    return data
+
+
+def take_seat(link: TableLink, name: str, seat: int | None) -> tuple[int, str]:
+    """Ask the server for a seat (the first empty one, or ``seat``); its number and token."""
+    data = lobby(link.base, f"/api/tables/{link.code}/seats", {"name": name, "seat": seat}, what="the seat")
     return int(data["seat"]), str(data["token"])
+
+
+def open_table(server: str, rules: dict[str, Any], turn_seconds: float | None = None) -> TableLink:
+    """Open a new table on a server (``http://HOST:PORT``) under these rules; its link."""
+    match = SERVER.fullmatch(server.strip())
+    if match is None:
+        raise OnlineError(f"{server!r} is not a server's address: expected http://HOST:PORT, as blackmaria serve prints it")
+    base = match["base"]
+    data = lobby(base, "/api/tables", {"rules": rules, "turn_seconds": turn_seconds}, what="the table")
+    return TableLink(base, str(data["table"]["code"]))
 
 
 def _detail(error: urllib.error.HTTPError) -> str:
@@ -282,15 +301,16 @@ class OnlineSeat:
         for line in message.get("chat", [])[-5:]:
             self._chat(line)
         self._tell(message.get("events", []))
-        if self.table.get("status") == "open":
-            self.say(t("online_waiting_start"))
-        elif self.table.get("status") == "over":
-            self.say(t("online_waiting_next"))
+        if self.table.get("status") in ("open", "over"):
+            self.say(t("online_waiting_start" if self.table["status"] == "open" else "online_waiting_next"))
+            if self.seat is not None:
+                self.say(t("online_start_hint"))
         self.time_left()
 
     def _table(self, info: dict[str, Any]) -> None:
         was_open = self.table.get("status") == "open"
         was_over = self.table.get("status") == "over"
+        before = self.table.get("seats")
         if self.rules is None or info["rules"] != self.table.get("rules"):  # parsed once, not at every seat change
             self.rules = Rules.from_data(info["rules"])
         self.table = info
@@ -301,6 +321,10 @@ class OnlineSeat:
                 self.names.append(t.bot_name(i, seat["level"]))
             else:
                 self.names.append(seat.get("name") or t("online_empty_seat", n=i + 1))
+        if before is not None and info.get("status") != "playing":
+            for i, (was, now) in enumerate(zip(before, info["seats"], strict=False)):  # who sat down while we wait
+                if i != self.seat and was["kind"] != now["kind"] and now["kind"] in ("human", "bot"):
+                    self.say(t("online_sat_down", name=self.names[i], seat=i))
         away = self.seat is not None and bool(info["seats"][self.seat].get("away"))
         if away and not self.away:
             self.say(t("online_away"))
@@ -453,10 +477,11 @@ class OnlineSeat:
         state, t = self.state, self.t
         status = self.table.get("status")
         if state is None or self.rules is None or status == "open":
-            return t("online_waiting_start")
+            return t("online_waiting_start") + ("  " + t("online_start_hint") if self.seat is not None else "")
         if state["phase"] == "game-over":
             winners = ", ".join(self.names[w] for w in state.get("winners") or [])
-            return t("game_over", names=winners) + ("  " + t("online_waiting_next") if status == "over" else "")
+            waiting = "  " + t("online_waiting_next") + ("  " + t("online_start_hint") if self.seat is not None else "")
+            return t("game_over", names=winners) + (waiting if status == "over" else "")
         if self.away:
             return t("online_away")
         if self.waiting_for() == "pass" and state.get("pass_to") is not None:
@@ -517,6 +542,9 @@ class OnlineSeat:
         if not words:
             return
         first, _, rest = words.partition(" ")
+        if first.lower() in START_WORDS:
+            self.start(rest.strip() or "medium")
+            return
         if first.lower() in CHAT_WORDS:
             if self.seat is None:
                 self.say(t("online_spectator"))
@@ -549,6 +577,24 @@ class OnlineSeat:
         else:
             self.sent = cards
             self.send({"type": "play", "card": card_name(cards[0])})
+
+    def start(self, level: str) -> None:
+        """Fill the empty seats with computer players of ``level`` and start the game (any seated player may)."""
+        t = self.t
+        self.prompted = None  # what this says comes first, then the decision again
+        if self.seat is None or self.token is None:
+            self.say(t("online_spectator"))
+            return
+        if self.table.get("status") == "playing":
+            self.say(t("online_already_playing"))
+            return
+        try:
+            if any(seat["kind"] == "empty" for seat in self.table["seats"]):
+                lobby(self.link.base, f"/api/tables/{self.link.code}/bots", {"level": level}, self.token, "the computer players")
+            lobby(self.link.base, f"/api/tables/{self.link.code}/start", {}, self.token, "the start")
+        except OnlineError as error:
+            self.say(t("online_refused", message=str(error).split(": ", 1)[-1]))
+        # The game's first update and the table's new status come over the WebSocket, as for every other seat.
 
     def _command(self, action: str) -> None:
         t = self.t

@@ -31,6 +31,7 @@ class OnlineApp(CardTableApp):
         ("f5", "last"),
         ("f6", "sheet"),
         ("f7", "rules"),
+        ("f8", "start"),
     ]
     TYPABLE = None  # commands and chat are typed as in line-by-line play ("say good luck")
 
@@ -147,6 +148,9 @@ class OnlineApp(CardTableApp):
 
     def action_rules(self) -> None:
         self.typed.put("rules")
+
+    def action_start(self) -> None:
+        self.typed.put("start")
 
     async def action_quit(self) -> None:
         if self._network.is_alive():
