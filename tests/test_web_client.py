@@ -57,6 +57,8 @@ def create_table(page: Any, base: str, preset: str, deals: int, bots: int, name:
         page.fill("#timer", str(timer))
     page.click("#create")
     page.wait_for_url(re.compile(r"/t/[A-Za-z0-9_-]+$"))
+    # The seating page is drawn once the table's first message arrives, a moment after the address changes.
+    page.wait_for_function("document.getElementById('invite-link').value.endsWith(location.pathname)")
     return str(page.url.rsplit("/", 1)[1])
 
 

@@ -23,15 +23,16 @@ from blackmaria.tui.online import OnlineSeat, drive
 
 
 class OnlineApp(CardTableApp):
-    KEYS: ClassVar[list[tuple[str, str]]] = [
-        ("f1", "help"),
-        ("f2", "hint"),
-        ("f3", "why"),
-        ("f4", "review"),
-        ("f5", "last"),
-        ("f6", "sheet"),
-        ("f7", "rules"),
-        ("f8", "start"),
+    COMMAND_KEYS: ClassVar[list[tuple[str, str, str]]] = [
+        # (key, its label's message, the command it types): each F-key is a word of line-by-line play
+        ("f1", "help", "help"),
+        ("f2", "hint", "hint"),
+        ("f3", "why", "why"),
+        ("f4", "review", "deal"),
+        ("f5", "last", "last"),
+        ("f6", "sheet", "sheet"),
+        ("f7", "rules", "rules"),
+        ("f8", "start", "start"),
     ]
     TYPABLE = None  # commands and chat are typed as in line-by-line play ("say good luck")
 
@@ -42,6 +43,8 @@ class OnlineApp(CardTableApp):
         self.ended: str | None = None
         """How the connection ended (``over``, ``left``, ``gone``), once it has."""
         self.title = f"Black Maria: {seat.link.code}"
+        for key, label, command in self.COMMAND_KEYS:
+            self.bind(key, f"command({command!r})", description=self.t(f"key_{label}"))
         self.bind("ctrl+q", "quit", description=self.t("key_leave"))
         self._network = threading.Thread(target=self._run_network, daemon=True, name="blackmaria-table")
 
@@ -128,29 +131,8 @@ class OnlineApp(CardTableApp):
         if self.seat.away:
             self.typed.put("back")
 
-    def action_help(self) -> None:
-        self.typed.put("help")
-
-    def action_hint(self) -> None:
-        self.typed.put("hint")
-
-    def action_why(self) -> None:
-        self.typed.put("why")
-
-    def action_review(self) -> None:
-        self.typed.put("deal")
-
-    def action_last(self) -> None:
-        self.typed.put("last")
-
-    def action_sheet(self) -> None:
-        self.typed.put("sheet")
-
-    def action_rules(self) -> None:
-        self.typed.put("rules")
-
-    def action_start(self) -> None:
-        self.typed.put("start")
+    def action_command(self, command: str) -> None:
+        self.typed.put(command)
 
     async def action_quit(self) -> None:
         if self._network.is_alive():
