@@ -164,7 +164,12 @@ def open_table(server: str, rules: dict[str, Any], turn_seconds: float | None = 
     if match is None:
         raise OnlineError(f"{server!r} is not a server's address: expected http://HOST:PORT, as blackmaria serve prints it")
     base = match["base"]
-    data = lobby(base, "/api/tables", {"rules": rules, "turn_seconds": turn_seconds}, what="the table")
+    try:
+        data = lobby(base, "/api/tables", {"rules": rules, "turn_seconds": turn_seconds}, what="the table")
+    except OnlineError as error:
+        if str(error).startswith("cannot reach"):
+            raise OnlineError(f"{error} (is blackmaria serve running there?)") from None
+        raise
     return TableLink(base, str(data["table"]["code"]))
 
 
