@@ -10,6 +10,7 @@ element has an accessible name. Screenshots go to ``build/screenshots/web-*.png`
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 import time
@@ -221,6 +222,13 @@ RECORD_ANNOUNCEMENTS = """() => {
     if (text.startsWith('Du spielst')) pressed = false;
     else if (text.startsWith('Du bist am Zug') && pressedWhenBegun) window.lateTurns.push(text);
   }).observe(region, {childList: true, characterData: true, subtree: true});
+  // How many cards lie in the trick, each time it is drawn: the bots' cards of one update are laid one by one.
+  window.trickCounts = [];
+  const trick = document.querySelector('#trick');
+  new MutationObserver(() => {
+    const count = Number(trick.dataset.count || 0);
+    if (window.trickCounts.at(-1) !== count) window.trickCounts.push(count);
+  }).observe(trick, {attributes: true, attributeFilter: ['data-count']});
 }"""
 
 
@@ -288,6 +296,10 @@ def test_a_german_browser_plays_by_keyboard_and_sees_no_english(server: Server, 
     announced = page.evaluate("() => window.announced")
     assert any(text.startswith("Du bist am Zug") for text in announced), announced
     assert page.evaluate("() => window.lateTurns") == [], "'your turn' was announced after the card was played"
+    counts = page.evaluate("() => window.trickCounts")
+    assert counts.count(3) >= 12, counts  # the tricks were seen whole (13 tricks; the first may come before recording)
+    jumps = [(a, b) for a, b in itertools.pairwise(counts) if b > a + 1]
+    assert jumps == [], f"two cards appeared at once: {jumps} in {counts}"
     page.locator("#summary").evaluate("d => d.open && d.close()")
     assert english_on(page) == []
     assert (page.text_content("#shuffle-check") or "").startswith("✓ Spiel 1 geprüft")

@@ -18,6 +18,7 @@ const app = {
   table: null, // GET /api/tables/CODE
   view: null, // the state on screen (updates are shown one after another)
   queue: [],
+  hiddenPlays: new Set(), // cards of the update being shown that are not laid yet
   pumping: false,
   ws: null,
   retry: 0,
@@ -318,6 +319,7 @@ function receive(message) {
       app.explaining = false;
       app.queue = [];
       app.heldTrick = null;
+      app.hiddenPlays = new Set();
       app.passPending = false;
       app.playPending = false;
       app.deals = new Map();
@@ -467,12 +469,13 @@ async function showUpdate(message, hurry) {
   app.view = message.state;
   app.heldTrick = won ? won.trick : null;
   app.heldText = won ? trickWonText(won) : "";
+  // A run of bot actions comes as one update: its cards are laid one after another, as at a real table.
+  const keys = hurry ? [] : updatePlayKeys(message);
+  app.hiddenPlays = new Set(keys);
   renderAll();
-  for (const event of played) {
-    announce(event.seat === app.seat ? t("you_play", { card: cardName(event.card) }) : t("plays", { name: seatName(event.seat), card: cardName(event.card) }));
-  }
-  if (played.length && !hurry) await sleep(TIMING.play);
-  if (won) {
+  let held = false;
+  const holdTrick = async () => {
+    held = true;
     announce(app.heldText);
     if (!hurry) {
       await sleep(TIMING.hold);
@@ -481,13 +484,46 @@ async function showUpdate(message, hurry) {
     }
     app.heldTrick = null;
     renderAll();
+  };
+  for (const [i, event] of played.entries()) {
+    if (keys.length) {
+      if (i > 0) await sleep(TIMING.play); // the card before has its moment
+      if (won && !held && playTrick(keys[i]) > won.trick) await holdTrick(); // then the next trick's first cards
+      app.hiddenPlays.delete(keys[i]);
+      renderTrick();
+    }
+    announce(event.seat === app.seat ? t("you_play", { card: cardName(event.card) }) : t("plays", { name: seatName(event.seat), card: cardName(event.card) }));
   }
+  if (played.length && !hurry) await sleep(TIMING.play);
+  if (won && !held) await holdTrick();
   if (scored) {
     askCount(scored.deal);
     if (app.learn) renderLearn();
     else showSummary(scored, message.events);
   }
   announceTurn(before, app.view, played);
+}
+
+// The trick of each card an update plays, as "deal:trick:seat" (the keys of renderTrick): cards before a TrickWon
+// went to the trick won, those after it to the next. None (all shown at once) for one card, or when the update
+// crosses a deal or wins more than one trick (a stand-in's long run): then only its end is worth drawing.
+function updatePlayKeys(message) {
+  const events = message.events;
+  const played = events.filter((event) => event.type === "CardPlayed");
+  const wins = events.filter((event) => event.type === "TrickWon");
+  if (played.length < 2 || wins.length > 1 || events.some((event) => event.type === "DealStarted")) return [];
+  const view = message.state;
+  let index = wins.length ? wins[0].trick : view.tricks.length - 1;
+  const keys = [];
+  for (const event of events) {
+    if (event.type === "TrickWon") index = event.trick + 1;
+    else if (event.type === "CardPlayed") keys.push(`${view.deal}:${index}:${event.seat}`);
+  }
+  return keys;
+}
+
+function playTrick(key) {
+  return Number(key.split(":")[1]);
 }
 
 function trickWonText(won) {
@@ -720,6 +756,7 @@ function renderTrick() {
   if (trick) {
     for (const [seat, card] of trick.plays) {
       const key = `${view.deal}:${index}:${seat}`;
+      if (app.hiddenPlays.has(key)) continue; // laid a moment later (showUpdate)
       const node = tableCard(card, `${seatName(seat)}: ${cardName(card)}`);
       const spot = seatPosition(seat, 0.38);
       const from = seatPosition(seat, 1);
