@@ -473,8 +473,8 @@ def test_when_the_time_runs_out_the_screen_says_so_and_enter_takes_the_seat_back
         async with app.run_test(size=(130, 40)) as pilot:
             server.start_game(code, host)
             await until(pilot, lambda: app.seat.away, "was played by a stand-in", timeout=15)
-            status = str(app.query_one("#status", Static).content)
-            assert "a computer player is playing your seat" in status, status
+            status = lambda: str(app.query_one("#status", Static).content)  # noqa: E731
+            await until(pilot, lambda: "a computer player is playing your seat" in status(), "said so in the status", timeout=5)
             await pilot.press("enter")  # nothing typed: back to the seat
             await until(pilot, lambda: not app.seat.away, "got the seat back", timeout=10)
             assert "You play your seat again." in app.told
