@@ -460,27 +460,30 @@ def test_the_screen_tells_a_lost_connection_at_once_and_ctrl_q_leaves_while_it_t
         server.start()  # for the fixture's stop
 
 
-def test_when_the_time_runs_out_the_screen_says_so_and_enter_takes_the_seat_back(server: Server) -> None:
-    rules = {**ONE_DEAL_HEARTS, "deal_count": 50}  # deals enough to be still playing when the status is read
-    answer = server.http.post("/api/tables", json={"rules": rules, "turn_seconds": 1})
-    code, host = answer.json()["table"]["code"], answer.json()["host_token"]
-    link = TableLink.parse(f"{server.base}/t/{code}")
-    _seat, token = take_seat(link, "Eve", 0)
-    server.bots(code, host, "easy")
-    app = RecordingApp(OnlineSeat(link, token, "en", "online_app_help"))
+def test_when_the_time_runs_out_the_screen_says_so_and_enter_takes_the_seat_back(tmp_path: Path) -> None:
+    # A server of its own: stand-ins play this long game on to its end, and it stops with the test.
+    with running_server(tmp_path / "tables.sqlite3") as server:
+        rules = {**ONE_DEAL_HEARTS, "deal_count": 100}  # deals enough to be still playing when the status is read
+        answer = server.http.post("/api/tables", json={"rules": rules, "turn_seconds": 1})
+        code, host = answer.json()["table"]["code"], answer.json()["host_token"]
+        link = TableLink.parse(f"{server.base}/t/{code}")
+        _seat, token = take_seat(link, "Eve", 0)
+        server.bots(code, host, "easy")
+        app = RecordingApp(OnlineSeat(link, token, "en", "online_app_help"))
 
-    async def drive_keys() -> None:
-        async with app.run_test(size=(130, 40)) as pilot:
-            server.start_game(code, host)
-            await until(pilot, lambda: app.seat.away, "was played by a stand-in", timeout=15)
-            status = lambda: str(app.query_one("#status", Static).content)  # noqa: E731
-            await until(pilot, lambda: "a computer player is playing your seat" in status(), "said so in the status", timeout=5)
-            await pilot.press("enter")  # nothing typed: back to the seat
-            await until(pilot, lambda: not app.seat.away, "got the seat back", timeout=10)
-            assert "You play your seat again." in app.told
-            await pilot.press("ctrl+q")
+        async def drive_keys() -> None:
+            async with app.run_test(size=(130, 40)) as pilot:
+                server.start_game(code, host)
+                await until(pilot, lambda: app.seat.away, "was played by a stand-in", timeout=15)
+                status = lambda: str(app.query_one("#status", Static).content)  # noqa: E731
+                await until(pilot, lambda: "a computer player is playing your seat" in status(), "said so in the status", timeout=5)
+                await pilot.press("enter")  # nothing typed: back to the seat
+                await until(pilot, lambda: not app.seat.away, "got the seat back", timeout=10)
+                assert "You play your seat again." in app.told
+                await pilot.press("ctrl+q")
+                await until(pilot, lambda: app.ended is not None, "left")
 
-    asyncio.run(drive_keys())
+        asyncio.run(drive_keys())
 
 
 def test_host_opens_a_table_sees_a_friend_sit_down_and_start_fills_the_rest_with_computer_players(server: Server, data_dir: Path) -> None:
