@@ -478,8 +478,9 @@ def test_when_the_time_runs_out_the_screen_says_so_and_enter_takes_the_seat_back
                 status = lambda: str(app.query_one("#status", Static).content)  # noqa: E731
                 await until(pilot, lambda: "a computer player is playing your seat" in status(), "said so in the status", timeout=5)
                 await pilot.press("enter")  # nothing typed: back to the seat
-                await until(pilot, lambda: not app.seat.away, "got the seat back", timeout=10)
-                assert "You play your seat again." in app.told
+                # Told, whatever comes next: with a 1 s timer the seat may be away again at once, if its turn's time
+                # had already run out while the stand-in had not yet played it.
+                await until(pilot, lambda: "You play your seat again." in app.told, "got the seat back", timeout=10)
                 await pilot.press("ctrl+q")
                 await until(pilot, lambda: app.ended is not None, "left")
 

@@ -64,10 +64,12 @@ class OnlineApp(CardTableApp):
         self._from_network(self.network_ended, ended)
 
     def _from_network(self, callback: Callable[..., None], *args: object) -> None:
+        if not self.is_running:
+            return  # the screen has closed (the player left): nothing to draw
         try:
             self.call_from_thread(callback, *args)
         except RuntimeError:
-            pass  # the app has already closed
+            pass  # it closed just now
 
     def show(self, lines: list[str]) -> None:
         log = self.query_one("#log", RichLog)
