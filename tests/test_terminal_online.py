@@ -512,7 +512,7 @@ def test_host_opens_a_table_sees_a_friend_sit_down_and_start_fills_the_rest_with
         link = TableLink.parse(invite.split("blackmaria join ", 1)[1].split()[0])
         seat, _token = take_seat(link, "Ben", None)  # a friend, from the link
         read_until(f"Ben sits down in seat {seat}.")
-        type_line("start easy")
+        type_line("start Leicht")  # a level as the bots are named, in either language
         read_until("The game begins.")
         read_until("Cards to pass")
         type_line("start")

@@ -394,7 +394,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "online_clock": {"en": "{seconds} s left", "de": "noch {seconds} s"},
     "online_start_hint": {
         "en": "Type start when everyone is seated: empty seats get computer players (start easy, start hard: of that level).",
-        "de": "Gib start ein, wenn alle sitzen: Freie Plätze bekommen Computer (start easy, start hard: dieser Stärke).",
+        "de": "Gib start ein, wenn alle sitzen: Freie Plätze bekommen Computer (start leicht, start schwer: dieser Stärke).",
     },
     "online_sat_down": {"en": "{name} sits down in seat {seat}.", "de": "{name} setzt sich auf Platz {seat}."},
     "online_already_playing": {"en": "The game is already in play.", "de": "Das Spiel läuft schon."},

@@ -27,6 +27,7 @@ from typing import Any, Final
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from websockets.sync.client import ClientConnection, connect
 
+from blackmaria.bots.base import LEVELS
 from blackmaria.cards import Card, CardSet, card_name, parse_card, parse_cards, suit_of
 from blackmaria.events import DealScored, event_from_dict
 from blackmaria.locale import Texts
@@ -548,7 +549,10 @@ class OnlineSeat:
             return
         first, _, rest = words.partition(" ")
         if first.lower() in START_WORDS:
-            self.start(rest.strip() or "medium")
+            level = rest.strip()
+            # The levels as the bots are named, in either language ("start schwer"); a bot program by its name.
+            named = {Texts(lang)(f"bot_level_{name}").lower(): name for lang in ("en", "de") for name in LEVELS}
+            self.start(named.get(level.lower(), level) or "medium")
             return
         if first.lower() in CHAT_WORDS:
             if self.seat is None:
