@@ -74,6 +74,16 @@ def test_an_illegal_choice_shows_its_reason_and_changes_nothing(tmp_path: Path) 
     assert (json.dumps(session.game.to_record()), len(session.game.events)) == before
 
 
+def test_a_pass_of_the_wrong_size_names_the_cards_chosen(tmp_path: Path) -> None:
+    for lang, words in (("en", "You chose 2 ({cards}): choose exactly 3"), ("de", "Du hast 2 gewählt ({cards}): wähle genau 3")):
+        session = _session(tmp_path, lang=lang)
+        two = sorted(session.observation().hand)[:2]
+        before = session.game.to_record()
+        reason = session.pass_cards(two)
+        assert reason is not None and reason.startswith(words.format(cards=session.t.cards(two))), reason
+        assert session.game.to_record() == before and session.waiting_for() == "pass"
+
+
 def test_follow_suit_is_explained_in_both_languages(tmp_path: Path) -> None:
     from helpers import fill_hands
 

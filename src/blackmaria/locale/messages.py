@@ -94,6 +94,10 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "Choose exactly {count} different cards to pass.",
         "de": "Wähle genau {count} verschiedene Karten zum Weitergeben.",
     },
+    "pass_count_chosen": {
+        "en": "You chose {chosen} ({cards}): choose exactly {count} different cards to pass.",
+        "de": "Du hast {chosen} gewählt ({cards}): wähle genau {count} verschiedene Karten zum Weitergeben.",
+    },
     "pass_forbidden": {"en": "{card} may not be passed.", "de": "{card} darf nicht weitergegeben werden."},
     "already_passed": {"en": "You have already passed.", "de": "Du hast schon weitergegeben."},
     # help features

@@ -67,8 +67,10 @@ def narrate(event: Event, t: Texts, names: Sequence[str], me: int, rules: Rules)
     return []
 
 
-def rule_in_words(t: Texts, rule: str | None, card: Card | None, *, led: int, legal: Iterable[Card], pass_count: int) -> str:
-    """Why a card or pass was refused, from the rule's name and what the seat can see (the suit led, its legal cards)."""
+def rule_in_words(
+    t: Texts, rule: str | None, card: Card | None, *, led: int, legal: Iterable[Card], pass_count: int, chosen: Sequence[Card] = ()
+) -> str:
+    """Why a card or pass was refused, from the rule's name and what the seat can see (the suit led, its legal cards, the cards it chose to pass)."""
     name = t.card(card) if card is not None else ""
     if rule == "follow-suit":
         return t("follow_suit", suit=t.suit(led))
@@ -84,6 +86,8 @@ def rule_in_words(t: Texts, rule: str | None, card: Card | None, *, led: int, le
     if rule == "not-your-turn":
         return t("not_your_turn")
     if rule == "pass-count":
+        if chosen:
+            return t("pass_count_chosen", chosen=len(chosen), cards=t.cards(list(chosen)), count=pass_count)
         return t("pass_count", count=pass_count)
     if rule == "pass-forbidden":
         return t("pass_forbidden", card=name)

@@ -415,7 +415,7 @@ class OnlineSeat:
                 held = set(parse_cards(state.get("hand", [])))
                 card = next((c for c in self.sent if c not in held), card)
             legal = parse_cards(state.get("legal", []))
-            return rule_in_words(t, message.get("rule"), card, led=led, legal=legal, pass_count=self.rules.pass_count)
+            return rule_in_words(t, message.get("rule"), card, led=led, legal=legal, pass_count=self.rules.pass_count, chosen=self.sent)
         if code == "rate-limit":
             return t("online_slow_down")
         return t("online_refused", message=message.get("message", ""))

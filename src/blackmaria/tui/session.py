@@ -132,7 +132,7 @@ class PlaySession:
         try:
             self.game.pass_cards(self.human, cards)
         except GameError as error:
-            return self.explain_error(error)
+            return self.explain_error(error, chosen=cards)
         self.advance()
         return None
 
@@ -151,12 +151,12 @@ class PlaySession:
             return None
 
     # ---- teaching ----------------------------------------------------------
-    def explain_error(self, error: GameError) -> str:
-        """The broken rule in words, from the error's rule and what the seat can see."""
+    def explain_error(self, error: GameError, chosen: Sequence[Card] = ()) -> str:
+        """The broken rule in words, from the error's rule and what the seat can see (and the cards it chose to pass)."""
         obs = self.observation()
         trick = obs.current_trick
         led = suit_of(trick.plays[0][1]) if trick and trick.plays else 0
-        return rule_in_words(self.t, error.rule, error.card, led=led, legal=obs.legal, pass_count=self.game.rules.pass_count)
+        return rule_in_words(self.t, error.rule, error.card, led=led, legal=obs.legal, pass_count=self.game.rules.pass_count, chosen=chosen)
 
     def hint(self) -> str:
         """The computer player's suggestion for the human, with a one-line reason."""
