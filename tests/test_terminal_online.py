@@ -183,7 +183,7 @@ def test_quit_and_join_again_with_the_kept_token_brings_back_the_same_seat_and_h
             short.extend(player.hand[:2])
             return " ".join(short)
         if prompt.startswith("Cards to pass") and not stranger:
-            # First a pass with a card Ada does not hold: refused with that card named, and asked again.
+            # Then a pass with a card Ada does not hold: refused with that card named, and asked again.
             held = parse_cards(player.hand)
             stranger.append(next(Texts("en").card(c) for c in range(52) if c not in held))
             return " ".join([*player.hand[:2], stranger[0]])

@@ -13,6 +13,7 @@ English, ``D♠``/``Pik-Dame`` in German (ranks A K D B 10 ... 2).
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from typing import Final
 
 from blackmaria.cards import (
@@ -71,7 +72,7 @@ class Texts:
             return german_name(card)
         return f"{RANK_NAMES_EN[card >> 2]} of {SUIT_NAMES_EN[card & 3]}"
 
-    def cards(self, cards: list[Card] | tuple[Card, ...]) -> str:
+    def cards(self, cards: Sequence[Card]) -> str:
         """Cards as a hand shows them: spades, hearts, diamonds, clubs, high to low."""
         ordered = sorted(cards, key=lambda c: (-(c & 3), -(c >> 2)))
         return " ".join(self.card(c) for c in ordered) if cards else self("none")

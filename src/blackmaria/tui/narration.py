@@ -87,7 +87,7 @@ def rule_in_words(
         return t("not_your_turn")
     if rule == "pass-count":
         if chosen:
-            return t("pass_count_chosen", chosen=len(chosen), cards=t.cards(list(chosen)), count=pass_count)
+            return t("pass_count_chosen", chosen=len(chosen), cards=t.cards(chosen), count=pass_count)
         return t("pass_count", count=pass_count)
     if rule == "pass-forbidden":
         return t("pass_forbidden", card=name)
