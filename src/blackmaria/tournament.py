@@ -309,8 +309,8 @@ def parse_bot(spec: str) -> tuple[str, int | None]:
     """``hard:2000`` -> (``hard``, 2000); ``medium`` -> (``medium``, None)."""
     from blackmaria.bots.base import LEVELS
 
-    if spec.strip().startswith("cmd:"):
-        return spec.strip(), None  # a program speaking the blackmaria-bot/1 protocol
+    if spec.strip().startswith(("cmd:", "policy:")):
+        return spec.strip(), None  # a program speaking the blackmaria-bot/1 protocol, or a trained policy file
     level, _, budget = spec.strip().partition(":")
     if level not in LEVELS:
         raise ValueError(f"bot {spec!r}: {level!r} is not one of {', '.join(LEVELS)}")
@@ -356,7 +356,13 @@ def play_duplicate_deal(rules: Rules, lineup: Sequence[str], deal: int, seed: in
             spec = lineup[(seat - rotation) % n]
             level, budget = parse_bot(spec)
             # Seeded by seat, not by bot: every rotation sees the same chance at each seat.
-            bots[seat] = make_bot(level, random.Random(f"{seed}/{deal}/{seat}").getrandbits(32), budget=budget)
+            bot_seed = random.Random(f"{seed}/{deal}/{seat}").getrandbits(32)
+            if level.startswith("policy:"):
+                from blackmaria.bots.policy import PolicyBot
+
+                bots[seat] = PolicyBot(level.removeprefix("policy:"), bot_seed)
+            else:
+                bots[seat] = make_bot(level, bot_seed, budget=budget)
         names = {seat: lineup[(seat - rotation) % n] for seat in range(n)}
         run_bots(game, bots)
         for bot in bots.values():

@@ -1,0 +1,105 @@
+"""A trained policy saved as NumPy arrays plays as a bot: in-process, in a tournament, and as a bot program."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from blackmaria.bots import make_bot, run_bots
+from blackmaria.bots.external import ExternalBot
+from blackmaria.bots.policy import PolicyBot, save_policy
+from blackmaria.envs import encoding
+from blackmaria.game import Game
+from blackmaria.rules import load_rules
+from blackmaria.tournament import run_tournament
+
+
+def highest_card_policy(path: Path, rules_name: str = "hearts") -> Path:
+    """One linear layer scoring each card held by its number (rank * 4 + suit): it plays and passes its highest cards."""
+    rules = load_rules(rules_name)
+    size = encoding.size(rules)
+    w = np.zeros((size, 52), dtype=np.float32)
+    w[np.arange(52), np.arange(52)] = 1.0 + np.arange(52)
+    save_policy(path, [w], [np.zeros(52)], rules, name="highest")
+    return path
+
+
+def test_policy_plays_its_scores(tmp_path: Path) -> None:
+    path = highest_card_policy(tmp_path / "highest.npz")
+    game = Game(load_rules("hearts"), seed=4)
+    game.deal()
+    bot = PolicyBot(str(path))
+    assert bot.name == "policy:highest"
+    obs = game.observation(0)
+    passed = bot.choose_pass(obs)
+    assert passed == sorted(obs.hand, reverse=True)[:3]
+    others = {seat: make_bot("easy", seat) for seat in (1, 2, 3)}
+    game.pass_cards(0, passed)
+    run_bots(game, others)
+    plays = 0
+    while game.phase == "playing":
+        if game.turn == 0:
+            obs = game.observation(0)
+            card = bot.choose_play(obs)
+            assert card == max(obs.legal), "the highest-scored legal card"
+            hint = bot.hint(obs)
+            assert hint.cards == [card] and "highest" in hint.reason
+            game.play(card, 0)
+            plays += 1
+        run_bots(game, others)
+    assert plays == 13
+
+
+def test_policy_in_a_tournament_is_deterministic_and_legal(tmp_path: Path) -> None:
+    path = highest_card_policy(tmp_path / "highest.npz")
+    spec = f"policy:{path}"
+    a = run_tournament("hearts", [spec, "easy"], deals=6, seed=3, workers=1)
+    b = run_tournament("hearts", [spec, "easy"], deals=6, seed=3, workers=1)
+    assert a.mean_points(spec).mean == b.mean_points(spec).mean
+    # Playing the highest card is a poor strategy at hearts: it takes more points than easy's ducking.
+    assert a.mean_points(spec).mean > a.mean_points("easy").mean
+
+
+def test_policy_as_a_bot_program_agrees_with_the_bot(tmp_path: Path) -> None:
+    """``python -m blackmaria.bots.policy PATH`` (a server's ``--bot NAME=COMMAND``) makes the same choices as ``PolicyBot``."""
+    path = highest_card_policy(tmp_path / "highest.npz", "black-maria")
+    rules = load_rules("black-maria")
+    program = ExternalBot(f"{sys.executable} -m blackmaria.bots.policy {path}", seed=1, time_limit=20.0)
+    local = PolicyBot(str(path))
+    game = Game(rules, seed=9)
+    game.deal()
+    others = {seat: make_bot("medium", seat) for seat in range(1, rules.players)}
+    obs = game.observation(0)
+    cards = program.choose_pass(obs)
+    assert cards == local.choose_pass(obs)
+    game.pass_cards(0, cards)
+    run_bots(game, others)
+    while game.phase == "playing":
+        if game.turn == 0:
+            obs = game.observation(0)
+            card = program.choose_play(obs)
+            assert card == local.choose_play(obs)
+            game.play(card, 0)
+        run_bots(game, others)
+    program.close()
+    assert program.errors == [] and not program.failed
+    assert program.name == "policy:highest"
+
+
+def test_policy_refuses_another_player_count(tmp_path: Path) -> None:
+    path = highest_card_policy(tmp_path / "highest.npz", "hearts")
+    game = Game(load_rules("black-maria"), seed=1)
+    game.deal()
+    with pytest.raises(ValueError, match="trained for 4 players"):
+        PolicyBot(str(path)).choose_pass(game.observation(0))
+
+
+def test_save_policy_checks_the_shapes(tmp_path: Path) -> None:
+    rules = load_rules("hearts")
+    with pytest.raises(ValueError, match="inputs"):
+        save_policy(tmp_path / "bad.npz", [np.zeros((10, 52))], [np.zeros(52)], rules)
+    with pytest.raises(ValueError, match="52 cards"):
+        save_policy(tmp_path / "bad.npz", [np.zeros((encoding.size(rules), 8))], [np.zeros(8)], rules)
