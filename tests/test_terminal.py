@@ -205,7 +205,7 @@ def test_the_textual_app_plays_a_deal_by_keys(tmp_path: Path) -> None:
     session = new_session(preset("hearts"), levels=["easy"], seed=11, save_path=tmp_path / "g.json")
 
     async def drive() -> None:
-        app = GameApp(session)
+        app = GameApp(session, speed=0)
         async with app.run_test(size=(120, 40)) as pilot:
             for _ in range(3):  # mark the first three cards with Space, moving right
                 await pilot.press("space", "right")

@@ -13,14 +13,38 @@ from blackmaria.record import RecordError, game_from_record, replay_summary
 from blackmaria.rules import PRESETS, Rules, RulesError, load_rules
 
 if TYPE_CHECKING:
+    from blackmaria.locale import Texts
     from blackmaria.tui.online import OnlineSeat
+    from blackmaria.tui.session import SavedGame
+
+
+def checked_rules(rules: str, players: int | None, hint: str = "--rules") -> Rules:
+    """The rule set ``rules`` names (a preset or a house-rules file) for ``players``; a usage error that names the
+    option (``hint``) and what was wrong: a file that is not there, a preset not made for that many players."""
+    looks_like_file = rules.endswith((".toml", ".json")) or "/" in rules or "\\" in rules
+    if looks_like_file and rules not in PRESETS and not Path(rules).exists():
+        raise click.BadParameter(f"{rules}: no such house-rules file (the presets are {', '.join(PRESETS)})", param_hint=hint)
+    try:
+        rule_set = load_rules(rules, players)
+    except RulesError as error:
+        raise click.BadParameter(str(error), param_hint=f"{hint}/--players" if players is not None else hint) from error
+    info = PRESETS.get(rules)
+    if info is not None and players is not None:
+        low, high = info.player_range
+        if not low <= players <= high:
+            count = f"{low}" if low == high else f"{low} to {high}"
+            others = [name for name, other in PRESETS.items() if other.player_range[0] <= players <= other.player_range[1]]
+            raise click.BadParameter(
+                f"{players} players: the {rules} preset is for {count} players"
+                + (f"; for {players} try {', '.join(others)}" if others else "")
+                + f' (or a house-rules file with preset = "{rules}" and players = {players})',
+                param_hint="--players",
+            )
+    return rule_set
 
 
 def _rules_option(rules: str, players: int | None) -> Rules:
-    try:
-        return load_rules(rules, players)
-    except RulesError as error:
-        raise click.BadParameter(str(error), param_hint="--rules/--players") from error
+    return checked_rules(rules, players)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -48,7 +72,7 @@ def rules(ctx: click.Context) -> None:
 @click.option("--toml", "as_toml", is_flag=True, help="Print the rule set as a TOML house-rules file.")
 def rules_show(name: str, players: int | None, as_json: bool, as_toml: bool) -> None:
     """Print a preset or house-rules file (NAME) in full and in words."""
-    rule_set = _rules_option(name, players)
+    rule_set = checked_rules(name, players, hint="NAME")
     if as_json:
         click.echo(rule_set.to_json())
         return
@@ -113,7 +137,21 @@ def replay(file: IO[str], as_json: bool) -> None:
 @click.option("--seed", type=int, default=None, help="Seed for a repeatable game.")
 @click.option("--lang", type=click.Choice(["en", "de"]), default=None, help="Language (default: from the environment's locale).")
 @click.option("--plain", is_flag=True, help="Line by line on standard output, answers from standard input.")
-@click.option("--resume", is_flag=True, help="Continue the saved game.")
+@click.option(
+    "--resume",
+    "resume",
+    is_flag=False,
+    flag_value="",
+    default=None,
+    metavar="[NAME]",
+    help="Continue a saved game: the one named, the only one, or one chosen from the list.",
+)
+@click.option("--game", "game_name", default=None, help="A name for the new game's save (default: game-DATE-TIME).")
+@click.option("--list", "list_games", is_flag=True, help="List the saved games in progress and exit.")
+@click.option(
+    "--speed", type=click.FloatRange(0, 10), default=0.7, show_default=True, help="Seconds per computer card (0: at once; F8 changes it)."
+)
+@click.option("--no-autoplay", is_flag=True, help="Do not play your forced cards (the only legal one) by itself.")
 def play(
     rules_name: str,
     players: int | None,
@@ -123,20 +161,29 @@ def play(
     seed: int | None,
     lang: str | None,
     plain: bool,
-    resume: bool,
+    resume: str | None,
+    game_name: str | None,
+    list_games: bool,
+    speed: float,
+    no_autoplay: bool,
 ) -> None:
-    """Play a whole game in the terminal against computer players (saved after every action)."""
+    """Play a whole game in the terminal against computer players (saved after every action; several games can be kept)."""
     from blackmaria.bots.base import LEVELS
     from blackmaria.locale import Texts, detect_language
-    from blackmaria.tui.session import SEAT_NAMES, PlaySession, default_save_path, new_session
+    from blackmaria.tui.session import SEAT_NAMES, PlaySession, new_session, save_path_for, saved_games, saves_dir
 
     language = detect_language(lang)
     texts = Texts(language)
-    path = default_save_path()
-    if resume:
-        if not path.exists():
-            raise click.ClickException(texts("no_save"))
-        session = PlaySession.resume(path, lang)
+    games = saved_games()
+    if list_games:
+        click.echo(_saved_list(texts, games) if games else texts("no_save"))
+        return
+    if resume is not None:
+        path = _choose_saved(texts, games, resume)
+        try:
+            session = PlaySession.resume(path, lang)
+        except (OSError, ValueError, KeyError, TypeError) as error:
+            raise click.ClickException(f"{path}: {error}") from None
         if session.game.is_over:
             raise click.ClickException(texts("resume_over"))
     else:
@@ -148,13 +195,29 @@ def play(
             human = names.index(seat.lower())
         else:
             raise click.BadParameter(
-                f"{seat!r} is not a seat: use 0..{rule_set.players - 1} or one of {', '.join(names)}", param_hint="--seat"
+                f"{seat!r} is not a seat at this {rule_set.players}-player table: use a number 0..{rule_set.players - 1} "
+                f"or one of its seat names, {', '.join(SEAT_NAMES[language][: rule_set.players])} (clockwise)",
+                param_hint="--seat",
             )
         level_list = [level.strip() for level in levels.split(",") if level.strip()]
         unknown = [level for level in level_list if level not in LEVELS]
         if unknown:
             raise click.BadParameter(f"{unknown[0]!r} is not a bot level; the levels are {', '.join(LEVELS)}", param_hint="--bots")
+        if game_name is not None:
+            try:
+                path = save_path_for(game_name)
+            except ValueError as error:
+                raise click.BadParameter(str(error), param_hint="--game") from None
+            if path.exists():
+                raise click.ClickException(texts("save_exists", name=game_name))
+        else:
+            from blackmaria.tui.session import new_game_name
+
+            path = saves_dir() / f"{new_game_name()}.json"
+        if games:
+            click.echo(texts("saves_kept", count=len(games)), err=True)
         session = new_session(rule_set, human=human, name=name, levels=level_list, lang=language, seed=seed, save_path=path)
+    session.autoplay = not no_autoplay
     if plain or not sys.stdout.isatty():
         from blackmaria.tui.plain import run_plain
 
@@ -162,7 +225,39 @@ def play(
     else:
         from blackmaria.tui.app import GameApp
 
-        GameApp(session).run()
+        GameApp(session, speed=speed).run()
+
+
+def _saved_list(texts: Texts, games: list[SavedGame]) -> str:
+    import time
+
+    lines = [texts("saves_header")]
+    for number, game in enumerate(games, 1):
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(game.modified))
+        lines.append(f"{number:>3}. {game.name:<26} {game.rules:<20} {texts('saves_deal', deal=game.deals)}  {when}")
+    return "\n".join(lines)
+
+
+def _choose_saved(texts: Texts, games: list[SavedGame], wanted: str) -> Path:
+    """The save to resume: the one named, the only one, or one the player picks from the list by number or name."""
+    if not games:
+        raise click.ClickException(texts("no_save"))
+    if wanted:
+        for game in games:
+            if game.name == wanted:
+                return game.path
+        raise click.ClickException(texts("save_unknown", name=wanted, names=", ".join(g.name for g in games)))
+    if len(games) == 1:
+        return games[0].path
+    click.echo(_saved_list(texts, games))
+    while True:
+        answer = click.prompt(texts("saves_which", count=len(games)), default="1", show_default=True).strip()
+        if answer.isdigit() and 1 <= int(answer) <= len(games):
+            return games[int(answer) - 1].path
+        for game in games:
+            if game.name == answer:
+                return game.path
+        click.echo(texts("saves_no_such", answer=answer, count=len(games)))
 
 
 @main.command()
@@ -287,15 +382,15 @@ def score(rules_name: str, names: str, dealer: int, lang: str | None, resume: bo
 @click.option("--current", is_flag=True, help="Export the saved game in progress instead of the last finished one.")
 def export(file: str | None, current: bool) -> None:
     """Write the blackmaria/1 record of your last finished game (to FILE, or standard output)."""
-    from blackmaria.tui.session import data_dir, default_save_path
+    from blackmaria.tui.session import finished_dir, saved_games
 
     if current:
-        source = default_save_path()
-        if not source.exists():
+        games = saved_games()
+        if not games:
             raise click.ClickException("there is no saved game in progress")
-        record = json.loads(source.read_text(encoding="utf-8"))["record"]
+        record = json.loads(games[0].path.read_text(encoding="utf-8"))["record"]
     else:
-        finished = sorted((data_dir() / "finished").glob("game-*.json"))
+        finished = sorted(finished_dir().glob("*.json"), key=lambda path: path.stat().st_mtime)
         if not finished:
             raise click.ClickException("no finished game yet; play one with blackmaria play (or use --current)")
         record = json.loads(finished[-1].read_text(encoding="utf-8"))

@@ -21,7 +21,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "house_rules": {"en": "house rules", "de": "Hausregeln"},
     "help": {
         "en": "Type a card (QS, 10h, Q♠), several for a pass. Commands: hint, undo, claim, last, deal, sheet, rules, help, quit.",
-        "de": "Gib eine Karte ein (QS, 10h, D♠), beim Weitergeben mehrere. Befehle: tipp, zurück, rest, letzter, spiel, tabelle, regeln, hilfe, ende.",
+        "de": "Gib eine Karte ein (pd für Pik-Dame, h10, kak für Karo-König, krb für Kreuz-Bube, D♠), beim Weitergeben mehrere. Befehle: tipp, zurück, rest, letzter, spiel, tabelle, regeln, hilfe, ende.",
     },
     "goodbye": {
         "en": "Game saved. Continue with: blackmaria play --resume",
@@ -209,12 +209,108 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "key_start": {"en": "Start", "de": "Start"},
     "app_help": {
         "en": "Arrows choose a card, Enter plays it. Passing: Space marks cards, Enter passes them. Or type a card (qs, 10h) and Enter.",
-        "de": "Pfeiltasten wählen eine Karte, Enter spielt sie. Weitergeben: Leertaste markiert, Enter gibt weiter. Oder Karte tippen (qs, 10h) und Enter.",
+        "de": "Pfeiltasten wählen eine Karte, Enter spielt sie. Weitergeben: Leertaste markiert, Enter gibt weiter. Oder Karte tippen (pd, h10) und Enter.",
     },
     "no_save": {"en": "There is no saved game to resume.", "de": "Es gibt kein gespeichertes Spiel zum Fortsetzen."},
     "resume_over": {
         "en": "The saved game is over; start a new one with blackmaria play.",
         "de": "Das gespeicherte Spiel ist zu Ende; starte ein neues mit blackmaria play.",
+    },
+    "save_exists": {
+        "en": "A saved game named {name} exists: continue it with blackmaria play --resume {name}, or choose another --game name.",
+        "de": "Es gibt schon ein gespeichertes Spiel namens {name}: weiter mit blackmaria play --resume {name}, "
+        "oder wähle einen anderen Namen mit --game.",
+    },
+    "saves_kept": {
+        "en": "Your saved games are kept ({count}): blackmaria play --list shows them, --resume continues one.",
+        "de": "Deine gespeicherten Spiele bleiben erhalten ({count}): blackmaria play --list zeigt sie, --resume setzt eins fort.",
+    },
+    "forced_play": {"en": "Only {card} may be played: played for you.", "de": "Nur {card} ist erlaubt: für dich gespielt."},
+    "undo_marker": {"en": "↶ Taken back: {plays}.", "de": "↶ Zurückgenommen: {plays}."},
+    "keys_wait": {
+        "en": "Wait: the computer players are playing (that key was not taken as your choice).",
+        "de": "Warte: die Computerspieler sind dran (die Taste zählt nicht als deine Wahl).",
+    },
+    "app_keys_hint": {"en": "F1 or typing help shows every key.", "de": "F1 oder hilfe zeigt alle Tasten."},
+    "pass_marked": {"en": "Marked {marked} of {count}: {cards}", "de": "Markiert {marked} von {count}: {cards}"},
+    "deal_of": {"en": "Deal {number} of {count}", "de": "Spiel {number} von {count}"},
+    "deal_number": {"en": "Deal {number}", "de": "Spiel {number}"},
+    "working": {"en": "working ...", "de": "rechne ..."},
+    "others_passing": {"en": "The others pass.", "de": "Die anderen geben weiter."},
+    "trick_number": {"en": "trick {number}", "de": "Stich {number}"},
+    "table_legend": {"en": "points this deal / total   * dealer", "de": "Punkte dieses Spiel / gesamt   * Geber"},
+    "key_speed": {"en": "Speed", "de": "Tempo"},
+    "key_speed_is": {"en": "Speed {seconds}s", "de": "Tempo {seconds}s"},
+    "key_autoplay": {"en": "Autoplay", "de": "Automatik"},
+    "key_autoplay_on": {"en": "Autoplay on", "de": "Automatik an"},
+    "key_autoplay_off": {"en": "Autoplay off", "de": "Automatik aus"},
+    "key_log": {"en": "Story", "de": "Verlauf"},
+    "speed_set": {
+        "en": "Computer cards now every {seconds} s (F8 changes it).",
+        "de": "Computerkarten jetzt alle {seconds} s (F8 ändert es).",
+    },
+    "autoplay_on": {
+        "en": "Autoplay on: a card that is your only legal one is played for you.",
+        "de": "Automatik an: ist nur eine Karte erlaubt, wird sie für dich gespielt.",
+    },
+    "autoplay_off": {"en": "Autoplay off: you play every card yourself.", "de": "Automatik aus: du spielst jede Karte selbst."},
+    "claim_offer": {
+        "en": "The rest of the deal is decided: F4 (or claim) plays it out.",
+        "de": "Der Rest des Spiels steht fest: F4 (oder rest) spielt ihn aus.",
+    },
+    "view_close": {"en": " Escape closes  ·  arrows scroll", "de": " Escape schließt  ·  Pfeiltasten blättern"},
+    "quit_how": {"en": "Ctrl+Q saves the game and leaves.", "de": "Strg+Q speichert das Spiel und beendet."},
+    "game_over_title": {"en": "Game over", "de": "Spielende"},
+    "over_keys": {
+        "en": " N  new game with the same settings    Q  quit (the game is recorded)",
+        "de": " N  neues Spiel mit denselben Einstellungen    Q  beenden (das Spiel ist gespeichert)",
+    },
+    "app_help_long": {
+        "en": "Keys\n"
+        "  Left/Right    choose a card (only cards you may play are stopped on)\n"
+        "  Enter         play the chosen card; in a pass, pass the marked cards\n"
+        "  Space         mark or unmark a card for the pass\n"
+        "  F1 help  F2 hint  F3 undo  F4 claim the rest  F5 last trick\n"
+        "  F6 score sheet  F7 rules  F8 speed of the computer cards  F9 autoplay of forced cards\n"
+        "  PageUp/PageDown  scroll the story    Escape  clear the typed text, close a view\n"
+        "  Ctrl+Q        save and quit (blackmaria play --resume continues)\n"
+        "\n"
+        "Typing\n"
+        "  A card: rank then suit, qs  10h  Q♠  (several, space between, for a pass)\n"
+        "  A command: help, hint, undo, claim, last, deal, sheet, rules, speed, auto, quit\n"
+        "\n"
+        "On the table\n"
+        "  Each seat: its name (▶ to play, * the dealer), points this deal / total, the scoring cards it took,\n"
+        "  and its card in the trick. In your hand + marks a card you received, • one marked for the pass.",
+        "de": "Tasten\n"
+        "  Links/Rechts  Karte wählen (nur erlaubte Karten werden angesteuert)\n"
+        "  Enter         gewählte Karte spielen; beim Weitergeben die markierten Karten weitergeben\n"
+        "  Leertaste     Karte fürs Weitergeben markieren oder nicht mehr\n"
+        "  F1 Hilfe  F2 Tipp  F3 zurück  F4 Rest beanspruchen  F5 letzter Stich\n"
+        "  F6 Punkteliste  F7 Regeln  F8 Tempo der Computerkarten  F9 Automatik für erzwungene Karten\n"
+        "  Bild auf/ab   im Verlauf blättern    Escape  Eingabe löschen, Ansicht schließen\n"
+        "  Strg+Q        speichern und beenden (blackmaria play --resume setzt fort)\n"
+        "\n"
+        "Tippen\n"
+        "  Eine Karte: Farbe und Rang, pd (Pik-Dame)  hk (Herz-König)  kak (Karo-König)  krb (Kreuz-Bube)  h10\n"
+        "  Farben: p Pik, h Herz, ka Karo, kr Kreuz; Ränge: a Ass, k König, d Dame, b Bube, 10 ... 2.\n"
+        "  Auch Rang zuerst (dp) und D♠ gehen. Mehrere mit Leerzeichen beim Weitergeben.\n"
+        "  Ein Befehl: hilfe, tipp, zurück, rest, letzter, spiel, tabelle, regeln, tempo, auto, ende\n"
+        "\n"
+        "Auf dem Tisch\n"
+        "  Jeder Platz: Name (▶ am Zug, * Geber), Punkte dieses Spiel / gesamt, genommene Strafkarten,\n"
+        "  und seine Karte im Stich. In deiner Hand markiert + eine erhaltene Karte, • eine zum Weitergeben.",
+    },
+    "saves_header": {"en": "Saved games (the most recent first):", "de": "Gespeicherte Spiele (das neueste zuerst):"},
+    "saves_deal": {"en": "deal {deal}", "de": "Spiel {deal}"},
+    "save_unknown": {
+        "en": "There is no saved game named {name}; the saved games are: {names}.",
+        "de": "Es gibt kein gespeichertes Spiel namens {name}; gespeichert sind: {names}.",
+    },
+    "saves_which": {"en": "Which game (1-{count} or a name)", "de": "Welches Spiel (1-{count} oder ein Name)"},
+    "saves_no_such": {
+        "en": "{answer!r} is not on the list: type a number from 1 to {count} or a name.",
+        "de": "{answer!r} steht nicht in der Liste: gib eine Zahl von 1 bis {count} oder einen Namen ein.",
     },
     # rules in words
     "r_players": {"en": "{players} players, {hand} cards each.", "de": "{players} Spieler, je {hand} Karten."},

@@ -1,28 +1,47 @@
 """The Textual game: the table, your hand, the story of the deal, and keys to play.
 
 Arrow keys choose a card, Enter plays it (or passes the marked cards), Space
-marks a card for the pass; typing a card (``qs``, ``10h``) and Enter works too.
-F-keys: hint, undo, claim, last trick, score sheet, rules. The game is saved
-after every action; Ctrl+Q leaves and ``blackmaria play --resume`` continues.
+marks a card for the pass; typing a card (``qs``, ``10h``; in German also
+``pd`` for Pik-Dame) or a command (``help``, ``hint``...) and Enter works too.
+F-keys: help, hint, undo, claim, last trick, score sheet, rules, speed,
+autoplay; PageUp/PageDown scroll the story. The computer players' cards come
+one by one at the chosen speed, a finished trick stays on the table until its
+winner is shown, and keys pressed while they play are not turned into plays.
+The game is saved after every action; Ctrl+Q saves and leaves, and
+``blackmaria play --resume`` continues.
 """
 
 from __future__ import annotations
 
+import threading
+import time
+from collections.abc import Sequence
 from typing import ClassVar
 
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
 from textual.widgets import Footer, RichLog, Static
 
 from blackmaria.cards import CLUBS, DIAMONDS, HEARTS, SPADES, Card, CardSet
+from blackmaria.events import CardsReceived, TrickWon
 from blackmaria.locale import Texts
+from blackmaria.tui.plain import COMMANDS
 from blackmaria.tui.session import PlaySession
 
 SUIT_STYLE = {SPADES: "bold white", HEARTS: "bold red", DIAMONDS: "bold red", CLUBS: "bold white"}
-TYPABLE = set("23456789tjqkadbsch10♠♥♦♣TJQKADBSCH ")
+SPEEDS = (0.0, 0.3, 0.7, 1.2)
+"""The speeds F8 steps through: seconds per computer card (0: at once)."""
+DEFAULT_SPEED = 0.7
+MORE_COMMANDS = {"auto": "autoplay", "automatik": "autoplay", "speed": "speed", "tempo": "speed"}
+"""Commands of the screen beyond those of line-by-line play."""
+WAIT_INDICATOR_AFTER = 0.5
+"""Seconds of work (a computer player thinking, an analysis) before the screen says that it works."""
 
 
 class CardTableApp(App[None]):
@@ -31,17 +50,18 @@ class CardTableApp(App[None]):
 
     ENABLE_COMMAND_PALETTE = False  # its texts are English only
     CSS = """
-    #status { height: 3; padding: 0 1; background: $panel; }
+    #status { height: 2; padding: 0 1; background: $panel; }
     #middle { height: 1fr; }
-    #table { width: 58; padding: 0 1; }
-    #log { width: 1fr; border: round $primary; }
+    #table { width: 1fr; min-width: 44; padding: 0 1; }
+    #log { width: 1fr; min-width: 30; border: round $primary; }
     #bottom { height: auto; }
-    #hand { height: 4; padding: 0 1; border: round $accent; }
-    #prompt { height: 2; padding: 0 1; }
+    #hand { height: auto; padding: 0 1; border: round $accent; }
+    #prompt { height: auto; min-height: 2; max-height: 6; padding: 0 1; }
+    #keys { height: auto; padding: 0 1; background: $panel; }
     """
     KEYS: ClassVar[list[tuple[str, str]]] = []
-    TYPABLE: ClassVar[set[str] | None] = TYPABLE
-    """The characters the prompt takes (None: any printable one)."""
+    TYPABLE: ClassVar[set[str] | None] = None
+    """The characters the prompt takes (None: any printable one, so that commands and German cards can be typed)."""
 
     def __init__(self, t: Texts) -> None:
         super().__init__()
@@ -51,6 +71,8 @@ class CardTableApp(App[None]):
         self.buffer = ""
         self.message = ""
         self.title = "Black Maria"
+        self.ready_at = 0.0
+        """When the player's present decision was shown (monotonic): a key pressed before it is not a choice of it."""
         for key, action in self.KEYS:
             self.bind(key, action, description=self.t(f"key_{action}"))
 
@@ -90,15 +112,25 @@ class CardTableApp(App[None]):
     def refresh_view(self) -> None:
         raise NotImplementedError
 
+    def busy(self) -> bool:
+        """True while the others play or the program works: Enter and Space are then no choice of the player's."""
+        return False
+
+    def received(self) -> CardSet:
+        """The cards the player received in the pass this deal (marked in the hand)."""
+        return CardSet()
+
     # ---- drawing -----------------------------------------------------------
     def hand_cards(self) -> list[Card]:
         hand = self.hand()
         return [c for suit in (SPADES, HEARTS, DIAMONDS, CLUBS) for c in sorted(hand.suit(suit), reverse=True)]
 
-    def draw_hand(self) -> None:
+    def hand_text(self) -> Text:
         cards = self.hand_cards()
         self.selected = min(self.selected, max(len(cards) - 1, 0))
-        choosable = self.choosable()
+        choosable, received = self.choosable(), self.received()
+        if cards and choosable and cards[self.selected] not in choosable:
+            self.selected = next(index for index, card in enumerate(cards) if card in choosable)
         hand = Text()
         for index, card in enumerate(cards):
             style = SUIT_STYLE[card & 3] if card in choosable else "dim"
@@ -106,10 +138,13 @@ class CardTableApp(App[None]):
                 style += " reverse"
             if card in self.marked:
                 style += " underline"
-            hand.append(f" {self.t.card(card)} ", style=style)
+            hand.append(("+" if card in received else " ") + self.t.card(card) + ("•" if card in self.marked else " "), style=style)
             if index + 1 < len(cards) and cards[index + 1] & 3 != card & 3:
                 hand.append("  ")
-        self.query_one("#hand", Static).update(hand)
+        return hand
+
+    def draw_hand(self) -> None:
+        self.query_one("#hand", Static).update(self.hand_text())
         prompt = Text(self.message + ("\n" if self.message else ""))
         prompt.append(f"> {self.buffer}", style="bold")
         self.query_one("#prompt", Static).update(prompt)
@@ -142,12 +177,32 @@ class CardTableApp(App[None]):
             return False
         return character in self.TYPABLE if self.TYPABLE is not None else character.isprintable()
 
+    def is_command(self, text: str) -> bool:
+        """Whether ``text`` is a command word (taken at any time, unlike a card)."""
+        return False
+
+    def move(self, step: int) -> None:
+        """The cursor to the next card that may be chosen now (any card when none may)."""
+        cards = self.hand_cards()
+        if not cards:
+            return
+        choosable = self.choosable()
+        for _ in range(len(cards)):
+            self.selected = (self.selected + step) % len(cards)
+            if cards[self.selected] in choosable or not choosable:
+                return
+
     def on_key(self, event: events.Key) -> None:
         waiting = self.waiting()
         cards = self.hand_cards()
+        stale = event.time < self.ready_at  # pressed while the others played or the program worked
         if event.key in ("left", "right") and cards:
-            step = -1 if event.key == "left" else 1
-            self.selected = (self.selected + step) % len(cards)
+            self.move(-1 if event.key == "left" else 1)
+        elif event.key == "enter" and self.is_command(self.buffer):
+            text, self.buffer = self.buffer, ""
+            self.enter_text(text)
+        elif event.key in ("enter", "space") and (stale or self.busy()):
+            self.message = self.t("keys_wait")
         elif event.key == "space" and waiting == "pass" and cards and not self.buffer:
             card = cards[self.selected]
             self.marked.symmetric_difference_update({card})
@@ -173,7 +228,73 @@ class CardTableApp(App[None]):
         self.refresh_view()
 
 
+class TextScreen(ModalScreen[None]):
+    """A view over the game (help, score sheet, rules, last trick): Escape closes it, arrows and PageUp/PageDown
+    scroll it."""
+
+    DEFAULT_CSS = """
+    TextScreen { align: center middle; }
+    #view { width: 90%; max-width: 110; height: 85%; border: thick $accent; background: $surface; padding: 0 1; }
+    #view-keys { dock: bottom; height: 1; background: $panel; }
+    """
+    BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
+        Binding("escape", "close", show=False),
+        Binding("q", "close", show=False),
+    ]
+
+    def __init__(self, title: str, body: RenderableType, close_text: str) -> None:
+        super().__init__()
+        self.view_title = title
+        self.body = body
+        self.close_text = close_text
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="view") as view:
+            view.border_title = self.view_title
+            yield Static(self.body, id="view-body")
+        yield Static(self.close_text, id="view-keys")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class GameOverScreen(ModalScreen[str]):
+    """The end of the game: the final table and score sheet stay in view; N plays again with the same settings,
+    Q (or Escape) leaves."""
+
+    DEFAULT_CSS = """
+    GameOverScreen { align: center middle; }
+    #over { width: 90%; max-width: 110; height: 90%; border: thick $success; background: $surface; padding: 0 1; }
+    #over-keys { dock: bottom; height: auto; background: $panel; }
+    """
+    BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
+        Binding("n", "again", show=False),
+        Binding("q", "leave", show=False),
+        Binding("escape", "leave", show=False),
+    ]
+
+    def __init__(self, title: str, body: RenderableType, keys: str) -> None:
+        super().__init__()
+        self.over_title = title
+        self.body = body
+        self.keys = keys
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="over") as view:
+            view.border_title = self.over_title
+            yield Static(self.body, id="over-body")
+        yield Static(self.keys, id="over-keys")
+
+    def action_again(self) -> None:
+        self.dismiss("again")
+
+    def action_leave(self) -> None:
+        self.dismiss("quit")
+
+
 class GameApp(CardTableApp):
+    """The game against computer players (``blackmaria play``, ``blackmaria learn``)."""
+
     KEYS: ClassVar[list[tuple[str, str]]] = [
         ("f1", "help"),
         ("f2", "hint"),
@@ -182,120 +303,470 @@ class GameApp(CardTableApp):
         ("f5", "last"),
         ("f6", "sheet"),
         ("f7", "rules"),
+        ("f8", "speed"),
+        ("f9", "autoplay"),
     ]
+    CSS = (
+        CardTableApp.CSS
+        + """
+    #log { width: 2fr; }
+    #table { width: 3fr; max-width: 96; }
+    """
+    )
 
-    def __init__(self, session: PlaySession) -> None:
+    def __init__(self, session: PlaySession, speed: float = 0.0) -> None:
         super().__init__(session.t)
         self.session = session
+        self.speed = speed
+        self.working_since: float | None = None
+        """When the present piece of work (a computer player's choice, an analysis) began, while one runs."""
+        self.held: tuple[dict[int, Card], int, int] | None = None
+        """A finished trick kept on the table until its winner is shown: its cards by seat, the winner, its points."""
+        self.tricks_shown = 0
+        self.stop_requested = False
+        self.finished = False
+        self._worker: threading.Thread | None = None
         self.bind("ctrl+q", "quit", description=self.t("key_quit"))
+        self.bind("pageup", "log_up", show=False)
+        self.bind("pagedown", "log_down", show=False)
+        self.bind("ctrl+c", "help_quit", show=False)
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        with Horizontal(id="middle"):
+            yield Static(id="table")
+            yield RichLog(id="log", wrap=True, markup=False, min_width=20)
+        with Vertical(id="bottom"):
+            yield Static(id="hand")
+            yield Static(id="prompt")
+        yield Static(id="keys")
 
     def on_mount(self) -> None:
-        self.query_one("#log", RichLog).write(self.t("app_help"))
+        log = self.query_one("#log", RichLog)
+        log.write(self.t("app_help"))
+        self.redraw_log()
+        self.set_interval(0.1, self._show_work)
         if self.session.waiting_for() == "deal" and not self.session.game.deals:
-            self.session.deal()
+            self.session.deal(advance=False)
+        self.tricks_shown = self._tricks_won()
+        self.message = self.t("app_keys_hint")
+        self.run_others()
+
+    # ---- the others' turns, paced ------------------------------------------
+    def busy(self) -> bool:
+        return self._worker is not None
+
+    def run_others(self) -> None:
+        """Let the computer players act (and the player's forced cards be played) until the player must choose:
+        at once at speed 0, else card by card in a thread, the screen showing each card and holding each trick."""
+        if self.speed <= 0:
+            while self.session.step():
+                pass
+            self.session.settle()
+            self.session.prepare()
+            self.others_done()
+            return
+        self._worker = threading.Thread(target=self._others_in_thread, daemon=True, name="blackmaria-bots")
+        self._worker.start()
         self.refresh_view()
 
+    def _others_in_thread(self) -> None:
+        session = self.session
+        try:
+            self._hold_finished_trick()
+            while not self.stop_requested:
+                self.working_since = time.monotonic()
+                stepped = session.step()
+                self.working_since = None
+                if not stepped:
+                    break
+                session.settle()
+                self.call_from_thread(self.refresh_view)
+                self._hold_finished_trick()
+                if session.waiting_for() is None or session.forced_card() is not None:
+                    time.sleep(self.speed)
+            if not self.stop_requested:
+                self.working_since = time.monotonic()
+                session.settle()
+                session.prepare()
+        finally:
+            self.working_since = None
+            self.call_from_thread(self._worker_done)
+
+    def _hold_finished_trick(self) -> None:
+        """If a trick was completed since the table last showed one, keep it on the table with its winner a while."""
+        won = self._tricks_won()
+        if won <= self.tricks_shown:
+            return
+        self.tricks_shown = won
+        obs = self.session.observation()
+        done = [trick for trick in obs.tricks if trick.winner is not None]
+        last = next((e for e in reversed(self.session.game.events_for(self.session.human)) if isinstance(e, TrickWon)), None)
+        if not done or last is None or self.speed <= 0:
+            return
+        self.held = (dict(done[-1].plays), last.seat, last.points)
+        self.call_from_thread(self.refresh_view)
+        time.sleep(max(2 * self.speed, 0.8))
+        self.held = None
+
+    def _tricks_won(self) -> int:
+        return sum(1 for e in self.session.game.events_for(self.session.human) if isinstance(e, TrickWon))
+
+    def _worker_done(self) -> None:
+        self._worker = None
+        if self.stop_requested:
+            self.session.save()
+            self.exit()
+            return
+        self.others_done()
+
+    def others_done(self) -> None:
+        """The player's turn (or the deal's end): from now on Enter is a choice of what the screen shows."""
+        self.tricks_shown = self._tricks_won()
+        waiting = self.session.waiting_for()
+        if waiting == "play" and self._claim_is_clear():
+            self.message = self.t("claim_offer")
+        self.refresh_view()
+        self.ready_at = time.monotonic()
+        if waiting == "over" and not self.finished:
+            self.finished = True
+            self.show_game_over()
+
+    def _claim_is_clear(self) -> bool:
+        game = self.session.game
+        return len(game.hand(self.session.human)) <= 4 and game.rules.undo is not None and game.outcome_is_decided()
+
+    def _show_work(self) -> None:
+        since = self.working_since
+        working = since is not None and time.monotonic() - since > WAIT_INDICATOR_AFTER
+        if working != getattr(self, "_working_shown", False):
+            self._working_shown = working
+            self.refresh_view()
+
+    # ---- what the screen shows ---------------------------------------------
     def waiting(self) -> str | None:
-        return self.session.waiting_for()
+        return None if self.busy() else self.session.waiting_for()
 
     def hand(self) -> CardSet:
         return self.session.observation().hand
 
     def choosable(self) -> CardSet:
-        session, waiting = self.session, self.session.waiting_for()
+        session, waiting = self.session, self.waiting()
         if waiting == "play":
             return session.observation().legal
-        return session.game.passable_cards(session.human) if waiting == "pass" else self.hand()
+        if waiting == "pass":
+            return session.game.passable_cards(session.human)
+        return CardSet()
 
-    def enter_text(self, text: str) -> None:
-        parsed = self.session.parse(text)
-        if parsed is None:
-            self.message = self.t("not_a_card", text=text.strip())
-        else:
-            self.choose(parsed)
+    def received(self) -> CardSet:
+        session = self.session
+        cards: list[Card] = []
+        for event in session._deal_events():
+            if isinstance(event, CardsReceived) and event.seat == session.human and event.cards:
+                cards.extend(event.cards)
+        return CardSet(cards) & self.hand()
 
-    def enter_idle(self) -> None:
-        if self.session.waiting_for() == "deal":
-            self.session.deal()
+    def redraw_log(self) -> None:
+        """The story from the session's history (after an undo took lines back, or at the start of a resumed game)."""
+        log = self.query_one("#log", RichLog)
+        log.clear()
+        log.write(self.t("app_help"))
+        for _, line in self.session.history:
+            log.write(line)
+        self.session.take_lines()
+        self.session.rewritten = False
 
     def refresh_view(self) -> None:
         session, t = self.session, self.t
-        log = self.query_one("#log", RichLog)
-        for line in session.take_lines():
-            log.write(line)
+        if session.rewritten:
+            self.redraw_log()
+        else:
+            log = self.query_one("#log", RichLog)
+            for line in session.take_lines():
+                log.write(line)
+        self.query_one("#status", Static).update(self.status_text())
+        self.query_one("#table", Static).update(self.table_view())
+        self.draw_hand()
+        self.query_one("#keys", Static).update(self.keys_text())
+        if self.waiting() == "pass":
+            count = session.game.rules.pass_count
+            marked = t("pass_marked", marked=len(self.marked), count=count, cards=t.cards(sorted(self.marked)))
+            if not self.message:
+                prompt = Text(marked + "\n")
+                prompt.append(f"> {self.buffer}", style="bold")
+                self.query_one("#prompt", Static).update(prompt)
+
+    def status_text(self) -> Text:
+        session, t = self.session, self.t
         obs = session.observation()
         waiting = session.waiting_for()
-        status = Text()
-        status.append(t("welcome", rules=session.rules_title(), players=session.game.players) + "\n")
-        if waiting == "pass" and obs.pass_to is not None:
-            status.append(
-                t(
-                    "pass_header",
-                    count=session.game.rules.pass_count,
-                    direction=t.direction(obs.direction),
-                    target=session.names[obs.pass_to],
-                )
-            )
+        status = Text(no_wrap=True, overflow="ellipsis")
+        deals = session.game.rules.deal_count
+        deal_of = t("deal_of", number=obs.deal + 1, count=deals) if deals else t("deal_number", number=obs.deal + 1)
+        status.append(t("welcome", rules=session.rules_title(), players=session.game.players) + "  " + deal_of + "\n", style="bold")
+        if self.working_since is not None and time.monotonic() - self.working_since > WAIT_INDICATOR_AFTER:
+            status.append("⏳ " + t("working") + "  ", style="bold yellow")
+        if self.busy():
+            turn = obs.turn
+            if turn is not None and turn != session.human and obs.phase == "playing":
+                status.append(t("turn_of", name=session.names[turn]))
+            elif obs.phase == "passing":
+                status.append(t("others_passing"))
+        elif waiting == "pass" and obs.pass_to is not None:
+            direction = t.direction(obs.direction)
+            status.append(t("pass_header", count=session.game.rules.pass_count, direction=direction, target=session.names[obs.pass_to]))
         elif waiting == "over":
             status.append(t("game_over", names=", ".join(session.names[w] for w in session.game.winners)))
         elif waiting == "deal":
             status.append(t("press_enter"))
-        else:
-            status.append(session.status_line())
-        self.query_one("#status", Static).update(status)
-        self.query_one("#table", Static).update(self.table_view())
-        self.draw_hand()
+        elif obs.phase == "playing":
+            parts = [t("your_turn") if obs.turn == session.human else t("turn_of", name=session.names[obs.turn or 0])]
+            if session.game.rules.hearts_lead == "after-broken":
+                parts.append(t("hearts_broken") if obs.hearts_broken else t("hearts_not_broken"))
+            if obs.stock_left:
+                parts.append(t("stock_left", count=t.n("cards", obs.stock_left)))
+            status.append("  ".join(parts))
+        return status
 
-    def table_view(self) -> Table:
-        obs = self.session.observation()
+    def keys_text(self) -> Text:
+        t = self.t
+        keys = [(key.upper(), t(f"key_{action}")) for key, action in self.KEYS]
+        keys[7] = ("F8", t("key_speed_is", seconds=_seconds(self.speed, t.lang)))
+        keys[8] = ("F9", t("key_autoplay_on") if self.session.autoplay else t("key_autoplay_off"))
+        keys += [("PgUp/PgDn", t("key_log")), ("^Q", t("key_quit"))]
+        text = Text()
+        for index, (key, label) in enumerate(keys):
+            if index:
+                text.append("  ")
+            text.append(key, style="bold reverse")
+            text.append(" " + label)
+        return text
+
+    def table_view(self) -> RenderableType:
+        """The seats around the table, the player at the bottom and the others clockwise from the left; each with
+        points this deal and in total, the scoring cards taken, and the card it played to the trick."""
+        session, t = self.session, self.t
+        obs = session.observation()
+        players, me = session.game.players, session.human
         trick = dict(obs.current_trick.plays) if obs.current_trick else {}
-        points = list(obs.trick_points) if obs.phase == "playing" else None
-        dealer = obs.dealer if obs.deal >= 0 else None
-        return self.table_rows(list(self.session.names), list(obs.totals), points, obs.turn, dealer, trick)
+        centre = Text(justify="center")
+        if self.held is not None:
+            trick, winner, points = self.held
+            key = "you_win_trick" if winner == me else "wins_trick"
+            centre.append(t(key + ("_points" if points else ""), name=session.names[winner], points=t.n("points", points)), style="bold")
+        elif obs.phase == "playing" and obs.current_trick is None:
+            centre.append(t("trick_number", number=len(obs.tricks) + 1), style="dim")
+        elif obs.phase == "playing":
+            centre.append(t("trick_number", number=len(obs.tricks)), style="dim")
+        taken = self._taken()
+        playing = obs.phase == "playing" or self.held is not None
 
-    # ---- actions -----------------------------------------------------------
+        def cell(seat: int) -> Text:
+            text = Text(justify="center", no_wrap=True, overflow="ellipsis")
+            mark = "▶ " if obs.turn == seat and obs.phase == "playing" and self.held is None else ""
+            text.append(mark + session.names[seat] + ("*" if obs.dealer == seat and obs.deal >= 0 else ""), style="bold")
+            deal_points = obs.trick_points[seat] if playing or obs.phase == "passing" else 0
+            text.append(f"\n{deal_points} / {obs.totals[seat] if seat < len(obs.totals) else 0}")
+            text.append("\n")
+            text.append_text(self._cards_text(taken.get(seat, [])))
+            text.append("\n")
+            card = trick.get(seat)
+            if card is not None:
+                text.append(f"[{t.card(card)}]", style=SUIT_STYLE[card & 3] + (" reverse" if self.held and seat == self.held[1] else ""))
+            return text
+
+        others = [(me + k) % players for k in range(1, players)]
+        left, right = (others[0], others[-1]) if len(others) >= 2 else (None, None)
+        top = others[1:-1] if len(others) >= 2 else others
+        parts: list[RenderableType] = []
+        if top:
+            row = Table.grid(expand=True)
+            for _ in range(max(len(top), 3) if len(top) == 1 else len(top)):
+                row.add_column(ratio=1)
+            cells = [cell(seat) for seat in top]
+            row.add_row(*([Text(""), cells[0], Text("")] if len(top) == 1 else cells))
+            parts.append(row)
+        middle = Table.grid(expand=True)
+        for _ in range(3):
+            middle.add_column(ratio=1)
+        middle.add_row(cell(left) if left is not None else Text(""), centre, cell(right) if right is not None else Text(""))
+        legend = Text(t("table_legend"), style="dim", justify="center", no_wrap=True, overflow="ellipsis")
+        parts += [middle, cell(me), legend]
+        return Group(*parts)
+
+    def _taken(self) -> dict[int, list[Card]]:
+        """The scoring cards each seat has taken this deal (from the tricks it won: public)."""
+        values = self.session.game.rules.values
+        taken: dict[int, list[Card]] = {}
+        for event in self.session._deal_events():
+            if isinstance(event, TrickWon):
+                taken.setdefault(event.seat, []).extend(c for c in event.cards if values[c] != 0)
+        return taken
+
+    def _cards_text(self, cards: Sequence[Card]) -> Text:
+        """Scoring cards taken, short: ``♥×5 Q♠``."""
+        text = Text()
+        hearts = [c for c in cards if c & 3 == HEARTS]
+        others = sorted((c for c in cards if c & 3 != HEARTS), key=lambda c: (-(c & 3), -(c >> 2)))
+        if len(hearts) > 2:
+            text.append(f"♥×{len(hearts)}", style=SUIT_STYLE[HEARTS])
+        else:
+            for card in sorted(hearts, reverse=True):
+                text.append(self.t.card(card) + " ", style=SUIT_STYLE[HEARTS])
+        for card in others:
+            text.append(" " + self.t.card(card), style=SUIT_STYLE[card & 3])
+        return text
+
+    # ---- what the player does ------------------------------------------------
     def choose(self, cards: list[Card]) -> None:
         session = self.session
         waiting = session.waiting_for()
         error = None
+        self.tricks_shown = self._tricks_won()
         if waiting == "pass":
-            error = session.pass_cards(cards)
+            error = session.pass_cards(cards, advance=False)
             if error is None:
                 self.marked.clear()
         elif waiting == "play":
-            error = session.play(cards[0]) if len(cards) == 1 else self.t("one_card")
+            error = session.play(cards[0], advance=False) if len(cards) == 1 else self.t("one_card")
+        else:
+            return
         self.message = error or ""
+        if error is None:
+            self.run_others()
+
+    def is_command(self, text: str) -> bool:
+        return text.strip().lower() in COMMANDS or text.strip().lower() in MORE_COMMANDS
+
+    def enter_text(self, text: str) -> None:
+        word = text.strip().lower()
+        action = COMMANDS.get(word) or MORE_COMMANDS.get(word)
+        if action is not None:
+            self.message = ""
+            if action == "review":
+                self.show_text(self.t("key_review"), "\n".join(self.session.deal_review()))
+            elif action == "quit":
+                self.call_later(self.action_quit)
+            else:
+                getattr(self, f"action_{action}")()
+            return
+        parsed = self.session.parse(text)
+        if parsed is None:
+            self.message = self.t("not_a_card", text=text.strip())
+        elif self.waiting() in ("pass", "play"):
+            self.choose(parsed)
+        else:
+            self.message = self.t("keys_wait") if self.busy() else self.t("wrong_phase")
+
+    def enter_idle(self) -> None:
+        if self.session.waiting_for() == "deal" and not self.busy():
+            self.session.deal(advance=False)
+            self.tricks_shown = self._tricks_won()
+            self.run_others()
+        elif self.session.waiting_for() == "over":
+            self.show_game_over()
+
+    def _refuse_while_busy(self) -> bool:
+        if self.busy():
+            self.message = self.t("keys_wait")
+            self.refresh_view()
+            return True
+        return False
+
+    def show_text(self, title: str, body: RenderableType) -> None:
+        self.push_screen(TextScreen(title, body, self.t("view_close")))
 
     def action_help(self) -> None:
-        self.message = self.t("app_help")
-        self.refresh_view()
+        self.show_text(self.t("key_help"), self.t("app_help_long"))
 
     def action_hint(self) -> None:
-        self.message = self.session.hint()
-        self.refresh_view()
+        if not self._refuse_while_busy():
+            self.message = self.session.hint()
+            self.refresh_view()
 
     def action_undo(self) -> None:
-        self.message = self.session.undo()
-        self.refresh_view()
+        if not self._refuse_while_busy():
+            self.message = self.session.undo()
+            self.tricks_shown = self._tricks_won()
+            self.refresh_view()
+            self.ready_at = time.monotonic()
 
     def action_claim(self) -> None:
-        self.message = self.session.claim()
-        self.refresh_view()
+        if not self._refuse_while_busy():
+            self.message = self.session.claim()
+            self.others_done()
 
     def action_last(self) -> None:
-        self.message = self.session.last_trick()
-        self.refresh_view()
+        if not self._refuse_while_busy():
+            self.show_text(self.t("key_last"), self.session.last_trick())
 
     def action_sheet(self) -> None:
-        log = self.query_one("#log", RichLog)
-        for line in self.session.score_sheet_lines():
-            log.write(line)
+        self.show_text(self.t("key_sheet"), "\n".join(self.session.score_sheet_lines()))
 
     def action_rules(self) -> None:
-        log = self.query_one("#log", RichLog)
-        for line in self.session.game.rules.describe(self.session.lang):
-            log.write(line)
+        rules = self.session.game.rules
+        self.show_text(self.t("key_rules"), "\n".join("• " + line for line in rules.describe(self.session.lang)))
+
+    def action_speed(self) -> None:
+        faster = [s for s in SPEEDS if s < self.speed]
+        self.speed = faster[-1] if faster else SPEEDS[-1]
+        self.message = self.t("speed_set", seconds=_seconds(self.speed, self.t.lang))
+        self.refresh_view()
+
+    def action_autoplay(self) -> None:
+        self.session.autoplay = not self.session.autoplay
+        self.message = self.t("autoplay_on") if self.session.autoplay else self.t("autoplay_off")
+        if not self.busy() and self.session.forced_card() is not None:
+            self.run_others()
+        else:
+            self.refresh_view()
+
+    def action_log_up(self) -> None:
+        self.query_one("#log", RichLog).scroll_page_up()
+
+    def action_log_down(self) -> None:
+        self.query_one("#log", RichLog).scroll_page_down()
+
+    def action_help_quit(self) -> None:
+        self.notify(self.t("quit_how"))
+
+    def show_game_over(self) -> None:
+        session, t = self.session, self.t
+        body = Group(
+            Text(t("game_over", names=", ".join(session.names[w] for w in session.game.winners)), style="bold"),
+            Text(""),
+            Text("\n".join(session.score_sheet_lines())),
+        )
+        keys = t("over_keys")
+
+        def chosen(answer: str | None) -> None:
+            if answer == "again":
+                self.new_game()
+            else:
+                self.call_later(self.action_quit)
+
+        self.push_screen(GameOverScreen(t("game_over_title"), body, keys), chosen)
+
+    def new_game(self) -> None:
+        """A new game with the same settings; the finished one stays recorded."""
+        self.session.save()
+        self.session = self.session.next_session()
+        self.finished = False
+        self.marked.clear()
+        self.message = ""
+        self.query_one("#log", RichLog).clear()
+        self.session.deal(advance=False)
+        self.tricks_shown = self._tricks_won()
+        self.run_others()
 
     async def action_quit(self) -> None:
+        if self.busy():
+            self.stop_requested = True  # the computer players' thread stops after its card, saves and leaves
+            return
         self.session.save()
-        self.exit()
+        self.exit(message=self.t("goodbye") if not self.session.game.is_over else self.t("goodbye_finished"))
+
+
+def _seconds(value: float, lang: str) -> str:
+    text = f"{value:.1f}"
+    return text.replace(".", ",") if lang == "de" else text

@@ -25,7 +25,7 @@ from blackmaria.cards import SPADES, Card
 from blackmaria.game import Game
 from blackmaria.locale import detect_language
 from blackmaria.locale.teaching import TeachingTexts
-from blackmaria.rules import QUEEN_OF_SPADES, Rules, RulesError, load_rules
+from blackmaria.rules import QUEEN_OF_SPADES, Rules
 from blackmaria.teaching import DEFAULT_BUDGET, Explanation, count_deal, count_lines, explain, explanation_lines
 from blackmaria.tui.plain import hand_text, take_answer
 from blackmaria.tui.session import SEAT_NAMES, PlaySession
@@ -93,6 +93,7 @@ class LearnSession(PlaySession):
         self.budget = budget
         self._explanation: tuple[int, Explanation] | None = None
         self._explained_at = -1
+        self.autoplay = False  # the learner plays every card, a forced one too (and hears why it is forced)
 
     def rules_title(self) -> str:
         rules = self.table_rules
@@ -121,15 +122,23 @@ class LearnSession(PlaySession):
             lines += explanation_lines(explanation, self.lang)
         return lines
 
-    def play(self, card: Card) -> str | None:
+    def prepare(self) -> None:
+        """Explain the learner's decision now (the analysis takes a while: a front end runs this while it waits)."""
+        self.explanation()
+
+    def next_session(self) -> LearnSession:
+        """Another guided deal under the same rules (the next seed)."""
+        return new_learn_session(self.table_rules, lang=self.lang, seed=(self.seed or 0) + 1, budget=self.budget)
+
+    def play(self, card: Card, advance: bool = True) -> str | None:
         explanation = self.explanation()
         if explanation is not None and explanation.kind == "play" and card in explanation.legal and len(explanation.legal) > 1:
             self._say(self._play_feedback(explanation, card))
-        return super().play(card)
+        return super().play(card, advance)
 
-    def pass_cards(self, cards: Sequence[Card]) -> str | None:
+    def pass_cards(self, cards: Sequence[Card], advance: bool = True) -> str | None:
         explanation = self.explanation()
-        problem = super().pass_cards(cards)
+        problem = super().pass_cards(cards, advance)
         if problem is None and explanation is not None:
             tt = self.tt
             if set(cards) == set(explanation.advice):
@@ -235,19 +244,38 @@ def run_learn_plain(session: LearnSession, read: Callable[[str], str] = input, w
 @click.option("--lang", type=click.Choice(["en", "de"]), default=None, help="Language (default: from the environment's locale).")
 @click.option("--seed", type=int, default=None, help="Deal this seed (default: an instructive deal, chosen by computation).")
 @click.option("--plain", is_flag=True, help="Line by line on standard output, answers from standard input.")
-def learn_command(rules_name: str, players: int | None, lang: str | None, seed: int | None, plain: bool) -> None:
+@click.option(
+    "--speed", type=click.FloatRange(0, 10), default=0.7, show_default=True, help="Seconds per computer card (0: at once; F8 changes it)."
+)
+def learn_command(rules_name: str, players: int | None, lang: str | None, seed: int | None, plain: bool, speed: float) -> None:
     """Learn the game: one guided deal against computer players, every decision explained, the score counted in public."""
-    try:
-        rules = load_rules(rules_name, players)
-    except RulesError as error:
-        raise click.BadParameter(str(error), param_hint="--rules/--players") from error
+    from blackmaria.cli import checked_rules
+
+    rules = checked_rules(rules_name, players)
     session = new_learn_session(rules, lang=detect_language(lang), seed=seed)
     if plain or not sys.stdout.isatty():
         run_learn_plain(session)
     else:
         from blackmaria.tui.app import GameApp
 
-        GameApp(session).run()
+        click.echo(session.tt("learn_preparing"), err=True)
+        warm_up(session)
+        GameApp(session, speed=speed).run()
+
+
+def warm_up(session: LearnSession) -> None:
+    """Compile the analysis before the table opens (the first time on a machine it takes seconds; later it is read
+    from numba's cache): explain a play of a throwaway copy of the deal."""
+    from blackmaria.bots import make_bot, run_bots
+
+    game = Game(session.game.rules, seats=list(session.names), seed=session.seed)
+    game.deal()
+    run_bots(game, {seat: make_bot("easy", seat) for seat in range(game.players) if seat != LEARNER})
+    if game.phase == "passing":
+        game.pass_cards(LEARNER, sorted(game.passable_cards(LEARNER))[: game.rules.pass_count])
+        run_bots(game, {seat: make_bot("easy", seat) for seat in range(game.players) if seat != LEARNER})
+    if game.phase == "playing" and game.turn == LEARNER:
+        explain(game.observation(LEARNER), budget=min(session.budget, 50), seed=0)
 
 
 __all__ = ["LearnSession", "instructive_seed", "learn_command", "learning_rules", "new_learn_session", "run_learn_plain"]

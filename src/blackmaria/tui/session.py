@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -19,7 +20,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from blackmaria.bots import Bot, make_bot, run_bots
-from blackmaria.cards import Card, CardSet, parse_cards, rank_of, suit_of
+from blackmaria.cards import RANK_SHORT_DE, Card, CardSet, parse_card, rank_of, suit_of
 from blackmaria.events import (
     CardPlayed,
     DealScored,
@@ -50,8 +51,104 @@ def data_dir() -> Path:
     return Path(platformdirs.user_data_dir("blackmaria", appauthor=False))
 
 
-def default_save_path() -> Path:
+SAVE_NAME: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
+"""A saved game's name: letters, digits, ``.``, ``_`` and ``-`` (it names a file)."""
+
+
+def saves_dir() -> Path:
+    """Where the games in progress are kept, one file per game."""
+    return data_dir() / "saves"
+
+
+def finished_dir() -> Path:
+    return data_dir() / "finished"
+
+
+def legacy_save_path() -> Path:
+    """The single save of earlier versions (still listed and resumable, as ``current-game``)."""
     return data_dir() / "current-game.json"
+
+
+def save_path_for(name: str) -> Path:
+    """The file of the saved game ``name``; ``ValueError`` for a name that cannot name a file."""
+    if not SAVE_NAME.fullmatch(name):
+        raise ValueError(f"{name!r} is not a game name: use letters, digits, '.', '_' and '-' (up to 64, no space)")
+    if name == "current-game" and legacy_save_path().exists():
+        return legacy_save_path()
+    return saves_dir() / f"{name}.json"
+
+
+def new_game_name() -> str:
+    """A name no saved or finished game has yet: ``game-YYYYMMDD-HHMMSS`` (with ``-2``, ``-3``... if needed)."""
+    base = time.strftime("game-%Y%m%d-%H%M%S")
+    name, number = base, 1
+    while (saves_dir() / f"{name}.json").exists() or (finished_dir() / f"{name}.json").exists():
+        number += 1
+        name = f"{base}-{number}"
+    return name
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """A game in progress on disk, as the list of saved games shows it."""
+
+    name: str
+    path: Path
+    rules: str
+    deals: int
+    modified: float
+
+
+def saved_games() -> list[SavedGame]:
+    """The games in progress, the most recently played first (files that cannot be read are left out)."""
+    paths = sorted(saves_dir().glob("*.json")) if saves_dir().is_dir() else []
+    if legacy_save_path().exists():
+        paths.append(legacy_save_path())
+    found = []
+    for path in paths:
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            if data.get("format") != SAVE_FORMAT:
+                continue
+            record = data["record"]
+            rules = record.get("rules", {})
+            title = (rules.get("preset") or "house rules") if isinstance(rules, dict) else "?"
+            deals = len(record.get("deals", []))
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            continue
+        found.append(SavedGame(path.stem, path, str(title), deals, path.stat().st_mtime))
+    return sorted(found, key=lambda game: -game.modified)
+
+
+def default_save_path() -> Path:
+    """The most recently played saved game, else where a new one would go."""
+    games = saved_games()
+    return games[0].path if games else saves_dir() / f"{new_game_name()}.json"
+
+
+GERMAN_SUITS: Final = (("kr", 0), ("ka", 1), ("h", 2), ("p", 3))
+"""Suit letters a German player types: Kreuz, Karo, Herz, Pik (two letters where K would be ambiguous)."""
+GERMAN_RANKS: Final = {name.lower(): index for index, name in enumerate(RANK_SHORT_DE)}
+
+
+def parse_german_card(word: str) -> Card | None:
+    """A card in German letters, suit then rank (``pd``, ``kak``, ``h10``) or rank then suit (``dp``, ``kka``);
+    None if ``word`` is neither. No word reads both ways as two different cards: suits and ranks share no letter
+    but K, and K alone is never a suit (Kreuz is ``kr``, Karo ``ka``).
+
+    >>> from blackmaria.cards import card_name
+    >>> [card_name(parse_german_card(w) or 0) for w in ("pd", "dp", "kak", "kka", "krb", "h10", "10h")]
+    ['QS', 'QS', 'KD', 'KD', 'JC', 'TH', 'TH']
+    >>> parse_german_card("qs") is None
+    True
+    """
+    text = word.strip().lower()
+    for letters, suit in GERMAN_SUITS:
+        if text.startswith(letters) and text[len(letters) :] in GERMAN_RANKS:
+            return GERMAN_RANKS[text[len(letters) :]] * 4 + suit
+        if text.endswith(letters) and text[: -len(letters)] in GERMAN_RANKS:
+            return GERMAN_RANKS[text[: -len(letters)]] * 4 + suit
+    return None
 
 
 @dataclass(frozen=True)
@@ -88,6 +185,12 @@ class PlaySession:
         self.save_path = save_path
         self.shown = 0
         self.lines: list[str] = []
+        self.history: list[tuple[int, str]] = []
+        """Every line said, with the length of the event log when it was said (so an undo can take lines back)."""
+        self.rewritten = False
+        """True when ``history`` lost lines (an undo): a front end that keeps the story redraws it from ``history``."""
+        self.autoplay = True
+        """Play the human's card by itself when only one is legal."""
 
     # ---- flow --------------------------------------------------------------
     @property
@@ -104,15 +207,58 @@ class PlaySession:
     def needs_deal(self) -> bool:
         return self.game.phase in ("not-started", "deal-over")
 
-    def deal(self) -> None:
+    def deal(self, advance: bool = True) -> None:
         self.game.deal()
-        self.advance()
+        if advance:
+            self.advance()
+        else:
+            self.settle()
 
     def advance(self) -> None:
-        """Let the bots act until the human must, then describe what happened."""
-        run_bots(self.game, self.bots)
+        """Let the bots act (and play the human's forced cards) until the human must choose, then describe what happened."""
+        while self.step():
+            pass
         self._describe_new_events()
         self.save()
+
+    def forced_card(self) -> Card | None:
+        """The human's only legal card when it is the human's turn and autoplay is on, else None."""
+        if not self.autoplay or self.game.phase != "playing" or self.game.turn != self.human:
+            return None
+        legal = self.game.legal_cards(self.human)
+        return next(iter(legal)) if len(legal) == 1 else None
+
+    def step(self) -> bool:
+        """One action nobody needs to choose: the computer players' passes, one computer card, or the human's forced
+        card. False when the human must choose or the deal is over. (The game is not described or saved: ``settle``.)"""
+        game = self.game
+        if game.phase == "passing":
+            waiting = {seat: bot for seat, bot in self.bots.items() if not game.has_passed(seat)}
+            if not waiting:
+                return False
+            run_bots(game, waiting)
+            return True
+        if game.phase != "playing" or game.turn is None:
+            return False
+        if game.turn in self.bots:
+            turn = game.turn
+            game.play(self.bots[turn].choose_play(game.observation(turn)), turn)
+            return True
+        forced = self.forced_card()
+        if forced is None:
+            return False
+        self._describe_new_events()
+        self._say(self.t("forced_play", card=self.t.card(forced)))
+        game.play(forced, self.human)
+        return True
+
+    def settle(self) -> None:
+        """Describe what happened since the last description and save (after one or more ``step``)."""
+        self._describe_new_events()
+        self.save()
+
+    def prepare(self) -> None:
+        """Work to do before the human's decision is shown (nothing here; a guided deal explains the decision)."""
 
     def waiting_for(self) -> str | None:
         """``pass``, ``play`` or ``deal`` (the human must act), ``over``, or None."""
@@ -127,28 +273,44 @@ class PlaySession:
             return "play"
         return None
 
-    def pass_cards(self, cards: Sequence[Card]) -> str | None:
+    def pass_cards(self, cards: Sequence[Card], advance: bool = True) -> str | None:
         """Pass ``cards`` for the human; the reason in words if refused."""
         try:
             self.game.pass_cards(self.human, cards)
         except GameError as error:
             return self.explain_error(error, chosen=cards)
-        self.advance()
+        if advance:
+            self.advance()
+        else:
+            self.settle()
         return None
 
-    def play(self, card: Card) -> str | None:
+    def play(self, card: Card, advance: bool = True) -> str | None:
+        """Play ``card`` for the human; the reason in words if refused. With ``advance`` False the bots do not answer
+        yet (a front end that shows their cards one by one calls ``step``)."""
         try:
             self.game.play(card, self.human)
         except GameError as error:
             return self.explain_error(error)
-        self.advance()
+        if advance:
+            self.advance()
+        else:
+            self.settle()
         return None
 
     def parse(self, text: str) -> list[Card] | None:
-        try:
-            return parse_cards(text)
-        except ValueError:
-            return None
+        """The cards typed: ``qs 10h``, ``Q♠``, and in German also suit then rank (``pd`` Pik-Dame, ``kak`` Karo-König,
+        ``krb`` Kreuz-Bube, ``h10``) or rank then suit (``dp``); None if any word is not a card."""
+        cards = []
+        for word in text.replace(",", " ").split():
+            card = parse_german_card(word) if self.lang == "de" else None
+            if card is None:
+                try:
+                    card = parse_card(word)
+                except ValueError:
+                    return None
+            cards.append(card)
+        return cards or None
 
     # ---- teaching ----------------------------------------------------------
     def explain_error(self, error: GameError, chosen: Sequence[Card] = ()) -> str:
@@ -172,14 +334,25 @@ class PlaySession:
             return self.t("undo_off")
         if game.phase != "playing" or not any(isinstance(e, CardPlayed) and e.seat == self.human for e in self._deal_events()):
             return self.t("undo_none")
+        undone: list[CardPlayed] = []
         while True:
             last = next(e for e in reversed(game.events) if isinstance(e, CardPlayed))
             game.undo()
-            if last.seat == self.human:
-                break
+            undone.append(last)
+            if last.seat == self.human and (self.forced_card() is None or not self._human_played_this_deal()):
+                break  # a forced card is taken back together with the choice before it
         self.shown = len(game.events)
+        kept = [(at, line) for at, line in self.history if at < len(game.events)]
+        self.rewritten = len(kept) != len(self.history)
+        plays = ", ".join(f"{self.names[e.seat]} {self.t.card(e.card)}" for e in reversed(undone))
+        marker = self.t("undo_marker", plays=plays)
+        self.history = [*kept, (len(game.events), marker)]
+        self.lines.append(marker)
         self.save()
         return self.t("undo_done")
+
+    def _human_played_this_deal(self) -> bool:
+        return any(isinstance(e, CardPlayed) and e.seat == self.human for e in self._deal_events())
 
     def claim(self) -> str:
         """Play out the rest of the deal if every way of playing it scores the same."""
@@ -273,7 +446,7 @@ class PlaySession:
     def _events_of_deal(self, index: int) -> list[Any]:
         deals = self.game.deals
         end = deals[index + 1].first_event if index + 1 < len(deals) else len(self.game.events)
-        return self.game.events[deals[index].first_event : end]
+        return list(self.game.events[deals[index].first_event : end])
 
     def _kitty_owner(self, index: int) -> int | None:
         return next((e.seat for e in self._events_of_deal(index) if isinstance(e, KittyTaken)), None)
@@ -298,15 +471,19 @@ class PlaySession:
     # ---- narration ---------------------------------------------------------
     def _say(self, line: str) -> None:
         self.lines.append(line)
+        self.history.append((len(self.game.events), line))
 
     def _describe_new_events(self) -> None:
         rules, names, me = self.game.rules, self.names, self.human
-        for event in self.game.events_for(me)[self.shown :]:
+        events = self.game.events_for(me)
+        for index in range(self.shown, len(events)):
+            event = events[index]
             if isinstance(event, DealScored):
-                self.lines.extend(self.deal_review(event.deal))
-                self.lines.extend(self.score_sheet_lines())
+                lines = [*self.deal_review(event.deal), *self.score_sheet_lines()]
             else:
-                self.lines.extend(narrate(event, self.t, names, me, rules))
+                lines = narrate(event, self.t, names, me, rules)
+            self.lines.extend(lines)
+            self.history.extend((index, line) for line in lines)
         self.shown = len(self.game.events)
 
     def take_lines(self) -> list[str]:
@@ -325,14 +502,28 @@ class PlaySession:
             "seed": self.seed,
             "record": self.game.to_record(),
         }
-        self.save_path.parent.mkdir(parents=True, exist_ok=True)
-        temporary = self.save_path.with_suffix(".tmp")
-        temporary.write_text(json.dumps(data), encoding="utf-8")
-        os.replace(temporary, self.save_path)  # atomic: a crash never leaves half a save
         if self.game.is_over:
-            finished = self.save_path.parent / "finished"
-            finished.mkdir(exist_ok=True)
-            (finished / f"game-{time.strftime('%Y%m%d-%H%M%S')}.json").write_text(json.dumps(data["record"], indent=1), encoding="utf-8")
+            self.record_finished(data["record"])
+            return
+        _write_atomic(self.save_path, json.dumps(data))
+
+    @property
+    def name(self) -> str:
+        """The game's name: its save file's (``game-YYYYMMDD-HHMMSS`` unless the player chose one)."""
+        return self.save_path.stem if self.save_path is not None else "game"
+
+    def finished_path(self) -> Path | None:
+        return None if self.save_path is None else finished_dir() / f"{self.name}.json"
+
+    def record_finished(self, record: object) -> None:
+        """Keep the finished game's record once, under the game's name, and drop it from the games in progress.
+
+        Saving again (Ctrl+Q on the game-over screen) rewrites the same file: a finished game is counted once."""
+        target = self.finished_path()
+        if target is None or self.save_path is None:
+            return
+        _write_atomic(target, json.dumps(record, indent=1))
+        self.save_path.unlink(missing_ok=True)
 
     @classmethod
     def resume(cls, path: Path, lang: str | None = None) -> PlaySession:
@@ -341,8 +532,26 @@ class PlaySession:
             raise ValueError(f"{path}: not a saved blackmaria game")
         game = game_from_record(data["record"])
         session = cls(game, data["human"], data["levels"], lang or data["lang"], data.get("seed"), path)
-        session.shown = len(game.events)
+        session.shown = game.deals[-1].first_event if game.deals else 0
+        session._describe_new_events()  # the story of the deal so far, as it was told before the break
         return session
+
+    def next_session(self) -> PlaySession:
+        """A new game with the same settings (rules, seat, name, levels, language; the next seed if one was set),
+        saved under a new name."""
+        seed = None if self.seed is None else self.seed + 1
+        game = Game(self.game.rules, seats=list(self.names), seed=seed)
+        path = None if self.save_path is None else saves_dir() / f"{new_game_name()}.json"
+        session = PlaySession(game, self.human, self.levels, self.lang, seed, path)
+        session.autoplay = self.autoplay
+        return session
+
+
+def _write_atomic(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_suffix(".tmp")
+    temporary.write_text(text, encoding="utf-8")
+    os.replace(temporary, path)  # atomic: a crash never leaves half a file
 
 
 def new_session(
