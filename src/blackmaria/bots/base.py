@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
+from blackmaria.bots.reasons import Reason, render
 from blackmaria.cards import Card, card_name
 from blackmaria.game import Game
 from blackmaria.observation import Observation
@@ -23,53 +24,195 @@ class Bot(Protocol):
 
 @dataclass(frozen=True)
 class Hint:
-    """A suggestion for the seat to act: the card to play (one) or the cards to pass, and why, in one sentence."""
+    """A suggestion for the seat to act: the card to play (one) or the cards to pass, and why, as data.
+
+    ``reasons`` are codes with their facts (``bots.reasons``), rendered in
+    English by ``reason`` and in German by ``locale.advice``, from the same
+    data. A search level also gives the costs it computed.
+    """
 
     cards: list[Card]
-    reason: str
+    reasons: tuple[Reason, ...]
     level: str = "medium"
     costs: dict[Card, float] = field(default_factory=dict)
     """For search levels: each candidate card's mean points in the simulations (lower is better)."""
+    pass_costs: dict[tuple[Card, ...], float] = field(default_factory=dict)
+    """For a searched pass: each candidate pass's mean points in the simulations."""
+    worlds: int = 0
+    """Sampled deals each candidate was tried in (0 when nothing was searched)."""
+    seats: tuple[str, ...] = ()
+    """The seats' names, for reasons that name a seat."""
+
+    @property
+    def reason(self) -> str:
+        """The reasons as one English sentence."""
+        return render(self.reasons, "en", self.seats)
+
+    def text(self, lang: str = "en") -> str:
+        """The reasons as one sentence in ``lang`` (``en`` or ``de``)."""
+        return render(self.reasons, lang, self.seats)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "cards": list(self.cards),
+            "level": self.level,
+            "reasons": [r.to_dict() for r in self.reasons],
+            "costs": {str(c): v for c, v in self.costs.items()},
+            "pass_costs": [[list(k), v] for k, v in self.pass_costs.items()],
+            "worlds": self.worlds,
+        }
 
     def __str__(self) -> str:
         return f"{' '.join(card_name(c) for c in self.cards)}: {self.reason}"
 
 
-LEVELS = ("random", "easy", "medium", "hard", "expert")
+@dataclass(frozen=True)
+class Level:
+    """A bot level as registered once (``register_level``): the CLI, the server, the terminal and the tournament read it."""
 
-DEFAULT_BUDGETS: dict[str, int] = {"hard": 1_000, "expert": 10_000}
-"""Simulations per move of the search levels."""
+    name: str
+    factory: Callable[[int | None, int | None, float | None], Bot]
+    """``factory(seed, budget, time_ms)``: a new bot; ``budget`` and ``time_ms`` are ``None`` for the level's default."""
+    budget: int | None = None
+    """Simulations per move by default (search levels); ``None`` for levels that do not search."""
+    slow: bool = False
+    """A move may take long enough that a server should not think on its event loop."""
+    listed: bool = True
+    """Offered to players (``LEVELS``); an unlisted level (a frozen reference such as ``expert-2026``) is for benchmarks."""
+    summary: str = ""
 
 
-def make_bot(level: str, seed: int | None = None, budget: int | None = None) -> Bot:
-    """A bot by level name: ``random``, ``easy``, ``medium``, ``hard`` or ``expert``; or ``cmd:COMMAND``,
-    a program speaking the ``blackmaria-bot/1`` protocol (``blackmaria.bots.external``).
+@dataclass(frozen=True)
+class SearchFeatures:
+    """The improvements of issue 18 a search level uses; ``expert-2026`` uses none (its parameters are frozen)."""
+
+    search_pass: bool = False
+    """Choose the pass by simulating the deal after each candidate pass (else the medium bot's rules)."""
+    infer: bool = False
+    """Weight the sampled worlds by how likely they make the other seats' plays so far (policy-based inference)."""
+
+
+NO_FEATURES = SearchFeatures()
+"""``expert-2026``: none of the improvements."""
+
+EXPERT_FEATURES = SearchFeatures(search_pass=True)
+"""What ``expert`` uses: the improvements that paid against ``expert-2026`` (``benchmarks/results/ablation.md``)."""
+
+REGISTRY: dict[str, Level] = {}
+"""Every registered level by name, listed or not, in registration order."""
+
+LEVELS: tuple[str, ...] = ()
+"""The levels offered to players, in order of strength."""
+
+ALL_LEVELS: tuple[str, ...] = ()
+"""Every registered level: ``LEVELS`` and the unlisted reference levels."""
+
+DEFAULT_BUDGETS: dict[str, int] = {}
+"""Simulations per move of the search levels (listed or not)."""
+
+
+def register_level(level: Level) -> Level:
+    """Register ``level`` (a name may be registered once); ``LEVELS``, ``ALL_LEVELS`` and ``DEFAULT_BUDGETS`` follow."""
+    global LEVELS, ALL_LEVELS
+    if level.name in REGISTRY:
+        raise ValueError(f"bot level {level.name!r} is registered already")
+    if not level.name or ":" in level.name or level.name.startswith("cmd"):
+        raise ValueError(f"bot level {level.name!r}: a name without ':' that does not start with 'cmd'")
+    REGISTRY[level.name] = level
+    LEVELS = tuple(name for name, lv in REGISTRY.items() if lv.listed)
+    ALL_LEVELS = tuple(REGISTRY)
+    if level.budget is not None:
+        DEFAULT_BUDGETS[level.name] = level.budget
+    return level
+
+
+def make_bot(level: str, seed: int | None = None, budget: int | None = None, time_ms: float | None = None) -> Bot:
+    """A bot by registered level name (``ALL_LEVELS``: ``random``, ``easy``, ``medium``, ``hard``, ``expert``, and the
+    frozen reference ``expert-2026``); or ``cmd:COMMAND``, a program speaking the ``blackmaria-bot/1`` protocol
+    (``blackmaria.bots.external``).
 
     ``budget`` is the number of simulations per move of the search levels
-    (``hard`` 1,000 and ``expert`` 10,000 by default); other levels ignore it.
+    (``hard`` 1,000 and ``expert`` 10,000 by default) and ``time_ms`` a limit
+    in milliseconds of thinking per decision (the search stops at whichever
+    comes first when both are given; with only ``time_ms`` it uses the time);
+    other levels ignore both.
     """
-    from blackmaria.bots.medium import MediumBot
-    from blackmaria.bots.simple import RandomBot, RuleOfThumbBot
-
     if level.startswith("cmd:"):
         from blackmaria.bots.external import ExternalBot
 
         return ExternalBot(level.removeprefix("cmd:"), seed)
-    if level == "random":
-        return RandomBot(seed)
-    if level == "easy":
-        return RuleOfThumbBot(seed)
-    if level == "medium":
-        return MediumBot(seed)
-    if level in DEFAULT_BUDGETS:
+    entry = REGISTRY.get(level)
+    if entry is None:
+        raise ValueError(f"bot level {level!r} is not one of {', '.join(ALL_LEVELS)}")
+    return entry.factory(seed, budget, time_ms)
+
+
+def _random(seed: int | None, budget: int | None, time_ms: float | None) -> Bot:
+    from blackmaria.bots.simple import RandomBot
+
+    return RandomBot(seed)
+
+
+def _easy(seed: int | None, budget: int | None, time_ms: float | None) -> Bot:
+    from blackmaria.bots.simple import RuleOfThumbBot
+
+    return RuleOfThumbBot(seed)
+
+
+def _medium(seed: int | None, budget: int | None, time_ms: float | None) -> Bot:
+    from blackmaria.bots.medium import MediumBot
+
+    return MediumBot(seed)
+
+
+def search_level(
+    name: str, default_budget: int, features: SearchFeatures | None = None
+) -> Callable[[int | None, int | None, float | None], Bot]:
+    """The factory of a search level: a ``SearchBot`` named ``name`` with the search features ``features`` fixed."""
+
+    def factory(seed: int | None, budget: int | None, time_ms: float | None) -> Bot:
         from blackmaria.bots.search import SearchBot
 
-        return SearchBot(seed, budget=DEFAULT_BUDGETS[level] if budget is None else budget, name=level)
-    raise ValueError(f"bot level {level!r} is not one of {', '.join(LEVELS)}")
+        if budget is None and time_ms is not None:
+            budget = 1 << 40  # the time decides
+        return SearchBot(
+            seed, budget=default_budget if budget is None else budget, name=name, time_ms=time_ms, features=features or NO_FEATURES
+        )
+
+    return factory
+
+
+register_level(Level("random", _random, summary="a uniformly random legal card and pass"))
+register_level(Level("easy", _easy, summary="passes its costliest and highest cards, ducks, dumps points when void"))
+register_level(Level("medium", _medium, summary="rules of thumb over the rule set's card values"))
+register_level(Level("hard", search_level("hard", 1_000), 1_000, slow=True, summary="determinized search, 1,000 simulations per move"))
+register_level(
+    Level(
+        "expert", search_level("expert", 10_000, EXPERT_FEATURES), 10_000, slow=True, summary="the search with every improvement that paid"
+    )
+)
+register_level(
+    Level(
+        "expert-2026",
+        search_level("expert-2026", 10_000),
+        10_000,
+        slow=True,
+        listed=False,
+        summary="expert as it was before issue 18, frozen: the reference every improvement is measured against",
+    )
+)
+
+
+HINT_MS = 120.0
+"""A search level's hint thinks at most this long (milliseconds, wall clock), so a hint comes within 150 ms."""
 
 
 def hint(observation: Observation, level: str = "medium") -> Hint:
-    """The ``level`` bot's suggestion for the seat of ``observation``: cards to pass, or the card to play, with a reason.
+    """The ``level`` bot's suggestion for the seat of ``observation``: cards to pass, or the card to play, with reasons.
+
+    A search level (``hard``, ``expert``) searches for at most ``HINT_MS``
+    milliseconds (or its budget of simulations, if that comes first); its
+    hint holds the costs the search computed.
 
     Raises ``ValueError`` when the seat has nothing to decide now.
     """
@@ -79,14 +222,16 @@ def hint(observation: Observation, level: str = "medium") -> Hint:
     passing = obs.phase == "passing" and not obs.has_passed[obs.seat]
     if not passing and not (obs.phase == "playing" and obs.turn == obs.seat):
         raise ValueError(f"seat {obs.seat} has nothing to decide now (phase {obs.phase}, turn {obs.turn})")
-    if level in DEFAULT_BUDGETS and not passing:
-        from blackmaria.bots.search import SearchBot
-
-        return SearchBot(0, budget=DEFAULT_BUDGETS[level], name=level).hint(obs)
-    bot = MediumBot(0)
+    if level in DEFAULT_BUDGETS:
+        bot = make_bot(level, 0, time_ms=HINT_MS)
+        search_hint = getattr(bot, "hint", None)
+        assert search_hint is not None
+        result: Hint = search_hint(obs)
+        return result
+    medium = MediumBot(0)
     if passing:
-        return bot.pass_hint(obs)
-    return bot.play_hint(obs)
+        return medium.pass_hint(obs)
+    return medium.play_hint(obs)
 
 
 def run_bots(game: Game, bots: Mapping[int, Bot]) -> None:

@@ -16,7 +16,8 @@ import random
 from dataclasses import dataclass
 
 from blackmaria.bots.base import Hint
-from blackmaria.cards import SPADES, SUIT_NAMES_EN, Card, card_symbol, cards_of, rank_of, suit_mask, suit_of
+from blackmaria.bots.reasons import Reason
+from blackmaria.cards import SPADES, Card, cards_of, rank_of, suit_mask, suit_of
 from blackmaria.observation import Observation
 from blackmaria.rules import QUEEN_OF_SPADES
 
@@ -85,7 +86,6 @@ class MediumBot:
         left = [c for c in obs.hand if c not in rules.pass_forbidden]
         hand = obs.hand.mask
         chosen: list[Card] = []
-        reasons: list[str] = []
         for _ in range(rules.pass_count):
             remaining = hand & ~sum(1 << c for c in chosen)
             to_go = rules.pass_count - len(chosen)
@@ -94,9 +94,7 @@ class MediumBot:
             (danger, _, card), *_ = scored
             chosen.append(card)
             left.remove(card)
-            reasons.append(self._pass_reason(card, remaining, to_go, values))
-        reason = reasons[0] if len(set(reasons)) == 1 else "; ".join(dict.fromkeys(reasons))
-        return Hint(sorted(chosen), reason[0].upper() + reason[1:], "medium")
+        return Hint(sorted(chosen), pass_reasons(obs, chosen), "medium", seats=obs.seats)
 
     @staticmethod
     def _spade_guards(hand: int) -> int:
@@ -119,31 +117,20 @@ class MediumBot:
             danger += 8.0  # passing the whole suit leaves a void to shed points into
         return danger
 
-    @staticmethod
-    def _pass_reason(card: Card, hand: int, to_go: int, values: tuple[int, ...]) -> str:
-        suit = suit_of(card)
-        if suit == SPADES and card >= QS:
-            return f"pass {card_symbol(card)}: a high spade without enough low spades to guard it"
-        if len(cards_of(hand & suit_mask(suit))) <= to_go:
-            return f"pass the short {SUIT_NAMES_EN[suit]} to make a void"
-        if values[card] > 0:
-            return f"pass {card_symbol(card)}: it costs {_points(values[card])} to whoever takes it"
-        return f"pass {card_symbol(card)}: a high card that would win tricks"
-
     # ---- playing ---------------------------------------------------------------
     def play_hint(self, obs: Observation) -> Hint:
         legal = sorted(obs.legal)
         if not legal:
             raise ValueError(f"seat {obs.seat} has no card to play now")
         if len(legal) == 1:
-            return Hint([legal[0]], f"{card_symbol(legal[0])} is the only legal card", "medium")
+            return Hint([legal[0]], (Reason("forced", {"card": legal[0]}),), "medium", seats=obs.seats)
         view = _view(obs)
         trick = obs.current_trick
         if trick is None or not trick.plays:
             card, reason = self._lead(obs, legal, view)
         else:
             card, reason = self._follow(obs, legal, view)
-        return Hint([card], reason, "medium")
+        return Hint([card], (reason,), "medium", seats=obs.seats)
 
     def _later_seats(self, obs: Observation) -> list[int]:
         trick = obs.current_trick
@@ -151,14 +138,14 @@ class MediumBot:
         n = obs.rules.players
         return [(obs.seat + k) % n for k in range(1, n - played)]
 
-    def _lead(self, obs: Observation, legal: list[Card], view: _View) -> tuple[Card, str]:
+    def _lead(self, obs: Observation, legal: list[Card], view: _View) -> tuple[Card, Reason]:
         values = view.values
         later = self._later_seats(obs)
         if view.threat is not None:
             hearts = [c for c in legal if values[c] > 0 and suit_of(c) != SPADES]
             if hearts:
                 card = max(hearts)
-                return card, f"Lead {card_symbol(card)} to take a penalty card: {obs.seats[view.threat]} has taken all of them so far"
+                return card, Reason("lead_stop_moon", {"card": card, "shooter": view.threat})
         best: tuple[float, float, Card] | None = None
         for suit in range(4):
             mine = [c for c in legal if suit_of(c) == suit]
@@ -189,13 +176,16 @@ class MediumBot:
         assert best is not None
         card = best[2]
         suit = suit_of(card)
-        if values[card] < 0:
-            return card, f"Lead {card_symbol(card)}: no higher {SUIT_NAMES_EN[suit]} is out, so it should win its {_points(values[card])}"
+        higher = any(c > card for c in cards_of(view.unseen & suit_mask(suit)))
+        if values[card] < 0 and not higher:
+            return card, Reason("lead_sure_gain", {"card": card, "suit": suit, "points": values[card]})
         if any(suit in obs.voids[s] for s in later):
-            return card, f"Lead {card_symbol(card)}: low enough that another player should win the {SUIT_NAMES_EN[suit]}"
-        return card, f"Lead {card_symbol(card)}: a low {SUIT_NAMES_EN[suit][:-1]} that another player is likely to beat"
+            return card, Reason("lead_into_void", {"card": card, "suit": suit})
+        if higher:
+            return card, Reason("lead_low", {"card": card, "suit": suit})
+        return card, Reason("lead", {"card": card})
 
-    def _follow(self, obs: Observation, legal: list[Card], view: _View) -> tuple[Card, str]:
+    def _follow(self, obs: Observation, legal: list[Card], view: _View) -> tuple[Card, Reason]:
         values = view.values
         trick = obs.current_trick
         assert trick is not None and trick.plays
@@ -212,38 +202,43 @@ class MediumBot:
         over = [c for c in following if c > best]
         if threat is not None and winning_seat == threat and over and points > 0:
             card = min(over, key=lambda c: (values[c] > 0, c)) if last else max(over)
-            return card, f"Win with {card_symbol(card)}: {obs.seats[threat]} is shooting the moon and must not take every point"
+            return card, Reason("win_stop_moon", {"card": card, "shooter": threat})
         if last:
             # The trick is decided by this card: take it if that costs nothing (or gains, with a negative card).
             options = [(points + values[c] if c > best else 0, -rank_of(c) if c > best else -100 + -rank_of(c), c) for c in following]
             cost, _, card = min(options)
             if card > best and cost <= 0:
-                gain = "takes" if cost < 0 else "costs nothing:"
                 if cost < 0:
-                    return card, f"Win with {card_symbol(card)}: the trick {gain} {_points(-cost)} off your score"
-                return card, f"Win with {card_symbol(card)}: the trick {gain} it holds no points and sheds a high card"
+                    return card, Reason("win_gain", {"card": card, "points": -cost})
+                return card, Reason("win_clean", {"card": card})
             if card < best:
                 card = max(under)
-                return card, f"Duck under {card_symbol(best)} with {card_symbol(card)}: the trick holds points"
+                if points > 0:
+                    return card, Reason("duck_points", {"card": card, "best": best, "points": points})
+                if over:
+                    return card, Reason("duck_costly_win", {"card": card, "best": best, "points": min(points + values[c] for c in over)})
+                return card, Reason("duck_highest", {"card": card, "best": best})
             card = min(following, key=lambda c: (points + values[c], c))
-            return card, f"Take the trick with {card_symbol(card)}, the cheapest card that has to win it"
+            return card, Reason("take_cheapest", {"card": card})
         if under:
             card = max(under)
             if values[card] > 0:
-                return card, f"Drop {card_symbol(card)} under {card_symbol(best)}: another player takes its points"
-            return card, f"Duck under {card_symbol(best)} with {card_symbol(card)}, your highest card that still loses"
+                return card, Reason("drop_under", {"card": card, "best": best})
+            return card, Reason("duck_highest", {"card": card, "best": best})
         # Every card wins for now; someone later may still beat it.
         outstanding = view.unseen & suit_mask(led)
         followers = [s for s in later if led not in obs.voids[s]]
         sure = not followers or not any(c > min(following) for c in cards_of(outstanding))
         if sure:
             card = min(following, key=lambda c: (max(values[c], 0), -c))
-            return card, f"Play {card_symbol(card)}: you take this trick anyway, so shed a high card"
+            return card, Reason("win_anyway", {"card": card})
         safe = [c for c in following if values[c] <= 0] or following
         card = min(safe)
-        return card, f"Play {card_symbol(card)}, the lowest {SUIT_NAMES_EN[led][:-1]}, so a later player may still overtake it"
+        if card == min(following):
+            return card, Reason("follow_lowest", {"card": card, "suit": led})
+        return card, Reason("follow_over", {"card": card, "best": best})
 
-    def _discard(self, obs: Observation, legal: list[Card], view: _View, winning_seat: int, points: int) -> tuple[Card, str]:
+    def _discard(self, obs: Observation, legal: list[Card], view: _View, winning_seat: int, points: int) -> tuple[Card, Reason]:
         values = view.values
         threat = view.threat
         qs_out = view.unseen >> QS & 1 and values[QS] > 0
@@ -262,11 +257,37 @@ class MediumBot:
             clean = [c for c in legal if values[c] <= 0]
             if clean:
                 card = max(clean, key=danger)
-                return card, f"Discard {card_symbol(card)} and keep penalty cards away from {obs.seats[threat]}, who is shooting the moon"
+                return card, Reason("discard_stop_moon", {"card": card, "shooter": threat})
         card = max(legal, key=lambda c: (danger(c), c))
         if values[card] > 0:
-            return card, f"You cannot follow suit: dump {card_symbol(card)}, your costliest card ({_points(values[card])})"
-        return card, f"You cannot follow suit: discard {card_symbol(card)}, a high card that could win a trick later"
+            costliest = values[card] == max(values[c] for c in legal)
+            return card, Reason("dump_costliest" if costliest else "dump", {"card": card, "points": values[card]})
+        return card, Reason("discard_high" if rank_of(card) >= 8 else "discard", {"card": card})
 
 
-__all__ = ["MediumBot"]
+def pass_reasons(obs: Observation, chosen: list[Card]) -> tuple[Reason, ...]:
+    """Why each card of the pass ``chosen`` leaves the hand of ``obs`` (a suit emptied is said once)."""
+    values = obs.rules.values
+    hand = obs.hand.mask
+    guards = len([c for c in cards_of(hand & suit_mask(SPADES)) if c < QS])
+    reasons: list[Reason] = []
+    voided: set[int] = set()
+    for card in sorted(chosen, key=lambda c: (-values[c], -c)):
+        suit = suit_of(card)
+        held = obs.hand.suit(suit)
+        if suit == SPADES and card >= QS and guards < 4:
+            reasons.append(Reason("pass_high_spade", {"card": card}))
+        elif set(held) <= set(chosen) and len(held) < len(obs.hand):
+            if suit not in voided:
+                voided.add(suit)
+                reasons.append(Reason("pass_void", {"suit": suit}))
+        elif values[card] > 0:
+            reasons.append(Reason("pass_costly", {"card": card, "points": values[card]}))
+        elif rank_of(card) >= 8:
+            reasons.append(Reason("pass_high", {"card": card}))
+        else:
+            reasons.append(Reason("pass_card", {"card": card}))
+    return tuple(reasons)
+
+
+__all__ = ["MediumBot", "pass_reasons"]

@@ -24,6 +24,7 @@ from blackmaria.core.logic import (
     IN_TRICK,
     KITTY,
     LEADER,
+    P_FORBIDDEN,
     P_PLAYERS,
     PHASE,
     PHASE_OVER,
@@ -32,6 +33,8 @@ from blackmaria.core.logic import (
     TAKEN,
     TRICK,
     TURN,
+    begin_play,
+    exchange_passes,
     legal_cards,
     lowest_card,
     play_card,
@@ -313,6 +316,112 @@ def search(
     return loose
 
 
+QS_CARD = 10 * 4 + 3
+
+
+@numba.njit(cache=True)
+def pass_danger(p: np.ndarray, card: int, hand: int, to_go: int) -> float:
+    """How much ``card`` wants to leave ``hand`` (the medium bot's rules of thumb, compiled): higher passes first."""
+    value = p[card]
+    if value < 0:
+        return -100.0
+    suit = card & 3
+    rank = card >> 2
+    if suit == 3:
+        if card >= QS_CARD and (value > 0 or hand >> QS_CARD & 1 == 0):
+            guards = 0
+            m = hand & suit_cards(3)
+            while m:
+                if lowest_card(m) < QS_CARD:
+                    guards += 1
+                m &= m - 1
+            return float(30.0 + value if guards < 4 else 2.0 + value)
+        return float(rank - 12.0)
+    danger = float(rank + 3.0 * max(value, 0))
+    in_suit = 0
+    negative = False
+    m = hand & suit_cards(suit)
+    while m:
+        in_suit += 1
+        if p[lowest_card(m)] < 0:
+            negative = True
+        m &= m - 1
+    if in_suit <= to_go and not negative:
+        danger += 8.0
+    return float(danger)
+
+
+@numba.njit(cache=True)
+def pass_policy(p: np.ndarray, hand: int, count: int) -> np.int64:
+    """The mask of ``count`` cards a seat holding ``hand`` passes in a simulation (greedy on ``pass_danger``)."""
+    chosen = np.int64(0)
+    for k in range(count):
+        remaining = hand & ~chosen
+        best = -1
+        best_danger = 0.0
+        m = remaining & ~p[P_FORBIDDEN]
+        while m:
+            c = lowest_card(m)
+            m &= m - 1
+            d = pass_danger(p, c, int(remaining), count - k)
+            if best < 0 or d > best_danger:
+                best = c
+                best_danger = d
+        if best < 0:
+            break
+        chosen |= np.int64(1) << best
+    return chosen
+
+
+@numba.njit(cache=True)
+def pass_search(
+    p: np.ndarray,
+    s0: np.ndarray,
+    me: int,
+    candidates: np.ndarray,
+    unknown: int,
+    caps: np.ndarray,
+    kitty_mode: int,
+    offset: int,
+    count: int,
+    worlds: int,
+    seed: int,
+    eps: float,
+    costs: np.ndarray,
+) -> None:
+    """Sample ``worlds`` deals of the unseen cards; in each, try every candidate pass (a card mask) and play the deal out.
+
+    The other seats pass by ``pass_policy`` and everyone plays by the playout
+    policy; ``costs[i]`` gets the summed points of ``me`` after candidate ``i``
+    (the same worlds and the same passes of the others for every candidate).
+    """
+    rng = make_rng(seed)
+    n = p[P_PLAYERS]
+    world = np.empty(STATE_SIZE, dtype=np.int64)
+    sim = np.empty(STATE_SIZE, dtype=np.int64)
+    cards = np.empty(52, dtype=np.int64)
+    order = np.empty(52, dtype=np.int64)
+    rem = np.empty(n + 2, dtype=np.int64)
+    voids = np.zeros(n + 2, dtype=np.int64)
+    points = np.zeros(n, dtype=np.int64)
+    passes = np.zeros(n, dtype=np.int64)
+    for i in range(candidates.shape[0]):
+        costs[i] = 0
+    for _ in range(worlds):
+        sample_world(rng, s0, p, unknown, caps, voids, kitty_mode, -1, world, cards, order, rem)
+        for seat in range(n):
+            passes[seat] = 0 if seat == me else pass_policy(p, world[HAND + seat], count)
+        for i in range(candidates.shape[0]):
+            sim[:] = world
+            passes[me] = candidates[i]
+            exchange_passes(sim, p, passes, offset)
+            begin_play(sim, p)
+            while sim[PHASE] != PHASE_OVER:
+                play_card(sim, p, policy_card(rng, sim, p, sim[TURN], eps))
+            score_deal(sim, p, points)
+            costs[i] += points[me]
+
+
 @numba.njit(cache=True)
 def policy_deals(p: np.ndarray, s0: np.ndarray, deals: int, seed: int, eps: float) -> np.ndarray:
     """Finish copies of the dealt state ``s0`` with the policy at every seat; summed points (a benchmark and a check)."""
@@ -331,4 +440,17 @@ def policy_deals(p: np.ndarray, s0: np.ndarray, deals: int, seed: int, eps: floa
     return totals
 
 
-__all__ = ["KITTY_NONE", "KITTY_PENDING", "KITTY_TAKEN", "highest_card", "policy_card", "policy_deals", "sample_world", "search", "solve"]
+__all__ = [
+    "KITTY_NONE",
+    "KITTY_PENDING",
+    "KITTY_TAKEN",
+    "highest_card",
+    "pass_danger",
+    "pass_policy",
+    "pass_search",
+    "policy_card",
+    "policy_deals",
+    "sample_world",
+    "search",
+    "solve",
+]

@@ -39,6 +39,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from blackmaria.bots.base import Hint
+from blackmaria.bots.reasons import Reason
 from blackmaria.cards import Card, CardSet, card_name, parse_card
 from blackmaria.observation import Observation
 from blackmaria.rules import Rules
@@ -161,16 +162,17 @@ class PolicyBot:
         """The policy's choice, with its preference over the next best card as the reason."""
         if obs.phase == "passing":
             cards = self.choose_pass(obs)
-            return Hint(cards, f"the trained policy {self.policy.name} passes these", level=self.name)
+            return Hint(cards, (Reason("policy_pass", {"name": self.policy.name}),), level=self.name)
         scores = self._scores(obs, [])
         legal = sorted(obs.legal, key=lambda c: -float(scores[c]))
         z = np.array([scores[c] for c in legal], dtype=np.float64)
         p = np.exp(z - z.max())
         p /= p.sum()
-        reason = f"the trained policy {self.policy.name} prefers {card_name(legal[0])}"
+        reason = Reason("policy_play", {"name": self.policy.name, "card": legal[0]})
         if len(legal) > 1:
-            reason += f" ({p[0]:.0%}) to {card_name(legal[1])} ({p[1]:.0%})"
-        return Hint([legal[0]], reason, level=self.name)
+            facts = {"name": self.policy.name, "card": legal[0], "p": float(p[0]), "runner_up": legal[1], "q": float(p[1])}
+            reason = Reason("policy_play_over", facts)
+        return Hint([legal[0]], (reason,), level=self.name)
 
 
 def observation_from_dict(data: dict[str, Any], rules: Rules) -> Observation:

@@ -19,13 +19,17 @@ exact solve of the last tricks counts as one simulation per card, and at most
 from __future__ import annotations
 
 import random
+import time
+from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import combinations
 
 import numpy as np
 
-from blackmaria.bots.base import Hint
-from blackmaria.bots.medium import MediumBot
-from blackmaria.cards import Card, card_symbol
+from blackmaria.bots.base import NO_FEATURES, Hint, SearchFeatures
+from blackmaria.bots.medium import MediumBot, pass_reasons
+from blackmaria.bots.reasons import Reason, play_reason
+from blackmaria.cards import Card
 from blackmaria.core import logic as core
 from blackmaria.observation import Observation
 from blackmaria.rules import Rules
@@ -142,24 +146,163 @@ def exact_from(rules: Rules, budget: int) -> int:
     return 2
 
 
-class SearchBot:
-    """Determinized search with compiled playouts and an exact end-game; deterministic given a seed."""
+PASS_POOL = 6
+"""Candidate passes are the sets of ``pass_count`` cards from the medium bot's ``PASS_POOL`` most dangerous, plus its own pass."""
 
-    def __init__(self, seed: int | None = None, budget: int = 1_000, name: str = "hard", eps: float = 0.1) -> None:
+
+PASS_WORLDS = 200
+"""At least this many worlds per candidate pass (a pass is decided once a deal and much depends on it)."""
+
+
+class _Clock:
+    """Worlds are searched in chunks until the budget of worlds or of time is spent; the chunks shrink near the deadline."""
+
+    def __init__(self, time_ms: float | None) -> None:
+        self.start = time.perf_counter()
+        self.deadline = None if time_ms is None else self.start + time_ms / 1000.0
+
+    def chunks(self, worlds: int) -> Iterator[int]:
+        """Sizes of the chunks of worlds to search: ``worlds`` in all, or fewer when the time runs out (at least one)."""
+        if self.deadline is None:
+            yield worlds
+            return
+        done = 0
+        chunk = min(worlds, 4)
+        while done < worlds:
+            t0 = time.perf_counter()
+            yield chunk
+            done += chunk
+            now = time.perf_counter()
+            per_world = max((now - t0) / chunk, 1e-7)
+            left = self.deadline - now
+            if left < per_world:
+                return
+            chunk = max(1, min(worlds - done, int(left * 0.5 / per_world)))
+
+
+class SearchBot:
+    """Determinized search with compiled playouts and an exact end-game; deterministic given a seed (without ``time_ms``).
+
+    ``budget`` is the simulations per decision, ``time_ms`` a limit in
+    milliseconds per decision (wall clock; the search stops at whichever
+    comes first). ``features`` switches on the improvements of issue 18
+    (``SearchFeatures``); with none the bot is ``expert-2026``.
+    """
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        budget: int = 1_000,
+        name: str = "hard",
+        eps: float = 0.1,
+        time_ms: float | None = None,
+        features: SearchFeatures = NO_FEATURES,
+    ) -> None:
         if budget < 1:
             raise ValueError(f"budget: {budget} simulations per move; give at least 1")
+        if time_ms is not None and time_ms <= 0:
+            raise ValueError(f"time_ms: {time_ms} ms per move; give more than 0")
         self.name = name
         self.budget = budget
         self.eps = eps
+        self.time_ms = time_ms
+        self.features = features
         self._rng = random.Random(seed)
         self._medium = MediumBot(self._rng.getrandbits(32))
         self.last_costs: dict[Card, float] = {}
+        self.last_pass_costs: dict[tuple[Card, ...], float] = {}
         self.last_worlds = 0
-        """Sampled deals each candidate card was tried in at the last move (0 when the move was forced)."""
+        """Sampled deals each candidate was tried in at the last decision (0 when it was forced or not searched)."""
 
+    # ---- passing ---------------------------------------------------------------
     def choose_pass(self, observation: Observation) -> list[Card]:
-        return self._medium.choose_pass(observation)
+        return self.pass_hint(observation).cards
 
+    def pass_candidates(self, obs: Observation, usual: list[Card]) -> list[tuple[Card, ...]]:
+        """The passes the search compares: sets from the most dangerous cards, the medium bot's pass first."""
+        rules = obs.rules
+        hand = obs.hand.mask
+        passable = [c for c in obs.hand if c not in rules.pass_forbidden]
+        danger = {c: self._medium._pass_danger(c, hand, rules.pass_count, rules.values, rules.pass_forbidden) for c in passable}
+        pool = sorted(passable, key=lambda c: (-danger[c], c))[:PASS_POOL]
+        first = tuple(sorted(usual))
+        sets = [first] + [s for s in combinations(sorted(pool), rules.pass_count) if s != first]
+        return sets
+
+    def evaluate_passes(self, obs: Observation, candidates: list[tuple[Card, ...]]) -> tuple[list[float], int]:
+        """Mean points of this seat after each candidate pass (the deal played out by the policy), and the worlds."""
+        from blackmaria.bots.playout import KITTY_NONE, KITTY_PENDING, pass_search
+
+        rules = obs.rules
+        n = rules.players
+        s = np.zeros(core.STATE_SIZE, dtype=np.int64)
+        s[core.TRICK : core.TRICK + core.MAX_SEATS] = -1
+        s[core.DEALER] = obs.dealer
+        s[core.KITTY_OWNER] = -1
+        s[core.TURN] = -1
+        s[core.FIRST_CARD] = -1
+        s[core.LAST_WINNER] = -1
+        s[core.PHASE] = core.PHASE_PASSING
+        s[core.HAND + obs.seat] = obs.hand.mask
+        caps = np.zeros(n + 2, dtype=np.int64)
+        for seat in range(n):
+            if seat != obs.seat:
+                caps[seat] = obs.cards_left[seat]
+        caps[n] = rules.kitty_size
+        unknown = rules.in_play_mask & ~obs.hand.mask
+        masks = np.array([sum(1 << c for c in cand) for cand in candidates], dtype=np.int64)
+        worlds = max(PASS_WORLDS, self.budget // len(candidates))
+        totals = np.zeros(len(candidates), dtype=np.float64)
+        chunk_costs = np.zeros(len(candidates), dtype=np.int64)
+        done = 0
+        for chunk in _Clock(self.time_ms).chunks(worlds):
+            pass_search(
+                params_for(rules),
+                s,
+                obs.seat,
+                masks,
+                unknown,
+                caps,
+                KITTY_PENDING if rules.kitty_size else KITTY_NONE,
+                rules.pass_offset(obs.direction),  # type: ignore[arg-type]
+                rules.pass_count,
+                chunk,
+                self._rng.getrandbits(31),
+                self.eps,
+                chunk_costs,
+            )
+            totals += chunk_costs
+            done += chunk
+        return [float(t) / done for t in totals], done
+
+    def pass_hint(self, obs: Observation) -> Hint:
+        usual = self._medium.pass_hint(obs)
+        rules = obs.rules
+        searchable = (
+            self.features.search_pass
+            and rules.pass_count > 0
+            and obs.stock_left == 0
+            and obs.pass_to is not None
+            and int(rules.in_play_mask).bit_count() == sum(obs.cards_left) + rules.kitty_size
+        )
+        self.last_pass_costs = {}
+        self.last_worlds = 0
+        if not searchable:
+            return Hint(usual.cards, usual.reasons, self.name, seats=obs.seats)
+        candidates = self.pass_candidates(obs, usual.cards)
+        if len(candidates) == 1:
+            return Hint(usual.cards, usual.reasons, self.name, seats=obs.seats)
+        costs, worlds = self.evaluate_passes(obs, candidates)
+        self.last_pass_costs = pass_costs = dict(zip(candidates, costs, strict=True))
+        self.last_worlds = worlds
+        ranked = sorted(range(len(candidates)), key=lambda i: (costs[i], i))
+        best, runner_up = candidates[ranked[0]], candidates[ranked[1]]
+        chosen = list(best)
+        facts = {"worlds": worlds, "cost": pass_costs[best], "margin": pass_costs[runner_up] - pass_costs[best], "runner_up": runner_up}
+        reasons = (*pass_reasons(obs, chosen), Reason("search_pass", facts))
+        return Hint(chosen, reasons, self.name, pass_costs=pass_costs, worlds=worlds, seats=obs.seats)
+
+    # ---- playing ---------------------------------------------------------------
     def choose_play(self, observation: Observation) -> Card:
         return self.hint(observation).cards[0]
 
@@ -174,33 +317,40 @@ class SearchBot:
         exact = len(obs.hand) <= exact_from(obs.rules, self.budget) and obs.stock_left == 0
         if exact:
             worlds = min(worlds, EXACT_WORLDS)
+        totals = np.zeros(len(legal), dtype=np.float64)
         costs = np.zeros(len(legal), dtype=np.int64)
-        search(
-            params_for(obs.rules),
-            known.state,
-            obs.seat,
-            candidates,
-            known.unknown,
-            known.caps,
-            known.voids,
-            known.kitty_mode,
-            known.kitty_owner,
-            worlds,
-            self._rng.getrandbits(31),
-            self.eps,
-            exact,
-            costs,
-        )
-        return {card: float(costs[i]) / worlds for i, card in enumerate(legal)}, worlds
+        done = 0
+        for chunk in _Clock(self.time_ms).chunks(worlds):
+            search(
+                params_for(obs.rules),
+                known.state,
+                obs.seat,
+                candidates,
+                known.unknown,
+                known.caps,
+                known.voids,
+                known.kitty_mode,
+                known.kitty_owner,
+                chunk,
+                self._rng.getrandbits(31),
+                self.eps,
+                exact,
+                costs,
+            )
+            totals += costs
+            done += chunk
+        return {card: float(totals[i]) / done for i, card in enumerate(legal)}, done
 
     def hint(self, obs: Observation) -> Hint:
+        if obs.phase == "passing":
+            return self.pass_hint(obs)
         legal = sorted(obs.legal)
         if not legal:
             raise ValueError(f"seat {obs.seat} has no card to play now")
         if len(legal) == 1:
             self.last_costs = {}
             self.last_worlds = 0
-            return Hint([legal[0]], f"{card_symbol(legal[0])} is the only legal card", self.name)
+            return Hint([legal[0]], (Reason("forced", {"card": legal[0]}),), self.name, seats=obs.seats)
         costs, worlds = self.evaluate(obs)
         self.last_costs = costs
         self.last_worlds = worlds
@@ -211,13 +361,10 @@ class SearchBot:
             preferred = self._medium.play_hint(obs).cards[0]
             card = preferred if preferred in tied else tied[-1]
         ranked = sorted(legal, key=lambda c: costs[c])
-        runner_up = next((c for c in ranked if c != card), card)
-        margin = costs[runner_up] - costs[card]
-        reason = (
-            f"In {worlds:,} simulated deals {card_symbol(card)} cost {costs[card]:.1f} points on average, "
-            f"{margin:.1f} fewer than {card_symbol(runner_up)}"
-        )
-        return Hint([card], reason, self.name, costs)
+        runner_up = next(c for c in ranked if c != card)
+        facts = {"worlds": worlds, "cost": costs[card], "margin": costs[runner_up] - costs[card], "runner_up": runner_up}
+        reasons = (play_reason(obs, card), Reason("search", facts))
+        return Hint([card], reasons, self.name, costs, worlds=worlds, seats=obs.seats)
 
 
 __all__ = ["KnownState", "SearchBot", "exact_from", "known_state", "params_for"]

@@ -1,0 +1,119 @@
+"""Issue 18's ablation: each search improvement alone against three frozen ``expert-2026``, on the same duplicate deals.
+
+    nice -n 5 .venv/bin/python benchmarks/ablation.py --variants pass --rules hearts,black-maria --deals 200 --budget 1000
+    nice -n 5 .venv/bin/python benchmarks/ablation.py --table      # only rewrite results/ablation.md from the JSON
+
+A variant is ``expert-2026`` with one feature of ``SearchFeatures`` switched on
+(``pass``: searched passes; ``infer``: worlds weighted by the plays seen;
+``expert``: the level ``expert`` as shipped, every kept feature). The candidate
+sits in one seat, rotated through every seat, the three others are
+``expert-2026`` at the same budget. Every deal is saved as it finishes
+(``results/ablation_NAME.deals.jsonl``): a stopped run, started again with the
+same arguments (or more deals), plays only the deals not yet played.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from blackmaria.bots import base
+from blackmaria.rules import load_rules
+from blackmaria.tournament import append_checkpoint, expand_lineup, print_progress, read_checkpoint, run_tournament
+
+RESULTS = Path(__file__).parent / "results"
+
+VARIANTS: dict[str, base.SearchFeatures] = {
+    "pass": base.SearchFeatures(search_pass=True),
+    "infer": base.SearchFeatures(infer=True),
+}
+
+
+def register_variants() -> None:
+    """Register ``expert-2026+NAME`` for every variant (unlisted levels, in this process only)."""
+    for name, features in VARIANTS.items():
+        level = f"expert-2026+{name}"
+        if level not in base.REGISTRY:
+            base.register_level(base.Level(level, base.search_level(level, 10_000, features), 10_000, slow=True, listed=False))
+    # tournament.parse_bot checks names against base.LEVELS (the listed levels); here every registered level may play.
+    base.LEVELS = base.ALL_LEVELS
+
+
+def run(variant: str, rules: str, deals: int, budget: int, seed: int, workers: int) -> dict[str, Any]:
+    candidate = "expert" if variant == "expert" else f"expert-2026+{variant}"
+    bots = [f"{candidate}:{budget}", f"expert-2026:{budget}"]
+    name = f"{variant}-{rules}-{budget}"
+    print(f"== {name}: {rules}, {', '.join(bots)}, {deals} deals", flush=True)
+    rule_set = load_rules(rules)
+    lineup = expand_lineup(bots, rule_set.players)
+    checkpoint = RESULTS / f"ablation_{name}.deals.jsonl"
+    played = read_checkpoint(checkpoint, rule_set, lineup, seed)
+    if played:
+        print(f"resuming: {len(played)} deals saved in {checkpoint.name}", flush=True)
+    save = append_checkpoint(checkpoint, rule_set, lineup, seed)
+    result = run_tournament(rule_set, bots, deals, seed, workers, print_progress, played=played, on_result=save)
+    print(result.report(), flush=True)
+    diff = result.difference(bots[0], bots[1])
+    data = {
+        "variant": variant,
+        "rules": rules,
+        "budget": budget,
+        "deals": deals,
+        "seed": seed,
+        "difference": diff.to_dict(),
+        "command": " ".join(["benchmarks/ablation.py", *sys.argv[1:]]),
+        "tournament": result.to_dict(),
+    }
+    (RESULTS / f"ablation_{name}.json").write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+    return data
+
+
+def table() -> str:
+    rows = []
+    for path in sorted(RESULTS.glob("ablation_*.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        d = data["difference"]
+        rows.append(
+            f"| {data['variant']} | {data['rules']} | {data['budget']:,} | {d['n']} "
+            f"| {d['mean']:+.2f} [{d['ci95_low']:+.2f}, {d['ci95_high']:+.2f}] | `{data['command']}` |"
+        )
+    text = "\n".join(
+        [
+            "# Ablation: each improvement against three expert-2026",
+            "",
+            "Candidate minus `expert-2026`, points per deal (negative: the candidate takes fewer), 95% interval,",
+            "duplicate deals with the candidate rotated through every seat, both at the same simulations per move.",
+            "",
+            "| variant | rules | simulations | deals | candidate minus expert-2026 [95% CI] | command |",
+            "|---|---|---:|---:|---|---|",
+            *rows,
+            "",
+        ]
+    )
+    (RESULTS / "ablation.md").write_text(text, encoding="utf-8")
+    return text
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--variants", default="pass", help="comma-separated: " + ", ".join([*VARIANTS, "expert"]))
+    parser.add_argument("--rules", default="hearts,black-maria", help="comma-separated rule sets")
+    parser.add_argument("--deals", type=int, default=200)
+    parser.add_argument("--budget", type=int, default=1_000, help="simulations per move of both sides")
+    parser.add_argument("--seed", type=int, default=18)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--table", action="store_true", help="only rewrite results/ablation.md")
+    args = parser.parse_args()
+    register_variants()
+    if not args.table:
+        for variant in args.variants.split(","):
+            for rules in args.rules.split(","):
+                run(variant, rules, args.deals, args.budget, args.seed, args.workers)
+    print(table())
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,309 @@
+"""Why a bot suggests a card, as data: a reason code and its facts, rendered in English or German from the same data.
+
+A ``Reason`` names what the card does at the table (``duck``, ``dump``, ...)
+with the facts the sentence states (the card, the card it ducks under, the
+points the trick holds). ``render(reason, lang)`` says it; ``false_claims``
+checks each claim against the position, so a hint cannot say "the trick holds
+points" of a trick that holds none (``tests/test_bots.py``). A search level
+adds its costs (``search`` facts: the worlds, the card's mean points, the
+runner-up's).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from blackmaria.cards import SPADES, Card, cards_of, rank_of, suit_mask, suit_of
+from blackmaria.observation import Observation
+from blackmaria.rules import QUEEN_OF_SPADES
+
+QS = QUEEN_OF_SPADES
+
+
+@dataclass(frozen=True)
+class Reason:
+    """A reason code and its facts: cards as ints, counts, seat numbers."""
+
+    code: str
+    facts: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"code": self.code, "facts": dict(self.facts)}
+
+
+# Each code: (English, German). Fields: {card}, {best} (cards), {suit}, {suit1} (a suit's name in the singular),
+# {points} (a count with its noun), {shooter} (a seat's name), {cards} (several cards).
+TEMPLATES: dict[str, tuple[str, str]] = {
+    "forced": ("{card} is the only legal card", "{card} ist die einzige Karte, die du spielen darfst"),
+    "lead_stop_moon": (
+        "Lead {card} to take a penalty card: {shooter} has taken all of them so far",
+        "Spiel {card} aus und nimm selbst eine Strafkarte: {shooter} hat bisher alle genommen",
+    ),
+    "lead_sure_gain": (
+        "Lead {card}: no higher {suit} is out, so it should win its {points}",
+        "Spiel {card} aus: kein höheres {suit} ist mehr draußen, der Stich bringt dir {points}",
+    ),
+    "lead_into_void": (
+        "Lead {card}: low enough that another player should win the {suit}",
+        "Spiel {card} aus: niedrig genug, dass ein anderer den {suit}-Stich gewinnt",
+    ),
+    "lead_low": (
+        "Lead {card}: a low {suit1} that another player is likely to beat",
+        "Spiel {card} aus: ein niedriges {suit}, das ein anderer wahrscheinlich übersticht",
+    ),
+    "lead": ("Lead {card}", "Spiel {card} aus"),
+    "win_stop_moon": (
+        "Win with {card}: {shooter} is shooting the moon and must not take every point",
+        "Stich mit {card}: {shooter} will alle Punkte holen und darf nicht jeden bekommen",
+    ),
+    "win_gain": ("Win with {card}: the trick takes {points} off your score", "Stich mit {card}: der Stich zieht dir {points} ab"),
+    "win_clean": (
+        "Win with {card}: the trick holds no points and it sheds a high card",
+        "Stich mit {card}: der Stich hat keine Punkte, und du wirst eine hohe Karte los",
+    ),
+    "duck_points": (
+        "Duck under {best} with {card}: the trick holds {points}",
+        "Bleib mit {card} unter {best}: der Stich hat {points}",
+    ),
+    "duck_costly_win": (
+        "Duck under {best} with {card}: every card that wins would add {points}",
+        "Bleib mit {card} unter {best}: jede Karte, die sticht, brächte {points}",
+    ),
+    "take_cheapest": (
+        "Take the trick with {card}, the cheapest card that has to win it",
+        "Nimm den Stich mit {card}, der billigsten Karte, die ihn gewinnen muss",
+    ),
+    "drop_under": (
+        "Drop {card} under {best}: another player takes its points",
+        "Wirf {card} unter {best}: die Punkte nimmt ein anderer",
+    ),
+    "duck_highest": (
+        "Duck under {best} with {card}, your highest card that still loses",
+        "Bleib mit {card} unter {best}, deiner höchsten Karte, die noch verliert",
+    ),
+    "duck": ("Duck under {best} with {card}", "Bleib mit {card} unter {best}"),
+    "win_anyway": (
+        "Play {card}: you take this trick anyway, so shed a high card",
+        "Spiel {card}: den Stich bekommst du sowieso, also wirf eine hohe Karte ab",
+    ),
+    "follow_lowest": (
+        "Play {card}, your lowest {suit1}, so a later player may still overtake it",
+        "Spiel {card}, dein niedrigstes {suit}, damit ein späterer Spieler noch drüber gehen kann",
+    ),
+    "follow_over": (
+        "Play {card} over {best}; a later player may still overtake it",
+        "Spiel {card} über {best}; ein späterer Spieler kann noch drüber gehen",
+    ),
+    "win": ("Win the trick with {card} (it holds {points})", "Nimm den Stich mit {card} (er hat {points})"),
+    "discard_stop_moon": (
+        "Discard {card} and keep penalty cards away from {shooter}, who is shooting the moon",
+        "Wirf {card} ab und halte Strafkarten von {shooter} fern, der alle Punkte holen will",
+    ),
+    "dump_costliest": (
+        "You cannot follow suit: dump {card}, your costliest card ({points})",
+        "Du kannst nicht bedienen: wirf {card} ab, deine teuerste Karte ({points})",
+    ),
+    "dump": ("You cannot follow suit: dump {card} ({points})", "Du kannst nicht bedienen: wirf {card} ab ({points})"),
+    "discard_high": (
+        "You cannot follow suit: discard {card}, a high card that could win a trick later",
+        "Du kannst nicht bedienen: wirf {card} ab, eine hohe Karte, die später einen Stich gewinnen könnte",
+    ),
+    "discard": ("You cannot follow suit: discard {card}", "Du kannst nicht bedienen: wirf {card} ab"),
+    # Passing: one part per card (or per suit emptied), joined.
+    "pass_high_spade": (
+        "pass {card}: a high spade without enough low spades to guard it",
+        "gib {card} weiter: ein hohes Pik ohne genug niedrige Pik zum Schutz",
+    ),
+    "pass_void": ("pass the short {suit} to make a void", "gib die kurzen {suit} weiter, dann bist du dort frei"),
+    "pass_costly": ("pass {card}: it costs {points} to whoever takes it", "gib {card} weiter: sie kostet {points}, wer sie nimmt"),
+    "pass_high": ("pass {card}: a high card that would win tricks", "gib {card} weiter: eine hohe Karte, die Stiche gewinnen würde"),
+    "pass_card": ("pass {card}", "gib {card} weiter"),
+    # A trained policy (``bots.policy``).
+    "policy_pass": ("the trained policy {name} passes these", "die trainierte Strategie {name} gibt diese weiter"),
+    "policy_play": ("the trained policy {name} prefers {card}", "die trainierte Strategie {name} spielt am liebsten {card}"),
+    "policy_play_over": (
+        "the trained policy {name} prefers {card} ({p}) to {runner_up} ({q})",
+        "die trainierte Strategie {name} zieht {card} ({p}) {runner_up} ({q}) vor",
+    ),
+    # A search's costs, appended to the reason of what the card does.
+    "search": (
+        "in {worlds} simulated deals it cost {cost} points on average, {margin} fewer than {runner_up}",
+        "in {worlds} simulierten Spielen kostete sie im Schnitt {cost} Punkte, {margin} weniger als {runner_up}",
+    ),
+    "search_pass": (
+        "in {worlds} simulated deals this pass cost {cost} points on average, {margin} fewer than passing {runner_up}",
+        "in {worlds} simulierten Spielen kostete diese Abgabe im Schnitt {cost} Punkte, {margin} weniger als {runner_up}",
+    ),
+}
+
+
+def render(reasons: tuple[Reason, ...], lang: str = "en", seats: tuple[str, ...] = ()) -> str:
+    """The reasons as one sentence in ``lang`` (``en`` or ``de``): the first capitalised, the rest joined by '; '."""
+    from blackmaria.locale import Texts
+
+    t = Texts(lang)
+    de = t.lang == "de"
+    parts = []
+    for reason in reasons:
+        en_text, de_text = TEMPLATES[reason.code]
+        f = reason.facts
+        values: dict[str, str] = {}
+        for key in ("card", "best"):
+            if key in f:
+                values[key] = t.card(f[key])
+        for key in ("cards", "runner_up"):
+            if key in f:
+                shown = f[key] if isinstance(f[key], tuple | list) else (f[key],)
+                values[key] = " ".join(t.card(c) for c in shown)
+        if "suit" in f:
+            values["suit"] = t.suit(f["suit"])
+            values["suit1"] = t.suit(f["suit"]) if de else t.suit(f["suit"])[:-1]
+        if "points" in f:
+            values["points"] = t.n("points", int(f["points"]))
+        if "shooter" in f:
+            values["shooter"] = seats[f["shooter"]] if f["shooter"] < len(seats) else str(f["shooter"] + 1)
+        if "worlds" in f:
+            values["worlds"] = f"{f['worlds']:,}".replace(",", "." if de else ",")
+        if "name" in f:
+            values["name"] = str(f["name"])
+        for key in ("p", "q"):
+            if key in f:
+                values[key] = f"{100 * f[key]:.0f} %" if de else f"{f[key]:.0%}"
+        for key in ("cost", "margin"):
+            if key in f:
+                text = f"{f[key]:.1f}"
+                values[key] = text.replace(".", ",") if de else text
+        parts.append((de_text if de else en_text).format(**values))
+    sentence = "; ".join(parts)
+    return sentence[:1].upper() + sentence[1:]
+
+
+# ---- what a played card does, from the position (for the search levels) -----------------------------------------
+def play_reason(obs: Observation, card: Card) -> Reason:
+    """What ``card`` does in the position of ``obs``, stating only facts that hold there."""
+    values = obs.rules.values
+    legal = sorted(obs.legal)
+    if len(legal) == 1:
+        return Reason("forced", {"card": card})
+    trick = obs.current_trick
+    if trick is None or not trick.plays:
+        return Reason("lead", {"card": card})
+    led = suit_of(trick.plays[0][1])
+    best = max(c for _, c in trick.plays if suit_of(c) == led)
+    points = sum(values[c] for _, c in trick.plays)
+    if suit_of(card) != led:
+        if values[card] > 0:
+            costliest = values[card] == max(values[c] for c in legal)
+            return Reason("dump_costliest" if costliest else "dump", {"card": card, "points": values[card]})
+        return Reason("discard", {"card": card})
+    if card < best:
+        if points > 0:
+            return Reason("duck_points", {"card": card, "best": best, "points": points})
+        return Reason("duck", {"card": card, "best": best})
+    if len(trick.plays) == obs.rules.players - 1:
+        return Reason("win", {"card": card, "points": points + values[card]})
+    return Reason("follow_over", {"card": card, "best": best})
+
+
+# ---- the claims each code makes, checked against the position ----------------------------------------------------
+def _unseen(obs: Observation) -> int:
+    known = obs.hand.mask | obs.played.mask
+    if obs.kitty is not None:
+        known |= obs.kitty.mask
+    return obs.rules.in_play_mask & ~known
+
+
+def false_claims(obs: Observation, cards: list[Card], reasons: tuple[Reason, ...]) -> list[str]:
+    """The claims of ``reasons`` that do not hold in the position of ``obs`` (empty when every one is true)."""
+    wrong: list[str] = []
+    values = obs.rules.values
+    legal = sorted(obs.legal)
+    trick = obs.current_trick
+    plays = trick.plays if trick is not None else ()
+    led = suit_of(plays[0][1]) if plays else None
+    best = max((c for _, c in plays if suit_of(c) == led), default=None)
+    points = sum(values[c] for _, c in plays)
+    last = len(plays) == obs.rules.players - 1
+
+    def claim(ok: bool, what: str) -> None:
+        if not ok:
+            wrong.append(f"{what} ({reason.code} {dict(reason.facts)})")
+
+    for reason in reasons:
+        f = reason.facts
+        code = reason.code
+        card: Card = int(f["card"]) if "card" in f else -1
+        if card >= 0 and not code.startswith("pass"):
+            claim(card in cards, "the reason names the card suggested")
+        if code.startswith("pass"):
+            claim(obs.phase == "passing", "the seat is passing")
+            if card >= 0:
+                claim(card in cards, "the card is in the pass")
+            if code == "pass_high_spade":
+                guards = len([c for c in cards_of(obs.hand.mask & suit_mask(SPADES)) if c < QS])
+                claim(suit_of(card) == SPADES and card >= QS and guards < 4, "a high spade with fewer than 4 low spades")
+            elif code == "pass_void":
+                held = obs.hand.suit(f["suit"])
+                claim(bool(held) and set(held) <= set(cards), "the pass empties the suit")
+            elif code == "pass_costly":
+                claim(values[card] == f["points"] and f["points"] > 0, "the card costs those points")
+            elif code == "pass_high":
+                claim(rank_of(card) >= 8, "a high card (10 or higher)")
+            continue
+        if code == "forced":
+            claim(legal == [card], "the only legal card")
+        elif code.startswith("lead"):
+            claim(not plays, "the seat leads")
+            if code == "lead_sure_gain":
+                higher = [c for c in cards_of(_unseen(obs) & suit_mask(suit_of(card))) if c > card]
+                claim(not higher and values[card] == f["points"] and f["points"] < 0, "no higher card out, the card gains")
+            elif code == "lead_into_void":
+                n = obs.rules.players
+                later = [(obs.seat + k) % n for k in range(1, n)]
+                claim(any(suit_of(card) in obs.voids[s] for s in later), "another player is void in the suit")
+            elif code == "lead_low":
+                higher = [c for c in cards_of(_unseen(obs) & suit_mask(suit_of(card))) if c > card]
+                claim(bool(higher), "a higher card of the suit is out")
+        elif code in ("duck_points", "duck_costly_win", "drop_under", "duck_highest", "duck"):
+            claim(
+                best is not None and led == suit_of(card) and card < best and f["best"] == best, "the card follows under the winning card"
+            )
+            if code == "duck_points":
+                claim(points == f["points"] and points > 0, "the trick holds those points")
+            if code == "duck_costly_win":
+                over = [c for c in legal if led is not None and suit_of(c) == led and best is not None and c > best]
+                claim(bool(over) and all(points + values[c] > 0 for c in over), "every winning card would cost")
+            if code == "duck_highest":
+                under = [c for c in legal if led is not None and suit_of(c) == led and best is not None and c < best]
+                claim(bool(under) and card == max(under), "the highest card that still loses")
+            if code == "drop_under":
+                claim(values[card] > 0, "the card holds points")
+        elif code in ("win_gain", "win_clean", "take_cheapest", "win"):
+            claim(last and best is not None and led == suit_of(card) and card > best, "the card wins the trick")
+            if code == "win_gain":
+                claim(points + values[card] == -f["points"] and f["points"] > 0, "the trick gains those points")
+            if code == "win_clean":
+                claim(points + values[card] == 0, "the trick holds no points")
+            if code == "win":
+                claim(points + values[card] == f["points"], "the trick holds those points")
+        elif code in ("follow_lowest", "follow_over", "win_anyway", "win_stop_moon"):
+            claim(best is not None and led == suit_of(card) and card > best, "the card goes over the winning card")
+            if code == "follow_lowest":
+                following = [c for c in legal if suit_of(c) == led]
+                claim(card == min(following), "the lowest card of the suit")
+            if code == "follow_over":
+                claim(not last and f["best"] == best, "a later player is still to play")
+        elif code in ("dump_costliest", "dump", "discard_high", "discard", "discard_stop_moon"):
+            claim(led is not None and suit_of(card) != led and not any(suit_of(c) == led for c in legal), "the seat cannot follow")
+            if code in ("dump_costliest", "dump"):
+                claim(values[card] == f["points"] and f["points"] > 0, "the card costs those points")
+            if code == "dump_costliest":
+                claim(values[card] == max(values[c] for c in legal), "the costliest card")
+            if code == "discard_high":
+                claim(rank_of(card) >= 8, "a high card (10 or higher)")
+    return wrong
+
+
+__all__ = ["TEMPLATES", "Reason", "false_claims", "play_reason", "render"]
