@@ -9,20 +9,25 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+import importlib
+import json
+import re
+from collections.abc import AsyncIterator, Mapping, Sequence
 from pathlib import Path
 from typing import Annotated, Any, Final
 
 from fastapi import FastAPI, Header, HTTPException, Request, WebSocket
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from blackmaria import __version__
-from blackmaria.bots.base import LEVELS
+from blackmaria.bots.base import DEFAULT_BUDGETS, LEVELS
 from blackmaria.locale import LANGUAGES, Texts
-from blackmaria.rules import PRESETS, Rules, RulesError, preset
+from blackmaria.rules import DEFAULT_PRESET, PRESETS, Rules, RulesError, find_preset, preset
 from blackmaria.server.protocol import MAX_NAME_CHARS, PROTOCOL_VERSION, ProtocolError, RateLimit
 from blackmaria.server.store import Store
 from blackmaria.server.tables import BotPrograms, Client, Hub, LobbyError, ServedElsewhere, TableRuntime, handle_raw
@@ -34,11 +39,17 @@ HELLO_TIMEOUT_S: Final = 30.0
 
 
 # ---- the lobby's shapes (these are the OpenAPI schemas) --------------------------------------------
+# A request body may hold only the fields below (another is refused, named); numbers are JSON numbers, never strings or booleans.
+_STRICT: Final = ConfigDict(extra="forbid", strict=True)
+
+
 class CreateTable(BaseModel):
+    model_config = _STRICT
     rules: str | dict[str, Any] = Field("black-maria", description="A preset name, or house rules: {preset: NAME, ...options}.")
-    players: int | None = Field(None, ge=2, le=7, description="Seat count, if not the rule set's own.")
+    players: int | None = Field(None, description="Seat count, if not the rule set's own; within the preset's range (GET /api/presets).")
     turn_seconds: float | None = Field(
         None,
+        allow_inf_nan=False,
         ge=1,
         le=3600,
         description="A turn timer: a player who has not acted in this time, or who leaves, is played by a bot until they return.",
@@ -76,6 +87,7 @@ class TableCreated(BaseModel):
 
 
 class JoinTable(BaseModel):
+    model_config = _STRICT
     name: str = Field(min_length=1, max_length=100, description=f"A display name, at most {MAX_NAME_CHARS} characters after trimming.")
     seat: int | None = Field(None, ge=0, le=6, description="A seat number; the first empty seat if absent.")
 
@@ -87,8 +99,13 @@ class SeatTaken(BaseModel):
 
 
 class AddBots(BaseModel):
-    level: str = Field("medium", description="random, easy, medium, hard or expert, or the name of a bot program (GET /api/bots)")
-    seats: list[int] | None = Field(None, max_length=7, description="Seats to fill; every empty seat if absent.")
+    model_config = _STRICT
+    level: str = Field(
+        "medium", max_length=40, description="random, easy, medium, hard or expert, or the name of a bot program (GET /api/bots)"
+    )
+    seats: list[Annotated[int, Field(ge=0, le=6)]] | None = Field(
+        None, max_length=7, description="Seats to fill; every empty seat if absent."
+    )
 
 
 class PresetEntry(BaseModel):
@@ -112,6 +129,94 @@ class Health(BaseModel):
     version: str
     protocol: int
     tables_in_memory: int
+
+
+# ---- errors: always {"detail": "a sentence"}, never a piece of input that could not be encoded -------------------------
+_SURROGATE: Final = re.compile("[\ud800-\udfff]")
+_BODIES: Final[dict[str, type[BaseModel]]] = {"tables": CreateTable, "seats": JoinTable, "bots": AddBots}
+"""The body model of each POST route, by the last part of its path (to name the fields a body may hold)."""
+
+
+def shown(value: object, limit: int = 40) -> str:
+    """A piece of a request, safe to quote in an error: cut to ``limit`` characters, anything unprintable escaped.
+
+    A lone surrogate (``\\ud800`` in JSON) or a control character comes back
+    as its escape, so the answer always encodes as UTF-8.
+
+    >>> print(shown("turn_second"), shown("\\ud800x"), shown("a" * 50, 5))
+    'turn_second' '\\ud800x' 'aaaaa...'
+    """
+    text = value if isinstance(value, str) else repr(value)
+    cut = text[:limit]
+    escaped = "".join(c if c.isprintable() else c.encode("unicode_escape", "backslashreplace").decode("ascii") for c in cut)
+    return f"'{escaped}{'...' if len(text) > limit else ''}'"
+
+
+def _where(loc: Sequence[Any]) -> str:
+    """``("body", "seats", 1)`` -> ``seats[1]``; ``("query", "game")`` -> ``game``."""
+    parts = list(loc[1:] if loc and loc[0] in ("body", "query", "path", "header") else loc)
+    # A union's branches (rules: a string or an object) add the branch's type name: not a place in the request.
+    while parts and isinstance(parts[-1], str) and ("[" in parts[-1] or parts[-1] in ("str", "int", "float", "bool")):
+        parts.pop()
+    out = ""
+    for part in parts:
+        out += f"[{part}]" if isinstance(part, int) else (("." if out else "") + (part if part.isidentifier() else shown(part)))
+    return out
+
+
+def _sentence(error: Mapping[str, Any], fields: Sequence[str]) -> str:
+    """One validation error as a sentence that names the field and what it must be, without the input itself."""
+    kind = str(error.get("type", ""))
+    where = _where(error.get("loc", ()))
+    ctx = error.get("ctx") or {}
+    if kind == "json_invalid":
+        return "the body is not valid JSON text"
+    if not where and kind == "string_unicode":
+        return "a field's name is not valid Unicode text (it holds a lone surrogate)"
+    if not where:
+        return "the body must be a JSON object (Content-Type: application/json)"
+    if where == "rules" and kind in ("string_type", "dict_type"):  # both branches of the union failed: say it once
+        return "rules: must be a preset name or an object of options"
+    what = {
+        "missing": "is required",
+        "extra_forbidden": f"is not a field of this request (the fields are {', '.join(fields)})" if fields else "is not a field here",
+        "int_type": "must be a whole number",
+        "int_parsing": "must be a whole number",
+        "int_from_float": "must be a whole number",
+        "float_type": "must be a number",
+        "float_parsing": "must be a number",
+        "finite_number": "must be a finite number",
+        "string_type": "must be a string",
+        "string_unicode": "must be valid Unicode text (it holds a lone surrogate)",
+        "list_type": "must be a list",
+        "dict_type": "must be a JSON object",
+        "union_tag_invalid": "is not of an accepted shape",
+        "greater_than_equal": f"must be at least {ctx.get('ge')}",
+        "greater_than": f"must be more than {ctx.get('gt')}",
+        "less_than_equal": f"must be at most {ctx.get('le')}",
+        "less_than": f"must be less than {ctx.get('lt')}",
+        "string_too_short": f"must be at least {ctx.get('min_length')} characters long",
+        "string_too_long": f"must be at most {ctx.get('max_length')} characters long",
+        "too_short": f"must hold at least {ctx.get('min_length')} items",
+        "too_long": f"must hold at most {ctx.get('max_length')} items",
+    }.get(kind, "is not valid")
+    return f"{where}: {what}"
+
+
+def validation_detail(errors: Sequence[Mapping[str, Any]], fields: Sequence[str] = ()) -> str:
+    """The framework's list of validation errors as the documented one sentence (the first three, each named)."""
+    return "; ".join(list(dict.fromkeys(_sentence(e, fields) for e in errors))[:3])
+
+
+class SafeJSONResponse(JSONResponse):
+    """JSON as UTF-8 that never fails to render: a lone surrogate that slipped into a string is written as its escape."""
+
+    def render(self, content: Any) -> bytes:
+        text = json.dumps(content, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+        try:
+            return text.encode("utf-8")
+        except UnicodeEncodeError:
+            return _SURROGATE.sub(lambda m: f"\\\\u{ord(m.group()):04x}", text).encode("utf-8")
 
 
 class BodyLimit:
@@ -176,6 +281,40 @@ class LobbyRateLimit:
         await self.app(scope, receive, send)
 
 
+def check_players(data: str | Mapping[str, Any]) -> None:
+    """Refuse a seat count outside the preset's own range, naming that preset and its range.
+
+    >>> check_players({"preset": "hearts", "players": 9})
+    Traceback (most recent call last):
+    ...
+    blackmaria.rules.RulesError: players: Hearts is played by 4 players, not 9
+    >>> check_players({"preset": "black-maria", "players": 2})
+    Traceback (most recent call last):
+    ...
+    blackmaria.rules.RulesError: players: Black Maria is played by 3 to 6 players, not 2
+    """
+    if isinstance(data, str):
+        return
+    name, players = data.get("preset", DEFAULT_PRESET), data.get("players")
+    if not isinstance(name, str) or isinstance(players, bool) or not isinstance(players, int):
+        return  # Rules.from_data says what is wrong
+    info = PRESETS[find_preset(name)]
+    low, high = info.player_range
+    if not low <= players <= high:
+        title = Texts("en").rules_title(info.name)
+        counts = f"{low}" if low == high else f"{low} to {high}"
+        raise RulesError(f"players: {title} is played by {counts} players, not {players}")
+
+
+def search_missing() -> str | None:
+    """The missing module, if the search bots and explanations cannot run here (the ``fast`` extra is not installed)."""
+    try:
+        importlib.import_module("blackmaria.bots.search")
+    except ImportError as error:
+        return f"{error.name or error}; install blackmaria[fast]"
+    return None
+
+
 def _bearer(authorization: str | None) -> str | None:
     if authorization and authorization.lower().startswith("bearer "):
         return authorization[7:].strip() or None
@@ -206,6 +345,7 @@ def create_app(db_url: str | None = None, programs: BotPrograms | None = None, l
         summary="Private online tables for Black Maria and the Hearts family.",
         description="The lobby over HTTP; play over the WebSocket at /ws/{code} (protocol described in docs/server.md).",
         lifespan=lifespan,
+        default_response_class=SafeJSONResponse,
     )
     app.add_middleware(BodyLimit)
     app.add_middleware(LobbyRateLimit, per_minute=lobby_per_minute)
@@ -223,17 +363,30 @@ def create_app(db_url: str | None = None, programs: BotPrograms | None = None, l
         if not table.may_manage(_bearer(authorization)):
             raise HTTPException(403, "send this table's host token or one of its seat tokens as Authorization: Bearer TOKEN")
 
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_request: Request, error: StarletteHTTPException) -> Response:
+        if error.status_code in (204, 304) or error.status_code < 200:
+            return Response(status_code=error.status_code, headers=error.headers)
+        return SafeJSONResponse({"detail": error.detail}, status_code=error.status_code, headers=error.headers)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(request: Request, error: RequestValidationError) -> JSONResponse:
+        # Not the framework's list, which quotes the input (and fails on input that does not encode): one sentence.
+        model = _BODIES.get(request.url.path.rstrip("/").rsplit("/", 1)[-1]) if request.method == "POST" else None
+        fields = list(model.model_fields) if model is not None else []
+        return SafeJSONResponse({"detail": validation_detail(error.errors(), fields)}, status_code=422)
+
     @app.exception_handler(LobbyError)
     async def lobby_error(_request: Request, error: LobbyError) -> JSONResponse:
-        return JSONResponse({"detail": str(error)}, status_code=error.status)
+        return SafeJSONResponse({"detail": str(error)}, status_code=error.status)
 
     @app.exception_handler(ServedElsewhere)
     async def served_elsewhere(_request: Request, error: ServedElsewhere) -> JSONResponse:
-        return JSONResponse({"detail": str(error)}, status_code=421)
+        return SafeJSONResponse({"detail": str(error)}, status_code=421)
 
     @app.exception_handler(ProtocolError)
     async def protocol_error(_request: Request, error: ProtocolError) -> JSONResponse:
-        return JSONResponse({"detail": str(error), "code": error.code}, status_code=422)
+        return SafeJSONResponse({"detail": str(error), "code": error.code}, status_code=422)
 
     @app.get("/api/health", response_model=Health)
     async def health() -> dict[str, Any]:
@@ -274,8 +427,12 @@ def create_app(db_url: str | None = None, programs: BotPrograms | None = None, l
         if body.players is not None:
             data = {"preset": data, "players": body.players} if isinstance(data, str) else {**data, "players": body.players}
         try:
+            check_players(data)
+        except RulesError as error:
+            raise HTTPException(422, str(error)) from error
+        try:
             rules = Rules.from_data(data)
-        except (RulesError, TypeError, ValueError) as error:
+        except (RulesError, TypeError, ValueError, ArithmeticError) as error:
             raise HTTPException(422, f"rules: {error}") from error
         table, host_token = await hub().create(rules, body.turn_seconds)
         return {"table": table.info(), "host_token": host_token, "invite": f"/t/{table.code}"}
@@ -297,6 +454,8 @@ def create_app(db_url: str | None = None, programs: BotPrograms | None = None, l
         """Fill empty seats with bots of a level (host or seated player only)."""
         table = table_or_404(code)
         manage(table, authorization)
+        if body.level in DEFAULT_BUDGETS and search_missing() is not None:
+            raise HTTPException(422, f"level: the {body.level} bot needs the compiled kernel, not installed here ({search_missing()})")
         await table.add_bots(body.level, body.seats)
         return table.info()
 
@@ -315,7 +474,7 @@ def create_app(db_url: str | None = None, programs: BotPrograms | None = None, l
         if game is None or game == table.game_no:
             async with table.lock:
                 return table.record()
-        row = table.store.game(table.id, game) if game > 0 else None
+        row = table.store.game(table.id, game) if 0 < game < table.game_no else None
         if row is None or row.record is None:
             raise HTTPException(404, f"game {game} at this table has not finished or does not exist")
         result: dict[str, Any] = row.record
@@ -340,6 +499,13 @@ def create_app(db_url: str | None = None, programs: BotPrograms | None = None, l
     @app.get("/score", include_in_schema=False)
     async def score_page() -> FileResponse:
         return page("score.html")
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> FileResponse:
+        path = WEB_DIR / "favicon.ico"
+        if not path.is_file():
+            raise HTTPException(404, "the web client's favicon.ico is not installed")
+        return FileResponse(path, media_type="image/x-icon", headers={"Cache-Control": "public, max-age=86400"})
 
     @app.get("/sw.js", include_in_schema=False)
     async def service_worker() -> FileResponse:

@@ -53,6 +53,8 @@ ERROR_CODES: Final = {
     "illegal": "the game refuses the action (the rule is named)",
     "bad-card": "a card is not written as a card",
     "bad-text": "a name or chat line is empty, too long, or holds control characters",
+    "unavailable": "this server lacks an optional part the request needs (explanations need the compiled kernel)",
+    "server-error": "the server failed to handle the message (it is logged); the table goes on",
 }
 
 
@@ -147,14 +149,54 @@ def clean_text(value: object, what: str, limit: int) -> str:
     return text
 
 
-def _card(value: object, ref: str | int | None) -> Card:
-    if not isinstance(value, str) or not _CARD_TEXT.fullmatch(value):
-        shown = value if isinstance(value, str) and len(value) <= 8 else type(value).__name__
-        raise ProtocolError("bad-card", f"{shown!r} is not a card (write 2C ... TH ... AS)", ref=ref)
+def json_type(value: object) -> str:
+    """The JSON name of a parsed value's type, for errors (never a Python type name)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return "a string"
+
+
+def _card(value: object, ref: str | int | None, what: str = "card") -> Card:
+    if value is None:
+        raise ProtocolError("bad-card", f"{what} is missing: write a card such as 7H (2C ... TH ... AS)", ref=ref)
+    if not isinstance(value, str):
+        raise ProtocolError("bad-card", f"{what} must be a card written as a string such as 7H, not {json_type(value)}", ref=ref)
+    if not _CARD_TEXT.fullmatch(value):
+        shown = repr(value) if len(value) <= 8 else "this text"
+        raise ProtocolError("bad-card", f"{what}: {shown} is not a card (write 2C ... TH ... AS)", ref=ref)
     try:
         return parse_card(value)
     except ValueError as error:  # pragma: no cover - the pattern admits only card text
         raise ProtocolError("bad-card", str(error), ref=ref) from error
+
+
+def _valid_ref(ref: object) -> bool:
+    return (isinstance(ref, int) and not isinstance(ref, bool) and abs(ref) < 2**53) or (isinstance(ref, str) and len(ref) <= MAX_ID_CHARS)
+
+
+def message_ref(raw: str | bytes) -> str | int | None:
+    """The ``ref`` of a message, if it has a valid one, without checking anything else (for a refusal before parsing).
+
+    >>> message_ref('{"type": "play", "card": "7H", "ref": 12}'), message_ref("[1, 2]"), message_ref('{"ref": true}')
+    (12, None, None)
+    """
+    size = len(raw.encode("utf-8", "surrogatepass")) if isinstance(raw, str) else len(raw)
+    if size > MAX_MESSAGE_BYTES:
+        return None
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError):
+        return None
+    ref = data.get("ref") if isinstance(data, dict) else None
+    return ref if _valid_ref(ref) else None
 
 
 def parse_message(raw: str | bytes) -> ClientMessage:
@@ -169,13 +211,11 @@ def parse_message(raw: str | bytes) -> ClientMessage:
     if not isinstance(data, dict):
         raise ProtocolError("bad-message", "a message must be a JSON object")
     ref = data.get("ref")
-    if ref is not None and not (
-        (isinstance(ref, int) and not isinstance(ref, bool) and abs(ref) < 2**53) or (isinstance(ref, str) and len(ref) <= MAX_ID_CHARS)
-    ):
+    if ref is not None and not _valid_ref(ref):
         raise ProtocolError("bad-message", f"ref must be an integer or a string of at most {MAX_ID_CHARS} characters")
     kind = data.get("type")
     if not isinstance(kind, str):
-        raise ProtocolError("bad-message", "a message must have a string type", ref=ref)
+        raise ProtocolError("bad-message", f"a message must have a string type, not {json_type(kind)}", ref=ref)
     allowed = {
         "hello": {"protocol", "token"},
         "pass": {"cards"},
@@ -203,7 +243,7 @@ def parse_message(raw: str | bytes) -> ClientMessage:
         cards = data.get("cards")
         if not isinstance(cards, list) or not 1 <= len(cards) <= 13:
             raise ProtocolError("bad-message", "pass needs cards: a list of 1 to 13 cards", ref=ref)
-        return PassCards(tuple(_card(c, ref) for c in cards), ref)
+        return PassCards(tuple(_card(c, ref, f"cards[{i}]") for i, c in enumerate(cards)), ref)
     if kind == "play":
         return PlayCard(_card(data.get("card"), ref), ref)
     if kind == "chat":

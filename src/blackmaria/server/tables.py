@@ -48,6 +48,7 @@ from blackmaria.server.protocol import (
     ProtocolError,
     RateLimit,
     clean_text,
+    message_ref,
     parse_message,
 )
 from blackmaria.server.store import ActionRow, Store, TableRow, hash_token
@@ -789,10 +790,12 @@ class TableRuntime:
 async def handle_raw(table: TableRuntime, client: Client, raw: str | bytes) -> None:
     """One message as received from a connection: rate limit, parse, then hello or an action; every refusal to that client only."""
     if not client.rate.allow():
-        client.send(ProtocolError("rate-limit", "too many messages; this one was dropped").to_message())
+        client.send(ProtocolError("rate-limit", "too many messages; this one was dropped", ref=message_ref(raw)).to_message())
         return
+    ref: str | int | None = None
     try:
         message = parse_message(raw)
+        ref = message.ref
         if isinstance(message, Hello):
             if client.attached:
                 raise ProtocolError("hello-first", "hello is sent once, first", ref=message.ref)
@@ -807,6 +810,13 @@ async def handle_raw(table: TableRuntime, client: Client, raw: str | bytes) -> N
             await table.on_message(client, message)
     except ProtocolError as error:
         client.send(error.to_message())
+    except ImportError as error:  # an optional extra is not installed: the compiled kernel behind explanations
+        logger.warning("table %s: %s (install blackmaria[fast])", table.code, error)
+        missing = f"this server cannot answer this: it lacks {error.name or 'a module'} (the compiled kernel; its operator may install blackmaria[fast])"
+        client.send(ProtocolError("unavailable", missing, ref=ref).to_message())
+    except Exception:  # a fault of the server's: the sender hears of it, the connection and the table go on
+        logger.exception("table %s: a message failed", table.code)
+        client.send(ProtocolError("server-error", "the server failed to handle this message (it is logged)", ref=ref).to_message())
 
 
 class GroupCommit:
