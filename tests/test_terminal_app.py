@@ -1,0 +1,277 @@
+"""The Textual game by keys (Textual's pilot): keys never turned into plays the player did not see, commands and
+German cards typed, undo, overlays, the game-over screen, pacing, and a layout that fits from 80x24 to 200x60."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from textual import events
+from textual.widgets import RichLog, Static
+
+from blackmaria.cards import card_name
+from blackmaria.events import CardPlayed
+from blackmaria.rules import Rules, preset
+from blackmaria.tui.app import GameApp, GameOverScreen, TextScreen
+from blackmaria.tui.session import PlaySession, new_session
+
+Drive = Callable[[GameApp, object], Awaitable[None]]
+
+
+def _session(tmp_path: Path, rules: Rules | str = "hearts", lang: str = "en", seed: int = 11) -> PlaySession:
+    rule_set = preset(rules) if isinstance(rules, str) else rules
+    return new_session(rule_set, levels=["easy"], lang=lang, seed=seed, save_path=tmp_path / "saves" / "g.json")
+
+
+def _run(session: PlaySession, drive: Drive, size: tuple[int, int] = (120, 40), speed: float = 0.0) -> GameApp:
+    app = GameApp(session, speed=speed)
+
+    async def go() -> None:
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await drive(app, pilot)
+
+    asyncio.run(go())
+    return app
+
+
+async def _settle(app: GameApp, pilot: object) -> None:
+    for _ in range(2000):
+        if not app.busy():
+            break
+        await pilot.pause(0.01)  # type: ignore[attr-defined]
+    await pilot.pause()  # type: ignore[attr-defined]
+
+
+async def _pass(app: GameApp, pilot: object) -> None:
+    for _ in range(app.session.game.rules.pass_count):
+        await pilot.press("space", "right")  # type: ignore[attr-defined]
+    await pilot.press("enter")  # type: ignore[attr-defined]
+    await _settle(app, pilot)
+
+
+def _my_plays(session: PlaySession) -> int:
+    return sum(1 for e in session.game.events if isinstance(e, CardPlayed) and e.seat == session.human)
+
+
+def _log(app: GameApp) -> str:
+    return "\n".join(line.text for line in app.query_one("#log", RichLog).lines)
+
+
+def test_two_enters_pressed_at_once_play_one_card(tmp_path: Path) -> None:
+    """Bug 2: the second Enter, pressed while the first card and the bots' answers were being played, was played
+    into the next trick. Now a key pressed before the player's decision was shown is no choice of it."""
+    session = _session(tmp_path, rules=preset("hearts").replace(pass_schedule=("hold",)), seed=4)
+
+    async def drive(app: GameApp, pilot: object) -> None:
+        while session.waiting_for() == "play" and len(session.observation().legal) == 1:
+            await pilot.press("enter")  # type: ignore[attr-defined]
+        assert session.waiting_for() == "play"
+        before = _my_plays(session)
+        app.post_message(events.Key("enter", None))  # both queued before either is handled, as on a busy machine
+        app.post_message(events.Key("enter", None))
+        await pilot.pause()  # type: ignore[attr-defined]
+        await pilot.pause()  # type: ignore[attr-defined]
+        assert _my_plays(session) == before + 1
+        assert session.waiting_for() == "play" and "Wait" in app.message
+
+    _run(session, drive)
+
+
+def test_keys_pressed_while_the_bots_play_are_not_played(tmp_path: Path) -> None:
+    session = _session(tmp_path, seed=12)
+    session.autoplay = False  # count only the cards the keys play
+
+    async def drive(app: GameApp, pilot: object) -> None:
+        await _pass(app, pilot)
+        assert session.waiting_for() == "play"
+        before = _my_plays(session)
+        await pilot.press("enter")  # type: ignore[attr-defined]
+        assert app.busy()  # the bots' cards come one by one
+        for _ in range(2):
+            await pilot.press("enter")  # type: ignore[attr-defined]
+            await pilot.press("space")  # type: ignore[attr-defined]
+        assert app.busy() and app.message.startswith("Wait")
+        await _settle(app, pilot)
+        assert _my_plays(session) == before + 1
+
+    _run(session, drive, speed=1.0)
+
+
+def test_bot_cards_appear_one_by_one_and_the_finished_trick_stays_until_its_winner_is_shown(tmp_path: Path) -> None:
+    session = _session(tmp_path, seed=12)
+    seen: list[tuple[int, str]] = []
+
+    async def watch(app: GameApp, pilot: object) -> None:
+        for _ in range(1000):
+            text = _plain(app.query_one("#table", Static).content, 80)
+            cards = len(re.findall(r"\[[^\]]+\]", text))
+            state = (cards, "wins the trick" if "wins the trick" in text or "You win the trick" in text else "")
+            if not seen or seen[-1] != state:
+                seen.append(state)
+            if not app.busy():
+                break
+            await pilot.pause(0.01)  # type: ignore[attr-defined]
+
+    async def drive(app: GameApp, pilot: object) -> None:
+        for _ in range(3):
+            await pilot.press("space", "right")  # type: ignore[attr-defined]
+        await pilot.press("enter")  # type: ignore[attr-defined]
+        await watch(app, pilot)
+        for _ in range(2):
+            await pilot.press("enter")  # type: ignore[attr-defined]
+            await watch(app, pilot)
+
+    _run(session, drive, speed=0.05)
+    counts = [cards for cards, _ in seen]
+    assert any(0 < a < b for a, b in zip(counts, counts[1:], strict=False)), seen  # cards added one at a time
+    assert (4, "wins the trick") in seen, seen  # the full trick with its winner named, before it is gathered
+
+
+def test_help_and_other_commands_can_be_typed(tmp_path: Path) -> None:
+    """Bug 3: the prompt took only some letters, so "help" became "h"."""
+    session = _session(tmp_path)
+
+    async def drive(app: GameApp, pilot: object) -> None:
+        await pilot.press(*"help", "enter")  # type: ignore[attr-defined]
+        assert isinstance(app.screen, TextScreen) and "Keys" in _plain(app.screen.body, 100)
+        await pilot.press("escape")  # type: ignore[attr-defined]
+        assert not isinstance(app.screen, TextScreen)
+        await pilot.press(*"rules", "enter")  # type: ignore[attr-defined]
+        assert isinstance(app.screen, TextScreen)
+        await pilot.press("escape")  # type: ignore[attr-defined]
+        await pilot.press(*"xyz", "enter")  # type: ignore[attr-defined]
+        assert app.message == "'xyz' is not a card or a command. Type help for help."
+
+    _run(session, drive)
+
+
+def test_german_cards_are_typed_suit_then_rank(tmp_path: Path) -> None:
+    """Bug 3: German players could not type their suits (dp was refused)."""
+    session = _session(tmp_path, lang="de")
+    for typed, name in (("pd", "QS"), ("dp", "QS"), ("kak", "KD"), ("krk", "KC"), ("hb", "JH"), ("h10", "TH"), ("kr2", "2C")):
+        assert [card_name(c) for c in session.parse(typed) or []] == [name], typed
+
+    async def drive(app: GameApp, pilot: object) -> None:
+        hand = sorted(session.observation().hand)[:3]
+        german = {0: "kr", 1: "ka", 2: "h", 3: "p"}
+        typed = " ".join(german[c & 3] + ("2 3 4 5 6 7 8 9 10 b d k a".split()[c >> 2]) for c in hand)
+        await pilot.press(*typed, "enter")  # type: ignore[attr-defined]
+        assert session.game.phase == "playing", app.message
+        assert not set(hand) & set(session.observation().hand)  # the three cards typed in German were passed
+
+    _run(session, drive)
+
+
+def test_undo_takes_the_undone_plays_out_of_the_story(tmp_path: Path) -> None:
+    """Bug 4: the undone plays stayed in the log, followed by the new ones, with no marker."""
+    session = _session(tmp_path, seed=6)
+
+    async def drive(app: GameApp, pilot: object) -> None:
+        await _pass(app, pilot)
+        while len(session.observation().legal) == 1:
+            await pilot.press("enter")  # type: ignore[attr-defined]
+        card = session.t.card(min(session.observation().legal))
+        await pilot.press(*card_name(min(session.observation().legal)).lower(), "enter")  # type: ignore[attr-defined]
+        assert f"You play {card}." in _log(app)
+        await pilot.press("f3")  # type: ignore[attr-defined]
+        log = _log(app)
+        assert f"You play {card}." not in log and "↶ Taken back: You " + card in log
+
+    _run(session, drive)
+
+
+def test_game_over_offers_a_new_game_and_the_finished_game_is_recorded_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bug 1 by keys: Ctrl+Q on the game-over screen saved the finished game a second time."""
+    monkeypatch.setenv("BLACKMARIA_DATA_DIR", str(tmp_path))
+    session = _session(tmp_path, rules=preset("black-maria").replace(deal_count=1), seed=3)
+
+    async def drive(app: GameApp, pilot: object) -> None:
+        await _pass(app, pilot)
+        for _ in range(30):
+            if isinstance(app.screen, GameOverScreen):
+                break
+            await pilot.press("enter")  # type: ignore[attr-defined]
+        assert isinstance(app.screen, GameOverScreen)
+        text = _plain(app.screen.body, 100)
+        assert "Game over. Winner:" in text and "Total" in text  # the final scores stay on screen
+        await pilot.press("n")  # type: ignore[attr-defined]
+        assert app.session is not session and app.session.game.deals and not app.session.game.is_over
+        await pilot.press("ctrl+q")  # type: ignore[attr-defined]
+
+    _run(session, drive)
+    finished = list((tmp_path / "finished").glob("*.json"))
+    assert len(finished) == 1 and json.loads(finished[0].read_text())["deals"]
+    assert len(list((tmp_path / "saves").glob("*.json"))) == 1  # the new game, saved under its own name
+
+
+def test_the_german_screen_has_no_english_quit_prompt(tmp_path: Path) -> None:
+    """Bug 11: Textual's own quit prompt was English in a German game."""
+    session = _session(tmp_path, lang="de")
+
+    async def drive(app: GameApp, pilot: object) -> None:
+        await pilot.press("ctrl+c")  # type: ignore[attr-defined]
+        await pilot.pause()  # type: ignore[attr-defined]
+        notes = [str(n.message) for n in app._notifications]
+        assert notes == ["Strg+Q speichert das Spiel und beendet."]
+        await pilot.press("f1")  # type: ignore[attr-defined]
+        assert isinstance(app.screen, TextScreen)
+        assert "pd (Pik-Dame)" in _plain(app.screen.body, 120)  # German card input shown in help
+
+    _run(session, drive)
+
+
+def _plain(renderable: object, width: int) -> str:
+    console = Console(width=width, record=True, color_system=None, legacy_windows=False, file=open("/dev/null", "w"))  # noqa: SIM115
+    console.print(renderable)
+    return console.export_text()
+
+
+@pytest.mark.parametrize("size", [(80, 24), (200, 60)])
+@pytest.mark.parametrize("rules", ["hearts", "black-maria", "omnibus-7", "two-player"])
+def test_the_layout_fits_without_cut_lines_or_overlaps(tmp_path: Path, size: tuple[int, int], rules: str) -> None:
+    """Bug 7: at 80x24 the log shrank to 20 columns and the status line wrapped into the table."""
+    rule_set = preset("omnibus", players=7) if rules == "omnibus-7" else preset(rules)
+    session = _session(tmp_path, rules=rule_set, lang="de" if rules == "black-maria" else "en", seed=5)
+
+    async def drive(app: GameApp, pilot: object) -> None:
+        checked = 0
+        for _ in range(6):
+            if session.waiting_for() == "pass":
+                await _pass(app, pilot)
+            elif session.waiting_for() == "play":
+                await pilot.press("f2")  # type: ignore[attr-defined]  # a long hint in the prompt
+            _check_layout(app, size)
+            checked += 1
+            if session.waiting_for() == "play":
+                await pilot.press("enter")  # type: ignore[attr-defined]
+                await _settle(app, pilot)
+        assert checked == 6
+
+    _run(session, drive, size=size)
+
+
+def _check_layout(app: GameApp, size: tuple[int, int]) -> None:
+    width, height = size
+    ids = ["status", "table", "log", "hand", "prompt", "keys"]
+    regions = {name: app.query_one(f"#{name}").region for name in ids}
+    for name, region in regions.items():
+        assert region.width > 0 and region.height > 0, name
+        assert region.right <= width and region.bottom <= height, (name, region)
+    for a in ids:
+        for b in ids:
+            if a < b:
+                assert not regions[a].overlaps(regions[b]), (a, b, regions[a], regions[b])
+    assert regions["log"].width >= 30
+    for name in ["status", "table", "hand", "prompt", "keys"]:
+        widget = app.query_one(f"#{name}", Static)
+        content = widget.content_region
+        text = _plain(widget.content, content.width).rstrip("\n")
+        lines = text.split("\n")
+        assert len(lines) <= content.height, (name, size, content, text)
+        assert "…" not in text, (name, size, text)  # nothing cut with an ellipsis
