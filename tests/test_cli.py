@@ -55,3 +55,21 @@ def test_bench_json_reports_deals_per_second() -> None:
     data = json.loads(result.stdout)
     assert data["deals_per_second"] > 0 and data["rules"] == "black-maria"
     assert abs(data["mean_points_per_deal"] - 43) < 1e-9  # no moon in black-maria: every deal scores 43
+
+
+def test_rule_errors_name_the_options_the_command_has() -> None:
+    """Bug 9: rules show named --rules/--players, a missing file was "not a preset", --seat named no table's seats."""
+    missing = run("rules", "show", "x.toml")
+    assert missing.returncode != 0 and "Invalid value for NAME: x.toml: no such house-rules file" in missing.stderr
+    assert "--rules" not in missing.stderr
+    seat = run("play", "--seat", "7", "--plain")
+    assert seat.returncode != 0 and "one of its seat names, West, North, East" in seat.stderr
+    german = run("play", "--seat", "Süd", "--lang", "de", "--plain")
+    assert german.returncode != 0 and "West, Nord, Ost" in german.stderr  # a 3-player table has no Süd
+
+
+def test_a_preset_is_refused_for_a_player_count_it_is_not_made_for() -> None:
+    """Bug 10: --rules two-player --players 3 played a three-player game titled "two-player"."""
+    refused = run("play", "--rules", "two-player", "--players", "3", "--plain")
+    assert refused.returncode != 0 and "3 players: the two-player preset is for 2 players; for 3 try black-maria" in refused.stderr
+    assert run("rules", "show", "two-player", "--players", "2").returncode == 0

@@ -86,7 +86,7 @@ def test_sudden_death_asks_for_another_deal() -> None:
 def test_the_sheet_resumes_and_exports(tmp_path: Path) -> None:
     sheet = ScoreSheet(preset("hearts"), ["W", "N", "E", "S"])
     _type(sheet, ["20 6 0 0", "Hx13 QS / / / ", "quit"])
-    saved = tmp_path / "scoresheet.json"
+    (saved,) = (tmp_path / "scoresheets").glob("sheet-*.json")
     again = ScoreSheet.from_json(saved.read_text(encoding="utf-8"))
     assert again.totals == sheet.totals and [e.moon_shooter for e in again.entries] == [None, 0]
     assert sheet.to_csv().splitlines()[-1] == "total,,,20,32,26,26,"
@@ -106,7 +106,8 @@ def test_the_command_keeps_score_in_german_through_a_pipe(tmp_path: Path) -> Non
     )
     assert "Nicht angenommen: die Punkte ergeben 42, aber jedes Spiel hat nach diesen Regeln 43" in run.stdout
     assert "Stand: Anna 10, Ben 8, Carla 25" in run.stdout
-    assert json.loads((tmp_path / "scoresheet.json").read_text())["deals"] == [{"points": [10, 8, 25]}]
+    (saved,) = (tmp_path / "scoresheets").glob("sheet-*.json")
+    assert json.loads(saved.read_text())["deals"] == [{"points": [10, 8, 25]}]
 
 
 def test_refusals_are_in_the_players_language_and_bad_commands_say_how() -> None:
@@ -133,9 +134,31 @@ def test_a_sheet_file_from_elsewhere_is_continued_and_a_broken_one_refused(tmp_p
     exported.write_text(sheet.to_json(), encoding="utf-8")
     result = CliRunner().invoke(main, ["score", "--file", str(exported), "--lang", "en"], input="0 43 0\nquit\n")
     assert result.exit_code == 0, result.output
-    resumed = ScoreSheet.from_json((tmp_path / "scoresheet.json").read_text(encoding="utf-8"))
+    resumed = ScoreSheet.from_json(exported.read_text(encoding="utf-8"))  # continued in its own file
     assert [list(e.points) for e in resumed.entries] == [[10, 8, 25], [0, 43, 0]]
     broken = tmp_path / "broken.json"
     broken.write_text('{"format": "something else"}', encoding="utf-8")
     refused = CliRunner().invoke(main, ["score", "--file", str(broken)])
     assert refused.exit_code == 1 and "broken.json: not a score sheet" in refused.output
+
+
+def test_a_new_score_sheet_keeps_the_earlier_ones(tmp_path: Path) -> None:
+    """Bug 6: blackmaria score replaced the saved score sheet, finished or not, which then vanished from stats."""
+    from click.testing import CliRunner
+
+    from blackmaria.cli import main
+    from blackmaria.stats import collect
+
+    runner = CliRunner()
+    first = runner.invoke(main, ["score", "--rules", "black-maria", "--lang", "en"], input="10 8 25\nquit\n")
+    assert first.exit_code == 0, first.output
+    second = runner.invoke(main, ["score", "--players", "Dora,Emil,Fritz", "--lang", "en"], input="0 43 0\nquit\n")
+    assert second.exit_code == 0, second.output
+    sheets = sorted((tmp_path / "scoresheets").glob("*.json"))
+    assert len(sheets) == 2
+    players = sorted(tuple(json.loads(path.read_text())["players"]) for path in sheets)
+    assert players == [("Anna", "Ben", "Carla"), ("Dora", "Emil", "Fritz")]
+    resumed = runner.invoke(main, ["score", "--resume", "--lang", "en"], input="quit\n")
+    assert resumed.exit_code == 0 and "Dora" in resumed.output  # the most recent sheet
+    stats, _ = collect(tmp_path, None)
+    assert stats.skipped == []

@@ -150,3 +150,23 @@ def test_the_command_reads_the_data_directory_and_a_servers_database(tmp_path: P
         timeout=60,
     )
     assert empty.stdout.strip() == f"No finished games found (looked in {tmp_path / 'none'})."
+
+
+def test_a_finished_game_saved_again_counts_once(tmp_path: Path, monkeypatch: Any) -> None:
+    """Bug 1: saving a finished game again (Ctrl+Q on the game-over screen) wrote a second, identical file, and
+    stats counted one 9-deal game as 2 games and 18 deals."""
+    import itertools
+
+    from blackmaria.tui import session as session_module
+
+    monkeypatch.setenv("BLACKMARIA_DATA_DIR", str(tmp_path))
+    clock = itertools.count()
+    monkeypatch.setattr(session_module.time, "strftime", lambda fmt, *a: f"game-20260101-{next(clock):06d}")  # each save a new second
+    game = _bot_game(4, deals=3)
+    session = session_module.PlaySession(game, 0, ["easy"], "en", 4, tmp_path / "saves" / "game-a.json")
+    session.save()  # when the game ended
+    session.save()  # Ctrl+Q on the game-over screen
+    assert len(list((tmp_path / "finished").glob("*.json"))) == 1
+    (tmp_path / "exported.json").write_text(json.dumps(game.to_record()), encoding="utf-8")  # blackmaria export into the folder
+    stats, _ = collect(tmp_path, None)
+    assert stats.games == 1 and stats.by_player["Anna"].deals == 3 and stats.by_player["Anna"].games == 1

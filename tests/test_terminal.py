@@ -245,3 +245,34 @@ def test_score_sheet_marks_the_kitty_and_the_review_names_its_taker(tmp_path: Pa
     assert any(mark.startswith("kitty: ") for mark in row.marks)
     review = session.deal_review()
     assert any(line.startswith("The kitty held ") for line in review) and len(review) >= 6
+
+
+def test_a_second_game_keeps_the_first_and_either_can_be_resumed(tmp_path: Path) -> None:
+    """Bug 6: blackmaria play replaced the saved game in progress without a word."""
+    import subprocess
+    import sys
+
+    quit_at_first_card = lambda kind, out: "quit" if kind == "card" else None  # noqa: E731
+    first = play_through(["--rules", "hearts", "--seed", "4", "--lang", "en", "--game", "first"], str(tmp_path), quit_at_first_card)
+    second = play_through(["--rules", "black-maria", "--seed", "5", "--lang", "en"], str(tmp_path), quit_at_first_card)
+    saves = sorted(path.stem for path in (tmp_path / "saves").glob("*.json"))
+    assert len(saves) == 2 and "first" in saves
+    env = {**os.environ, "BLACKMARIA_DATA_DIR": str(tmp_path), "PYTHONIOENCODING": "utf-8"}
+
+    def cli(*args: str, stdin: str = "quit\n") -> subprocess.CompletedProcess[str]:
+        command = [sys.executable, "-m", "blackmaria.cli", "play", "--plain", *args]
+        return subprocess.run(command, input=stdin, capture_output=True, text=True, env=env, timeout=120)
+
+    listed = cli("--list").stdout
+    assert "first" in listed and "hearts" in listed and "black-maria" in listed
+    by_name = cli("--resume", "first", "--lang", "en").stdout
+    assert re.findall(r"Your hand: (.*)", by_name)[0] == re.findall(r"Your hand: (.*)", first)[-1]
+    chosen = cli("--resume", "--lang", "en", stdin="2\nquit\n")  # the list, then the older game by its number
+    assert "Which game (1-2 or a name)" in chosen.stdout
+    assert re.findall(r"Your hand: (.*)", chosen.stdout)[0] == re.findall(r"Your hand: (.*)", first)[-1]
+    taken = cli("--game", "first", "--lang", "en")
+    assert taken.returncode != 0 and "A saved game named first exists" in taken.stderr
+    assert (
+        re.findall(r"Your hand: (.*)", cli("--resume", "--lang", "en", stdin="1\nquit\n").stdout)[0]
+        == re.findall(r"Your hand: (.*)", second)[-1]
+    )

@@ -361,12 +361,17 @@ def score(rules_name: str, names: str, dealer: int, lang: str | None, resume: bo
     """Keep the score of a game played with real cards: enter each deal's points or penalty cards."""
     from blackmaria.locale import detect_language
     from blackmaria.scorekeeper import ScoreSheet
-    from blackmaria.tui.scorekeeping import run_scorekeeper, sheet_path
+    from blackmaria.tui.scorekeeping import new_sheet_path, run_scorekeeper, saved_sheets
 
+    path = None
     if sheet_file is not None or resume:
-        path = Path(sheet_file) if sheet_file is not None else sheet_path()
-        if not path.exists():
-            raise click.ClickException("there is no saved score sheet")
+        if sheet_file is not None:
+            path = Path(sheet_file)
+        else:
+            sheets = saved_sheets()
+            if not sheets:
+                raise click.ClickException("there is no saved score sheet")
+            path = sheets[0]
         try:
             sheet = ScoreSheet.from_json(path.read_text(encoding="utf-8"))
         except (ValueError, KeyError, TypeError) as error:
@@ -374,7 +379,8 @@ def score(rules_name: str, names: str, dealer: int, lang: str | None, resume: bo
     else:
         players = [n.strip() for n in names.split(",") if n.strip()] or ["Anna", "Ben", "Carla"]
         sheet = ScoreSheet(_rules_option(rules_name, len(players)), players, dealer)
-    run_scorekeeper(sheet, detect_language(lang))
+        path = new_sheet_path()  # a sheet of its own: the earlier ones are kept
+    run_scorekeeper(sheet, detect_language(lang), path=path)
 
 
 @main.command()

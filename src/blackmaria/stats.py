@@ -187,8 +187,15 @@ def summarize_file(path: Path) -> GameSummary | None:
 
 
 def from_directory(directory: Path, stats: Stats) -> None:
+    """Every finished game under ``directory``, each counted once: a file that holds the same game as another (a
+    record exported next to the terminal's own, a copy) is the same game."""
+    seen: set[str] = set()
     for path in sorted(directory.rglob("*.json")):
         try:
+            same = json.dumps(json.loads(path.read_text(encoding="utf-8")), sort_keys=True)
+            if same in seen:
+                continue
+            seen.add(same)
             game = summarize_file(path)
         except (OSError, ValueError, KeyError, TypeError) as error:  # RecordError, ScoreError, RulesError, bad JSON
             stats.skipped.append((str(path), str(error)))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -11,8 +12,38 @@ from blackmaria.scorekeeper import DealEntry, ScoreError, ScoreSheet
 from blackmaria.tui.session import data_dir
 
 
-def sheet_path() -> Path:
+def sheets_dir() -> Path:
+    """Where the score sheets are kept, one file per game."""
+    return data_dir() / "scoresheets"
+
+
+def legacy_sheet_path() -> Path:
+    """The single score sheet of earlier versions (still resumable)."""
     return data_dir() / "scoresheet.json"
+
+
+def new_sheet_path() -> Path:
+    """A file for a new score sheet, next to (never over) the others: ``sheet-YYYYMMDD-HHMMSS.json``."""
+    base = time.strftime("sheet-%Y%m%d-%H%M%S")
+    path, number = sheets_dir() / f"{base}.json", 1
+    while path.exists():
+        number += 1
+        path = sheets_dir() / f"{base}-{number}.json"
+    return path
+
+
+def saved_sheets() -> list[Path]:
+    """The score sheets kept, the most recently changed first (the legacy one too)."""
+    paths = list(sheets_dir().glob("*.json")) if sheets_dir().is_dir() else []
+    if legacy_sheet_path().exists():
+        paths.append(legacy_sheet_path())
+    return sorted(paths, key=lambda path: -path.stat().st_mtime)
+
+
+def sheet_path() -> Path:
+    """The most recent score sheet (what ``blackmaria score --resume`` continues), else a new one's file."""
+    sheets = saved_sheets()
+    return sheets[0] if sheets else new_sheet_path()
 
 
 def _entry(sheet: ScoreSheet, text: str) -> DealEntry:
@@ -22,9 +53,16 @@ def _entry(sheet: ScoreSheet, text: str) -> DealEntry:
     return sheet.from_cards([chunk.strip() for chunk in text.split("/")])
 
 
-def run_scorekeeper(sheet: ScoreSheet, lang: str, read: Callable[[str], str] = input, write: Callable[[str], None] = print) -> None:
+def run_scorekeeper(
+    sheet: ScoreSheet,
+    lang: str,
+    read: Callable[[str], str] = input,
+    write: Callable[[str], None] = print,
+    path: Path | None = None,
+) -> None:
+    """Keep ``sheet`` line by line, saving it to ``path`` (a new file of its own by default) after every deal."""
     t = Texts(lang)
-    path = sheet_path()
+    path = path if path is not None else new_sheet_path()
 
     def save() -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
