@@ -9,7 +9,7 @@ PIP := $(BIN)/python -m pip --disable-pip-version-check -q
 
 $(VENV)/.run: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(PIP) install -e '.[fast]'
+	$(PIP) install -e '.[tui,server,fast]'
 	touch $@
 
 $(VENV)/.dev: pyproject.toml

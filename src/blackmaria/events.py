@@ -16,12 +16,26 @@ from typing import Any
 from blackmaria.cards import Card, card_name, parse_card
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Event:
     """Base of every event. ``private_to`` names the one seat that may see the cards, if any."""
 
     def visible_to(self, seat: int | None) -> Event:
         return self
+
+    def __repr__(self) -> str:
+        """Cards by name, so a log reads as a game: ``CardPlayed(seat=2, card=QS, trick=4)``."""
+        parts = []
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if f.name in ("card", "forced_card") and value is not None:
+                value = card_name(value)
+            elif f.name in ("cards", "kitty") and value is not None:
+                value = "(" + " ".join(card_name(c) for c in value) + ")"
+            else:
+                value = repr(value)
+            parts.append(f"{f.name}={value}")
+        return f"{type(self).__name__}({', '.join(parts)})"
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"type": type(self).__name__}
@@ -37,7 +51,7 @@ class Event:
         return data
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class _PrivateCards(Event):
     seat: int
     cards: tuple[Card, ...] | None
@@ -46,13 +60,13 @@ class _PrivateCards(Event):
         return self if seat == self.seat else dataclasses.replace(self, cards=None)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class DealerChosen(Event):
     seat: int
     method: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class DealStarted(Event):
     deal: int
     dealer: int
@@ -62,22 +76,22 @@ class DealStarted(Event):
     stock_size: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class HandDealt(_PrivateCards):
     pass
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class CardsPassed(_PrivateCards):
     to_seat: int = -1
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class CardsReceived(_PrivateCards):
     from_seat: int = -1
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class PlayStarted(Event):
     leader: int
     forced_card: Card | None
@@ -88,14 +102,14 @@ class PlayStarted(Event):
         return data
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class CardPlayed(Event):
     seat: int
     card: Card
     trick: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class TrickWon(Event):
     seat: int
     trick: int
@@ -103,12 +117,12 @@ class TrickWon(Event):
     points: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class KittyTaken(_PrivateCards):
     pass
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class CardDrawn(Event):
     seat: int
     card: Card | None
@@ -117,7 +131,7 @@ class CardDrawn(Event):
         return self if seat == self.seat else dataclasses.replace(self, card=None)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class DealScored(Event):
     deal: int
     points: tuple[int, ...]
@@ -126,12 +140,12 @@ class DealScored(Event):
     kitty: tuple[Card, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class SuddenDeath(Event):
     tied: tuple[int, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class GameOver(Event):
     totals: tuple[int, ...]
     winners: tuple[int, ...]

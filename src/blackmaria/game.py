@@ -11,7 +11,7 @@ appended to ``game.events``.
 >>> game.phase
 'passing'
 >>> for seat in range(4):
-...     game.pass_cards(seat, sorted(game.hand(seat))[-3:])
+...     _ = game.pass_cards(seat, sorted(game.hand(seat))[-3:])
 >>> game.phase, game.turn == game.holder(parse_cards("2C")[0])
 ('playing', True)
 >>> game.can_play("AH")
@@ -20,22 +20,17 @@ False
 
 from __future__ import annotations
 
+import copy as _copy
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Final, Literal
 
-from blackmaria.cards import (
-    SUIT_NAMES_EN,
-    Card,
-    CardSet,
-    card_name,
-    cards_of,
-    mask_of,
-    parse_card,
-    rank_of,
-)
+from blackmaria.cards import Card, CardSet, card_name, cards_of, mask_of, parse_card, rank_of
 from blackmaria.core import logic as core
+from blackmaria.core.state import State, Trick
+from blackmaria.errors import GameError, IllegalDeal, IllegalPass, IllegalPlay
 from blackmaria.events import (
     CardDrawn,
     CardPlayed,
@@ -60,52 +55,17 @@ if TYPE_CHECKING:
 Phase = Literal["not-started", "passing", "playing", "deal-over", "game-over"]
 
 
-class GameError(ValueError):
-    """An action the game refuses; the game is unchanged."""
-
-    def __init__(self, message: str, *, rule: str, seat: int | None = None, card: Card | None = None) -> None:
-        super().__init__(message)
-        self.rule = rule
-        self.seat = seat
-        self.card = card
-
-
-class IllegalPlay(GameError):
-    """A card that may not be played now."""
-
-
-class IllegalPass(GameError):
-    """A pass that breaks the rules."""
-
-
-class IllegalDeal(GameError):
-    """Hands, kitty, stock or dealer that are not a valid deal under the rules, or a deal out of place."""
-
-
 @dataclass(frozen=True)
-class Trick:
-    """A trick of this deal: who led, the cards in play order as ``(seat, card)``, and the winner once complete."""
-
-    leader: int
-    plays: tuple[tuple[int, Card], ...]
-    winner: int | None = None
-
-    @property
-    def cards(self) -> CardSet:
-        return CardSet(card for _, card in self.plays)
-
-
-@dataclass
 class DealLog:
-    """What happened in one deal, in the form of a game record."""
+    """What happened in one deal, in the form of a game record: a read-only view of the deal's ``State``."""
 
     dealer: int
-    hands: list[int]
+    hands: tuple[int, ...]
     kitty: int
-    stock: list[Card]
+    stock: tuple[Card, ...]
     direction: PassDirection
-    passes: list[int | None]
-    plays: list[Card] = field(default_factory=list)
+    passes: tuple[int | None, ...]
+    plays: tuple[Card, ...] = ()
     first_event: int = 0
     """Index in ``Game.events`` of this deal's ``DealStarted``."""
     points: tuple[int, ...] | None = None
@@ -154,12 +114,13 @@ def _as_card(card: Card | str) -> Card:
     return parse_card(card) if isinstance(card, str) else card
 
 
-def _cards_text(mask: int) -> str:
-    return " ".join(card_name(c) for c in cards_of(mask))
-
-
 class Game:
-    """A whole game under one rule set: deals, passes, plays, scores, and the event log."""
+    """A whole game under one rule set: deals, passes, plays, scores, and the event log.
+
+    Each deal is a ``State`` of the flat action layer (``game.state``), whose
+    history of ``(seat, card)`` actions is the one log of the deal; the
+    events, the deal logs and the tricks are views derived from it.
+    """
 
     def __init__(
         self,
@@ -170,21 +131,33 @@ class Game:
         rng: random.Random | None = None,
         first_dealer: int | None = None,
     ) -> None:
-        self.rules: Rules = load_rules(rules) if isinstance(rules, str) else rules
+        if isinstance(rules, str):
+            if rules.endswith((".toml", ".json")) or Path(rules).is_file():
+                raise ValueError(f"rules: {rules!r} is a file; read it with Game.from_file({rules!r}) or load_rules")
+            rules = load_rules(rules)
+        self.rules: Rules = rules
         n = self.rules.players
         self.seats: tuple[str, ...] = tuple(seats) if seats is not None else tuple(f"Player {i + 1}" for i in range(n))
         if len(self.seats) != n:
             raise ValueError(f"seats: {len(self.seats)} names given for {n} players")
         self._rng = rng if rng is not None else random.Random(seed)
-        self._p = core.make_params(self.rules)
-        self._s: list[int] = [0] * core.STATE_SIZE
-        self.events: list[Event] = []
-        self.deals: list[DealLog] = []
+        self._events: list[Event] = []
+        self._states: list[State] = []
+        self._first_events: list[int] = []
+        self._logs: list[DealLog] = []
+        """The deal logs of finished deals (a finished deal no longer changes)."""
         self.totals: list[int] = [0] * n
-        self._phase: Phase = "not-started"
-        self._tricks: list[Trick] = []
+        self._over = False
         self._winners: tuple[int, ...] = ()
         self.first_dealer = self._choose_first_dealer(first_dealer)
+
+    @classmethod
+    def from_file(cls, path: str | Path, *, players: int | None = None, **options: object) -> Game:
+        """A game under the house rules in ``path`` (TOML or JSON); ``options`` as for ``Game``."""
+        path = Path(path)
+        if not path.is_file():
+            raise FileNotFoundError(f"rules file {str(path)!r} does not exist")
+        return cls(load_rules(str(path), players), **options)  # type: ignore[arg-type]
 
     # ---- set-up -------------------------------------------------------------
     def _choose_first_dealer(self, given: int | None) -> int:
@@ -195,14 +168,14 @@ class Game:
                 raise IllegalDeal(f"dealer: seat {given} does not exist with {n} players", rule="dealer")
             if isinstance(wanted, int) and given != wanted:
                 raise IllegalDeal(f"dealer: the rules say seat {wanted} deals first, not seat {given}", rule="dealer")
-            self.events.append(DealerChosen(given, "given"))
+            self._events.append(DealerChosen(given, "given"))
             return given
         if isinstance(wanted, int):
-            self.events.append(DealerChosen(wanted, "rules"))
+            self._events.append(DealerChosen(wanted, "rules"))
             return wanted
         if wanted == "random":
             seat = self._rng.randrange(n)
-            self.events.append(DealerChosen(seat, "random"))
+            self._events.append(DealerChosen(seat, "random"))
             return seat
         # A cut: everyone cuts a card, highest rank deals; tied seats cut again.
         contenders = list(range(n))
@@ -210,13 +183,39 @@ class Game:
             cut = self._rng.sample(range(52), len(contenders))
             best = max(rank_of(c) for c in cut)
             contenders = [seat for seat, c in zip(contenders, cut, strict=True) if rank_of(c) == best]
-        self.events.append(DealerChosen(contenders[0], "cut"))
+        self._events.append(DealerChosen(contenders[0], "cut"))
         return contenders[0]
 
     # ---- state ---------------------------------------------------------------
     @property
+    def state(self) -> State | None:
+        """The current (or last) deal in the flat action layer; None before the first deal."""
+        return self._states[-1] if self._states else None
+
+    @property
+    def _s(self) -> list[int]:
+        """The current deal's state vector (``core.logic``'s layout)."""
+        return self._states[-1].s if self._states else [0] * core.STATE_SIZE
+
+    @property
+    def _p(self) -> tuple[int, ...]:
+        return core.make_params(self.rules) if not self._states else self._states[-1].p
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """Everything that happened, in order (read-only; derived from the deals' actions)."""
+        return tuple(self._events)
+
+    @property
     def phase(self) -> Phase:
-        return self._phase
+        if not self._states:
+            return "not-started"
+        if self._over:
+            return "game-over"
+        phase = self._states[-1].s[core.PHASE]
+        if phase == core.PHASE_PLAYING:
+            return "playing"
+        return "deal-over" if phase == core.PHASE_OVER else "passing"
 
     @property
     def players(self) -> int:
@@ -225,20 +224,47 @@ class Game:
     @property
     def deal_index(self) -> int:
         """The current (or last) deal, counting from 0; -1 before the first deal."""
-        return len(self.deals) - 1
+        return len(self._states) - 1
+
+    @property
+    def deals(self) -> list[DealLog]:
+        """Each deal so far in the form of a game record (views of the deals' states)."""
+        logs = list(self._logs)
+        if len(logs) < len(self._states):
+            logs.append(self._deal_log(len(self._states) - 1))
+        return logs
+
+    def _deal_log(self, index: int) -> DealLog:
+        state = self._states[index]
+        points = state.points() if state.is_terminal() else None
+        return DealLog(
+            dealer=state.dealer,
+            hands=state.dealt,
+            kitty=state.kitty_dealt,
+            stock=state.stock_dealt,
+            direction=state.direction,
+            passes=tuple(state.passes),
+            plays=tuple(card for _, card in state.plays()),
+            first_event=self._first_events[index],
+            points=points,
+            moon_shooter=state.moon_shooter(),
+        )
 
     @property
     def dealer(self) -> int:
-        return self.deals[-1].dealer if self.deals else self.first_dealer
+        return self._states[-1].dealer if self._states else self.first_dealer
 
     @property
     def direction(self) -> PassDirection:
-        return self.deals[-1].direction if self.deals else self.rules.pass_direction(0)
+        return self._states[-1].direction if self._states else self.rules.pass_direction(0)
 
     @property
     def turn(self) -> int | None:
         """The seat to play, or None outside the play."""
-        return self._s[core.TURN] if self._phase == "playing" else None
+        if not self._states or self._over:
+            return None
+        s = self._states[-1].s
+        return s[core.TURN] if s[core.PHASE] == core.PHASE_PLAYING else None
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -246,12 +272,12 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        return self._phase == "game-over"
+        return self._over
 
     @property
     def tricks(self) -> list[Trick]:
         """This deal's tricks so far, the current one last (possibly incomplete)."""
-        return list(self._tricks)
+        return self._states[-1].tricks() if self._states else []
 
     @property
     def hearts_broken(self) -> bool:
@@ -265,8 +291,9 @@ class Game:
 
     def holder(self, card: Card | str) -> int | None:
         card = _as_card(card)
+        s = self._s
         for seat in range(self.players):
-            if self._s[core.HAND + seat] >> card & 1:
+            if s[core.HAND + seat] >> card & 1:
                 return seat
         return None
 
@@ -277,7 +304,8 @@ class Game:
     @property
     def stock(self) -> list[Card]:
         """The cards left in the two-player stock, top first."""
-        return [self._s[core.STOCK + i] for i in range(self._s[core.STOCK_TOP], self._s[core.STOCK_SIZE])]
+        s = self._s
+        return [s[core.STOCK + i] for i in range(s[core.STOCK_TOP], s[core.STOCK_SIZE])]
 
     def points_taken(self, seat: int) -> int:
         """Card points in what ``seat`` has taken this deal (before any moon shot)."""
@@ -290,15 +318,15 @@ class Game:
 
     # ---- dealing -----------------------------------------------------------
     def _next_dealer(self) -> int:
-        if not self.deals:
+        if not self._states:
             return self.first_dealer
-        return (self.deals[-1].dealer + 1) % self.players
+        return (self._states[-1].dealer + 1) % self.players
 
     def _check_can_deal(self) -> None:
-        if self._phase == "game-over":
-            raise IllegalDeal(f"the game ended after deal {len(self.deals)}; no further deal may be played", rule="game-over")
-        if self._phase in ("passing", "playing"):
-            raise IllegalDeal(f"deal {len(self.deals)} is still being played", rule="deal-in-progress")
+        if self._over:
+            raise IllegalDeal(f"the game ended after deal {len(self._states)}; no further deal may be played", rule="game-over")
+        if self._states and not self._states[-1].is_terminal():
+            raise IllegalDeal(f"deal {len(self._states)} is still being played", rule="deal-in-progress")
 
     def deal(self, deck: Sequence[Card | str] | None = None) -> None:
         """Start the next deal: shuffle with the game's generator, or deal ``deck`` (top card first)."""
@@ -311,8 +339,7 @@ class Game:
             cards = [_as_card(c) for c in deck]
             if len(cards) != len(set(cards)) or mask_of(cards) != in_play:
                 raise IllegalDeal("deck: a deck must hold each card in play exactly once", rule="deck")
-        core.deal_deck(self._s, self._p, cards, self._next_dealer())
-        self._start_deal()
+        self._start_deal(State.dealt_from(self.rules, cards, dealer=self._next_dealer(), deal=len(self._states), names=self.seats))
 
     def deal_hands(
         self,
@@ -328,7 +355,7 @@ class Game:
         expected_dealer = self._next_dealer()
         if dealer is not None and dealer != expected_dealer:
             raise IllegalDeal(
-                f"dealer: seat {dealer} is out of rotation; seat {expected_dealer} deals deal {len(self.deals) + 1}",
+                f"dealer: seat {dealer} is out of rotation; seat {expected_dealer} deals deal {len(self._states) + 1}",
                 rule="dealer-rotation",
             )
         if len(hands) != n:
@@ -349,14 +376,10 @@ class Game:
             if len(cards) != size:
                 raise IllegalDeal(f"{name}: {len(cards)} cards given; these rules need {size}", rule="deal-size")
             seen |= self._check_new_cards(name, cards, seen)
-        core.reset_deal(self._s, expected_dealer)
-        for seat, mask in enumerate(masks):
-            self._s[core.HAND + seat] = mask
-        self._s[core.KITTY] = mask_of(kitty_cards)
-        for i, card in enumerate(stock_cards):
-            self._s[core.STOCK + i] = card
-        self._s[core.STOCK_SIZE] = len(stock_cards)
-        self._start_deal()
+        state = State(
+            rules, masks, kitty=mask_of(kitty_cards), stock=stock_cards, dealer=expected_dealer, deal=len(self._states), names=self.seats
+        )
+        self._start_deal(state)
 
     def _check_new_cards(self, where: str, cards: list[Card], seen: int) -> int:
         mask = 0
@@ -368,29 +391,23 @@ class Game:
             mask |= 1 << card
         return mask
 
-    def _start_deal(self) -> None:
-        s = self._s
-        index = len(self.deals)
-        direction = self.rules.pass_direction(index)
-        log = DealLog(
-            dealer=s[core.DEALER],
-            hands=[s[core.HAND + seat] for seat in range(self.players)],
-            kitty=s[core.KITTY],
-            stock=[s[core.STOCK + i] for i in range(s[core.STOCK_SIZE])],
-            direction=direction,
-            passes=[None] * self.players,
-            first_event=len(self.events),
-        )
-        self.deals.append(log)
-        self._tricks = []
+    def _start_deal(self, state: State) -> None:
+        self._states.append(state)
+        self._first_events.append(len(self._events))
+        self._emit_deal_start(state)
+
+    def _emit_deal_start(self, state: State) -> None:
         r = self.rules
-        self.events.append(DealStarted(index, log.dealer, direction, r.hand_size, r.kitty_size, r.stock_size))
+        events = self._events
+        events.append(DealStarted(state.deal, state.dealer, state.direction, r.hand_size, r.kitty_size, r.stock_size))
         for seat in range(self.players):
-            self.events.append(HandDealt(seat, tuple(cards_of(log.hands[seat]))))
-        if direction == "hold":
-            self._begin_play()
-        else:
-            self._phase = "passing"
+            events.append(HandDealt(seat, tuple(cards_of(state.dealt[seat]))))
+        if state.offset == 0:
+            self._emit_play_started(state)
+
+    def _emit_play_started(self, state: State) -> None:
+        first = state.s[core.FIRST_CARD]
+        self._events.append(PlayStarted(state.s[core.LEADER], None if first < 0 else first))
 
     # ---- passing -------------------------------------------------------------
     def pass_target(self, seat: int) -> int | None:
@@ -403,80 +420,60 @@ class Game:
         return (seat - offset) % self.players if offset else None
 
     def passable_cards(self, seat: int) -> CardSet:
-        if self._phase != "passing" or self.deals[-1].passes[seat] is not None:
+        """The cards ``seat`` may pass now (none once it has passed, or outside the passing)."""
+        if self.phase != "passing":
             return CardSet()
-        return CardSet(core.passable_cards(self._s, self._p, seat))
+        return CardSet(self._states[-1].legal_mask(seat))
 
     def has_passed(self, seat: int) -> bool:
-        return self._phase == "passing" and self.deals[-1].passes[seat] is not None
+        return self.phase == "passing" and self._states[-1].passes[seat] is not None
 
     def pass_error(self, seat: int, cards: Iterable[Card | str]) -> IllegalPass | None:
         """Why ``seat`` may not pass ``cards`` now, or None if it may."""
         chosen = [_as_card(c) for c in cards]
-        who = self._who(seat)
-        if self._phase != "passing":
-            return IllegalPass(f"{who} cannot pass now: the game is {self._phase.replace('-', ' ')}", rule="wrong-phase", seat=seat)
-        if not 0 <= seat < self.players:
-            return IllegalPass(f"seat {seat} does not exist", rule="not-your-turn", seat=seat)
-        if self.deals[-1].passes[seat] is not None:
-            return IllegalPass(f"{who} has already passed this deal", rule="already-passed", seat=seat)
-        count = self.rules.pass_count
-        if len(chosen) != count or len(set(chosen)) != len(chosen):
-            return IllegalPass(
-                f"{who} must pass exactly {count} different cards, not {len(chosen)} ({' '.join(map(card_name, chosen)) or 'none'})",
-                rule="pass-count",
-                seat=seat,
-            )
-        hand = self._s[core.HAND + seat]
-        for card in chosen:
-            if not hand >> card & 1:
-                return IllegalPass(f"{who} cannot pass {card_name(card)}: it is not in the hand", rule="not-in-hand", seat=seat, card=card)
-            if card in self.rules.pass_forbidden:
-                return IllegalPass(
-                    f"{who} cannot pass {card_name(card)}: under these rules it may not be passed",
-                    rule="pass-forbidden",
-                    seat=seat,
-                    card=card,
-                )
-        return None
+        phase = self.phase
+        if phase != "passing":
+            who = f"{self.seats[seat]} (seat {seat})" if 0 <= seat < self.players else f"seat {seat}"
+            return IllegalPass(f"{who} cannot pass now: the game is {phase.replace('-', ' ')}", rule="wrong-phase", seat=seat)
+        return self._states[-1].pass_error(seat, chosen)
 
     def can_pass(self, seat: int, cards: Iterable[Card | str]) -> bool:
         return self.pass_error(seat, cards) is None
 
-    def pass_cards(self, seat: int, cards: Iterable[Card | str]) -> None:
-        """``seat`` passes ``cards``; the passes are exchanged once every seat has passed."""
+    def pass_cards(self, seat: int, cards: Iterable[Card | str]) -> list[Event]:
+        """``seat`` passes ``cards``; the passes are exchanged once every seat has passed. Returns the events appended."""
         chosen = [_as_card(c) for c in cards]
         error = self.pass_error(seat, chosen)
         if error is not None:
             raise error
-        log = self.deals[-1]
-        log.passes[seat] = mask_of(chosen)
-        target = self.pass_target(seat)
-        assert target is not None
-        self.events.append(CardsPassed(seat, tuple(sorted(chosen)), to_seat=target))
-        if all(p is not None for p in log.passes):
-            passes = [p or 0 for p in log.passes]
-            core.exchange_passes(self._s, self._p, passes, self.rules.pass_offset(log.direction))
-            for receiver in range(self.players):
-                giver = self.pass_source(receiver)
-                assert giver is not None
-                self.events.append(CardsReceived(receiver, tuple(cards_of(passes[giver])), from_seat=giver))
-            self._begin_play()
+        mark = len(self._events)
+        state = self._states[-1]
+        state.pass_cards(seat, chosen)
+        self._emit_pass(state, seat)
+        return self._events[mark:]
 
-    def _begin_play(self) -> None:
-        core.begin_play(self._s, self._p)
-        self._phase = "playing"
-        first = self._s[core.FIRST_CARD]
-        self._tricks = [Trick(self._s[core.LEADER], ())]
-        self.events.append(PlayStarted(self._s[core.LEADER], None if first < 0 else first))
+    def _emit_pass(self, state: State, seat: int) -> None:
+        target = state.pass_target(seat)
+        assert target is not None
+        given = state.passes[seat] or 0
+        order = [card for who, card in state.history if who == seat][-state.rules.pass_count :]
+        self._events.append(CardsPassed(seat, tuple(sorted(order)) if given else (), to_seat=target))
+        if state.exchanged:
+            for receiver in range(self.players):
+                giver = state.pass_source(receiver)
+                assert giver is not None
+                self._events.append(CardsReceived(receiver, tuple(cards_of(state.passes[giver] or 0)), from_seat=giver))
+            self._emit_play_started(state)
 
     # ---- playing ---------------------------------------------------------------
     def legal_cards(self, seat: int | None = None) -> CardSet:
         """The cards ``seat`` (default: the seat to play) may play now."""
-        if self._phase != "playing":
+        if not self._states or self._over:
             return CardSet()
-        seat = self._s[core.TURN] if seat is None else seat
-        return CardSet(core.legal_cards(self._s, self._p, seat))
+        s = self._states[-1].s
+        if s[core.PHASE] != core.PHASE_PLAYING:
+            return CardSet()
+        return CardSet(core.legal_cards(s, self._states[-1].p, s[core.TURN] if seat is None else seat))
 
     def can_play(self, card: Card | str, seat: int | None = None) -> bool:
         return self.play_error(card, seat) is None
@@ -484,92 +481,62 @@ class Game:
     def play_error(self, card: Card | str, seat: int | None = None) -> IllegalPlay | None:
         """Why ``card`` may not be played now (by ``seat``), or None if it may."""
         card = _as_card(card)
-        s = self._s
-        if self._phase != "playing":
+        phase = self.phase
+        if phase != "playing":
             return IllegalPlay(
-                f"{card_name(card)} cannot be played now: the game is {self._phase.replace('-', ' ')}",
-                rule="wrong-phase",
-                seat=seat,
-                card=card,
+                f"{card_name(card)} cannot be played now: the game is {phase.replace('-', ' ')}", rule="wrong-phase", seat=seat, card=card
             )
-        turn = s[core.TURN]
-        seat = turn if seat is None else seat
-        who = self._who(seat)
-        if seat != turn:
-            return IllegalPlay(
-                f"{who} cannot play {card_name(card)}: it is {self._who(turn)}'s turn", rule="not-your-turn", seat=seat, card=card
-            )
-        if core.legal_cards(s, self._p, seat) >> card & 1:
-            return None
-        rule, reason = self._why_illegal(seat, card)
-        return IllegalPlay(f"{who} cannot play {card_name(card)}: {reason}", rule=rule, seat=seat, card=card)
+        return self._states[-1].play_error(card, seat)
 
-    def _why_illegal(self, seat: int, card: Card) -> tuple[str, str]:
-        """Name the rule that ``core.legal_cards`` applied to exclude ``card``, and say it in words."""
-        s = self._s
-        rule = core.refusing_rule(s, self._p, seat, card)
-        hand = s[core.HAND + seat]
-        if rule == "not-in-hand":
-            return rule, "it is not in the hand"
-        if rule == "follow-suit":
-            led = s[core.TRICK + s[core.LEADER]] & 3
-            return rule, f"{SUIT_NAMES_EN[led]} were led and must be followed (holding {_cards_text(hand & core.suit_cards(led))})"
-        if rule == "first-lead":
-            return rule, f"the first trick must be opened with {card_name(s[core.FIRST_CARD])}, the lowest club in play"
-        if rule == "hearts-not-broken":
-            return rule, "hearts have not been broken, so a heart may not be led while holding another suit"
-        if s[core.IN_TRICK] > 0:
-            return rule, "no card with points may be played on the first trick while holding another card"
-        return rule, "no card with points may be led on the first trick while holding another card"
-
-    def play(self, card: Card | str, seat: int | None = None) -> None:
-        """Play ``card`` for the seat to play (``seat``, if given, must be that seat)."""
-        card = _as_card(card)
-        error = self.play_error(card, seat)
-        if error is not None:
+    def play(self, card: Card | str, seat: int | None = None) -> list[Event]:
+        """Play ``card`` for the seat to play (``seat``, if given, must be that seat). Returns the events appended."""
+        if type(card) is not int:
+            card = _as_card(card)
+        state = self._states[-1] if self._states else None
+        if state is None or self._over or state.s[core.PHASE] != core.PHASE_PLAYING or (seat is not None and seat != state.s[core.TURN]):
+            error = self.play_error(card, seat)
+            assert error is not None
             raise error
-        s = self._s
+        mark = len(self._events)
+        s = state.s
         player = s[core.TURN]
         trick_index = s[core.TRICK_INDEX]
         stock_top = s[core.STOCK_TOP]
-        self.deals[-1].plays.append(card)
-        current = self._tricks[-1]
-        self._tricks[-1] = Trick(current.leader, current.plays + ((player, card),))
-        winner = core.play_card(s, self._p, card)
-        self.events.append(CardPlayed(player, card, trick_index))
-        if winner < 0:
-            return
-        trick = self._tricks[-1]
-        self._tricks[-1] = Trick(trick.leader, trick.plays, winner)
-        won = tuple(c for _, c in trick.plays)
-        self.events.append(TrickWon(winner, trick_index, won, core.card_points(self._p, mask_of(won))))
-        if trick_index == 0 and s[core.KITTY]:
-            self.events.append(KittyTaken(winner, tuple(cards_of(s[core.KITTY]))))
-        for i in range(stock_top, s[core.STOCK_TOP]):
-            self.events.append(CardDrawn((winner + i - stock_top) % self.players, s[core.STOCK + i]))
-        if s[core.PHASE] == core.PHASE_OVER:
-            self._finish_deal()
-        else:
-            self._tricks.append(Trick(winner, ()))
+        winner = state.act(card)
+        events = self._events
+        events.append(CardPlayed(player, card, trick_index))
+        if winner >= 0:
+            self._emit_trick(state, winner, trick_index, stock_top)
+        return events[mark:]
 
-    def _finish_deal(self) -> None:
+    def _emit_trick(self, state: State, winner: int, trick_index: int, stock_top: int) -> None:
+        s = state.s
+        events = self._events
+        won = tuple(card for _, card in state.history[-self.players :])
+        events.append(TrickWon(winner, trick_index, won, core.card_points(state.p, mask_of(won))))
+        if trick_index == 0 and s[core.KITTY]:
+            events.append(KittyTaken(winner, tuple(cards_of(s[core.KITTY]))))
+        for i in range(stock_top, s[core.STOCK_TOP]):
+            events.append(CardDrawn((winner + i - stock_top) % self.players, s[core.STOCK + i]))
+        if s[core.PHASE] == core.PHASE_OVER:
+            self._finish_deal(state)
+
+    def _finish_deal(self, state: State) -> None:
         n = self.players
-        points = [0] * n
-        shooter = core.score_deal(self._s, self._p, points)
-        log = self.deals[-1]
-        log.points = tuple(points)
-        log.moon_shooter = shooter if shooter >= 0 else None
+        points = state.points()
+        shooter = state.moon_shooter()
         for seat in range(n):
             self.totals[seat] += points[seat]
-        self.events.append(DealScored(len(self.deals) - 1, tuple(points), tuple(self.totals), log.moon_shooter, tuple(cards_of(log.kitty))))
-        self._phase = "deal-over"
-        verdict = game_verdict(self.rules, self.totals, len(self.deals))
+        index = len(self._states) - 1
+        self._events.append(DealScored(index, points, tuple(self.totals), shooter, tuple(cards_of(state.kitty_dealt))))
+        self._logs.append(self._deal_log(index))
+        verdict = game_verdict(self.rules, self.totals, len(self._states))
         if verdict.sudden_death:
-            self.events.append(SuddenDeath(verdict.tied))
+            self._events.append(SuddenDeath(verdict.tied))
         elif verdict.over:
             self._winners = verdict.winners
-            self._phase = "game-over"
-            self.events.append(GameOver(tuple(self.totals), verdict.winners))
+            self._over = True
+            self._events.append(GameOver(tuple(self.totals), verdict.winners))
 
     # ---- views -----------------------------------------------------------
     def _who(self, seat: int | None) -> str:
@@ -579,9 +546,10 @@ class Game:
 
     def events_for(self, seat: int | None) -> list[Event]:
         """The event log as ``seat`` may see it (None: a spectator)."""
-        return [event.visible_to(seat) for event in self.events]
+        return [event.visible_to(seat) for event in self._events]
 
-    def observation(self, seat: int) -> Observation:
+    def observation(self, seat: int | None) -> Observation:
+        """What ``seat`` may know, and nothing else; ``None`` gives a spectator's view (no hand, no pass)."""
         from blackmaria.observation import observe
 
         return observe(self, seat)
@@ -597,16 +565,44 @@ class Game:
 
         return game_from_record(record, rng=rng)
 
+    def copy(self) -> Game:
+        """An independent copy: the same deals, actions, events and generator state."""
+        other = _copy.copy(self)
+        other._rng = random.Random()
+        other._rng.setstate(self._rng.getstate())
+        other._events = list(self._events)
+        other._states = [state.clone() for state in self._states]
+        other._first_events = list(self._first_events)
+        other._logs = list(self._logs)
+        other.totals = list(self.totals)
+        return other
+
+    def __repr__(self) -> str:
+        name = self.rules.preset or "custom"
+        if not self._states:
+            return f"<Game {name}, {self.players} players, not started>"
+        where = f"deal {len(self._states)}"
+        phase = self.phase
+        if phase == "playing":
+            turn = self.turn
+            assert turn is not None
+            where += f", trick {self._s[core.TRICK_INDEX] + 1}, {self.seats[turn]} (seat {turn}) to play"
+        elif phase == "passing":
+            waiting = [seat for seat in range(self.players) if self._states[-1].passes[seat] is None]
+            where += f", passing {self.direction}, waiting for seats {', '.join(map(str, waiting))}"
+        return f"<Game {name}, {self.players} players, {where}, {phase}, totals {list(self.totals)}>"
+
     def outcome_is_decided(self, max_positions: int = 20_000) -> bool:
         """Whether every way of playing out this deal gives every seat the same points.
 
         Used to let a player claim the rest of a deal. The search visits at most
         ``max_positions`` positions and answers False beyond that.
         """
-        if self._phase != "playing":
+        if self.phase != "playing":
             return False
         outcomes: set[tuple[int, ...]] = set()
         budget = [max_positions]
+        p = self._p
 
         def explore(s: list[int]) -> bool:
             budget[0] -= 1
@@ -614,12 +610,12 @@ class Game:
                 return False
             if s[core.PHASE] == core.PHASE_OVER:
                 points = [0] * self.players
-                core.score_deal(s, self._p, points)
+                core.score_deal(s, p, points)
                 outcomes.add(tuple(points))
                 return len(outcomes) == 1
-            for card in cards_of(core.legal_cards(s, self._p, s[core.TURN])):
+            for card in cards_of(core.legal_cards(s, p, s[core.TURN])):
                 child = list(s)
-                core.play_card(child, self._p, card)
+                core.play_card(child, p, card)
                 if not explore(child):
                     return False
             return True
@@ -627,17 +623,53 @@ class Game:
         return explore(list(self._s))
 
     def undo(self) -> None:
-        """Take back the last pass or play of the current deal (rebuilt from the record)."""
-        if not self.deals or self._phase not in ("passing", "playing"):
+        """Take back the last pass or play of the current deal.
+
+        The deal's actions less the last are replayed from the deal, and its
+        events derived again: the log equals that of the game played without
+        the undone action.
+        """
+        phase = self.phase
+        if phase not in ("passing", "playing"):
             raise GameError("there is nothing in the current deal to undo", rule="wrong-phase")
-        log = self.deals[-1]
-        if log.plays:
-            log.plays.pop()
+        state = self._states[-1]
+        history = state.history
+        if not history:
+            raise GameError("there is nothing in the current deal to undo", rule="wrong-phase")
+        plays = len(state.plays())
+        if plays:
+            count = 1
         else:
-            passed = [seat for seat, p in enumerate(log.passes) if p is not None]
-            if not passed:
-                raise GameError("there is nothing in the current deal to undo", rule="wrong-phase")
-            last = next(e for e in reversed(self.events) if isinstance(e, CardsPassed))
-            log.passes[last.seat] = None
-        rebuilt = Game.from_record(self.to_record(), rng=self._rng)
-        self.__dict__.update(rebuilt.__dict__)
+            # A pass is undone whole: every card of the last seat's pass, or its picks so far.
+            last_seat = history[-1][0]
+            count = 0
+            while count < len(history) and history[-1 - count][0] == last_seat:
+                count += 1
+            count = min(count, self.rules.pass_count)
+        kept = history[: len(history) - count]
+        fresh = state.fresh()
+        del self._events[self._first_events[-1] :]
+        self._states[-1] = fresh
+        self._emit_deal_start(fresh)
+        for seat, card in kept:
+            if fresh.s[core.PHASE] == core.PHASE_PASSING:
+                fresh._pick(seat, card)
+                if fresh.passes[seat] is not None:
+                    self._emit_pass(fresh, seat)
+            else:
+                self.play(card)
+
+
+__all__ = [
+    "RULE_TEXT",
+    "DealLog",
+    "Game",
+    "GameError",
+    "IllegalDeal",
+    "IllegalPass",
+    "IllegalPlay",
+    "Phase",
+    "Trick",
+    "Verdict",
+    "game_verdict",
+]

@@ -9,16 +9,20 @@ stock. Bots receive observations, never the game.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Final
 
-from blackmaria.cards import CARD_NAMES, CardSet
+from blackmaria.cards import CARD_NAMES, Card, CardSet, parse_card
 from blackmaria.core import logic as core
-from blackmaria.events import CardDrawn
+from blackmaria.core.state import Refusal, State, Trick
 from blackmaria.rules import Rules
 
 if TYPE_CHECKING:
-    from blackmaria.game import Game, Trick
+    from blackmaria.game import Game
+
+SPECTATOR: Final = -1
+"""The ``seat`` of a spectator's observation: no hand, no pass, no choice."""
 
 
 @dataclass(frozen=True)
@@ -58,6 +62,16 @@ class Observation:
     totals: tuple[int, ...]
     deal_points: tuple[tuple[int, ...], ...]
     winners: tuple[int, ...]
+    choices: CardSet = CardSet()
+    """What this seat may choose now: the cards it may still pick for its pass while passing, the legal cards on its turn."""
+    refusals: Mapping[Card, Refusal] = field(default_factory=dict)
+    """For every card in hand it may not choose now (while it has a decision), the rule and its facts."""
+    picked: CardSet = CardSet()
+    """The cards of its pass chosen so far, one at a time (the flat action layer), before the pass is complete."""
+
+    @property
+    def is_spectator(self) -> bool:
+        return self.seat == SPECTATOR
 
     @property
     def current_trick(self) -> Trick | None:
@@ -110,25 +124,134 @@ class Observation:
             "totals": list(self.totals),
             "deal_points": [list(p) for p in self.deal_points],
             "winners": list(self.winners),
+            "choices": cards(self.choices),
+            "refusals": {CARD_NAMES[card]: refusal.to_dict() for card, refusal in sorted(self.refusals.items())},
+            "picked": cards(self.picked),
         }
 
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], rules: Rules, seats: tuple[str, ...]) -> Observation:
+        """The observation ``to_dict`` wrote, under ``rules`` with seat names ``seats`` (which ``to_dict`` leaves out)."""
 
-def observe(game: Game, seat: int) -> Observation:
+        def cards(value: Any) -> CardSet | None:
+            return None if value is None else CardSet.parse(value)
+
+        def tuple_of(value: Any) -> tuple[Any, ...]:
+            return tuple(value)
+
+        tricks = tuple(
+            Trick(t["leader"], tuple((seat, parse_card(card)) for seat, card in t["plays"]), t["winner"]) for t in data["tricks"]
+        )
+        return cls(
+            seat=data["seat"],
+            rules=rules,
+            seats=seats,
+            phase=data["phase"],
+            deal=data["deal"],
+            dealer=data["dealer"],
+            direction=data["direction"],
+            pass_to=data["pass_to"],
+            pass_from=data["pass_from"],
+            hand=CardSet.parse(data["hand"]),
+            dealt=CardSet.parse(data["dealt"]),
+            passed=cards(data["passed"]),
+            received=cards(data["received"]),
+            has_passed=tuple_of(data["has_passed"]),
+            tricks=tricks,
+            leader=data["leader"],
+            turn=data["turn"],
+            legal=CardSet.parse(data["legal"]),
+            played=CardSet.parse(data["played"]),
+            trick_points=tuple_of(data["trick_points"]),
+            tricks_won=tuple_of(data["tricks_won"]),
+            voids=tuple(tuple(v) for v in data["voids"]),
+            hearts_broken=data["hearts_broken"],
+            cards_left=tuple_of(data["cards_left"]),
+            stock_left=data["stock_left"],
+            drawn=CardSet.parse(data["drawn"]),
+            kitty_size=data["kitty_size"],
+            kitty=cards(data["kitty"]),
+            kitty_owner=data["kitty_owner"],
+            totals=tuple_of(data["totals"]),
+            deal_points=tuple(tuple(p) for p in data["deal_points"]),
+            winners=tuple_of(data["winners"]),
+            choices=CardSet.parse(data.get("choices", [])),
+            refusals={parse_card(name): Refusal.from_dict(r) for name, r in data.get("refusals", {}).items()},
+            picked=CardSet.parse(data.get("picked", [])),
+        )
+
+
+def observe(game: Game, seat: int | None) -> Observation:
+    """What ``seat`` may know of ``game`` (None: a spectator)."""
     n = game.players
-    if not 0 <= seat < n:
+    if seat is not None and not 0 <= seat < n:
         raise ValueError(f"seat {seat} does not exist with {n} players")
-    s = game._s  # the observation is the one place that reads the full state for a seat
-    p = game._p
-    log = game.deals[-1] if game.deals else None
-    in_deal = game.phase in ("passing", "playing")
-    exchanged = log is not None and log.direction != "hold" and all(x is not None for x in log.passes) and game.phase != "passing"
-    own_pass = log.passes[seat] if log is not None else None
-    passed = CardSet(own_pass) if own_pass is not None else None
-    received = None
-    pass_from = game.pass_source(seat) if log is not None else None
-    if exchanged and pass_from is not None and log is not None:
-        received = CardSet(log.passes[pass_from] or 0)
-    tricks = tuple(game.tricks) if log is not None else ()
+    return _observe(
+        game.state,
+        SPECTATOR if seat is None else seat,
+        rules=game.rules,
+        seats=game.seats,
+        phase=game.phase,
+        dealer=game.dealer,
+        direction=game.direction,
+        totals=tuple(game.totals),
+        deal_points=tuple(d.points for d in game.deals if d.points is not None),
+        winners=game.winners,
+    )
+
+
+def observe_state(state: State, seat: int | None) -> Observation:
+    """What ``seat`` may know of one deal's ``State`` (None: a spectator); totals are this deal's points."""
+    n = state.players
+    if seat is not None and not 0 <= seat < n:
+        raise ValueError(f"seat {seat} does not exist with {n} players")
+    over = state.is_terminal()
+    points = state.points()
+    return _observe(
+        state,
+        SPECTATOR if seat is None else seat,
+        rules=state.rules,
+        seats=state.names,
+        phase="deal-over" if over else state.phase,
+        dealer=state.dealer,
+        direction=state.direction,
+        totals=points if over else (0,) * n,
+        deal_points=(points,) if over else (),
+        winners=(),
+    )
+
+
+def _observe(
+    state: State | None,
+    seat: int,
+    *,
+    rules: Rules,
+    seats: tuple[str, ...],
+    phase: str,
+    dealer: int,
+    direction: str,
+    totals: tuple[int, ...],
+    deal_points: tuple[tuple[int, ...], ...],
+    winners: tuple[int, ...],
+) -> Observation:
+    """The one builder of observations: every private field is filled only for the seat itself."""
+    n = rules.players
+    me = seat if seat >= 0 else None
+    empty = CardSet()
+    if state is None:
+        return Observation(
+            seat=seat, rules=rules, seats=seats, phase=phase, deal=-1, dealer=dealer, direction=direction,
+            pass_to=None, pass_from=None, hand=empty, dealt=empty, passed=None, received=None,
+            has_passed=(False,) * n, tricks=(), leader=None, turn=None, legal=empty, played=empty,
+            trick_points=(0,) * n, tricks_won=(0,) * n, voids=((),) * n, hearts_broken=False,
+            cards_left=(0,) * n, stock_left=0, drawn=empty, kitty_size=rules.kitty_size, kitty=None,
+            kitty_owner=None, totals=totals, deal_points=deal_points, winners=winners,
+        )  # fmt: skip
+    s = state.s
+    in_deal = phase in ("passing", "playing")
+    playing = phase == "playing"
+    exchanged = state.exchanged
+    tricks = tuple(state.tricks())
     won_cards = [0] * n
     tricks_won = [0] * n
     for trick in tricks:
@@ -136,47 +259,78 @@ def observe(game: Game, seat: int) -> Observation:
             tricks_won[trick.winner] += 1
             for _, card in trick.plays:
                 won_cards[trick.winner] |= 1 << card
-    trick_points = [core.card_points(p, mask) if mask else 0 for mask in won_cards]
-    drawn = 0
-    if log is not None and game.rules.stock_size:  # only the two-player game draws
-        for event in game.events[log.first_event :]:
-            if isinstance(event, CardDrawn) and event.seat == seat and event.card is not None:
-                drawn |= 1 << event.card
-    owner = s[core.KITTY_OWNER] if log is not None and s[core.KITTY_OWNER] >= 0 else None
-    kitty_visible = owner == seat or (log is not None and game.phase in ("deal-over", "game-over"))
-    kitty = CardSet(log.kitty) if log is not None and log.kitty and kitty_visible else None
-    turn = game.turn
+    trick_points = tuple(core.card_points(state.p, mask) if mask else 0 for mask in won_cards)
+    owner = s[core.KITTY_OWNER] if s[core.KITTY_OWNER] >= 0 else None
+    kitty_visible = (me is not None and owner == me) or not in_deal
+    kitty = CardSet(state.kitty_dealt) if state.kitty_dealt and kitty_visible else None
+    turn = s[core.TURN] if playing else None
+    hand = passed = received = drawn = choices = picked = None
+    refusals: dict[Card, Refusal] = {}
+    pass_to = pass_from = None
+    if me is not None:
+        hand = CardSet(s[core.HAND + me]) if in_deal else empty
+        given = state.passes[me]
+        passed = CardSet(given) if given is not None else None
+        pass_to, pass_from = state.pass_target(me), state.pass_source(me)
+        if exchanged and pass_from is not None:
+            received = CardSet(state.passes[pass_from] or 0)
+        drawn = CardSet(_drawn_by(state, tricks, me))
+        deciding = (phase == "passing" and given is None) or (playing and turn == me)
+        if deciding:
+            choices = CardSet(state.legal_mask(me))
+            refusals = state.refusals(me)
+        if phase == "passing" and given is None:
+            picked = CardSet(state.picks[me])
     return Observation(
         seat=seat,
-        rules=game.rules,
-        seats=game.seats,
-        phase=game.phase,
-        deal=game.deal_index,
-        dealer=game.dealer,
-        direction=game.direction,
-        pass_to=game.pass_target(seat) if log is not None else None,
+        rules=rules,
+        seats=seats,
+        phase=phase,
+        deal=state.deal,
+        dealer=dealer,
+        direction=direction,
+        pass_to=pass_to,
         pass_from=pass_from,
-        hand=game.hand(seat) if in_deal else CardSet(),
-        dealt=CardSet(log.hands[seat]) if log is not None else CardSet(),
+        hand=hand or empty,
+        dealt=CardSet(state.dealt[me]) if me is not None else empty,
         passed=passed,
         received=received,
-        has_passed=tuple(log.passes[i] is not None for i in range(n)) if log is not None else (False,) * n,
+        has_passed=tuple(given is not None for given in state.passes),
         tricks=tricks,
-        leader=s[core.LEADER] if game.phase == "playing" else None,
+        leader=s[core.LEADER] if playing else None,
         turn=turn,
-        legal=game.legal_cards(seat) if turn == seat else CardSet(),
-        played=CardSet(s[core.PLAYED]) if log is not None else CardSet(),
-        trick_points=tuple(trick_points),
+        legal=choices if playing and choices is not None else empty,
+        played=CardSet(s[core.PLAYED]),
+        trick_points=trick_points,
         tricks_won=tuple(tricks_won),
-        voids=tuple(game.voids(i) if in_deal else () for i in range(n)),
-        hearts_broken=game.hearts_broken if in_deal else False,
-        cards_left=tuple(len(game.hand(i)) if in_deal else 0 for i in range(n)),
-        stock_left=len(game.stock) if in_deal else 0,
-        drawn=CardSet(drawn),
-        kitty_size=game.rules.kitty_size,
+        voids=tuple(tuple(suit for suit in range(4) if s[core.VOIDS + i] >> suit & 1) if in_deal else () for i in range(n)),
+        hearts_broken=bool(s[core.HEARTS_BROKEN]) if in_deal else False,
+        cards_left=tuple(s[core.HAND + i].bit_count() if in_deal else 0 for i in range(n)),
+        stock_left=s[core.STOCK_SIZE] - s[core.STOCK_TOP] if in_deal else 0,
+        drawn=drawn or empty,
+        kitty_size=rules.kitty_size,
         kitty=kitty,
         kitty_owner=owner,
-        totals=tuple(game.totals),
-        deal_points=tuple(d.points for d in game.deals if d.points is not None),
-        winners=game.winners,
+        totals=totals,
+        deal_points=deal_points,
+        winners=winners,
+        choices=choices or empty,
+        refusals=refusals,
+        picked=picked or empty,
     )
+
+
+def _drawn_by(state: State, tricks: tuple[Trick, ...], seat: int) -> int:
+    """The cards ``seat`` drew from the two-player stock this deal: the winner of each trick draws first."""
+    drawn_count = state.s[core.STOCK_TOP]
+    if not drawn_count:
+        return 0
+    n = state.players
+    mask = 0
+    for k, trick in enumerate(tricks):
+        if trick.winner is None or k * n >= drawn_count:
+            break
+        for j in range(n):
+            if (trick.winner + j) % n == seat:
+                mask |= 1 << state.stock_dealt[k * n + j]
+    return mask

@@ -1,0 +1,602 @@
+"""One deal as a sequence of flat actions, in the manner of OpenSpiel and pgx.
+
+A ``State`` is one deal from the dealt hands to the score. Every decision is
+one card: while passing, a seat chooses its pass one card at a time (as in
+OpenSpiel's ``hearts``); while playing, the seat to act plays a card.
+
+>>> from blackmaria.rules import preset
+>>> state = State.dealt_from(preset("hearts"), list(range(52)), dealer=3)
+>>> state.current_player(), state.phase
+(0, 'passing')
+>>> state.legal_actions()[:3]
+[0, 4, 8]
+>>> for _ in range(12):
+...     state.apply_action(state.legal_actions()[-1])
+>>> state.phase, state.current_player() == state.holder(0)
+('playing', True)
+>>> state.legal_actions()    # 2C must open
+[0]
+>>> leader = state.current_player()
+>>> other = max(state.hand(leader))
+>>> state.refusal(other).rule, state.refusal(other).must_open
+('first-lead', 0)
+
+The rule functions of ``core.logic`` do the work; this class checks every
+action first and keeps the one history the deal has: ``(seat, card)`` in the
+order applied. ``clone`` copies, ``undo`` replays the history less its end,
+``information_state(seat)`` is that seat's ``Observation``, ``resample(seat,
+rng)`` deals the cards the seat cannot see into one world consistent with
+what it knows.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Final
+
+from blackmaria.cards import SUIT_NAMES_EN, Card, CardSet, card_name, cards_of, mask_of, parse_card
+from blackmaria.core import logic as core
+from blackmaria.errors import IllegalPass, IllegalPlay
+from blackmaria.rules import PassDirection, Rules
+
+if TYPE_CHECKING:
+    from blackmaria.observation import Observation
+
+TERMINAL: Final = -4
+"""``current_player()`` once the deal is over (OpenSpiel's ``PlayerId.TERMINAL``)."""
+
+_PARAMS: dict[Rules, tuple[int, ...]] = {}
+
+
+def params_of(rules: Rules) -> tuple[int, ...]:
+    """The rule set as the int vector the rule functions read (made once per rule set)."""
+    p = _PARAMS.get(rules)
+    if p is None:
+        p = _PARAMS[rules] = core.make_params(rules)
+    return p
+
+
+@dataclass(frozen=True)
+class Trick:
+    """A trick of this deal: who led, the cards in play order as ``(seat, card)``, and the winner once complete."""
+
+    leader: int
+    plays: tuple[tuple[int, Card], ...]
+    winner: int | None = None
+
+    @property
+    def cards(self) -> CardSet:
+        return CardSet(card for _, card in self.plays)
+
+    def __repr__(self) -> str:
+        plays = " ".join(f"{seat}:{card_name(card)}" for seat, card in self.plays)
+        return f"Trick(leader={self.leader}, plays='{plays}', winner={self.winner})"
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why a card in hand may not be chosen now: the rule's code and the facts it rests on.
+
+    Front ends render it in their language; none works the reason out again.
+    """
+
+    card: Card
+    rule: str
+    """``follow-suit``, ``first-lead``, ``hearts-not-broken``, ``no-points-on-first-trick``, ``pass-forbidden``,
+    ``already-chosen``, ``not-your-turn``, ``wrong-phase`` or ``not-in-hand``."""
+    led_suit: int | None = None
+    """The suit led, for ``follow-suit`` (0 clubs, 1 diamonds, 2 hearts, 3 spades)."""
+    follow_with: CardSet | None = None
+    """The cards of the led suit the seat holds, for ``follow-suit``."""
+    must_open: Card | None = None
+    """The card that must open the deal, for ``first-lead``."""
+    leading: bool = False
+    """Whether the seat is leading (``no-points-on-first-trick`` is said differently when leading)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "card": card_name(self.card),
+            "rule": self.rule,
+            "led_suit": self.led_suit,
+            "follow_with": None if self.follow_with is None else self.follow_with.names(),
+            "must_open": None if self.must_open is None else card_name(self.must_open),
+            "leading": self.leading,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Refusal:
+        return cls(
+            card=parse_card(data["card"]),
+            rule=data["rule"],
+            led_suit=data.get("led_suit"),
+            follow_with=None if data.get("follow_with") is None else CardSet.parse(data["follow_with"]),
+            must_open=None if data.get("must_open") is None else parse_card(data["must_open"]),
+            leading=bool(data.get("leading", False)),
+        )
+
+    def reason(self) -> str:
+        """The reason in English words (``locale`` renders it in other languages)."""
+        if self.rule == "follow-suit" and self.led_suit is not None:
+            held = self.follow_with.text() if self.follow_with is not None else ""
+            return f"{SUIT_NAMES_EN[self.led_suit]} were led and must be followed (holding {held})"
+        if self.rule == "first-lead" and self.must_open is not None:
+            return f"the first trick must be opened with {card_name(self.must_open)}, the lowest club in play"
+        if self.rule == "hearts-not-broken":
+            return "hearts have not been broken, so a heart may not be led while holding another suit"
+        if self.rule == "no-points-on-first-trick":
+            verb = "led" if self.leading else "played"
+            return f"no card with points may be {verb} on the first trick while holding another card"
+        if self.rule == "pass-forbidden":
+            return "under these rules it may not be passed"
+        if self.rule == "already-chosen":
+            return "it is already chosen for the pass"
+        if self.rule == "not-in-hand":
+            return "it is not in the hand"
+        if self.rule == "not-your-turn":
+            return "it is not this seat's turn"
+        return "this is not the time for that action"
+
+
+class State:
+    """One deal under one rule set, driven by flat actions (cards) or by whole passes; every action checked."""
+
+    __slots__ = (
+        "rules",
+        "p",
+        "s",
+        "deal",
+        "direction",
+        "offset",
+        "dealt",
+        "kitty_dealt",
+        "stock_dealt",
+        "passes",
+        "picks",
+        "history",
+        "names",
+    )
+
+    def __init__(
+        self,
+        rules: Rules,
+        hands: Sequence[int],
+        *,
+        kitty: int = 0,
+        stock: Sequence[Card] = (),
+        dealer: int = 0,
+        deal: int = 0,
+        names: Sequence[str] | None = None,
+    ) -> None:
+        """A deal with the given hands (masks), kitty (mask) and stock (top first), unchecked: see ``Game.deal_hands``."""
+        n = rules.players
+        self.rules = rules
+        self.p = params_of(rules)
+        s = [0] * core.STATE_SIZE
+        core.reset_deal(s, dealer)
+        for seat in range(n):
+            s[core.HAND + seat] = hands[seat]
+        s[core.KITTY] = kitty
+        for i, card in enumerate(stock):
+            s[core.STOCK + i] = card
+        s[core.STOCK_SIZE] = len(stock)
+        self.s = s
+        self.deal = deal
+        self.direction: PassDirection = rules.pass_direction(deal)
+        self.offset = rules.pass_offset(self.direction)
+        self.dealt = tuple(hands[:n])
+        self.kitty_dealt = kitty
+        self.stock_dealt = tuple(stock)
+        self.passes: list[int | None] = [None] * n
+        self.picks = [0] * n
+        self.history: list[tuple[int, Card]] = []
+        """Every action of the deal as ``(seat, card)``, in the order applied: pass cards, then plays."""
+        self.names = tuple(names) if names is not None else tuple(f"seat {i}" for i in range(n))
+        if self.offset == 0:
+            core.begin_play(s, self.p)
+
+    @classmethod
+    def dealt_from(cls, rules: Rules, deck: Sequence[Card], *, dealer: int = 0, deal: int = 0, names: Sequence[str] | None = None) -> State:
+        """Deal ``deck`` (the cards in play, top first) one at a time from the dealer's left, as ``core.deal_deck``."""
+        s = [0] * core.STATE_SIZE
+        p = params_of(rules)
+        core.deal_deck(s, p, deck, dealer)
+        n = rules.players
+        stock = [s[core.STOCK + i] for i in range(s[core.STOCK_SIZE])]
+        return cls(rules, s[core.HAND : core.HAND + n], kitty=s[core.KITTY], stock=stock, dealer=dealer, deal=deal, names=names)
+
+    # ---- where the deal stands -------------------------------------------
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    @property
+    def dealer(self) -> int:
+        return self.s[core.DEALER]
+
+    @property
+    def phase(self) -> str:
+        """``passing``, ``playing`` or ``over``."""
+        phase = self.s[core.PHASE]
+        if phase == core.PHASE_PLAYING:
+            return "playing"
+        return "over" if phase == core.PHASE_OVER else "passing"
+
+    def is_terminal(self) -> bool:
+        return self.s[core.PHASE] == core.PHASE_OVER
+
+    def current_player(self) -> int:
+        """The seat to decide: while passing, the first seat whose pass is not complete; ``TERMINAL`` once over."""
+        s = self.s
+        if s[core.PHASE] == core.PHASE_PLAYING:
+            return s[core.TURN]
+        if s[core.PHASE] == core.PHASE_OVER:
+            return TERMINAL
+        for seat, given in enumerate(self.passes):
+            if given is None:
+                return seat
+        return TERMINAL  # unreachable: the exchange begins the play
+
+    def legal_mask(self, seat: int | None = None) -> int:
+        """The cards ``seat`` (default: the current player) may choose now, as a mask."""
+        s = self.s
+        phase = s[core.PHASE]
+        if phase == core.PHASE_PLAYING:
+            return core.legal_cards(s, self.p, s[core.TURN] if seat is None else seat)
+        if phase == core.PHASE_OVER:
+            return 0
+        seat = self.current_player() if seat is None else seat
+        if not 0 <= seat < self.players or self.passes[seat] is not None:
+            return 0
+        return core.passable_cards(s, self.p, seat) & ~self.picks[seat]
+
+    def legal_actions(self, seat: int | None = None) -> list[Card]:
+        """The cards the current player (or ``seat``) may choose now, ascending."""
+        return cards_of(self.legal_mask(seat))
+
+    def hand(self, seat: int) -> CardSet:
+        return CardSet(self.s[core.HAND + seat])
+
+    def holder(self, card: Card) -> int | None:
+        for seat in range(self.players):
+            if self.s[core.HAND + seat] >> card & 1:
+                return seat
+        return None
+
+    def pass_target(self, seat: int) -> int | None:
+        return (seat + self.offset) % self.players if self.offset else None
+
+    def pass_source(self, seat: int) -> int | None:
+        return (seat - self.offset) % self.players if self.offset else None
+
+    @property
+    def exchanged(self) -> bool:
+        """Whether the passes have been exchanged (false in a deal without a pass)."""
+        return self.offset != 0 and self.s[core.PHASE] != core.PHASE_PASSING
+
+    def plays(self) -> list[tuple[int, Card]]:
+        """The cards played so far as ``(seat, card)``."""
+        skip = self.rules.pass_count * self.players if self.exchanged else 0
+        return self.history[skip:] if self.s[core.PHASE] != core.PHASE_PASSING else []
+
+    def tricks(self) -> list[Trick]:
+        """This deal's tricks so far, the current one last (possibly empty) while the play goes on."""
+        if self.s[core.PHASE] == core.PHASE_PASSING:
+            return []
+        n = self.players
+        plays = self.plays()
+        tricks = []
+        leader = self._first_leader()
+        for start in range(0, len(plays), n):
+            chunk = tuple(plays[start : start + n])
+            winner = None
+            if len(chunk) == n:
+                led = chunk[0][1] & 3
+                best = chunk[0]
+                for seat, card in chunk[1:]:
+                    if card & 3 == led and card > best[1]:
+                        best = (seat, card)
+                winner = best[0]
+            tricks.append(Trick(leader, chunk, winner))
+            if winner is not None:
+                leader = winner
+        if not self.is_terminal() and (not tricks or tricks[-1].winner is not None):
+            tricks.append(Trick(leader, ()))
+        return tricks
+
+    def _first_leader(self) -> int:
+        plays = self.plays()
+        if plays:
+            return plays[0][0]
+        return self.s[core.LEADER]
+
+    def points(self) -> tuple[int, ...]:
+        """Each seat's points for the finished deal (moon shots counted); before the end, the card points taken."""
+        n = self.players
+        if not self.is_terminal():
+            return tuple(core.card_points(self.p, self.s[core.TAKEN + seat]) for seat in range(n))
+        out = [0] * n
+        core.score_deal(self.s, self.p, out)
+        return tuple(out)
+
+    def moon_shooter(self) -> int | None:
+        if not self.is_terminal():
+            return None
+        shooter = core.score_deal(self.s, self.p, [0] * self.players)
+        return shooter if shooter >= 0 else None
+
+    def returns(self) -> tuple[float, ...]:
+        """Each seat's reward for the deal: minus its points (higher is better), 0 before the end."""
+        if not self.is_terminal():
+            return (0.0,) * self.players
+        return tuple(-float(x) for x in self.points())
+
+    # ---- checks ------------------------------------------------------------
+    def _who(self, seat: int | None) -> str:
+        if seat is None or not 0 <= seat < self.players:
+            return f"seat {seat}"
+        return self.names[seat] if self.names[seat].startswith("seat ") else f"{self.names[seat]} (seat {seat})"
+
+    def refusal(self, card: Card, seat: int | None = None) -> Refusal | None:
+        """Why ``seat`` (default: the current player) may not choose ``card`` now, or None if it may."""
+        s = self.s
+        phase = s[core.PHASE]
+        if phase == core.PHASE_OVER:
+            return Refusal(card, "wrong-phase")
+        if phase == core.PHASE_PASSING:
+            seat = self.current_player() if seat is None else seat
+            if not 0 <= seat < self.players or self.passes[seat] is not None:
+                return Refusal(card, "wrong-phase")
+            if not s[core.HAND + seat] >> card & 1:
+                return Refusal(card, "not-in-hand")
+            if self.picks[seat] >> card & 1:
+                return Refusal(card, "already-chosen")
+            if card in self.rules.pass_forbidden:
+                return Refusal(card, "pass-forbidden")
+            return None
+        turn = s[core.TURN]
+        seat = turn if seat is None else seat
+        if seat != turn:
+            return Refusal(card, "not-your-turn")
+        rule = core.refusing_rule(s, self.p, seat, card)
+        if not rule:
+            return None
+        if rule == "follow-suit":
+            led = s[core.TRICK + s[core.LEADER]] & 3
+            return Refusal(card, rule, led_suit=led, follow_with=CardSet(s[core.HAND + seat] & core.suit_cards(led)))
+        if rule == "first-lead":
+            return Refusal(card, rule, must_open=s[core.FIRST_CARD])
+        return Refusal(card, rule, leading=s[core.IN_TRICK] == 0)
+
+    def refusals(self, seat: int) -> dict[Card, Refusal]:
+        """A refusal for every card in ``seat``'s hand that it may not choose now (empty when it has no decision)."""
+        s = self.s
+        if s[core.PHASE] == core.PHASE_PLAYING and s[core.TURN] != seat:
+            return {}
+        if s[core.PHASE] == core.PHASE_PASSING and self.passes[seat] is not None:
+            return {}
+        if s[core.PHASE] == core.PHASE_OVER:
+            return {}
+        out = {}
+        for card in cards_of(s[core.HAND + seat] & ~self.legal_mask(seat)):
+            refusal = self.refusal(card, seat)
+            if refusal is not None:
+                out[card] = refusal
+        return out
+
+    def play_error(self, card: Card, seat: int | None = None) -> IllegalPlay | None:
+        """Why ``card`` may not be played now (by ``seat``), or None if it may."""
+        s = self.s
+        if s[core.PHASE] != core.PHASE_PLAYING:
+            phase = "over" if s[core.PHASE] == core.PHASE_OVER else "passing"
+            return IllegalPlay(f"{card_name(card)} cannot be played now: the deal is {phase}", rule="wrong-phase", seat=seat, card=card)
+        turn = s[core.TURN]
+        seat = turn if seat is None else seat
+        if seat != turn:
+            who, now = self._who(seat), self._who(turn)
+            return IllegalPlay(f"{who} cannot play {card_name(card)}: it is {now}'s turn", rule="not-your-turn", seat=seat, card=card)
+        if core.legal_cards(s, self.p, seat) >> card & 1:
+            return None
+        refusal = self.refusal(card, seat)
+        assert refusal is not None
+        return IllegalPlay(f"{self._who(seat)} cannot play {card_name(card)}: {refusal.reason()}", rule=refusal.rule, seat=seat, card=card)
+
+    def pass_error(self, seat: int, cards: Sequence[Card]) -> IllegalPass | None:
+        """Why ``seat`` may not pass ``cards`` (all at once) now, or None if it may."""
+        who = self._who(seat)
+        if self.s[core.PHASE] != core.PHASE_PASSING:
+            phase = "over" if self.is_terminal() else "being played"
+            return IllegalPass(f"{who} cannot pass now: the deal is {phase}", rule="wrong-phase", seat=seat)
+        if not 0 <= seat < self.players:
+            return IllegalPass(f"seat {seat} does not exist", rule="not-your-turn", seat=seat)
+        if self.passes[seat] is not None:
+            return IllegalPass(f"{who} has already passed this deal", rule="already-passed", seat=seat)
+        if self.picks[seat]:
+            chosen = CardSet(self.picks[seat]).text()
+            return IllegalPass(f"{who} has begun the pass card by card ({chosen}); choose the rest", rule="already-passed", seat=seat)
+        count = self.rules.pass_count
+        if len(cards) != count or len(set(cards)) != len(cards):
+            shown = " ".join(map(card_name, cards)) or "none"
+            return IllegalPass(f"{who} must pass exactly {count} different cards, not {len(cards)} ({shown})", rule="pass-count", seat=seat)
+        hand = self.s[core.HAND + seat]
+        for card in cards:
+            if not hand >> card & 1:
+                return IllegalPass(f"{who} cannot pass {card_name(card)}: it is not in the hand", rule="not-in-hand", seat=seat, card=card)
+            if card in self.rules.pass_forbidden:
+                return IllegalPass(
+                    f"{who} cannot pass {card_name(card)}: under these rules it may not be passed",
+                    rule="pass-forbidden",
+                    seat=seat,
+                    card=card,
+                )
+        return None
+
+    # ---- actions -------------------------------------------------------------
+    def apply_action(self, card: Card) -> None:
+        """The current player chooses ``card``: one card of its pass, or its play.
+
+        An illegal card raises ``IllegalPass``/``IllegalPlay`` and changes nothing.
+        """
+        self.act(card)
+
+    def act(self, card: Card) -> int:
+        """``apply_action``, returning the winner of the trick this card completes, else -1."""
+        s = self.s
+        if s[core.PHASE] == core.PHASE_PLAYING:
+            turn = s[core.TURN]
+            if not (0 <= card < 52 and core.legal_cards(s, self.p, turn) >> card & 1):
+                error = self.play_error(card) if 0 <= card < 52 else None
+                raise error or IllegalPlay(f"{card!r} is not a card number (0..51)", rule="not-in-hand", seat=turn)
+            self.history.append((turn, card))
+            return core.play_card(s, self.p, card)
+        seat = self.current_player()
+        refusal = self.refusal(card, seat) if 0 <= card < 52 else Refusal(card, "not-in-hand")
+        if refusal is not None:
+            shown = card_name(card) if 0 <= card < 52 else repr(card)
+            raise IllegalPass(f"{self._who(seat)} cannot pass {shown}: {refusal.reason()}", rule=refusal.rule, seat=seat, card=card)
+        self._pick(seat, card)
+        return -1
+
+    def pass_cards(self, seat: int, cards: Iterable[Card]) -> None:
+        """``seat`` passes ``cards`` all at once (in any order of seats); the exchange follows the last pass."""
+        chosen = list(cards)
+        error = self.pass_error(seat, chosen)
+        if error is not None:
+            raise error
+        for card in chosen:
+            self._pick(seat, card)
+
+    def _pick(self, seat: int, card: Card) -> None:
+        self.history.append((seat, card))
+        self.picks[seat] |= 1 << card
+        if self.picks[seat].bit_count() == self.rules.pass_count:
+            self.passes[seat] = self.picks[seat]
+            if all(given is not None for given in self.passes):
+                core.exchange_passes(self.s, self.p, [given or 0 for given in self.passes], self.offset)
+                core.begin_play(self.s, self.p)
+
+    def _replay(self, seat: int, card: Card) -> None:
+        if self.s[core.PHASE] == core.PHASE_PASSING:
+            self._pick(seat, card)
+        else:
+            self.history.append((seat, card))
+            core.play_card(self.s, self.p, card)
+
+    def fresh(self) -> State:
+        """The deal as dealt, before any action."""
+        return State(
+            self.rules,
+            self.dealt,
+            kitty=self.kitty_dealt,
+            stock=self.stock_dealt,
+            dealer=self.s[core.DEALER],
+            deal=self.deal,
+            names=self.names,
+        )
+
+    def clone(self) -> State:
+        other = State.__new__(State)
+        other.rules, other.p, other.s = self.rules, self.p, list(self.s)
+        other.deal, other.direction, other.offset = self.deal, self.direction, self.offset
+        other.dealt, other.kitty_dealt, other.stock_dealt = self.dealt, self.kitty_dealt, self.stock_dealt
+        other.passes, other.picks, other.history = list(self.passes), list(self.picks), list(self.history)
+        other.names = self.names
+        return other
+
+    def undo(self, count: int = 1) -> None:
+        """Take back the last ``count`` actions: the deal is replayed from the deal without them."""
+        if not 0 <= count <= len(self.history):
+            raise ValueError(f"undo: {count} actions asked, {len(self.history)} taken in this deal")
+        replayed = self.fresh()
+        for seat, card in self.history[: len(self.history) - count]:
+            replayed._replay(seat, card)
+        self.s, self.passes, self.picks, self.history = replayed.s, replayed.passes, replayed.picks, replayed.history
+
+    # ---- views ---------------------------------------------------------------
+    def information_state(self, seat: int | None) -> Observation:
+        """What ``seat`` may know of this deal (None: a spectator), as an ``Observation``."""
+        from blackmaria.observation import observe_state
+
+        return observe_state(self, seat)
+
+    def resample(self, seat: int, rng: random.Random) -> State:
+        """One world consistent with everything ``seat`` knows: the cards it cannot see dealt at random.
+
+        Voids shown, the pass it gave (still in the receiver's hand until played) and the pass it received,
+        the kitty and the two-player stock are respected; the sampler is the compiled one the search bot
+        uses (``bots.playout.sample_world``; it needs the ``[fast]`` extra).
+        """
+        import numpy as np
+
+        from blackmaria.bots.playout import sample_world
+        from blackmaria.bots.search import known_state, params_for
+        from blackmaria.core.compiled import make_rng
+
+        obs = self.information_state(seat)
+        known = known_state(obs)
+        n = self.players
+        world = np.zeros(core.STATE_SIZE, dtype=np.int64)
+        cards = np.zeros(52, dtype=np.int64)
+        order = np.zeros(52, dtype=np.int64)
+        rem = np.zeros(n + 2, dtype=np.int64)
+        sample_world(
+            make_rng(rng.getrandbits(63)),
+            known.state,
+            params_for(self.rules),
+            known.unknown,
+            known.caps,
+            known.voids,
+            known.kitty_mode,
+            known.kitty_owner,
+            world,
+            cards,
+            order,
+            rem,
+        )
+        from blackmaria.bots.playout import KITTY_PENDING, KITTY_TAKEN
+
+        out = self.clone()
+        sampled = [int(x) for x in world]
+        for i in range(n):
+            out.s[core.HAND + i] = sampled[core.HAND + i]
+        if known.kitty_mode == KITTY_PENDING:
+            out.s[core.KITTY] = sampled[core.KITTY]
+        elif known.kitty_mode == KITTY_TAKEN:
+            owner = known.kitty_owner
+            out.s[core.KITTY] = sampled[core.TAKEN + owner] & ~int(known.state[core.TAKEN + owner])
+            out.s[core.TAKEN + owner] = sampled[core.TAKEN + owner]
+        top = self.s[core.STOCK_TOP]
+        for i in range(top, self.s[core.STOCK_SIZE]):
+            out.s[core.STOCK + i] = sampled[core.STOCK + i - top]
+        # What the others were dealt in this world: their hands now, the cards they played and passed.
+        played_by = [0] * n
+        for who, card in out.plays():
+            played_by[who] |= 1 << card
+        dealt = [out.s[core.HAND + i] | played_by[i] for i in range(n)]
+        if out.exchanged:
+            given = self.passes[seat] or 0
+            source = self.pass_source(seat)
+            target = self.pass_target(seat)
+            assert source is not None and target is not None
+            got = self.passes[source] or 0
+            dealt[seat] = self.dealt[seat]
+            dealt[target] &= ~given
+            dealt[source] |= got
+        out.dealt = tuple(dealt)
+        return out
+
+    def __repr__(self) -> str:
+        turn = self.current_player()
+        who = "over" if turn == TERMINAL else f"seat {turn} to {'pass' if self.phase == 'passing' else 'play'}"
+        return f"<State {self.rules.preset or 'custom'} deal {self.deal + 1} {self.phase}, {who}, {len(self.history)} actions>"
+
+
+def deck_of(rules: Rules, rng: random.Random) -> list[Card]:
+    """The cards in play, shuffled by ``rng``."""
+    cards = cards_of(rules.in_play_mask)
+    rng.shuffle(cards)
+    return cards
+
+
+__all__ = ["TERMINAL", "Refusal", "State", "Trick", "deck_of", "mask_of", "params_of"]

@@ -1,0 +1,253 @@
+"""The flat action layer (``core.state.State``) and the one history of ``Game``.
+
+Random playouts through ``legal_actions``/``apply_action`` equal the checked
+``Game`` step by step for every preset; ``resample`` deals only worlds that
+agree with what the seat knows, with the frequencies of a uniform deal;
+``undo`` equals a replay without the undone action; spectators see no hidden
+card; observations carry the choices and a refusal for every other card.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from blackmaria.cards import CardSet, card_name, parse_card
+from blackmaria.core import logic as core
+from blackmaria.core.state import TERMINAL, State
+from blackmaria.errors import IllegalPass, IllegalPlay
+from blackmaria.game import Game
+from blackmaria.observation import SPECTATOR, Observation
+from blackmaria.rules import PRESETS, preset
+
+CASES = [(name, n) for name, info in PRESETS.items() for n in sorted({info.player_range[0], info.player_range[1]})]
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_random_playouts_through_the_action_layer_equal_the_checked_game(name: str, players: int) -> None:
+    rules = preset(name, players=players)
+    for seed in range(3):
+        rng = random.Random(seed)
+        game = Game(rules, seed=seed)
+        game.deal()
+        state = game.state
+        assert state is not None
+        flat = state.fresh()
+        while not flat.is_terminal():
+            seat = flat.current_player()
+            actions = flat.legal_actions()
+            if flat.phase == "passing":
+                assert actions == sorted(game.passable_cards(seat) - CardSet(flat.picks[seat]))
+                card = rng.choice(actions)
+                flat.apply_action(card)
+                if flat.passes[seat] is not None:
+                    game.pass_cards(seat, CardSet(flat.passes[seat] or 0))
+            else:
+                assert seat == game.turn and actions == list(game.legal_cards())
+                card = rng.choice(actions)
+                flat.apply_action(card)
+                game.play(card)
+            assert flat.s == game._s, f"{name} {players}p seed {seed}: the states part after {card_name(card)}"
+        assert flat.current_player() == TERMINAL and game.phase in ("deal-over", "game-over")
+        assert flat.points() == game.deals[-1].points
+        assert flat.returns() == tuple(-float(x) for x in flat.points())
+
+
+def test_an_illegal_action_names_the_rule_and_changes_nothing() -> None:
+    state = State.dealt_from(preset("hearts"), list(range(52)), dealer=3)
+    before = state.clone()
+    forbidden = next(c for c in range(52) if not state.hand(0).mask >> c & 1)
+    with pytest.raises(IllegalPass) as refused:
+        state.apply_action(forbidden)
+    assert refused.value.rule == "not-in-hand" and card_name(forbidden) in str(refused.value)
+    assert state.s == before.s and state.history == before.history
+    while state.phase == "passing":
+        state.apply_action(state.legal_actions()[0])
+    wrong = max(state.hand(state.current_player()))
+    with pytest.raises(IllegalPlay) as refused_play:
+        state.apply_action(wrong)
+    assert refused_play.value.rule == "first-lead" and "2C" in str(refused_play.value)
+
+
+def test_a_pass_is_chosen_one_card_at_a_time_and_a_card_cannot_be_chosen_twice() -> None:
+    state = State.dealt_from(preset("dirty-lady"), list(range(51)) + [51], dealer=2)
+    seat = state.current_player()
+    first = state.legal_actions()[0]
+    state.apply_action(first)
+    assert state.current_player() == seat and first not in state.legal_actions()
+    obs = state.information_state(seat)
+    assert first in obs.picked and first not in obs.choices
+    assert obs.refusals[first].rule == "already-chosen"
+    queen = parse_card("QS")
+    holder = state.holder(queen)
+    assert holder is not None
+    assert state.refusals(holder).get(queen) is None or state.refusals(holder)[queen].rule == "pass-forbidden"
+    if holder == seat:
+        assert obs.refusals[queen].rule == "pass-forbidden"
+
+
+@pytest.mark.parametrize("name", ["hearts", "black-maria", "two-player", "omnibus"])
+def test_clone_is_independent_and_undo_equals_a_replay_without_the_action(name: str) -> None:
+    rng = random.Random(5)
+    game = Game(name, seed=11)
+    game.deal()
+    first_event = game.events[0]
+    for _ in range(30):
+        if game.phase == "passing":
+            for seat in range(game.players):
+                if not game.has_passed(seat):
+                    game.pass_cards(seat, rng.sample(sorted(game.passable_cards(seat)), game.rules.pass_count))
+        elif game.phase == "playing":
+            game.play(rng.choice(sorted(game.legal_cards())))
+    copy = game.copy()
+    before = (game.events, game._s[:], game.deals)
+    card = rng.choice(sorted(game.legal_cards()))
+    appended = game.play(card)
+    assert appended[0].card == card and list(game.events[-len(appended) :]) == appended  # type: ignore[attr-defined]
+    assert copy.events == before[0] and copy._s == before[1], "the copy changed with the game"
+    game.undo()
+    assert (game.events, game._s, game.deals) == before
+    assert game.events[0] == first_event, "undo changed how the first dealer was chosen"
+    # The copy, played on without the undone card, has the same log as the game.
+    other = next(c for c in sorted(copy.legal_cards()) if c != card) if len(copy.legal_cards()) > 1 else card
+    copy.play(other)
+    game.play(other)
+    assert copy.events == game.events and copy.deals == game.deals
+
+
+def test_undo_of_a_pass_takes_back_that_pass_only() -> None:
+    game = Game("hearts", seed=2)
+    game.deal()
+    game.pass_cards(1, sorted(game.passable_cards(1))[:3])
+    events = game.events
+    game.pass_cards(3, sorted(game.passable_cards(3))[-3:])
+    game.undo()
+    assert game.events == events and game.has_passed(1) and not game.has_passed(3)
+
+
+def test_undo_after_the_exchange_takes_back_the_last_pass_and_the_exchange() -> None:
+    game = Game("hearts", seed=3)
+    game.deal()
+    for seat in range(4):
+        game.pass_cards(seat, sorted(game.passable_cards(seat))[:3])
+    assert game.phase == "playing"
+    game.undo()
+    assert game.phase == "passing" and [game.has_passed(s) for s in range(4)] == [True, True, True, False]
+    assert game.hand(3).mask == game.deals[-1].hands[3]
+
+
+def test_spectators_see_no_hidden_card_over_whole_games() -> None:
+    for name in ("hearts", "black-maria", "two-player"):
+        for kitty in (False, True) if name == "black-maria" else (False,):
+            rules = preset(name, players=5 if kitty else None, kitty=kitty)
+            game = Game(rules, seed=8)
+            rng = random.Random(8)
+            while not game.is_over and len(game.deals) < 3:
+                game.deal()
+                while game.phase in ("passing", "playing"):
+                    view = game.observation(None)
+                    assert view.seat == SPECTATOR and view.is_spectator
+                    assert view.known_cards() == view.played, f"{name}: a spectator sees {view.known_cards() - view.played}"
+                    assert not view.choices and not view.refusals and view.passed is None and view.received is None
+                    if game.phase == "passing":
+                        for seat in range(game.players):
+                            if not game.has_passed(seat):
+                                game.pass_cards(seat, rng.sample(sorted(game.passable_cards(seat)), rules.pass_count))
+                    else:
+                        game.play(rng.choice(sorted(game.legal_cards())))
+
+
+def test_observations_carry_choices_and_a_refusal_for_every_other_card() -> None:
+    game = Game("hearts", seed=6)
+    game.deal()
+    obs = game.observation(0)
+    assert obs.choices == game.passable_cards(0) and obs.phase == "passing"
+    rng = random.Random(6)
+    for seat in range(4):
+        game.pass_cards(seat, rng.sample(sorted(game.passable_cards(seat)), 3))
+    while game.phase == "playing":
+        turn = game.turn
+        assert turn is not None
+        obs = game.observation(turn)
+        assert obs.choices == obs.legal == game.legal_cards()
+        assert set(obs.refusals) == set(obs.hand - obs.choices)
+        for card, refusal in obs.refusals.items():
+            error = game.play_error(card)
+            assert error is not None and refusal.rule == error.rule and refusal.reason() in str(error)
+            if refusal.rule == "follow-suit":
+                assert refusal.led_suit == game.tricks[-1].plays[0][1] & 3 and refusal.follow_with == obs.choices
+        waiting = game.observation((turn + 1) % 4)
+        assert not waiting.choices and not waiting.refusals
+        assert Observation.from_dict(obs.to_dict(), game.rules, game.seats) == obs
+        game.play(rng.choice(sorted(obs.choices)))
+
+
+def _play_into_the_deal(name: str, seed: int, plays: int, players: int | None = None) -> Game:
+    rng = random.Random(seed)
+    game = Game(preset(name, players=players, kitty=name == "black-maria" and players == 5), seed=seed)
+    game.deal()
+    for seat in range(game.players):
+        if game.phase == "passing":
+            game.pass_cards(seat, rng.sample(sorted(game.passable_cards(seat)), game.rules.pass_count))
+    for _ in range(plays):
+        game.play(rng.choice(sorted(game.legal_cards())))
+    return game
+
+
+@pytest.mark.parametrize(("name", "players", "plays"), [("hearts", None, 17), ("black-maria", 5, 11), ("two-player", None, 9)])
+def test_resample_deals_only_worlds_consistent_with_what_the_seat_knows(name: str, players: int | None, plays: int) -> None:
+    pytest.importorskip("numba")
+    game = _play_into_the_deal(name, 4, plays, players)
+    state = game.state
+    assert state is not None
+    seat = game.turn
+    assert seat is not None
+    obs = game.observation(seat)
+    rng = random.Random(1)
+    for _ in range(50):
+        world = state.resample(seat, rng)
+        n = game.players
+        hands = [world.s[core.HAND + i] for i in range(n)]
+        assert hands[seat] == state.s[core.HAND + seat]
+        assert [h.bit_count() for h in hands] == [state.s[core.HAND + i].bit_count() for i in range(n)]
+        everything = 0
+        for h in hands:
+            assert everything & h == 0
+            everything |= h
+        stock = sum(1 << world.s[core.STOCK + i] for i in range(world.s[core.STOCK_TOP], world.s[core.STOCK_SIZE]))
+        assert everything | world.s[core.PLAYED] | world.s[core.KITTY] | stock == game.rules.in_play_mask, "a card is lost or doubled"
+        for other in range(n):
+            for suit in obs.voids[other]:
+                assert hands[other] & core.suit_cards(suit) == 0, f"seat {other} is void in suit {suit} but got one"
+        if obs.passed is not None and obs.pass_to is not None:
+            kept = obs.passed.mask & ~obs.played.mask
+            assert hands[obs.pass_to] & kept == kept, "the cards this seat passed left the receiver's hand"
+        assert world.information_state(seat).hand == obs.hand
+        # The world plays on: its legal actions are those of its own state, and it finishes.
+        while not world.is_terminal():
+            world.apply_action(rng.choice(world.legal_actions()))
+        assert world.s[core.PLAYED] | world.s[core.KITTY] == game.rules.in_play_mask
+
+
+def test_resample_deals_unseen_cards_with_the_frequencies_of_a_uniform_deal() -> None:
+    pytest.importorskip("numba")
+    game = Game("hearts", seed=9)
+    game.deal()
+    state = game.state
+    assert state is not None
+    # During the pass nothing is known but the hand: each unseen card goes to each other seat with chance 1/3.
+    rng = random.Random(3)
+    worlds = 900
+    counts: Counter[tuple[int, int]] = Counter()
+    for _ in range(worlds):
+        world = state.resample(0, rng)
+        for seat in (1, 2, 3):
+            for card in CardSet(world.s[core.HAND + seat]):
+                counts[card, seat] += 1
+    unseen = sorted(CardSet.full_deck() - game.hand(0))
+    for card in unseen:
+        for seat in (1, 2, 3):
+            share = counts[card, seat] / worlds
+            assert abs(share - 1 / 3) < 0.08, f"{card_name(card)} went to seat {seat} in {share:.0%} of worlds"
