@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -162,3 +163,19 @@ def test_a_new_score_sheet_keeps_the_earlier_ones(tmp_path: Path) -> None:
     assert resumed.exit_code == 0 and "Dora" in resumed.output  # the most recent sheet
     stats, _ = collect(tmp_path, None)
     assert stats.skipped == []
+
+
+def test_the_scorekeepers_texts_say_what_was_typed_and_the_sheet_is_aligned() -> None:
+    """Bug 8: a Hearts hold deal read "pass no pass"; help, abc and an empty line all answered "enter the cards of
+    all 4 players..., not 1"; the sheet's columns were not aligned."""
+    sheet = ScoreSheet(preset("hearts"), ["Wilhelmina", "N", "E", "S"])
+    out = _type(sheet, ["20 6 0 0", "0 0 26 0", "6 20 0 0", "help", "abc", "", "0 0 0 26", "sheet", "quit"])
+    assert "Deal 4: S deals, no passing. Points or cards: " in out and "pass no pass" not in " ".join(out)
+    assert out[out.index("Deal 4: S deals, no passing. Points or cards: ") + 1].startswith("After each deal type the points")
+    assert "Not accepted: 'abc' is neither points (10 8 25) nor cards for each player separated by /" in " ".join(out)
+    assert any(line.startswith("Nothing entered: type the deal's points") for line in out)
+    start = next(i for i, line in enumerate(out) if re.match(r" *Deal +Dealer +Pass +Wilhelmina", line))
+    rows = out[start : start + 6]  # the header, four deals, the totals
+    assert rows[-1].startswith("Total")
+    edge = rows[0].index("Wilhelmina") + len("Wilhelmina")
+    assert [row[edge - 2 : edge] for row in rows[1:]] == ["20", "26", " 6", "26", "78"], rows  # Wilhelmina's column lines up

@@ -182,6 +182,17 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "Deal {number}: {dealer} deals, pass {direction}. Points or cards: ",
         "de": "Spiel {number}: {dealer} gibt, Weitergabe {direction}. Punkte oder Karten: ",
     },
+    "sk_prompt_hold": {
+        "en": "Deal {number}: {dealer} deals, no passing. Points or cards: ",
+        "de": "Spiel {number}: {dealer} gibt, ohne Weitergabe. Punkte oder Karten: ",
+    },
+    "sk_empty": {
+        "en": "Nothing entered: type the deal's points (10 8 25), its penalty cards (Hx3 AS / Hx8 / Hx2 KS QS) or help.",
+        "de": "Nichts eingegeben: gib die Punkte des Spiels (10 8 25), seine Strafkarten (Hx3 AS / Hx8 / Hx2 KS QS) oder hilfe ein.",
+    },
+    "sk_col_dealer": {"en": "Dealer", "de": "Geber"},
+    "sk_col_pass": {"en": "Pass", "de": "Weitergabe"},
+    "sk_col_moon": {"en": "Moon", "de": "Mond"},
     "sk_scored": {"en": "Deal {number}: {points}", "de": "Spiel {number}: {points}"},
     "sk_totals": {"en": "Totals: {totals}", "de": "Stand: {totals}"},
     "sk_fixed": {"en": "Deal {number} corrected.", "de": "Spiel {number} berichtigt."},
@@ -389,6 +400,10 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     },
     # the scorekeeper's refusals (score.js carries the same texts; a browser test compares them)
     "ske_names_count": {"en": "{given} names given for {players} players", "de": "{given} Namen für {players} Spieler angegeben"},
+    "sk_unknown_entry": {
+        "en": "{text!r} is neither points (10 8 25) nor cards for each player separated by / (Hx3 AS / Hx8 / Hx2 KS QS); type help",
+        "de": "{text!r} sind weder Punkte (10 8 25) noch Karten je Spieler, getrennt durch / (Hx3 AS / Hx8 / Hx2 KS QS); gib hilfe ein",
+    },
     "ske_cards_count": {
         "en": "enter the cards of all {players} players (one list each), not {given}",
         "de": "gib die Karten aller {players} Spieler ein (eine Liste je Spieler), nicht {given}",

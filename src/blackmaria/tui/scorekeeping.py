@@ -50,7 +50,25 @@ def _entry(sheet: ScoreSheet, text: str) -> DealEntry:
     parts = text.split()
     if parts and all(re.fullmatch(r"-?\d+", p) for p in parts):
         return sheet.from_points([int(p) for p in parts])
+    if "/" not in text and len(sheet.players) > 1:
+        raise ScoreError("sk_unknown_entry", text=text.strip())
     return sheet.from_cards([chunk.strip() for chunk in text.split("/")])
+
+
+def sheet_table(sheet: ScoreSheet, t: Texts) -> list[str]:
+    """The score sheet in aligned columns: deal, dealer, pass, each player's points, the moon; then the totals."""
+    header = [t("sheet_deal"), t("sk_col_dealer"), t("sk_col_pass"), *sheet.players, t("sk_col_moon")]
+    rows = [header]
+    for index, entry in enumerate(sheet.entries):
+        moon = sheet.players[entry.moon_shooter] if entry.moon_shooter is not None else ""
+        direction = sheet.direction(index)
+        rows.append([str(index + 1), sheet.players[sheet.dealer(index)], t.direction(direction), *map(str, entry.points), moon])
+    rows.append([t("sheet_total"), "", "", *map(str, sheet.totals), ""])
+    widths = [max(len(row[column]) for row in rows) for column in range(len(header))]
+    numeric = {0, *range(3, 3 + len(sheet.players))}
+    return [
+        "  ".join(cell.rjust(widths[i]) if i in numeric else cell.ljust(widths[i]) for i, cell in enumerate(row)).rstrip() for row in rows
+    ]
 
 
 def run_scorekeeper(
@@ -83,16 +101,25 @@ def run_scorekeeper(
                 write(t("game_over", names=", ".join(sheet.players[w] for w in verdict.winners)))
                 return
             index = len(sheet.entries)
-            answer = read(
-                t("sk_prompt", number=index + 1, dealer=sheet.players[sheet.dealer(index)], direction=t.direction(sheet.direction(index)))
-            ).strip()
+            dealer, direction = sheet.players[sheet.dealer(index)], sheet.direction(index)
+            if direction == "hold":
+                prompt = t("sk_prompt_hold", number=index + 1, dealer=dealer)
+            else:
+                prompt = t("sk_prompt", number=index + 1, dealer=dealer, direction=t.direction(direction))
+            answer = read(prompt).strip()
             word = answer.split(" ", 1)[0].lower()
             try:
                 if word in ("quit", "ende", "q"):
                     raise EOFError
+                if word in ("help", "hilfe", "?"):
+                    write(t("sk_help"))
+                    continue
+                if not answer:
+                    write(t("sk_empty"))
+                    continue
                 if word in ("sheet", "tabelle"):
-                    for line in sheet.to_csv().splitlines():
-                        write(line.replace(",", "  "))
+                    for line in sheet_table(sheet, t):
+                        write(line)
                     continue
                 if word == "csv":
                     target = answer[len(word) :].strip()
