@@ -275,3 +275,26 @@ def _check_layout(app: GameApp, size: tuple[int, int]) -> None:
         lines = text.split("\n")
         assert len(lines) <= content.height, (name, size, content, text)
         assert "…" not in text, (name, size, text)  # nothing cut with an ellipsis
+
+
+def test_the_guided_deal_calls_a_card_as_good_as_any_only_when_none_is_cheaper() -> None:
+    """Bug 5 (the terminal's part): "as good as any card here" was printed when the computer player's own choice was
+    played, though another card cost 4 points less in the same analysis."""
+    from dataclasses import replace
+
+    from blackmaria.teaching import Option
+    from blackmaria.tui.learn import new_learn_session
+
+    session = new_learn_session(preset("hearts"), lang="en", seed=1, budget=50)
+    session.deal()
+    session.pass_cards(sorted(session.observation().hand)[:3])
+    while session.waiting_for() == "play" and len(session.observation().legal) < 2:
+        session.play(min(session.observation().legal))
+    explanation = session.explanation()
+    assert explanation is not None and len(explanation.legal) >= 2
+    advised, other = explanation.legal[0], explanation.legal[1]
+    options = (Option(advised, 0, "ducks", 5.0), Option(other, 0, "ducks", 1.0))
+    disagreeing = replace(explanation, options=options, advice=(advised,))
+    said = session._play_feedback(disagreeing, advised)
+    assert "as good as any" not in said and f"{session.t.card(other)} would have cost about 1.0" in said
+    assert "as good as any" in session._play_feedback(disagreeing, other)

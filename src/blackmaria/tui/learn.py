@@ -151,7 +151,9 @@ class LearnSession(PlaySession):
     def _play_feedback(self, explanation: Explanation, card: Card) -> str:
         tt = self.tt
         costs = {option.card: option.cost or 0.0 for option in explanation.options}
-        best = explanation.advice[0]
+        # measured against the cheapest card of the analysis, not the computer player's choice: "as good as any
+        # card here" only when no card is cheaper (the two can differ; then the cheaper card is named)
+        best = min(costs, key=lambda option: (costs[option], option != explanation.advice[0]))
 
         def points(value: float) -> str:
             text = f"{value:.1f}"
