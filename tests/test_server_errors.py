@@ -11,13 +11,18 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
 
 from blackmaria.cards import card_name
 from blackmaria.rules import Rules
@@ -26,6 +31,7 @@ from blackmaria.server.app import create_app
 from blackmaria.server.protocol import RateLimit
 from blackmaria.server.store import Store
 from blackmaria.server.tables import Client, Hub, TableRuntime, handle_raw
+from test_server_helpers import free_port
 
 
 class Table:
@@ -159,3 +165,60 @@ def test_the_lobby_refuses_a_search_bot_the_server_cannot_run(tmp_path: Path, mo
     hard, medium = asyncio.run(scenario())
     assert hard.status_code == 422 and "compiled kernel" in hard.json()["detail"] and "blackmaria[fast]" in hard.json()["detail"]
     assert medium.status_code == 200
+
+
+# A server whose database refuses one table's reads (as "database is locked" would): started as a real process.
+FAULTY_SERVER = """
+import sys
+from sqlalchemy.exc import OperationalError
+from blackmaria.server.store import Store
+
+real_table = Store.table
+
+def table(self, code):
+    if code == "0" * 16:
+        raise OperationalError("SELECT ... FROM bm_tables", {}, Exception("database is locked"))
+    return real_table(self, code)
+
+Store.table = table
+from blackmaria.cli import main
+
+sys.argv = ["blackmaria", *sys.argv[1:]]
+main()
+"""
+
+
+def test_a_fault_while_serving_a_socket_ends_it_with_an_error_and_a_close_frame_not_a_dropped_connection(tmp_path: Path) -> None:
+    script = tmp_path / "faulty_server.py"
+    script.write_text(FAULTY_SERVER)
+    port = free_port()
+    args = [
+        sys.executable,
+        str(script),
+        "serve",
+        "--port",
+        str(port),
+        "--db",
+        f"sqlite:///{tmp_path / 't.sqlite3'}",
+        "--log-level",
+        "critical",
+    ]
+    process = subprocess.Popen(args, env={**os.environ, "BLACKMARIA_DATA_DIR": str(tmp_path)}, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            assert process.poll() is None and time.monotonic() < deadline, "the server did not start"
+            try:
+                if httpx.get(f"http://127.0.0.1:{port}/api/health", trust_env=False).status_code == 200:
+                    break
+            except httpx.TransportError:
+                time.sleep(0.05)
+        with connect(f"ws://127.0.0.1:{port}/ws/{'0' * 16}", proxy=None, open_timeout=10) as ws:
+            error = json.loads(ws.recv(timeout=10))
+            with pytest.raises(ConnectionClosed) as closed:
+                ws.recv(timeout=10)
+        assert error["type"] == "error" and error["code"] == "server-error"
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1011  # a close frame came: not 1006
+    finally:
+        process.kill()
+        process.wait(10)

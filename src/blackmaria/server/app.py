@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import importlib
 import json
+import logging
 import re
 from collections.abc import AsyncIterator, Mapping, Sequence
 from pathlib import Path
@@ -36,6 +37,9 @@ WEB_DIR: Final = Path(__file__).resolve().parent.parent / "web" / "static"
 """The browser client: plain HTML, CSS and JavaScript files, served as they are (no build step)."""
 MAX_BODY_BYTES: Final = 16384
 HELLO_TIMEOUT_S: Final = 30.0
+WRITER_GRACE_S: Final = 5.0
+"""How long a closing connection's writer may take to send what is queued and the close frame."""
+logger = logging.getLogger("blackmaria.server")
 
 
 # ---- the lobby's shapes (these are the OpenAPI schemas) --------------------------------------------
@@ -518,25 +522,37 @@ def create_app(db_url: str | None = None, programs: BotPrograms | None = None, l
     async def play_socket(websocket: WebSocket, code: str) -> None:
         await websocket.accept()
         client = Client()
-        writer = asyncio.create_task(_write(websocket, client))
+        closing = {"code": 1000}
+        writer = asyncio.create_task(_write(websocket, client, closing))
+        table: TableRuntime | None = None
         try:
-            table = hub().get(code)
-        except ServedElsewhere as error:
-            table = None
-            client.send(ProtocolError("elsewhere", str(error)).to_message())
-            client.close()
-        try:
+            try:
+                table = hub().get(code)
+            except ServedElsewhere as error:
+                client.send(ProtocolError("elsewhere", str(error)).to_message())
+                return
             if table is None:
-                if not client.closed:
-                    client.send(ProtocolError("no-table", "there is no table with this code").to_message())
+                client.send(ProtocolError("no-table", "there is no table with this code").to_message())
                 return
             await _serve(websocket, client, table)
+        except Exception:
+            # A fault of the server's (the database refused, a bug). Without this the exception ended the handler before
+            # the writer could send a close frame, and the client saw the connection drop (1006): now it hears why (1011).
+            logger.exception("WebSocket /ws/%s failed", code[:16])
+            closing["code"] = 1011
+            client.send(ProtocolError("server-error", "the server failed on this connection (it is logged); connect again").to_message())
         finally:
             if table is not None:
-                await table.detach(client)
+                try:
+                    await table.detach(client)
+                except Exception:
+                    logger.exception("WebSocket /ws/%s: leaving the table failed", code[:16])
+                    closing["code"] = 1011
             client.close()
+            # The writer sends what is queued, then the close frame. Only a client that stopped reading (its socket
+            # full) keeps it past this: that connection ends without a close frame, which it could not have read.
             with contextlib.suppress(Exception):
-                await asyncio.wait_for(writer, 5)
+                await asyncio.wait_for(writer, WRITER_GRACE_S)
 
     return app
 
@@ -568,7 +584,7 @@ async def _serve(websocket: WebSocket, client: Client, table: TableRuntime) -> N
         await handle_raw(table, client, raw)
 
 
-async def _write(websocket: WebSocket, client: Client) -> None:
+async def _write(websocket: WebSocket, client: Client, closing: dict[str, int]) -> None:
     while True:
         text = await client.queue.get()
         if text is None:
@@ -578,4 +594,4 @@ async def _write(websocket: WebSocket, client: Client) -> None:
         except Exception:
             break
     with contextlib.suppress(Exception):
-        await websocket.close()
+        await websocket.close(closing["code"])
