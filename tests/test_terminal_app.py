@@ -298,3 +298,86 @@ def test_the_guided_deal_calls_a_card_as_good_as_any_only_when_none_is_cheaper()
     said = session._play_feedback(disagreeing, advised)
     assert "as good as any" not in said and f"{session.t.card(other)} would have cost about 1.0" in said
     assert "as good as any" in session._play_feedback(disagreeing, other)
+
+
+def test_the_pass_counts_the_marked_cards(tmp_path: Path) -> None:
+    session = _session(tmp_path)
+
+    async def drive(app: GameApp, pilot: object) -> None:
+        await pilot.press("space", "right", "space")  # type: ignore[attr-defined]
+        prompt = _plain(app.query_one("#prompt", Static).content, 100)
+        assert "Marked 2 of 3: " in prompt
+        await pilot.press("enter")  # type: ignore[attr-defined]
+        assert session.waiting_for() == "pass" and "You chose 2" in app.message
+
+    _run(session, drive)
+
+
+def test_a_resumed_game_shows_the_story_of_the_deal_so_far(tmp_path: Path) -> None:
+    session = _session(tmp_path, seed=5)
+    session.deal()
+    session.pass_cards(sorted(session.observation().hand)[:3])
+    session.play(min(session.observation().legal))
+    resumed = PlaySession.resume(tmp_path / "saves" / "g.json")
+
+    async def drive(app: GameApp, pilot: object) -> None:
+        log = _log(app)
+        assert "You receive" in log and "You play" in log
+
+    _run(resumed, drive)
+
+
+def test_work_over_half_a_second_is_shown(tmp_path: Path) -> None:
+    import time
+
+    session = _session(tmp_path, seed=12)
+    for bot in session.bots.values():
+        choose = bot.choose_play
+
+        def slow(obs: object, choose: Callable[[object], int] = choose) -> int:  # type: ignore[type-arg]
+            time.sleep(0.7)  # a computer player that thinks longer than half a second
+            return choose(obs)
+
+        bot.choose_play = slow  # type: ignore[method-assign,assignment]
+    seen: set[str] = set()
+
+    async def drive(app: GameApp, pilot: object) -> None:
+        await pilot.press("space", "right", "space", "right", "space", "enter")  # type: ignore[attr-defined]
+        for _ in range(600):
+            seen.add(_plain(app.query_one("#status", Static).content, 100))
+            if not app.busy():
+                break
+            await pilot.pause(0.02)  # type: ignore[attr-defined]
+
+    _run(session, drive, speed=0.01)
+    assert any("⏳ working ..." in status for status in seen), seen
+
+
+def test_a_german_screen_has_no_english_words(tmp_path: Path) -> None:
+    """Bug 11: English was left in a German game (the input examples, Textual's quit prompt)."""
+    from test_terminal import _english_only_words
+
+    session = _session(tmp_path, rules="black-maria", lang="de", seed=2)
+    shown: list[str] = []
+
+    async def drive(app: GameApp, pilot: object) -> None:
+        def look() -> None:
+            shown.extend(_plain(app.query_one(f"#{name}", Static).content, 80) for name in ("status", "table", "hand", "prompt", "keys"))
+            shown.append(_log(app))
+
+        look()
+        await _pass(app, pilot)
+        look()
+        for key in ("f1", "f5", "f6", "f7"):
+            await pilot.press(key)  # type: ignore[attr-defined]
+            assert isinstance(app.screen, TextScreen)
+            shown.append(_plain(app.screen.body, 100))
+            await pilot.press("escape")  # type: ignore[attr-defined]
+        await pilot.press("f2", "enter")  # type: ignore[attr-defined]
+        await _settle(app, pilot)
+        look()
+
+    _run(session, drive, size=(80, 24))
+    text = "\n".join(shown)
+    leaked = {word for word in _english_only_words() if re.search(rf"\b{word}\b", text)}
+    assert not leaked, f"English words on the German screen: {sorted(leaked)}"

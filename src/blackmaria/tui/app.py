@@ -143,9 +143,14 @@ class CardTableApp(App[None]):
                 hand.append("  ")
         return hand
 
+    def prompt_note(self) -> str:
+        """A line above the prompt (the marked cards of a pass, say), or ""."""
+        return ""
+
     def draw_hand(self) -> None:
         self.query_one("#hand", Static).update(self.hand_text())
-        prompt = Text(self.message + ("\n" if self.message else ""))
+        lines = [line for line in (self.message, self.prompt_note()) if line]
+        prompt = Text("\n".join(lines) + ("\n" if lines else ""))
         prompt.append(f"> {self.buffer}", style="bold")
         self.query_one("#prompt", Static).update(prompt)
 
@@ -488,13 +493,12 @@ class GameApp(CardTableApp):
         self.query_one("#table", Static).update(self.table_view())
         self.draw_hand()
         self.query_one("#keys", Static).update(self.keys_text())
-        if self.waiting() == "pass":
-            count = session.game.rules.pass_count
-            marked = t("pass_marked", marked=len(self.marked), count=count, cards=t.cards(sorted(self.marked)))
-            if not self.message:
-                prompt = Text(marked + "\n")
-                prompt.append(f"> {self.buffer}", style="bold")
-                self.query_one("#prompt", Static).update(prompt)
+
+    def prompt_note(self) -> str:
+        if self.waiting() != "pass":
+            return ""
+        t = self.t
+        return t("pass_marked", marked=len(self.marked), count=self.session.game.rules.pass_count, cards=t.cards(sorted(self.marked)))
 
     def status_text(self) -> Text:
         session, t = self.session, self.t
