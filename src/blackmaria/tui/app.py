@@ -482,7 +482,7 @@ class GameApp(CardTableApp):
         self.session.rewritten = False
 
     def refresh_view(self) -> None:
-        session, t = self.session, self.t
+        session = self.session
         if session.rewritten:
             self.redraw_log()
         else:
