@@ -17,6 +17,7 @@ import dataclasses
 import hmac
 import json
 import logging
+import os
 import random
 import re
 import secrets
@@ -63,6 +64,10 @@ EXPLAIN_BUDGET: Final = TEACHING_BUDGET
 """Simulations behind an explanation's likely costs, as in the terminal's guided deal (some tens of milliseconds)."""
 
 CODE_RE: Final = re.compile(r"[A-Za-z0-9_-]{16}")
+SUMMARY_SECONDS: Final = 8.0
+"""With a turn timer: the time after a deal's summary opens before the next deal's first clock starts, the same for every seat."""
+LEAVE_GRACE: Final = float(os.environ.get("BLACKMARIA_LEAVE_GRACE", "30"))
+"""Seconds a player who left (every connection of the seat closed) has to come back before a stand-in plays the seat."""
 QUEUE_LIMIT: Final = 512
 """Messages waiting for one connection; a connection that falls this far behind is closed."""
 PRIVATE_VIEW_KEYS: Final = ("hand", "dealt", "passed", "received", "legal", "drawn", "pass_to", "pass_from")
@@ -193,7 +198,11 @@ class TableRuntime:
         """The event loop's time at which the seats deciding now run out of time (with a turn timer)."""
         self._clock_for: tuple[int, ...] | None = None
         """What ``_deadline`` counts for: one deal's passing (every seat passes against one clock), or one turn."""
+        self._summary_until = 0.0
+        """The event loop's time until which the last deal's summary is read: no clock of the next deal runs before it."""
         self._tasks: set[asyncio.Task[None]] = set()
+        self._leaving: dict[int, asyncio.TimerHandle] = {}
+        """Seats whose player left, each with the moment a stand-in takes it over unless they come back first."""
         self.seats = [Seat(r.kind, r.name, r.level, r.token_hash) for r in store.seats(row.id)]
         self.chat: collections.deque[dict[str, Any]] = collections.deque(store.recent_chat(row.id), maxlen=CHAT_KEPT)
         """The last chat lines, for the welcome (kept here so that a connection costs no query)."""
@@ -324,6 +333,9 @@ class TableRuntime:
         self.broadcast_table()
 
     async def _deal(self) -> None:
+        if self.game is not None and self.game.deal_index >= 0:
+            # The deal before has just been scored: everyone reads its summary before the next deal's clock starts.
+            self._summary_until = asyncio.get_running_loop().time() + SUMMARY_SECONDS
         deck = shuffle.new_deck(self.rules)
         salt = shuffle.new_salt()
         data = {"deck": [card_name(c) for c in deck], "salt": salt, "sha256": shuffle.commitment(deck, salt)}
@@ -344,6 +356,13 @@ class TableRuntime:
         if game.phase not in ("deal-over", "game-over"):
             data["kitty"] = None
         return data
+
+    def events_of_last_deal(self, seat: int | None) -> list[dict[str, Any]]:
+        """The events of the deal before the current one (empty in the first deal): its shuffle is checked on the page."""
+        starts = [index for index, item in enumerate(self.log) if isinstance(item, ShuffleCommitted)]
+        if len(starts) < 2:
+            return []
+        return [item.visible_to(seat).to_dict() for item in self.log[starts[-2] : starts[-1]]]
 
     def events_since_deal_start(self, seat: int | None) -> list[dict[str, Any]]:
         start = 0
@@ -367,6 +386,7 @@ class TableRuntime:
             "totals": None if self.told.totals is None else list(self.told.totals),
             "spectators": sum(1 for c in self.clients if c.attached and c.seat is None),
             "turn_seconds": self.turn_seconds,
+            "summary_seconds": SUMMARY_SECONDS if self.turn_seconds is not None else None,
             "seats": [
                 {
                     "seat": i,
@@ -438,6 +458,7 @@ class TableRuntime:
             "table": self.info(),
             "seq": self.seq,
             "events": self.events_since_deal_start(client.seat),
+            "last_deal_events": self.events_of_last_deal(client.seat),
             "state": self.view(client.seat),
             "chat": list(self.chat),
             "turn_left": self.turn_left(),
@@ -470,6 +491,13 @@ class TableRuntime:
             self.clients.add(client)
             if seat is not None:
                 self.away.discard(seat)
+                leaving = self._leaving.pop(seat, None)
+                if leaving is not None:
+                    leaving.cancel()
+            if self._timer is None and self.status == "playing" and self.game is not None and self._humans_here():
+                # The table waited for somebody to come back: the decision now gets its whole time again.
+                self._clock_for = None
+                self._start_timer()
             client.send(self.welcome(client))
             self.broadcast_table()
 
@@ -479,14 +507,32 @@ class TableRuntime:
             return
         seat = client.seat
         gone = seat is not None and self.seats[seat].kind == "human" and not any(c.seat == seat for c in self.clients)
-        if gone and self.turn_seconds is not None and self.status == "playing":
-            assert seat is not None
-            async with self.lock:
-                self.away.add(seat)
-                self.broadcast_table()
-                await self.advance()
-        else:
+        if gone and self.status == "playing" and seat is not None and seat not in self._leaving:
+            # A reload or a short drop costs nothing: only a player still gone after the grace is played by a stand-in.
+            loop = asyncio.get_running_loop()
+            self._leaving[seat] = loop.call_later(LEAVE_GRACE, self._on_left, seat)
+        self.broadcast_table()
+
+    def _humans_here(self) -> bool:
+        """Whether some human seat has a connection: with nobody left at the table, no stand-in plays on for them."""
+        return any(c.seat is not None and self.seats[c.seat].kind == "human" for c in self.clients if c.attached)
+
+    def _on_left(self, seat: int) -> None:
+        self._leaving.pop(seat, None)
+        task = asyncio.get_running_loop().create_task(self._replace_leaver(seat))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _replace_leaver(self, seat: int) -> None:
+        """The grace is over and the player has not come back: a stand-in plays the seat until they do; everyone is told."""
+        async with self.lock:
+            if self.status != "playing" or seat in self.away or any(c.seat == seat for c in self.clients):
+                return
+            if not self._humans_here():
+                return  # nobody is left to play with: the game waits for whoever comes back
+            self.away.add(seat)
             self.broadcast_table()
+            await self.advance()
 
     def returned(self, seat: int) -> None:
         """The holder of an away seat spoke: the seat is its own again."""
@@ -666,7 +712,7 @@ class TableRuntime:
         decision = (0, self.game_no, game.deal_index) if game.phase == "passing" else (1, self.seq)
         if decision != self._clock_for:
             self._clock_for = decision
-            self._deadline = loop.time() + self.turn_seconds
+            self._deadline = max(loop.time(), self._summary_until) + self.turn_seconds
         self._timer = loop.call_at(self._deadline, self._on_timer, self.seq)
 
     def turn_left(self) -> float | None:
@@ -686,6 +732,8 @@ class TableRuntime:
             game = self.game
             if game is None or self.seq != seq or self.status != "playing":
                 return
+            if not self._humans_here():
+                return  # everyone has left: no stand-ins finish the game alone; the clock starts again when one returns
             if game.phase == "passing":
                 late = {seat for seat, s in enumerate(self.seats) if s.kind == "human" and not game.has_passed(seat)}
             else:

@@ -44,6 +44,8 @@ const app = {
   welcomeClock: null, // {seq, left}: the server's seconds left, at the welcome, for the decision pending then
   seqSince: 0, // when the update that brought seq arrived
   clockWarned: false,
+  summaryUntil: 0, // with a turn timer: until when the last deal's summary is read (no clock of the next deal runs before)
+  connected: false, // the WebSocket is open and welcomed: only then may the hand be played
 };
 
 // ---- storage: the seat token per table code survives a reload ----------------------------------------
@@ -302,13 +304,18 @@ function send(message) {
 
 function setConnection(text) {
   $("connection").textContent = text;
+  const down = Boolean(text) && Boolean(app.view);
+  app.connected = !text;
+  document.body.classList.toggle("offline", down);
+  $("offline-bar").hidden = !down;
+  $("offline-text").textContent = down ? t("offline_hand") : "";
+  if (app.view) renderHand();
 }
 
 function receive(message) {
   switch (message.type) {
     case "welcome":
       app.retry = 0;
-      setConnection("");
       app.seat = message.seat;
       app.table = message.table;
       app.seq = message.seq;
@@ -323,10 +330,12 @@ function receive(message) {
       app.passPending = false;
       app.playPending = false;
       app.deals = new Map();
+      noteEvents(message.last_deal_events || [], true);
       noteEvents(message.events, true);
       app.view = message.state;
       app.shownPlays = new Set(playKeys(app.view));
       app.chat = message.chat || [];
+      setConnection("");
       renderAll();
       if (app.learn && app.view && app.view.phase === "game-over") askCount(app.view.deal_points.length - 1);
       break;
@@ -392,10 +401,15 @@ function onError(message) {
     $("missing").hidden = false;
     return;
   }
-  if (message.code === "illegal") showNotice(t("refused", { reason: refusal(message.rule) }));
+  if (message.code === "illegal" && RACED.has(message.rule)) {
+    // The click crossed an update (a card already played, the turn already moved on): nothing to tell the player.
+  } else if (message.code === "illegal") showNotice(t("refused", { reason: refusal(message.rule) }));
   else showNotice(t(`error_${message.code}`));
   renderHand();
 }
+
+// Refusals that a click made on an older state than the server's earns: the update on its way says what is true.
+const RACED = new Set(["not-your-turn", "not-in-hand", "wrong-phase", "already-passed"]);
 
 /** A refusal in the player's language, with what the table shows (the led suit, the card that must open). */
 function refusal(rule) {
@@ -410,15 +424,17 @@ function refusal(rule) {
     if (view && view.legal && view.legal.length === 1) values.card = cardName(view.legal[0]);
     else return t("rule_first-lead-any");
   }
-  if (rule === "not-your-turn" && view && view.turn !== null && view.turn !== undefined) {
-    return t("rule_not-your-turn-name", { name: seatName(view.turn) });
-  }
   const key = `rule_${rule}`;
   try {
     return t(key, values);
   } catch {
     return t("rule_unknown");
   }
+}
+
+function clearNotice() {
+  clearTimeout(app.noticeTimer);
+  $("notice").textContent = "";
 }
 
 function showNotice(text) {
@@ -465,7 +481,13 @@ async function showUpdate(message, hurry) {
     app.hint = null;
     $("hint-text").textContent = "";
   }
-  if (played.some((event) => event.seat === app.seat)) app.hint = null;
+  const mine = played.some((event) => event.seat === app.seat) || message.events.some((event) => event.type === "CardsPassed" && event.seat === app.seat);
+  if (mine) {
+    app.hint = null;
+    $("hint-text").textContent = "";
+  }
+  if (mine || won) clearNotice();
+  if (scored && app.table && app.table.summary_seconds) app.summaryUntil = message.receivedAt + app.table.summary_seconds * 1000;
   app.view = message.state;
   app.heldTrick = won ? won.trick : null;
   app.heldText = won ? trickWonText(won) : "";
@@ -578,7 +600,7 @@ function checkShuffle(info, revealed) {
     const hand = dealtHand(revealed.deck, info.dealer, app.seat, app.table.players, info.handSize);
     if ([...hand].sort().join() !== [...info.hand].sort().join()) return { ok: false, text: t("shuffle_bad_hand", n) };
   }
-  return { ok: true, text: t("shuffle_ok", n) };
+  return { ok: true, text: t(app.seat === null || !info.hand ? "shuffle_ok_public" : "shuffle_ok", n) };
 }
 
 // ---- rendering -----------------------------------------------------------------------------------------
@@ -668,8 +690,7 @@ async function takeSeat(seat) {
 
 async function fillBots() {
   try {
-    app.table = await api("POST", `/api/tables/${app.code}/bots`, { level: $("fill-level").value }, authToken());
-    renderAll();
+    await api("POST", `/api/tables/${app.code}/bots`, { level: $("fill-level").value }, authToken());
   } catch (failure) {
     $("seating-error").textContent = failure.message;
   }
@@ -677,7 +698,8 @@ async function fillBots() {
 
 async function startGame() {
   try {
-    app.table = await api("POST", `/api/tables/${app.code}/start`, undefined, authToken());
+    // The table's own message over the WebSocket follows and is what the page draws (the HTTP answer is a summary).
+    await api("POST", `/api/tables/${app.code}/start`, undefined, authToken());
   } catch (failure) {
     showNotice(failure.message);
     $("seating-error").textContent = failure.message;
@@ -840,6 +862,8 @@ function renderHand() {
       node.classList.add("hinted");
       states.push(t("hinted_mark"));
     }
+    if (app.playPending && app.pendingCard === card) node.classList.add("pending");
+    if (!app.connected) node.setAttribute("aria-disabled", "true");
     node.setAttribute("aria-label", [cardName(card), ...states].join(", "));
     node.tabIndex = index === app.handFocus ? 0 : -1;
     node.style.setProperty("--i", String(index));
@@ -851,6 +875,8 @@ function renderHand() {
   hand.replaceChildren(...nodes);
   hand.style.setProperty("--count", String(cards.length));
   hand.classList.toggle("my-turn", myTurn || passing);
+  hand.classList.toggle("waiting", app.playPending);
+  hand.setAttribute("aria-disabled", String(!app.connected));
   if (hadFocus && nodes[app.handFocus]) nodes[app.handFocus].focus();
 }
 
@@ -872,6 +898,7 @@ function handKey(event, index) {
 function cardClicked(card, index) {
   const view = app.view;
   app.handFocus = index;
+  if (!app.connected || app.playPending || app.passPending) return; // the page shows why: offline, or a card on its way
   app.lastTried = card;
   if (mustPass(view)) {
     if (app.selected.has(card)) app.selected.delete(card);
@@ -880,15 +907,17 @@ function cardClicked(card, index) {
     renderStatus();
     return;
   }
-  // Every click goes to the server, which is the judge: a refused card comes back with the rule it breaks.
-  if (view && view.phase === "passing") send({ type: "pass", cards: [card] });
-  else {
-    app.playPending = true;
-    send({ type: "play", card });
-  }
+  // On this seat's turn (as the server last said) every click goes to the server, which is the judge: a refused
+  // card comes back with the rule it breaks. Any other time a click has nothing to do.
+  if (!view || view.phase !== "playing" || view.turn !== app.seat || app.heldTrick !== null) return;
+  app.playPending = true;
+  app.pendingCard = card;
+  send({ type: "play", card });
+  renderHand();
 }
 
 function passCards() {
+  if (!app.connected || app.passPending) return;
   const count = app.table.rules.pass_count;
   if (app.selected.size !== count) {
     showNotice(t("refused", { reason: t("rule_pass-count", { count }) }));
@@ -975,7 +1004,7 @@ function renderClock() {
   if (app.clockFor !== decision) {
     const welcome = app.welcomeClock && app.welcomeClock.seq === app.seq ? app.welcomeClock : null;
     app.clockFor = decision;
-    app.clockEnd = app.seqSince + (welcome ? welcome.left : app.table.turn_seconds) * 1000;
+    app.clockEnd = welcome ? app.seqSince + welcome.left * 1000 : Math.max(app.seqSince, app.summaryUntil) + app.table.turn_seconds * 1000;
     app.welcomeClock = null;
     app.clockWarned = false;
   }

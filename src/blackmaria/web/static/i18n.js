@@ -103,6 +103,7 @@ const STRINGS = {
     hearts_broken: "Hearts are broken.",
     connecting: "Connecting…",
     reconnecting: "Connection lost. Reconnecting…",
+    offline_hand: "The connection to the table is lost. Reconnecting… Your cards can be played again once it is back.",
     // score sheet and summaries
     sheet: "Score sheet",
     sheet_deal: "Deal",
@@ -123,6 +124,7 @@ const STRINGS = {
     shuffle_heading: "Fair shuffle",
     shuffle_committed: "Deal {n}: the deck was fixed before play. Its SHA-256:",
     shuffle_ok: "Deal {n} checked: the revealed deck matches its SHA-256 and deals exactly your hand.",
+    shuffle_ok_public: "Deal {n} checked: the revealed deck matches its SHA-256, published before play.",
     shuffle_bad_hash: "Deal {n}: the revealed deck does NOT match the SHA-256 published before play.",
     shuffle_bad_hand: "Deal {n}: the revealed deck does NOT deal the hand you were given.",
     // chat
@@ -381,6 +383,7 @@ const STRINGS = {
     hearts_broken: "Herz ist gebrochen.",
     connecting: "Verbinde …",
     reconnecting: "Verbindung verloren. Verbinde neu …",
+    offline_hand: "Die Verbindung zum Tisch ist unterbrochen. Verbinde neu … Sobald sie wieder steht, kannst du weiterspielen.",
     sheet: "Punkteliste",
     sheet_deal: "Spiel",
     sheet_total: "Summe",
@@ -399,6 +402,7 @@ const STRINGS = {
     shuffle_heading: "Faires Mischen",
     shuffle_committed: "Spiel {n}: das Blatt lag vor dem Spiel fest. Sein SHA-256:",
     shuffle_ok: "Spiel {n} geprüft: das aufgedeckte Blatt passt zu seinem SHA-256 und ergibt genau deine Karten.",
+    shuffle_ok_public: "Spiel {n} geprüft: das aufgedeckte Blatt passt zu seinem vor dem Spiel veröffentlichten SHA-256.",
     shuffle_bad_hash: "Spiel {n}: das aufgedeckte Blatt passt NICHT zum vorher veröffentlichten SHA-256.",
     shuffle_bad_hand: "Spiel {n}: das aufgedeckte Blatt ergibt NICHT die Karten, die du bekommen hast.",
     chat: "Unterhaltung",

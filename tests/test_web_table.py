@@ -1,0 +1,265 @@
+"""The table page's numbered bugs of issue 17, each in real chromium: clicks, the clock after a summary, the shuffle
+check, the connection down, hints and refusals, and the layout at desktop and phone sizes in both languages.
+
+Each test drives ``blackmaria serve`` through the pages as a player would; the page's WebSocket is watched (and,
+for the connection test, cut) by a script added before the page's own.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from browser import SCREENSHOTS, chromium, needs_chromium
+from test_server_helpers import Server, running_server
+from test_web_client import Seat, create_table
+from web_helpers import DESKTOP, PHONE, VISIBLE_POINT, click_card, new_page
+
+pytestmark = needs_chromium
+
+# Every message the page sends is kept in window.sent; window.cut() closes the open socket and, while window.blocked
+# is true, every new one fails at once (as when the network is gone).
+WATCH_SOCKETS = """(() => {
+  const Real = window.WebSocket;
+  window.sent = [];
+  window.received = [];
+  window.sockets = [];
+  window.blocked = false;
+  class Watched extends Real {
+    constructor(url, protocols) {
+      super(window.blocked ? 'ws://127.0.0.1:9/' : url, protocols);
+      window.sockets.push(this);
+      this.addEventListener('message', (e) => {
+        const m = JSON.parse(e.data);
+        const away = m.table ? m.table.seats.map((x) => x.away ? 'A' : '-').join('') : '';
+        const events = m.events ? m.events.map((x) => x.type).join(',') : '';
+        window.received.push(`${Math.round(performance.now())} ${m.type} ${away} ${events} ${m.turn_left ?? ''}`);
+      });
+    }
+    send(data) { window.sent.push(JSON.parse(data)); return super.send(data); }
+  }
+  window.WebSocket = Watched;
+  window.cut = () => { window.blocked = true; window.sockets.at(-1).close(); };
+})();"""
+
+
+TIMER = 10
+"""The turn timer of the tables with one (seconds)."""
+LEAVE_GRACE = 5
+"""Seconds this server gives a player who left to come back before a computer player takes the seat (30 by default)."""
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("BLACKMARIA_LEAVE_GRACE", str(LEAVE_GRACE))
+        with running_server(tmp_path_factory.mktemp("web-table") / "tables.sqlite3") as running:
+            yield running
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with chromium() as running:
+        yield running
+
+
+def solo_table(browser: Any, base: str, deals: int = 1, timer: int | None = None, viewport: dict[str, int] = DESKTOP) -> Any:
+    """A Hearts table of one player (Cleo) and three computer players, started; the page waits at the first pass."""
+    page = new_page(browser, viewport)
+    page.add_init_script(WATCH_SOCKETS)
+    create_table(page, base, "hearts", deals=deals, bots=3, name="Cleo", timer=timer)
+    page.wait_for_selector("#start:not([disabled])")
+    page.click("#start")
+    page.wait_for_selector("#pass-bar:not([hidden])")
+    return page
+
+
+def pass_three(page: Any) -> None:
+    for card in page.locator("#hand .card:not(.dim)").all()[:3]:
+        click_card(card)
+    page.click("#pass-button")
+    page.wait_for_selector("#pass-bar", state="hidden")
+
+
+def sent_plays(page: Any) -> list[str]:
+    return list(page.evaluate("() => window.sent.filter(m => m.type === 'play').map(m => m.card)"))
+
+
+def wait_for_my_turn(page: Any) -> bool:
+    """Wait until this seat may play (True) or the game is over (False)."""
+    page.wait_for_function(
+        "() => document.querySelector('#hand .card.playable') || !document.getElementById('result').hidden", timeout=60_000
+    )
+    return bool(page.locator("#hand .card.playable").count())
+
+
+@needs_chromium
+def test_bug2_a_double_click_plays_one_card_and_shows_no_refusal(server: Server, browser: Any) -> None:
+    page = solo_table(browser, server.base)
+    pass_three(page)
+    doubled = 0
+    while doubled < 3 and wait_for_my_turn(page):
+        card = page.locator("#hand .card.playable").last
+        name = card.get_attribute("data-card")
+        point = card.evaluate(VISIBLE_POINT) or card.evaluate(
+            "n => { const r = n.getBoundingClientRect(); return {x: r.right - 12, y: r.top + 40}; }"
+        )
+        before = len(sent_plays(page))
+        # Two quick clicks, as an impatient player makes: the second lands while the first card is on its way.
+        page.mouse.dblclick(point["x"], point["y"])
+        page.wait_for_function(f"() => !document.querySelector('#hand [data-card=\"{name}\"]')")
+        assert sent_plays(page)[before:] == [name], "one card sent for two clicks"
+        doubled += 1
+        # Bots play on until it is Cleo's turn again: no refusal has appeared meanwhile.
+        if not wait_for_my_turn(page):
+            break
+        assert page.text_content("#notice") == "", page.text_content("#notice")
+    assert doubled == 3
+    assert page.errors == []
+    page.context.close()
+
+
+@needs_chromium
+def test_bug8_a_hint_goes_when_another_card_is_played_and_a_refusal_at_the_next_play(server: Server, browser: Any) -> None:
+    page = solo_table(browser, server.base)
+    pass_three(page)
+    hinted = refused = False
+    deadline = time.monotonic() + 120
+    while not (hinted and refused) and wait_for_my_turn(page):
+        assert time.monotonic() < deadline, "no turn to ask a hint and try a refused card"
+        playable = page.locator("#hand .card.playable")
+        if not hinted and playable.count() >= 2:
+            page.click("#hint-button")
+            page.wait_for_selector("#hand .card.hinted")
+            assert (page.text_content("#hint-text") or "").startswith("Hint: ")
+            other = page.locator("#hand .card.playable:not(.hinted)").first
+            name = other.get_attribute("data-card")
+            click_card(other)
+            page.wait_for_function(f"() => !document.querySelector('#hand [data-card=\"{name}\"]')")
+            # Another card than the hinted one was played: the hint is gone, text and marks.
+            assert page.text_content("#hint-text") == ""
+            assert page.locator("#hand .card.hinted").count() == 0
+            hinted = True
+            continue
+        dim = page.locator("#hand .card.dim")
+        if not refused and dim.count():
+            click_card(dim.first)
+            page.wait_for_function("() => document.getElementById('notice').textContent.startsWith('Not allowed: ')")
+            name = playable.first.get_attribute("data-card")
+            click_card(playable.first)
+            page.wait_for_function(f"() => !document.querySelector('#hand [data-card=\"{name}\"]')")
+            # The refusal was about the card before: once a card is played it does not linger into the next trick.
+            page.wait_for_function("() => document.getElementById('notice').textContent === ''", timeout=2000)
+            refused = True
+            continue
+        name = playable.first.get_attribute("data-card")
+        click_card(playable.first)
+        page.wait_for_function(f"() => !document.querySelector('#hand [data-card=\"{name}\"]')")
+    assert hinted and refused
+    assert page.errors == []
+    page.context.close()
+
+
+@needs_chromium
+def test_bug7_while_the_connection_is_down_the_hand_rests_and_says_so(server: Server, browser: Any) -> None:
+    page = solo_table(browser, server.base)
+    page.evaluate("() => window.cut()")
+    bar = page.locator("#offline-bar")
+    bar.wait_for(state="visible")
+    assert (page.text_content("#offline-text") or "").startswith("The connection to the table is lost. Reconnecting…")
+    assert page.get_attribute("#hand", "aria-disabled") == "true"
+    assert page.locator("#hand .card[aria-disabled='true']").count() == 13
+    # A click on a card does nothing: no card marked for passing, nothing sent.
+    sent = len(page.evaluate("() => window.sent"))
+    box = page.locator("#hand .card").first.bounding_box()
+    page.mouse.click(box["x"] + 9, box["y"] + 30)
+    assert page.locator("#hand .card.selected").count() == 0
+    assert len(page.evaluate("() => window.sent")) == sent
+    page.screenshot(path=str(SCREENSHOTS / "web-offline.png"))
+    # The network is back: the page reconnects, the bar goes, the hand plays again.
+    page.evaluate("() => { window.blocked = false; }")
+    bar.wait_for(state="hidden", timeout=30_000)
+    assert page.get_attribute("#hand", "aria-disabled") == "false"
+    pass_three(page)
+    assert page.errors == []
+    page.context.close()
+
+
+def play_to_the_summary(page: Any) -> None:
+    """Play Cleo's cards until deal 1's summary opens."""
+    player = Seat(page)
+    player.refused = True  # no refusal clicks: with a timer they would spend the seconds
+    deadline = time.monotonic() + 180
+    while not page.evaluate("() => document.getElementById('summary').open"):
+        assert time.monotonic() < deadline, "deal 1 did not end in time"
+        assert page.locator("#away-bar").is_hidden(), "Cleo's time ran out in deal 1"
+        if not player.act():
+            page.wait_for_timeout(30)
+
+
+# Once the summary opens, the page notes (by its own clock, which a busy test machine does not delay) whether its
+# seat is away and what the clock says TIMER + 0.8 s later: longer than a whole turn's time.
+PROBE_AFTER_SUMMARY = """(after) => new MutationObserver((_, observer) => {
+  if (!document.getElementById('summary').open) return;
+  observer.disconnect();
+  setTimeout(() => {
+    window.probe = {
+      away: !document.getElementById('away-bar').hidden,
+      marks: document.querySelector("#seats .seat[data-seat='0'] .marks")?.textContent || '',
+      passing: !document.getElementById('pass-bar').hidden,
+      clock: document.getElementById('clock').textContent,
+    };
+  }, after);
+}).observe(document.getElementById('summary'), {attributes: true})"""
+
+
+@needs_chromium
+def test_bug1_the_summary_is_read_before_the_next_deals_clock_starts(server: Server, browser: Any) -> None:
+    """A turn timer: the summary of deal 1 is read for longer than a turn's time, and the next pass is still Cleo's."""
+    page = solo_table(browser, server.base, deals=2, timer=TIMER)
+    page.evaluate(PROBE_AFTER_SUMMARY, TIMER * 1000 + 800)
+    play_to_the_summary(page)
+    page.wait_for_function("() => window.probe", timeout=60_000)
+    probe = page.evaluate("() => window.probe")
+    assert not probe["away"] and "away" not in probe["marks"], probe
+    assert probe["passing"], probe
+    # 8 s to read the summary and 10 s to pass, from the deal: some 7 s are left, the same as the server's clock.
+    left = int(probe["clock"].split()[0])
+    assert 1 <= left <= 8, probe
+    page.click("#summary-close")
+    pass_three(page)
+    assert page.locator("#away-bar").is_hidden()
+    assert page.errors == []
+    page.context.close()
+
+
+@needs_chromium
+def test_bugs_5_6_the_shuffle_check_of_the_last_deal_survives_a_reload_and_a_spectator_is_told_no_hand(
+    server: Server, browser: Any
+) -> None:
+    page = solo_table(browser, server.base, deals=2)
+    code = page.url.rsplit("/", 1)[1]
+    watcher = new_page(browser, PHONE)
+    watcher.goto(f"{server.base}/t/{code}")
+    watcher.wait_for_selector("#play:not([hidden])")
+    play_to_the_summary(page)
+    page.click("#summary-close")
+    page.wait_for_selector("#pass-bar:not([hidden])")
+    # Deal 1's shuffle check: against the player's own hand; for the spectator, who holds none, the public part only.
+    mine = "✓ Deal 1 checked: the revealed deck matches its SHA-256 and deals exactly your hand."
+    public = "✓ Deal 1 checked: the revealed deck matches its SHA-256, published before play."
+    watcher.wait_for_function("() => document.getElementById('table-title').textContent.includes('Deal 2')")
+    assert page.text_content("#shuffle-check") == mine
+    assert watcher.text_content("#shuffle-check") == public
+    for viewer, text in ((page, mine), (watcher, public)):
+        viewer.reload()
+        viewer.wait_for_selector("#play:not([hidden])")
+        viewer.wait_for_function("() => document.getElementById('table-title').textContent.includes('Deal 2')")
+        assert viewer.text_content("#shuffle-check") == text
+    page.wait_for_selector("#pass-bar:not([hidden])")
+    assert page.errors == [] and watcher.errors == []
+    page.context.close()
+    watcher.context.close()
