@@ -11,6 +11,13 @@ action to receiving the broadcast that contains it (p50, p99, max).
 
     .venv/bin/python benchmarks/load_server.py --tables 200 --seconds 30 --think 1
     .venv/bin/python benchmarks/load_server.py --tables 20 --seconds 10 --json
+    .venv/bin/python benchmarks/load_server.py --tables 100 --seconds 45 --think 1 --warmup 15 --profile stacks.txt
+
+Over the measured time it also reports the server's CPU time per committed
+action (``server_cpu_ms_per_action``, from /proc, so it counts the server's
+own work whatever else runs on the machine) and, with ``--profile``, records
+the server with py-spy (``pip install py-spy``; only threads holding the
+interpreter lock, as collapsed stacks).
 
 Bounded in count and time: at most 1,000 tables and 600 seconds; loopback only.
 """
@@ -159,7 +166,35 @@ async def play_table(
             counts["sent"] += 1
 
 
-async def run(port: int, tables: int, seconds: float, level: str, think: float, warmup: float) -> dict[str, Any]:
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time the process has used so far (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def watch_server(pid: int, db_url: str, measure_from: float, stop_at: float, profile: str | None, out: dict[str, Any]) -> None:
+    """From the end of the warm-up to the last game's start: the server's CPU time per committed action (and a profile)."""
+    await asyncio.sleep(max(0.0, measure_from - time.monotonic()))
+    spy = None
+    if profile:
+        duration = max(1, int(stop_at - time.monotonic()))
+        spy_path = str(Path(sys.executable).parent / "py-spy")
+        options = ["--rate", "67", "--gil", "--nonblocking", "--format", "raw", "-o", profile]
+        spy = subprocess.Popen([spy_path, "record", "--pid", str(pid), "--duration", str(duration), *options], stdout=subprocess.DEVNULL)
+    cpu0, actions0, t0 = cpu_seconds(pid), await asyncio.to_thread(count_actions, db_url), time.monotonic()
+    await asyncio.sleep(max(0.0, stop_at - time.monotonic()))
+    cpu1, actions1, t1 = cpu_seconds(pid), await asyncio.to_thread(count_actions, db_url), time.monotonic()
+    out["measured_seconds"] = round(t1 - t0, 2)
+    out["measured_actions_per_second"] = round((actions1 - actions0) / (t1 - t0), 1)
+    out["server_cpu_share"] = round((cpu1 - cpu0) / (t1 - t0), 3)
+    out["server_cpu_ms_per_action"] = round(1000 * (cpu1 - cpu0) / max(1, actions1 - actions0), 3)
+    if spy is not None:
+        spy.wait(30)
+
+
+async def run(
+    port: int, tables: int, seconds: float, level: str, think: float, warmup: float, pid: int, db_url: str, profile: str | None
+) -> dict[str, Any]:
     latencies: list[float] = []
     counts = {"sent": 0, "games": 0, "errors": 0, "rate_limited": 0, "started": 0, "tables": tables}
     limits = httpx.Limits(max_connections=50)
@@ -167,11 +202,13 @@ async def run(port: int, tables: int, seconds: float, level: str, think: float, 
         began = time.monotonic()
         stop_at = began + seconds
         measure_from = began + warmup
+        server: dict[str, Any] = {}
         await asyncio.gather(
+            watch_server(pid, db_url, measure_from, stop_at, profile, server),
             *(
                 play_table(http, f"ws://127.0.0.1:{port}", level, think, stop_at, latencies, counts, random.Random(i), measure_from)
                 for i in range(tables)
-            )
+            ),
         )
         elapsed = time.monotonic() - began
     latencies.sort()
@@ -190,6 +227,7 @@ async def run(port: int, tables: int, seconds: float, level: str, think: float, 
             "max": round(1000 * latencies[-1], 2) if latencies else None,
             "samples": len(latencies),
         },
+        **server,
     }
 
 
@@ -206,6 +244,9 @@ def main() -> None:
     parser.add_argument(
         "--warmup", type=float, default=10.0, help="Seconds from the start not measured (nor anything before every table has started)."
     )
+    parser.add_argument(
+        "--profile", default=None, help="Record the server with py-spy over the measured time into this file (collapsed stacks)."
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     if not 1 <= args.tables <= 1000 or not 0 < args.seconds <= 600:
@@ -216,7 +257,7 @@ def main() -> None:
         before = count_actions(db_url)  # a PostgreSQL database may hold earlier runs' actions
         server = start_server(db_url, port, tmp)
         try:
-            result = asyncio.run(run(port, args.tables, args.seconds, args.bots, args.think, args.warmup))
+            result = asyncio.run(run(port, args.tables, args.seconds, args.bots, args.think, args.warmup, server.pid, db_url, args.profile))
         finally:
             server.terminate()
             server.wait(30)
