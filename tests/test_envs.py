@@ -84,12 +84,18 @@ def test_gymnasium_illegal_action_ends_the_episode_with_a_penalty() -> None:
     assert env.game.to_record() == before
 
 
-def test_pettingzoo_illegal_action_is_refused_by_name() -> None:
+def test_pettingzoo_illegal_action_ends_the_episode_with_the_same_penalty_and_names_the_rule() -> None:
     env = BlackMariaEnv(rules="hearts")
     env.reset(seed=1)
-    mask = env.observe(env.agent_selection)["action_mask"]
-    with pytest.raises(ValueError, match="is not legal now"):
-        env.step(int(np.flatnonzero(mask == 0)[0]))
+    agent = env.agent_selection
+    mask = env.observe(agent)["action_mask"]
+    before = env.game.to_record()
+    illegal = int(np.flatnonzero(mask == 0)[0])
+    env.step(illegal)
+    assert all(env.terminations.values()) and env.rewards[agent] == -26.0
+    info = env.infos[agent]
+    assert info["illegal_action"] and info["rule"] == "not-in-hand" and info["card"] in info["reason"]
+    assert env.game.to_record() == before
 
 
 def test_same_seed_same_episode() -> None:

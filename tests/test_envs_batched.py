@@ -8,6 +8,7 @@ import pytest
 from blackmaria.cards import CardSet, cards_of
 from blackmaria.envs import encoding
 from blackmaria.envs.batched import BatchedEnv
+from blackmaria.envs.common import illegal_penalty
 from blackmaria.game import Game
 from blackmaria.rules import PRESETS, Rules, preset
 
@@ -68,15 +69,17 @@ def test_batched_env_matches_the_game_step_by_step(rules: Rules) -> None:
     assert finished >= 4
 
 
-def test_an_illegal_card_changes_nothing() -> None:
-    env = BatchedEnv("hearts", num_envs=2, seed=1)
-    observations, masks, _ = env.reset()
-    before = env.states.copy(), observations.copy()
-    illegal = np.array([int(np.flatnonzero(masks[g] == 0)[0]) for g in range(2)])
-    env.step(illegal)
-    assert env.illegal.all()
-    np.testing.assert_array_equal(env.states, before[0])
-    np.testing.assert_array_equal(env.observations, before[1])
+def test_an_illegal_card_ends_its_deal_with_the_penalty_of_every_environment() -> None:
+    env = BatchedEnv("hearts", num_envs=3, seed=1)
+    observations, masks, players = env.reset()
+    before = env.states.copy()
+    actor = players.copy()
+    actions = np.argmax(masks, axis=1)
+    actions[1] = int(np.flatnonzero(masks[1] == 0)[0])
+    _, _, _, rewards, dones = env.step(actions)
+    assert list(env.illegal) == [False, True, False] and list(dones) == [False, True, False]
+    assert rewards[1, actor[1]] == -illegal_penalty(env.rules) == -26.0 and rewards[1].sum() == -26.0
+    assert (env.states[1] != before[1]).any(), "the game with the illegal card was not dealt afresh"
 
 
 @pytest.mark.parametrize("name", list(PRESETS))

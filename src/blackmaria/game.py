@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Final, Literal
 
 from blackmaria.cards import Card, CardSet, card_name, cards_of, mask_of, parse_card, rank_of
 from blackmaria.core import logic as core
-from blackmaria.core.state import State, Trick
+from blackmaria.core.state import TERMINAL, State, Trick
 from blackmaria.errors import GameError, IllegalDeal, IllegalPass, IllegalPlay
 from blackmaria.events import (
     CardDrawn,
@@ -251,6 +251,11 @@ class Game:
         )
 
     @property
+    def deal_points(self) -> tuple[tuple[int, ...], ...]:
+        """Each finished deal's points, in order."""
+        return tuple(log.points for log in self._logs if log.points is not None)
+
+    @property
     def dealer(self) -> int:
         return self._states[-1].dealer if self._states else self.first_dealer
 
@@ -464,6 +469,37 @@ class Game:
                 assert giver is not None
                 self._events.append(CardsReceived(receiver, tuple(cards_of(state.passes[giver] or 0)), from_seat=giver))
             self._emit_play_started(state)
+
+    # ---- the flat action layer, through the game --------------------------------
+    def current_player(self) -> int:
+        """The seat to decide now (a pass is chosen seat by seat, one card at a time); ``TERMINAL`` outside a deal."""
+        if not self._states or self._over:
+            return TERMINAL
+        return self._states[-1].current_player()
+
+    def legal_actions(self) -> list[Card]:
+        """The cards the current player may choose now (``State.legal_actions``)."""
+        if not self._states or self._over:
+            return []
+        return self._states[-1].legal_actions()
+
+    def apply_action(self, card: Card | str) -> list[Event]:
+        """The current player chooses ``card``: one card of its pass, or its play. Returns the events appended."""
+        card = _as_card(card)
+        phase = self.phase
+        if phase == "playing":
+            return self.play(card)
+        if phase != "passing":
+            raise IllegalPlay(
+                f"{card_name(card)} cannot be chosen now: the game is {phase.replace('-', ' ')}", rule="wrong-phase", card=card
+            )
+        state = self._states[-1]
+        seat = state.current_player()
+        mark = len(self._events)
+        state.act(card)
+        if state.passes[seat] is not None:
+            self._emit_pass(state, seat)
+        return self._events[mark:]
 
     # ---- playing ---------------------------------------------------------------
     def legal_cards(self, seat: int | None = None) -> CardSet:

@@ -9,7 +9,7 @@ stock. Bots receive observations, never the game.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
@@ -195,7 +195,7 @@ def observe(game: Game, seat: int | None) -> Observation:
         dealer=game.dealer,
         direction=game.direction,
         totals=tuple(game.totals),
-        deal_points=tuple(d.points for d in game.deals if d.points is not None),
+        deal_points=game.deal_points,
         winners=game.winners,
     )
 
@@ -265,7 +265,7 @@ def _observe(
     kitty = CardSet(state.kitty_dealt) if state.kitty_dealt and kitty_visible else None
     turn = s[core.TURN] if playing else None
     hand = passed = received = drawn = choices = picked = None
-    refusals: dict[Card, Refusal] = {}
+    refusals: Mapping[Card, Refusal] = {}
     pass_to = pass_from = None
     if me is not None:
         hand = CardSet(s[core.HAND + me]) if in_deal else empty
@@ -278,7 +278,7 @@ def _observe(
         deciding = (phase == "passing" and given is None) or (playing and turn == me)
         if deciding:
             choices = CardSet(state.legal_mask(me))
-            refusals = state.refusals(me)
+            refusals = LazyRefusals(state.clone(), me)
         if phase == "passing" and given is None:
             picked = CardSet(state.picks[me])
     return Observation(
@@ -318,6 +318,35 @@ def _observe(
         refusals=refusals,
         picked=picked or empty,
     )
+
+
+class LazyRefusals(Mapping[Card, Refusal]):
+    """``State.refusals(seat)`` of a snapshot, worked out when first read (most readers, bots among them, never do)."""
+
+    __slots__ = ("_state", "_seat", "_found")
+
+    def __init__(self, state: State, seat: int) -> None:
+        self._state: State | None = state
+        self._seat = seat
+        self._found: dict[Card, Refusal] = {}
+
+    def _all(self) -> dict[Card, Refusal]:
+        if self._state is not None:
+            self._found = self._state.refusals(self._seat)
+            self._state = None
+        return self._found
+
+    def __getitem__(self, card: Card) -> Refusal:
+        return self._all()[card]
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    def __repr__(self) -> str:
+        return repr(self._all())
 
 
 def _drawn_by(state: State, tricks: tuple[Trick, ...], seat: int) -> int:

@@ -156,6 +156,8 @@ class State:
         "picks",
         "history",
         "names",
+        "_tricks_at",
+        "_tricks",
     )
 
     def __init__(
@@ -193,6 +195,9 @@ class State:
         self.history: list[tuple[int, Card]] = []
         """Every action of the deal as ``(seat, card)``, in the order applied: pass cards, then plays."""
         self.names = tuple(names) if names is not None else tuple(f"seat {i}" for i in range(n))
+        self._tricks_at = -1
+        """The length of ``history`` when ``_tricks`` was derived (history only grows, but for ``undo``)."""
+        self._tricks: tuple[Trick, ...] = ()
         if self.offset == 0:
             core.begin_play(s, self.p)
 
@@ -282,6 +287,12 @@ class State:
 
     def tricks(self) -> list[Trick]:
         """This deal's tricks so far, the current one last (possibly empty) while the play goes on."""
+        if self._tricks_at != len(self.history):
+            self._tricks = tuple(self._derive_tricks())
+            self._tricks_at = len(self.history)
+        return list(self._tricks)
+
+    def _derive_tricks(self) -> list[Trick]:
         if self.s[core.PHASE] == core.PHASE_PASSING:
             return []
         n = self.players
@@ -502,6 +513,7 @@ class State:
         other.dealt, other.kitty_dealt, other.stock_dealt = self.dealt, self.kitty_dealt, self.stock_dealt
         other.passes, other.picks, other.history = list(self.passes), list(self.picks), list(self.history)
         other.names = self.names
+        other._tricks_at, other._tricks = self._tricks_at, self._tricks
         return other
 
     def undo(self, count: int = 1) -> None:
@@ -512,6 +524,7 @@ class State:
         for seat, card in self.history[: len(self.history) - count]:
             replayed._replay(seat, card)
         self.s, self.passes, self.picks, self.history = replayed.s, replayed.passes, replayed.picks, replayed.history
+        self._tricks_at = -1
 
     # ---- views ---------------------------------------------------------------
     def information_state(self, seat: int | None) -> Observation:
@@ -520,26 +533,35 @@ class State:
 
         return observe_state(self, seat)
 
-    def resample(self, seat: int, rng: random.Random) -> State:
+    def resample(self, seat: int, rng: random.Random, tries: int = 200) -> State:
         """One world consistent with everything ``seat`` knows: the cards it cannot see dealt at random.
 
-        Voids shown, the pass it gave (still in the receiver's hand until played) and the pass it received,
-        the kitty and the two-player stock are respected; the sampler is the compiled one the search bot
-        uses (``bots.playout.sample_world``; it needs the ``[fast]`` extra).
+        The hands now are drawn by the compiled sampler the search bot uses
+        (``bots.playout.sample_world``: voids shown, the pass it gave, still in
+        the receiver's hand until played, the pass it received, the kitty, the
+        stock), then the rest of the world is made to fit: the passes between
+        other seats, the other seat's draws from a two-player stock, so the
+        dealt hands. The world is replayed from its deal through the checked
+        rules with every play of this deal, and one where a play would have
+        been illegal is drawn again. Nothing hidden from ``seat`` is carried
+        over from this state. Needs the ``[fast]`` extra (numba).
         """
+        for _ in range(tries):
+            world = self._sample_once(seat, rng)
+            if world is not None:
+                return world
+        raise RuntimeError(f"no world consistent with what seat {seat} knows was found in {tries} tries")
+
+    def _sample_once(self, seat: int, rng: random.Random) -> State | None:
         import numpy as np
 
-        from blackmaria.bots.playout import sample_world
+        from blackmaria.bots.playout import KITTY_PENDING, KITTY_TAKEN, sample_world
         from blackmaria.bots.search import known_state, params_for
         from blackmaria.core.compiled import make_rng
 
-        obs = self.information_state(seat)
-        known = known_state(obs)
         n = self.players
+        known = known_state(self.information_state(seat))
         world = np.zeros(core.STATE_SIZE, dtype=np.int64)
-        cards = np.zeros(52, dtype=np.int64)
-        order = np.zeros(52, dtype=np.int64)
-        rem = np.zeros(n + 2, dtype=np.int64)
         sample_world(
             make_rng(rng.getrandbits(63)),
             known.state,
@@ -550,40 +572,91 @@ class State:
             known.kitty_mode,
             known.kitty_owner,
             world,
-            cards,
-            order,
-            rem,
+            np.zeros(52, dtype=np.int64),
+            np.zeros(52, dtype=np.int64),
+            np.zeros(n + 2, dtype=np.int64),
         )
-        from blackmaria.bots.playout import KITTY_PENDING, KITTY_TAKEN
-
-        out = self.clone()
-        sampled = [int(x) for x in world]
-        for i in range(n):
-            out.s[core.HAND + i] = sampled[core.HAND + i]
+        hands = [int(world[core.HAND + i]) for i in range(n)]
+        kitty = self.kitty_dealt
         if known.kitty_mode == KITTY_PENDING:
-            out.s[core.KITTY] = sampled[core.KITTY]
+            kitty = int(world[core.KITTY])
         elif known.kitty_mode == KITTY_TAKEN:
             owner = known.kitty_owner
-            out.s[core.KITTY] = sampled[core.TAKEN + owner] & ~int(known.state[core.TAKEN + owner])
-            out.s[core.TAKEN + owner] = sampled[core.TAKEN + owner]
+            kitty = int(world[core.TAKEN + owner]) & ~int(known.state[core.TAKEN + owner])
         top = self.s[core.STOCK_TOP]
-        for i in range(top, self.s[core.STOCK_SIZE]):
-            out.s[core.STOCK + i] = sampled[core.STOCK + i - top]
-        # What the others were dealt in this world: their hands now, the cards they played and passed.
-        played_by = [0] * n
-        for who, card in out.plays():
-            played_by[who] |= 1 << card
-        dealt = [out.s[core.HAND + i] | played_by[i] for i in range(n)]
-        if out.exchanged:
-            given = self.passes[seat] or 0
+        stock = list(self.stock_dealt)
+        for i in range(top, len(stock)):
+            stock[i] = int(world[core.STOCK + i - top])
+        plays = self.plays()
+        played_at: dict[Card, int] = {}
+        dealt = list(hands)
+        for index, (who, card) in enumerate(plays):
+            dealt[who] |= 1 << card
+            played_at[card] = index // n
+        # The other seat's draws from the stock: a card it holds now or played after drawing it.
+        tricks = self.tricks()
+        for k in range(top // n if n else 0):
+            winner = tricks[k].winner
+            assert winner is not None
+            for j in range(n):
+                drawer = (winner + j) % n
+                if drawer == seat:
+                    continue
+                options = [c for c in cards_of(dealt[drawer]) if played_at.get(c, len(tricks)) > k and c not in stock[: k * n + j]]
+                if not options:
+                    return None
+                stock[k * n + j] = rng.choice(options)
+        for i in range(top):
+            drawer = (tricks[i // n].winner or 0) + i % n
+            dealt[drawer % n] &= ~(1 << stock[i])
+        # The passes: its own and the one it received are known; the others are drawn to fit the hands.
+        passes: list[int | None] = [None] * n
+        forbidden = mask_of(self.rules.pass_forbidden)
+        if self.offset:
+            exchanged = self.exchanged
             source = self.pass_source(seat)
-            target = self.pass_target(seat)
-            assert source is not None and target is not None
-            got = self.passes[source] or 0
-            dealt[seat] = self.dealt[seat]
-            dealt[target] &= ~given
-            dealt[source] |= got
-        out.dealt = tuple(dealt)
+            for giver in range(n):
+                if self.passes[giver] is None:
+                    continue
+                taker = (giver + self.offset) % n
+                if giver == seat or (exchanged and taker == seat):
+                    passes[giver] = self.passes[giver]
+                    continue
+                pool = dealt[taker] if exchanged else dealt[giver]
+                if exchanged and giver != source:
+                    pool &= ~(self.passes[seat] or 0)
+                candidates = cards_of(pool & ~forbidden)
+                if len(candidates) < self.rules.pass_count:
+                    return None
+                passes[giver] = mask_of(rng.sample(candidates, self.rules.pass_count))
+            if exchanged:
+                for giver in range(n):
+                    dealt[(giver + self.offset) % n] &= ~(passes[giver] or 0)
+                for giver in range(n):
+                    dealt[giver] |= passes[giver] or 0
+        if any(hand.bit_count() != self.rules.hand_size for hand in dealt):
+            return None
+        out = State(self.rules, dealt, kitty=kitty, stock=stock, dealer=self.dealer, deal=self.deal, names=self.names)
+        try:
+            for giver in range(n):
+                if passes[giver] is not None and not (giver == seat and self.passes[seat] is None):
+                    out.pass_cards(giver, cards_of(passes[giver] or 0))
+            if self.phase == "passing":
+                # Picks of a pass not yet complete: its own are known; another seat's are drawn from its hand.
+                for giver in range(n):
+                    if self.passes[giver] is None and self.picks[giver]:
+                        if giver == seat:
+                            chosen = cards_of(self.picks[seat])
+                        else:
+                            chosen = rng.sample(cards_of(dealt[giver] & ~forbidden), self.picks[giver].bit_count())
+                        for card in chosen:
+                            out._pick(giver, card)
+            for _, card in plays:
+                out.act(card)
+        except (IllegalPass, IllegalPlay):
+            return None
+        if out.s[core.HAND + seat] != self.s[core.HAND + seat] or out.current_player() != self.current_player():
+            return None
         return out
 
     def __repr__(self) -> str:

@@ -57,6 +57,7 @@ from blackmaria.core.logic import (
     score_deal,
 )
 from blackmaria.envs import encoding
+from blackmaria.envs.common import illegal_penalty
 from blackmaria.envs.encoding import DIRECTIONS
 from blackmaria.rules import Rules, load_rules
 
@@ -118,14 +119,15 @@ def _set_cards(out: np.ndarray, start: int, mask: int) -> None:
 
 
 @numba.njit(cache=True)
-def _encode(s: np.ndarray, x: np.ndarray, p: np.ndarray, offset: int, direction: int, at: np.ndarray, out: np.ndarray) -> None:
-    """``encoding.encode`` of the seat to act, from the state vector."""
+def encode_vector(
+    s: np.ndarray, x: np.ndarray, p: np.ndarray, offset: int, direction: int, at: np.ndarray, out: np.ndarray, seat: int
+) -> None:
+    """``encoding.encode`` of ``seat``, from the state vector and the pass bookkeeping: the one encoder in compiled code."""
     n = p[P_PLAYERS]
-    seat = _to_act(s, x)
     out[:] = 0.0
     passing = x[PASS_SEAT] >= 0
     _set_cards(out, at[0], s[HAND + seat])
-    if passing:
+    if passing and seat == x[PASS_SEAT]:
         _set_cards(out, at[1], x[PENDING])
     if offset and not passing:
         _set_cards(out, at[2], x[PASSES + seat])
@@ -172,6 +174,7 @@ def _step_all(
     rewards: np.ndarray,
     dones: np.ndarray,
     illegal: np.ndarray,
+    penalty: float,
 ) -> None:
     n = p[P_PLAYERS]
     points = np.zeros(n, dtype=np.int64)
@@ -182,7 +185,11 @@ def _step_all(
         illegal[g] = False
         card = actions[g]
         if card < 0 or card > 51 or not (_mask(s, x, p) >> card & 1):
-            illegal[g] = True  # refused: nothing changes in this game
+            # The one policy of every environment (envs.common): an illegal card ends the deal with the penalty.
+            illegal[g] = True
+            rewards[g, _to_act(s, x)] = -penalty
+            dones[g] = True
+            _new_deal(s, x, p, offset, rngs[g : g + 1])
         elif x[PASS_SEAT] >= 0:
             x[PENDING] |= 1 << card
             if popcount(x[PENDING]) == p[P_PASS_COUNT]:
@@ -202,7 +209,7 @@ def _step_all(
                 dones[g] = True
                 _new_deal(s, x, p, offset, rngs[g : g + 1])
         players[g] = _to_act(s, x)
-        _encode(s, x, p, offset, direction, at, observations[g])
+        encode_vector(s, x, p, offset, direction, at, observations[g], players[g])
         mask = _mask(s, x, p)
         masks[g, :] = 0
         while mask:
@@ -232,6 +239,7 @@ class BatchedEnv:
         self.rewards = np.zeros((num_envs, self.rules.players), dtype=np.float32)
         self.dones = np.zeros(num_envs, dtype=np.bool_)
         self.illegal = np.zeros(num_envs, dtype=np.bool_)
+        self.penalty = illegal_penalty(self.rules)
 
     def reset(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Deal every game afresh; return observations, action masks and the seat to act in each game."""
@@ -240,8 +248,10 @@ class BatchedEnv:
         direction = DIRECTIONS.index(self.direction)
         for g in range(self.num_envs):
             _new_deal(self.states[g], self.extras[g], self.params, self.offset, self.rngs[g : g + 1])
-            _encode(self.states[g], self.extras[g], self.params, self.offset, direction, self.at, self.observations[g])
             self.players[g] = _to_act(self.states[g], self.extras[g])
+            encode_vector(
+                self.states[g], self.extras[g], self.params, self.offset, direction, self.at, self.observations[g], self.players[g]
+            )
             mask = _mask(self.states[g], self.extras[g], self.params)
             self.masks[g, :] = [(mask >> c) & 1 for c in range(52)]
         return self.observations, self.masks, self.players
@@ -249,7 +259,8 @@ class BatchedEnv:
     def step(self, actions: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Apply one card per game; return observations, masks, players, rewards (per seat) and dones.
 
-        An illegal card leaves its game unchanged and sets ``self.illegal`` for that game.
+        An illegal card ends its game's deal: minus ``illegal_penalty(rules)`` for the seat that chose it, nothing
+        for the others, ``dones`` and ``self.illegal`` set for that game, and a new deal (``envs.common``).
         """
         _step_all(
             self.states,
@@ -266,6 +277,7 @@ class BatchedEnv:
             self.rewards,
             self.dones,
             self.illegal,
+            self.penalty,
         )
         return self.observations, self.masks, self.players, self.rewards, self.dones
 

@@ -5,6 +5,9 @@
 >>> observation, info = env.reset(seed=3)
 >>> observation.shape == env.observation_space.shape, int(info["action_mask"].sum()) > 0
 (True, True)
+
+A thin wrapper of the flat action layer (``game.apply_action``, the seat's
+``legal_mask``) with the illegal-action policy of ``envs.common``.
 """
 
 from __future__ import annotations
@@ -16,20 +19,23 @@ import numpy as np
 from gymnasium import spaces
 
 from blackmaria.bots import Bot, make_bot, run_bots
-from blackmaria.cards import CardSet
 from blackmaria.envs import encoding
+from blackmaria.envs.common import StateEncoder, illegal_info, illegal_penalty, mask_of
 from blackmaria.game import Game
+from blackmaria.observation import Observation
 from blackmaria.rules import Rules, load_rules
 
 
 class BlackMariaSingleSeatEnv(gym.Env[np.ndarray, int]):
     """Seat ``seat`` is the agent; the other seats are bots of level ``opponents``.
 
-    Actions are card numbers 0..51; ``info["action_mask"]`` marks the legal
-    ones (during a pass, one card per step). The reward at the end of each
-    deal is minus the seat's points. An illegal action ends the episode with
-    a reward of minus the points in play and ``info["illegal_action"]``: a
-    learner cannot step around the rules.
+    Actions are card numbers 0..51; ``info["action_mask"]`` (and
+    ``action_masks()``) marks the legal ones (during a pass, one card per
+    step). The reward at the end of each deal is minus the seat's points. An
+    illegal action ends the episode with minus ``illegal_penalty`` and
+    ``info["illegal_action"]`` naming the card and the rule (``envs.common``):
+    a learner cannot step around the rules. ``observation()`` gives the seat's
+    ``Observation`` itself.
     """
 
     metadata = {"render_modes": ["ansi"]}
@@ -51,18 +57,28 @@ class BlackMariaSingleSeatEnv(gym.Env[np.ndarray, int]):
         self.render_mode = render_mode
         self.observation_space = spaces.Box(-encoding.BOUND, encoding.BOUND, (encoding.size(self.rules),), np.float32)
         self.action_space = spaces.Discrete(52)  # type: ignore[assignment]  # Discrete is a Space of np.int64; actions are ints
-        self.game = Game(self.rules, seed=0)
+        self._encoder = StateEncoder(self.rules)
+        self._episode_rules = self.rules if whole_game else self.rules.replace(target_score=None, deal_count=1, ties="share")
+        self.game = Game(self._episode_rules, seed=0)
         self.bots: dict[int, Bot] = {}
-        self.chosen: list[int] = []
 
-    def _legal(self) -> CardSet:
-        if self.game.phase == "passing":
-            return self.game.passable_cards(self.seat) - CardSet(self.chosen)
-        return self.game.legal_cards(self.seat)
+    def _mask(self) -> int:
+        state = self.game.state
+        return state.legal_mask(self.seat) if state is not None and self.game.current_player() == self.seat else 0
+
+    def action_masks(self) -> np.ndarray:
+        """The legal cards now, as sb3-contrib's ``MaskablePPO`` asks for them."""
+        return mask_of(self._mask()).astype(bool)
+
+    def observation(self) -> Observation:
+        """What the agent's seat may know, as the engine's ``Observation``."""
+        return self.game.observation(self.seat)
 
     def _observe(self) -> tuple[np.ndarray, dict[str, Any]]:
-        obs = self.game.observation(self.seat)
-        return encoding.encode(obs, CardSet(self.chosen)), {"action_mask": encoding.mask(self._legal()), "observation": obs}
+        state = self.game.state
+        assert state is not None
+        totals = self.game.totals if self.whole_game else None
+        return self._encoder.encode(state, self.seat, totals), {"action_mask": mask_of(self._mask())}
 
     def _run_bots(self) -> None:
         """Let the bots act until the agent must (dealing on in a whole game)."""
@@ -75,10 +91,8 @@ class BlackMariaSingleSeatEnv(gym.Env[np.ndarray, int]):
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(2**31))
-        rules = self.rules if self.whole_game else self.rules.replace(target_score=None, deal_count=1, ties="share")
-        self.game = Game(rules, seed=game_seed)
+        self.game = Game(self._episode_rules, seed=game_seed)
         self.bots = {s: make_bot(self.opponents, game_seed + s) for s in range(self.rules.players) if s != self.seat}
-        self.chosen = []
         self.game.deal()
         self._run_bots()
         return self._observe()
@@ -86,21 +100,17 @@ class BlackMariaSingleSeatEnv(gym.Env[np.ndarray, int]):
     def step(self, action: int) -> tuple[np.ndarray, SupportsFloat, bool, bool, dict[str, Any]]:
         card = int(action)
         game = self.game
-        if card not in self._legal():
+        state = game.state
+        assert state is not None
+        if not (0 <= card < 52 and self._mask() >> card & 1):
             observation, info = self._observe()
-            info["illegal_action"] = True
-            return observation, -float(self.rules.moon_total or self.rules.deal_total), True, False, info
-        deals_before = sum(1 for d in game.deals if d.points is not None)
-        if game.phase == "passing":
-            self.chosen.append(card)
-            if len(self.chosen) == self.rules.pass_count:
-                game.pass_cards(self.seat, self.chosen)
-                self.chosen = []
-        else:
-            game.play(card, self.seat)
+            info.update(illegal_info(state, card))
+            return observation, -illegal_penalty(self.rules), True, False, info
+        scored_before = len(game._logs)
+        game.apply_action(card)
         self._run_bots()
-        scored = [d.points for d in game.deals if d.points is not None][deals_before:]
-        reward = -float(sum(points[self.seat] for points in scored if points))
+        scored = [d.points for d in game.deals[scored_before:] if d.points is not None]
+        reward = -float(sum(points[self.seat] for points in scored))
         terminated = game.phase in ("deal-over", "game-over")
         observation, info = self._observe()
         return observation, reward, terminated, False, info

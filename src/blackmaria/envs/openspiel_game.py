@@ -16,10 +16,11 @@ play. Actions are card numbers ``rank * 4 + suit``, as in OpenSpiel's
 ``hearts``. Returns are minus each seat's points. The rules are checked by
 the same engine as everywhere else (``blackmaria.game.Game``).
 
-``resample_from_infostate`` samples a deal consistent with what the player
+``resample_from_infostate`` is the flat action layer's ``State.resample``
+(the one sampler, the search bot's): a deal consistent with what the player
 knows (its hand, its pass and what it received, every card played and by
-whom, voids shown, its draws and the kitty if it took it), so OpenSpiel's
-``ISMCTSBot`` can play.
+whom, voids shown, its draws and the kitty if it took it), replayed here as
+chance outcomes and actions, so OpenSpiel's ``ISMCTSBot`` can play.
 """
 
 from __future__ import annotations
@@ -31,10 +32,9 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from blackmaria.cards import CardSet, card_name, cards_of, suit_of
+from blackmaria.cards import CardSet, card_name, cards_of
 from blackmaria.envs import encoding
-from blackmaria.events import CardDrawn, DealStarted
-from blackmaria.game import Game, GameError
+from blackmaria.game import Game
 from blackmaria.rules import Rules
 
 SHORT_NAME = "python_black_maria"
@@ -102,20 +102,13 @@ class BlackMariaState(pyspiel.State):  # type: ignore[misc]
         self.rules = game.rules
         self.dealt: list[int] = []
         self.engine = Game(self.rules, first_dealer=self.rules.players - 1)
-        self.chosen: list[list[int]] = [[] for _ in range(self.rules.players)]
 
-    # ---- the game ----------------------------------------------------------
-    def _passer(self) -> int:
-        return next(seat for seat in range(self.rules.players) if not self.engine.has_passed(seat))
-
+    # ---- the game: the flat action layer of the engine ----------------------------
     def current_player(self) -> int:
         if len(self.dealt) < self.rules.cards_in_play:
             return int(pyspiel.PlayerId.CHANCE)
-        if self.engine.phase == "passing":
-            return self._passer()
-        if self.engine.phase == "playing":
-            assert self.engine.turn is not None
-            return self.engine.turn
+        if self.engine.phase in ("passing", "playing"):
+            return self.engine.current_player()
         return int(pyspiel.PlayerId.TERMINAL)
 
     def is_terminal(self) -> bool:
@@ -126,9 +119,8 @@ class BlackMariaState(pyspiel.State):  # type: ignore[misc]
         return [(c, 1.0 / len(left)) for c in left]
 
     def _legal_actions(self, player: int) -> list[int]:
-        if self.engine.phase == "passing":
-            return sorted(self.engine.passable_cards(player) - CardSet(self.chosen[player]))
-        return sorted(self.engine.legal_cards(player))
+        state = self.engine.state
+        return state.legal_actions(player) if state is not None else []
 
     def _apply_action(self, action: int) -> None:
         if len(self.dealt) < self.rules.cards_in_play:
@@ -136,14 +128,7 @@ class BlackMariaState(pyspiel.State):  # type: ignore[misc]
             if len(self.dealt) == self.rules.cards_in_play:
                 self._deal()
             return
-        if self.engine.phase == "passing":
-            seat = self._passer()
-            self.chosen[seat].append(action)
-            if len(self.chosen[seat]) == self.rules.pass_count:
-                self.engine.pass_cards(seat, self.chosen[seat])
-                self.chosen[seat] = []
-        else:
-            self.engine.play(action)
+        self.engine.apply_action(action)
 
     def _deal(self) -> None:
         rules, n = self.rules, self.rules.players
@@ -174,142 +159,24 @@ class BlackMariaState(pyspiel.State):  # type: ignore[misc]
         if len(self.dealt) < self.rules.cards_in_play:
             mine = [card_name(c) for i, c in enumerate(self.dealt) if i % self.rules.players == player]
             return {"seat": player, "dealing": mine}
-        data = self.engine.observation(player).to_dict()
-        data["pass_chosen"] = [card_name(c) for c in self.chosen[player]]
-        return data
+        return self.engine.observation(player).to_dict()
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> BlackMariaState:
-        """A state drawn from the worlds consistent with what ``player_id`` knows (rejection-checked by the engine)."""
-        if len(self.dealt) < self.rules.cards_in_play:
+        """A state drawn from the worlds consistent with what ``player_id`` knows (``State.resample``)."""
+        state = self.engine.state
+        if state is None:
             raise ValueError("resampling starts once the cards are dealt; nobody decides before that")
-        rng = random.Random(int(probability_sampler() * 2**31))
-        for _ in range(500):
-            world = _sample_world(self, player_id, rng)
-            if world is not None:
-                return world
-        raise RuntimeError(f"no deal consistent with what seat {player_id} knows was found in 500 tries")
-
-
-def _sample_world(real: BlackMariaState, me: int, rng: random.Random) -> BlackMariaState | None:
-    rules, engine, n = real.rules, real.engine, real.rules.players
-    log = engine.deals[0]
-    obs = engine.observation(me)
-    offset = rules.pass_offset(log.direction)
-    exchanged = offset and engine.phase != "passing"
-    played_by: list[list[int]] = [[] for _ in range(n)]
-    played_at: dict[int, int] = {}  # card -> index of the trick it was played to
-    for index, trick in enumerate(engine.tricks):
-        for seat, card in trick.plays:
-            played_by[seat].append(card)
-            played_at[card] = index
-    my_pass = log.passes[me] or 0
-    known_in_hand = [0] * n  # cards the player knows are in another hand: its pass, still unplayed
-    if exchanged:
-        target = (me + offset) % n
-        known_in_hand[target] = my_pass & engine.hand(target).mask
-    start = max(i for i, e in enumerate(engine.events) if isinstance(e, DealStarted))
-    draws = [e for e in engine.events[start:] if isinstance(e, CardDrawn)]
-    my_draws = {e.card for e in draws if e.seat == me and e.card is not None}
-    kitty_seen = obs.kitty.mask if obs.kitty is not None else 0
-    known = obs.hand.mask | obs.played.mask | kitty_seen | sum(known_in_hand)
-    pool = [c for c in cards_of(rules.in_play_mask & ~known) if c not in my_draws]
-    rng.shuffle(pool)
-    # Current hidden hands, respecting the voids each seat has shown.
-    hands = [engine.hand(s).mask if s == me else known_in_hand[s] for s in range(n)]
-    need = [0 if s == me else len(engine.hand(s)) - bin(known_in_hand[s]).count("1") for s in range(n)]
-    for seat in sorted(range(n), key=lambda s: -len(obs.voids[s])):
-        if seat == me:
-            continue
-        fits = [c for c in pool if suit_of(c) not in obs.voids[seat]]
-        if len(fits) < need[seat]:
-            return None
-        chosen = fits[: need[seat]]
-        for card in chosen:
-            hands[seat] |= 1 << card
-        pool = [c for c in pool if c not in set(chosen)]
-    kitty = log.kitty if kitty_seen or not log.kitty else 0
-    if log.kitty and not kitty_seen:
-        size = bin(log.kitty).count("1")
-        kitty = sum(1 << c for c in pool[:size])
-        pool = pool[size:]
-    # Dealt hands: the cards held now and the cards played, less the cards drawn (and, below, passes).
-    dealt = [hands[s] | sum(1 << c for c in played_by[s]) for s in range(n)]
-    stock = list(log.stock)
-    if stock:
-        # Two-player stock: the player's own draws are known; the other's are taken from cards it holds
-        # now or played after that draw. The undrawn rest of the stock is unknown.
-        taken: set[int] = set()
-        for index, event in enumerate(draws):
-            if event.seat == me:
-                continue
-            after = index // 2  # drawn after trick index // 2
-            options = [c for c in cards_of(dealt[event.seat]) if c not in taken and played_at.get(c, 99) > after]
-            if not options:
-                return None
-            stock[index] = rng.choice(options)
-            taken.add(stock[index])
-        remaining = len(stock) - len(draws)
-        stock[len(draws) :] = pool[:remaining]
-        pool = pool[remaining:]
-        for index, card in enumerate(stock[: len(draws)]):
-            dealt[draws[index].seat] &= ~(1 << card)
-    if pool:
-        return None
-    passes: list[int] = [0] * n
-    if offset and (exchanged or any(p is not None for p in log.passes)):
-        for giver in range(n):
-            taker = (giver + offset) % n
-            if log.passes[giver] is None:
-                continue
-            if giver == me:
-                passes[giver] = my_pass
-            elif taker == me and exchanged:
-                passes[giver] = obs.received.mask if obs.received is not None else 0
-            elif exchanged:
-                candidates = [c for c in cards_of(dealt[taker] & ~my_pass) if c not in rules.pass_forbidden]
-                if len(candidates) < rules.pass_count:
-                    return None
-                passes[giver] = sum(1 << c for c in rng.sample(candidates, rules.pass_count))
-            else:
-                candidates = [c for c in cards_of(dealt[giver]) if c not in rules.pass_forbidden]
-                passes[giver] = sum(1 << c for c in rng.sample(candidates, rules.pass_count))
-        if exchanged:
-            for giver in range(n):
-                taker = (giver + offset) % n
-                dealt[taker] &= ~passes[giver]
-            for giver in range(n):
-                dealt[giver] |= passes[giver]
-    if any(bin(dealt[s]).count("1") != rules.hand_size for s in range(n)):
-        return None
-    # Replay the sampled deal through the engine: a world where any recorded action is illegal is refused.
-    world = BlackMariaState(real.get_game())
-    order = [cards_of(dealt[s]) for s in range(n)]
-    for s in range(n):
-        rng.shuffle(order[s])
-    try:
-        for i in range(rules.hand_size):
-            for s in range(n):
-                world.apply_action(order[s][i])
-        for card in cards_of(kitty) + stock:
-            world.apply_action(card)
-        if offset:
-            for giver in range(n):
-                if log.passes[giver] is not None:
-                    for card in cards_of(passes[giver]):
-                        world.apply_action(card)
-            for card in real.chosen[me]:
-                if world.current_player() != me:
-                    return None
-                world.apply_action(card)
-        for card in log.plays:
-            world.apply_action(card)
-    except (GameError, pyspiel.SpielError, ValueError, RuntimeError):
-        return None
-    if world.current_player() != real.current_player():
-        return None
-    if world.knowledge(me) != real.knowledge(me):
-        return None
-    return world
+        world = state.resample(player_id, random.Random(int(probability_sampler() * 2**31)))
+        out = BlackMariaState(self.get_game())
+        n = self.rules.players
+        for i in range(self.rules.hand_size):
+            for seat in range(n):
+                out.apply_action(sorted(CardSet(world.dealt[seat]))[i])
+        for card in cards_of(world.kitty_dealt) + list(world.stock_dealt):
+            out.apply_action(card)
+        for _, card in world.history:
+            out.apply_action(card)
+        return out
 
 
 class BlackMariaObserver:
@@ -322,7 +189,8 @@ class BlackMariaObserver:
     def set_from(self, state: BlackMariaState, player: int) -> None:
         self.tensor.fill(0.0)
         if len(state.dealt) == state.rules.cards_in_play:
-            self.tensor[:] = encoding.encode(state.engine.observation(player), CardSet(state.chosen[player]))
+            obs = state.engine.observation(player)
+            self.tensor[:] = encoding.encode(obs, obs.picked)
 
     def string_from(self, state: BlackMariaState, player: int) -> str:
         return json.dumps(state.knowledge(player), sort_keys=True)

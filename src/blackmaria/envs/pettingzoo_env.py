@@ -5,6 +5,11 @@
 >>> e.reset(seed=1)
 >>> e.agent_selection, int(e.action_space("player_0").n)
 ('player_0', 52)
+
+A thin wrapper of the flat action layer: the agent to act is
+``game.current_player()``, the mask is that seat's ``legal_mask``, an action
+is ``game.apply_action(card)``; the illegal-action policy is the one of
+``envs.common``.
 """
 
 from __future__ import annotations
@@ -15,12 +20,15 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from blackmaria.cards import CardSet, card_name
+from blackmaria.cards import card_name
 from blackmaria.envs import encoding
+from blackmaria.envs.common import StateEncoder, illegal_info, illegal_penalty, mask_of
 from blackmaria.game import Game
+from blackmaria.observation import Observation
 from blackmaria.rules import Rules, load_rules
 
 REWARDS = ("negative-points", "points")
+NO_ACTION = np.zeros(52, dtype=np.int8)
 
 
 class BlackMariaEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]  # pettingzoo ships no type information
@@ -30,10 +38,13 @@ class BlackMariaEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[mi
     Rewards come at the end of each deal: minus the seat's points (or the
     points themselves with ``reward="points"``). With ``whole_game`` the
     episode runs to the rules' end condition, else it is one deal. An illegal
-    action raises ``ValueError`` naming the card and the rule; use the mask.
+    action ends the episode: minus ``illegal_penalty`` for its agent and
+    ``infos[agent]["illegal_action"]`` with the card and the rule
+    (``envs.common``); use the mask. ``observation(agent)`` gives the seat's
+    ``Observation`` itself.
     """
 
-    metadata = {"name": "blackmaria_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+    metadata = {"name": "blackmaria_v1", "render_modes": ["ansi"], "is_parallelizable": False}
 
     def __init__(
         self, rules: Rules | str = "hearts", whole_game: bool = False, reward: str = "negative-points", render_mode: str | None = None
@@ -47,6 +58,7 @@ class BlackMariaEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[mi
         self.render_mode = render_mode
         n = self.rules.players
         self.possible_agents = [f"player_{seat}" for seat in range(n)]
+        self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         width = encoding.size(self.rules)
         self._observation_space = spaces.Dict(
             {
@@ -55,8 +67,9 @@ class BlackMariaEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[mi
             }
         )
         self._action_space = spaces.Discrete(52)
-        self.game = Game(self.rules, seed=0)
-        self._chosen: dict[int, list[int]] = {}
+        self._encoder = StateEncoder(self.rules)
+        self._episode_rules = self.rules if whole_game else self.rules.replace(target_score=None, deal_count=1, ties="share")
+        self.game = Game(self._episode_rules, seed=0)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._observation_space
@@ -66,42 +79,30 @@ class BlackMariaEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[mi
 
     # ---- episode ------------------------------------------------------------
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        rules = self.rules if self.whole_game else self.rules.replace(target_score=None, deal_count=1, ties="share")
-        self.game = Game(rules, seed=seed)
+        self.game = Game(self._episode_rules, seed=seed)
         self.game.deal()
         self.agents = self.possible_agents[:]
         self.rewards = {agent: 0.0 for agent in self.agents}
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
         self.terminations = {agent: False for agent in self.agents}
         self.truncations = {agent: False for agent in self.agents}
-        self._chosen = {seat: [] for seat in range(self.rules.players)}
-        self._select()
-
-    def _seat_to_act(self) -> int:
-        game = self.game
-        if game.phase == "passing":
-            return next(seat for seat in range(game.players) if not game.has_passed(seat))
-        assert game.turn is not None
-        return game.turn
-
-    def _select(self) -> None:
-        seat = self._seat_to_act()
-        self.agent_selection = self.possible_agents[seat]
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-        self.infos[self.agent_selection] = {"observation": self.game.observation(seat)}
+        self.agent_selection = self.possible_agents[self.game.current_player()]
 
-    def _legal(self, seat: int) -> CardSet:
-        if self.game.phase == "passing":
-            return self.game.passable_cards(seat) - CardSet(self._chosen[seat])
-        return self.game.legal_cards(seat)
+    def observation(self, agent: str) -> Observation:
+        """What ``agent``'s seat may know, as the engine's ``Observation``."""
+        return self.game.observation(self._seat_of[agent])
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seat = self.possible_agents.index(agent)
-        obs = self.game.observation(seat)
+        seat = self._seat_of[agent]
+        game = self.game
+        state = game.state
+        assert state is not None
         acting = agent == self.agent_selection and not self.terminations.get(agent, True)
+        totals = game.totals if self.whole_game else None
         return {
-            "observation": encoding.encode(obs, CardSet(self._chosen.get(seat, []))),
-            "action_mask": encoding.mask(self._legal(seat) if acting else CardSet()),
+            "observation": self._encoder.encode(state, seat, totals),
+            "action_mask": mask_of(state.legal_mask(seat)) if acting else NO_ACTION.copy(),
         }
 
     def step(self, action: int | None) -> None:
@@ -109,35 +110,31 @@ class BlackMariaEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[mi
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        seat = self.possible_agents.index(agent)
+        game = self.game
+        state = game.state
+        assert state is not None
         card = int(action) if action is not None else -1
-        if card not in self._legal(seat):
-            raise ValueError(f"{agent} cannot take action {card}: {card_name(card) if 0 <= card < 52 else 'not a card'} is not legal now")
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {a: 0.0 for a in self.agents}
-        game = self.game
-        if game.phase == "passing":
-            self._chosen[seat].append(card)
-            if len(self._chosen[seat]) == self.rules.pass_count:
-                game.pass_cards(seat, self._chosen[seat])
-                self._chosen[seat] = []
-        else:
-            game.play(card)
+        if not (0 <= card < 52 and state.legal_mask() >> card & 1):
+            self.infos[agent] = illegal_info(state, card)
+            self.rewards[agent] = -illegal_penalty(self.rules)
+            self.terminations = {a: True for a in self.agents}
+            self._accumulate_rewards()
+            return
+        game.apply_action(card)
         if game.phase in ("deal-over", "game-over"):
             points = game.deals[-1].points or ()
             sign = -1.0 if self.reward_kind == "negative-points" else 1.0
-            for s, a in enumerate(self.possible_agents):
-                self.rewards[a] = sign * points[s]
+            for seat, other in enumerate(self.possible_agents):
+                self.rewards[other] = sign * points[seat]
             if game.phase == "game-over" or not self.whole_game:
                 self.terminations = {a: True for a in self.agents}
             else:
                 game.deal()
-                self._chosen = {s: [] for s in range(self.rules.players)}
         self._accumulate_rewards()
         if not all(self.terminations.values()):
-            self._select()
-        else:
-            self.infos = {a: {} for a in self.agents}
+            self.agent_selection = self.possible_agents[game.current_player()]
 
     def render(self) -> str | None:
         lines = [f"{self.possible_agents[s]}: {self.game.hand(s)}" for s in range(self.rules.players)]
