@@ -932,8 +932,9 @@ class Hub:
         self.programs = programs or BotPrograms()
         self.tables: dict[str, TableRuntime] = {}
         self.committer = GroupCommit(store)
+        self._tasks: set[asyncio.Task[None]] = set()
 
-    def get(self, code: str) -> TableRuntime | None:
+    def get(self, code: str, *, resume: bool = True) -> TableRuntime | None:
         if not CODE_RE.fullmatch(code):
             return None
         table = self.tables.get(code)
@@ -945,7 +946,25 @@ class Hub:
                 raise ServedElsewhere(code)
             table = TableRuntime(self.store, row, self.committer, self.programs)
             self.tables[code] = table
+            if resume and table.status == "playing":
+                self._resume(table)
         return table
+
+    def _resume(self, table: TableRuntime) -> None:
+        """Let the bots of a table loaded in play go on, as ``recover`` does at start: a table taken over from a process
+        that died between a person's action and the bots' answer would otherwise wait for bots that never move."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # loaded outside the event loop (a script, a test): whoever runs it advances it
+            return
+
+        async def resume() -> None:
+            async with table.lock:
+                await table.advance()
+
+        task = loop.create_task(resume())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     async def create(self, rules: Rules, turn_seconds: float | None = None) -> tuple[TableRuntime, str]:
         code = secrets.token_urlsafe(12)
@@ -966,7 +985,7 @@ class Hub:
         count = 0
         for code in self.store.codes_with_status("playing"):
             try:
-                table = self.get(code)
+                table = self.get(code, resume=False)
             except ServedElsewhere:
                 continue
             if table is not None:
