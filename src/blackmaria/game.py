@@ -234,9 +234,9 @@ class Game:
             logs.append(self._deal_log(len(self._states) - 1))
         return logs
 
-    def _deal_log(self, index: int) -> DealLog:
+    def _deal_log(self, index: int, scored: tuple[tuple[int, ...], int | None] | None = None) -> DealLog:
         state = self._states[index]
-        points = state.points() if state.is_terminal() else None
+        points, shooter = scored if scored is not None else (state.points() if state.is_terminal() else None, state.moon_shooter())
         return DealLog(
             dealer=state.dealer,
             hands=state.dealt,
@@ -247,7 +247,7 @@ class Game:
             plays=tuple(card for _, card in state.plays()),
             first_event=self._first_events[index],
             points=points,
-            moon_shooter=state.moon_shooter(),
+            moon_shooter=shooter,
         )
 
     @property
@@ -559,13 +559,12 @@ class Game:
 
     def _finish_deal(self, state: State) -> None:
         n = self.players
-        points = state.points()
-        shooter = state.moon_shooter()
+        points, shooter = state.score()
         for seat in range(n):
             self.totals[seat] += points[seat]
         index = len(self._states) - 1
         self._events.append(DealScored(index, points, tuple(self.totals), shooter, tuple(cards_of(state.kitty_dealt))))
-        self._logs.append(self._deal_log(index))
+        self._logs.append(self._deal_log(index, (points, shooter)))
         verdict = game_verdict(self.rules, self.totals, len(self._states))
         if verdict.sudden_death:
             self._events.append(SuddenDeath(verdict.tied))

@@ -31,6 +31,7 @@ from typing import Any, Final, Literal
 
 from blackmaria.cards import CLUBS, HEARTS, SPADES, Card, CardSet, card_name, cards_of, suit_of
 from blackmaria.core import logic as core
+from blackmaria.core.state import params_of
 from blackmaria.events import DealScored, DealStarted, Event, KittyTaken, TrickWon
 from blackmaria.game import Trick
 from blackmaria.observation import Observation
@@ -195,21 +196,19 @@ class Explanation:
 def refusing_rule(obs: Observation, card: Card) -> str | None:
     """The rule that makes ``card`` unplayable for the seat of ``obs`` now, or None when it is legal.
 
-    The engine's own reading (``core.refusing_rule``, which ``Game.play_error``
-    uses) over the state this seat knows, so the names equal
-    ``Game.play_error(card, seat).rule``.
+    Read from the observation's refusals, which the core builds with the
+    engine's own reading (``core.refusing_rule``, which ``Game.play_error``
+    uses), so the names equal ``Game.play_error(card, seat).rule``.
     """
-    from blackmaria.bots.search import known_state, params_for
-
     if obs.phase != "playing":
         return "wrong-phase"
     if obs.turn != obs.seat:
         return "not-your-turn"
-    if card in obs.legal:
+    if card in obs.choices:
         return None
     if card not in obs.hand:
         return "not-in-hand"
-    return core.refusing_rule(known_state(obs).state, params_for(obs.rules), obs.seat, card) or None
+    return obs.refusals[card].rule
 
 
 def refusing_pass_rule(obs: Observation, card: Card) -> str | None:
@@ -218,11 +217,11 @@ def refusing_pass_rule(obs: Observation, card: Card) -> str | None:
         return "wrong-phase"
     if obs.has_passed[obs.seat]:
         return "already-passed"
+    if card in obs.choices or card in obs.picked:
+        return None
     if card not in obs.hand:
         return "not-in-hand"
-    if card in obs.rules.pass_forbidden:
-        return "pass-forbidden"
-    return None
+    return obs.refusals[card].rule
 
 
 def _completed(obs: Observation) -> int:
@@ -334,7 +333,7 @@ def _tips(obs: Observation, table: TableState, legal: CardSet) -> list[Tip]:
         if high:
             guards = len([c for c in spades if c < QS])
             tips.append(Tip("pass-high-spades", tuple(sorted(high, reverse=True)), number=guards, points=values[QS]))
-        passable = CardSet(c for c in obs.hand if c not in rules.pass_forbidden)
+        passable = obs.choices | obs.picked
         # Low spades guard against the queen: a beginner keeps them rather than voiding spades.
         queen_counts = values[QS] > 0 and rules.in_play_mask >> QS & 1
         voidable = [s for s in range(4) if not (s == SPADES and queen_counts)]
@@ -510,18 +509,16 @@ def count_deal(events: Sequence[Event], rules: Rules, deal: int | None = None) -
     if kitty_owner is not None:
         taken_masks[kitty_owner] |= sum(1 << c for c in scored.kitty)
         counted += [CountedCard(kitty_owner, c, values[c], None) for c in scored.kitty if values[c] != 0]
-    taken = tuple(sum(values[c] for c in cards_of(mask)) for mask in taken_masks)
-    shooter = None
-    if rules.moon != "off":
-        shooter = next((seat for seat in range(n) if taken_masks[seat] & rules.moon_mask == rules.moon_mask), None)
-    points = list(taken)
-    if shooter is not None:
-        # The shooter's positive cards score nothing; a negative one (Omnibus JD) still counts.
-        points[shooter] = sum(values[c] for c in cards_of(taken_masks[shooter]) if values[c] < 0)
-        if rules.moon == "subtract-from-shooter":
-            points[shooter] -= rules.moon_total
-        else:
-            points = [p + rules.moon_total if seat != shooter else p for seat, p in enumerate(points)]
+    # The points are the core's own scoring of the cards each seat took (moon shots included).
+    p = params_of(rules)
+    taken = tuple(core.card_points(p, mask) for mask in taken_masks)
+    vector = [0] * core.STATE_SIZE
+    for seat, mask in enumerate(taken_masks):
+        vector[core.TAKEN + seat] = mask
+    out = [0] * n
+    found = core.score_deal(vector, p, out)
+    shooter = found if found >= 0 else None
+    points = out
     return PublicCount(
         deal=scored.deal,
         cards=tuple(counted),

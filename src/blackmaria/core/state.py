@@ -331,6 +331,12 @@ class State:
         core.score_deal(self.s, self.p, out)
         return tuple(out)
 
+    def score(self) -> tuple[tuple[int, ...], int | None]:
+        """The finished deal's points by seat and its moon shooter (None if nobody shot the moon)."""
+        out = [0] * self.players
+        shooter = core.score_deal(self.s, self.p, out)
+        return tuple(out), (shooter if shooter >= 0 else None)
+
     def moon_shooter(self) -> int | None:
         if not self.is_terminal():
             return None

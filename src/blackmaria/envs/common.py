@@ -7,7 +7,7 @@ points a deal can cost), every other seat 0, and the environment says so
 (``info["illegal_action"]`` with the card, the rule and the reason; the batched
 environment's ``illegal`` array). Nothing else of the deal is played. Use the
 action mask and it never happens. The OpenSpiel game follows OpenSpiel's own
-rule instead: ``apply_action`` raises, as every OpenSpiel game does.
+rule instead: ``apply_action`` raises the engine's ``IllegalPass``/``IllegalPlay``, as OpenSpiel games raise.
 
 The tensor is computed in compiled code from the deal's state vector by
 ``batched.encode_vector``, the same function the batched environment runs,
