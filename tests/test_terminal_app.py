@@ -381,3 +381,21 @@ def test_a_german_screen_has_no_english_words(tmp_path: Path) -> None:
     text = "\n".join(shown)
     leaked = {word for word in _english_only_words() if re.search(rf"\b{word}\b", text)}
     assert not leaked, f"English words on the German screen: {sorted(leaked)}"
+
+
+def test_a_space_pressed_before_the_pass_does_not_swallow_the_marks(tmp_path: Path) -> None:
+    """Found playing by keys in tmux: a Space pressed between deals went into the typed text, invisibly, and from
+    then on every Space of the pass was typed instead of marking a card."""
+    session = _session(tmp_path, rules=preset("black-maria").replace(deal_count=2), seed=8)
+
+    async def drive(app: GameApp, pilot: object) -> None:
+        await _pass(app, pilot)
+        while session.waiting_for() == "play":
+            await pilot.press("enter")  # type: ignore[attr-defined]
+        assert session.waiting_for() == "deal"
+        await pilot.press("space", "enter")  # type: ignore[attr-defined]
+        assert session.waiting_for() == "pass" and app.buffer == ""
+        await _pass(app, pilot)
+        assert session.game.phase == "playing", app.message
+
+    _run(session, drive)

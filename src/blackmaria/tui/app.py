@@ -212,6 +212,8 @@ class CardTableApp(App[None]):
             card = cards[self.selected]
             self.marked.symmetric_difference_update({card})
         elif event.key == "enter":
+            if not self.buffer.strip():
+                self.buffer = ""
             if self.buffer.strip():
                 text, self.buffer = self.buffer, ""
                 self.enter_text(text)
@@ -225,8 +227,10 @@ class CardTableApp(App[None]):
             self.buffer = self.buffer[:-1]
         elif event.key == "escape":
             self.buffer, self.message = "", ""
-        elif self.typable(event.character):
-            self.buffer += event.character or ""
+        elif self.typable(event.character) and (self.buffer.strip() or event.character != " "):
+            self.buffer += event.character or ""  # (a space only between words: a leading one would be invisible)
+        elif event.key == "space":
+            pass  # a Space with nothing to mark: not typed
         else:
             return
         event.stop()
@@ -244,6 +248,7 @@ class TextScreen(ModalScreen[None]):
     """
     BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
         Binding("escape", "close", show=False),
+        Binding("enter", "close", show=False),
         Binding("q", "close", show=False),
     ]
 
@@ -322,7 +327,9 @@ class GameApp(CardTableApp):
     def __init__(self, session: PlaySession, speed: float = 0.0) -> None:
         super().__init__(session.t)
         self.session = session
+        session.sheet_in_story = False  # the score sheet opens in a view after each deal; the story tells the totals
         self.speed = speed
+        self.deals_shown = len([log for log in session.game.deals if log.points is not None])
         self.working_since: float | None = None
         """When the present piece of work (a computer player's choice, an analysis) began, while one runs."""
         self.held: tuple[dict[int, Card], int, int] | None = None
@@ -436,6 +443,13 @@ class GameApp(CardTableApp):
         if waiting == "over" and not self.finished:
             self.finished = True
             self.show_game_over()
+        elif waiting == "deal" and self.session.game.deals and self._deals_scored() > self.deals_shown:
+            self.deals_shown = self._deals_scored()
+            lines = [*self.session.deal_review(), "", *self.session.score_sheet_lines(), "", self.t("press_enter")]
+            self.show_text(self.t("deal_number", number=len(self.session.game.deals)), "\n".join(lines))
+
+    def _deals_scored(self) -> int:
+        return len([log for log in self.session.game.deals if log.points is not None])
 
     def _claim_is_clear(self) -> bool:
         game = self.session.game
@@ -678,7 +692,8 @@ class GameApp(CardTableApp):
         return False
 
     def show_text(self, title: str, body: RenderableType) -> None:
-        self.push_screen(TextScreen(title, body, self.t("view_close")))
+        # after the key that asked for it is done (Enter on a typed command must not close the view it opened)
+        self.call_later(self.push_screen, TextScreen(title, body, self.t("view_close")))
 
     def action_help(self) -> None:
         self.show_text(self.t("key_help"), self.t("app_help_long"))
@@ -755,6 +770,8 @@ class GameApp(CardTableApp):
         """A new game with the same settings; the finished one stays recorded."""
         self.session.save()
         self.session = self.session.next_session()
+        self.session.sheet_in_story = False
+        self.deals_shown = 0
         self.finished = False
         self.marked.clear()
         self.message = ""

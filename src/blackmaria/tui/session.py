@@ -191,6 +191,8 @@ class PlaySession:
         """True when ``history`` lost lines (an undo): a front end that keeps the story redraws it from ``history``."""
         self.autoplay = True
         """Play the human's card by itself when only one is legal."""
+        self.sheet_in_story = True
+        """Tell the score sheet after each deal (a screen that shows it in a view of its own tells only the totals)."""
 
     # ---- flow --------------------------------------------------------------
     @property
@@ -479,7 +481,9 @@ class PlaySession:
         for index in range(self.shown, len(events)):
             event = events[index]
             if isinstance(event, DealScored):
-                lines = [*self.deal_review(event.deal), *self.score_sheet_lines()]
+                totals = ", ".join(f"{name} {total}" for name, total in zip(names, self.game.totals, strict=True))
+                sheet = self.score_sheet_lines() if self.sheet_in_story else [self.t("sk_totals", totals=totals)]
+                lines = [*self.deal_review(event.deal), *sheet]
             else:
                 lines = narrate(event, self.t, names, me, rules)
             self.lines.extend(lines)
@@ -544,6 +548,7 @@ class PlaySession:
         path = None if self.save_path is None else saves_dir() / f"{new_game_name()}.json"
         session = PlaySession(game, self.human, self.levels, self.lang, seed, path)
         session.autoplay = self.autoplay
+        session.sheet_in_story = self.sheet_in_story
         return session
 
 
