@@ -318,3 +318,15 @@ def test_a_finished_deal_is_counted_in_public_card_by_card(server: Server) -> No
     assert any("Computer 2 (mittel)" in line for line in answer["lines"]) and not any("Bot 2" in line for line in answer["lines"])
     for player in (anna, ben, watcher):
         player.close()
+
+
+def test_the_server_answers_what_a_rule_set_implies_from_the_core(server: Server) -> None:
+    answer = server.http.post("/api/rules/facts", json={"rules": "black-maria", "players": 4})
+    assert answer.status_code == 200
+    facts = answer.json()["facts"]
+    assert facts["removed"] == [] and facts["hand_size"] == 13 and facts["deal_total"] == 43
+    assert facts["values"]["QS"] == 13 and facts["values"]["KS"] == 10 and facts["values"]["AS"] == 7
+    omnibus = server.http.post("/api/rules/facts", json={"rules": {"preset": "omnibus"}}).json()["facts"]
+    assert omnibus["values"]["JD"] == -10 and "JD" not in omnibus["moon_cards"] and omnibus["moon"] == "add-to-others"
+    bad = server.http.post("/api/rules/facts", json={"rules": "hearts", "players": 9})
+    assert bad.status_code == 422 and "players" in bad.json()["detail"]

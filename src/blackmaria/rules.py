@@ -306,6 +306,34 @@ class Rules:
         n = self.players
         return {"left": 1, "right": n - 1, "across": n // 2, "hold": 0}[direction]
 
+    def facts(self) -> dict[str, Any]:
+        """What follows from the options, in one place, for every front end and scorekeeper to read (none derives its own).
+
+        >>> facts = preset("black-maria").facts()
+        >>> facts["values"]["QS"], facts["values"]["KS"], facts["deal_total"], facts["removed"], facts["hand_size"]
+        (13, 10, 43, ['2C'], 17)
+        """
+        in_play = self.in_play_mask
+        names = [card_name(c) for c in range(NUM_CARDS)]
+        return {
+            "players": self.players,
+            "values": {names[c]: self.values[c] for c in range(NUM_CARDS) if self.values[c] and in_play >> c & 1},
+            "in_play": [names[c] for c in range(NUM_CARDS) if in_play >> c & 1],
+            "removed": [names[c] for c in sorted(self.removed)],
+            "penalty_cards": [names[c] for c in range(NUM_CARDS) if self.penalty_mask >> c & 1],
+            "moon": self.moon,
+            "moon_cards": [names[c] for c in range(NUM_CARDS) if self.moon_mask >> c & 1],
+            "moon_total": self.moon_total,
+            "deal_total": self.deal_total,
+            "hand_size": self.hand_size,
+            "kitty_size": self.kitty_size,
+            "stock_size": self.stock_size,
+            "tricks_per_deal": self.tricks_per_deal,
+            "pass_count": self.pass_count if self.passes_at_all else 0,
+            "schedule": list(self.effective_schedule),
+            "pass_forbidden": [names[c] for c in self.pass_forbidden],
+        }
+
     def changes_from_preset(self) -> list[str]:
         """The options that differ from the preset this rule set was built from (for this player count)."""
         if self.preset is None:

@@ -60,6 +60,17 @@ class CreateTable(BaseModel):
     )
 
 
+class RulesQuery(BaseModel):
+    model_config = _STRICT
+    rules: str | dict[str, Any] = Field("black-maria", description="A preset name, or house rules: {preset: NAME, ...options}.")
+    players: int | None = Field(None, description="Seat count, if not the rule set's own.")
+
+
+class RulesFacts(BaseModel):
+    rules: dict[str, Any] = Field(description="The rule set in full (canonical option names).")
+    facts: dict[str, Any] = Field(description="What follows from it: values, in_play, removed, deal_total, moon_cards, schedule, ...")
+
+
 class SeatInfo(BaseModel):
     seat: int
     kind: str = Field(description="empty, human or bot")
@@ -423,6 +434,21 @@ def create_app(db_url: str | None = None, programs: BotPrograms | None = None, l
     async def bot_choices() -> dict[str, Any]:
         """The bots a table may seat: the built-in levels and the operator's bot programs."""
         return {"levels": list(LEVELS), "programs": sorted(hub().programs.commands)}
+
+    @app.post("/api/rules/facts", response_model=RulesFacts)
+    async def rules_facts(body: RulesQuery) -> dict[str, Any]:
+        """What a rule set implies (card values, cards in play, deal total, moon cards, schedule): ``Rules.facts``.
+
+        The scorekeeper and the table read these instead of working them out again.
+        """
+        data: Any = body.rules
+        if body.players is not None:
+            data = {"preset": data, "players": body.players} if isinstance(data, str) else {**data, "players": body.players}
+        try:
+            rules = Rules.from_data(data)
+        except (RulesError, TypeError, ValueError, ArithmeticError) as error:
+            raise HTTPException(422, f"rules: {error}") from error
+        return {"rules": rules.to_dict(), "facts": rules.facts()}
 
     @app.post("/api/tables", response_model=TableCreated, status_code=201)
     async def create_table(body: CreateTable) -> dict[str, Any]:

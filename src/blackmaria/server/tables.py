@@ -70,7 +70,6 @@ LEAVE_GRACE: Final = float(os.environ.get("BLACKMARIA_LEAVE_GRACE", "30"))
 """Seconds a player who left (every connection of the seat closed) has to come back before a stand-in plays the seat."""
 QUEUE_LIMIT: Final = 512
 """Messages waiting for one connection; a connection that falls this far behind is closed."""
-PRIVATE_VIEW_KEYS: Final = ("hand", "dealt", "passed", "received", "legal", "drawn", "pass_to", "pass_from")
 
 
 @dataclass(frozen=True)
@@ -349,12 +348,8 @@ class TableRuntime:
             return None
         if seat is not None:
             return game.observation(seat).to_dict()
-        data = game.observation(0).to_dict()
-        for key in PRIVATE_VIEW_KEYS:
-            data.pop(key, None)
+        data = game.observation(None).to_dict()  # built by the core: no private field is filled for a spectator
         data["seat"] = None
-        if game.phase not in ("deal-over", "game-over"):
-            data["kitty"] = None
         return data
 
     def events_of_last_deal(self, seat: int | None) -> list[dict[str, Any]]:
