@@ -976,7 +976,13 @@ class Hub:
         return TableRuntime(self.store, row, self.committer, self.programs), host_token
 
     async def recover(self) -> int:
-        """Load every table with a game in play and let its bots go on; return how many."""
+        """Load every table with a game in play and let its bots go on; return how many.
+
+        Over PostgreSQL nothing is loaded at start: several processes may share the database, and a table belongs to
+        the process the proxy routes its code to, which loads it (and lets its bots go on) when first asked.
+        """
+        if self.store.is_postgresql:
+            return 0
         count = 0
         for code in self.store.codes_with_status("playing"):
             try:
