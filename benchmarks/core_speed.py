@@ -65,7 +65,7 @@ def game_deals(seconds: float, seed: int) -> float:
         game.deal()
         if game.phase == "passing":
             for seat in range(4):
-                game.pass_cards(seat, rng.sample(game.passable_cards(seat).names(), 3))
+                game.pass_cards(seat, rng.sample(sorted(game.passable_cards(seat)), 3))
         while game.phase == "playing":
             game.play(rng.choice(game.legal_actions()))
         deals += 1

@@ -13,7 +13,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
-from blackmaria.cards import CARD_NAMES, Card, CardSet, parse_card
+from blackmaria.cards import CARD_NAMES, Card, CardSet, cards_of, parse_card
 from blackmaria.core import logic as core
 from blackmaria.core.state import Refusal, State, Trick
 from blackmaria.rules import Rules
@@ -259,7 +259,8 @@ def _observe(
             tricks_won[trick.winner] += 1
             for _, card in trick.plays:
                 won_cards[trick.winner] |= 1 << card
-    trick_points = tuple(core.card_points(state.p, mask) if mask else 0 for mask in won_cards)
+    values, scoring = rules.values, _scoring_mask(rules)
+    trick_points = tuple(sum(values[c] for c in cards_of(mask & scoring)) if mask else 0 for mask in won_cards)
     owner = s[core.KITTY_OWNER] if s[core.KITTY_OWNER] >= 0 else None
     kitty_visible = (me is not None and owner == me) or not in_deal
     kitty = CardSet(state.kitty_dealt) if state.kitty_dealt and kitty_visible else None
@@ -303,7 +304,7 @@ def _observe(
         played=CardSet(s[core.PLAYED]),
         trick_points=trick_points,
         tricks_won=tuple(tricks_won),
-        voids=tuple(tuple(suit for suit in range(4) if s[core.VOIDS + i] >> suit & 1) if in_deal else () for i in range(n)),
+        voids=tuple(_SUITS_OF[s[core.VOIDS + i]] if in_deal else () for i in range(n)),
         hearts_broken=bool(s[core.HEARTS_BROKEN]) if in_deal else False,
         cards_left=tuple(s[core.HAND + i].bit_count() if in_deal else 0 for i in range(n)),
         stock_left=s[core.STOCK_SIZE] - s[core.STOCK_TOP] if in_deal else 0,
@@ -318,6 +319,20 @@ def _observe(
         refusals=refusals,
         picked=picked or empty,
     )
+
+
+_SUITS_OF: Final = tuple(tuple(suit for suit in range(4) if mask >> suit & 1) for mask in range(16))
+"""The suits of a void mask (bit per suit), as a tuple."""
+
+_SCORING: dict[Rules, int] = {}
+
+
+def _scoring_mask(rules: Rules) -> int:
+    """The cards in play with a value (positive or negative)."""
+    mask = _SCORING.get(rules)
+    if mask is None:
+        mask = _SCORING[rules] = sum(1 << c for c in range(52) if rules.values[c] and rules.in_play_mask >> c & 1)
+    return mask
 
 
 class LazyRefusals(Mapping[Card, Refusal]):
