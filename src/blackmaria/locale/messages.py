@@ -255,6 +255,8 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "key_autoplay": {"en": "Autoplay", "de": "Automatik"},
     "key_autoplay_on": {"en": "Autoplay on", "de": "Automatik an"},
     "key_autoplay_off": {"en": "Autoplay off", "de": "Automatik aus"},
+    "key_page_keys": {"en": "PgUp/PgDn", "de": "Bild↑/Bild↓"},
+    "key_quit_keys": {"en": "Ctrl+Q", "de": "Strg+Q"},
     "key_log": {"en": "Story", "de": "Verlauf"},
     "speed_set": {
         "en": "Computer cards now every {seconds} s (F8 changes it).",

@@ -551,7 +551,7 @@ class GameApp(CardTableApp):
         keys = [(key.upper(), t(f"key_{action}")) for key, action in self.KEYS]
         keys[7] = ("F8", t("key_speed_is", seconds=_seconds(self.speed, t.lang)))
         keys[8] = ("F9", t("key_autoplay_on") if self.session.autoplay else t("key_autoplay_off"))
-        keys += [("PgUp/PgDn", t("key_log")), ("^Q", t("key_quit"))]
+        keys += [(t("key_page_keys"), t("key_log")), (t("key_quit_keys"), t("key_quit"))]
         text = Text()
         for index, (key, label) in enumerate(keys):
             if index:
@@ -755,6 +755,8 @@ class GameApp(CardTableApp):
             Text(t("game_over", names=", ".join(session.names[w] for w in session.game.winners)), style="bold"),
             Text(""),
             Text("\n".join(session.score_sheet_lines())),
+            Text(""),
+            Text("\n".join(session.deal_review())),
         )
         keys = t("over_keys")
 
