@@ -4,7 +4,8 @@
     nice -n 5 .venv/bin/python benchmarks/ablation.py --table      # only rewrite results/ablation.md from the JSON
 
 A variant is ``expert-2026`` with one feature of ``SearchFeatures`` switched on
-(``pass``: searched passes; ``infer``: worlds weighted by the plays seen;
+(``pass``: searched passes; ``pass-z2``: a searched pass only
+when it beats the usual one by 2 standard errors; ``infer``: worlds weighted by the plays seen;
 ``expert``: the level ``expert`` as shipped, every kept feature). The candidate
 sits in one seat, rotated through every seat, the three others are
 ``expert-2026`` at the same budget. Every deal is saved as it finishes
@@ -28,6 +29,7 @@ RESULTS = Path(__file__).parent / "results"
 
 VARIANTS: dict[str, base.SearchFeatures] = {
     "pass": base.SearchFeatures(search_pass=True),
+    "pass-z2": base.SearchFeatures(search_pass=True, pass_z=2.0),
     "infer": base.SearchFeatures(infer=True),
 }
 

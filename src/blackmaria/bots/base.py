@@ -88,14 +88,19 @@ class SearchFeatures:
 
     search_pass: bool = False
     """Choose the pass by simulating the deal after each candidate pass (else the medium bot's rules)."""
+    pass_z: float = 0.0
+    """A searched pass other than the medium bot's must be better by this many standard errors (paired)."""
     infer: bool = False
     """Weight the sampled worlds by how likely they make the other seats' plays so far (policy-based inference)."""
+    infer_alpha: float = 0.0
+    """With ``infer``: the chance the model gives the playout policy's card (0: every legal card alike, so a world
+    only has to make each play so far legal: a forced discard then reads as forced)."""
 
 
 NO_FEATURES = SearchFeatures()
 """``expert-2026``: none of the improvements."""
 
-EXPERT_FEATURES = SearchFeatures(search_pass=True)
+EXPERT_FEATURES = SearchFeatures()
 """What ``expert`` uses: the improvements that paid against ``expert-2026`` (``benchmarks/results/ablation.md``)."""
 
 REGISTRY: dict[str, Level] = {}
@@ -203,8 +208,10 @@ register_level(
 )
 
 
-HINT_MS = 120.0
-"""A search level's hint thinks at most this long (milliseconds, wall clock), so a hint comes within 150 ms."""
+HINT_MS = 100.0
+"""A search level's hint thinks this long at most (milliseconds, wall clock), so a hint comes within 150 ms."""
+
+_HINT_BOTS: dict[str, Bot] = {}
 
 
 def hint(observation: Observation, level: str = "medium") -> Hint:
@@ -223,7 +230,10 @@ def hint(observation: Observation, level: str = "medium") -> Hint:
     if not passing and not (obs.phase == "playing" and obs.turn == obs.seat):
         raise ValueError(f"seat {obs.seat} has nothing to decide now (phase {obs.phase}, turn {obs.turn})")
     if level in DEFAULT_BUDGETS:
-        bot = make_bot(level, 0, time_ms=HINT_MS)
+        # One bot per level gives every hint, so that it learns how early to stop on this machine.
+        bot = _HINT_BOTS.get(level)
+        if bot is None:
+            bot = _HINT_BOTS[level] = make_bot(level, 0, time_ms=HINT_MS)
         search_hint = getattr(bot, "hint", None)
         assert search_hint is not None
         result: Hint = search_hint(obs)

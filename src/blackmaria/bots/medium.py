@@ -215,8 +215,9 @@ class MediumBot:
                 card = max(under)
                 if points > 0:
                     return card, Reason("duck_points", {"card": card, "best": best, "points": points})
-                if over:
-                    return card, Reason("duck_costly_win", {"card": card, "best": best, "points": min(points + values[c] for c in over)})
+                cheapest_win = min((points + values[c] for c in over), default=0)
+                if cheapest_win > 0:
+                    return card, Reason("duck_costly_win", {"card": card, "best": best, "points": cheapest_win})
                 return card, Reason("duck_highest", {"card": card, "best": best})
             card = min(following, key=lambda c: (points + values[c], c))
             return card, Reason("take_cheapest", {"card": card})

@@ -28,6 +28,7 @@ from blackmaria.core.logic import (
     P_PLAYERS,
     PHASE,
     PHASE_OVER,
+    PHASE_PLAYING,
     STATE_SIZE,
     STOCK,
     TAKEN,
@@ -193,6 +194,96 @@ def sample_world(
             chosen = 0
             for h in range(holders):
                 if not strict or voids[h] >> suit & 1 == 0:
+                    if r < rem[h]:
+                        chosen = h
+                        break
+                    r -= rem[h]
+            rem[chosen] -= 1
+            if chosen < n:
+                out[HAND + chosen] |= np.int64(1) << card
+            elif chosen == n:
+                kitty |= np.int64(1) << card
+            else:
+                out[STOCK + stock] = card
+                stock += 1
+        if not ok:
+            continue
+        shuffle(rng, out[STOCK:], stock)
+        if kitty_mode == KITTY_PENDING:
+            out[KITTY] = kitty
+        elif kitty_mode == KITTY_TAKEN:
+            out[TAKEN + kitty_owner] |= kitty
+        return strict
+    return False
+
+
+@numba.njit(cache=True)
+def sample_world_masked(
+    rng: np.ndarray,
+    s0: np.ndarray,
+    p: np.ndarray,
+    unknown: int,
+    caps: np.ndarray,
+    forbid: np.ndarray,
+    kitty_mode: int,
+    kitty_owner: int,
+    out: np.ndarray,
+    cards: np.ndarray,
+    order: np.ndarray,
+    rem: np.ndarray,
+) -> bool:
+    """``sample_world`` with a mask of cards each holder may not get (``forbid``) in place of the suits.
+
+    ``forbid`` holds the voids (every card of the suit) and the cards a seat
+    cannot have held given its plays (``excluded_cards``).
+
+    Cards are dealt most constrained first, each to a holder that may hold it,
+    chosen with probability proportional to the cards that holder still needs
+    (uniform over all deals when no void is known). A dead end restarts; after
+    many, the voids are dropped (a world that is still a legal deal).
+    """
+    n = p[P_PLAYERS]
+    holders = n + 2
+    k = 0
+    m = unknown
+    while m:
+        cards[k] = lowest_card(m)
+        k += 1
+        m &= m - 1
+    for attempt in range(200):
+        strict = attempt < 199
+        shuffle(rng, cards, k)
+        # Order: cards whose suit fewer holders may hold come first.
+        size = 0
+        for want in range(holders + 1):
+            for i in range(k):
+                card = cards[i]
+                eligible = 0
+                for h in range(holders):
+                    if caps[h] > 0 and (not strict or forbid[h] >> card & 1 == 0):
+                        eligible += 1
+                if eligible == want:
+                    order[size] = cards[i]
+                    size += 1
+        out[:] = s0
+        for h in range(holders):
+            rem[h] = caps[h]
+        kitty = 0
+        stock = 0
+        ok = True
+        for i in range(k):
+            card = order[i]
+            total = 0
+            for h in range(holders):
+                if not strict or forbid[h] >> card & 1 == 0:
+                    total += rem[h]
+            if total == 0:
+                ok = False
+                break
+            r = random_below(rng, total)
+            chosen = 0
+            for h in range(holders):
+                if not strict or forbid[h] >> card & 1 == 0:
                     if r < rem[h]:
                         chosen = h
                         break
@@ -388,12 +479,14 @@ def pass_search(
     seed: int,
     eps: float,
     costs: np.ndarray,
+    squares: np.ndarray,
 ) -> None:
     """Sample ``worlds`` deals of the unseen cards; in each, try every candidate pass (a card mask) and play the deal out.
 
     The other seats pass by ``pass_policy`` and everyone plays by the playout
     policy; ``costs[i]`` gets the summed points of ``me`` after candidate ``i``
-    (the same worlds and the same passes of the others for every candidate).
+    (the same worlds and the same passes of the others for every candidate),
+    ``squares[i]`` the summed squares of its difference from candidate 0.
     """
     rng = make_rng(seed)
     n = p[P_PLAYERS]
@@ -405,8 +498,10 @@ def pass_search(
     voids = np.zeros(n + 2, dtype=np.int64)
     points = np.zeros(n, dtype=np.int64)
     passes = np.zeros(n, dtype=np.int64)
+    first = 0
     for i in range(candidates.shape[0]):
         costs[i] = 0
+        squares[i] = 0
     for _ in range(worlds):
         sample_world(rng, s0, p, unknown, caps, voids, kitty_mode, -1, world, cards, order, rem)
         for seat in range(n):
@@ -420,6 +515,205 @@ def pass_search(
                 play_card(sim, p, policy_card(rng, sim, p, sim[TURN], eps))
             score_deal(sim, p, points)
             costs[i] += points[me]
+            if i == 0:
+                first = points[me]
+            squares[i] += (points[me] - first) * (points[me] - first)
+
+
+@numba.njit(cache=True)
+def policy_likelihood(s: np.ndarray, p: np.ndarray, seat: int, card: int, alpha: float) -> float:
+    """How likely the playout policy makes ``seat`` play ``card`` in ``s``: ``alpha`` on its choice, the rest uniform.
+
+    0 when ``card`` is not legal there (the world cannot be the real one);
+    with ``alpha`` 0, 1 for every legal card (the worlds are only checked for consistency).
+    The policy's lead is the lowest card that scores nothing; cards of the
+    same rank share it (its suit order is random).
+    """
+    legal = legal_cards(s, p, seat)
+    if legal >> card & 1 == 0:
+        return 0.0
+    if alpha <= 0.0:
+        return 1.0  # consistency only: every legal card as likely in every world
+    count = 0
+    m = legal
+    while m:
+        count += 1
+        m &= m - 1
+    if count == 1:
+        return 1.0
+    uniform = (1.0 - alpha) / count
+    if s[IN_TRICK] == 0:
+        lowest = 99
+        m = legal
+        while m:
+            c = lowest_card(m)
+            m &= m - 1
+            if p[c] <= 0 and c >> 2 < lowest:
+                lowest = c >> 2
+        if lowest < 99:
+            ties = 0
+            m = legal
+            while m:
+                c = lowest_card(m)
+                m &= m - 1
+                if p[c] <= 0 and c >> 2 == lowest:
+                    ties += 1
+            if p[card] <= 0 and card >> 2 == lowest:
+                return uniform + alpha / ties
+            return uniform
+    rng = np.ones(1, dtype=np.uint64)  # unused: with eps 0 the policy draws only for a lead's suit order
+    choice = policy_card(rng, s, p, seat, 0.0)
+    return uniform + alpha if choice == card else uniform
+
+
+@numba.njit(cache=True)
+def world_weight(
+    world: np.ndarray,
+    start0: np.ndarray,
+    s0: np.ndarray,
+    p: np.ndarray,
+    me: int,
+    history: np.ndarray,
+    played_by: np.ndarray,
+    kitty_mode: int,
+    kitty_owner: int,
+    kitty_known: int,
+    start: np.ndarray,
+    alpha: float,
+) -> float:
+    """The likelihood of the other seats' plays so far (``history``: rows of seat, card) in ``world``.
+
+    The deal is replayed from the start of play (each hand: its cards now in
+    ``world`` and the cards it played; the kitty sampled or known) and every
+    play of another seat is scored by ``policy_likelihood``.
+    """
+    n = p[P_PLAYERS]
+    start[:] = start0
+    for seat in range(n):
+        start[HAND + seat] = world[HAND + seat] | played_by[seat]
+    kitty = kitty_known
+    if kitty_mode == KITTY_PENDING:
+        kitty |= world[KITTY]
+    elif kitty_mode == KITTY_TAKEN:
+        kitty |= world[TAKEN + kitty_owner] & ~s0[TAKEN + kitty_owner]
+    start[KITTY] = kitty
+    begin_play(start, p)
+    weight = 1.0
+    for i in range(history.shape[0]):
+        seat = history[i, 0]
+        card = history[i, 1]
+        if seat != me:
+            weight *= policy_likelihood(start, p, seat, card, alpha)
+            if weight == 0.0:
+                return 0.0
+        elif legal_cards(start, p, seat) >> card & 1 == 0:
+            return 0.0
+        play_card(start, p, card)
+    return weight
+
+
+@numba.njit(cache=True)
+def excluded_cards(start0: np.ndarray, p: np.ndarray, me: int, history: np.ndarray, unseen: int, out: np.ndarray) -> None:
+    """``out[seat]``: the unseen cards ``seat`` cannot hold, because with any of them a card it played would have been illegal.
+
+    The deal's public part is replayed from the start of play. Holding one
+    more card can only forbid a card (follow suit, no points on the first
+    trick, no hearts lead before they are broken), so a card ``c`` is ruled
+    out for a seat that played ``x`` when ``x`` is illegal from the hand
+    ``{x, c}``: a heart discarded on a first trick that forbids points says
+    the seat held nothing else; a void says no card of the suit.
+    """
+    n = p[P_PLAYERS]
+    s = start0.copy()
+    test = np.empty(STATE_SIZE, dtype=np.int64)
+    for seat in range(n):
+        out[seat] = 0
+    first = True
+    for i in range(history.shape[0]):
+        seat = history[i, 0]
+        card = history[i, 1]
+        bit = np.int64(1) << card
+        if first:
+            # The first card decides the leader: give it to its player so that begin_play finds them.
+            s[HAND + seat] |= bit
+            begin_play(s, p)
+            first = False
+        if seat != me:
+            m = unseen & ~out[seat]
+            while m:
+                c = lowest_card(m)
+                m &= m - 1
+                test[:] = s
+                test[HAND + seat] = bit | (np.int64(1) << c)
+                if legal_cards(test, p, seat) >> card & 1 == 0:
+                    out[seat] |= np.int64(1) << c
+        s[HAND + seat] = bit
+        play_card(s, p, card)
+        if s[PHASE] == PHASE_OVER:
+            s[PHASE] = PHASE_PLAYING  # the replayed hands hold one card each: the deal goes on
+            s[TURN] = s[LEADER]
+
+
+@numba.njit(cache=True)
+def weighted_search(
+    p: np.ndarray,
+    s0: np.ndarray,
+    me: int,
+    candidates: np.ndarray,
+    unknown: int,
+    caps: np.ndarray,
+    forbid: np.ndarray,
+    kitty_mode: int,
+    kitty_owner: int,
+    worlds: int,
+    seed: int,
+    eps: float,
+    exact: bool,
+    start0: np.ndarray,
+    history: np.ndarray,
+    played_by: np.ndarray,
+    kitty_known: int,
+    alpha: float,
+    costs: np.ndarray,
+) -> float:
+    """``search`` over worlds dealt by ``sample_world_masked`` (``forbid``: voids and ``excluded_cards``), each weighted
+    by ``world_weight`` (policy-based inference); returns the summed weights.
+
+    ``costs[i]`` gets the weighted sum of the points of ``me`` after candidate ``i``.
+    """
+    rng = make_rng(seed)
+    n = p[P_PLAYERS]
+    world = np.empty(STATE_SIZE, dtype=np.int64)
+    sim = np.empty(STATE_SIZE, dtype=np.int64)
+    start = np.empty(STATE_SIZE, dtype=np.int64)
+    cards = np.empty(52, dtype=np.int64)
+    order = np.empty(52, dtype=np.int64)
+    rem = np.empty(n + 2, dtype=np.int64)
+    points = np.zeros(n, dtype=np.int64)
+    states = np.empty((54, STATE_SIZE), dtype=np.int64)
+    masks = np.zeros(54, dtype=np.int64)
+    stack = np.zeros((54, n), dtype=np.int64)
+    total = 0.0
+    for i in range(candidates.shape[0]):
+        costs[i] = 0.0
+    for _ in range(worlds):
+        sample_world_masked(rng, s0, p, unknown, caps, forbid, kitty_mode, kitty_owner, world, cards, order, rem)
+        w = world_weight(world, start0, s0, p, me, history, played_by, kitty_mode, kitty_owner, kitty_known, start, alpha)
+        if w == 0.0:
+            continue
+        total += w
+        for i in range(candidates.shape[0]):
+            sim[:] = world
+            play_card(sim, p, candidates[i])
+            if exact:
+                solve(sim, p, states, masks, stack)
+                costs[i] += w * stack[0, me]
+            else:
+                while sim[PHASE] != PHASE_OVER:
+                    play_card(sim, p, policy_card(rng, sim, p, sim[TURN], eps))
+                score_deal(sim, p, points)
+                costs[i] += w * points[me]
+    return total
 
 
 @numba.njit(cache=True)
@@ -450,7 +744,12 @@ __all__ = [
     "pass_search",
     "policy_card",
     "policy_deals",
+    "excluded_cards",
+    "policy_likelihood",
     "sample_world",
+    "sample_world_masked",
     "search",
     "solve",
+    "weighted_search",
+    "world_weight",
 ]

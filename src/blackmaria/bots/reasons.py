@@ -51,7 +51,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     ),
     "lead_low": (
         "Lead {card}: a low {suit1} that another player is likely to beat",
-        "Spiel {card} aus: ein niedriges {suit}, das ein anderer wahrscheinlich übersticht",
+        "Spiel {card} aus: ein niedriges {suit1}, das ein anderer wahrscheinlich übersticht",
     ),
     "lead": ("Lead {card}", "Spiel {card} aus"),
     "win_stop_moon": (
@@ -90,7 +90,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     ),
     "follow_lowest": (
         "Play {card}, your lowest {suit1}, so a later player may still overtake it",
-        "Spiel {card}, dein niedrigstes {suit}, damit ein späterer Spieler noch drüber gehen kann",
+        "Spiel {card}, dein niedrigstes {suit1}, damit ein späterer Spieler noch drüber gehen kann",
     ),
     "follow_over": (
         "Play {card} over {best}; a later player may still overtake it",

@@ -135,6 +135,126 @@ def known_state(obs: Observation) -> KnownState:
     return KnownState(s, unknown, caps, voids, kitty_mode, kitty_owner)
 
 
+INFERENCE_ALPHA = 0.5
+"""``card_beliefs``' default chance that another seat plays the playout policy's card (else any legal card)."""
+
+
+@dataclass(frozen=True)
+class Inference:
+    """What the inference kernels need: the start of play less the hands, the plays, and the cards ruled out."""
+
+    start0: np.ndarray
+    history: np.ndarray
+    """The plays so far in order, rows of (seat, card)."""
+    played_by: np.ndarray
+    kitty_known: int
+    forbid: np.ndarray
+    """Per holder, the cards it may not get: its voids' suits and the cards its plays rule out (``excluded_cards``)."""
+
+
+def inference_inputs(obs: Observation, known: KnownState) -> Inference | None:
+    """The inputs of ``playout.weighted_search`` for ``obs``; ``None`` when no other seat has played, or with a
+    stock (hands change as cards are drawn, so the start of play cannot be rebuilt from the cards held now).
+    """
+    from blackmaria.bots.playout import excluded_cards
+
+    rules = obs.rules
+    if rules.stock_size or obs.stock_left:
+        return None
+    plays = [(seat, card) for trick in obs.tricks for seat, card in trick.plays]
+    if not any(seat != obs.seat for seat, _ in plays):
+        return None
+    n = rules.players
+    s = np.zeros(core.STATE_SIZE, dtype=np.int64)
+    s[core.TRICK : core.TRICK + core.MAX_SEATS] = -1
+    s[core.DEALER] = obs.dealer
+    s[core.KITTY_OWNER] = -1
+    s[core.TURN] = -1
+    s[core.FIRST_CARD] = -1
+    s[core.LAST_WINNER] = -1
+    s[core.PHASE] = core.PHASE_PLAYING
+    played_by = np.zeros(n, dtype=np.int64)
+    for seat, card in plays:
+        played_by[seat] |= 1 << card
+    history = np.array(plays, dtype=np.int64).reshape(-1, 2)
+    kitty_known = obs.kitty.mask if obs.kitty is not None else 0
+    excluded = np.zeros(n, dtype=np.int64)
+    excluded_cards(s, params_for(rules), obs.seat, history, known.unknown, excluded)
+    forbid = np.zeros(n + 2, dtype=np.int64)
+    for h in range(n + 2):
+        for suit in range(4):
+            if int(known.voids[h]) >> suit & 1:
+                forbid[h] |= int(core.suit_cards(suit))
+        if h < n:
+            forbid[h] |= int(excluded[h])
+    return Inference(s, history, played_by, kitty_known, forbid)
+
+
+def card_beliefs(
+    obs: Observation, worlds: int = 2_000, seed: int = 0, infer: bool = True, alpha: float = INFERENCE_ALPHA
+) -> tuple[np.ndarray, float]:
+    """Each holder's chance of holding each card, as the search sees it: ``(holders x 52 array, effective worlds)``.
+
+    Holders are seats ``0..n-1`` (their hands now), then the kitty. With
+    ``infer`` the sampled worlds are weighted by ``playout.world_weight``
+    (policy-based inference, ``alpha`` the weight of the policy's card; with
+    ``alpha`` 0 a world only has to make every play so far legal); the effective number of worlds is
+    ``(sum w)^2 / sum w^2``.
+    """
+    from blackmaria.bots.playout import sample_world, sample_world_masked, world_weight
+    from blackmaria.core.compiled import make_rng
+
+    rules = obs.rules
+    n = rules.players
+    known = known_state(obs)
+    p = params_for(rules)
+    inputs = inference_inputs(obs, known) if infer else None
+    rng = make_rng(seed)
+    world = np.empty(core.STATE_SIZE, dtype=np.int64)
+    start = np.empty(core.STATE_SIZE, dtype=np.int64)
+    cards = np.empty(52, dtype=np.int64)
+    order = np.empty(52, dtype=np.int64)
+    rem = np.empty(n + 2, dtype=np.int64)
+    belief = np.zeros((n + 1, 52), dtype=np.float64)
+    total = square = 0.0
+    for _ in range(worlds):
+        w = 1.0
+        if inputs is None:
+            sample_world(
+                rng, known.state, p, known.unknown, known.caps, known.voids, known.kitty_mode, known.kitty_owner, world, cards, order, rem
+            )
+        else:
+            sample_world_masked(
+                rng, known.state, p, known.unknown, known.caps, inputs.forbid, known.kitty_mode, known.kitty_owner, world, cards, order, rem
+            )
+            w = world_weight(
+                world,
+                inputs.start0,
+                known.state,
+                p,
+                obs.seat,
+                inputs.history,
+                inputs.played_by,
+                known.kitty_mode,
+                known.kitty_owner,
+                inputs.kitty_known,
+                start,
+                alpha,
+            )
+        if w == 0.0:
+            continue
+        total += w
+        square += w * w
+        for h in range(n + 1):
+            mask = int(world[core.HAND + h]) if h < n else int(world[core.KITTY])
+            for c in range(52):
+                if mask >> c & 1:
+                    belief[h, c] += w
+    if total == 0.0:
+        return belief, 0.0
+    return belief / total, total * total / square
+
+
 EXACT_WORLDS = 300
 """At most this many worlds are solved exactly per move (a solve costs as much as many playouts)."""
 
@@ -155,29 +275,35 @@ PASS_WORLDS = 200
 
 
 class _Clock:
-    """Worlds are searched in chunks until the budget of worlds or of time is spent; the chunks shrink near the deadline."""
+    """Worlds are searched in chunks until the budget of worlds or of time is spent.
 
-    def __init__(self, time_ms: float | None) -> None:
-        self.start = time.perf_counter()
-        self.deadline = None if time_ms is None else self.start + time_ms / 1000.0
+    The time per world is measured over all the chunks so far (wall clock,
+    so a loaded machine's slowdown is in it); a chunk is sized to take at
+    most a quarter of the time left and a twentieth of the whole budget, so the
+    last chunks are short and the deadline is overrun by little.
+    """
+
+    def __init__(self, time_ms: float | None, margin_ms: float = 0.0, start: float | None = None) -> None:
+        self.start = time.perf_counter() if start is None else start
+        self.budget = None if time_ms is None else time_ms / 1000.0
+        self.deadline = None if time_ms is None else self.start + (time_ms - margin_ms) / 1000.0
 
     def chunks(self, worlds: int) -> Iterator[int]:
         """Sizes of the chunks of worlds to search: ``worlds`` in all, or fewer when the time runs out (at least one)."""
-        if self.deadline is None:
+        if self.deadline is None or self.budget is None:
             yield worlds
             return
         done = 0
-        chunk = min(worlds, 4)
+        chunk = min(worlds, 2)
         while done < worlds:
-            t0 = time.perf_counter()
             yield chunk
             done += chunk
             now = time.perf_counter()
-            per_world = max((now - t0) / chunk, 1e-7)
+            per_world = max((now - self.start) / done, 1e-7)
             left = self.deadline - now
             if left < per_world:
                 return
-            chunk = max(1, min(worlds - done, int(left * 0.5 / per_world)))
+            chunk = max(1, min(worlds - done, int(min(left * 0.25, self.budget * 0.05) / per_world)))
 
 
 class SearchBot:
@@ -213,6 +339,20 @@ class SearchBot:
         self.last_pass_costs: dict[tuple[Card, ...], float] = {}
         self.last_worlds = 0
         """Sampled deals each candidate was tried in at the last decision (0 when it was forced or not searched)."""
+        self._margin_ms = 0.0
+        """With ``time_ms``: the search stops this much early, learnt from the last decisions' overruns (a loaded
+        machine takes the processor away for whole time slices, so the last chunk often ends late)."""
+        self._started = 0.0
+
+    def _clock(self) -> _Clock:
+        return _Clock(self.time_ms, self._margin_ms, self._started or None)
+
+    def _timed(self, started: float) -> None:
+        """After a searched decision: move the margin by part of this one's overrun (positive or negative)."""
+        self._started = 0.0
+        if self.time_ms is not None:
+            elapsed_ms = (time.perf_counter() - started) * 1000.0
+            self._margin_ms = min(max(self._margin_ms + 0.3 * (elapsed_ms - self.time_ms), 0.0), 0.5 * self.time_ms)
 
     # ---- passing ---------------------------------------------------------------
     def choose_pass(self, observation: Observation) -> list[Card]:
@@ -229,8 +369,9 @@ class SearchBot:
         sets = [first] + [s for s in combinations(sorted(pool), rules.pass_count) if s != first]
         return sets
 
-    def evaluate_passes(self, obs: Observation, candidates: list[tuple[Card, ...]]) -> tuple[list[float], int]:
-        """Mean points of this seat after each candidate pass (the deal played out by the policy), and the worlds."""
+    def evaluate_passes(self, obs: Observation, candidates: list[tuple[Card, ...]]) -> tuple[list[float], list[float], int]:
+        """Mean points of this seat after each candidate pass (the deal played out by the policy), the standard
+        error of each one's difference from the first candidate's (the same worlds), and the worlds."""
         from blackmaria.bots.playout import KITTY_NONE, KITTY_PENDING, pass_search
 
         rules = obs.rules
@@ -253,9 +394,11 @@ class SearchBot:
         masks = np.array([sum(1 << c for c in cand) for cand in candidates], dtype=np.int64)
         worlds = max(PASS_WORLDS, self.budget // len(candidates))
         totals = np.zeros(len(candidates), dtype=np.float64)
+        squares = np.zeros(len(candidates), dtype=np.float64)
         chunk_costs = np.zeros(len(candidates), dtype=np.int64)
+        chunk_squares = np.zeros(len(candidates), dtype=np.int64)
         done = 0
-        for chunk in _Clock(self.time_ms).chunks(worlds):
+        for chunk in self._clock().chunks(worlds):
             pass_search(
                 params_for(rules),
                 s,
@@ -270,12 +413,19 @@ class SearchBot:
                 self._rng.getrandbits(31),
                 self.eps,
                 chunk_costs,
+                chunk_squares,
             )
             totals += chunk_costs
+            squares += chunk_squares
             done += chunk
-        return [float(t) / done for t in totals], done
+        means = totals / done
+        diff = means - means[0]
+        variance = np.maximum(squares / done - diff * diff, 0.0)
+        errors = np.sqrt(variance / max(1, done - 1))
+        return [float(m) for m in means], [float(e) for e in errors], done
 
     def pass_hint(self, obs: Observation) -> Hint:
+        self._started = time.perf_counter()
         usual = self._medium.pass_hint(obs)
         rules = obs.rules
         searchable = (
@@ -292,10 +442,13 @@ class SearchBot:
         candidates = self.pass_candidates(obs, usual.cards)
         if len(candidates) == 1:
             return Hint(usual.cards, usual.reasons, self.name, seats=obs.seats)
-        costs, worlds = self.evaluate_passes(obs, candidates)
+        costs, errors, worlds = self.evaluate_passes(obs, candidates)
+        self._timed(self._started)
         self.last_pass_costs = pass_costs = dict(zip(candidates, costs, strict=True))
         self.last_worlds = worlds
-        ranked = sorted(range(len(candidates)), key=lambda i: (costs[i], i))
+        # A pass other than the usual one must be better by pass_z standard errors of the (paired) difference.
+        z = self.features.pass_z
+        ranked = sorted(range(len(candidates)), key=lambda i: (costs[i] if i == 0 or costs[i] - costs[0] < -z * errors[i] else 1e9, i))
         best, runner_up = candidates[ranked[0]], candidates[ranked[1]]
         chosen = list(best)
         facts = {"worlds": worlds, "cost": pass_costs[best], "margin": pass_costs[runner_up] - pass_costs[best], "runner_up": runner_up}
@@ -308,7 +461,7 @@ class SearchBot:
 
     def evaluate(self, obs: Observation) -> tuple[dict[Card, float], int]:
         """Mean points of this seat after each legal card, and the worlds sampled."""
-        from blackmaria.bots.playout import search
+        from blackmaria.bots.playout import search, weighted_search
 
         legal = sorted(obs.legal)
         known = known_state(obs)
@@ -317,12 +470,45 @@ class SearchBot:
         exact = len(obs.hand) <= exact_from(obs.rules, self.budget) and obs.stock_left == 0
         if exact:
             worlds = min(worlds, EXACT_WORLDS)
+        p = params_for(obs.rules)
+        inputs = inference_inputs(obs, known) if self.features.infer else None
         totals = np.zeros(len(legal), dtype=np.float64)
-        costs = np.zeros(len(legal), dtype=np.int64)
+        weight = 0.0
         done = 0
-        for chunk in _Clock(self.time_ms).chunks(worlds):
+        if inputs is not None:
+            weighted = np.zeros(len(legal), dtype=np.float64)
+            for chunk in self._clock().chunks(worlds):
+                weight += weighted_search(
+                    p,
+                    known.state,
+                    obs.seat,
+                    candidates,
+                    known.unknown,
+                    known.caps,
+                    inputs.forbid,
+                    known.kitty_mode,
+                    known.kitty_owner,
+                    chunk,
+                    self._rng.getrandbits(31),
+                    self.eps,
+                    exact,
+                    inputs.start0,
+                    inputs.history,
+                    inputs.played_by,
+                    inputs.kitty_known,
+                    self.features.infer_alpha,
+                    weighted,
+                )
+                totals += weighted
+                done += chunk
+            if weight > 0.0:
+                return {card: float(totals[i]) / weight for i, card in enumerate(legal)}, done
+            totals[:] = 0.0
+            done = 0
+        costs = np.zeros(len(legal), dtype=np.int64)
+        for chunk in self._clock().chunks(worlds):
             search(
-                params_for(obs.rules),
+                p,
                 known.state,
                 obs.seat,
                 candidates,
@@ -344,6 +530,7 @@ class SearchBot:
     def hint(self, obs: Observation) -> Hint:
         if obs.phase == "passing":
             return self.pass_hint(obs)
+        self._started = time.perf_counter()
         legal = sorted(obs.legal)
         if not legal:
             raise ValueError(f"seat {obs.seat} has no card to play now")
@@ -352,6 +539,7 @@ class SearchBot:
             self.last_worlds = 0
             return Hint([legal[0]], (Reason("forced", {"card": legal[0]}),), self.name, seats=obs.seats)
         costs, worlds = self.evaluate(obs)
+        self._timed(self._started)
         self.last_costs = costs
         self.last_worlds = worlds
         best = min(costs.values())
@@ -367,4 +555,4 @@ class SearchBot:
         return Hint([card], reasons, self.name, costs, worlds=worlds, seats=obs.seats)
 
 
-__all__ = ["KnownState", "SearchBot", "exact_from", "known_state", "params_for"]
+__all__ = ["Inference", "card_beliefs", "inference_inputs", "KnownState", "SearchBot", "exact_from", "known_state", "params_for"]

@@ -1,0 +1,363 @@
+"""Issue 18: the level registry and the frozen expert-2026, time budgets, searched passes, inference, hints as data."""
+
+from __future__ import annotations
+
+import hashlib
+import multiprocessing
+import os
+import random
+import re
+import time
+
+import numpy as np
+import pytest
+
+from blackmaria.bots import base, hint, make_bot, run_bots
+from blackmaria.bots.base import ALL_LEVELS, EXPERT_FEATURES, LEVELS, NO_FEATURES, REGISTRY, Level, SearchFeatures, register_level
+from blackmaria.bots.reasons import TEMPLATES, Reason, false_claims, render
+from blackmaria.bots.search import SearchBot, card_beliefs
+from blackmaria.cards import HEARTS, cards_of, parse_card, suit_mask
+from blackmaria.game import Game
+from blackmaria.locale.advice import localized_hint
+from blackmaria.rules import PRESETS, Rules, preset
+
+RULE_SETS = [preset(name) for name in PRESETS] + [
+    preset("black-maria", players=5),
+    Rules.from_data({"preset": "black-maria-jaques", "kitty": True, "players": 5}),
+    preset("spot-hearts", players=7),
+]
+RULE_IDS = [f"{r.preset}-{r.players}{'-kitty' if r.kitty else ''}" for r in RULE_SETS]
+
+
+def one_deal(rules: Rules) -> Rules:
+    return rules.replace(deal_count=1, target_score=None)
+
+
+# ---- the registry and the frozen reference -----------------------------------------------------------------------
+def test_a_level_registers_once_and_the_reference_is_not_offered_to_players() -> None:
+    assert LEVELS == ("random", "easy", "medium", "hard", "expert")
+    assert "expert-2026" in ALL_LEVELS and "expert-2026" not in LEVELS
+    assert REGISTRY["expert-2026"].budget == REGISTRY["expert"].budget == 10_000 and REGISTRY["expert-2026"].slow
+    assert base.DEFAULT_BUDGETS["hard"] == 1_000
+    frozen = make_bot("expert-2026", seed=1)
+    assert isinstance(frozen, SearchBot) and frozen.features == NO_FEATURES and frozen.budget == 10_000
+    expert = make_bot("expert", seed=1)
+    assert isinstance(expert, SearchBot) and expert.features == EXPERT_FEATURES
+    with pytest.raises(ValueError, match="registered already"):
+        register_level(Level("medium", REGISTRY["medium"].factory))
+    with pytest.raises(ValueError, match="not one of"):
+        make_bot("grandmaster")
+
+
+def test_a_new_level_needs_one_registration() -> None:
+    name = "test-level-18"
+    try:
+        register_level(Level(name, base.search_level(name, 77), 77, slow=True, listed=False))
+        bot = make_bot(name, seed=3)
+        assert isinstance(bot, SearchBot) and bot.budget == 77 and bot.name == name
+        assert name in base.ALL_LEVELS and name not in base.LEVELS and base.DEFAULT_BUDGETS[name] == 77
+    finally:
+        REGISTRY.pop(name, None)
+        base.DEFAULT_BUDGETS.pop(name, None)
+        base.ALL_LEVELS = tuple(REGISTRY)
+
+
+def _record(level: str) -> str:
+    plays = []
+    for rules in ("hearts", "black-maria", "omnibus"):
+        for d in range(2):
+            game = Game(one_deal(preset(rules)), seed=d)
+            game.deal()
+            bots = {s: make_bot(level, seed=s, budget=300) for s in range(game.players)}
+            while game.phase == "passing":
+                for s in range(game.players):
+                    if not game.has_passed(s):
+                        cards = bots[s].choose_pass(game.observation(s))
+                        plays.append((s, *sorted(cards)))
+                        game.pass_cards(s, cards)
+            while game.phase == "playing":
+                seat = game.turn
+                assert seat is not None
+                card = bots[seat].choose_play(game.observation(seat))
+                plays.append((seat, card))
+                game.play(card, seat)
+    return hashlib.sha256(repr(plays).encode()).hexdigest()[:16]
+
+
+def test_expert_2026_plays_as_expert_did_before_issue_18() -> None:
+    # Recorded from commit 0c2cae6 (level "expert", budget 300, seeds by seat): the frozen level must not drift.
+    assert _record("expert-2026") == "ca4481b518c0241b"
+
+
+# ---- every rule set with every feature ---------------------------------------------------------------------------
+@pytest.mark.parametrize("rules", RULE_SETS, ids=RULE_IDS)
+def test_the_improved_search_plays_legal_cards_under_every_preset(rules: Rules) -> None:
+    """Game refuses an illegal pass or play, so finishing the deals is the check (Dirty Lady's pass, JD, kitty, stock)."""
+    features = SearchFeatures(search_pass=True, pass_z=1.0, infer=True)
+    for deal in range(2):
+        game = Game(one_deal(rules), seed=deal)
+        game.deal()
+        run_bots(game, {seat: SearchBot(seat, budget=40, name="expert", features=features) for seat in range(rules.players)})
+        assert game.phase == "game-over"
+        assert sum(game.deals[0].points or ()) in (rules.deal_total, rules.deal_total + (rules.players - 2) * rules.moon_total)
+
+
+def test_a_searched_pass_is_one_of_the_candidates_and_the_best_of_them() -> None:
+    game = Game(one_deal(preset("hearts")), seed=5)
+    game.deal()
+    obs = game.observation(0)
+    bot = SearchBot(1, budget=2_000, name="expert", features=SearchFeatures(search_pass=True))
+    advice = bot.pass_hint(obs)
+    assert game.can_pass(0, advice.cards)
+    assert tuple(sorted(advice.cards)) in advice.pass_costs and advice.worlds >= 100
+    assert advice.pass_costs[tuple(sorted(advice.cards))] == min(advice.pass_costs.values())
+    facts = advice.reasons[-1].facts
+    assert advice.reasons[-1].code == "search_pass" and facts["cost"] == min(advice.pass_costs.values())
+
+
+def test_dirty_ladys_forbidden_card_is_never_a_candidate_pass() -> None:
+    rules = one_deal(preset("dirty-lady")) if "dirty-lady" in PRESETS else None
+    if rules is None or not rules.pass_forbidden:
+        pytest.skip("no preset forbids passing a card")
+    for seed in range(40):
+        game = Game(rules, seed=seed)
+        game.deal()
+        obs = game.observation(0)
+        if not set(rules.pass_forbidden) & set(obs.hand):
+            continue
+        bot = SearchBot(seed, budget=400, features=SearchFeatures(search_pass=True))
+        advice = bot.pass_hint(obs)
+        assert not set(advice.cards) & set(rules.pass_forbidden)
+        assert all(not set(c) & set(rules.pass_forbidden) for c in advice.pass_costs)
+        return
+    pytest.fail("no deal dealt seat 0 the forbidden card")
+
+
+# ---- time budgets ------------------------------------------------------------------------------------------------
+def _spin(seconds: float) -> None:
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        pass
+
+
+def test_a_time_budget_is_kept_within_ten_percent_on_a_loaded_machine() -> None:
+    """Two processes spin on the cores while the bot thinks 100 ms a move (wall clock).
+
+    Skipped where the machine is already busier than it has cores: no wall clock can be kept there.
+
+    The mean is kept within 10%; a single move may end late by the time slice
+    the machine gives another process, so each is only checked to stay under 150%.
+    """
+    cores = os.cpu_count() or 1
+    if os.getloadavg()[0] > cores:
+        pytest.skip(f"the machine is loaded beyond the test's own load already (load {os.getloadavg()[0]:.1f} on {cores} cores)")
+    game = Game(one_deal(preset("hearts")), seed=2)
+    game.deal()
+    bot = SearchBot(0, budget=1 << 40, name="expert", time_ms=100, features=EXPERT_FEATURES)
+    bot.hint(game.observation(0))  # compiled before the clock matters
+    for seat in range(4):
+        game.pass_cards(seat, make_bot("medium", seat).choose_pass(game.observation(seat)))
+    bot.hint(game.observation(game.turn or 0))
+    load = [multiprocessing.get_context("spawn").Process(target=_spin, args=(30.0,)) for _ in range(2)]
+    for process in load:
+        process.start()
+    try:
+        times = []
+        while game.phase == "playing" and len(times) < 16:
+            seat = game.turn
+            assert seat is not None
+            obs = game.observation(seat)
+            start = time.perf_counter()
+            card = bot.choose_play(obs)
+            elapsed = (time.perf_counter() - start) * 1000
+            if len(obs.legal) > 1:
+                times.append(elapsed)
+            game.play(card, seat)
+    finally:
+        for process in load:
+            process.terminate()
+            process.join()
+    assert len(times) >= 10
+    assert 90 <= sum(times) / len(times) <= 110, times
+    assert max(times) <= 150, times
+
+
+def test_a_time_budget_and_a_simulation_budget_stop_at_whichever_comes_first() -> None:
+    game = Game(one_deal(preset("hearts")), seed=2)
+    game.deal()
+    for seat in range(4):
+        game.pass_cards(seat, make_bot("medium", seat).choose_pass(game.observation(seat)))
+    obs = game.observation(game.turn or 0)
+    game.play(min(obs.legal))
+    obs = game.observation(game.turn or 0)
+    few = SearchBot(0, budget=len(obs.legal) * 10, time_ms=10_000)
+    start = time.perf_counter()
+    few.hint(obs)
+    assert time.perf_counter() - start < 1.0 and few.last_worlds == 10
+
+
+# ---- hints: from the search, within 150 ms, with its costs and true reasons ----------------------------------------
+def test_hints_costs_equal_the_search() -> None:
+    game = Game(one_deal(preset("hearts")), seed=7)
+    game.deal()
+    for seat in range(4):
+        game.pass_cards(seat, make_bot("medium", seat).choose_pass(game.observation(seat)))
+    for _ in range(6):
+        game.play(make_bot("medium", 0).choose_play(game.observation(game.turn or 0)))
+    obs = game.observation(game.turn or 0)
+    assert len(obs.legal) > 1
+    advice = SearchBot(11, budget=600, name="hard").hint(obs)
+    costs, worlds = SearchBot(11, budget=600, name="hard").evaluate(obs)
+    assert advice.costs == costs and advice.worlds == worlds
+    card = advice.cards[0]
+    assert costs[card] == min(costs.values())
+    search = next(r for r in advice.reasons if r.code == "search")
+    runner = search.facts["runner_up"]
+    assert search.facts["cost"] == costs[card] and search.facts["margin"] == pytest.approx(costs[runner] - costs[card])
+    assert search.facts["worlds"] == worlds
+    assert f"{costs[card]:.1f} points" in advice.reason
+
+
+def test_a_search_hint_comes_within_150_ms_with_its_costs() -> None:
+    cores = os.cpu_count() or 1
+    if os.getloadavg()[0] > cores:
+        pytest.skip(f"the machine is loaded beyond its cores (load {os.getloadavg()[0]:.1f} on {cores} cores)")
+    game = Game(one_deal(preset("hearts")), seed=9)
+    game.deal()
+    hint(game.observation(0), "expert")  # compiled first
+    times = []
+    start = time.perf_counter()
+    advice = hint(game.observation(1), "expert")
+    times.append(time.perf_counter() - start)
+    assert game.can_pass(1, advice.cards) and advice.pass_costs == ({} if not EXPERT_FEATURES.search_pass else advice.pass_costs)
+    for seat in range(4):
+        game.pass_cards(seat, make_bot("medium", seat).choose_pass(game.observation(seat)))
+    for _ in range(12):
+        obs = game.observation(game.turn or 0)
+        start = time.perf_counter()
+        advice = hint(obs, "expert")
+        times.append(time.perf_counter() - start)
+        assert advice.cards[0] in obs.legal
+        assert len(obs.legal) == 1 or (advice.costs and advice.worlds > 0)
+        game.play(advice.cards[0])
+    assert max(times) < 0.150, times
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=RULE_IDS)
+def test_every_reason_a_hint_gives_is_true_in_the_position(rules: Rules) -> None:
+    checked = 0
+    for seed in range(6):
+        game = Game(one_deal(rules), seed=seed)
+        game.deal()
+        rng = random.Random(seed)
+        while game.phase == "passing":
+            for seat in range(game.players):
+                if not game.has_passed(seat):
+                    obs = game.observation(seat)
+                    for advice in (hint(obs), SearchBot(seed, budget=60, features=SearchFeatures(search_pass=True)).hint(obs)):
+                        assert false_claims(obs, advice.cards, advice.reasons) == [], advice.reason
+                        checked += 1
+                    game.pass_cards(seat, advice.cards)
+        while game.phase == "playing":
+            obs = game.observation(game.turn or 0)
+            for advice in (hint(obs), SearchBot(seed, budget=40).hint(obs)):
+                assert false_claims(obs, advice.cards, advice.reasons) == [], (advice.reason, obs.current_trick)
+                checked += 1
+            game.play(rng.choice(sorted(obs.legal)) if rng.random() < 0.3 else advice.cards[0])
+    assert checked > 50
+
+
+def test_a_false_claim_is_caught() -> None:
+    # A clean trick: "the trick holds points" is false there, as in the hint issue 15 quotes.
+    game = Game(one_deal(preset("hearts")), seed=1)
+    game.deal()
+    for seat in range(4):
+        game.pass_cards(seat, make_bot("medium", seat).choose_pass(game.observation(seat)))
+    game.play(min(game.legal_cards()))
+    obs = game.observation(game.turn or 0)
+    card = min(obs.legal)
+    best = obs.current_trick.plays[0][1] if obs.current_trick else card
+    wrong = false_claims(obs, [card], (Reason("duck_points", {"card": card, "best": best, "points": 1}),))
+    assert wrong and any("holds those points" in w for w in wrong)
+
+
+def test_english_and_german_say_the_same_reason() -> None:
+    fields = re.compile(r"\{(\w+)\}")
+    for code, (en, de) in TEMPLATES.items():
+        assert set(fields.findall(en)) == set(fields.findall(de)), code
+    duck = (Reason("duck_points", {"card": parse_card("3S"), "best": parse_card("4S"), "points": 2}),)
+    assert render(duck, "en") == "Duck under 4♠ with 3♠: the trick holds 2 points"
+    assert render(duck, "de") == "Bleib mit 3♠ unter 4♠: der Stich hat 2 Punkte"
+    game = Game(one_deal(preset("hearts")), seed=4)
+    game.deal()
+    obs = game.observation(0)
+    en_cards, en = localized_hint(obs, "en")
+    de_cards, de = localized_hint(obs, "de")
+    assert en_cards == de_cards and en != de
+    advice = hint(obs)
+    assert en == advice.text("en").rstrip(".") and de == advice.text("de").rstrip(".")
+
+
+# ---- inference ---------------------------------------------------------------------------------------------------
+def _deck_with_hand(rules: Rules, seat: int, hand: list[int], seed: int) -> list[int]:
+    """A deck that, dealt by dealer 0 one card at a time from seat 1, gives ``seat`` exactly ``hand``."""
+    n = rules.players
+    rest = [c for c in cards_of(rules.in_play_mask) if c not in hand]
+    random.Random(seed).shuffle(rest)
+    deck = []
+    mine = list(hand)
+    for i in range(len(rest) + len(mine)):
+        deck.append(mine.pop() if (1 + i) % n == seat and mine else rest.pop())
+    return deck
+
+
+def test_a_forced_discard_is_read_as_such() -> None:
+    # No points on the first trick: a heart discarded on it says the seat held nothing but hearts.
+    rules = one_deal(preset("hearts")).replace(pass_schedule=("hold",), first_dealer=0)
+    assert not rules.points_on_first_trick
+    hearts = cards_of(suit_mask(HEARTS))
+    game = Game(rules, seed=0)
+    game.deal(_deck_with_hand(rules, 2, hearts, seed=3))
+    medium = make_bot("medium", 0)
+    while 2 not in [s for s, _ in (game.observation(0).current_trick or game.observation(0).tricks[-1]).plays] or game.turn != 0:
+        game.play(medium.choose_play(game.observation(game.turn or 0)))
+    obs = game.observation(0)
+    discard = next(c for s, c in obs.tricks[0].plays if s == 2)
+    assert discard >> 2 >= 0 and discard & 3 == HEARTS
+    plain, _ = card_beliefs(obs, 400, seed=1, infer=False)
+    read, effective = card_beliefs(obs, 400, seed=1, infer=True, alpha=0.0)
+    others = [c for c in cards_of(obs.rules.in_play_mask) if c & 3 != HEARTS and c not in obs.hand and c not in obs.played]
+    assert effective > 0
+    assert plain[2, others].sum() > 1.0  # hard voids alone: only clubs are ruled out
+    assert read[2, others].sum() == 0.0  # the seat could not have held any of them: it gets none
+    assert read[2, [c for c in hearts if c not in obs.played]].sum() == pytest.approx(obs.cards_left[2])
+
+
+def test_a_seat_that_could_not_have_held_a_card_gets_none_of_it() -> None:
+    # On random positions of every kind, the inferred worlds keep every hard fact: voids and the cards a play rules out.
+    for name in ("hearts", "black-maria", "omnibus"):
+        for seed in range(4):
+            game = Game(one_deal(preset(name)), seed=seed)
+            game.deal()
+            run = {s: make_bot("medium", s) for s in range(game.players)}
+            while game.phase == "passing":
+                for s in range(game.players):
+                    if not game.has_passed(s):
+                        game.pass_cards(s, run[s].choose_pass(game.observation(s)))
+            for _ in range(10 + seed * 5):
+                game.play(run[game.turn or 0].choose_play(game.observation(game.turn or 0)))
+            obs = game.observation(game.turn or 0)
+            read, effective = card_beliefs(obs, 200, seed=seed, infer=True, alpha=0.0)
+            assert effective > 0
+            for seat in range(obs.rules.players):
+                if seat == obs.seat:
+                    continue
+                for suit in obs.voids[seat]:
+                    assert read[seat, cards_of(suit_mask(suit))].sum() == 0.0
+                truth = game.observation(seat).hand.mask
+                # The true deal is a possible world: every card it holds has some chance.
+                assert all(read[seat, c] > 0 for c in cards_of(truth & ~obs.hand.mask)), (name, seed, seat)
+            assert np.allclose(
+                read[: obs.rules.players].sum(axis=1)[[s for s in range(obs.rules.players) if s != obs.seat]],
+                [obs.cards_left[s] for s in range(obs.rules.players) if s != obs.seat],
+            )
