@@ -399,3 +399,65 @@ def test_a_space_pressed_before_the_pass_does_not_swallow_the_marks(tmp_path: Pa
         assert session.game.phase == "playing", app.message
 
     _run(session, drive)
+
+
+def test_enters_typed_quickly_in_a_real_terminal_play_one_card(tmp_path: Path) -> None:
+    """Bug 2 through a pseudo-terminal: Enter pressed three times on your lead played cards into the next tricks."""
+    from terminal_driver import PtyGame
+
+    game = PtyGame(
+        ["play", "--rules", "hearts", "--seed", "4", "--lang", "en", "--bots", "easy", "--speed", "0.4", "--no-autoplay", "--game", "pty"],
+        str(tmp_path),
+    )
+    try:
+        game.wait_for("Pass 3 cards")
+        game.press(" \x1b[C \x1b[C ", 1.0)
+        game.press("\r")
+        game.wait_for("Your turn.")
+        game.read(1.0)
+        game.press("\r\r\r", 0.2)  # three Enters at once: the first plays, the others come while the bots play
+        game.read(4.0)
+        game.press("\x11")  # Ctrl+Q: save and leave
+        game.read(3.0)
+    finally:
+        code = game.close()
+    assert code == 0, game.text[-2000:]
+    record = json.loads((tmp_path / "saves" / "pty.json").read_text())["record"]
+    session = PlaySession.resume(tmp_path / "saves" / "pty.json")
+    assert record["deals"] and _my_plays(session) == 1, (_my_plays(session), game.text[-2000:])
+
+
+def test_a_forced_card_plays_itself_unless_autoplay_is_off(tmp_path: Path) -> None:
+    session = _session(tmp_path, seed=3)
+    session.autoplay = False
+    session.deal()
+    session.pass_cards(sorted(session.observation().hand)[:3])
+    while session.waiting_for() == "play" and len(session.observation().legal) > 1:
+        session.play(min(session.observation().legal))
+    assert session.waiting_for() == "play"  # autoplay off: the forced card waits for the player
+    (forced,) = session.observation().legal
+    session.take_lines()
+    session.autoplay = True
+    session.advance()
+    assert forced not in session.observation().hand
+    assert f"Only {session.t.card(forced)} may be played: played for you." in session.take_lines()
+
+
+def test_a_claim_is_offered_when_the_rest_is_decided(tmp_path: Path) -> None:
+    session = _session(tmp_path, seed=7)
+    offered: list[bool] = []
+
+    async def drive(app: GameApp, pilot: object) -> None:
+        await _pass(app, pilot)
+        while session.waiting_for() == "play":
+            if len(session.observation().hand) <= 4:
+                offered.append(app.message == session.t("claim_offer"))
+                assert offered[-1] == session.game.outcome_is_decided()
+                if offered[-1]:
+                    await pilot.press("f4")  # type: ignore[attr-defined]
+                    assert session.waiting_for() == "deal" and app.message == session.t("claim_done")
+                    return
+            await pilot.press("enter")  # type: ignore[attr-defined]
+
+    _run(session, drive)
+    assert offered and offered[-1], offered

@@ -40,6 +40,9 @@ SPEEDS = (0.0, 0.3, 0.7, 1.2)
 DEFAULT_SPEED = 0.7
 MORE_COMMANDS = {"auto": "autoplay", "automatik": "autoplay", "speed": "speed", "tempo": "speed"}
 """Commands of the screen beyond those of line-by-line play."""
+CLAIM_CHECK_CARDS = 4
+"""From how few cards in hand the screen checks, on each turn, whether the rest of the deal is decided (to offer a
+claim); the check searches every way to play the rest, so it waits for the end of the deal."""
 WAIT_INDICATOR_AFTER = 0.5
 """Seconds of work (a computer player thinking, an analysis) before the screen says that it works."""
 
@@ -453,7 +456,7 @@ class GameApp(CardTableApp):
 
     def _claim_is_clear(self) -> bool:
         game = self.session.game
-        return len(game.hand(self.session.human)) <= 4 and game.rules.undo is not None and game.outcome_is_decided()
+        return len(game.hand(self.session.human)) <= CLAIM_CHECK_CARDS and game.outcome_is_decided()
 
     def _show_work(self) -> None:
         since = self.working_since
