@@ -5,7 +5,9 @@
 
 A variant is ``expert-2026`` with one feature of ``SearchFeatures`` switched on
 (``pass``: searched passes; ``pass-z2``: a searched pass only
-when it beats the usual one by 2 standard errors; ``infer``: worlds weighted by the plays seen;
+when it beats the usual one by 2 standard errors; ``infer``: worlds dealt without the cards the
+plays so far rule out; ``infer-policy``: also weighted by how likely the playout policy makes those plays;
+``eps0``, ``eps25``: playouts with no random cards, or a quarter of them (expert-2026: a tenth);
 ``expert``: the level ``expert`` as shipped, every kept feature). The candidate
 sits in one seat, rotated through every seat, the three others are
 ``expert-2026`` at the same budget. Every deal is saved as it finishes
@@ -31,6 +33,9 @@ VARIANTS: dict[str, base.SearchFeatures] = {
     "pass": base.SearchFeatures(search_pass=True),
     "pass-z2": base.SearchFeatures(search_pass=True, pass_z=2.0),
     "infer": base.SearchFeatures(infer=True),
+    "infer-policy": base.SearchFeatures(infer=True, infer_alpha=0.1),
+    "eps0": base.SearchFeatures(playout_eps=0.0),
+    "eps25": base.SearchFeatures(playout_eps=0.25),
 }
 
 

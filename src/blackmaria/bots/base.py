@@ -90,6 +90,8 @@ class SearchFeatures:
     """Choose the pass by simulating the deal after each candidate pass (else the medium bot's rules)."""
     pass_z: float = 0.0
     """A searched pass other than the medium bot's must be better by this many standard errors (paired)."""
+    playout_eps: float = 0.1
+    """The share of uniformly random cards in the playouts (``expert-2026``: 0.1)."""
     infer: bool = False
     """Weight the sampled worlds by how likely they make the other seats' plays so far (policy-based inference)."""
     infer_alpha: float = 0.0
@@ -180,9 +182,9 @@ def search_level(
 
         if budget is None and time_ms is not None:
             budget = 1 << 40  # the time decides
-        return SearchBot(
-            seed, budget=default_budget if budget is None else budget, name=name, time_ms=time_ms, features=features or NO_FEATURES
-        )
+        chosen = features or NO_FEATURES
+        budget = default_budget if budget is None else budget
+        return SearchBot(seed, budget=budget, name=name, eps=chosen.playout_eps, time_ms=time_ms, features=chosen)
 
     return factory
 
