@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The learning curve of a training run: each checkpoint's points per deal against a bot level, over duplicate deals.
 
-    python examples/learning_curve.py runs/ppo_hearts/checkpoints --rules hearts --against easy --deals 200 \
+    python examples/learning_curve.py runs/ppo_hearts/checkpoints runs/ppo_hearts_2/checkpoints --rules hearts --against easy --deals 200 \
         --json benchmarks/results/learning_curve_ppo_hearts.json --plot docs/training_curve.png
 
 Each checkpoint (``steps_NNNNNNNNNN.npz``, written by the examples'
@@ -22,9 +22,10 @@ from typing import Any
 from blackmaria.tournament import run_tournament
 
 
-def curve(folder: Path, rules: str, against: str, deals: int, seed: int = 0, workers: int = 1) -> list[dict[str, Any]]:
+def curve(folders: list[Path], rules: str, against: str, deals: int, seed: int = 0, workers: int = 1) -> list[dict[str, Any]]:
+    """One point per checkpoint of ``folders`` (a run and the runs that resumed it), in order of steps."""
     points = []
-    for path in sorted(folder.glob("steps_*.npz")):
+    for path in sorted((p for folder in folders for p in folder.glob("steps_*.npz")), key=lambda p: p.name):
         match = re.search(r"steps_(\d+)", path.name)
         assert match is not None
         spec = f"policy:{path}"
@@ -74,9 +75,14 @@ def plot(runs: dict[str, list[dict[str, Any]]], against: str, rules: str, path: 
     fig.savefig(path)
 
 
+def load(path: Path) -> list[dict[str, Any]]:
+    points: list[dict[str, Any]] = json.loads(path.read_text())["points"]
+    return points
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("folder", type=Path)
+    parser.add_argument("folders", type=Path, nargs="+", help="checkpoint folders: a run and any run resumed from it")
     parser.add_argument("--rules", default="hearts")
     parser.add_argument("--against", default="easy")
     parser.add_argument("--deals", type=int, default=200)
@@ -85,8 +91,15 @@ def main() -> None:
     parser.add_argument("--label", default="PPO on the batched env (self-play)")
     parser.add_argument("--json", type=Path)
     parser.add_argument("--plot", type=Path)
+    parser.add_argument("--from-json", action="store_true", help="FOLDERS are curve JSON files written before: join them and plot")
     args = parser.parse_args()
-    points = curve(args.folder, args.rules, args.against, args.deals, args.seed, args.workers)
+    if args.from_json:
+        joined = sorted((p for path in args.folders for p in load(path)), key=lambda p: p["env_steps"])
+        if args.json:
+            args.json.write_text(json.dumps({"rules": args.rules, "against": args.against, "points": joined}, indent=1) + "\n")
+        plot({args.label: joined}, args.against, args.rules, args.plot)
+        return
+    points = curve(args.folders, args.rules, args.against, args.deals, args.seed, args.workers)
     if args.json:
         args.json.write_text(
             json.dumps({"rules": args.rules, "against": args.against, "deals": args.deals, "seed": args.seed, "points": points}, indent=1)
