@@ -213,7 +213,7 @@ register_level(
 HINT_MS = 100.0
 """A search level's hint thinks this long at most (milliseconds, wall clock), so a hint comes within 150 ms."""
 
-_HINT_BOTS: dict[str, Bot] = {}
+_HINT_MARGINS: dict[str, float] = {}
 
 
 def hint(observation: Observation, level: str = "medium") -> Hint:
@@ -232,13 +232,14 @@ def hint(observation: Observation, level: str = "medium") -> Hint:
     if not passing and not (obs.phase == "playing" and obs.turn == obs.seat):
         raise ValueError(f"seat {obs.seat} has nothing to decide now (phase {obs.phase}, turn {obs.turn})")
     if level in DEFAULT_BUDGETS:
-        # One bot per level gives every hint, so that it learns how early to stop on this machine.
-        bot = _HINT_BOTS.get(level)
-        if bot is None:
-            bot = _HINT_BOTS[level] = make_bot(level, 0, time_ms=HINT_MS)
-        search_hint = getattr(bot, "hint", None)
-        assert search_hint is not None
-        result: Hint = search_hint(obs)
+        from blackmaria.bots.search import SearchBot
+
+        bot = make_bot(level, 0, time_ms=HINT_MS)
+        assert isinstance(bot, SearchBot)
+        # Each hint starts from the margin the last hints of this level learnt, so it stops early enough on this machine.
+        bot.margin_ms = _HINT_MARGINS.get(level, 0.0)
+        result = bot.hint(obs)
+        _HINT_MARGINS[level] = bot.margin_ms
         return result
     medium = MediumBot(0)
     if passing:

@@ -339,20 +339,20 @@ class SearchBot:
         self.last_pass_costs: dict[tuple[Card, ...], float] = {}
         self.last_worlds = 0
         """Sampled deals each candidate was tried in at the last decision (0 when it was forced or not searched)."""
-        self._margin_ms = 0.0
+        self.margin_ms = 0.0
         """With ``time_ms``: the search stops this much early, learnt from the last decisions' overruns (a loaded
         machine takes the processor away for whole time slices, so the last chunk often ends late)."""
         self._started = 0.0
 
     def _clock(self) -> _Clock:
-        return _Clock(self.time_ms, self._margin_ms, self._started or None)
+        return _Clock(self.time_ms, self.margin_ms, self._started or None)
 
     def _timed(self, started: float) -> None:
         """After a searched decision: move the margin by part of this one's overrun (positive or negative)."""
         self._started = 0.0
         if self.time_ms is not None:
             elapsed_ms = (time.perf_counter() - started) * 1000.0
-            self._margin_ms = min(max(self._margin_ms + 0.3 * (elapsed_ms - self.time_ms), 0.0), 0.5 * self.time_ms)
+            self.margin_ms = min(max(self.margin_ms + 0.3 * (elapsed_ms - self.time_ms), 0.0), 0.5 * self.time_ms)
 
     # ---- passing ---------------------------------------------------------------
     def choose_pass(self, observation: Observation) -> list[Card]:
