@@ -7,6 +7,7 @@ for the connection test, cut) by a script added before the page's own.
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -263,3 +264,83 @@ def test_bugs_5_6_the_shuffle_check_of_the_last_deal_survives_a_reload_and_a_spe
     assert page.errors == [] and watcher.errors == []
     page.context.close()
     watcher.context.close()
+
+
+# Everything of the table page that can leave its box: each problem as a sentence (empty when the layout is sound).
+LAYOUT_PROBLEMS = """() => {
+  const problems = [];
+  const box = (n) => n.getBoundingClientRect();
+  const inside = (a, b, slack = 1) => a.left >= b.left - slack && a.right <= b.right + slack && a.top >= b.top - slack && a.bottom <= b.bottom + slack;
+  const name = (n) => `${n.tagName.toLowerCase()}${n.id ? '#' + n.id : ''}.${n.className} "${(n.textContent || '').trim().slice(0, 30)}"`;
+  const width = document.documentElement.clientWidth;
+  if (document.documentElement.scrollWidth > width + 1) problems.push(`the page scrolls sideways: ${document.documentElement.scrollWidth} > ${width}`);
+  const felt = box(document.getElementById('felt'));
+  for (const seat of document.querySelectorAll('#seats .seat')) {
+    if (!inside(box(seat), felt)) problems.push(`seat box outside the table: ${name(seat)}`);
+    for (const part of seat.querySelectorAll('.name, .stats, .marks')) {
+      if (part.scrollWidth > part.clientWidth + 1) problems.push(`seat text cut: ${name(part)}`);
+    }
+  }
+  const seats = [...document.querySelectorAll('#seats .seat')].map(box);
+  for (let i = 0; i < seats.length; i++) for (let j = i + 1; j < seats.length; j++) {
+    const a = seats[i], b = seats[j];
+    if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1) problems.push(`seats ${i} and ${j} overlap`);
+  }
+  const side = document.querySelector('.side');
+  const board = box(document.querySelector('.board'));
+  if (!inside(felt, board)) problems.push('the table leaves the board');
+  const sideBox = box(side);
+  if (sideBox.top < board.bottom - 1 && sideBox.left < board.right - 1) problems.push('the board runs under the side column');
+  for (const th of document.querySelectorAll('#sheet-table thead th')) {
+    if (th.scrollWidth > th.clientWidth + 1) problems.push(`score sheet header cut: ${name(th)}`);
+  }
+  const sheet = box(document.querySelector('.sheet'));
+  if (!inside(box(document.getElementById('sheet-table')), sheet)) problems.push('the score sheet leaves its panel');
+  for (const card of document.querySelectorAll('#hand .card')) {
+    const r = box(card);
+    if (r.left < -1 || r.right > width + 1) problems.push(`hand card off the screen: ${card.dataset.card} ${Math.round(r.left)}..${Math.round(r.right)}`);
+  }
+  const top = box(document.querySelector('.topbar'));
+  for (const item of document.querySelectorAll('.topbar > *')) {
+    if (item.offsetWidth && !inside(box(item), top)) problems.push(`header item outside the header: ${name(item)}`);
+  }
+  return problems;
+}"""
+
+VIEWPORTS = {"desktop": DESKTOP, "wide": {"width": 1920, "height": 1080}, "phone": PHONE}
+
+
+def seated_table(server: Server, players: int) -> tuple[str, str]:
+    """A started table of ``players`` (Jaques' Black Maria plays 3 to 7): Cleo in seat 1, medium computer players in the others."""
+    answer = server.http.post(
+        "/api/tables", json={"rules": {"preset": "black-maria-jaques", "players": players, "deal_count": 1, "target_score": None}}
+    )
+    assert answer.status_code == 201, answer.text
+    code, host = answer.json()["table"]["code"], answer.json()["host_token"]
+    _seat, token = server.join(code, "Cleo", 0)
+    server.bots(code, host, "medium")
+    server.start_game(code, host)
+    return code, token
+
+
+@needs_chromium
+def test_bugs_3_4_11_layout_sweep_nothing_leaves_its_box(server: Server, browser: Any) -> None:
+    """1280x800, 1920x1080 and 390x844, English and German, 3 to 7 players: no seat box, header or card leaves its box."""
+    tables = {players: seated_table(server, players) for players in range(3, 8)}
+    problems: dict[str, list[str]] = {}
+    for (label, viewport), lang in itertools.product(VIEWPORTS.items(), ("en", "de")):
+        page = new_page(browser, viewport, locale="de-DE" if lang == "de" else "en-US")
+        page.goto(f"{server.base}/")
+        for players, (code, token) in tables.items():
+            page.evaluate(f"() => localStorage.setItem('blackmaria:seat:{code}', JSON.stringify({{seat: 0, token: '{token}'}}))")
+            page.goto(f"{server.base}/t/{code}")
+            page.wait_for_selector("#pass-bar:not([hidden])")
+            page.wait_for_function(f"() => document.querySelectorAll('#seats .seat').length === {players}")
+            found = page.evaluate(LAYOUT_PROBLEMS)
+            if found:
+                problems[f"{label} {lang} {players} players"] = found
+            if players in (4, 7) and label != "wide":
+                page.screenshot(path=str(SCREENSHOTS / f"web-layout-{label}-{lang}-{players}.png"), full_page=True)
+        assert page.errors == []
+        page.context.close()
+    assert problems == {}, "\n".join(f"{k}: {v}" for k, v in problems.items())

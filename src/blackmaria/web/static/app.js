@@ -611,6 +611,7 @@ function renderAll() {
   const titled = app.learn ? `${title} · ${t("learn_badge")}` : title;
   $("table-title").textContent = app.view && app.view.deal >= 0 ? `${titled} · ${t("deal_n", { n: app.view.deal + 1 })}` : titled;
   $("play").classList.toggle("learning", app.learn);
+  $("felt").dataset.players = String(table.players);
   const seating = table.status === "open" && !(app.view && app.view.phase !== "not-started");
   $("seating").hidden = !seating;
   $("play").hidden = seating;
@@ -713,7 +714,8 @@ function seatPosition(seat, radius = 1) {
   const angle = (2 * Math.PI * ((seat - me + n) % n)) / n;
   // On a narrow felt the seats move inwards, so that a seat at the side stays on the screen.
   const width = $("felt").clientWidth;
-  const wide = width > 900 ? 41 : width > 600 ? 38 : 33;
+  // Many seats on a phone: spread wide (keepInside then holds each box on the felt), so that neighbours do not meet.
+  const wide = width > 900 ? 41 : width > 600 ? 38 : n >= 6 && radius === 1 ? 42 : 33;
   return { x: 50 - wide * radius * Math.sin(angle), y: 50 + 39 * radius * Math.cos(angle) };
 }
 
@@ -730,21 +732,24 @@ function renderSeats() {
     const held = app.heldTrick !== null && view && view.tricks[app.heldTrick];
     const winner = Boolean(held && held.winner === seat);
     const name = seatName(seat) + (seat === app.seat ? ` ${t("you_suffix")}` : "");
-    const node = el("div", {
-      class: `seat${turn ? " turn" : ""}${winner ? " winner" : ""}${seat === app.seat ? " me" : ""}`,
-      role: "group",
-      "aria-label": t("seat_label", { name, points: plural("points", points), tricks: plural("tricks", tricks), total }),
-      "data-seat": String(seat),
-    });
-    node.style.left = `${position.x}%`;
-    node.style.top = `${position.y}%`;
     const marks = [];
     if (view && view.dealer === seat) marks.push(t("dealer"));
     if (info.away) marks.push(t("away"));
     else if (info.kind === "human" && !info.connected) marks.push(t("offline"));
+    // A screen reader hears the seat's state too: dealer, away, offline, to play.
+    const heard = [...marks, ...(turn ? [t("turn_mark")] : [])];
+    const node = el("div", {
+      class: `seat${turn ? " turn" : ""}${winner ? " winner" : ""}${seat === app.seat ? " me" : ""}`,
+      role: "group",
+      "aria-label": [t("seat_label", { name, points: plural("points", points), tricks: plural("tricks", tricks), total }), ...heard].join(", "),
+      "data-seat": String(seat),
+    });
+    node.style.left = `${position.x}%`;
+    node.style.top = `${position.y}%`;
     node.append(el("span", { class: "name", text: name, "aria-hidden": "true" }));
     const line = el("span", { class: "stats", "aria-hidden": "true" });
-    line.append(el("b", { class: "points", text: String(points) }), ` · ${plural("tricks", tricks)} · Σ ${total}`);
+    // Each number says what it counts: this deal's points, the tricks taken, the game's total.
+    line.append(el("b", { class: "points", text: String(points) }), ` ${t("seat_points", { n: points })} · ${plural("tricks", tricks)} · ${t("seat_total", { total })}`);
     node.append(line);
     if (marks.length) node.append(el("span", { class: "marks", text: marks.join(" · "), "aria-hidden": "true" }));
     if (turn) node.append(el("span", { class: "turn-mark", text: t("turn_mark"), "aria-hidden": "true" }));
@@ -756,6 +761,24 @@ function renderSeats() {
     return node;
   });
   container.replaceChildren(...nodes);
+  keepInside(nodes);
+}
+
+/** Move each seat box inwards until the whole of it lies on the felt (a long name at a side seat would hang over). */
+function keepInside(nodes) {
+  const felt = $("felt");
+  const width = felt.clientWidth;
+  const height = felt.clientHeight;
+  const margin = 6;
+  for (const node of nodes) {
+    const w = node.offsetWidth;
+    const h = node.offsetHeight;
+    if (!w || !h) continue;
+    const x = (parseFloat(node.style.left) / 100) * width;
+    const y = (parseFloat(node.style.top) / 100) * height;
+    node.style.left = `${Math.min(Math.max(x, w / 2 + margin), width - w / 2 - margin)}px`;
+    node.style.top = `${Math.min(Math.max(y, h / 2 + margin), height - h / 2 - margin)}px`;
+  }
 }
 
 function currentTrick(view) {
@@ -958,8 +981,7 @@ function renderTurnLine() {
       const button = $("pass-button");
       button.textContent = left > 0 ? t("pass_button_left", { count, left }) : t("pass_button", { count });
       button.setAttribute("aria-disabled", String(left !== 0));
-      turnLine.textContent = passPrompt(view);
-      turnLine.classList.add("mine");
+      turnLine.textContent = ""; // the pass bar says it, once
     } else if (app.seat !== null) turnLine.textContent = t("passed_wait");
     note.textContent = view.direction === "hold" ? t("no_pass") : `⇄ ${t(`direction_${view.direction}`)}`;
     return;
@@ -1513,6 +1535,12 @@ async function copyInvite() {
 }
 
 function main() {
+  // A phone turned or a window resized: the seats are placed again for the felt's new size.
+  let resizing = null;
+  window.addEventListener("resize", () => {
+    clearTimeout(resizing);
+    resizing = setTimeout(() => app.table && app.view && !$("play").hidden && (renderSeats(), renderTrick()), 100);
+  });
   setLanguage(detectLanguage());
   applyTexts();
   $("lang-switch").addEventListener("click", switchLanguage);
