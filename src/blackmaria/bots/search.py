@@ -11,6 +11,12 @@ for the last tricks, by an exact max-n solve, all in compiled code over the
 rule functions of ``core.logic``. The card with the fewest points on average
 is played. Passing uses the medium bot's rules of thumb.
 
+``SearchFeatures`` switches on issue 18's improvements, each measured against
+the frozen ``expert-2026`` (``docs/bots.md``): searched passes
+(``pass_search``), inference (worlds without the cards a seat's plays rule
+out, optionally weighted by the playout policy), the playouts' share of
+random cards. ``time_ms`` bounds a decision's wall-clock time.
+
 ``budget`` is the number of simulations per move: worlds x legal cards (an
 exact solve of the last tricks counts as one simulation per card, and at most
 ``EXACT_WORLDS`` worlds are solved).
