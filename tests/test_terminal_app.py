@@ -461,3 +461,17 @@ def test_a_claim_is_offered_when_the_rest_is_decided(tmp_path: Path) -> None:
 
     _run(session, drive)
     assert offered and offered[-1], offered
+
+
+def test_learn_compiles_the_analysis_before_the_table_opens() -> None:
+    """Bug 2: the first learn froze 12.5 s after the pass (a compile) with no word of it. The terminal now says so
+    on the way in and does the compile then (the text in both languages, and the warm-up runs on a real deal)."""
+    from blackmaria.locale.teaching import TeachingTexts
+    from blackmaria.tui.learn import new_learn_session, warm_up
+
+    assert TeachingTexts("en")("learn_preparing").startswith("Preparing the analysis")
+    assert TeachingTexts("de")("learn_preparing").startswith("Die Analyse wird vorbereitet")
+    session = new_learn_session(preset("hearts"), lang="en", seed=1, budget=50)
+    before = session.game.to_record()
+    warm_up(session)
+    assert session.game.to_record() == before  # a throwaway copy of the deal was analysed, not the learner's

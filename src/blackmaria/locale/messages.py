@@ -314,6 +314,10 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "  Jeder Platz: Name (▶ am Zug, * Geber), Punkte dieses Spiel / gesamt, genommene Strafkarten,\n"
         "  und seine Karte im Stich. In deiner Hand markiert + eine erhaltene Karte, • eine zum Weitergeben.",
     },
+    "learn_preparing": {
+        "en": "Preparing the analysis (the first time on this machine this takes some seconds) ...",
+        "de": "Die Analyse wird vorbereitet (beim ersten Mal auf diesem Rechner dauert das einige Sekunden) ...",
+    },
     "saves_header": {"en": "Saved games (the most recent first):", "de": "Gespeicherte Spiele (das neueste zuerst):"},
     "saves_deal": {"en": "deal {deal}", "de": "Spiel {deal}"},
     "save_unknown": {
