@@ -16,7 +16,7 @@ import pytest
 
 from browser import SCREENSHOTS, chromium, needs_chromium
 from test_server_helpers import Server, running_server
-from test_web_client import Seat, create_table
+from test_web_client import Seat, anna_and_ben, create_table
 from web_helpers import DESKTOP, PHONE, VISIBLE_POINT, click_card, new_page
 
 pytestmark = needs_chromium
@@ -344,3 +344,76 @@ def test_bugs_3_4_11_layout_sweep_nothing_leaves_its_box(server: Server, browser
         assert page.errors == []
         page.context.close()
     assert problems == {}, "\n".join(f"{k}: {v}" for k, v in problems.items())
+
+
+@needs_chromium
+def test_a_leaver_is_replaced_after_the_grace_and_given_back_and_the_table_features(server: Server, browser: Any) -> None:
+    """Two players and two computer players, no timer: Ben leaves, a computer player takes his seat after the grace,
+    everyone is told, and he gets it back; on the way the lobby's defaults, the tab title, the last trick, labelled
+    numbers, the focus ring and the seats' state for screen readers."""
+    lobby = new_page(browser, DESKTOP)
+    lobby.goto(f"{server.base}/")
+    lobby.wait_for_selector("#preset option[value='black-maria']", state="attached")
+    # The defaults leave a seat for a friend: Black Maria for 3 with one computer player.
+    assert (lobby.input_value("#players"), lobby.input_value("#bots")) == ("3", "1")
+    assert lobby.text_content("#bots-note") == "1 seat is left for the friends you invite."
+    lobby.context.close()
+
+    anna, ben = anna_and_ben(browser, server.base, PHONE)
+    for page in (anna, ben):
+        page.wait_for_selector("#pass-bar:not([hidden])")
+        # The tab says whose turn it is, and not the table's secret code.
+        page.wait_for_function("() => document.title.startsWith('▶ Your turn · Hearts')")
+        assert page.url.rsplit("/", 1)[1] not in page.title()
+        stats = page.text_content("#seats .seat[data-seat='2'] .stats") or ""
+        assert stats == "0 this deal · 0 tricks · total 0", stats
+    # The focus ring is not the yellow of a card marked for passing.
+    card = anna.locator("#hand .card").first
+    click_card(card)
+    card.focus()
+    anna.keyboard.press("ArrowRight")
+    anna.keyboard.press("ArrowLeft")
+    ring = card.evaluate("n => getComputedStyle(n).outlineColor")
+    marked = card.evaluate("n => getComputedStyle(n).boxShadow")
+    assert ring == "rgb(123, 44, 191)" and "rgb(242, 193, 78)" in marked, (ring, marked)
+    anna.keyboard.press("Space")  # unmarked again
+    assert anna.locator("#hand .card.selected").count() == 0
+    anna.evaluate("() => document.activeElement.blur()")
+    for page in (anna, ben):
+        pass_three(page)
+    # Play until a trick is over: the last trick is there on demand, its four cards and who took it.
+    anna_seat, ben_seat = Seat(anna), Seat(ben)
+    anna_seat.refused = ben_seat.refused = True
+    deadline = time.monotonic() + 120
+    while anna.locator("#last-trick-button").is_hidden():
+        assert time.monotonic() < deadline, "no trick was finished"
+        if not (anna_seat.act() or ben_seat.act()):
+            anna.wait_for_timeout(40)
+    labels = anna.eval_on_selector_all("#seats .seat", "nodes => nodes.map(n => n.getAttribute('aria-label'))")
+    assert any(label.endswith("dealer") or ", dealer" in label for label in labels), labels
+    anna.click("#last-trick-button")
+    anna.wait_for_selector("#last-trick:not([hidden])")
+    assert anna.locator("#last-trick-cards li").count() == 4
+    assert (anna.text_content("#last-trick-heading") or "").startswith("Last trick, taken by ")
+    anna.screenshot(path=str(SCREENSHOTS / "web-last-trick.png"))
+    anna.click("#last-trick-button")
+    anna.wait_for_selector("#last-trick", state="hidden")
+
+    # Ben closes his tab. After the grace a computer player takes his seat, and Anna is told.
+    context = ben.context
+    ben.close()
+    anna.wait_for_function(
+        "() => document.getElementById('table-news').textContent === 'Ben has left the table: a computer player plays the seat until they come back.'",
+        timeout=(LEAVE_GRACE + 30) * 1000,
+    )
+    assert "away" in (anna.text_content("#seats .seat[data-seat='1'] .marks") or "")
+    # He comes back by the same link: his seat is his again, and Anna is told.
+    back = context.new_page()
+    back.goto(anna.url)
+    back.wait_for_selector("#play:not([hidden])")
+    assert back.locator("#seats .seat.me").get_attribute("data-seat") == "1"
+    anna.wait_for_function("() => document.getElementById('table-news').textContent === 'Ben is back and plays their own seat again.'")
+    assert "away" not in (anna.text_content("#seats .seat[data-seat='1'] .marks") or "")
+    assert anna.errors == []
+    anna.context.close()
+    context.close()

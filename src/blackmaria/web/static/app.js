@@ -122,7 +122,15 @@ function applyTexts() {
     select.replaceChildren(...LEVELS.map((level) => el("option", { value: level, text: t(`level_${level}`) })));
     select.value = chosen;
   }
-  document.title = app.code ? `${t("app_title")} · ${app.code}` : t("app_title");
+  renderTitle();
+}
+
+/** The tab's title: "your turn" first when this seat must act, so a tab in the background says so; never the table's code. */
+function renderTitle() {
+  const view = app.view;
+  const mine = Boolean(view && app.seat !== null && app.heldTrick === null && ((view.phase === "playing" && view.turn === app.seat) || mustPass(view)));
+  const game = app.table ? `${presetTitle(app.table.rules.preset)} · ` : "";
+  document.title = `${mine ? `${t("title_your_turn")} · ` : ""}${game}${t("app_title")}`;
 }
 
 function switchLanguage() {
@@ -164,11 +172,13 @@ function presetChanged(resetNumbers = true) {
   playersChanged();
 }
 
-function playersChanged() {
+function playersChanged(event) {
   const players = Math.max(2, Math.min(7, +$("players").value || 4));
   const bots = $("bots");
   bots.max = players - 1;
-  if (+bots.value > players - 1) bots.value = players - 1;
+  // By default one seat is kept for a friend to take by the link; the host may fill it with a computer player.
+  if (!app.botsTouched || +bots.value > players - 1) bots.value = Math.max(0, players - 2);
+  $("bots-note").textContent = t("bots_note", { free: plural("free_seats", players - 1 - +bots.value) });
 }
 
 function endModeChanged() {
@@ -264,6 +274,10 @@ function showLobby() {
   $("learn-form").addEventListener("submit", startLearning);
   $("preset").addEventListener("change", () => presetChanged(true));
   $("players").addEventListener("change", playersChanged);
+  $("bots").addEventListener("change", () => {
+    app.botsTouched = true;
+    playersChanged();
+  });
   $("end-mode").addEventListener("change", endModeChanged);
   $("create-form").addEventListener("submit", createTable);
   $("open-form").addEventListener("submit", openTable);
@@ -345,6 +359,7 @@ function receive(message) {
       pump();
       break;
     case "table":
+      tellSeatChanges(app.table, message.table);
       app.table = message.table;
       renderAll();
       break;
@@ -372,6 +387,21 @@ function receive(message) {
     default:
       break;
   }
+}
+
+/** A seat played by a computer player since its player left (or ran out of time), or given back: everyone is told. */
+function tellSeatChanges(before, after) {
+  if (!before || !after || after.status !== "playing") return;
+  const news = [];
+  for (const seat of after.seats) {
+    const was = before.seats[seat.seat];
+    if (!was || seat.seat === app.seat || seat.kind !== "human") continue;
+    if (seat.away && !was.away) news.push(t(seat.connected ? "news_away" : "news_left", { name: seatName(seat.seat) }));
+    else if (!seat.away && was.away) news.push(t("news_back", { name: seatName(seat.seat) }));
+  }
+  if (!news.length) return;
+  $("table-news").textContent = news.join(" ");
+  announce(news.join(" "));
 }
 
 function onError(message) {
@@ -624,9 +654,11 @@ function renderAll() {
     renderSheet();
     renderShuffle();
     renderResult();
+    renderLastTrick();
     renderLearn();
   }
   renderChat();
+  renderTitle();
 }
 
 const PRESET_TITLES = {
@@ -819,6 +851,36 @@ function renderTrick() {
   area.replaceChildren(...nodes);
   area.dataset.count = String(nodes.length);
   area.classList.toggle("won", Boolean(app.heldTrick !== null && trick && trick.winner !== null));
+}
+
+/** The last finished trick of this deal, on demand: its cards, who played each, who took it. */
+function renderLastTrick() {
+  const view = app.view;
+  const button = $("last-trick-button");
+  const panel = $("last-trick");
+  const done = view && view.tricks ? view.tricks.filter((trick) => trick.winner !== null && trick.winner !== undefined) : [];
+  // The trick being shown in the middle is not "the last one" yet: it is still on the felt.
+  const last = done.length && !(app.heldTrick !== null && app.heldTrick === view.tricks.indexOf(done[done.length - 1])) ? done[done.length - 1] : done.length > 1 ? done[done.length - 2] : null;
+  button.hidden = !last || (view && view.phase === "game-over");
+  if (!last) {
+    panel.hidden = true;
+    button.setAttribute("aria-expanded", "false");
+    return;
+  }
+  const open = button.getAttribute("aria-expanded") === "true";
+  panel.hidden = !open;
+  if (!open) return;
+  const rows = last.plays.map(([seat, card]) =>
+    el("li", { class: seat === last.winner ? "took" : "", "data-seat": String(seat) }, miniCard(card), el("span", { text: seat === app.seat ? t("you_word") : seatName(seat) })),
+  );
+  $("last-trick-heading").textContent = t("last_trick_heading", { name: last.winner === app.seat ? t("you_word") : seatName(last.winner) });
+  $("last-trick-cards").replaceChildren(...rows);
+}
+
+function toggleLastTrick() {
+  const button = $("last-trick-button");
+  button.setAttribute("aria-expanded", String(button.getAttribute("aria-expanded") !== "true"));
+  renderLastTrick();
 }
 
 function flyTrick(winner) {
@@ -1508,6 +1570,7 @@ function showTable(code) {
   // Any message from the seat's holder gives the seat back; a ping says nothing else.
   $("back-button").addEventListener("click", () => send({ type: "ping" }));
   $("hint-button").addEventListener("click", () => send({ type: "hint", lang: language() }));
+  $("last-trick-button").addEventListener("click", toggleLastTrick);
   $("summary-close").addEventListener("click", () => {
     $("summary").close();
     const focusable = $("hand").querySelector("[tabindex='0']");
