@@ -417,3 +417,45 @@ def test_a_leaver_is_replaced_after_the_grace_and_given_back_and_the_table_featu
     assert anna.errors == []
     anna.context.close()
     context.close()
+
+
+@needs_chromium
+def test_the_deal_summary_shows_card_values_points_totals_and_the_standing(server: Server, browser: Any) -> None:
+    page = solo_table(browser, server.base, deals=2)
+    play_to_the_summary(page)
+    page.wait_for_selector("#summary-rows figure.counted")
+    rows = page.eval_on_selector_all(
+        "#summary-rows li",
+        """rows => rows.map(r => ({
+          text: r.querySelector('.summary-line').textContent,
+          place: Number(r.dataset.place),
+          values: [...r.querySelectorAll('figure.counted')].map(f => [Number(f.querySelector('.card').dataset.value), f.querySelector('figcaption b').textContent]),
+        }))""",
+    )
+    totals = [int(x) for x in page.eval_on_selector_all("#sheet-table tfoot td", "c => c.map(x => x.textContent)")]
+    for seat, row in enumerate(rows):
+        # Each scoring card says its value; the line names the deal's points, the running total and the place.
+        assert all(str(value) == caption for value, caption in row["values"]), row
+        assert f"· total {totals[seat]} · place {row['place']}" in row["text"], row
+        assert row["place"] == 1 + sum(1 for total in totals if total < totals[seat])
+    page.screenshot(path=str(SCREENSHOTS / "web-deal-summary-values.png"))
+    assert page.errors == []
+    page.context.close()
+
+
+@needs_chromium
+def test_a_guest_is_told_what_to_do_and_why_there_is_no_seat(server: Server, browser: Any) -> None:
+    code, host = server.create_table()
+    server.join(code, "Anna", 0)
+    server.bots(code, host, "easy", seats=[2, 3])
+    guest = new_page(browser, PHONE)
+    guest.goto(f"{server.base}/t/{code}")
+    guest.wait_for_selector("#seating:not([hidden])")
+    # Not the host's "send this link": the guest is asked for a name (above the seats) and to take the free seat.
+    assert guest.text_content("#invite-text") == "You are invited to this table: write your name and take a free seat."
+    assert guest.locator("#join-name").bounding_box()["y"] < guest.locator("#seat-list").bounding_box()["y"]
+    server.join(code, "Ben", 1)
+    guest.wait_for_function("() => document.getElementById('invite-text').textContent.startsWith('Every seat at this table is taken.')")
+    assert guest.locator("#join-box").is_hidden()
+    assert guest.errors == []
+    guest.context.close()

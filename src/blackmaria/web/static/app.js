@@ -699,6 +699,8 @@ function renderSeating() {
   $("start").hidden = !mayManage;
   $("start").disabled = empty > 0;
   $("seating-note").textContent = empty > 0 ? t("start_wait") : mayManage ? "" : t("waiting_start");
+  // A guest is not told to send the link on: told what they may do, and why when there is no seat for them.
+  $("invite-text").textContent = mayManage ? t("invite_text") : empty > 0 ? t("guest_text") : t("guest_full");
 }
 
 async function takeSeat(seat) {
@@ -1154,9 +1156,16 @@ function renderResult() {
 function showSummary(scored, events) {
   const view = app.view;
   $("summary-heading").textContent = t("summary_heading", { n: scored.deal + 1 });
-  const rows = scored.points.map((points, seat) =>
-    el("li", { "data-seat": String(seat) }, el("span", { text: t("summary_row", { name: seatName(seat), tricks: plural("tricks", view ? view.tricks_won[seat] : 0), points: plural("points", points) }) })),
-  );
+  // Each seat: its tricks and this deal's points, the running total and its place in the standing (fewest first).
+  const totals = view ? view.totals : scored.points;
+  const rows = scored.points.map((points, seat) => {
+    const place = 1 + totals.filter((total) => total < totals[seat]).length;
+    return el(
+      "li",
+      { "data-seat": String(seat), "data-place": String(place) },
+      el("span", { class: "summary-line" }, el("span", { class: "summary-name", text: `${seatName(seat)}: ` }), `${plural("tricks", view ? view.tricks_won[seat] : 0)}, `, el("b", { class: "summary-points", text: plural("points", points) }), el("span", { class: "summary-total", text: ` · ${t("summary_total", { total: totals[seat] })} · ${t("summary_place", { n: place })}` })),
+    );
+  });
   $("summary-rows").replaceChildren(...rows);
   $("summary").dataset.deal = String(scored.deal);
   renderCounts(scored.deal);
@@ -1549,7 +1558,7 @@ function renderCounts(deal) {
   for (const row of $("summary-rows").children) {
     const old = row.querySelector(".count-cards");
     if (old) old.remove();
-    row.append(countCards(message.count, Number(row.dataset.seat), false));
+    row.append(countCards(message.count, Number(row.dataset.seat), true)); // each card with its points and trick
   }
 }
 
