@@ -201,6 +201,11 @@ class CardTableApp(App[None]):
                 return
 
     def on_key(self, event: events.Key) -> None:
+        self.handle_key(event)
+
+    def handle_key(self, event: events.Key) -> None:
+        """The keys of the hand and the prompt (a subclass wraps this, not ``on_key``: Textual calls the
+        ``on_key`` of every class in the hierarchy)."""
         waiting = self.waiting()
         cards = self.hand_cards()
         stale = event.time < self.ready_at  # pressed while the others played or the program worked
@@ -339,6 +344,10 @@ class GameApp(CardTableApp):
         """A finished trick kept on the table until its winner is shown: its cards by seat, the winner, its points."""
         self.tricks_shown = 0
         self.stop_requested = False
+        self._working_shown = False
+        self._status = Text()
+        self.lock = threading.RLock()
+        """Held while the others' thread changes the game, and while the screen reads it."""
         self.finished = False
         self._worker: threading.Thread | None = None
         self.bind("ctrl+q", "quit", description=self.t("key_quit"))
@@ -391,18 +400,21 @@ class GameApp(CardTableApp):
             self._hold_finished_trick()
             while not self.stop_requested:
                 self.working_since = time.monotonic()
-                stepped = session.step()
+                action = session.next_action()  # the thinking: the game is only read, as the screen reads it
                 self.working_since = None
-                if not stepped:
+                if action is None:
                     break
-                session.settle()
+                with self.lock:  # the change: the screen does not read the game meanwhile
+                    session.apply(action)
+                    session.settle()
                 self.call_from_thread(self.refresh_view)
                 self._hold_finished_trick()
                 if session.waiting_for() is None or session.forced_card() is not None:
                     time.sleep(self.speed)
             if not self.stop_requested:
                 self.working_since = time.monotonic()
-                session.settle()
+                with self.lock:
+                    session.settle()
                 session.prepare()
         finally:
             self.working_since = None
@@ -461,9 +473,19 @@ class GameApp(CardTableApp):
     def _show_work(self) -> None:
         since = self.working_since
         working = since is not None and time.monotonic() - since > WAIT_INDICATOR_AFTER
-        if working != getattr(self, "_working_shown", False):
+        if working != self._working_shown:
             self._working_shown = working
-            self.refresh_view()
+            self.draw_status()  # from what the screen last drew: the game may be changing in the others' thread
+
+    def draw_status(self) -> None:
+        status = self._status.copy()
+        if self._working_shown:
+            head, _, rest = status.plain.partition("\n")
+            status = Text(no_wrap=True, overflow="ellipsis")
+            status.append(head + "\n", style="bold")
+            status.append("⏳ " + self.t("working") + "  ", style="bold yellow")
+            status.append(rest)
+        self.query_one("#status", Static).update(status)
 
     # ---- what the screen shows ---------------------------------------------
     def waiting(self) -> str | None:
@@ -498,7 +520,15 @@ class GameApp(CardTableApp):
         self.session.take_lines()
         self.session.rewritten = False
 
+    def handle_key(self, event: events.Key) -> None:
+        with self.lock:
+            super().handle_key(event)
+
     def refresh_view(self) -> None:
+        with self.lock:
+            self._refresh_view()
+
+    def _refresh_view(self) -> None:
         session = self.session
         if session.rewritten:
             self.redraw_log()
@@ -506,7 +536,8 @@ class GameApp(CardTableApp):
             log = self.query_one("#log", RichLog)
             for line in session.take_lines():
                 log.write(line)
-        self.query_one("#status", Static).update(self.status_text())
+        self._status = self.status_text()
+        self.draw_status()
         self.query_one("#table", Static).update(self.table_view())
         self.draw_hand()
         self.query_one("#keys", Static).update(self.keys_text())
@@ -525,8 +556,6 @@ class GameApp(CardTableApp):
         deals = session.game.rules.deal_count
         deal_of = t("deal_of", number=obs.deal + 1, count=deals) if deals else t("deal_number", number=obs.deal + 1)
         status.append(t("welcome", rules=session.rules_title(), players=session.game.players) + "  " + deal_of + "\n", style="bold")
-        if self.working_since is not None and time.monotonic() - self.working_since > WAIT_INDICATOR_AFTER:
-            status.append("⏳ " + t("working") + "  ", style="bold yellow")
         if self.busy():
             turn = obs.turn
             if turn is not None and turn != session.human and obs.phase == "playing":

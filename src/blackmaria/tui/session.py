@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from blackmaria.bots import Bot, make_bot, run_bots
+from blackmaria.bots import Bot, make_bot
 from blackmaria.cards import RANK_SHORT_DE, Card, CardSet, parse_card, rank_of, suit_of
 from blackmaria.events import (
     CardPlayed,
@@ -152,6 +152,16 @@ def parse_german_card(word: str) -> Card | None:
 
 
 @dataclass(frozen=True)
+class Action:
+    """An action nobody needs to choose: the computer players' passes, a computer card, or the human's forced card."""
+
+    kind: str
+    """``pass``, ``play`` or ``forced``."""
+    moves: tuple[tuple[int, tuple[Card, ...]], ...]
+    """Each seat that acts, with its cards."""
+
+
+@dataclass(frozen=True)
 class SheetRow:
     deal: int
     points: tuple[int, ...]
@@ -233,26 +243,40 @@ class PlaySession:
     def step(self) -> bool:
         """One action nobody needs to choose: the computer players' passes, one computer card, or the human's forced
         card. False when the human must choose or the deal is over. (The game is not described or saved: ``settle``.)"""
+        action = self.next_action()
+        if action is None:
+            return False
+        self.apply(action)
+        return True
+
+    def next_action(self) -> Action | None:
+        """What ``step`` would do, chosen but not done: the game is only read (a front end may choose in a thread
+        while it draws the table, then ``apply`` the action where nothing reads the game)."""
         game = self.game
         if game.phase == "passing":
-            waiting = {seat: bot for seat, bot in self.bots.items() if not game.has_passed(seat)}
+            waiting = [seat for seat in self.bots if not game.has_passed(seat)]
             if not waiting:
-                return False
-            run_bots(game, waiting)
-            return True
+                return None
+            return Action("pass", tuple((seat, tuple(self.bots[seat].choose_pass(game.observation(seat)))) for seat in waiting))
         if game.phase != "playing" or game.turn is None:
-            return False
+            return None
         if game.turn in self.bots:
             turn = game.turn
-            game.play(self.bots[turn].choose_play(game.observation(turn)), turn)
-            return True
+            return Action("play", ((turn, (self.bots[turn].choose_play(game.observation(turn)),)),))
         forced = self.forced_card()
-        if forced is None:
-            return False
-        self._describe_new_events()
-        self._say(self.t("forced_play", card=self.t.card(forced)))
-        game.play(forced, self.human)
-        return True
+        return None if forced is None else Action("forced", ((self.human, (forced,)),))
+
+    def apply(self, action: Action) -> None:
+        """Do an action of ``next_action``."""
+        if action.kind == "pass":
+            for seat, cards in action.moves:
+                self.game.pass_cards(seat, cards)
+            return
+        ((seat, (card,)),) = action.moves
+        if action.kind == "forced":
+            self._describe_new_events()
+            self._say(self.t("forced_play", card=self.t.card(card)))
+        self.game.play(card, seat)
 
     def settle(self) -> None:
         """Describe what happened since the last description and save (after one or more ``step``)."""
