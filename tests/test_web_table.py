@@ -459,3 +459,36 @@ def test_a_guest_is_told_what_to_do_and_why_there_is_no_seat(server: Server, bro
     assert guest.locator("#join-box").is_hidden()
     assert guest.errors == []
     guest.context.close()
+
+
+@needs_chromium
+def test_the_host_changes_seats_before_and_during_the_game(server: Server, browser: Any) -> None:
+    anna = new_page(browser, DESKTOP)
+    create_table(anna, server.base, "hearts", deals=1, bots=3, name="Anna")
+    anna.wait_for_selector("#start:not([disabled])")
+    # The table is full of computer players: the host frees seat 2 for a friend.
+    anna.click("[aria-label='Free the seat: Computer 2 (easy)']")
+    anna.wait_for_selector("#start[disabled]")
+    ben = new_page(browser, PHONE)
+    ben.goto(anna.url)
+    ben.fill("#join-name", "Ben")
+    ben.click("[aria-label='Sit in seat 2']")
+    anna.wait_for_selector("[aria-label='Remove: Ben']")
+    # Ben's name is taken back: he is removed, and his page says the link holds no seat for him any more.
+    anna.click("[aria-label='Remove: Ben']")
+    ben.wait_for_selector("#join-box:not([hidden])")
+    assert ben.locator("[aria-label='Sit in seat 2']").count() == 1
+    ben.fill("#join-name", "Ben")
+    ben.click("[aria-label='Sit in seat 2']")
+    anna.wait_for_selector("#start:not([disabled])")
+    anna.click("#start")
+    anna.wait_for_selector("#pass-bar:not([hidden])")
+    # During the game Ben's tab closes; the host need not wait out the grace: a computer player takes the seat now.
+    context = ben.context
+    ben.close()
+    anna.click("[aria-label='Let a computer play: Ben']", timeout=30_000)
+    anna.wait_for_function("() => document.getElementById('table-news').textContent.startsWith('Ben has left the table')")
+    assert "away" in (anna.text_content("#seats .seat[data-seat='1'] .marks") or "")
+    assert anna.errors == []
+    anna.context.close()
+    context.close()

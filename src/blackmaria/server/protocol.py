@@ -48,6 +48,7 @@ ERROR_CODES: Final = {
     "elsewhere": "another server process serves this table",
     "spectator": "spectators may watch and nothing else",
     "not-started": "the game has not started",
+    "in-play": "during a game a seat may only be given to a computer player (seats are freed between games)",
     "no-decision": "the seat has nothing to decide now (a hint is for the seat to act)",
     "no-deal": "no such finished deal in the current game to count",
     "illegal": "the game refuses the action (the rule is named)",
@@ -131,7 +132,17 @@ class AskCount:
     ref: str | int | None = None
 
 
-ClientMessage = Hello | PassCards | PlayCard | Chat | Ping | AskHint | AskExplanation | AskCount
+@dataclass(frozen=True)
+class ChangeSeat:
+    """The host (any seat holder) changes another seat: ``to`` "empty" frees it, "bot" gives it to a computer player."""
+
+    seat: int
+    to: str
+    level: str = "medium"
+    ref: str | int | None = None
+
+
+ClientMessage = Hello | PassCards | PlayCard | Chat | Ping | AskHint | AskExplanation | AskCount | ChangeSeat
 
 
 def clean_text(value: object, what: str, limit: int) -> str:
@@ -225,6 +236,7 @@ def parse_message(raw: str | bytes) -> ClientMessage:
         "hint": {"lang"},
         "explain": {"lang"},
         "count": {"deal", "lang"},
+        "seat": {"seat", "to", "level"},
     }
     if kind not in allowed:
         raise ProtocolError("unknown-type", f"{kind[:24]!r} is not a message type ({', '.join(allowed)})", ref=ref)
@@ -252,6 +264,15 @@ def parse_message(raw: str | bytes) -> ClientMessage:
         except ProtocolError as error:
             error.ref = ref
             raise
+    if kind == "seat":
+        seat, to, level = data.get("seat"), data.get("to"), data.get("level", "medium")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < 7:
+            raise ProtocolError("bad-message", "seat needs seat: a seat number from 0 to 6", ref=ref)
+        if to not in ("empty", "bot"):
+            raise ProtocolError("bad-message", 'seat needs to: "empty" (free the seat) or "bot" (a computer player)', ref=ref)
+        if not isinstance(level, str) or not 0 < len(level) <= 40:
+            raise ProtocolError("bad-message", "level must be the name of a computer player's level", ref=ref)
+        return ChangeSeat(seat, to, level, ref)
     if kind == "count":
         lang = data.get("lang", "en")
         deal = data.get("deal")

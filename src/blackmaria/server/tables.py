@@ -40,6 +40,7 @@ from blackmaria.server.protocol import (
     AskCount,
     AskExplanation,
     AskHint,
+    ChangeSeat,
     Chat,
     ClientMessage,
     Hello,
@@ -561,6 +562,9 @@ class TableRuntime:
         if isinstance(message, AskExplanation):
             await self._explain(client, seat, message)
             return
+        if isinstance(message, ChangeSeat):
+            await self.change_seat(seat, message)
+            return
         async with self.lock:
             game = self.game
             if game is None or self.status != "playing":
@@ -585,6 +589,43 @@ class TableRuntime:
             else:  # pragma: no cover - hello is handled by the connection
                 raise ProtocolError("hello-first", "hello is sent once, first", ref=message.ref)
             await self.advance()
+
+    async def change_seat(self, by: int, message: ChangeSeat) -> None:
+        """The host's seat changes, asked by the holder of seat ``by``: free a seat or give it to a computer player.
+
+        Before a game (or between games) any other seat may be freed (a computer player's, or a player's: that
+        player is removed and their link seats them no more) or given to a computer player. During a game the
+        seats are fixed: a player's seat may be given to a computer player, which plays it until they come back.
+        """
+        level, ref, seat = message.level, message.ref, message.seat
+        if level not in LEVELS and level not in self.programs.commands:
+            raise ProtocolError(
+                "bad-message", f"level {level[:24]!r} is not one of {', '.join([*LEVELS, *self.programs.commands])}", ref=ref
+            )
+        async with self.lock:
+            if not 0 <= seat < len(self.seats):
+                raise ProtocolError("bad-message", f"seat {seat} does not exist at a table of {len(self.seats)}", ref=ref)
+            if seat == by:
+                raise ProtocolError("bad-message", "a seat cannot change itself: leave the table instead", ref=ref)
+            current = self.seats[seat]
+            if self.status == "playing":
+                if message.to != "bot" or current.kind != "human":
+                    raise ProtocolError("in-play", "during a game a player's seat may only be given to a computer player", ref=ref)
+                self.away.add(seat)  # a stand-in plays it; the player gets it back by coming back
+                self.broadcast_table()
+                await self.advance()
+                return
+            if message.to == "empty":
+                row: tuple[int, str, str | None, str | None, str | None] = (seat, "empty", None, None, None)
+                new = Seat("empty")
+            else:
+                row, new = (seat, "bot", None, level, None), Seat("bot", None, level, None)
+            await asyncio.to_thread(self.store.set_seats, self.id, [row])
+            self.seats[seat] = new
+            for client in list(self.clients):
+                if client.seat == seat:
+                    client.close()  # the removed player's page hears that its link no longer holds a seat
+            self.broadcast_table()
 
     def seat_names(self, lang: str) -> list[str]:
         """The seats' names for text in ``lang``: people by their names, bots by number and level in that language."""

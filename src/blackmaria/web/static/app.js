@@ -688,6 +688,11 @@ function renderSeating() {
         button.addEventListener("click", () => takeSeat(seat.seat));
         item.append(button);
       }
+      // The host's seat changes (any seated player may make them): free a seat for a friend, or give it to a computer.
+      if (app.seat !== null && seat.seat !== app.seat) {
+        if (seat.kind !== "empty") item.append(seatButton(seat.seat, "empty", t(seat.kind === "bot" ? "free_seat" : "remove_player"), name));
+        if (seat.kind !== "bot") item.append(seatButton(seat.seat, "bot", t("bot_seat"), name || t("seat_n", { n: seat.seat + 1 })));
+      }
       return item;
     }),
   );
@@ -701,6 +706,12 @@ function renderSeating() {
   $("seating-note").textContent = empty > 0 ? t("start_wait") : mayManage ? "" : t("waiting_start");
   // A guest is not told to send the link on: told what they may do, and why when there is no seat for them.
   $("invite-text").textContent = mayManage ? t("invite_text") : empty > 0 ? t("guest_text") : t("guest_full");
+}
+
+function seatButton(seat, to, text, name) {
+  const button = el("button", { type: "button", class: "quiet-button", text, "aria-label": `${text}: ${name}`, "data-seat-change": to });
+  button.addEventListener("click", () => send({ type: "seat", seat, to, level: $("fill-level").value || "medium" }));
+  return button;
 }
 
 async function takeSeat(seat) {
@@ -787,6 +798,9 @@ function renderSeats() {
     node.append(line);
     if (marks.length) node.append(el("span", { class: "marks", text: marks.join(" · "), "aria-hidden": "true" }));
     if (turn) node.append(el("span", { class: "turn-mark", text: t("turn_mark"), "aria-hidden": "true" }));
+    if (app.seat !== null && seat !== app.seat && info.kind === "human" && !info.connected && !info.away && tableInPlay()) {
+      node.append(seatButton(seat, "bot", t("bot_now"), seatName(seat)));
+    }
     if (seat !== app.seat && view && view.cards_left[seat] > 0) {
       const backs = el("span", { class: "backs", "aria-hidden": "true" });
       for (let i = 0; i < Math.min(view.cards_left[seat], 8); i++) backs.append(cardBack());
@@ -813,6 +827,10 @@ function keepInside(nodes) {
     node.style.left = `${Math.min(Math.max(x, w / 2 + margin), width - w / 2 - margin)}px`;
     node.style.top = `${Math.min(Math.max(y, h / 2 + margin), height - h / 2 - margin)}px`;
   }
+}
+
+function tableInPlay() {
+  return Boolean(app.table && app.table.status === "playing" && app.view && app.view.phase !== "game-over");
 }
 
 function currentTrick(view) {
