@@ -325,7 +325,7 @@ const STRINGS = {
     "moon_subtract-from-shooter": "der Schütze zieht die Punkte ab",
     timer: "Zeit pro Zug in Sekunden (leer: keine)",
     bots: "Computerspieler",
-    bot_level: "Ihre Stärke",
+    bot_level: "Stärke der Computerspieler",
     level_random: "zufällig",
     level_easy: "leicht",
     level_medium: "mittel",
