@@ -358,7 +358,8 @@ class SearchBot:
         self._started = 0.0
         if self.time_ms is not None:
             elapsed_ms = (time.perf_counter() - started) * 1000.0
-            self.margin_ms = min(max(self.margin_ms + 0.3 * (elapsed_ms - self.time_ms), 0.0), 0.5 * self.time_ms)
+            overrun = min(max(elapsed_ms - self.time_ms, -0.5 * self.time_ms), 0.5 * self.time_ms)  # one outlier moves it little
+            self.margin_ms = min(max(self.margin_ms + 0.3 * overrun, 0.0), 0.5 * self.time_ms)
 
     # ---- passing ---------------------------------------------------------------
     def choose_pass(self, observation: Observation) -> list[Card]:
