@@ -475,3 +475,11 @@ def test_learn_compiles_the_analysis_before_the_table_opens() -> None:
     before = session.game.to_record()
     warm_up(session)
     assert session.game.to_record() == before  # a throwaway copy of the deal was analysed, not the learner's
+
+
+def test_leaving_a_guided_deal_does_not_promise_a_saved_game() -> None:
+    from blackmaria.tui.learn import new_learn_session
+
+    session = new_learn_session(preset("hearts"), lang="de", seed=1, budget=50)
+    assert session.goodbye() == "Das Lernspiel ist beendet."
+    assert _session(Path("/nonexistent"), lang="de").goodbye() == "Spiel gespeichert. Weiter mit: blackmaria play --resume"

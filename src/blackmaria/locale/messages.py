@@ -253,9 +253,9 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "key_speed": {"en": "Speed", "de": "Tempo"},
     "key_speed_is": {"en": "Speed {seconds}s", "de": "Tempo {seconds}s"},
     "key_autoplay": {"en": "Autoplay", "de": "Automatik"},
-    "key_autoplay_on": {"en": "Autoplay on", "de": "Automatik an"},
-    "key_autoplay_off": {"en": "Autoplay off", "de": "Automatik aus"},
-    "key_page_keys": {"en": "PgUp/PgDn", "de": "Bild↑/Bild↓"},
+    "key_autoplay_on": {"en": "Autoplay on", "de": "Auto an"},
+    "key_autoplay_off": {"en": "Autoplay off", "de": "Auto aus"},
+    "key_page_keys": {"en": "PgUp/PgDn", "de": "Bild↑↓"},
     "key_quit_keys": {"en": "Ctrl+Q", "de": "Strg+Q"},
     "key_log": {"en": "Story", "de": "Verlauf"},
     "speed_set": {

@@ -443,7 +443,7 @@ class GameApp(CardTableApp):
         self._worker = None
         if self.stop_requested:
             self.session.save()
-            self.exit()
+            self.exit(message=self.session.goodbye())
             return
         self.others_done()
 
@@ -819,7 +819,7 @@ class GameApp(CardTableApp):
             self.stop_requested = True  # the computer players' thread stops after its card, saves and leaves
             return
         self.session.save()
-        self.exit(message=self.t("goodbye") if not self.session.game.is_over else self.t("goodbye_finished"))
+        self.exit(message=self.session.goodbye())
 
 
 def _seconds(value: float, lang: str) -> str:

@@ -126,6 +126,12 @@ class LearnSession(PlaySession):
         """Explain the learner's decision now (the analysis takes a while: a front end runs this while it waits)."""
         self.explanation()
 
+    def goodbye(self) -> str:
+        """A guided deal is not saved: it says it stopped, or how to play a real game after it."""
+        if self.game.is_over:
+            return self.tt("learn_done", rules=self.table_rules.preset or "house.toml")
+        return self.tt("learn_stopped")
+
     def next_session(self) -> LearnSession:
         """Another guided deal under the same rules (the next seed)."""
         return new_learn_session(self.table_rules, lang=self.lang, seed=(self.seed or 0) + 1, budget=self.budget)

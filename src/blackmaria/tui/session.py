@@ -564,6 +564,10 @@ class PlaySession:
         session._describe_new_events()  # the story of the deal so far, as it was told before the break
         return session
 
+    def goodbye(self) -> str:
+        """What the terminal says when the player leaves: how to come back to a game in progress."""
+        return self.t("goodbye_finished") if self.game.is_over else self.t("goodbye")
+
     def next_session(self) -> PlaySession:
         """A new game with the same settings (rules, seat, name, levels, language; the next seed if one was set),
         saved under a new name."""
