@@ -173,6 +173,7 @@ def test_bug7_while_the_connection_is_down_the_hand_rests_and_says_so(server: Se
     assert (page.text_content("#offline-text") or "").startswith("The connection to the table is lost. Reconnecting…")
     assert page.get_attribute("#hand", "aria-disabled") == "true"
     assert page.locator("#hand .card[aria-disabled='true']").count() == 13
+    assert page.get_attribute("#pass-button", "aria-disabled") == "true"
     # A click on a card does nothing: no card marked for passing, nothing sent.
     sent = len(page.evaluate("() => window.sent"))
     box = page.locator("#hand .card").first.bounding_box()

@@ -323,7 +323,10 @@ function setConnection(text) {
   document.body.classList.toggle("offline", down);
   $("offline-bar").hidden = !down;
   $("offline-text").textContent = down ? t("offline_hand") : "";
-  if (app.view) renderHand();
+  if (app.view && app.table) {
+    renderHand();
+    renderStatus();
+  }
 }
 
 function receive(message) {
@@ -1062,7 +1065,7 @@ function renderTurnLine() {
       const left = count - app.selected.size;
       const button = $("pass-button");
       button.textContent = left > 0 ? t("pass_button_left", { count, left }) : t("pass_button", { count });
-      button.setAttribute("aria-disabled", String(left !== 0));
+      button.setAttribute("aria-disabled", String(left !== 0 || !app.connected));
       turnLine.textContent = ""; // the pass bar says it, once
     } else if (app.seat !== null) turnLine.textContent = t("passed_wait");
     note.textContent = view.direction === "hold" ? t("no_pass") : `⇄ ${t(`direction_${view.direction}`)}`;
