@@ -86,3 +86,12 @@ def test_cardset_rejects_bad_masks_and_is_immutable() -> None:
         CardSet([52])
     with pytest.raises(AttributeError):
         CardSet().mask = 3  # type: ignore[misc]
+
+
+def test_a_card_set_copies_and_pickles_whole() -> None:
+    import copy
+    import pickle
+
+    hand = CardSet.parse("QS AH 2C")
+    assert copy.deepcopy(hand) == hand and copy.copy(hand) == hand
+    assert pickle.loads(pickle.dumps({"hand": hand}))["hand"] == hand

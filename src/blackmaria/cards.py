@@ -164,6 +164,10 @@ class CardSet:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("CardSet is immutable")
 
+    def __reduce__(self) -> tuple[type[CardSet], tuple[int]]:
+        # copy, deepcopy and pickle rebuild from the mask (the immutable __setattr__ refuses the default way).
+        return (CardSet, (self.mask,))
+
     @classmethod
     def parse(cls, text: str | Iterable[str]) -> CardSet:
         return cls(parse_cards(text))
