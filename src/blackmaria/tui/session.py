@@ -541,7 +541,12 @@ class PlaySession:
         return self.save_path.stem if self.save_path is not None else "game"
 
     def finished_path(self) -> Path | None:
-        return None if self.save_path is None else finished_dir() / f"{self.name}.json"
+        """Where the finished game is recorded: ``finished/NAME.json`` beside the ``saves`` folder of its save."""
+        if self.save_path is None:
+            return None
+        folder = self.save_path.parent
+        root = folder.parent if folder.name == "saves" else folder
+        return root / "finished" / f"{self.name}.json"
 
     def record_finished(self, record: object) -> None:
         """Keep the finished game's record once, under the game's name, and drop it from the games in progress.
@@ -573,7 +578,7 @@ class PlaySession:
         saved under a new name."""
         seed = None if self.seed is None else self.seed + 1
         game = Game(self.game.rules, seats=list(self.names), seed=seed)
-        path = None if self.save_path is None else saves_dir() / f"{new_game_name()}.json"
+        path = None if self.save_path is None else self.save_path.parent / f"{new_game_name()}.json"
         session = PlaySession(game, self.human, self.levels, self.lang, seed, path)
         session.autoplay = self.autoplay
         session.sheet_in_story = self.sheet_in_story
