@@ -103,3 +103,22 @@ def test_save_policy_checks_the_shapes(tmp_path: Path) -> None:
         save_policy(tmp_path / "bad.npz", [np.zeros((10, 52))], [np.zeros(52)], rules)
     with pytest.raises(ValueError, match="52 cards"):
         save_policy(tmp_path / "bad.npz", [np.zeros((encoding.size(rules), 8))], [np.zeros(8)], rules)
+
+
+def test_a_policy_file_is_a_level_for_make_bot_hints_and_tournaments() -> None:
+    from blackmaria import Game
+    from blackmaria.bots import hint, make_bot
+    from blackmaria.tournament import parse_bot
+
+    from pathlib import Path
+
+    path = Path(__file__).parent.parent / "benchmarks" / "results" / "policies" / "ppo_batched_hearts.npz"
+    level = f"policy:{path}"
+    bot = make_bot(level, 0)
+    game = Game("hearts", seed=3)
+    game.deal()
+    obs = game.observation(0)
+    chosen = bot.choose_pass(obs)
+    assert len(chosen) == 3 and set(chosen) <= set(obs.choices)
+    assert hint(obs, level).cards and set(hint(obs, level).cards) <= set(obs.choices)
+    assert parse_bot(level) == (level, None) and parse_bot("expert-2026") == ("expert-2026", None)

@@ -307,13 +307,13 @@ class TournamentResult:
 
 def parse_bot(spec: str) -> tuple[str, int | None]:
     """``hard:2000`` -> (``hard``, 2000); ``medium`` -> (``medium``, None)."""
-    from blackmaria.bots.base import LEVELS
+    from blackmaria.bots.base import ALL_LEVELS
 
     if spec.strip().startswith(("cmd:", "policy:")):
         return spec.strip(), None  # a program speaking the blackmaria-bot/1 protocol, or a trained policy file
     level, _, budget = spec.strip().partition(":")
-    if level not in LEVELS:
-        raise ValueError(f"bot {spec!r}: {level!r} is not one of {', '.join(LEVELS)}")
+    if level not in ALL_LEVELS:
+        raise ValueError(f"bot {spec!r}: {level!r} is not one of {', '.join(ALL_LEVELS)}, cmd:COMMAND or policy:PATH")
     if budget and not (budget.isdigit() and int(budget) > 0):
         raise ValueError(f"bot {spec!r}: the budget after ':' must be a positive whole number")
     return level, int(budget) if budget else None

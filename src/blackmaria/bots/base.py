@@ -135,7 +135,7 @@ def register_level(level: Level) -> Level:
 
 def make_bot(level: str, seed: int | None = None, budget: int | None = None, time_ms: float | None = None) -> Bot:
     """A bot by registered level name (``ALL_LEVELS``: ``random``, ``easy``, ``medium``, ``hard``, ``expert``, and the
-    frozen reference ``expert-2026``); or ``cmd:COMMAND``, a program speaking the ``blackmaria-bot/1`` protocol
+    frozen reference ``expert-2026``); ``policy:PATH``, a trained policy file (``bots.policy``); or ``cmd:COMMAND``, a program speaking the ``blackmaria-bot/1`` protocol
     (``blackmaria.bots.external``).
 
     ``budget`` is the number of simulations per move of the search levels
@@ -148,6 +148,10 @@ def make_bot(level: str, seed: int | None = None, budget: int | None = None, tim
         from blackmaria.bots.external import ExternalBot
 
         return ExternalBot(level.removeprefix("cmd:"), seed)
+    if level.startswith("policy:"):
+        from blackmaria.bots.policy import PolicyBot
+
+        return PolicyBot(level.removeprefix("policy:"), seed)
     entry = REGISTRY.get(level)
     if entry is None:
         raise ValueError(f"bot level {level!r} is not one of {', '.join(ALL_LEVELS)}")
@@ -231,6 +235,10 @@ def hint(observation: Observation, level: str = "medium") -> Hint:
     passing = obs.phase == "passing" and not obs.has_passed[obs.seat]
     if not passing and not (obs.phase == "playing" and obs.turn == obs.seat):
         raise ValueError(f"seat {obs.seat} has nothing to decide now (phase {obs.phase}, turn {obs.turn})")
+    if level.startswith("policy:"):
+        from blackmaria.bots.policy import PolicyBot
+
+        return PolicyBot(level.removeprefix("policy:"), 0).hint(obs)
     if level in DEFAULT_BUDGETS:
         from blackmaria.bots.search import SearchBot
 
