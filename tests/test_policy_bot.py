@@ -106,11 +106,11 @@ def test_save_policy_checks_the_shapes(tmp_path: Path) -> None:
 
 
 def test_a_policy_file_is_a_level_for_make_bot_hints_and_tournaments() -> None:
+    from pathlib import Path
+
     from blackmaria import Game
     from blackmaria.bots import hint, make_bot
     from blackmaria.tournament import parse_bot
-
-    from pathlib import Path
 
     path = Path(__file__).parent.parent / "benchmarks" / "results" / "policies" / "ppo_batched_hearts.npz"
     level = f"policy:{path}"
