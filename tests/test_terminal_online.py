@@ -329,11 +329,11 @@ def test_the_textual_seat_plays_a_whole_deal_by_keys_against_the_server(server: 
                 held, playable = app.hand_cards(), app.choosable()
                 unplayable = [card for card in held if card not in playable]
                 if unplayable and not refused:
-                    # Arrows onto a card the rules forbid, Enter: the server refuses it in words, the turn stays.
-                    while held[app.selected] != unplayable[0]:
-                        await pilot.press("right")
+                    # The arrows pass over a card the rules forbid; typed, it is refused in words and the turn stays.
+                    await pilot.press("right")
+                    assert held[app.selected] in playable, "the cursor rests only on cards that may be played"
                     told = len(app.told)
-                    await pilot.press("enter")
+                    await pilot.press(*card_name(unplayable[0]).lower(), "enter")
                     await until(pilot, lambda told=told: len(app.told) > told, "heard the refusal")
                     assert app.told[told].startswith(("You must follow", "Hearts", "No points", "The first")), app.told[told:]
                     assert app.waiting() == "play" and sorted(app.seat.hand()) == sorted(held)
