@@ -40,7 +40,7 @@ from numpy.typing import NDArray
 
 from blackmaria.bots.base import Hint
 from blackmaria.bots.reasons import Reason
-from blackmaria.cards import Card, CardSet, card_name, parse_card
+from blackmaria.cards import Card, CardSet, card_name
 from blackmaria.observation import Observation
 from blackmaria.rules import Rules
 
@@ -177,50 +177,7 @@ class PolicyBot:
 
 def observation_from_dict(data: dict[str, Any], rules: Rules) -> Observation:
     """The ``Observation`` of ``Observation.to_dict()`` (what a bot program is sent), under ``rules``."""
-    from blackmaria.game import Trick
-
-    def cards(value: list[str] | None) -> CardSet | None:
-        return None if value is None else CardSet(parse_card(c) for c in value)
-
-    def some(value: list[str] | None) -> CardSet:
-        return cards(value) or CardSet()
-
-    tricks = tuple(Trick(t["leader"], tuple((int(seat), parse_card(c)) for seat, c in t["plays"]), t["winner"]) for t in data["tricks"])
-    n = rules.players
-    return Observation(
-        seat=data["seat"],
-        rules=rules,
-        seats=tuple(f"seat {i}" for i in range(n)),
-        phase=data["phase"],
-        deal=data["deal"],
-        dealer=data["dealer"],
-        direction=data["direction"],
-        pass_to=data["pass_to"],
-        pass_from=data["pass_from"],
-        hand=some(data["hand"]),
-        dealt=some(data["dealt"]),
-        passed=cards(data["passed"]),
-        received=cards(data["received"]),
-        has_passed=tuple(data["has_passed"]),
-        tricks=tricks,
-        leader=data["leader"],
-        turn=data["turn"],
-        legal=some(data["legal"]),
-        played=some(data["played"]),
-        trick_points=tuple(data["trick_points"]),
-        tricks_won=tuple(data["tricks_won"]),
-        voids=tuple(tuple(v) for v in data["voids"]),
-        hearts_broken=data["hearts_broken"],
-        cards_left=tuple(data["cards_left"]),
-        stock_left=data["stock_left"],
-        drawn=some(data["drawn"]),
-        kitty_size=data["kitty_size"],
-        kitty=cards(data["kitty"]),
-        kitty_owner=data["kitty_owner"],
-        totals=tuple(data["totals"]),
-        deal_points=tuple(tuple(p) for p in data["deal_points"]),
-        winners=tuple(data["winners"]),
-    )
+    return Observation.from_dict(data, rules, tuple(f"seat {i}" for i in range(rules.players)))
 
 
 def serve_protocol(path: str, lines: Any = None, out: Any = None) -> None:
