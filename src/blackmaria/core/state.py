@@ -155,6 +155,7 @@ class State:
         "passes",
         "picks",
         "history",
+        "winners",
         "names",
         "_tricks_at",
         "_tricks",
@@ -194,6 +195,8 @@ class State:
         self.picks = [0] * n
         self.history: list[tuple[int, Card]] = []
         """Every action of the deal as ``(seat, card)``, in the order applied: pass cards, then plays."""
+        self.winners: list[int] = []
+        """The winner of each completed trick, as ``core.play_card`` found it."""
         self.names = tuple(names) if names is not None else tuple(f"seat {i}" for i in range(n))
         self._tricks_at = -1
         """The length of ``history`` when ``_tricks`` was derived (history only grows, but for ``undo``)."""
@@ -301,14 +304,7 @@ class State:
         leader = self._first_leader()
         for start in range(0, len(plays), n):
             chunk = tuple(plays[start : start + n])
-            winner = None
-            if len(chunk) == n:
-                led = chunk[0][1] & 3
-                best = chunk[0]
-                for seat, card in chunk[1:]:
-                    if card & 3 == led and card > best[1]:
-                        best = (seat, card)
-                winner = best[0]
+            winner = self.winners[start // n] if len(chunk) == n else None
             tricks.append(Trick(leader, chunk, winner))
             if winner is not None:
                 leader = winner
@@ -466,7 +462,10 @@ class State:
                 error = self.play_error(card) if 0 <= card < 52 else None
                 raise error or IllegalPlay(f"{card!r} is not a card number (0..51)", rule="not-in-hand", seat=turn)
             self.history.append((turn, card))
-            return core.play_card(s, self.p, card)
+            winner = core.play_card(s, self.p, card)
+            if winner >= 0:
+                self.winners.append(winner)
+            return winner
         seat = self.current_player()
         refusal = self.refusal(card, seat) if 0 <= card < 52 else Refusal(card, "not-in-hand")
         if refusal is not None:
@@ -498,7 +497,9 @@ class State:
             self._pick(seat, card)
         else:
             self.history.append((seat, card))
-            core.play_card(self.s, self.p, card)
+            winner = core.play_card(self.s, self.p, card)
+            if winner >= 0:
+                self.winners.append(winner)
 
     def fresh(self) -> State:
         """The deal as dealt, before any action."""
@@ -518,6 +519,7 @@ class State:
         other.deal, other.direction, other.offset = self.deal, self.direction, self.offset
         other.dealt, other.kitty_dealt, other.stock_dealt = self.dealt, self.kitty_dealt, self.stock_dealt
         other.passes, other.picks, other.history = list(self.passes), list(self.picks), list(self.history)
+        other.winners = list(self.winners)
         other.names = self.names
         other._tricks_at, other._tricks = self._tricks_at, self._tricks
         return other
@@ -530,6 +532,7 @@ class State:
         for seat, card in self.history[: len(self.history) - count]:
             replayed._replay(seat, card)
         self.s, self.passes, self.picks, self.history = replayed.s, replayed.passes, replayed.picks, replayed.history
+        self.winners = replayed.winners
         self._tricks_at = -1
 
     # ---- views ---------------------------------------------------------------
