@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Final, Literal
 
 from blackmaria.cards import Card, CardSet, card_name, cards_of, mask_of, parse_card, rank_of
 from blackmaria.core import logic as core
-from blackmaria.core.state import TERMINAL, State, Trick
+from blackmaria.core.state import TERMINAL, State, Trick, params_of
 from blackmaria.errors import GameError, IllegalDeal, IllegalPass, IllegalPlay
 from blackmaria.events import (
     CardDrawn,
@@ -199,7 +199,7 @@ class Game:
 
     @property
     def _p(self) -> tuple[int, ...]:
-        return core.make_params(self.rules) if not self._states else self._states[-1].p
+        return params_of(self.rules) if not self._states else self._states[-1].p
 
     @property
     def events(self) -> tuple[Event, ...]:
@@ -417,10 +417,14 @@ class Game:
     # ---- passing -------------------------------------------------------------
     def pass_target(self, seat: int) -> int | None:
         """The seat ``seat`` passes to this deal, or None when there is no pass."""
+        if self._states:
+            return self._states[-1].pass_target(seat)
         offset = self.rules.pass_offset(self.direction)
         return (seat + offset) % self.players if offset else None
 
     def pass_source(self, seat: int) -> int | None:
+        if self._states:
+            return self._states[-1].pass_source(seat)
         offset = self.rules.pass_offset(self.direction)
         return (seat - offset) % self.players if offset else None
 
@@ -460,9 +464,7 @@ class Game:
     def _emit_pass(self, state: State, seat: int) -> None:
         target = state.pass_target(seat)
         assert target is not None
-        given = state.passes[seat] or 0
-        order = [card for who, card in state.history if who == seat][-state.rules.pass_count :]
-        self._events.append(CardsPassed(seat, tuple(sorted(order)) if given else (), to_seat=target))
+        self._events.append(CardsPassed(seat, tuple(cards_of(state.passes[seat] or 0)), to_seat=target))
         if state.exchanged:
             for receiver in range(self.players):
                 giver = state.pass_source(receiver)

@@ -681,4 +681,4 @@ def deck_of(rules: Rules, rng: random.Random) -> list[Card]:
     return cards
 
 
-__all__ = ["TERMINAL", "Refusal", "State", "Trick", "deck_of", "mask_of", "params_of"]
+__all__ = ["TERMINAL", "Refusal", "State", "Trick", "deck_of", "params_of"]
