@@ -149,7 +149,7 @@ class PolicyBot:
 
     def choose_pass(self, observation: Observation) -> list[Card]:
         obs = observation
-        allowed = obs.hand - CardSet(obs.rules.pass_forbidden)
+        allowed = obs.choices
         chosen: list[Card] = []
         for _ in range(obs.rules.pass_count):
             chosen.append(self._best(self._scores(obs, chosen), allowed - CardSet(chosen)))

@@ -326,7 +326,7 @@ class SearchBot:
         seed: int | None = None,
         budget: int = 1_000,
         name: str = "hard",
-        eps: float = 0.1,
+        eps: float | None = None,
         time_ms: float | None = None,
         features: SearchFeatures = NO_FEATURES,
     ) -> None:
@@ -336,7 +336,7 @@ class SearchBot:
             raise ValueError(f"time_ms: {time_ms} ms per move; give more than 0")
         self.name = name
         self.budget = budget
-        self.eps = eps
+        self.eps = features.playout_eps if eps is None else eps
         self.time_ms = time_ms
         self.features = features
         self._rng = random.Random(seed)
@@ -456,10 +456,16 @@ class SearchBot:
         # A pass other than the usual one must be better by pass_z standard errors of the (paired) difference.
         z = self.features.pass_z
         ranked = sorted(range(len(candidates)), key=lambda i: (costs[i] if i == 0 or costs[i] - costs[0] < -z * errors[i] else 1e9, i))
-        best, runner_up = candidates[ranked[0]], candidates[ranked[1]]
+        best = candidates[ranked[0]]
         chosen = list(best)
-        facts = {"worlds": worlds, "cost": pass_costs[best], "margin": pass_costs[runner_up] - pass_costs[best], "runner_up": runner_up}
-        reasons = (*pass_reasons(obs, chosen), Reason("search_pass", facts))
+        reasons = pass_reasons(obs, chosen)
+        # The search's claim "N fewer than passing X" is made only of a pass that costs more (the kept usual pass may not be
+        # the cheapest when no other was better by pass_z standard errors).
+        dearer = [c for c in candidates if c != best and pass_costs[c] >= pass_costs[best]]
+        if dearer:
+            runner_up = min(dearer, key=lambda c: pass_costs[c])
+            facts = {"worlds": worlds, "cost": pass_costs[best], "margin": pass_costs[runner_up] - pass_costs[best], "runner_up": runner_up}
+            reasons = (*reasons, Reason("search_pass", facts))
         return Hint(chosen, reasons, self.name, pass_costs=pass_costs, worlds=worlds, seats=obs.seats)
 
     # ---- playing ---------------------------------------------------------------

@@ -445,6 +445,7 @@ def create_app(db_url: str | None = None, programs: BotPrograms | None = None, l
         if body.players is not None:
             data = {"preset": data, "players": body.players} if isinstance(data, str) else {**data, "players": body.players}
         try:
+            check_players(data)  # a preset within its player range, as for a table
             rules = Rules.from_data(data)
         except (RulesError, TypeError, ValueError, ArithmeticError) as error:
             raise HTTPException(422, f"rules: {error}") from error

@@ -494,8 +494,18 @@ class TableRuntime:
                 # The table waited for somebody to come back: the decision now gets its whole time again.
                 self._clock_for = None
                 self._start_timer()
+            if seat is not None and self.status == "playing":
+                # Someone is back at a table whose other leavers were let be while nobody was here: their grace runs now.
+                for other, held in enumerate(self.seats):
+                    if held.kind == "human" and other not in self.away and not any(c.seat == other for c in self.clients):
+                        self._start_grace(other)
             client.send(self.welcome(client))
             self.broadcast_table()
+
+    def _start_grace(self, seat: int) -> None:
+        """A player's last connection is gone: after the grace, a stand-in plays the seat (``_replace_leaver``)."""
+        if seat not in self._leaving:
+            self._leaving[seat] = asyncio.get_running_loop().call_later(LEAVE_GRACE, self._on_left, seat)
 
     async def detach(self, client: Client) -> None:
         self.clients.discard(client)
@@ -503,10 +513,9 @@ class TableRuntime:
             return
         seat = client.seat
         gone = seat is not None and self.seats[seat].kind == "human" and not any(c.seat == seat for c in self.clients)
-        if gone and self.status == "playing" and seat is not None and seat not in self._leaving:
+        if gone and self.status == "playing" and seat is not None:
             # A reload or a short drop costs nothing: only a player still gone after the grace is played by a stand-in.
-            loop = asyncio.get_running_loop()
-            self._leaving[seat] = loop.call_later(LEAVE_GRACE, self._on_left, seat)
+            self._start_grace(seat)
         self.broadcast_table()
 
     def _humans_here(self) -> bool:

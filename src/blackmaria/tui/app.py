@@ -29,7 +29,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, RichLog, Static
 
 from blackmaria.cards import CLUBS, DIAMONDS, HEARTS, SPADES, Card, CardSet
-from blackmaria.events import CardsReceived, TrickWon
+from blackmaria.events import TrickWon
 from blackmaria.locale import Texts
 from blackmaria.tui.plain import COMMANDS
 from blackmaria.tui.session import PlaySession
@@ -495,20 +495,12 @@ class GameApp(CardTableApp):
         return self.session.observation().hand
 
     def choosable(self) -> CardSet:
-        session, waiting = self.session, self.waiting()
-        if waiting == "play":
-            return session.observation().legal
-        if waiting == "pass":
-            return session.game.passable_cards(session.human)
-        return CardSet()
+        # The core's answer: the cards the seat may pass or play now (empty while it has no decision).
+        return self.session.observation().choices if self.waiting() in ("play", "pass") else CardSet()
 
     def received(self) -> CardSet:
-        session = self.session
-        cards: list[Card] = []
-        for event in session._deal_events():
-            if isinstance(event, CardsReceived) and event.seat == session.human and event.cards:
-                cards.extend(event.cards)
-        return CardSet(cards) & self.hand()
+        obs = self.session.observation()
+        return (obs.received or CardSet()) & obs.hand
 
     def redraw_log(self) -> None:
         """The story from the session's history (after an undo took lines back, or at the start of a resumed game)."""
