@@ -223,8 +223,8 @@ _HINT_MARGINS: dict[str, float] = {}
 def hint(observation: Observation, level: str = "medium") -> Hint:
     """The ``level`` bot's suggestion for the seat of ``observation``: cards to pass, or the card to play, with reasons.
 
-    A search level (``hard``, ``expert``) searches for at most ``HINT_MS``
-    milliseconds (or its budget of simulations, if that comes first); its
+    A search level (``hard``, ``expert``) searches for ``HINT_MS``
+    milliseconds (the time alone decides, not a simulation budget); its
     hint holds the costs the search computed.
 
     Raises ``ValueError`` when the seat has nothing to decide now.
