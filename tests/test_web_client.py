@@ -28,8 +28,8 @@ pytestmark = needs_chromium
 
 # Whatever a refused card can be told: the reasons of the rules a click in this game can break.
 REFUSAL = re.compile(
-    r"^Not allowed: (you must follow (clubs|diamonds|hearts|spades)\.|the first trick must be opened with .+\.|"
-    r"hearts are not broken yet: lead another suit\.|no points on the first trick: play a card that scores nothing\.)$"
+    r"^Not allowed\. (You must follow (clubs|diamonds|hearts|spades)\.|The first trick must be opened with .+\.|"
+    r"Hearts are not broken yet: lead another suit\.|No points on the first trick: play a card that scores nothing\.)$"
 )
 
 

@@ -148,7 +148,7 @@ def test_bug8_a_hint_goes_when_another_card_is_played_and_a_refusal_at_the_next_
         dim = page.locator("#hand .card.dim")
         if not refused and dim.count():
             click_card(dim.first)
-            page.wait_for_function("() => document.getElementById('notice').textContent.startsWith('Not allowed: ')")
+            page.wait_for_function("() => document.getElementById('notice').textContent.startsWith('Not allowed. ')")
             name = playable.first.get_attribute("data-card")
             click_card(playable.first)
             page.wait_for_function(f"() => !document.querySelector('#hand [data-card=\"{name}\"]')")

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
+import hashlib
 import importlib
 import json
 import logging
@@ -28,6 +30,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from blackmaria import __version__
 from blackmaria.bots.base import DEFAULT_BUDGETS, LEVELS
 from blackmaria.locale import LANGUAGES, Texts
+from blackmaria.locale.messages import MESSAGES
 from blackmaria.rules import DEFAULT_PRESET, PRESETS, Rules, RulesError, find_preset, preset
 from blackmaria.server.protocol import MAX_NAME_CHARS, PROTOCOL_VERSION, ProtocolError, RateLimit
 from blackmaria.server.store import Store
@@ -330,6 +333,16 @@ def search_missing() -> str | None:
     return None
 
 
+@functools.cache
+def catalog_body(lang: str) -> tuple[bytes, str]:
+    """The catalog of ``lang`` as JSON and its ETag: the guided deal's texts, then the catalog's (which win)."""
+    from blackmaria.locale.teaching import TEACHING
+
+    texts = {key: value[lang] for key, value in TEACHING.items()} | {key: value[lang] for key, value in MESSAGES.items()}
+    body = json.dumps(texts, ensure_ascii=False, separators=(",", ":")).encode()
+    return body, f'"{hashlib.sha256(body).hexdigest()[:20]}"'
+
+
 def _bearer(authorization: str | None) -> str | None:
     if authorization and authorization.lower().startswith("bearer "):
         return authorization[7:].strip() or None
@@ -434,6 +447,21 @@ def create_app(db_url: str | None = None, programs: BotPrograms | None = None, l
     async def bot_choices() -> dict[str, Any]:
         """The bots a table may seat: the built-in levels and the operator's bot programs."""
         return {"levels": list(LEVELS), "programs": sorted(hub().programs.commands)}
+
+    @app.get("/api/catalog/{lang}", response_model=dict[str, str])
+    async def catalog(lang: str, request: Request) -> Response:
+        """Every text of ``lang`` (en or de) by key, ``{name}`` placeholders: what the browser pages show.
+
+        The catalog of ``blackmaria.locale`` (the terminal's texts and the pages' own) and the guided deal's, read
+        once per process; an ETag lets a page that has it (kept in its storage for offline use) skip the body.
+        """
+        if lang not in LANGUAGES:
+            raise HTTPException(422, f"lang: {lang!r} is not one of {', '.join(LANGUAGES)}")
+        body, etag = catalog_body(lang)
+        headers = {"ETag": etag, "Cache-Control": "no-cache"}
+        if request.headers.get("if-none-match") == etag:
+            return Response(status_code=304, headers=headers)
+        return Response(body, media_type="application/json", headers=headers)
 
     @app.post("/api/rules/facts", response_model=RulesFacts)
     async def rules_facts(body: RulesQuery) -> dict[str, Any]:

@@ -1,11 +1,10 @@
 // The browser client: the lobby, seating, and the table, over the server's HTTP lobby and WebSocket protocol v1
 // (docs/server.md). Plain JavaScript modules, no build step. Names and chat are always inserted as text.
-import { t, plural, cardName, cardShort, suitName, detectLanguage, setLanguage, language } from "./i18n.js";
+import { t, has, plural, cardName, cardShort, suitName, detectLanguage, loadCatalog, language } from "./i18n.js";
 import { sortHand, handCard, tableCard, cardBack } from "./cards.js";
 import { shuffleCommitment, dealtHand } from "./sha256.js";
 
 const $ = (id) => document.getElementById(id);
-const LEVELS = ["random", "easy", "medium", "hard", "expert"];
 const REDUCED = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 // Pauses that let a player follow the play: a card, a finished trick before it goes to its winner, its flight.
 const TIMING = REDUCED ? { play: 60, hold: 350, fly: 0 } : { play: 420, hold: 900, fly: 380 };
@@ -46,6 +45,7 @@ const app = {
   clockWarned: false,
   summaryUntil: 0, // with a turn timer: until when the last deal's summary is read (no clock of the next deal runs before)
   connected: false, // the WebSocket is open and welcomed: only then may the hand be played
+  bots: { levels: [], programs: [] }, // GET /api/bots: the levels and programs a seat may be given
 };
 
 // ---- storage: the seat token per table code survives a reload ----------------------------------------
@@ -86,8 +86,13 @@ function announce(text) {
 function seatName(seat, short = false) {
   const info = app.table && app.table.seats[seat];
   if (!info) return "?";
-  if (info.kind === "bot") return t(short ? "bot_short" : "bot_name", { n: seat + 1, level: t(`level_${info.level}`) });
+  if (info.kind === "bot") return t(short ? "bot_short" : "bot_name", { n: seat + 1, level: levelName(info.level) });
   return info.name || t("seat_empty");
+}
+
+/** A bot level in words; an operator's bot program is named as the operator named it. */
+function levelName(level) {
+  return has(`bot_level_${level}`) ? t(`bot_level_${level}`) : level;
 }
 
 function authToken() {
@@ -101,7 +106,7 @@ async function api(method, path, body, token) {
   try {
     answer = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch {
-    throw new Error(t("error_network"));
+    throw new Error(t("online_gone"));
   }
   const data = await answer.json().catch(() => ({}));
   if (!answer.ok) {
@@ -117,26 +122,37 @@ function applyTexts() {
   for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
   for (const node of document.querySelectorAll("[data-i18n-label]")) node.setAttribute("aria-label", t(node.dataset.i18nLabel));
   for (const node of document.querySelectorAll("[data-phrase]")) node.textContent = t(node.dataset.phrase);
+  renderLevels();
+  renderTitle();
+}
+
+/** The bot levels (and the operator's bot programs) the server offers, in both level choosers. */
+function renderLevels() {
+  const choices = [...app.bots.levels, ...app.bots.programs];
   for (const select of [$("bot-level"), $("fill-level")]) {
     const chosen = select.value || "medium";
-    select.replaceChildren(...LEVELS.map((level) => el("option", { value: level, text: t(`level_${level}`) })));
-    select.value = chosen;
+    select.replaceChildren(...choices.map((level) => el("option", { value: level, text: levelName(level) })));
+    if (choices.includes(chosen)) select.value = chosen;
   }
-  renderTitle();
+}
+
+async function loadBots() {
+  app.bots = await api("GET", "/api/bots");
+  renderLevels();
 }
 
 /** The tab's title: "your turn" first when this seat must act, so a tab in the background says so; never the table's code. */
 function renderTitle() {
   const view = app.view;
-  const mine = Boolean(view && app.seat !== null && app.heldTrick === null && ((view.phase === "playing" && view.turn === app.seat) || mustPass(view)));
+  const mine = mustPlay(view) || mustPass(view);
   const game = app.table ? `${presetTitle(app.table.rules.preset)} · ` : "";
   document.title = `${mine ? `${t("title_your_turn")} · ` : ""}${game}${t("app_title")}`;
 }
 
-function switchLanguage() {
+async function switchLanguage() {
   const next = language() === "de" ? "en" : "de";
   localStorage.setItem("blackmaria:lang", next);
-  setLanguage(next);
+  await loadCatalog(next);
   applyTexts();
   if (app.code) renderAll();
   else loadPresets();
@@ -436,33 +452,42 @@ function onError(message) {
   }
   if (message.code === "illegal" && RACED.has(message.rule)) {
     // The click crossed an update (a card already played, the turn already moved on): nothing to tell the player.
-  } else if (message.code === "illegal") showNotice(t("refused", { reason: refusal(message.rule) }));
-  else showNotice(t(`error_${message.code}`));
+  } else if (message.code === "illegal") {
+    // The server's refusal names the rule; the facts are those the observation sent with the card, if it has them.
+    const known = app.view && app.view.refusals && app.lastTried ? app.view.refusals[app.lastTried] : null;
+    showRefusal(known && known.rule === message.rule ? known : { rule: message.rule, card: app.lastTried });
+  } else showNotice(has(`error_${message.code}`) ? t(`error_${message.code}`) : message.message);
   renderHand();
 }
 
 // Refusals that a click made on an older state than the server's earns: the update on its way says what is true.
 const RACED = new Set(["not-your-turn", "not-in-hand", "wrong-phase", "already-passed"]);
 
-/** A refusal in the player's language, with what the table shows (the led suit, the card that must open). */
-function refusal(rule) {
-  const view = app.view;
-  const card = app.lastTried ? cardName(app.lastTried) : "";
-  const values = { card, count: app.table ? app.table.rules.pass_count : 3 };
-  if (rule === "follow-suit") {
-    const trick = currentTrick(view);
-    values.suit = trick && trick.plays.length ? suitName(trick.plays[0][1][1]) : "";
-  }
-  if (rule === "first-lead") {
-    if (view && view.legal && view.legal.length === 1) values.card = cardName(view.legal[0]);
-    else return t("rule_first-lead-any");
-  }
-  const key = `rule_${rule}`;
-  try {
-    return t(key, values);
-  } catch {
-    return t("rule_unknown");
-  }
+// The catalog's sentence for each rule code of a refusal, as the terminal's narration renders them.
+const REFUSAL_TEXTS = {
+  "follow-suit": "follow_suit",
+  "hearts-not-broken": "hearts_not_broken_lead",
+  "first-lead": "first_lead",
+  "no-points-on-first-trick": "no_points_first_trick",
+  "not-in-hand": "not_in_hand",
+  "not-your-turn": "not_your_turn",
+  "wrong-phase": "wrong_phase",
+  "pass-count": "pass_count",
+  "pass-forbidden": "pass_forbidden",
+  "already-passed": "already_passed",
+};
+const SUIT_LETTERS = ["C", "D", "H", "S"]; // the engine's suit numbers (clubs 0 ... spades 3)
+
+/** A refusal (the observation's ``{card, rule, led_suit, must_open, ...}``) in the player's language, from its facts. */
+function refusalText(refusal) {
+  const key = REFUSAL_TEXTS[refusal.rule] || "rule_unknown";
+  const opener = refusal.rule === "first-lead" ? refusal.must_open : refusal.card;
+  const suit = refusal.led_suit === null || refusal.led_suit === undefined ? "" : suitName(SUIT_LETTERS[refusal.led_suit]);
+  return t(key, { card: opener ? cardName(opener) : "", suit, count: app.table ? app.table.rules.pass_count : 0 });
+}
+
+function showRefusal(refusal) {
+  showNotice(t("refused", { reason: refusalText(refusal) }));
 }
 
 function clearNotice() {
@@ -664,13 +689,10 @@ function renderAll() {
   renderTitle();
 }
 
-const PRESET_TITLES = {
-  en: { "black-maria": "Black Maria", "black-maria-jaques": "Black Maria (Jaques of London)", hearts: "Hearts", "plain-black-maria": "Plain Black Maria", "dirty-lady": "Dirty Lady", omnibus: "Omnibus Hearts", "spot-hearts": "Spot Hearts", "black-lady": "Black Lady", "two-player": "Black Maria for two" },
-  de: { "black-maria": "Black Maria", "black-maria-jaques": "Black Maria (Jaques of London)", hearts: "Hearts", "plain-black-maria": "Black Maria, nur Herz und Pik-Dame", "dirty-lady": "Dirty Lady", omnibus: "Omnibus-Hearts", "spot-hearts": "Spot-Hearts", "black-lady": "Black Lady", "two-player": "Black Maria zu zweit" },
-};
-
+/** A preset's name in words; house rules without a preset are house rules. */
 function presetTitle(name) {
-  return PRESET_TITLES[language()][name] || name;
+  if (!name) return t("house_rules");
+  return has(`preset_${name}`) ? t(`preset_${name}`) : name;
 }
 
 function renderSeating() {
@@ -781,7 +803,7 @@ function renderSeats() {
     const winner = Boolean(held && held.winner === seat);
     const name = seatName(seat) + (seat === app.seat ? ` ${t("you_suffix")}` : "");
     const marks = [];
-    if (view && view.dealer === seat) marks.push(t("dealer"));
+    if (view && view.dealer === seat) marks.push(t("dealer_mark"));
     if (info.away) marks.push(t("away"));
     else if (info.kind === "human" && !info.connected) marks.push(t("offline"));
     // A screen reader hears the seat's state too: dealer, away, offline, to play.
@@ -894,9 +916,9 @@ function renderLastTrick() {
   panel.hidden = !open;
   if (!open) return;
   const rows = last.plays.map(([seat, card]) =>
-    el("li", { class: seat === last.winner ? "took" : "", "data-seat": String(seat) }, miniCard(card), el("span", { text: seat === app.seat ? t("you_word") : seatName(seat) })),
+    el("li", { class: seat === last.winner ? "took" : "", "data-seat": String(seat) }, miniCard(card), el("span", { text: seat === app.seat ? t("you") : seatName(seat) })),
   );
-  $("last-trick-heading").textContent = t("last_trick_heading", { name: last.winner === app.seat ? t("you_word") : seatName(last.winner) });
+  $("last-trick-heading").textContent = t("last_trick_heading", { name: last.winner === app.seat ? t("you") : seatName(last.winner) });
   $("last-trick-cards").replaceChildren(...rows);
 }
 
@@ -917,17 +939,18 @@ function flyTrick(winner) {
   }
 }
 
-function passable(view) {
-  const forbidden = new Set(app.table.rules.pass_forbidden || []);
-  return view.hand.filter((card) => !forbidden.has(card));
+/** This seat chooses its pass now: the server offers cards to pass (none once it has passed), and none is on its way. */
+function mustPass(view) {
+  return Boolean(view && app.seat !== null && view.phase === "passing" && view.choices.length && !app.passPending);
 }
 
-function mustPass(view) {
-  return view && app.seat !== null && view.phase === "passing" && !view.has_passed[app.seat] && !app.passPending;
+/** This seat plays now: the server offers cards to play, and no finished trick is still being shown. */
+function mustPlay(view) {
+  return Boolean(view && app.seat !== null && view.phase === "playing" && view.choices.length && app.heldTrick === null);
 }
 
 function passPrompt(view) {
-  return t("pass_prompt", { count: app.table.rules.pass_count, direction: t(`direction_${view.direction}`), name: seatName(view.pass_to) });
+  return t("web_pass_prompt", { count: app.table.rules.pass_count, direction: t(`direction_${view.direction}`), name: seatName(view.pass_to) });
 }
 
 function renderHand() {
@@ -941,10 +964,9 @@ function renderHand() {
   }
   $("hand-wrap").hidden = false;
   const cards = sortHand(view.hand);
-  const myTurn = view.phase === "playing" && view.turn === app.seat && app.heldTrick === null;
-  const legal = new Set(myTurn ? view.legal : []);
+  const myTurn = mustPlay(view);
   const passing = mustPass(view);
-  const allowed = new Set(passing ? passable(view) : []);
+  const allowed = new Set(myTurn || passing ? view.choices : []);
   const received = new Set(view.received && view.hand.length === view.dealt.length ? view.received : []);
   const hinted = new Set(app.hint || []);
   for (const card of [...app.selected]) if (!view.hand.includes(card) || !passing) app.selected.delete(card);
@@ -959,8 +981,8 @@ function renderHand() {
       node.classList.toggle("dim", !allowed.has(card));
       if (chosen) states.push(t("selected"));
     } else if (myTurn) {
-      node.classList.add(legal.has(card) ? "playable" : "dim");
-      states.push(legal.has(card) ? t("playable") : t("not_playable"));
+      node.classList.add(allowed.has(card) ? "playable" : "dim");
+      states.push(allowed.has(card) ? t("web_playable") : t("not_playable"));
     }
     if (received.has(card)) {
       node.classList.add("received");
@@ -1008,6 +1030,12 @@ function cardClicked(card, index) {
   app.handFocus = index;
   if (!app.connected || app.playPending || app.passPending) return; // the page shows why: offline, or a card on its way
   app.lastTried = card;
+  // A card the server's observation refuses says why at once, in the server's words for the rule and its facts.
+  const refused = (mustPass(view) || mustPlay(view)) && view.refusals ? view.refusals[card] : null;
+  if (refused) {
+    showRefusal(refused);
+    return;
+  }
   if (mustPass(view)) {
     if (app.selected.has(card)) app.selected.delete(card);
     else app.selected.add(card);
@@ -1015,9 +1043,8 @@ function cardClicked(card, index) {
     renderStatus();
     return;
   }
-  // On this seat's turn (as the server last said) every click goes to the server, which is the judge: a refused
-  // card comes back with the rule it breaks. Any other time a click has nothing to do.
-  if (!view || view.phase !== "playing" || view.turn !== app.seat || app.heldTrick !== null) return;
+  // Only while the server offers cards to play; any other time a click has nothing to do.
+  if (!mustPlay(view)) return;
   app.playPending = true;
   app.pendingCard = card;
   send({ type: "play", card });
@@ -1028,7 +1055,7 @@ function passCards() {
   if (!app.connected || app.passPending) return;
   const count = app.table.rules.pass_count;
   if (app.selected.size !== count) {
-    showNotice(t("refused", { reason: t("rule_pass-count", { count }) }));
+    showRefusal({ rule: "pass-count" });
     return;
   }
   app.passPending = true;
@@ -1082,7 +1109,7 @@ function renderTurnLine() {
     if (view.received && view.hand.length === view.dealt.length && view.pass_from !== null) {
       note.textContent = t("received_from", { name: seatName(view.pass_from), cards: sortHand(view.received).map(cardShort).join(" ") });
     } else if (view.hearts_broken) note.textContent = t("hearts_broken");
-  } else if (view.phase === "game-over" || view.phase === "deal-over") turnLine.textContent = view.phase === "game-over" ? t("game_over") : "";
+  } else if (view.phase === "game-over" || view.phase === "deal-over") turnLine.textContent = view.phase === "game-over" ? t("web_game_over") : "";
 }
 
 /** With a turn timer: the seconds left for this seat's decision, and, once a stand-in plays the seat, the way back. */
@@ -1097,8 +1124,7 @@ function renderClock() {
     $("away-text").textContent = t("away_notice");
     $("back-button").textContent = t("back_button");
   }
-  const deciding = !away && view && app.table.turn_seconds && app.heldTrick === null &&
-    ((view.phase === "passing" && mustPass(view)) || (view.phase === "playing" && view.turn === app.seat));
+  const deciding = !away && app.table.turn_seconds && !app.table.paused && (mustPass(view) || mustPlay(view));
   if (!deciding) {
     clock.hidden = true;
     clearInterval(app.clockTimer);
@@ -1143,7 +1169,7 @@ function renderSheet() {
   });
   const totals = view ? view.totals : new Array(n).fill(0);
   const foot = el("tr", { class: "total" }, el("th", { scope: "row", text: t("sheet_total") }), ...totals.map((p) => el("td", { text: String(p) })));
-  const caption = el("caption", { class: "sr-only", text: t("sheet") });
+  const caption = el("caption", { class: "sr-only", text: t("score_sheet") });
   table.replaceChildren(caption, el("thead", {}, head), el("tbody", {}, ...rows), el("tfoot", {}, foot));
   if (!rows.length) table.querySelector("tbody").append(el("tr", {}, el("td", { colSpan: n + 1, class: "empty", text: t("sheet_empty") })));
 }
@@ -1191,9 +1217,9 @@ function showSummary(scored, events) {
   $("summary").dataset.deal = String(scored.deal);
   renderCounts(scored.deal);
   const extra = [];
-  if (scored.moon_shooter !== null && scored.moon_shooter !== undefined) extra.push(t("moon_shot", { name: seatName(scored.moon_shooter) }));
+  if (scored.moon_shooter !== null && scored.moon_shooter !== undefined) extra.push(t("moon", { name: seatName(scored.moon_shooter) }));
   if (scored.kitty && scored.kitty.length && view && view.kitty_owner !== null) {
-    extra.push(t("kitty_went", { cards: sortHand(scored.kitty).map(cardShort).join(" "), name: seatName(view.kitty_owner) }));
+    extra.push(t("kitty_was", { cards: sortHand(scored.kitty).map(cardShort).join(" "), name: seatName(view.kitty_owner) }));
   }
   $("summary-extra").textContent = extra.join(" ");
   const revealed = events.find((event) => event.type === "ShuffleRevealed");
@@ -1221,16 +1247,15 @@ function renderChat() {
 
 function showHint(message) {
   app.hint = message.cards;
-  $("hint-text").textContent = t("hint_text", { cards: message.cards.map(cardShort).join(" "), reason: message.reason });
+  $("hint-text").textContent = t("hint", { cards: message.cards.map(cardShort).join(" "), reason: message.reason });
   renderHand();
 }
 
 // ---- the guided deal: explanations of the learner's decisions, and the public count -----------------------
-const SUIT_LETTERS = ["C", "D", "H", "S"]; // the engine's suit numbers (clubs 0 ... spades 3)
 
 const upperFirst = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 const shortCards = (cards) => sortHand(cards).map(cardShort).join(" ");
-const nameOf = (seat) => (seat === app.seat ? t("you_word") : seatName(seat));
+const nameOf = (seat) => (seat === app.seat ? t("you") : seatName(seat));
 
 /** A mean number of points with one decimal, written as this language writes decimals. */
 function decimal(value) {
@@ -1252,7 +1277,7 @@ function miniCards(cards, className = "") {
 function decisionKey(view) {
   if (!app.learn || app.seat === null || !view) return null;
   if (mustPass(view)) return `${view.deal}:pass`;
-  if (view.phase === "playing" && view.turn === app.seat && app.heldTrick === null) {
+  if (mustPlay(view)) {
     const trick = currentTrick(view);
     return `${view.deal}:${view.hand.length}:${view.tricks.length}:${trick ? trick.plays.length : 0}`;
   }
@@ -1289,7 +1314,7 @@ function learnFeedback(events) {
   let text = "";
   if (mine.type === "CardsPassed" && x.kind === "pass" && mine.cards) {
     const same = [...mine.cards].sort().join() === [...x.advice].sort().join();
-    text = same ? t("learn_feedback_pass_same") : t("learn_feedback_pass", { cards: shortCards(mine.cards), advice: shortCards(x.advice) });
+    text = same ? t("web_learn_feedback_pass_same") : t("web_learn_feedback_pass", { cards: shortCards(mine.cards), advice: shortCards(x.advice) });
   } else if (mine.type === "CardPlayed" && x.kind === "play" && x.options.length > 1) {
     const chosen = x.options.find((option) => option.card === mine.card);
     const best = x.options.find((option) => x.advice.includes(option.card)) || x.options[0];
@@ -1338,7 +1363,7 @@ function learnDone() {
     el("a", { class: "button primary", href: "/#learn-form", text: t("learn_again") }),
     el("a", { class: "button", href: "/", text: t("learn_real") }),
   );
-  return [el("p", { class: "learn-done", text: t("learn_done") }), links];
+  return [el("p", { class: "learn-done", text: t("web_learn_done") }), links];
 }
 
 function part(number, title, ...children) {
@@ -1349,35 +1374,35 @@ function part(number, title, ...children) {
 function explanationNodes(message) {
   const x = message.explanation;
   const table = x.table;
-  const header = x.kind === "pass" ? t("x_header_pass", { deal: table.deal + 1 }) : t("x_header_play", { trick: table.trick, total: table.tricks_per_deal });
+  const header = x.kind === "pass" ? t("web_x_header_pass", { deal: table.deal + 1 }) : t("web_x_header_play", { trick: table.trick, total: table.tricks_per_deal });
   // Part 1: the table, and (apart) whose turn it is and why.
   const first = [];
   if (x.kind === "pass") {
     const held = plural("cards", x.legal.length + x.refused.length);
     const target = table.pass_to === null ? "" : seatName(table.pass_to);
-    first.push(el("p", { text: t("x_pass_table", { cards: held, count: table.pass_count, direction: t(`direction_${table.direction}`), target }) }));
+    first.push(el("p", { text: t("web_x_pass_table", { cards: held, count: table.pass_count, direction: t(`direction_${table.direction}`), target }) }));
   } else {
     // The trick's cards lie on the felt beside the panel: the panel says what they mean.
     if (!table.plays.length) first.push(el("p", { text: t("x_trick_empty") }));
     else {
       const [winner, winning] = table.winning;
-      const lead = t("x_trick_lead", { suit: suitName(SUIT_LETTERS[table.led_suit]), name: nameOf(winner), card: cardShort(winning), points: plural("points", table.trick_value) });
+      const lead = t("web_x_trick_lead", { suit: suitName(SUIT_LETTERS[table.led_suit]), name: nameOf(winner), card: cardShort(winning), points: plural("points", table.trick_value) });
       first.push(el("p", { text: upperFirst(lead) }));
     }
-    const short = (seat) => (seat === app.seat ? t("you_word") : seatName(seat, true));
+    const short = (seat) => (seat === app.seat ? t("you") : seatName(seat, true));
     const taken = el("ul", { class: "taken" }, ...table.points_taken.map((points, seat) => el("li", { title: nameOf(seat) }, `${short(seat)} `, el("b", { text: String(points) }))));
-    first.push(el("div", { class: "taken-line" }, el("span", { text: `${t("x_taken")}:` }), taken));
+    first.push(el("div", { class: "taken-line" }, el("span", { text: `${t("web_x_taken")}:` }), taken));
     const facts = [];
     if (table.hearts_broken !== null) facts.push(t(table.hearts_broken ? "hearts_broken" : "hearts_not_broken"));
     if (table.stock_left) facts.push(t("x_stock", { cards: plural("cards", table.stock_left) }));
-    if (table.kitty_pending) facts.push(t("x_kitty", { cards: plural("cards", table.kitty_pending) }));
+    if (table.kitty_pending) facts.push(t("web_x_kitty", { cards: plural("cards", table.kitty_pending) }));
     if (facts.length) first.push(el("p", { text: facts.join(" ") }));
   }
   const turnValues = {};
   if (x.turn === "clockwise" && table.plays.length) turnValues.name = nameOf(table.plays[table.plays.length - 1][0]);
   if (x.turn === "first-lead-card" && x.turn_card) turnValues.card = cardShort(x.turn_card);
   if (x.turn === "left-of-dealer") turnValues.name = seatName(table.dealer);
-  first.push(el("p", { class: "whose-turn" }, el("b", { text: `${t("x_whose_turn")} ` }), t(`x_turn_${x.turn}`, turnValues)));
+  first.push(el("p", { class: "whose-turn" }, el("b", { text: `${t("x_whose_turn")} ` }), t(`web_x_turn_${x.turn}`, turnValues)));
 
   // Part 2: the duty, the allowed cards (raised in the hand), and each other card under the rule that forbids it.
   const dutyValues = { count: table.pass_count };
@@ -1400,13 +1425,13 @@ function explanationNodes(message) {
   if (x.kind === "pass") {
     const scoring = x.options.filter((option) => option.value !== 0);
     if (scoring.length) {
-      third.push(el("p", { text: t("x_pass_values") }));
+      third.push(el("p", { text: t("web_x_pass_values") }));
       third.push(el("div", { class: "valued" }, ...scoring.map((option) => valuedCard(option.card, plural("points", option.value)))));
     } else third.push(el("p", { text: t("x_pass_no_values") }));
-    third.push(el("p", { text: t("x_pass_advice") }));
+    third.push(el("p", { text: t("web_x_pass_advice") }));
     const reasons = el("ul", { class: "reasons" });
     for (const { card, reason } of x.advice_reasons) {
-      const text = t(`x_reason_${reason}`, { suit: suitName(card[1]), points: plural("points", values[card] || 0) });
+      const text = t(`web_x_reason_${reason}`, { suit: suitName(card[1]), points: plural("points", values[card] || 0) });
       reasons.append(el("li", {}, miniCard(card), el("span", { text })));
     }
     third.push(reasons);
@@ -1414,16 +1439,16 @@ function explanationNodes(message) {
     third.push(el("p", { text: t("x_forced", { card: cardShort(x.options[0].card) }) }));
   } else {
     const worlds = x.worlds.toLocaleString(language() === "de" ? "de-DE" : "en-US");
-    third.push(el("p", { text: t("x_costs_intro", { worlds }) }));
+    third.push(el("p", { text: t("web_x_costs_intro", { worlds }) }));
     third.push(costTable(x));
   }
   for (const tip of x.tips) third.push(tipNode(tip, x));
 
   const nodes = [
     el("h3", { text: header }),
-    part(1, t("x_part_table"), ...first),
-    part(2, t("x_part_may"), ...second),
-    part(3, t("x_part_cost"), ...third),
+    part(1, t("web_x_part_table"), ...first),
+    part(2, t("web_x_part_may"), ...second),
+    part(3, t("web_x_part_cost"), ...third),
   ];
   if (message.lines && message.lines.length && app.explainLang === language()) {
     nodes.push(el("details", { class: "as-text" }, el("summary", { text: t("learn_as_text") }), el("pre", { text: message.lines.join("\n") })));
@@ -1436,22 +1461,14 @@ function valuedCard(card, caption) {
 }
 
 function ruleTitle(rule) {
-  try {
-    return t(`xr_${rule}`);
-  } catch {
-    return rule;
-  }
+  return has(`xr_${rule}`) ? t(`xr_${rule}`) : rule;
 }
 
 function ruleSentence(rule, x) {
   const values = {};
   if (rule === "follow-suit" && x.table.led_suit !== null) values.suit = upperFirst(suitName(SUIT_LETTERS[x.table.led_suit]));
   if (rule === "first-lead") values.card = cardShort(x.turn_card || x.legal[0]);
-  try {
-    return t(`xs_${rule}`, values);
-  } catch {
-    return "";
-  }
+  return has(`xs_${rule}`) ? t(`xs_${rule}`, values) : "";
 }
 
 function effectText(option, x) {
@@ -1496,21 +1513,16 @@ function costTable(x) {
 function tipNode(tip, x) {
   const cards = shortCards(tip.cards);
   let text;
-  if (tip.id === "pass-high-spades") text = t("tip_pass-high-spades", { cards, guards: plural("spades", tip.number), points: plural("points", tip.points) });
+  if (tip.id === "pass-high-spades") text = t("web_tip_pass-high-spades", { cards, guards: plural("spades", tip.number), points: plural("points", tip.points) });
   else if (tip.id === "make-a-void") {
     const suit = suitName(SUIT_LETTERS[tip.number]);
-    text = x.kind === "pass" ? t("tip_make-a-void_pass", { suit, cards }) : t(tip.cards.length ? "tip_make-a-void_play" : "tip_make-a-void_clean", { suit, cards });
+    text = x.kind === "pass" ? t("web_tip_make-a-void_pass", { suit, cards }) : t(tip.cards.length ? "tip_make-a-void_play" : "tip_make-a-void_clean", { suit, cards });
   } else if (tip.id === "lead-low-spades") text = t("tip_lead-low-spades", { queen: cardShort("QS"), cards });
   else if (tip.id === "watch-the-moon") {
     const points = plural("points", tip.points);
-    text = tip.seat === app.seat ? t("tip_watch-the-moon_you", { points }) : t("tip_watch-the-moon", { name: seatName(tip.seat), points });
-  } else text = t("tip_count-penalty-cards", { cards, points: plural("points", tip.points) });
-  let title;
-  try {
-    title = t(`tip_title_${tip.id}`);
-  } catch {
-    title = tip.id;
-  }
+    text = tip.seat === app.seat ? t("web_tip_watch-the-moon_you", { points }) : t("tip_watch-the-moon", { name: seatName(tip.seat), points });
+  } else text = t("web_tip_count-penalty-cards", { cards, points: plural("points", tip.points) });
+  const title = has(`web_tip_title_${tip.id}`) ? t(`web_tip_title_${tip.id}`) : tip.id;
   return el("aside", { class: "tip", "data-tip": tip.id }, el("b", { text: `${t("tip_label")}: ${title}` }), el("p", { text }));
 }
 
@@ -1519,7 +1531,7 @@ function countCards(count, seat, detailed) {
   const mine = count.cards.filter((counted) => counted.seat === seat);
   const cards = el("span", { class: "count-cards" });
   for (const counted of mine) {
-    const where = counted.trick === null ? t("c_kitty") : t("c_trick", { n: counted.trick });
+    const where = counted.trick === null ? t("c_kitty") : t("web_c_trick", { n: counted.trick });
     const points = plural("points", counted.value);
     const card = miniCard(counted.card, t("c_card_label", { card: cardName(counted.card), points, where }));
     card.title = `${points}, ${where}`;
@@ -1627,15 +1639,22 @@ async function copyInvite() {
   $("copy-done").textContent = t("copied");
 }
 
-function main() {
+async function main() {
   // A phone turned or a window resized: the seats are placed again for the felt's new size.
   let resizing = null;
   window.addEventListener("resize", () => {
     clearTimeout(resizing);
     resizing = setTimeout(() => app.table && app.view && !$("play").hidden && (renderSeats(), renderTrick()), 100);
   });
-  setLanguage(detectLanguage());
+  // Every text comes from the server's catalog: nothing is drawn before it is here (or kept from a last visit).
+  try {
+    await loadCatalog(detectLanguage());
+  } catch (failure) {
+    $("main").textContent = `${failure.message}: reload the page when the server is back.`;
+    return;
+  }
   applyTexts();
+  loadBots().catch((failure) => showNotice(failure.message));
   $("lang-switch").addEventListener("click", switchLanguage);
   const match = location.pathname.match(/^\/t\/([A-Za-z0-9_-]+)\/?$/);
   if (match) showTable(match[1]);
