@@ -80,13 +80,11 @@ def _python(preset_name: str, players: int, options: dict[str, Any], entry: dict
 
 JS_CASE = """([name, players, options, entry]) => {
   const S = window.BlackMariaScore;
-  return fetch("/api/presets").then(r => r.json()).then(presets => {
-    const base = presets.find(p => p.name === name).rules;
-    const rules = S.withOptions(S.rulesFor(base, players, Boolean(options.kitty)), Object.fromEntries(Object.entries(options).filter(([k]) => k !== "kitty")));
-    const facts = S.ruleFacts(rules);
+  return S.factsFor({preset: name, players, ...options}).then(({rules, facts}) => {
     const names = Array.from({length: players}, (_, i) => "P" + (i + 1));
     try {
-      const done = entry.cards ? S.fromCards(facts, entry.cards, names) : S.fromPoints(facts, entry.points);
+      const scoring = S.scoringFacts(rules, facts);
+      const done = entry.cards ? S.fromCards(scoring, entry.cards, names) : S.fromPoints(scoring, entry.points);
       return {rules, points: done.points, raw: done.raw, moon: done.moon};
     } catch (error) {
       if (!(error instanceof S.ScoreError)) throw error;
@@ -125,15 +123,15 @@ def test_the_pages_checks_give_the_terminal_scorekeepers_answers_case_by_case(se
     page.close()
 
 
-def test_the_page_speaks_the_terminals_words_in_english_and_german(server: Server, browser: Any) -> None:
+def test_the_page_speaks_the_terminals_words_from_the_servers_catalog(server: Server, browser: Any) -> None:
+    # The page holds no texts of its own: every sentence it shows is the catalog's, the terminal's words included.
+    source = (Path(__file__).parent.parent / "src/blackmaria/web/static/score.js").read_text(encoding="utf-8")
+    assert "ske_missing" in source and MESSAGES["ske_missing"]["en"] not in source
     page = browser.new_page()
     page.goto(f"{server.base}/score")
     page.wait_for_function("window.BlackMariaScore !== undefined")
-    catalog: dict[str, dict[str, str]] = page.evaluate("window.BlackMariaScore.MESSAGES")
-    shared = {key for key in catalog if key in MESSAGES}
-    assert {key for key in MESSAGES if key.startswith("ske_")} - {"ske_fix_usage", "ske_csv_usage"} <= shared
-    assert {key: catalog[key] for key in shared} == {key: MESSAGES[key] for key in shared}
-    assert all(set(texts) == {"en", "de"} for texts in catalog.values())
+    page.get_by_role("button", name="Start the sheet").wait_for()
+    assert page.evaluate("[...window.blackmariaMissingTexts]") == []
     page.close()
 
 
@@ -259,3 +257,32 @@ def test_german_from_the_browser_language_refusals_included(server: Server, brow
     taken = sorted([card for card in range(52) if suit_of(card) == HEARTS] + [parse_card("QS")])
     assert saved["deals"] == [{"cards": [[card_name(card) for card in taken], [], [], []]}]
     context.close()
+
+
+def test_the_page_scores_by_the_servers_facts(server: Server, browser: Any) -> None:
+    # The server's facts are the page's only source of card values: a queen of spades made dearer there is dearer here.
+    page = browser.new_page()
+    asked: list[Any] = []
+
+    def dearer_queen(route: Any) -> None:
+        asked.append(route.request.post_data_json)
+        response = route.fetch()
+        body = response.json()
+        body["facts"]["values"]["QS"] = 20
+        body["facts"]["deal_total"] += 7
+        body["facts"]["moon_total"] += 7
+        route.fulfill(response=response, json=body)
+
+    page.route("**/api/rules/facts", dearer_queen)
+    page.goto(f"{server.base}/score")
+    page.get_by_label("Rules").select_option("black-maria")
+    page.get_by_role("button", name="Start the sheet").click()
+    _entry(page, {"Player 1": "QS", "Player 2": "Hx13", "Player 3": "AS KS"})
+    assert page.locator("#message").inner_text() == "Deal 1: Player 1 20, Player 2 13, Player 3 17"
+    _entry(page, {"Player 1": "10", "Player 2": "10", "Player 3": "23"})
+    assert page.locator("#error").inner_text() == "Not accepted: the points add up to 43, but every deal under these rules has 50"
+    assert {"rules": {"preset": "black-maria", "players": 3, "kitty": False}} in asked
+    # Kept for offline use under the rules the sheet was started with.
+    kept = page.evaluate("Object.keys(localStorage).filter((key) => key.startsWith('blackmaria.facts.'))")
+    assert any('"preset":"black-maria"' in key for key in kept)
+    page.close()

@@ -1,182 +1,42 @@
-/* The tabletop scorekeeper in the browser: the checks of src/blackmaria/scorekeeper.py, driven by the rules data of
-   GET /api/presets, with the sheet kept in localStorage and the page kept by the service worker (/sw.js) for offline use.
+/* The tabletop scorekeeper in the browser: the checks of src/blackmaria/scorekeeper.py over the rules facts the
+   server works out (POST /api/rules/facts: card values, cards in play, penalty and moon cards, totals, pass schedule),
+   with the sheet and the facts of each rule set used kept in localStorage and the page kept by the service worker
+   (/sw.js) for offline use. The page keeps no rules of its own: only the reading of what a player types.
 
-   The checking functions (ruleFacts, fromCards, fromPoints, verdict, toCsv) are pure and exposed as
-   window.BlackMariaScore, so the browser tests compare them case by case with the Python ScoreSheet. */
-"use strict";
+   The checking functions (scoringFacts, fromCards, fromPoints, verdict) are pure and exposed as window.BlackMariaScore
+   with factsFor, so the browser tests compare them case by case with the Python ScoreSheet. */
+import { t, loadCatalog, setLanguage } from "./i18n.js";
+
+const FORMAT = "blackmaria-scoresheet/1";
+const RANKS = "23456789TJQKA";
+const SUITS = "CDHS";
+const SYMBOLS = "♣♦♥♠";
+const RANKS_DE = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "B", "D", "K", "A"];
+const SUIT_INPUT = { C: 0, D: 1, H: 2, S: 3, "♣": 0, "♦": 1, "♥": 2, "♠": 3, "♧": 0, "♢": 1, "♡": 2, "♤": 3 };
+const RANK_ALIASES = { 10: "T", D: "Q", B: "J" }; // German Dame and Bube, as cards.parse_card
+const HEARTS = 2;
+const COUNT = /^h\s*[x×*]\s*(\d+)$/i;
+const WHOLE = /^-?\d+$/;
+const STORE_SHEET = "blackmaria.scoresheet";
+const STORE_LANG = "blackmaria.lang";
+const STORE_PRESETS = "blackmaria.presets.";
+const STORE_FACTS = "blackmaria.facts.";
 
 (function () {
-  const FORMAT = "blackmaria-scoresheet/1";
-  const RANKS = "23456789TJQKA";
-  const SUITS = "CDHS";
-  const SYMBOLS = "♣♦♥♠";
-  const RANKS_DE = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "B", "D", "K", "A"];
-  const SUIT_INPUT = { C: 0, D: 1, H: 2, S: 3, "♣": 0, "♦": 1, "♥": 2, "♠": 3, "♧": 0, "♢": 1, "♡": 2, "♤": 3 };
-  const RANK_ALIASES = { 10: "T", D: "Q", B: "J" }; // German Dame and Bube, as cards.parse_card
-  const HEARTS = 2;
-  const QUEEN_OF_SPADES = 43;
-  const KING_OF_SPADES = 47;
-  const ACE_OF_SPADES = 51;
-  const JACK_OF_DIAMONDS = 37;
-  // rules.DEFAULT_REMOVED: the cards taken out for each player count.
-  const DEFAULT_REMOVED = { 2: [], 3: ["2C"], 4: [], 5: ["2C", "2D"], 6: ["2C", "2D", "2S", "3C"], 7: ["2C", "2D", "2S"] };
-  const COUNT = /^h\s*[x×*]\s*(\d+)$/i;
-  const WHOLE = /^-?\d+$/;
-  const RULE_OPTIONS = [
-    "players", "removed", "kitty", "first_dealer", "pass_count", "pass_schedule", "pass_forbidden", "first_lead",
-    "hearts_lead", "hearts_broken_by", "queen_breaks_hearts", "points_on_first_trick", "scoring", "card_values", "moon",
-    "moon_cards", "target_score", "deal_count", "ties", "undo",
-  ];
-  const STORE_SHEET = "blackmaria.scoresheet";
-  const STORE_LANG = "blackmaria.lang";
-  const STORE_PRESETS = "blackmaria.presets.";
-
-  // Keys shared with src/blackmaria/locale/messages.py carry the same texts there (a browser test compares them).
-  const MESSAGES = {
-    ske_names_count: { en: "{given} names given for {players} players", de: "{given} Namen für {players} Spieler angegeben" },
-    ske_cards_count: {
-      en: "enter the cards of all {players} players (one list each), not {given}",
-      de: "gib die Karten aller {players} Spieler ein (eine Liste je Spieler), nicht {given}",
-    },
-    ske_not_a_card: {
-      en: "{name}: {text} is not a card; write a rank and a suit, like QS, 10H or Q♠",
-      de: "{name}: {text} ist keine Karte; schreib Rang und Farbe, etwa DS, 10H oder D♠",
-    },
-    ske_not_in_play: { en: "{name}: {card} is not in play under these rules", de: "{name}: {card} ist nach diesen Regeln nicht im Spiel" },
-    ske_twice: {
-      en: "{card} is entered twice: a card can be taken only once",
-      de: "{card} ist doppelt eingegeben: jede Karte kann nur einer bekommen",
-    },
-    ske_hearts_differ: {
-      en: "hearts have different values under these rules: enter each heart (like AH KH 5H)",
-      de: "Herzkarten zählen nach diesen Regeln verschieden: gib jedes Herz einzeln ein (etwa AH KH 5H)",
-    },
-    ske_too_many_hearts: {
-      en: "{count} more hearts entered, but only {left} are left",
-      de: "{count} weitere Herz eingegeben, aber nur {left} sind übrig",
-    },
-    ske_missing: {
-      en: "every card that scores must be entered; missing {cards} ({total} points in each deal)",
-      de: "jede Karte mit Punkten muss eingegeben werden; es fehlt {cards} ({total} Punkte in jedem Spiel)",
-    },
-    ske_points_count: { en: "enter the points of all {players} players, not {given}", de: "gib die Punkte aller {players} Spieler ein, nicht {given}" },
-    ske_total: {
-      en: "the points add up to {sum}, but every deal under these rules has {total}",
-      de: "die Punkte ergeben {sum}, aber jedes Spiel hat nach diesen Regeln {total}",
-    },
-    ske_over: { en: "the game is over; start a new score sheet", de: "die Partie ist vorbei; fang eine neue Punkteliste an" },
-    ske_no_deal: {
-      en: "there is no deal {number}; deals 1 to {count} are entered",
-      de: "es gibt kein Spiel {number}; eingegeben sind die Spiele 1 bis {count}",
-    },
-    ske_not_sheet: { en: "not a score sheet ({format})", de: "keine Punkteliste ({format})" },
-    ske_mixed: {
-      en: "enter points for every player or cards for every player, not both",
-      de: "gib für alle Spieler Punkte oder für alle Spieler Karten ein, nicht beides",
-    },
-    direction_left: { en: "to the left", de: "nach links" },
-    direction_right: { en: "to the right", de: "nach rechts" },
-    direction_across: { en: "across", de: "gegenüber" },
-    direction_hold: { en: "no pass", de: "keine Weitergabe" },
-    moon: { en: "{name} shot the moon!", de: "{name} hat alle Strafkarten und schießt den Mond!" },
-    mark_moon: { en: "moon: {name}", de: "Mond: {name}" },
-    sudden_death: {
-      en: "A tie for lowest: another deal decides.",
-      de: "Gleichstand beim niedrigsten Stand: ein weiteres Spiel entscheidet.",
-    },
-    game_over: { en: "Game over. Winner: {names}.", de: "Spielende. Gewonnen hat: {names}." },
-    sk_scored: { en: "Deal {number}: {points}", de: "Spiel {number}: {points}" },
-    sk_fixed: { en: "Deal {number} corrected.", de: "Spiel {number} berichtigt." },
-    sk_refused: { en: "Not accepted: {reason}", de: "Nicht angenommen: {reason}" },
-    // the page's own texts
-    web_title: { en: "Score sheet", de: "Punkteliste" },
-    web_language: { en: "Language", de: "Sprache" },
-    web_setup: { en: "New score sheet", de: "Neue Punkteliste" },
-    web_rules: { en: "Rules", de: "Regeln" },
-    web_players: { en: "Players", de: "Spieler" },
-    web_names: { en: "Names, clockwise", de: "Namen, im Uhrzeigersinn" },
-    web_name: { en: "Name of player {n}", de: "Name von Spieler {n}" },
-    web_default_name: { en: "Player {n}", de: "Spieler {n}" },
-    web_first_dealer: { en: "First dealer", de: "Erster Geber" },
-    web_house_rules: { en: "House rules", de: "Hausregeln" },
-    web_moon: { en: "Shooting the moon", de: "Mond schießen" },
-    "web_moon_off": { en: "off", de: "aus" },
-    "web_moon_add-to-others": { en: "the others add the total", de: "die anderen bekommen die Summe" },
-    "web_moon_subtract-from-shooter": { en: "the shooter subtracts the total", de: "der Schütze zieht die Summe ab" },
-    web_target: { en: "Target score (empty: none)", de: "Zielstand (leer: keiner)" },
-    web_deal_count: { en: "Number of deals (empty: none)", de: "Anzahl Spiele (leer: keine)" },
-    web_ties: { en: "A tie for lowest", de: "Gleichstand beim niedrigsten Stand" },
-    web_ties_share: { en: "share the win", de: "Sieg teilen" },
-    "web_ties_sudden-death": { en: "another deal decides", de: "ein weiteres Spiel entscheidet" },
-    web_kitty: { en: "Kitty instead of removing cards", de: "Skat statt Karten herausnehmen" },
-    web_more_options: {
-      en: 'More options as JSON, like {"card_values": {"JD": -10}}',
-      de: 'Weitere Optionen als JSON, etwa {"card_values": {"JD": -10}}',
-    },
-    web_rules_words: { en: "The rules in words", de: "Die Regeln in Worten" },
-    web_start: { en: "Start the sheet", de: "Liste beginnen" },
-    web_next: { en: "Deal {number}: {dealer} deals, pass {direction}.", de: "Spiel {number}: {dealer} gibt, Weitergabe {direction}." },
-    web_next_hold: { en: "Deal {number}: {dealer} deals, no passing.", de: "Spiel {number}: {dealer} gibt, keine Weitergabe." },
-    web_enter_heading: { en: "Enter deal {number}", de: "Spiel {number} eintragen" },
-    web_correct_heading: { en: "Correct deal {number}", de: "Spiel {number} berichtigen" },
-    web_entry_help: {
-      en: "Each player's points (10), or the penalty cards each took: Hx3 AS is three hearts and the ace of spades. Or tap the cards.",
-      de: "Die Punkte jedes Spielers (10) oder die Strafkarten, die jeder bekam: Hx3 AS sind drei Herz und das Pik-Ass. Oder tippe die Karten an.",
-    },
-    web_entry_label: { en: "{name}: points or cards", de: "{name}: Punkte oder Karten" },
-    web_tap_for: { en: "Tap cards for", de: "Karten antippen für" },
-    web_card_free: { en: "{card}, {value} points, not entered", de: "{card}, {value} Punkte, nicht eingetragen" },
-    web_card_taken: { en: "{card}, {value} points, taken by {name}", de: "{card}, {value} Punkte, bekam {name}" },
-    web_enter: { en: "Enter the deal", de: "Spiel eintragen" },
-    web_save_correction: { en: "Save the correction", de: "Berichtigung speichern" },
-    web_cancel: { en: "Cancel", de: "Abbrechen" },
-    web_clear: { en: "Clear", de: "Leeren" },
-    web_col_deal: { en: "Deal", de: "Spiel" },
-    web_col_dealer: { en: "Dealer", de: "Geber" },
-    web_col_pass: { en: "Pass", de: "Weitergabe" },
-    web_total: { en: "Total", de: "Summe" },
-    web_edit: { en: "Correct deal {number}", de: "Spiel {number} berichtigen" },
-    web_export_csv: { en: "Export CSV", de: "CSV exportieren" },
-    web_export_json: { en: "Export JSON", de: "JSON exportieren" },
-    web_import: { en: "Resume a sheet from a JSON file", de: "Liste aus JSON-Datei fortsetzen" },
-    web_new_sheet: { en: "New sheet", de: "Neue Liste" },
-    web_confirm_new: {
-      en: "Start a new sheet? The current one stays only in the files you exported.",
-      de: "Neue Liste beginnen? Die jetzige bleibt nur in exportierten Dateien erhalten.",
-    },
-    web_offline_ready: { en: "Saved for offline use.", de: "Für die Nutzung ohne Netz gespeichert." },
-    web_no_rules: {
-      en: "The rules are not loaded yet: open this page once while online.",
-      de: "Die Regeln sind noch nicht geladen: öffne diese Seite einmal mit Netz.",
-    },
-    web_bad_option: { en: "House rules: {reason}", de: "Hausregeln: {reason}" },
-    web_opt_number: { en: "{option} must be a positive whole number or empty", de: "{option} muss eine positive ganze Zahl oder leer sein" },
-    web_opt_end: { en: "the game needs an end: a target score, a number of deals, or both", de: "die Partie braucht ein Ende: Zielstand, Anzahl Spiele oder beides" },
-    web_opt_json: { en: "not valid JSON ({error})", de: "kein gültiges JSON ({error})" },
-    web_opt_unknown: { en: "{option} is not a rule option", de: "{option} ist keine Regeloption" },
-    web_opt_card: { en: "{option}: {text} is not a card", de: "{option}: {text} ist keine Karte" },
-    web_opt_divide: {
-      en: "{cards} cards in play do not divide among {players} players",
-      de: "{cards} Karten im Spiel lassen sich nicht auf {players} Spieler verteilen",
-    },
-    web_opt_no_moon: { en: "no card scores, so nobody can shoot the moon", de: "keine Karte zählt, also kann niemand den Mond schießen" },
-    web_import_bad: { en: "That file cannot be resumed: {reason}", de: "Diese Datei lässt sich nicht fortsetzen: {reason}" },
-  };
-
+  /** A refused entry: the catalog key of its reason and the values the sentence names. */
   class ScoreError extends Error {
     constructor(key, values) {
-      super(format(MESSAGES[key].en, values || {}));
+      super(`${key} ${JSON.stringify(values || {})}`);
       this.key = key;
       this.values = values || {};
     }
-    text(lang) {
-      return format(MESSAGES[this.key][lang], this.values);
+    text() {
+      return t(this.key, this.values);
     }
   }
 
-  function format(template, values) {
-    return template.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
-  }
+  /** The server refused a rule set; its sentence names the option (it is the server's, in English). */
+  class RulesRefused extends Error {}
 
   // ---- cards (cards.py) ---------------------------------------------------------------
   function cardName(card) {
@@ -200,89 +60,45 @@
     return RANKS.indexOf(rankText) * 4 + SUIT_INPUT[suitText];
   }
 
-  function cardsFromOption(option, list) {
-    const items = typeof list === "string" ? list.replace(/,/g, " ").split(/\s+/).filter(Boolean) : list;
-    if (!Array.isArray(items)) throw new ScoreError("web_opt_card", { option, text: JSON.stringify(list) });
-    return items.map((item) => {
-      const card = typeof item === "number" ? item : parseCard(item);
-      if (card === null || card < 0 || card > 51) throw new ScoreError("web_opt_card", { option, text: item });
-      return card;
-    });
+  // ---- the rule set's facts, from the server (Rules.facts), kept for offline use --------------------
+  /** The same text for the same rule data, whatever the order of its keys: the key the facts are kept under. */
+  function canonical(value) {
+    if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+    if (value && typeof value === "object") return `{${Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${canonical(value[key])}`).join(",")}}`;
+    return JSON.stringify(value);
   }
 
-  // ---- the rule set (rules.py): derived facts from a to_dict() form --------------------
-  function scoringValues(scoring) {
+  /** ``{rules, facts}`` for rule data (a preset's name with options, or Rules.to_dict): the server's answer, kept in
+      localStorage under the data asked and under the full rules it answered, so that a sheet reopens offline. */
+  async function factsFor(data) {
+    const asked = STORE_FACTS + canonical(data);
+    let answer;
+    try {
+      answer = await fetch("/api/rules/facts", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ rules: data }) });
+    } catch (error) {
+      const kept = localStorage.getItem(asked);
+      if (kept) return JSON.parse(kept);
+      throw new ScoreError("web_no_rules", {});
+    }
+    const body = await answer.json().catch(() => ({}));
+    if (!answer.ok) throw new RulesRefused(typeof body.detail === "string" ? body.detail : `HTTP ${answer.status}`);
+    const text = JSON.stringify(body);
+    localStorage.setItem(asked, text);
+    localStorage.setItem(STORE_FACTS + canonical(body.rules), text);
+    return body;
+  }
+
+  /** What scoring reads of the facts, with cards as numbers and sets for lookups. */
+  function scoringFacts(rules, facts) {
     const values = new Array(52).fill(0);
-    for (let card = 0; card < 52; card++) {
-      if ((card & 3) !== HEARTS) continue;
-      const rank = card >> 2;
-      if (scoring === "spot") values[card] = rank + 2;
-      else if (scoring === "dirty-lady") values[card] = { 12: 5, 11: 4, 10: 3, 9: 2 }[rank] || 1;
-      else values[card] = 1;
-    }
-    values[QUEEN_OF_SPADES] = 13;
-    if (scoring === "black-maria" || scoring === "dirty-lady") {
-      values[KING_OF_SPADES] = 10;
-      values[ACE_OF_SPADES] = 7;
-    }
-    if (scoring === "omnibus") values[JACK_OF_DIAMONDS] = -10;
-    return values;
-  }
-
-  /** What scoring needs to know of a rule set given as data (Rules.to_dict). */
-  function ruleFacts(rules) {
-    const players = rules.players;
-    const values = scoringValues(rules.scoring);
-    for (const [name, value] of Object.entries(rules.card_values || {})) values[cardsFromOption("card_values", [name])[0]] = value;
-    const removed = new Set(cardsFromOption("removed", rules.removed || []));
-    const inPlay = [];
-    for (let card = 0; card < 52; card++) if (!removed.has(card)) inPlay.push(card);
-    const penalty = inPlay.filter((card) => values[card] > 0);
-    const moonCards = rules.moon_cards == null ? penalty : cardsFromOption("moon_cards", rules.moon_cards).filter((c) => !removed.has(c));
-    const sum = (cards) => cards.reduce((total, card) => total + values[card], 0);
-    const schedule = players % 2 ? rules.pass_schedule.filter((d) => d !== "across") : rules.pass_schedule.slice();
+    for (const [name, value] of Object.entries(facts.values)) values[parseCard(name)] = value;
+    const cards = (names) => names.map(parseCard);
+    const inPlay = cards(facts.in_play);
+    const penalty = cards(facts.penalty_cards);
     return {
-      rules, players, values, inPlay, inPlaySet: new Set(inPlay), penalty, penaltySet: new Set(penalty), moonCards,
-      moonTotal: sum(penalty), dealTotal: sum(inPlay), schedule,
+      rules, players: facts.players, values, inPlay, inPlaySet: new Set(inPlay), penalty, penaltySet: new Set(penalty),
+      moon: facts.moon, moonCards: cards(facts.moon_cards), moonTotal: facts.moon_total, dealTotal: facts.deal_total, schedule: facts.schedule,
     };
-  }
-
-  /** A preset's rules (from /api/presets) for another player count, as rules.preset(name, players=, kitty=) makes them. */
-  function rulesFor(presetRules, players, kitty) {
-    const rules = JSON.parse(JSON.stringify(presetRules));
-    const fixedDeals = presetRules.target_score === null && presetRules.deal_count === 3 * presetRules.players;
-    rules.players = players;
-    rules.kitty = Boolean(kitty);
-    rules.removed = kitty ? [] : DEFAULT_REMOVED[players].slice();
-    if (fixedDeals) rules.deal_count = 3 * players;
-    return rules;
-  }
-
-  /** House options over a rule set, checked as far as scoring and the end of the game need. */
-  function withOptions(rules, options) {
-    const merged = Object.assign({}, rules);
-    for (const [option, value] of Object.entries(options)) {
-      if (!RULE_OPTIONS.includes(option) || option === "players") throw new ScoreError("web_opt_unknown", { option });
-      merged[option] = value;
-    }
-    for (const option of ["removed", "pass_forbidden"]) merged[option] = cardsFromOption(option, merged[option] || []).map(cardName);
-    if (merged.moon_cards != null) merged.moon_cards = cardsFromOption("moon_cards", merged.moon_cards).map(cardName);
-    const values = {};
-    for (const [name, value] of Object.entries(merged.card_values || {})) {
-      if (!Number.isInteger(value)) throw new ScoreError("web_opt_number", { option: "card_values " + name });
-      values[cardName(cardsFromOption("card_values", [name])[0])] = value;
-    }
-    merged.card_values = values;
-    if (typeof merged.pass_schedule === "string") merged.pass_schedule = [merged.pass_schedule];
-    for (const option of ["target_score", "deal_count"]) {
-      const value = merged[option];
-      if (value !== null && !(Number.isInteger(value) && value >= 1)) throw new ScoreError("web_opt_number", { option });
-    }
-    if (merged.target_score === null && merged.deal_count === null) throw new ScoreError("web_opt_end", {});
-    const inPlay = 52 - merged.removed.length;
-    if (!merged.kitty && merged.players > 2 && inPlay % merged.players) throw new ScoreError("web_opt_divide", { cards: inPlay, players: merged.players });
-    if (merged.moon !== "off" && ruleFacts(merged).moonCards.length === 0) throw new ScoreError("web_opt_no_moon", {});
-    return merged;
   }
 
   // ---- entries (scorekeeper.py) ------------------------------------------------------------
@@ -323,13 +139,13 @@
     const raw = cards.map((list) => list.reduce((total, card) => total + facts.values[card], 0));
     // core.score_deal: whoever took every moon card shot the moon.
     let shooter = null;
-    if (facts.rules.moon !== "off") cards.forEach((list, seat) => { if (facts.moonCards.every((card) => taken[seat].has(card))) shooter = seat; });
+    if (facts.moon !== "off") cards.forEach((list, seat) => { if (facts.moonCards.every((card) => taken[seat].has(card))) shooter = seat; });
     const points = cards.map((list, seat) => {
       if (seat === shooter) {
         const own = list.filter((card) => !facts.penaltySet.has(card)).reduce((total, card) => total + facts.values[card], 0);
-        return facts.rules.moon === "subtract-from-shooter" ? own - facts.moonTotal : own;
+        return facts.moon === "subtract-from-shooter" ? own - facts.moonTotal : own;
       }
-      return raw[seat] + (shooter !== null && facts.rules.moon === "add-to-others" ? facts.moonTotal : 0);
+      return raw[seat] + (shooter !== null && facts.moon === "add-to-others" ? facts.moonTotal : 0);
     });
     return { points, raw, cards, moon: shooter };
   }
@@ -342,7 +158,7 @@
     if (sum !== facts.dealTotal) throw new ScoreError("ske_total", { sum, total: facts.dealTotal });
     const negatives = facts.inPlay.filter((card) => facts.values[card] < 0).reduce((total, card) => total + facts.values[card], 0);
     let shooter = null;
-    if (facts.rules.moon !== "off") {
+    if (facts.moon !== "off") {
       // Whoever counted every positive point (with or without the negative cards) shot the moon.
       const candidates = raw.map((r, seat) => (r === facts.moonTotal || r === facts.moonTotal + negatives ? seat : -1)).filter((s) => s >= 0);
       if (candidates.length === 1) shooter = candidates[0];
@@ -350,7 +166,7 @@
     let points = raw.slice();
     if (shooter !== null) {
       points[shooter] -= facts.moonTotal;
-      if (facts.rules.moon === "add-to-others") points = points.map((p, seat) => (seat === shooter ? p : p + facts.moonTotal));
+      if (facts.moon === "add-to-others") points = points.map((p, seat) => (seat === shooter ? p : p + facts.moonTotal));
       else points[shooter] -= facts.moonTotal;
     }
     return { points, raw: raw.slice(), cards: null, moon: shooter };
@@ -369,12 +185,13 @@
 
   // ---- the sheet: the same JSON as ScoreSheet.to_json ------------------------------------------
   class Sheet {
-    constructor(rules, players, firstDealer) {
+    /** A sheet under ``rules`` (Rules.to_dict) with their ``facts`` (Rules.facts, from factsFor). */
+    constructor(rules, facts, players, firstDealer) {
       if (players.length !== rules.players) throw new ScoreError("ske_names_count", { given: players.length, players: rules.players });
       this.rules = rules;
       this.players = players.slice();
       this.firstDealer = ((firstDealer % rules.players) + rules.players) % rules.players;
-      this.facts = ruleFacts(rules);
+      this.facts = scoringFacts(rules, facts);
       this.entries = [];
     }
     get totals() {
@@ -410,9 +227,10 @@
         deals: this.entries.map((e) => (e.cards === null ? { points: e.raw } : { cards: e.cards.map((list) => list.map(cardName)) })),
       };
     }
-    static fromData(data) {
+    static async fromData(data) {
       if (!data || data.format !== FORMAT) throw new ScoreError("ske_not_sheet", { format: FORMAT });
-      const sheet = new Sheet(data.rules, data.players, data.first_dealer || 0);
+      const { rules, facts } = await factsFor(data.rules);
+      const sheet = new Sheet(rules, facts, data.players, data.first_dealer || 0);
       for (const deal of data.deals) {
         sheet.entries.push("cards" in deal ? fromCards(sheet.facts, deal.cards.map((list) => list.join(" ")), sheet.players) : fromPoints(sheet.facts, deal.points));
       }
@@ -444,7 +262,7 @@
     return fromCards(sheet.facts, trimmed.map((text, seat) => (numeric[seat] ? "" : text)), sheet.players);
   }
 
-  window.BlackMariaScore = { FORMAT, MESSAGES, ScoreError, Sheet, ruleFacts, rulesFor, withOptions, fromCards, fromPoints, verdict, parseCard, cardName };
+  window.BlackMariaScore = { FORMAT, ScoreError, Sheet, factsFor, scoringFacts, fromCards, fromPoints, verdict, parseCard, cardName };
 
   // ---- the page ----------------------------------------------------------------------------
   const page = document.getElementById("score-app");
@@ -452,7 +270,6 @@
 
   const state = { lang: chooseLanguage(), presets: null, sheet: null, editing: null, tapSeat: 0, drafts: [] };
   const $ = (id) => document.getElementById(id);
-  const t = (key, values) => format(MESSAGES[key][state.lang], values || {});
 
   function chooseLanguage() {
     const saved = localStorage.getItem(STORE_LANG);
@@ -506,11 +323,11 @@
     else localStorage.removeItem(STORE_SHEET);
   }
 
-  function restoreSheet() {
+  async function restoreSheet() {
     const kept = localStorage.getItem(STORE_SHEET);
     if (!kept) return;
     try {
-      state.sheet = Sheet.fromData(JSON.parse(kept));
+      state.sheet = await Sheet.fromData(JSON.parse(kept));
     } catch (error) {
       state.sheet = null;
     }
@@ -531,7 +348,7 @@
   }
 
   function refuse(error) {
-    const reason = error instanceof ScoreError ? error.text(state.lang) : String(error.message || error);
+    const reason = error instanceof ScoreError ? error.text() : String(error.message || error);
     $("error").textContent = t("sk_refused", { reason });
   }
 
@@ -555,8 +372,20 @@
         })),
       );
     }
-    const base = rulesFor(info.rules, setup.players, false);
-    const kittyPossible = setup.players > 2 && 52 % setup.players !== 0;
+    // The form starts from the server's rules for this preset and count (until they come, the preset's own).
+    const wanted = { preset: info.name, players: setup.players, kitty: Boolean(setup.kitty) };
+    const key = canonical(wanted);
+    if ((!state.base || state.base.key !== key) && state.baseAsked !== key) {
+      state.baseAsked = key;
+      factsFor(wanted).then((answer) => {
+        state.base = { key, ...answer };
+        if (!state.sheet) render();
+      }).catch((error) => { if (!state.sheet && $("error")) refuse(error); });
+    }
+    const ready = state.base && state.base.key === key;
+    const base = ready ? state.base.rules : info.rules;
+    // Cards removed for this count could lie as a kitty instead: offered when the server's facts remove some.
+    const kittyPossible = setup.kitty || (ready && state.base.facts.removed.length > 0);
     const presetSelect = select("preset", state.presets.map((p) => [p.name, p.title]), info.name);
     presetSelect.addEventListener("change", (event) => {
       setup.preset = event.target.value;
@@ -582,12 +411,12 @@
         labelled("target", t("web_target"), element("input", { id: "target", type: "number", inputmode: "numeric", min: 1, value: base.target_score ?? "" })),
         labelled("deal-count", t("web_deal_count"), element("input", { id: "deal-count", type: "number", inputmode: "numeric", min: 1, value: base.deal_count ?? "" })),
         labelled("ties", t("web_ties"), select("ties", ["share", "sudden-death"].map((m) => [m, t("web_ties_" + m)]), base.ties)),
-        kittyPossible ? element("div", { class: "field check" }, [element("input", { id: "kitty", type: "checkbox" }), element("label", { for: "kitty", text: t("web_kitty") })]) : "",
+        kittyPossible ? element("div", { class: "field check" }, [element("input", { id: "kitty", type: "checkbox", checked: Boolean(setup.kitty), onchange: (event) => { setup.kitty = event.target.checked; render(); } }), element("label", { for: "kitty", text: t("web_kitty") })]) : "",
         labelled("options", t("web_more_options"), element("textarea", { id: "options", rows: 2, spellcheck: "false" })),
       ]),
       element("details", {}, [element("summary", { text: t("web_rules_words") }), element("ul", {}, info.describe.map((line) => element("li", { text: line })))]),
       element("p", { id: "error", class: "error", role: "alert" }),
-      element("button", { type: "submit", id: "start", class: "primary", text: t("web_start") }),
+      element("button", { type: "submit", id: "start", class: "primary", text: t("web_start"), disabled: !ready }),
     ]);
     const importer = element("div", { class: "field" }, [
       element("label", { for: "import", text: t("web_import") }),
@@ -604,15 +433,19 @@
     return value;
   }
 
-  function startSheet(info, setup) {
+  /** The sheet under the chosen rules: the options that differ from the form's start and the JSON ones, as the server
+      reads them (it checks them and answers their facts; offline, the rules of a sheet started before are kept). */
+  async function startSheet(info, setup) {
     try {
-      const kitty = $("kitty") ? $("kitty").checked : false;
+      const base = state.base.rules;
       const options = {
         moon: $("moon").value,
         ties: $("ties").value,
         target_score: numberOption("target", "target_score"),
         deal_count: numberOption("deal-count", "deal_count"),
       };
+      const data = { preset: info.name, players: setup.players, kitty: Boolean(setup.kitty) };
+      for (const [option, value] of Object.entries(options)) if (value !== base[option]) data[option] = value;
       const extra = $("options").value.trim();
       if (extra) {
         let parsed;
@@ -622,19 +455,20 @@
           throw new ScoreError("web_opt_json", { error: error.message });
         }
         if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new ScoreError("web_opt_json", { error: "{...}" });
-        Object.assign(options, parsed);
+        Object.assign(data, parsed);
       }
-      const rules = withOptions(rulesFor(info.rules, setup.players, kitty), options);
+      const { rules, facts } = await factsFor(data);
       const names = [];
       for (let seat = 0; seat < setup.players; seat++) names.push((setup.names[seat] || "").trim() || t("web_default_name", { n: seat + 1 }));
-      state.sheet = new Sheet(rules, names, parseInt($("first-dealer").value, 10));
+      state.sheet = new Sheet(rules, facts, names, parseInt($("first-dealer").value, 10));
       state.drafts = names.map(() => "");
       state.editing = null;
       saveSheet();
       render();
     } catch (error) {
-      if (error instanceof ScoreError && error.key.startsWith("web_opt")) $("error").textContent = t("web_bad_option", { reason: error.text(state.lang) });
-      else refuse(error);
+      if (error instanceof RulesRefused || (error instanceof ScoreError && error.key.startsWith("web_opt"))) {
+        $("error").textContent = t("web_bad_option", { reason: error instanceof ScoreError ? error.text() : error.message });
+      } else refuse(error);
     }
   }
 
@@ -642,12 +476,12 @@
     const file = event.target.files[0];
     if (!file) return;
     try {
-      state.sheet = Sheet.fromData(JSON.parse(await file.text()));
+      state.sheet = await Sheet.fromData(JSON.parse(await file.text()));
       state.drafts = state.sheet.players.map(() => "");
       saveSheet();
       render();
     } catch (error) {
-      const reason = error instanceof ScoreError ? error.text(state.lang) : error.message;
+      const reason = error instanceof ScoreError ? error.text() : error.message;
       $("error").textContent = t("web_import_bad", { reason });
     }
   }
@@ -843,13 +677,17 @@
   $("lang").addEventListener("change", async (event) => {
     state.lang = event.target.value;
     localStorage.setItem(STORE_LANG, state.lang);
+    await loadCatalog(state.lang);
     await loadPresets();
     render();
   });
 
-  restoreSheet();
-  loadPresets().then(render);
-  render();
+  // The texts (the server's catalog, or the copy kept from the last visit), the rules list and the kept sheet first.
+  setLanguage(state.lang);
+  loadCatalog(state.lang)
+    .catch(() => { /* never loaded online: the keys show until the page is opened with the network once */ })
+    .then(() => Promise.all([restoreSheet(), loadPresets()]))
+    .then(render);
 
   if ("serviceWorker" in navigator) {
     navigator.serviceWorker.register("/sw.js").then(() => navigator.serviceWorker.ready).then(() => {

@@ -1,11 +1,11 @@
-/* The service worker: keeps the scorekeeper (/score, its script, its style and the rules data) so that the page works
+/* The service worker: keeps the scorekeeper (/score, its scripts, its style and the rules list; the texts and each rule set's facts are kept by the page) so that the page works
    offline once it has been loaded. Network first, so a new release or new rules reach the page at once when online;
    the kept copy answers when the network does not. Every other request (the table client, its API, WebSockets)
    passes through untouched. */
 "use strict";
 
-const CACHE = "blackmaria-score-v1";
-const KEPT = ["/score", "/static/score.js", "/static/score.css", "/api/presets?lang=en", "/api/presets?lang=de"];
+const CACHE = "blackmaria-score-v2";
+const KEPT = ["/score", "/static/score.js", "/static/i18n.js", "/static/score.css", "/api/presets?lang=en", "/api/presets?lang=de"];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(KEPT)).then(() => self.skipWaiting()));
