@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
+from blackmaria.bots.reasons import Reason
 from blackmaria.cards import CLUBS, HEARTS, SPADES, Card, CardSet, card_name, cards_of, suit_of
 from blackmaria.core import logic as core
 from blackmaria.core.state import params_of
@@ -145,7 +146,7 @@ class Explanation:
     (each card of the hand that may not be chosen, with the engine's rule name).
     Part 3 is ``options`` (legal cards, cheapest first, with likely costs),
     ``advice`` (the computer player's choice, with ``advice_reasons`` for a
-    pass) and ``tips``.
+    pass, and ``reasons`` as its hint gives them) and ``tips``.
     """
 
     kind: Literal["pass", "play"]
@@ -168,6 +169,9 @@ class Explanation:
     tips: tuple[Tip, ...]
     worlds: int
     """Simulated deals behind each cost (0 when the card is forced or for a pass)."""
+    reasons: tuple[Reason, ...] = ()
+    """Why the advice, as the computer player's hint gives it (``bots.reasons``): for a play, what the card does
+    and the search's costs, from the same ranking as ``options``; so a tip rendered from it agrees with the costs."""
 
     def rule_for(self, card: Card) -> str | None:
         """The rule that refuses ``card``, or None when it is legal."""
@@ -189,6 +193,7 @@ class Explanation:
             "advice_reasons": [{"card": card_name(c), "reason": reason} for c, reason in self.advice_reasons],
             "tips": [tip.to_dict() for tip in self.tips],
             "worlds": self.worlds,
+            "reasons": [reason.to_dict() for reason in self.reasons],
         }
 
 
@@ -402,7 +407,8 @@ def explain(obs: Observation, *, budget: int = DEFAULT_BUDGET, seed: int = 0) ->
     worlds = 0
     costs: dict[Card, float] = {}
     if passing:
-        advice = tuple(sorted(MediumBot(seed).pass_hint(obs).cards, reverse=True))
+        advised = MediumBot(seed).pass_hint(obs)
+        advice, reasons = tuple(sorted(advised.cards, reverse=True)), advised.reasons
         advice_reasons = _pass_reasons(obs, advice)
         options = tuple(Option(c, rules.values[c], "pass") for c in sorted(legal, key=lambda c: (-rules.values[c], -c)))
     else:
@@ -410,10 +416,12 @@ def explain(obs: Observation, *, budget: int = DEFAULT_BUDGET, seed: int = 0) ->
             from blackmaria.bots.search import SearchBot
 
             bot = SearchBot(seed, budget=budget, name="teacher")
-            advice = tuple(bot.hint(obs).cards)
+            advised = bot.hint(obs)
+            advice, reasons = tuple(advised.cards), advised.reasons
             costs, worlds = bot.last_costs, bot.last_worlds
         else:
             advice = tuple(legal)
+            reasons = (Reason("forced", {"card": advice[0]}),)
         advice_reasons = ()
         ordered = sorted(legal, key=lambda c: (costs.get(c, 0.0), c not in advice, c))
         options = tuple(Option(c, rules.values[c], _effect(obs, table, c), costs.get(c)) for c in ordered)
@@ -432,6 +440,7 @@ def explain(obs: Observation, *, budget: int = DEFAULT_BUDGET, seed: int = 0) ->
         advice_reasons=advice_reasons,
         tips=tuple(_tips(obs, table, legal)),
         worlds=worlds,
+        reasons=reasons,
     )
 
 

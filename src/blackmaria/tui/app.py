@@ -29,9 +29,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, RichLog, Static
 
 from blackmaria.cards import CLUBS, DIAMONDS, HEARTS, SPADES, Card, CardSet
-from blackmaria.events import TrickWon
-from blackmaria.locale import Texts
-from blackmaria.tui.plain import COMMANDS
+from blackmaria.tui.seat import PLAY_COMMANDS, Seat
 from blackmaria.tui.session import PlaySession
 
 SUIT_STYLE = {SPADES: "bold white", HEARTS: "bold red", DIAMONDS: "bold red", CLUBS: "bold white"}
@@ -48,8 +46,9 @@ WAIT_INDICATOR_AFTER = 0.5
 
 
 class CardTableApp(App[None]):
-    """What the game against the computer and a seat at a server's table share: the layout, the hand drawn in
-    suits, and the keys that choose, mark and play cards. A subclass says what the hand is and what a choice does."""
+    """What the game against the computer and a seat at a server's table share: the layout, the table and the hand
+    drawn from the seat (``seat.Seat``: what it sees, what it may choose), and the keys that choose, mark and play
+    cards. A subclass says when the player may choose and what a choice does."""
 
     ENABLE_COMMAND_PALETTE = False  # its texts are English only
     CSS = """
@@ -66,9 +65,12 @@ class CardTableApp(App[None]):
     TYPABLE: ClassVar[set[str] | None] = None
     """The characters the prompt takes (None: any printable one, so that commands and German cards can be typed)."""
 
-    def __init__(self, t: Texts) -> None:
+    def __init__(self, seat: Seat) -> None:
         super().__init__()
-        self.t = t
+        self.seat = seat
+        self.t = seat.t
+        self.held: tuple[dict[int, Card], int, int] | None = None
+        """A finished trick kept on the table until its winner is shown: its cards by seat, the winner, its points."""
         self.selected = 0
         self.marked: set[Card] = set()
         self.buffer = ""
@@ -95,11 +97,11 @@ class CardTableApp(App[None]):
         raise NotImplementedError
 
     def hand(self) -> CardSet:
-        raise NotImplementedError
+        return self.seat.hand()
 
     def choosable(self) -> CardSet:
-        """The cards the player may pass or play now (drawn bright; the others dim)."""
-        raise NotImplementedError
+        """The cards the player may pass or play now (drawn bright; the others dim): the seat's choices."""
+        return self.seat.choices() if self.waiting() in ("pass", "play") else CardSet()
 
     def choose(self, cards: list[Card]) -> None:
         """Pass or play these cards."""
@@ -121,7 +123,7 @@ class CardTableApp(App[None]):
 
     def received(self) -> CardSet:
         """The cards the player received in the pass this deal (marked in the hand)."""
-        return CardSet()
+        return self.seat.received()
 
     # ---- drawing -----------------------------------------------------------
     def hand_cards(self) -> list[Card]:
@@ -157,27 +159,82 @@ class CardTableApp(App[None]):
         prompt.append(f"> {self.buffer}", style="bold")
         self.query_one("#prompt", Static).update(prompt)
 
-    def table_rows(
-        self,
-        names: list[str],
-        totals: list[int],
-        deal_points: list[int] | None,
-        turn: int | None,
-        dealer: int | None,
-        trick: dict[int, Card],
-    ) -> Table:
-        """Each seat: name (the turn marked), total, points taken this deal, the card on the table."""
-        table = Table(box=None, expand=True, show_edge=False)
-        for column in ("", self.t("sheet_total"), self.t("col_this_deal"), self.t("col_trick")):
-            table.add_column(column)
-        for seat, name in enumerate(names):
-            marker = "▶ " if turn == seat else "  "
-            dealer_mark = f" ({self.t('dealer_mark')})" if dealer == seat else ""
-            card = trick.get(seat)
-            shown = Text(self.t.card(card), style=SUIT_STYLE[card & 3]) if card is not None else Text("")
-            this_deal = f"{deal_points[seat]:+d}" if deal_points is not None else ""
-            table.add_row(marker + name + dealer_mark, str(totals[seat]) if seat < len(totals) else "", this_deal, shown)
-        return table
+    def table_view(self) -> RenderableType:
+        """The seats around the table, the player at the bottom and the others clockwise from the left; each with
+        points this deal and in total, the scoring cards taken, and the card it played to the trick; in the middle
+        the trick's number or its winner, and the cards drawn from the stock after the last trick."""
+        seat, t = self.seat, self.t
+        obs = seat.observation()
+        if obs is None:
+            return Text("")
+        names, players = seat.names, len(obs.seats)
+        me = seat.me if seat.me is not None else 0
+        trick = dict(obs.current_trick.plays) if obs.current_trick else {}
+        centre = Text(justify="center")
+        if self.held is not None:
+            trick, winner, points = self.held
+            key = "you_win_trick" if winner == seat.me else "wins_trick"
+            centre.append(t(key + ("_points" if points else ""), name=names[winner], points=t.n("points", points)), style="bold")
+        elif obs.phase == "playing":
+            number = len(obs.tricks) + (1 if obs.current_trick is None else 0)
+            centre.append(t("trick_number", number=number), style="dim")
+        if self.held is None and obs.phase == "playing":
+            for drawer, drawn in sorted(seat.draws.items(), key=lambda item: item[0] != seat.me):
+                line = t("table_you_drew", card=t.card(drawn)) if drawn is not None else t("table_drew", name=names[drawer])
+                centre.append("\n" + line, style="italic")
+        taken = seat.taken()
+        playing = obs.phase == "playing" or self.held is not None
+
+        def cell(at: int) -> Text:
+            text = Text(justify="center", no_wrap=True, overflow="ellipsis")
+            mark = "▶ " if obs.turn == at and obs.phase == "playing" and self.held is None else ""
+            text.append(mark + names[at] + ("*" if obs.dealer == at and obs.deal >= 0 else ""), style="bold")
+            deal_points = obs.trick_points[at] if playing or obs.phase == "passing" else 0
+            text.append(f"\n{deal_points} / {obs.totals[at] if at < len(obs.totals) else 0}")
+            text.append("\n")
+            text.append_text(self._cards_text(taken.get(at, [])))
+            text.append("\n")
+            card = trick.get(at)
+            if card is not None:
+                text.append(f"[{t.card(card)}]", style=SUIT_STYLE[card & 3] + (" reverse" if self.held and at == self.held[1] else ""))
+            return text
+
+        others = [(me + k) % players for k in range(1, players)]
+        left, right = (others[0], others[-1]) if len(others) >= 2 else (None, None)
+        top = others[1:-1] if len(others) >= 2 else others
+        parts: list[RenderableType] = []
+        if top:
+            row = Table.grid(expand=True)
+            for _ in range(max(len(top), 3) if len(top) == 1 else len(top)):
+                row.add_column(ratio=1)
+            cells = [cell(at) for at in top]
+            row.add_row(*([Text(""), cells[0], Text("")] if len(top) == 1 else cells))
+            parts.append(row)
+        middle = Table.grid(expand=True)
+        if left is None or right is None:  # two players, face to face: the middle is the trick's alone
+            middle.add_column(ratio=1)
+            middle.add_row(centre)
+        else:
+            for _ in range(3):
+                middle.add_column(ratio=1)
+            middle.add_row(cell(left), centre, cell(right))
+        legend = Text(t("table_legend"), style="dim", justify="center", no_wrap=True, overflow="ellipsis")
+        parts += [middle, cell(me), legend]
+        return Group(*parts)
+
+    def _cards_text(self, cards: Sequence[Card]) -> Text:
+        """Scoring cards taken, short: ``♥×5 Q♠``."""
+        text = Text()
+        hearts = [c for c in cards if c & 3 == HEARTS]
+        others = sorted((c for c in cards if c & 3 != HEARTS), key=lambda c: (-(c & 3), -(c >> 2)))
+        if len(hearts) > 2:
+            text.append(f"♥×{len(hearts)}", style=SUIT_STYLE[HEARTS])
+        else:
+            for card in sorted(hearts, reverse=True):
+                text.append(self.t.card(card) + " ", style=SUIT_STYLE[HEARTS])
+        for card in others:
+            text.append(" " + self.t.card(card), style=SUIT_STYLE[card & 3])
+        return text
 
     # ---- keys --------------------------------------------------------------
     def typable(self, character: str | None) -> bool:
@@ -245,14 +302,14 @@ class CardTableApp(App[None]):
         self.refresh_view()
 
 
-class TextScreen(ModalScreen[None]):
+class TextScreen(ModalScreen[str | None]):
     """A view over the game (help, score sheet, rules, last trick): Escape closes it, arrows and PageUp/PageDown
-    scroll it."""
+    scroll it; the keys it takes are named in its bottom line."""
 
     DEFAULT_CSS = """
     TextScreen { align: center middle; }
-    #view { width: 90%; max-width: 110; height: 85%; border: thick $accent; background: $surface; padding: 0 1; }
-    #view-keys { dock: bottom; height: 1; background: $panel; }
+    TextScreen #view { width: 90%; max-width: 110; height: 85%; border: thick $accent; background: $surface; padding: 0 1; }
+    TextScreen #view-keys { dock: bottom; height: auto; background: $panel; }
     """
     BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
         Binding("escape", "close", show=False),
@@ -260,48 +317,34 @@ class TextScreen(ModalScreen[None]):
         Binding("q", "close", show=False),
     ]
 
-    def __init__(self, title: str, body: RenderableType, close_text: str) -> None:
+    def __init__(self, title: str, body: RenderableType, keys: str) -> None:
         super().__init__()
         self.view_title = title
         self.body = body
-        self.close_text = close_text
+        self.keys = keys
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="view") as view:
             view.border_title = self.view_title
             yield Static(self.body, id="view-body")
-        yield Static(self.close_text, id="view-keys")
+        yield Static(self.keys, id="view-keys")
 
     def action_close(self) -> None:
         self.dismiss(None)
 
 
-class GameOverScreen(ModalScreen[str]):
+class GameOverScreen(TextScreen, inherit_bindings=False):
     """The end of the game: the final table and score sheet stay in view; N plays again with the same settings,
     Q (or Escape) leaves."""
 
     DEFAULT_CSS = """
-    GameOverScreen { align: center middle; }
-    #over { width: 90%; max-width: 110; height: 90%; border: thick $success; background: $surface; padding: 0 1; }
-    #over-keys { dock: bottom; height: auto; background: $panel; }
+    GameOverScreen #view { height: 90%; border: thick $success; }
     """
     BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
         Binding("n", "again", show=False),
         Binding("q", "leave", show=False),
         Binding("escape", "leave", show=False),
     ]
-
-    def __init__(self, title: str, body: RenderableType, keys: str) -> None:
-        super().__init__()
-        self.over_title = title
-        self.body = body
-        self.keys = keys
-
-    def compose(self) -> ComposeResult:
-        with VerticalScroll(id="over") as view:
-            view.border_title = self.over_title
-            yield Static(self.body, id="over-body")
-        yield Static(self.keys, id="over-keys")
 
     def action_again(self) -> None:
         self.dismiss("again")
@@ -333,16 +376,14 @@ class GameApp(CardTableApp):
     )
 
     def __init__(self, session: PlaySession, speed: float = 0.0) -> None:
-        super().__init__(session.t)
+        super().__init__(session)
         self.session = session
         session.sheet_in_story = False  # the score sheet opens in a view after each deal; the story tells the totals
         self.speed = speed
         self.deals_shown = len([log for log in session.game.deals if log.points is not None])
         self.working_since: float | None = None
         """When the present piece of work (a computer player's choice, an analysis) began, while one runs."""
-        self.held: tuple[dict[int, Card], int, int] | None = None
-        """A finished trick kept on the table until its winner is shown: its cards by seat, the winner, its points."""
-        self.tricks_shown = 0
+        self.tricks_shown = (0, 0)
         self.stop_requested = False
         self._working_shown = False
         self._status = Text()
@@ -354,6 +395,15 @@ class GameApp(CardTableApp):
         self.bind("pageup", "log_up", show=False)
         self.bind("pagedown", "log_down", show=False)
         self.bind("ctrl+c", "help_quit", show=False)
+
+    @property
+    def session(self) -> PlaySession:
+        """The game on the screen (a new one after N on the game-over screen): the screen's seat."""
+        return self._session
+
+    @session.setter
+    def session(self, session: PlaySession) -> None:
+        self._session = self.seat = session
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -428,16 +478,18 @@ class GameApp(CardTableApp):
         self.tricks_shown = won
         obs = self.session.observation()
         done = [trick for trick in obs.tricks if trick.winner is not None]
-        last = next((e for e in reversed(self.session.game.events_for(self.session.human)) if isinstance(e, TrickWon)), None)
-        if not done or last is None or self.speed <= 0:
+        if not done or done[-1].winner is None or self.speed <= 0:
             return
-        self.held = (dict(done[-1].plays), last.seat, last.points)
+        values = obs.rules.values
+        self.held = (dict(done[-1].plays), done[-1].winner, sum(values[card] for _, card in done[-1].plays))
         self.call_from_thread(self.refresh_view)
         time.sleep(max(2 * self.speed, 0.8))
         self.held = None
 
-    def _tricks_won(self) -> int:
-        return sum(1 for e in self.session.game.events_for(self.session.human) if isinstance(e, TrickWon))
+    def _tricks_won(self) -> tuple[int, int]:
+        """The deal and the tricks won in it so far: it grows with every trick taken, from deal to deal."""
+        obs = self.session.observation()
+        return obs.deal, sum(1 for trick in obs.tricks if trick.winner is not None)
 
     def _worker_done(self) -> None:
         self._worker = None
@@ -490,17 +542,6 @@ class GameApp(CardTableApp):
     # ---- what the screen shows ---------------------------------------------
     def waiting(self) -> str | None:
         return None if self.busy() else self.session.waiting_for()
-
-    def hand(self) -> CardSet:
-        return self.session.observation().hand
-
-    def choosable(self) -> CardSet:
-        # The core's answer: the cards the seat may pass or play now (empty while it has no decision).
-        return self.session.observation().choices if self.waiting() in ("play", "pass") else CardSet()
-
-    def received(self) -> CardSet:
-        obs = self.session.observation()
-        return (obs.received or CardSet()) & obs.hand
 
     def redraw_log(self) -> None:
         """The story from the session's history (after an undo took lines back, or at the start of a resumed game)."""
@@ -584,81 +625,6 @@ class GameApp(CardTableApp):
             text.append(" " + label)
         return text
 
-    def table_view(self) -> RenderableType:
-        """The seats around the table, the player at the bottom and the others clockwise from the left; each with
-        points this deal and in total, the scoring cards taken, and the card it played to the trick."""
-        session, t = self.session, self.t
-        obs = session.observation()
-        players, me = session.game.players, session.human
-        trick = dict(obs.current_trick.plays) if obs.current_trick else {}
-        centre = Text(justify="center")
-        if self.held is not None:
-            trick, winner, points = self.held
-            key = "you_win_trick" if winner == me else "wins_trick"
-            centre.append(t(key + ("_points" if points else ""), name=session.names[winner], points=t.n("points", points)), style="bold")
-        elif obs.phase == "playing" and obs.current_trick is None:
-            centre.append(t("trick_number", number=len(obs.tricks) + 1), style="dim")
-        elif obs.phase == "playing":
-            centre.append(t("trick_number", number=len(obs.tricks)), style="dim")
-        taken = self._taken()
-        playing = obs.phase == "playing" or self.held is not None
-
-        def cell(seat: int) -> Text:
-            text = Text(justify="center", no_wrap=True, overflow="ellipsis")
-            mark = "▶ " if obs.turn == seat and obs.phase == "playing" and self.held is None else ""
-            text.append(mark + session.names[seat] + ("*" if obs.dealer == seat and obs.deal >= 0 else ""), style="bold")
-            deal_points = obs.trick_points[seat] if playing or obs.phase == "passing" else 0
-            text.append(f"\n{deal_points} / {obs.totals[seat] if seat < len(obs.totals) else 0}")
-            text.append("\n")
-            text.append_text(self._cards_text(taken.get(seat, [])))
-            text.append("\n")
-            card = trick.get(seat)
-            if card is not None:
-                text.append(f"[{t.card(card)}]", style=SUIT_STYLE[card & 3] + (" reverse" if self.held and seat == self.held[1] else ""))
-            return text
-
-        others = [(me + k) % players for k in range(1, players)]
-        left, right = (others[0], others[-1]) if len(others) >= 2 else (None, None)
-        top = others[1:-1] if len(others) >= 2 else others
-        parts: list[RenderableType] = []
-        if top:
-            row = Table.grid(expand=True)
-            for _ in range(max(len(top), 3) if len(top) == 1 else len(top)):
-                row.add_column(ratio=1)
-            cells = [cell(seat) for seat in top]
-            row.add_row(*([Text(""), cells[0], Text("")] if len(top) == 1 else cells))
-            parts.append(row)
-        middle = Table.grid(expand=True)
-        for _ in range(3):
-            middle.add_column(ratio=1)
-        middle.add_row(cell(left) if left is not None else Text(""), centre, cell(right) if right is not None else Text(""))
-        legend = Text(t("table_legend"), style="dim", justify="center", no_wrap=True, overflow="ellipsis")
-        parts += [middle, cell(me), legend]
-        return Group(*parts)
-
-    def _taken(self) -> dict[int, list[Card]]:
-        """The scoring cards each seat has taken this deal (from the tricks it won: public)."""
-        values = self.session.game.rules.values
-        taken: dict[int, list[Card]] = {}
-        for event in self.session._deal_events():
-            if isinstance(event, TrickWon):
-                taken.setdefault(event.seat, []).extend(c for c in event.cards if values[c] != 0)
-        return taken
-
-    def _cards_text(self, cards: Sequence[Card]) -> Text:
-        """Scoring cards taken, short: ``♥×5 Q♠``."""
-        text = Text()
-        hearts = [c for c in cards if c & 3 == HEARTS]
-        others = sorted((c for c in cards if c & 3 != HEARTS), key=lambda c: (-(c & 3), -(c >> 2)))
-        if len(hearts) > 2:
-            text.append(f"♥×{len(hearts)}", style=SUIT_STYLE[HEARTS])
-        else:
-            for card in sorted(hearts, reverse=True):
-                text.append(self.t.card(card) + " ", style=SUIT_STYLE[HEARTS])
-        for card in others:
-            text.append(" " + self.t.card(card), style=SUIT_STYLE[card & 3])
-        return text
-
     # ---- what the player does ------------------------------------------------
     def choose(self, cards: list[Card]) -> None:
         session = self.session
@@ -678,11 +644,11 @@ class GameApp(CardTableApp):
             self.run_others()
 
     def is_command(self, text: str) -> bool:
-        return text.strip().lower() in COMMANDS or text.strip().lower() in MORE_COMMANDS
+        return text.strip().lower() in PLAY_COMMANDS or text.strip().lower() in MORE_COMMANDS
 
     def enter_text(self, text: str) -> None:
         word = text.strip().lower()
-        action = COMMANDS.get(word) or MORE_COMMANDS.get(word)
+        action = PLAY_COMMANDS.get(word) or MORE_COMMANDS.get(word)
         if action is not None:
             self.message = ""
             if action == "review":

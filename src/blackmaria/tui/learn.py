@@ -21,13 +21,14 @@ from typing import Final
 
 import click
 
+from blackmaria.bots.reasons import render
 from blackmaria.cards import SPADES, Card
 from blackmaria.game import Game
 from blackmaria.locale import detect_language
 from blackmaria.locale.teaching import TeachingTexts
 from blackmaria.rules import QUEEN_OF_SPADES, Rules
 from blackmaria.teaching import DEFAULT_BUDGET, Explanation, count_deal, count_lines, explain, explanation_lines
-from blackmaria.tui.plain import hand_text, take_answer
+from blackmaria.tui.seat import asking, print_lines, run_lines
 from blackmaria.tui.session import SEAT_NAMES, PlaySession
 
 LEARNER: Final = 0
@@ -86,6 +87,10 @@ def instructive_seed(rules: Rules, candidates: Iterable[int] = CANDIDATE_SEEDS) 
 class LearnSession(PlaySession):
     """One guided deal: the learner's decisions explained, the choices compared, the score counted in public."""
 
+    COMMANDS = COMMANDS
+    shows_trick = False  # the explanation shows the table before each decision
+    help_message = "learn_help"
+
     def __init__(self, game: Game, rules: Rules, lang: str = "en", seed: int = 0, budget: int = DEFAULT_BUDGET) -> None:
         super().__init__(game, LEARNER, ["medium"], lang, seed, save_path=None)
         self.table_rules = rules
@@ -98,6 +103,33 @@ class LearnSession(PlaySession):
     def rules_title(self) -> str:
         rules = self.table_rules
         return self.t.rules_title(rules.preset, bool(rules.changes_from_preset()))
+
+    # ---- the seat, as the line-by-line terminal drives it --------------------------------------------
+    def welcome_lines(self) -> list[str]:
+        tt = self.tt
+        others = ", ".join(name for seat, name in enumerate(self.names) if seat != self.human)
+        return [tt("learn_welcome", rules=self.rules_title(), players=self.game.players, others=others), tt("learn_goal"), tt("learn_help")]
+
+    def finished(self) -> bool:
+        return self.waiting_for() == "over" or (self.waiting_for() == "deal" and bool(self.game.deals))
+
+    def question(self) -> str | None:
+        return None if self.waiting_for() == "deal" else super().question()
+
+    def command_why(self) -> None:
+        self.lines.extend(self.explanation_text())
+
+    def command_help(self) -> None:
+        self.say(self.tt("learn_help"))
+
+    def hint(self) -> str:
+        """The tip: the card the analysis ranks cheapest (the computer player's choice in it), for the reasons of
+        that same search, with its costs; the tip and the analysis cannot disagree."""
+        explanation = self.explanation()
+        if explanation is None:
+            return self.t("wrong_phase")
+        reason = render(explanation.reasons, self.lang, explanation.seats).rstrip(".")
+        return self.t("hint", cards=self.t.cards(list(explanation.advice)), reason=reason)
 
     def explanation(self) -> Explanation | None:
         """The learner's decision now, explained (None when the learner has nothing to decide)."""
@@ -187,63 +219,7 @@ def new_learn_session(rules: Rules, *, lang: str = "en", seed: int | None = None
 
 def run_learn_plain(session: LearnSession, read: Callable[[str], str] = input, write: Callable[[str], None] = print) -> None:
     """The guided deal line by line: explanations, the learner's answers, and the public count at the end."""
-    t = session.tt
-
-    def flush() -> None:
-        for line in session.take_lines():
-            write(line)
-
-    def command(text: str) -> bool:
-        action = COMMANDS.get(text.strip().lower())
-        if action is None:
-            return False
-        if action == "quit":
-            raise EOFError
-        if action == "why":
-            for line in session.explanation_text():
-                write(line)
-        elif action == "hint":
-            write(session.hint())
-        elif action == "rules":
-            for line in session.table_rules.describe(session.lang):
-                write("  " + line)
-        else:
-            write(t("learn_help"))
-        return True
-
-    players = session.game.players
-    others = ", ".join(name for seat, name in enumerate(session.names) if seat != session.human)
-    write(t("learn_welcome", rules=session.rules_title(), players=players, others=others))
-    write(t("learn_goal"))
-    write(t("learn_help"))
-    try:
-        while True:
-            if session.needs_deal() and not session.game.deals:
-                session.deal()
-            flush()
-            waiting = session.waiting_for()
-            if waiting in ("over", "deal"):
-                write(t("learn_done", rules=session.table_rules.preset or "house.toml"))
-                return
-            obs = session.observation()
-            if waiting not in ("pass", "play"):
-                session.advance()
-                continue
-            write(t("your_hand", cards=hand_text(t, obs.hand)))
-            if waiting == "pass":
-                assert obs.pass_to is not None
-                prompt = t("pass_prompt", target=session.names[obs.pass_to])
-            else:
-                prompt = t("card_prompt")
-            answer = read(prompt)
-            if command(answer):
-                continue
-            problem = take_answer(session, waiting, answer)
-            if problem:
-                write(problem)
-    except EOFError:
-        flush()
-        write(t("learn_stopped"))
+    run_lines(session, asking(read), print_lines(write))
 
 
 @click.command("learn")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from blackmaria.cards import Card
+from blackmaria.core.state import Refusal
 from blackmaria.events import (
     CardDrawn,
     CardPlayed,
@@ -67,21 +68,20 @@ def narrate(event: Event, t: Texts, names: Sequence[str], me: int, rules: Rules)
     return []
 
 
-def rule_in_words(
-    t: Texts, rule: str | None, card: Card | None, *, led: int, legal: Iterable[Card], pass_count: int, chosen: Sequence[Card] = ()
-) -> str:
-    """Why a card or pass was refused, from the rule's name and what the seat can see (the suit led, its legal cards, the cards it chose to pass)."""
-    name = t.card(card) if card is not None else ""
-    if rule == "follow-suit":
-        return t("follow_suit", suit=t.suit(led))
+def rule_in_words(t: Texts, rule: str | None, refusal: Refusal | None, *, pass_count: int, chosen: Sequence[Card] = ()) -> str:
+    """Why a card or a pass was refused: the rule's name, said with the facts of the card's ``refusal`` as the
+    observation carries them (the suit led, the card that must open, whether the seat leads), and for a pass the
+    cards chosen. ``t`` is the terminal's texts (``TerminalTexts``)."""
+    name = t.card(refusal.card) if refusal is not None else ""
+    if rule == "follow-suit" and refusal is not None and refusal.led_suit is not None:
+        return t("follow_suit", suit=t.suit(refusal.led_suit))
     if rule == "hearts-not-broken":
         return t("hearts_not_broken_lead")
-    if rule == "first-lead":
-        forced = next(iter(legal), None)
-        return t("first_lead", card=t.card(forced) if forced is not None else "")
+    if rule == "first-lead" and refusal is not None and refusal.must_open is not None:
+        return t("first_lead", card=t.card(refusal.must_open))
     if rule == "no-points-on-first-trick":
-        return t("no_points_first_trick")
-    if rule == "not-in-hand":
+        return t("no_points_first_trick_lead" if refusal is not None and refusal.leading else "no_points_first_trick")
+    if rule == "not-in-hand" and refusal is not None:
         return t("not_in_hand", card=name)
     if rule == "not-your-turn":
         return t("not_your_turn")
@@ -89,7 +89,7 @@ def rule_in_words(
         if chosen:
             return t("pass_count_chosen", chosen=len(chosen), cards=t.cards(chosen), count=pass_count)
         return t("pass_count", count=pass_count)
-    if rule == "pass-forbidden":
+    if rule == "pass-forbidden" and refusal is not None:
         return t("pass_forbidden", card=name)
     if rule == "already-passed":
         return t("already_passed")

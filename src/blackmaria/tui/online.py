@@ -11,14 +11,11 @@ from __future__ import annotations
 import json
 import math
 import os
-import queue
 import re
-import sys
-import threading
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Sequence
 from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,13 +25,13 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from websockets.sync.client import ClientConnection, connect
 
 from blackmaria.bots.base import LEVELS
-from blackmaria.cards import Card, CardSet, card_name, parse_card, parse_cards, suit_of
+from blackmaria.cards import Card, card_name, parse_card
 from blackmaria.events import DealScored, event_from_dict
 from blackmaria.locale import Texts
+from blackmaria.observation import Observation
 from blackmaria.rules import Rules
-from blackmaria.tui.narration import narrate, rule_in_words, sheet_lines, status_line
-from blackmaria.tui.plain import COMMANDS as PLAIN_COMMANDS
-from blackmaria.tui.plain import hand_text
+from blackmaria.tui.narration import narrate, sheet_lines
+from blackmaria.tui.seat import PLAY_COMMANDS, Leave, Seat, Typed, print_lines, run_lines
 from blackmaria.tui.session import data_dir
 
 PROTOCOL: Final = 1
@@ -42,7 +39,7 @@ LINK: Final = re.compile(r"(?P<base>https?://[^/?#\s]+)/t/(?P<code>[A-Za-z0-9_-]
 SERVER: Final = re.compile(r"(?P<base>https?://[^/?#\s]+)/?")
 # The words of the game against the computer, less undo and claim (a table of people has neither); "zurück"
 # here gives back a seat that a stand-in was playing.
-COMMANDS: Final = {word: action for word, action in PLAIN_COMMANDS.items() if action not in ("undo", "claim")} | {
+COMMANDS: Final = {word: action for word, action in PLAY_COMMANDS.items() if action not in ("undo", "claim")} | {
     "why": "why",
     "warum": "why",
     "back": "back",
@@ -63,10 +60,6 @@ class OnlineError(Exception):
     def __init__(self, message: str, code: str | None = None) -> None:
         super().__init__(message)
         self.code = code
-
-
-class Leave(Exception):
-    """The player typed quit."""
 
 
 @dataclass(frozen=True)
@@ -185,21 +178,24 @@ def _detail(error: urllib.error.HTTPError) -> str:
 
 
 # ---- the seat at the table -------------------------------------------------------------------------
-class OnlineSeat:
+class OnlineSeat(Seat):
     """One connection to a table: a seat (with a token) or a spectator (without), in one language."""
 
+    COMMANDS = COMMANDS
+    live = True  # other players, the server's stand-ins and chat go on while this player thinks
+
     def __init__(self, link: TableLink, token: str | None, lang: str = "en", help_message: str = "online_help") -> None:
+        super().__init__(lang)
         self.link = link
         self.help_message = help_message
         """What ``help`` shows (and the welcome): the words typed line by line, or the keys of the Textual screen."""
         self.token = token
-        self.t = Texts(lang)
-        self.lang = self.t.lang
         self.seat: int | None = None
         self.table: dict[str, Any] = {}
-        self.rules: Rules | None = None
-        self.names: list[str] = []
+        self._rules: Rules | None = None
+        self._names: list[str] = []
         self.state: dict[str, Any] | None = None
+        self._observed: tuple[int, Observation] | None = None
         self.seq = 0
         self.seq_since = time.monotonic()
         """When the update at ``seq`` arrived: a turn's time runs from it."""
@@ -207,10 +203,7 @@ class OnlineSeat:
         """The decision the turn timer counts for (one deal's passing, or the turn at one seq), and its end."""
         self.clock_end = 0.0
         self.welcome_left: tuple[int, float] | None = None
-        self.lines: list[str] = []
         self.away = False
-        self.prompted: tuple[int, str] | None = None
-        """The decision last shown with its prompt: (seq, pass or play)."""
         self.ended = False
         """Whether a game this connection watched in play has ended (a game over already at the welcome does not
         count: then the player waits for the host to start the next one)."""
@@ -223,6 +216,74 @@ class OnlineSeat:
         self.ws: ClientConnection | None = None
         self._connection = ExitStack()
         self.connect()
+
+    # ---- the seat, as the front ends see it ----------------------------------------------------------
+    @property
+    def names(self) -> list[str]:
+        return self._names
+
+    @property
+    def rules(self) -> Rules | None:
+        return self._rules
+
+    @property
+    def me(self) -> int | None:
+        return self.seat
+
+    def observation(self) -> Observation | None:
+        """The seat's observation as the server last sent it (``Observation.to_dict``), read once per update."""
+        if self.state is None or self._rules is None:
+            return None
+        if self._observed is None or self._observed[0] != self.seq:
+            self._observed = (self.seq, Observation.from_dict(self.state, self._rules, tuple(self._names)))
+        return self._observed[1]
+
+    def decision_key(self) -> object:
+        return self.seq
+
+    def version(self) -> object:
+        return (self.seq, self.away, self.counts_due, id(self.table))
+
+    def finished(self) -> bool:
+        return self.ended
+
+    def finish(self) -> None:
+        deadline = time.monotonic() + 5
+        while self.counts_due > 0 and time.monotonic() < deadline and self.receive(0.1):
+            pass  # the last deal's count and the final sheet
+
+    def goodbye(self) -> str:
+        if self.ended:
+            return self.t("online_over")
+        # left mid-game: the seat is kept (a bot stands in if the table has a turn timer)
+        return self.t("online_goodbye", link=self.link.key) if self.seat is not None else ""
+
+    def progress(self) -> bool:
+        if self.receive(0.05):
+            return True
+        self.say(self.t("online_lost"))
+        return False
+
+    def recover(self) -> bool:
+        return self.reconnect()
+
+    def submit(self, kind: str, cards: Sequence[Card]) -> str | None:
+        """Send the pass or the card: the server judges it, and a refusal comes back in words."""
+        self.sent = list(cards)
+        if kind == "pass":
+            self.send({"type": "pass", "cards": [card_name(c) for c in cards]})
+        else:
+            self.send({"type": "play", "card": card_name(cards[0])})
+        return None
+
+    def choose(self, cards: Sequence[Card]) -> str | None:
+        if self.seat is None:
+            return self.t("online_spectator")
+        if self.waiting_for() == "pass":
+            return self.submit("pass", cards)
+        if len(cards) != 1:
+            return self.t("one_card")
+        return self.submit("play", cards)  # out of turn too: the server says why not
 
     # ---- the connection ------------------------------------------------------------------------------
     def connect(self) -> None:
@@ -258,7 +319,10 @@ class OnlineSeat:
 
     def send(self, message: dict[str, Any]) -> None:
         assert self.ws is not None
-        self.ws.send(json.dumps(message))
+        try:
+            self.ws.send(json.dumps(message))
+        except ConnectionClosed:
+            pass  # told by the next receive, which finds the connection gone
 
     def close(self) -> None:
         self._connection.close()
@@ -276,18 +340,12 @@ class OnlineSeat:
             return False
 
     # ---- what the server says ---------------------------------------------------------------------
-    def say(self, line: str) -> None:
-        self.lines.append(line)
-
-    def take_lines(self) -> list[str]:
-        lines, self.lines = self.lines, []
-        return lines
-
     def _welcome(self, message: dict[str, Any]) -> None:
         self.seat = message["seat"]
         self.seq = message["seq"]
         self.seq_since = time.monotonic()
         self.state = message["state"]
+        self._observed = None
         self.prompted = None
         # What is left of the decision pending now, as the server counts it (its clock ran while we were away).
         self.welcome_left = None if message.get("turn_left") is None else (self.seq, float(message["turn_left"]))
@@ -297,12 +355,12 @@ class OnlineSeat:
         self.held = []
         self._table(message["table"])
         t = self.t
-        title = t.rules_title(self.rules.preset, bool(self.rules.changes_from_preset())) if self.rules else ""
+        title = t.rules_title(self._rules.preset, bool(self._rules.changes_from_preset())) if self._rules else ""
         self.say(t("welcome", rules=title, players=self.table["players"]))
         if self.seat is None:
             self.say(t("online_watching", code=self.link.code))
         else:
-            self.say(t("online_seated", code=self.link.code, seat=self.seat, name=self.names[self.seat]))
+            self.say(t("online_seated", code=self.link.code, seat=self.seat, name=self._names[self.seat]))
         self.say(t(self.help_message))
         for line in message.get("chat", [])[-5:]:
             self._chat(line)
@@ -317,20 +375,24 @@ class OnlineSeat:
         was_open = self.table.get("status") == "open"
         was_over = self.table.get("status") == "over"
         before = self.table.get("seats")
-        if self.rules is None or info["rules"] != self.table.get("rules"):  # parsed once, not at every seat change
-            self.rules = Rules.from_data(info["rules"])
+        if self._rules is None or info["rules"] != self.table.get("rules"):  # parsed once, not at every seat change
+            self._rules = Rules.from_data(info["rules"])
+            self._observed = None
         self.table = info
         t = self.t
-        self.names = []
+        names = []
         for i, seat in enumerate(info["seats"]):
             if seat["kind"] == "bot" and seat.get("level"):
-                self.names.append(t.bot_name(i, seat["level"]))
+                names.append(t.bot_name(i, seat["level"]))
             else:
-                self.names.append(seat.get("name") or t("online_empty_seat", n=i + 1))
+                names.append(seat.get("name") or t("online_empty_seat", n=i + 1))
+        if names != self._names:
+            self._names = names
+            self._observed = None
         if before is not None and info.get("status") != "playing":
             for i, (was, now) in enumerate(zip(before, info["seats"], strict=False)):  # who sat down while we wait
                 if i != self.seat and was["kind"] != now["kind"] and now["kind"] in ("human", "bot"):
-                    self.say(t("online_sat_down", name=self.names[i], seat=i))
+                    self.say(t("online_sat_down", name=self._names[i], seat=i))
         away = self.seat is not None and bool(info["seats"][self.seat].get("away"))
         if away and not self.away:
             self.say(t("online_away"))
@@ -387,60 +449,34 @@ class OnlineSeat:
         self.say(self.t("online_chat", name=line.get("name") or "?", text=line.get("text", "")))
 
     def _tell(self, events: list[dict[str, Any]]) -> None:
-        if self.rules is None:
+        if self._rules is None:
             return
         me = self.seat if self.seat is not None else -1
         for data in events:
             event = event_from_dict(data)
             if event is None:
                 continue
+            self.heard(event)
             if isinstance(event, DealScored):
                 # Who took which scoring card is the server's public count, in this language; the sheet follows it.
                 self.send({"type": "count", "deal": event.deal, "lang": self.lang, "ref": DEAL_END})
                 self.counts_due += 1
             else:
-                told = narrate(event, self.t, self.names, me, self.rules)
+                told = narrate(event, self.t, self._names, me, self._rules)
                 (self.held if self.counts_due else self.lines).extend(told)
 
     def _refusal(self, message: dict[str, Any]) -> str:
-        t, state = self.t, self.state or {}
-        code = message.get("code")
-        if code == "illegal" and self.rules is not None:
-            trick = self._trick()
-            led = suit_of(parse_card(trick["plays"][0][1])) if trick and trick["plays"] else 0
-            card = self.sent[0] if len(self.sent) == 1 else None
-            if message.get("rule") == "pass-forbidden":
-                card = next((c for c in self.sent if c in self.rules.pass_forbidden), None)
-            elif message.get("rule") == "not-in-hand":
-                held = set(parse_cards(state.get("hand", [])))
-                card = next((c for c in self.sent if c not in held), card)
-            legal = parse_cards(state.get("legal", []))
-            return rule_in_words(t, message.get("rule"), card, led=led, legal=legal, pass_count=self.rules.pass_count, chosen=self.sent)
-        if code == "rate-limit":
-            return t("online_slow_down")
-        return t("online_refused", message=message.get("message", ""))
+        if message.get("code") == "illegal" and self._rules is not None:
+            return self.refusal(message.get("rule"), self.sent)
+        if message.get("code") == "rate-limit":
+            return self.t("online_slow_down")
+        return self.t("online_refused", message=message.get("message", ""))
 
     # ---- views -------------------------------------------------------------------------------------
-    def _trick(self) -> dict[str, Any] | None:
-        tricks = (self.state or {}).get("tricks") or []
-        return tricks[-1] if tricks and tricks[-1]["winner"] is None else None
-
-    def _trick_text(self, trick: dict[str, Any]) -> str:
-        return ", ".join(f"{self.names[seat]} {self.t.card(parse_card(card))}" for seat, card in trick["plays"])
-
     def sheet(self) -> list[str]:
         state = self.state or {}
         rows = [(i + 1, points, ()) for i, points in enumerate(state.get("deal_points") or [])]
-        return sheet_lines(self.t, self.names, rows, state.get("totals") or [0] * len(self.names))
-
-    def last_trick(self) -> str:
-        done = [trick for trick in (self.state or {}).get("tricks") or [] if trick["winner"] is not None]
-        if not done:
-            return self.t("no_last_trick")
-        trick = done[-1]
-        if trick["winner"] == self.seat:
-            return self.t("last_trick_you", plays=self._trick_text(trick))
-        return self.t("last_trick", plays=self._trick_text(trick), name=self.names[trick["winner"]])
+        return sheet_lines(self.t, self._names, rows, state.get("totals") or [0] * len(self._names))
 
     def waiting_for(self) -> str | None:
         """``pass`` or ``play`` when this seat must act, ``over`` when the game is, else None."""
@@ -457,54 +493,31 @@ class OnlineSeat:
             return "play"
         return None
 
-    def prompt(self) -> list[str]:
-        """The hand, the trick and the question, once for each decision this seat must make."""
-        waiting = self.waiting_for()
-        if waiting not in ("pass", "play") or self.prompted == (self.seq, waiting) or self.counts_due:
-            return []
-        self.prompted = (self.seq, waiting)
-        state, t = self.state or {}, self.t
-        lines = [t("your_hand", cards=hand_text(t, CardSet(parse_cards(state["hand"]))))]
+    def question(self) -> str | None:
+        # not while a deal's count is on its way: the count and the sheet come first
+        return None if self.counts_due else super().question()
+
+    def clock_lines(self) -> list[str]:
         left = self.time_left()
-        if left is not None:
-            lines.append(t("online_time_left", seconds=left))
-        if waiting == "pass":
-            lines.append(t("pass_prompt", target=self.names[state["pass_to"]]).rstrip())
-            return lines
-        trick = self._trick()
-        lines.append(t("trick", plays=self._trick_text(trick)) if trick and trick["plays"] else t("trick_empty"))
-        lines.append(self.status())
-        lines.append(t("playable", cards=hand_text(t, CardSet(parse_cards(state["legal"])))))
-        lines.append(t("card_prompt").rstrip())
-        return lines
+        return [self.t("online_time_left", seconds=left)] if left is not None else []
 
     def status(self) -> str:
         """Where the table stands, in one line: the pass to make, whose turn and the points taken, or the wait."""
         state, t = self.state, self.t
         status = self.table.get("status")
-        if state is None or self.rules is None or status == "open":
+        if state is None or self._rules is None or status == "open":
             return t("online_waiting_start") + ("  " + t("online_start_hint") if self.seat is not None else "")
         if state["phase"] == "game-over":
-            winners = ", ".join(self.names[w] for w in state.get("winners") or [])
+            winners = ", ".join(self._names[w] for w in state.get("winners") or [])
             waiting = "  " + t("online_waiting_next") + ("  " + t("online_start_hint") if self.seat is not None else "")
             return t("game_over", names=winners) + (waiting if status == "over" else "")
         if self.away:
             return t("online_away")
         if self.waiting_for() == "pass" and state.get("pass_to") is not None:
             return t(
-                "pass_header", count=self.rules.pass_count, direction=t.direction(state["direction"]), target=self.names[state["pass_to"]]
+                "pass_header", count=self._rules.pass_count, direction=t.direction(state["direction"]), target=self._names[state["pass_to"]]
             )
-        return status_line(
-            t,
-            self.names,
-            self.seat,
-            self.rules,
-            phase=state["phase"],
-            turn=state["turn"],
-            hearts_broken=state["hearts_broken"],
-            stock_left=state["stock_left"],
-            trick_points=state["trick_points"],
-        )
+        return super().status()
 
     def time_left(self) -> int | None:
         """Whole seconds left to pass or play before a stand-in does, at a table with a turn timer; else None.
@@ -522,23 +535,6 @@ class OnlineSeat:
             self.clock_end = self.seq_since + (welcome[1] if welcome else float(seconds))
             self.welcome_left = None
         return max(0, math.ceil(self.clock_end - time.monotonic()))
-
-    def hand(self) -> CardSet:
-        return CardSet(parse_cards((self.state or {}).get("hand") or []))
-
-    def choosable(self) -> CardSet:
-        """The cards this seat may pass or play now: the server's legal cards in play; in passing, the hand less
-        what the rules forbid to pass."""
-        waiting = self.waiting_for()
-        if waiting == "play":
-            return CardSet(parse_cards((self.state or {}).get("legal") or []))
-        if waiting == "pass" and self.rules is not None:
-            return CardSet(c for c in self.hand() if c not in self.rules.pass_forbidden)
-        return CardSet()
-
-    def trick_on_table(self) -> dict[int, Card]:
-        trick = self._trick()
-        return {seat: parse_card(card) for seat, card in trick["plays"]} if trick else {}
 
     # ---- what the player types ---------------------------------------------------------------------
     def take(self, text: str) -> None:
@@ -568,24 +564,13 @@ class OnlineSeat:
             if action == "back":
                 return
         if action is not None:
-            self._command(action)
+            self.prompted = None  # what the command shows comes first, then the decision again
+            self.command(action)
             return
-        try:
-            cards = parse_cards(words)
-        except ValueError:
-            self.say(t("not_a_card", text=words))
-            return
-        waiting = self.waiting_for()
-        if self.seat is None:
-            self.say(t("online_spectator"))
-        elif waiting == "pass":
-            self.sent = cards
-            self.send({"type": "pass", "cards": [card_name(c) for c in cards]})
-        elif len(cards) != 1:
-            self.say(t("one_card"))
-        else:
-            self.sent = cards
-            self.send({"type": "play", "card": card_name(cards[0])})
+        cards = self.parse(words)
+        problem = t("not_a_card", text=words) if cards is None else self.choose(cards)
+        if problem:
+            self.say(problem)
 
     def start(self, level: str) -> None:
         """Fill the empty seats with computer players of ``level`` and start the game (any seated player may)."""
@@ -605,114 +590,34 @@ class OnlineSeat:
             self.say(t("online_refused", message=str(error).split(": ", 1)[-1]))
         # The game's first update and the table's new status come over the WebSocket, as for every other seat.
 
-    def _command(self, action: str) -> None:
-        t = self.t
-        self.prompted = None  # what the command shows comes first, then the decision again
-        if action in ("hint", "why"):
-            if self.seat is None:
-                self.say(t("online_spectator"))
-            else:  # the suggestion at once, or the decision taught in full (thousands of simulated deals: a moment)
-                self.send({"type": "hint" if action == "hint" else "explain", "lang": self.lang})
-        elif action == "last":
-            self.say(self.last_trick())
-        elif action == "review":
-            finished = len((self.state or {}).get("deal_points") or [])
-            if finished:
-                self.send({"type": "count", "deal": finished - 1, "lang": self.lang})
-            else:
-                self.say(t("wrong_phase"))
-        elif action == "sheet":
-            self.lines.extend(self.sheet())
-        elif action == "rules" and self.rules is not None:
-            self.lines.extend("  " + line for line in self.rules.describe(self.lang))
-        elif action == "help":
-            self.say(t(self.help_message))
+    def command_hint(self) -> None:
+        self._ask_server("hint")
 
+    def command_why(self) -> None:
+        self._ask_server("explain")
 
-def stdin_lines() -> Iterator[str]:
-    """Standard input, line by line, read from its file descriptor: a thread blocked here holds none of the locks
-    of ``sys.stdin``'s buffer, which the interpreter needs when it exits."""
-    encoding = sys.stdin.encoding or "utf-8"
-    fd = sys.stdin.fileno()
-    pending = b""
-    while True:
-        chunk = os.read(fd, 4096)
-        if not chunk:
-            if pending:
-                yield pending.decode(encoding, errors="replace")
-            return
-        pending += chunk
-        while b"\n" in pending:
-            line, pending = pending.split(b"\n", 1)
-            yield line.decode(encoding, errors="replace").rstrip("\r")
+    def _ask_server(self, kind: str) -> None:
+        if self.seat is None:
+            self.say(self.t("online_spectator"))
+        else:  # the suggestion at once, or the decision taught in full (thousands of simulated deals: a moment)
+            self.send({"type": kind, "lang": self.lang})
 
+    def command_back(self) -> None:
+        """Back to the seat a stand-in played (the ping of ``take`` did it); at one's own seat, nothing to do."""
 
-def drive(seat: OnlineSeat, typed: queue.Queue[str | None], tell: Callable[[list[str]], None], prompts: bool = True) -> str:
-    """Tell the table and take the player's lines (from ``typed``; None: quit) until the game is over, the player
-    quits or the server is gone: ``over``, ``left`` or ``gone``. ``tell`` gets what is new (perhaps nothing) each
-    time the table changes; ``prompts`` adds the hand and the question at each decision, for a line-by-line
-    terminal. The connection is closed at the end."""
-    t = seat.t
-    told: tuple[Any, ...] | None = None
+    def command_review(self) -> None:
+        finished = len((self.state or {}).get("deal_points") or [])
+        if finished:
+            self.send({"type": "count", "deal": finished - 1, "lang": self.lang})
+        else:
+            self.say(self.t("wrong_phase"))
 
-    def tell_new() -> None:
-        nonlocal told
-        lines = seat.take_lines() + (seat.prompt() if prompts else [])
-        now = (seat.seq, seat.away, seat.counts_due, id(seat.table))
-        if lines or now != told:
-            told = now
-            tell(lines)
-
-    try:
-        while True:
-            tell_new()
-            if seat.ended:
-                deadline = time.monotonic() + 5
-                while seat.counts_due > 0 and time.monotonic() < deadline and seat.receive(0.1):
-                    pass  # the last deal's count and the final sheet
-                seat.say(t("online_over"))
-                return "over"
-            try:
-                text = typed.get(timeout=0.05)
-            except queue.Empty:
-                text = ""
-            if text is None:
-                return "left"
-            try:
-                seat.take(text)
-            except ConnectionClosed:
-                pass  # told below, by receive
-            if not seat.receive(0.05):
-                seat.say(t("online_lost"))
-                tell_new()  # now, not after the tries (which take up to 15 s)
-                if not seat.reconnect():
-                    return "gone"
-    except (Leave, KeyboardInterrupt):  # Ctrl-C leaves as quit does: the seat is kept
-        return "left"
-    finally:
-        seat.close()
-        tell_new()
+    def command_sheet(self) -> None:
+        self.lines.extend(self.sheet())
 
 
 def run_online(seat: OnlineSeat, lines: Iterable[str] | None = None, write: Callable[[str], None] = print) -> None:
     """A seat line by line: the table told on standard output, the player's lines from ``lines`` (standard input
-    by default), read in a thread so that the table goes on (other players' cards, chat) while nobody types."""
-    typed: queue.Queue[str | None] = queue.Queue()
-
-    def reader() -> None:
-        try:
-            for line in stdin_lines() if lines is None else lines:
-                typed.put(line)
-        except (KeyboardInterrupt, OSError, ValueError):
-            pass
-        typed.put(None)
-
-    threading.Thread(target=reader, daemon=True, name="blackmaria-input").start()
-
-    def tell(lines: list[str]) -> None:
-        for line in lines:
-            write(line)
-
-    ended = drive(seat, typed, tell)
-    if ended != "over" and seat.seat is not None:  # left mid-game: the seat is kept (a bot stands in if the table has a turn timer)
-        write(seat.t("online_goodbye", link=seat.link.key))
+    by default), read in a thread so that the table goes on (other players' cards, chat) while nobody types; at
+    the end, how to come back to a game left in play."""
+    run_lines(seat, Typed.reading(lines), print_lines(write))

@@ -1,25 +1,24 @@
 """A seat at a server's table in the Textual screen of the game against the computer: ``blackmaria join LINK``.
 
 The table, the hand drawn in suits and the story of the deal are those of ``app.py``; what the seat knows and says
-is ``online.OnlineSeat``. One thread owns the connection (``online.drive``, as line-by-line play uses it): the keys
+is ``online.OnlineSeat``. One thread owns the connection (``seat.run_lines``, as line-by-line play runs it): the keys
 put the player's passes, cards and commands in its queue, and it hands back what the table told, so the screen
 goes on (other players' cards, chat) while nobody types.
 """
 
 from __future__ import annotations
 
-import queue
 import threading
 from collections.abc import Callable
 from typing import ClassVar
 
-from rich.table import Table
 from rich.text import Text
 from textual.widgets import RichLog, Static
 
 from blackmaria.cards import Card, CardSet, card_name
 from blackmaria.tui.app import CardTableApp
-from blackmaria.tui.online import OnlineSeat, drive
+from blackmaria.tui.online import OnlineSeat
+from blackmaria.tui.seat import Typed, run_lines
 
 
 class OnlineApp(CardTableApp):
@@ -35,11 +34,11 @@ class OnlineApp(CardTableApp):
         ("f8", "start", "start"),
     ]
     TYPABLE = None  # commands and chat are typed as in line-by-line play ("say good luck")
+    seat: OnlineSeat
 
     def __init__(self, seat: OnlineSeat) -> None:
-        super().__init__(seat.t)
-        self.seat = seat
-        self.typed: queue.Queue[str | None] = queue.Queue()
+        super().__init__(seat)
+        self.typed = Typed()
         self.ended: str | None = None
         """How the connection ended (``over``, ``left``, ``gone``), once it has."""
         self.title = f"Black Maria: {seat.link.code}"
@@ -60,7 +59,7 @@ class OnlineApp(CardTableApp):
 
     # ---- the connection's thread ------------------------------------------------------------------
     def _run_network(self) -> None:
-        ended = drive(self.seat, self.typed, lambda lines: self._from_network(self.show, lines), prompts=False)
+        ended = run_lines(self.seat, self.typed, lambda lines: self._from_network(self.show, lines), prompts=False)
         self._from_network(self.network_ended, ended)
 
     def _from_network(self, callback: Callable[..., None], *args: object) -> None:
@@ -88,11 +87,8 @@ class OnlineApp(CardTableApp):
     def waiting(self) -> str | None:
         return self.seat.waiting_for() if self.ended is None else None
 
-    def hand(self) -> CardSet:
-        return self.seat.hand()
-
     def choosable(self) -> CardSet:
-        return self.seat.choosable() if self.ended is None else CardSet()
+        return super().choosable() if self.ended is None else CardSet()
 
     def refresh_view(self) -> None:
         seat = self.seat
@@ -109,13 +105,6 @@ class OnlineApp(CardTableApp):
         self.query_one("#status", Static).update(status)
         self.query_one("#table", Static).update(self.table_view())
         self.draw_hand()
-
-    def table_view(self) -> Table:
-        seat, state = self.seat, self.seat.state or {}
-        totals = list(state.get("totals") or [])
-        points = list(state["trick_points"]) if state.get("phase") == "playing" else None
-        dealer = state.get("dealer") if (state.get("deal") or 0) >= 0 else None
-        return self.table_rows(seat.names, totals, points, state.get("turn"), dealer, seat.trick_on_table())
 
     # ---- what the player does ---------------------------------------------------------------------
     def choose(self, cards: list[Card]) -> None:

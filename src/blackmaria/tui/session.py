@@ -1,4 +1,4 @@
-"""A game against computer players, as both terminal front ends see it.
+"""A game against computer players, as every terminal front end sees it: the local ``Seat``.
 
 ``PlaySession`` drives a ``Game`` for one human seat: it lets the bots act,
 turns the events the human may see into sentences in the player's language,
@@ -20,19 +20,21 @@ from pathlib import Path
 from typing import Any, Final
 
 from blackmaria.bots import Bot, make_bot
-from blackmaria.cards import RANK_SHORT_DE, Card, CardSet, parse_card, rank_of, suit_of
+from blackmaria.cards import Card, CardSet, rank_of, suit_of
 from blackmaria.events import (
     CardPlayed,
     DealScored,
     KittyTaken,
     TrickWon,
 )
-from blackmaria.game import Game, GameError, Trick
+from blackmaria.game import Game, GameError
 from blackmaria.locale import Texts
 from blackmaria.locale.advice import localized_hint
 from blackmaria.observation import Observation
 from blackmaria.record import game_from_record
-from blackmaria.tui.narration import narrate, rule_in_words, sheet_lines, status_line
+from blackmaria.rules import Rules
+from blackmaria.tui.narration import narrate, sheet_lines
+from blackmaria.tui.seat import Seat
 
 SAVE_FORMAT: Final = "blackmaria-save/1"
 SEAT_NAMES: Final = {
@@ -120,37 +122,6 @@ def saved_games() -> list[SavedGame]:
     return sorted(found, key=lambda game: -game.modified)
 
 
-def default_save_path() -> Path:
-    """The most recently played saved game, else where a new one would go."""
-    games = saved_games()
-    return games[0].path if games else saves_dir() / f"{new_game_name()}.json"
-
-
-GERMAN_SUITS: Final = (("kr", 0), ("ka", 1), ("h", 2), ("p", 3))
-"""Suit letters a German player types: Kreuz, Karo, Herz, Pik (two letters where K would be ambiguous)."""
-GERMAN_RANKS: Final = {name.lower(): index for index, name in enumerate(RANK_SHORT_DE)}
-
-
-def parse_german_card(word: str) -> Card | None:
-    """A card in German letters, suit then rank (``pd``, ``kak``, ``h10``) or rank then suit (``dp``, ``kka``);
-    None if ``word`` is neither. No word reads both ways as two different cards: suits and ranks share no letter
-    but K, and K alone is never a suit (Kreuz is ``kr``, Karo ``ka``).
-
-    >>> from blackmaria.cards import card_name
-    >>> [card_name(parse_german_card(w) or 0) for w in ("pd", "dp", "kak", "kka", "krb", "h10", "10h")]
-    ['QS', 'QS', 'KD', 'KD', 'JC', 'TH', 'TH']
-    >>> parse_german_card("qs") is None
-    True
-    """
-    text = word.strip().lower()
-    for letters, suit in GERMAN_SUITS:
-        if text.startswith(letters) and text[len(letters) :] in GERMAN_RANKS:
-            return GERMAN_RANKS[text[len(letters) :]] * 4 + suit
-        if text.endswith(letters) and text[: -len(letters)] in GERMAN_RANKS:
-            return GERMAN_RANKS[text[: -len(letters)]] * 4 + suit
-    return None
-
-
 @dataclass(frozen=True)
 class Action:
     """An action nobody needs to choose: the computer players' passes, a computer card, or the human's forced card."""
@@ -169,7 +140,7 @@ class SheetRow:
     marks: tuple[str, ...]
 
 
-class PlaySession:
+class PlaySession(Seat):
     """One human seat against computer players, in one language."""
 
     def __init__(
@@ -181,10 +152,9 @@ class PlaySession:
         seed: int | None = None,
         save_path: Path | None = None,
     ) -> None:
+        super().__init__(lang)
         self.game = game
         self.human = human
-        self.t = Texts(lang)
-        self.lang = self.t.lang
         self.seed = seed
         self.levels = list(levels) or ["easy"]
         others = [s for s in range(game.players) if s != human]
@@ -194,7 +164,6 @@ class PlaySession:
         }
         self.save_path = save_path
         self.shown = 0
-        self.lines: list[str] = []
         self.history: list[tuple[int, str]] = []
         """Every line said, with the length of the event log when it was said (so an undo can take lines back)."""
         self.rewritten = False
@@ -204,13 +173,63 @@ class PlaySession:
         self.sheet_in_story = True
         """Tell the score sheet after each deal (a screen that shows it in a view of its own tells only the totals)."""
 
-    # ---- flow --------------------------------------------------------------
+    # ---- the seat --------------------------------------------------------------
     @property
     def names(self) -> tuple[str, ...]:
         return self.game.seats
 
+    @property
+    def rules(self) -> Rules:
+        return self.game.rules
+
+    @property
+    def me(self) -> int:
+        return self.human
+
     def observation(self) -> Observation:
         return self.game.observation(self.human)
+
+    def decision_key(self) -> object:
+        return len(self.game.events)
+
+    def submit(self, kind: str, cards: Sequence[Card]) -> str | None:
+        return self.pass_cards(cards) if kind == "pass" else self.play(cards[0])
+
+    def progress(self) -> bool:
+        """Deal the first deal, or let the bots act until the human must choose."""
+        if self.needs_deal() and not self.game.deals:
+            self.deal()
+        elif self.waiting_for() is None:
+            self.advance()
+        return True
+
+    def next_deal(self) -> None:
+        self.deal()
+
+    def question(self) -> str | None:
+        if self.waiting_for() == "deal" and self.game.deals:
+            return self.t("press_enter") + " "
+        return super().question()
+
+    def welcome_lines(self) -> list[str]:
+        return [self.t("welcome", rules=self.rules_title(), players=self.game.players), self.t("help")]
+
+    def command_hint(self) -> None:
+        self.say(self.hint())
+
+    def command_undo(self) -> None:
+        self.say(self.undo())
+
+    def command_claim(self) -> None:
+        self.say(self.claim())
+
+    def command_review(self) -> None:
+        self.lines.extend(self.deal_review())
+
+    def command_sheet(self) -> None:
+        self.lines.extend(self.score_sheet_lines())
+
+    # ---- flow --------------------------------------------------------------
 
     def rules_title(self) -> str:
         rules = self.game.rules
@@ -304,7 +323,7 @@ class PlaySession:
         try:
             self.game.pass_cards(self.human, cards)
         except GameError as error:
-            return self.explain_error(error, chosen=cards)
+            return self.refusal(error.rule, cards)
         if advance:
             self.advance()
         else:
@@ -317,35 +336,14 @@ class PlaySession:
         try:
             self.game.play(card, self.human)
         except GameError as error:
-            return self.explain_error(error)
+            return self.refusal(error.rule, [card])
         if advance:
             self.advance()
         else:
             self.settle()
         return None
 
-    def parse(self, text: str) -> list[Card] | None:
-        """The cards typed: ``qs 10h``, ``Q♠``, and in German also suit then rank (``pd`` Pik-Dame, ``kak`` Karo-König,
-        ``krb`` Kreuz-Bube, ``h10``) or rank then suit (``dp``); None if any word is not a card."""
-        cards = []
-        for word in text.replace(",", " ").split():
-            card = parse_german_card(word) if self.lang == "de" else None
-            if card is None:
-                try:
-                    card = parse_card(word)
-                except ValueError:
-                    return None
-            cards.append(card)
-        return cards or None
-
     # ---- teaching ----------------------------------------------------------
-    def explain_error(self, error: GameError, chosen: Sequence[Card] = ()) -> str:
-        """The broken rule in words, from the error's rule and what the seat can see (and the cards it chose to pass)."""
-        obs = self.observation()
-        trick = obs.current_trick
-        led = suit_of(trick.plays[0][1]) if trick and trick.plays else 0
-        return rule_in_words(self.t, error.rule, error.card, led=led, legal=obs.legal, pass_count=self.game.rules.pass_count, chosen=chosen)
-
     def hint(self) -> str:
         """The computer player's suggestion for the human, with a one-line reason."""
         if self.waiting_for() not in ("pass", "play"):
@@ -374,6 +372,9 @@ class PlaySession:
         marker = self.t("undo_marker", plays=plays)
         self.history = [*kept, (len(game.events), marker)]
         self.lines.append(marker)
+        self.draws = {}
+        for event in self._deal_events(visible=True):  # what the table shows of the deal as it is now
+            self.heard(event)
         self.save()
         return self.t("undo_done")
 
@@ -392,21 +393,6 @@ class PlaySession:
         return self.t("claim_done")
 
     # ---- views ---------------------------------------------------------------
-    def trick_text(self, trick: Trick | None) -> str:
-        if trick is None or not trick.plays:
-            return ""
-        return ", ".join(f"{self.names[seat]} {self.t.card(card)}" for seat, card in trick.plays)
-
-    def last_trick(self) -> str:
-        done = [trick for trick in self.observation().tricks if trick.winner is not None]
-        if not done:
-            return self.t("no_last_trick")
-        trick = done[-1]
-        assert trick.winner is not None
-        if trick.winner == self.human:
-            return self.t("last_trick_you", plays=self.trick_text(trick))
-        return self.t("last_trick", plays=self.trick_text(trick), name=self.names[trick.winner])
-
     def score_sheet(self) -> list[SheetRow]:
         rows = []
         totals = [0] * self.game.players
@@ -469,33 +455,22 @@ class PlaySession:
                 lines.append(self.t("kitty_was", cards=kitty, name=self.names[owner]))
         return lines
 
-    def _events_of_deal(self, index: int) -> list[Any]:
+    def _events_of_deal(self, index: int, visible: bool = False) -> list[Any]:
+        """The events of deal ``index`` (``visible``: as the human may see them)."""
         deals = self.game.deals
         end = deals[index + 1].first_event if index + 1 < len(deals) else len(self.game.events)
-        return list(self.game.events[deals[index].first_event : end])
+        events = self.game.events_for(self.human) if visible else self.game.events
+        return list(events[deals[index].first_event : end])
 
     def _kitty_owner(self, index: int) -> int | None:
         return next((e.seat for e in self._events_of_deal(index) if isinstance(e, KittyTaken)), None)
 
-    def _deal_events(self) -> list[Any]:
-        return self._events_of_deal(len(self.game.deals) - 1) if self.game.deals else []
-
-    def status_line(self) -> str:
-        obs = self.observation()
-        return status_line(
-            self.t,
-            self.names,
-            self.human,
-            self.game.rules,
-            phase=obs.phase,
-            turn=obs.turn,
-            hearts_broken=obs.hearts_broken,
-            stock_left=obs.stock_left,
-            trick_points=obs.trick_points,
-        )
+    def _deal_events(self, visible: bool = False) -> list[Any]:
+        return self._events_of_deal(len(self.game.deals) - 1, visible) if self.game.deals else []
 
     # ---- narration ---------------------------------------------------------
     def _say(self, line: str) -> None:
+        """A line of the story (kept in ``history``, unlike what a command shows)."""
         self.lines.append(line)
         self.history.append((len(self.game.events), line))
 
@@ -504,6 +479,7 @@ class PlaySession:
         events = self.game.events_for(me)
         for index in range(self.shown, len(events)):
             event = events[index]
+            self.heard(event)
             if isinstance(event, DealScored):
                 totals = ", ".join(f"{name} {total}" for name, total in zip(names, self.game.totals, strict=True))
                 sheet = self.score_sheet_lines() if self.sheet_in_story else [self.t("sk_totals", totals=totals)]
@@ -513,10 +489,6 @@ class PlaySession:
             self.lines.extend(lines)
             self.history.extend((index, line) for line in lines)
         self.shown = len(self.game.events)
-
-    def take_lines(self) -> list[str]:
-        lines, self.lines = self.lines, []
-        return lines
 
     # ---- saving ------------------------------------------------------------
     def save(self) -> None:

@@ -1,0 +1,489 @@
+"""One seat at a table, as every terminal front end drives it, and the line-by-line front end over it.
+
+A ``Seat`` is the controller between a front end and a table: a local table
+(``session.PlaySession``: a ``Game`` with computer players, and
+``learn.LearnSession``, the guided deal) or a seat at a server's table
+(``online.OnlineSeat``: the WebSocket client). It answers what the seat sees
+(its ``Observation``, which carries the cards it may choose and why the others
+are refused), takes the seat's pass and play, lets the table go on (the
+computer players' turns, or the server's messages) and tells what happened as
+lines in the player's language. The front ends (``run_lines`` here, and the
+Textual screens of ``app.py`` and ``online_app.py``) render it and send what
+the player types; they keep no rules of their own.
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import sys
+import threading
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import ClassVar, Final
+
+from blackmaria.cards import CLUBS, DIAMONDS, HEARTS, SPADES, Card, CardSet, parse_card
+from blackmaria.core.state import Refusal
+from blackmaria.events import CardDrawn, Event, TrickWon
+from blackmaria.game import Trick
+from blackmaria.locale import Texts
+from blackmaria.observation import Observation
+from blackmaria.rules import Rules
+from blackmaria.tui.narration import rule_in_words, status_line
+from blackmaria.tui.texts import TerminalTexts, parse_german_card
+
+PLAY_COMMANDS: Final = {
+    "hint": "hint",
+    "tipp": "hint",
+    "?": "hint",
+    "undo": "undo",
+    "zurück": "undo",
+    "zurueck": "undo",
+    "claim": "claim",
+    "rest": "claim",
+    "last": "last",
+    "letzter": "last",
+    "deal": "review",
+    "spiel": "review",
+    "sheet": "sheet",
+    "tabelle": "sheet",
+    "rules": "rules",
+    "regeln": "rules",
+    "help": "help",
+    "hilfe": "help",
+    "quit": "quit",
+    "ende": "quit",
+    "exit": "quit",
+    "q": "quit",
+}
+"""The command words of the game against the computer, in English and German, and the action each names."""
+
+
+class Leave(Exception):
+    """The player typed quit."""
+
+
+def hand_text(t: Texts, cards: CardSet) -> str:
+    """Cards grouped by suit, high to low, each in a form the prompt reads back (``A♠ D♠  K♥``)."""
+    groups = []
+    for suit in (SPADES, HEARTS, DIAMONDS, CLUBS):
+        in_suit = sorted(cards.suit(suit), reverse=True)
+        if in_suit:
+            groups.append(" ".join(t.card(c) for c in in_suit))
+    return "  ".join(groups) if groups else t("none")
+
+
+class Seat(ABC):
+    """One seat at a table, in one language: what it sees, what it may do, and what happened, told as lines."""
+
+    COMMANDS: ClassVar[Mapping[str, str]] = PLAY_COMMANDS
+    """The words typed as commands, and their actions (``quit`` leaves; the others are ``command_ACTION``)."""
+    live: ClassVar[bool] = False
+    """Whether the table goes on while the player thinks (a server's table: other players, chat): a line-by-line
+    terminal then reads the player's lines in a thread and asks each question once, as a line of its own."""
+    shows_trick: ClassVar[bool] = True
+    """Whether a line-by-line prompt to play shows the trick, the status and the playable cards (a guided deal's
+    explanation shows them instead)."""
+    help_message: str = "help"
+
+    def __init__(self, lang: str) -> None:
+        self.t: TerminalTexts = TerminalTexts(lang)
+        self.lang = self.t.lang
+        self.lines: list[str] = []
+        self.prompted: object = None
+        """The decision last asked (``decision_key``), so that a live table asks each once."""
+        self.draws: dict[int, Card | None] = {}
+        """The cards drawn from the stock after the last trick, by seat (None: a card this seat may not see)."""
+
+    # ---- what a table says ------------------------------------------------------------------------
+    @property
+    @abstractmethod
+    def names(self) -> Sequence[str]:
+        """The seats' names."""
+
+    @property
+    @abstractmethod
+    def rules(self) -> Rules | None:
+        """The table's rules (None until a server has said them)."""
+
+    @property
+    @abstractmethod
+    def me(self) -> int | None:
+        """This seat's number (None for a spectator)."""
+
+    @abstractmethod
+    def observation(self) -> Observation | None:
+        """What this seat may know now (None before a server has said anything)."""
+
+    @abstractmethod
+    def waiting_for(self) -> str | None:
+        """``pass`` or ``play`` when this seat must choose, ``deal`` when it must start the next deal, ``over``
+        when the game is, else None (others act)."""
+
+    @abstractmethod
+    def submit(self, kind: str, cards: Sequence[Card]) -> str | None:
+        """Pass (``kind`` ``pass``) or play (``play``, one card) ``cards``; the refusal in words if it is refused at
+        once (a server's refusal comes later, as a line)."""
+
+    @abstractmethod
+    def progress(self) -> bool:
+        """Let the table go on a little (the computer players' turns, or the server's messages); False once the
+        table cannot be reached."""
+
+    @abstractmethod
+    def goodbye(self) -> str:
+        """What the terminal says when the player leaves or the game ends ("" for nothing)."""
+
+    def close(self) -> None:
+        """Let go of the table (a server's connection)."""
+        return None
+
+    def recover(self) -> bool:
+        """After ``progress`` said the table is gone: whether it came back."""
+        return False
+
+    def finished(self) -> bool:
+        """Whether there is nothing more to play here."""
+        return self.waiting_for() == "over"
+
+    def finish(self) -> None:
+        """What is still to be told when the game ends (a server's last count)."""
+        return None
+
+    def welcome_lines(self) -> list[str]:
+        """What a line-by-line terminal says first."""
+        return []
+
+    def decision_key(self) -> object:
+        """What tells one decision from the next (a live table asks each once)."""
+        return None
+
+    def version(self) -> object:
+        """What changes whenever the table does (a screen redraws then)."""
+        return self.decision_key()
+
+    # ---- the story --------------------------------------------------------------------------------
+    def say(self, line: str) -> None:
+        self.lines.append(line)
+
+    def take_lines(self) -> list[str]:
+        """What happened since last asked."""
+        lines, self.lines = self.lines, []
+        return lines
+
+    def heard(self, event: Event) -> None:
+        """Keep what the table shows of an event the seat was told (the cards drawn after a trick)."""
+        if isinstance(event, TrickWon):
+            self.draws = {}
+        elif isinstance(event, CardDrawn):
+            self.draws[event.seat] = event.card
+
+    # ---- what the seat sees ------------------------------------------------------------------------
+    def hand(self) -> CardSet:
+        obs = self.observation()
+        return obs.hand if obs is not None else CardSet()
+
+    def choices(self) -> CardSet:
+        """The cards the seat may pass or play now: the core's answer (empty while it has no decision)."""
+        obs = self.observation()
+        return obs.choices if obs is not None and self.waiting_for() in ("pass", "play") else CardSet()
+
+    def received(self) -> CardSet:
+        """The cards received in this deal's pass that are still in hand."""
+        obs = self.observation()
+        return (obs.received or CardSet()) & obs.hand if obs is not None else CardSet()
+
+    def trick_on_table(self) -> dict[int, Card]:
+        obs = self.observation()
+        trick = obs.current_trick if obs is not None else None
+        return dict(trick.plays) if trick is not None else {}
+
+    def taken(self) -> dict[int, list[Card]]:
+        """The scoring cards each seat has taken this deal, from the tricks it won (public)."""
+        obs = self.observation()
+        if obs is None:
+            return {}
+        values = obs.rules.values
+        taken: dict[int, list[Card]] = {}
+        for trick in obs.tricks:
+            if trick.winner is not None:
+                taken.setdefault(trick.winner, []).extend(c for _, c in trick.plays if values[c] != 0)
+        return taken
+
+    def trick_text(self, trick: Trick | None) -> str:
+        if trick is None or not trick.plays:
+            return ""
+        return ", ".join(f"{self.names[seat]} {self.t.card(card)}" for seat, card in trick.plays)
+
+    def last_trick(self) -> str:
+        obs = self.observation()
+        done = [trick for trick in (obs.tricks if obs is not None else ()) if trick.winner is not None]
+        if not done:
+            return self.t("no_last_trick")
+        trick = done[-1]
+        assert trick.winner is not None
+        if trick.winner == self.me:
+            return self.t("last_trick_you", plays=self.trick_text(trick))
+        return self.t("last_trick", plays=self.trick_text(trick), name=self.names[trick.winner])
+
+    def status(self) -> str:
+        """Whose turn, hearts broken or not, the stock, and the points taken this deal, on one line."""
+        obs, rules = self.observation(), self.rules
+        if obs is None or rules is None:
+            return ""
+        return status_line(
+            self.t,
+            self.names,
+            self.me,
+            rules,
+            phase=obs.phase,
+            turn=obs.turn,
+            hearts_broken=obs.hearts_broken,
+            stock_left=obs.stock_left,
+            trick_points=obs.trick_points,
+        )
+
+    def refusal(self, rule: str | None, cards: Sequence[Card]) -> str:
+        """A refused pass or card in words, from the refusal the observation carries for the card (its rule and its
+        facts: the suit led, the card that must open, whether the seat leads)."""
+        obs = self.observation()
+        refusals: Mapping[Card, Refusal] = obs.refusals if obs is not None else {}
+        hand = obs.hand if obs is not None else CardSet()
+        facts = next((refusals[c] for c in cards if c in refusals and refusals[c].rule == rule), None)
+        if facts is None and rule == "not-in-hand":
+            facts = next((Refusal(c, rule) for c in cards if c not in hand), None)
+        if facts is None and rule is not None and len(cards) == 1:
+            facts = Refusal(cards[0], rule)  # a rule with no facts of its own (not your turn)
+        pass_count = self.rules.pass_count if self.rules is not None else 0
+        return rule_in_words(self.t, rule, facts, pass_count=pass_count, chosen=cards)
+
+    # ---- what the player types ---------------------------------------------------------------------
+    def parse(self, text: str) -> list[Card] | None:
+        """The cards typed: ``qs 10h``, ``Q♠``, and in German also suit then rank (``pd`` Pik-Dame, ``kak`` Karo-König,
+        ``krb`` Kreuz-Bube, ``h10``) or rank then suit (``dp``); None if any word is not a card."""
+        cards = []
+        for word in text.replace(",", " ").split():
+            card = parse_german_card(word) if self.lang == "de" else None
+            if card is None:
+                try:
+                    card = parse_card(word)
+                except ValueError:
+                    return None
+            cards.append(card)
+        return cards or None
+
+    def choose(self, cards: Sequence[Card]) -> str | None:
+        """Pass or play ``cards``, as the decision now asks; the refusal in words, or None when taken (or sent)."""
+        waiting = self.waiting_for()
+        if waiting == "pass":
+            return self.submit("pass", cards)
+        if waiting != "play":
+            return self.t("wrong_phase")
+        if len(cards) != 1:
+            return self.t("one_card")
+        return self.submit("play", cards)
+
+    def take(self, text: str) -> None:
+        """One line typed: a command, or the cards to pass or play; what it says is told as lines."""
+        words = text.strip()
+        action = self.COMMANDS.get(words.lower())
+        if action == "quit":
+            raise Leave
+        if action is not None:
+            self.prompted = None  # what the command shows comes first, then the decision again
+            self.command(action)
+            return
+        waiting = self.waiting_for()
+        if waiting == "deal":
+            self.next_deal()
+        elif waiting in ("pass", "play"):
+            self.prompted = None
+            cards = self.parse(words)
+            problem = self.t("not_a_card", text=words) if cards is None else self.choose(cards)
+            if problem:
+                self.say(problem)
+
+    def next_deal(self) -> None:
+        """Deal the next deal (a local table; a server deals by itself)."""
+        return None
+
+    def command(self, action: str) -> None:
+        """Run a command's action (``command_ACTION``), telling what it shows."""
+        getattr(self, f"command_{action}")()
+
+    def command_last(self) -> None:
+        self.say(self.last_trick())
+
+    def command_rules(self) -> None:
+        if self.rules is not None:
+            self.lines.extend("  " + line for line in self.rules.describe(self.lang))
+
+    def command_help(self) -> None:
+        self.say(self.t(self.help_message))
+
+    # ---- the question -------------------------------------------------------------------------------
+    def question(self) -> str | None:
+        """What the player is asked now (None: nothing)."""
+        obs = self.observation()
+        waiting = self.waiting_for()
+        if waiting == "pass" and obs is not None and obs.pass_to is not None:
+            return self.t("pass_prompt", target=self.names[obs.pass_to])
+        if waiting == "play":
+            return self.t("card_prompt")
+        return None
+
+    def prompt_lines(self) -> tuple[list[str], str | None]:
+        """The lines that come before the question (the hand, the trick, where the table stands) and the question;
+        a live table asks each decision once."""
+        question = self.question()
+        if question is None:
+            return [], None
+        key = (self.decision_key(), self.waiting_for())
+        if self.live and self.prompted == key:
+            return [], None
+        self.prompted = key
+        lines = []
+        obs = self.observation()
+        if self.waiting_for() in ("pass", "play") and obs is not None:
+            lines.append(self.t("your_hand", cards=hand_text(self.t, obs.hand)))
+            lines += self.clock_lines()
+            if self.waiting_for() == "play" and self.shows_trick:
+                trick = obs.current_trick
+                lines.append(self.t("trick", plays=self.trick_text(trick)) if trick and trick.plays else self.t("trick_empty"))
+                lines.append(self.status())
+                lines.append(self.t("playable", cards=hand_text(self.t, obs.choices)))
+        return lines, question
+
+    def clock_lines(self) -> list[str]:
+        """The seconds left to decide, at a table with a turn timer."""
+        return []
+
+    def prompt(self) -> list[str]:
+        """The hand and the question as lines, once for each decision (as a live table's terminal shows them)."""
+        lines, question = self.prompt_lines()
+        return [*lines, question.rstrip()] if question is not None else lines
+
+
+# ---- the line-by-line front end ---------------------------------------------------------------------
+def stdin_lines() -> Iterator[str]:
+    """Standard input, line by line, read from its file descriptor: a thread blocked here holds none of the locks
+    of ``sys.stdin``'s buffer, which the interpreter needs when it exits."""
+    encoding = sys.stdin.encoding or "utf-8"
+    fd = sys.stdin.fileno()
+    pending = b""
+    while True:
+        chunk = os.read(fd, 4096)
+        if not chunk:
+            if pending:
+                yield pending.decode(encoding, errors="replace")
+            return
+        pending += chunk
+        while b"\n" in pending:
+            line, pending = pending.split(b"\n", 1)
+            yield line.decode(encoding, errors="replace").rstrip("\r")
+
+
+class Typed:
+    """The player's lines as a live table's terminal takes them: put in a queue (by the keys of a screen, or by a
+    thread that reads them) and taken without waiting, so that the table goes on while nobody types."""
+
+    def __init__(self) -> None:
+        self.queue: queue.Queue[str | None] = queue.Queue()
+
+    @classmethod
+    def reading(cls, lines: Iterable[str] | None = None) -> Typed:
+        """The lines of ``lines`` (standard input by default), read in a thread; the end of input leaves."""
+        typed = cls()
+        threading.Thread(target=typed._read, args=(lines,), daemon=True, name="blackmaria-input").start()
+        return typed
+
+    def _read(self, lines: Iterable[str] | None) -> None:
+        try:
+            for line in stdin_lines() if lines is None else lines:
+                self.put(line)
+        except (KeyboardInterrupt, OSError, ValueError):
+            pass
+        self.put(None)
+
+    def put(self, line: str | None) -> None:
+        """A line typed (None: the player leaves)."""
+        self.queue.put(line)
+
+    def __call__(self, question: str | None) -> str | None:
+        """The next line typed, "" if none came within a moment, None once the player left."""
+        try:
+            return self.queue.get(timeout=0.05)
+        except queue.Empty:
+            return ""
+
+
+def asking(read: Callable[[str], str]) -> Callable[[str | None], str | None]:
+    """Answers for a table that waits for the player: ``read(question)`` when there is a question (None at the end
+    of input), "" when there is none."""
+
+    def ask(question: str | None) -> str | None:
+        if question is None:
+            return ""
+        try:
+            return read(question)
+        except EOFError:
+            return None
+
+    return ask
+
+
+def run_lines(seat: Seat, ask: Callable[[str | None], str | None], tell: Callable[[list[str]], None], prompts: bool = True) -> str:
+    """Tell the table and take the player's lines until the game is over, the player leaves or the table is gone:
+    ``over``, ``left`` or ``gone``. ``ask(question)`` answers a question (None: the player left; "" nothing
+    typed); ``tell`` gets what is new, perhaps nothing, each time the table changes. ``prompts`` adds the hand
+    and the question at each decision, for a line-by-line terminal (a screen shows them itself)."""
+    told: object = None
+
+    def tell_new(extra: Sequence[str] = ()) -> None:
+        nonlocal told
+        lines = [*seat.take_lines(), *extra]
+        now = seat.version()
+        if lines or now != told:
+            told = now
+            tell(lines)
+
+    tell(seat.welcome_lines())
+    try:
+        while True:
+            tell_new()
+            if seat.finished():
+                seat.finish()
+                tell_new([line for line in [seat.goodbye()] if line])
+                return "over"
+            question = None
+            if prompts:
+                lines, question = seat.prompt_lines()
+                if seat.live and question is not None:
+                    lines, question = [*lines, question.rstrip()], None  # asked as a line: the table goes on meanwhile
+                tell_new(lines)
+            text = ask(question)
+            if text is None:
+                break
+            seat.take(text)
+            if not seat.progress():
+                tell_new()  # now, not after the tries to reach it again
+                if not seat.recover():
+                    tell_new([line for line in [seat.goodbye()] if line])
+                    return "gone"
+    except (Leave, KeyboardInterrupt):  # Ctrl-C leaves as quit does
+        pass
+    finally:
+        seat.close()
+    tell_new([line for line in [seat.goodbye()] if line])
+    return "left"
+
+
+def print_lines(write: Callable[[str], None]) -> Callable[[list[str]], None]:
+    def tell(lines: list[str]) -> None:
+        for line in lines:
+            write(line)
+
+    return tell
+
+
+__all__ = ["PLAY_COMMANDS", "Leave", "Seat", "Typed", "asking", "hand_text", "print_lines", "run_lines"]
