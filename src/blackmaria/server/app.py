@@ -63,6 +63,11 @@ class CreateTable(BaseModel):
     )
 
 
+class PauseTable(BaseModel):
+    model_config = _STRICT
+    paused: bool = Field(description="true pauses the game in play (nobody plays, the turn timer stands), false resumes it.")
+
+
 class RulesQuery(BaseModel):
     model_config = _STRICT
     rules: str | dict[str, Any] = Field("black-maria", description="A preset name, or house rules: {preset: NAME, ...options}.")
@@ -93,7 +98,8 @@ class TableInfo(BaseModel):
     phase: str | None
     deal: int | None
     totals: list[int] | None
-    spectators: int
+    spectators: int = Field(description="Connections watching without a seat.")
+    paused: bool = Field(description="The host paused the game: nobody plays and the turn timer stands until it resumes.")
     turn_seconds: float | None
     seats: list[SeatInfo]
 
@@ -206,6 +212,8 @@ def _sentence(error: Mapping[str, Any], fields: Sequence[str]) -> str:
         "finite_number": "must be a finite number",
         "string_type": "must be a string",
         "string_unicode": "must be valid Unicode text (it holds a lone surrogate)",
+        "bool_type": "must be true or false",
+        "bool_parsing": "must be true or false",
         "list_type": "must be a list",
         "dict_type": "must be a JSON object",
         "union_tag_invalid": "is not of an accepted shape",
@@ -524,6 +532,14 @@ def create_app(db_url: str | None = None, programs: BotPrograms | None = None, l
         table = table_or_404(code)
         manage(table, authorization)
         await table.start()
+        return table.info()
+
+    @app.post("/api/tables/{code}/pause", response_model=TableInfo)
+    async def pause(code: str, body: PauseTable, authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+        """Pause the game in play or resume it (host or seated player only); every connection is told by a table message."""
+        table = table_or_404(code)
+        manage(table, authorization)
+        await table.set_paused(body.paused)
         return table.info()
 
     @app.get("/api/tables/{code}/record")

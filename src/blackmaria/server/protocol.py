@@ -49,6 +49,7 @@ ERROR_CODES: Final = {
     "spectator": "spectators may watch and nothing else",
     "not-started": "the game has not started",
     "in-play": "during a game a seat may only be given to a computer player (seats are freed between games)",
+    "paused": "the host paused the game: nobody plays until it is resumed",
     "no-decision": "the seat has nothing to decide now (a hint is for the seat to act)",
     "no-deal": "no such finished deal in the current game to count",
     "illegal": "the game refuses the action (the rule is named)",

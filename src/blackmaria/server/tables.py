@@ -200,6 +200,10 @@ class TableRuntime:
         """What ``_deadline`` counts for: one deal's passing (every seat passes against one clock), or one turn."""
         self._summary_until = 0.0
         """The event loop's time until which the last deal's summary is read: no clock of the next deal runs before it."""
+        self.paused = False
+        """The host paused the game: nobody plays, no bot acts, the turn timer stands (kept in memory only)."""
+        self._paused_left: float | None = None
+        """The seconds the turn timer had left when the game was paused."""
         self._tasks: set[asyncio.Task[None]] = set()
         self._leaving: dict[int, asyncio.TimerHandle] = {}
         """Seats whose player left, each with the moment a stand-in takes it over unless they come back first."""
@@ -381,6 +385,7 @@ class TableRuntime:
             "deal": self.told.deal,
             "totals": None if self.told.totals is None else list(self.told.totals),
             "spectators": sum(1 for c in self.clients if c.attached and c.seat is None),
+            "paused": self.paused,
             "turn_seconds": self.turn_seconds,
             "summary_seconds": SUMMARY_SECONDS if self.turn_seconds is not None else None,
             "seats": [
@@ -441,7 +446,8 @@ class TableRuntime:
         self._mark_told()
 
     def broadcast_table(self) -> None:
-        text = _dumps({"type": "table", "table": self.info()})
+        # turn_left: after a pause the clock goes on from what it had left, and a page shows the server's count.
+        text = _dumps({"type": "table", "table": self.info(), "turn_left": self.turn_left()})
         for client in list(self.clients):
             if client.attached:
                 client.send(text)
@@ -585,6 +591,8 @@ class TableRuntime:
                     raise ProtocolError("no-decision", str(refusal), ref=message.ref) from None
                 client.send({"type": "hint", "cards": [card_name(c) for c in cards], "reason": reason, "ref": message.ref})
                 return
+            if self.paused and isinstance(message, (PassCards, PlayCard)):
+                raise ProtocolError("paused", "the game is paused: nobody plays until it is resumed", ref=message.ref)
             if isinstance(message, PassCards):
                 error = game.pass_error(seat, message.cards)
                 if error is not None:
@@ -693,7 +701,7 @@ class TableRuntime:
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
-        while game is not None and self.status == "playing":
+        while game is not None and self.status == "playing" and not self.paused:
             if game.is_over:
                 await self._flush()
                 if self.status == "playing":  # the process stopped between the last play and the game's end being stored
@@ -747,7 +755,7 @@ class TableRuntime:
 
     def _start_timer(self) -> None:
         """With a turn timer, a human who has not acted within ``turn_seconds`` is played by a stand-in until they return."""
-        if self.turn_seconds is None or self.status != "playing":
+        if self.turn_seconds is None or self.status != "playing" or self.paused:
             return
         game = self.game
         if game is None:
@@ -775,7 +783,7 @@ class TableRuntime:
     async def _expire(self, seq: int) -> None:
         async with self.lock:
             game = self.game
-            if game is None or self.seq != seq or self.status != "playing":
+            if game is None or self.seq != seq or self.status != "playing" or self.paused:
                 return
             if not self._humans_here():
                 return  # everyone has left: no stand-ins finish the game alone; the clock starts again when one returns
@@ -848,10 +856,34 @@ class TableRuntime:
                 self.seats[seat] = Seat("bot", None, level, None)
             self.broadcast_table()
 
+    async def set_paused(self, paused: bool) -> None:
+        """The host pauses the game (nobody plays, no bot acts, the turn timer stands) or resumes it; everyone is told."""
+        async with self.lock:
+            if self.status != "playing" or self.game is None or self.game.is_over:
+                raise LobbyError(409, "no game is in play at this table")
+            if paused == self.paused:
+                return
+            loop = asyncio.get_running_loop()
+            if paused:
+                self._paused_left = None if self._timer is None else max(0.0, self._deadline - loop.time())
+                if self._timer is not None:
+                    self._timer.cancel()
+                    self._timer = None
+                self.paused = True
+                self.broadcast_table()
+                return
+            self.paused = False
+            if self._paused_left is not None:
+                self._deadline = loop.time() + self._paused_left  # the same decision's clock goes on where it stood
+                self._paused_left = None
+            await self.advance()
+            self.broadcast_table()
+
     async def start(self) -> None:
         async with self.lock:
             if self.status == "playing":
                 raise LobbyError(409, "a game is already in play")
+            self.paused = False
             empty = [i for i, s in enumerate(self.seats) if s.kind == "empty"]
             if empty:
                 raise LobbyError(409, f"seats {', '.join(map(str, empty))} are empty; take them or fill them with bots")
