@@ -379,6 +379,7 @@ function receive(message) {
       break;
     case "table":
       tellSeatChanges(app.table, message.table);
+      tellPause(app.table, message);
       app.table = message.table;
       renderAll();
       break;
@@ -421,6 +422,27 @@ function tellSeatChanges(before, after) {
   if (!news.length) return;
   $("table-news").textContent = news.join(" ");
   announce(news.join(" "));
+}
+
+/** The host paused or resumed the game: everyone is told; after a pause the clock goes on from what the server says. */
+function tellPause(before, message) {
+  const paused = Boolean(message.table.paused);
+  if (!before || Boolean(before.paused) === paused) return;
+  if (!paused && message.turn_left != null) {
+    app.welcomeClock = { seq: app.seq, left: message.turn_left, at: Date.now() };
+    app.clockFor = null;
+  }
+  const news = t(paused ? "web_news_paused" : "web_news_resumed");
+  $("table-news").textContent = news;
+  announce(news);
+}
+
+async function togglePause() {
+  try {
+    await api("POST", `/api/tables/${app.code}/pause`, { paused: !app.table.paused }, authToken());
+  } catch (failure) {
+    showNotice(failure.message);
+  }
 }
 
 function onError(message) {
@@ -683,10 +705,30 @@ function renderAll() {
     renderShuffle();
     renderResult();
     renderLastTrick();
+    renderPause();
     renderLearn();
   }
   renderChat();
+  renderWatchers();
   renderTitle();
+}
+
+/** How many watch the table without a seat (the server counts the connections). */
+function renderWatchers() {
+  const count = app.table ? app.table.spectators : 0;
+  const node = $("watchers");
+  node.hidden = !count;
+  node.textContent = count ? `👁 ${plural("web_watching", count)}` : "";
+  node.setAttribute("aria-label", count ? plural("web_watching_label", count) : "");
+}
+
+/** The host's pause: offered to whoever may manage the table while a game is in play; everyone sees the game stand. */
+function renderPause() {
+  const button = $("pause-button");
+  button.hidden = !authToken() || !tableInPlay();
+  button.textContent = t(paused() ? "web_resume" : "web_pause");
+  button.setAttribute("aria-pressed", String(paused()));
+  $("paused-bar").hidden = !(paused() && tableInPlay());
 }
 
 /** A preset's name in words; house rules without a preset are house rules. */
@@ -941,12 +983,17 @@ function flyTrick(winner) {
 
 /** This seat chooses its pass now: the server offers cards to pass (none once it has passed), and none is on its way. */
 function mustPass(view) {
-  return Boolean(view && app.seat !== null && view.phase === "passing" && view.choices.length && !app.passPending);
+  return Boolean(view && app.seat !== null && !paused() && view.phase === "passing" && view.choices.length && !app.passPending);
+}
+
+/** The host paused the game: nobody plays until it resumes. */
+function paused() {
+  return Boolean(app.table && app.table.paused);
 }
 
 /** This seat plays now: the server offers cards to play, and no finished trick is still being shown. */
 function mustPlay(view) {
-  return Boolean(view && app.seat !== null && view.phase === "playing" && view.choices.length && app.heldTrick === null);
+  return Boolean(view && app.seat !== null && !paused() && view.phase === "playing" && view.choices.length && app.heldTrick === null);
 }
 
 function passPrompt(view) {
@@ -1137,7 +1184,7 @@ function renderClock() {
   if (app.clockFor !== decision) {
     const welcome = app.welcomeClock && app.welcomeClock.seq === app.seq ? app.welcomeClock : null;
     app.clockFor = decision;
-    app.clockEnd = welcome ? app.seqSince + welcome.left * 1000 : Math.max(app.seqSince, app.summaryUntil) + app.table.turn_seconds * 1000;
+    app.clockEnd = welcome ? (welcome.at || app.seqSince) + welcome.left * 1000 : Math.max(app.seqSince, app.summaryUntil) + app.table.turn_seconds * 1000;
     app.welcomeClock = null;
     app.clockWarned = false;
   }
@@ -1612,6 +1659,7 @@ function showTable(code) {
   // Any message from the seat's holder gives the seat back; a ping says nothing else.
   $("back-button").addEventListener("click", () => send({ type: "ping" }));
   $("hint-button").addEventListener("click", () => send({ type: "hint", lang: language() }));
+  $("pause-button").addEventListener("click", togglePause);
   $("last-trick-button").addEventListener("click", toggleLastTrick);
   $("summary-close").addEventListener("click", () => {
     $("summary").close();

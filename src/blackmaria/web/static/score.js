@@ -338,6 +338,7 @@ const STORE_FACTS = "blackmaria.facts.";
     document.title = t("web_title") + " · blackmaria";
     $("heading").textContent = t("web_title");
     $("lang-label").textContent = t("web_language");
+    $("lobby-link").textContent = t("web_play_online");
     $("lang").value = state.lang;
     $("offline").textContent = document.body.dataset.offline === "ready" ? t("web_offline_ready") : "";
     page.replaceChildren(state.sheet ? playView() : setupView());
