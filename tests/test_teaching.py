@@ -387,3 +387,42 @@ def test_a_kitty_deal_says_where_the_kitty_goes_on_the_first_trick() -> None:
     explanation = explain(game.observation(seat), budget=FAST)
     assert explanation.table.kitty_pending == 2
     assert "   The kitty (2 cards, face down) goes to whoever wins this first trick, with its points." in explanation_lines(explanation)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_learn_tip_is_the_analysis_cheapest_card_with_its_cost_over_several_deals(lang: str) -> None:
+    """Bug 5 (issue 16): in learn the tip came from the rules-of-thumb player while the analysis ranked the cards by
+    a search, so the two could name different cards. Now the tip is the analysis' own cheapest card, with the
+    cost the analysis shows for it; and a chosen card is 'as good as any' only when no card is cheaper."""
+    checked = agreed_to_differ = 0
+    for seed in (1, 2, 3):
+        session = new_learn_session(preset("hearts"), lang=lang, seed=seed, budget=200)
+        session.deal()
+        session.pass_cards(sorted(session.observation().hand)[:3])
+        turn = 0
+        while session.waiting_for() == "play":
+            explanation = session.explanation()
+            assert explanation is not None
+            legal = sorted(session.observation().legal)
+            if len(legal) > 1:
+                costs = {option.card: option.cost or 0.0 for option in explanation.options}
+                (advised,) = explanation.advice
+                assert costs[advised] == min(costs.values()), "the advice is the analysis' cheapest card"
+                shown = f"{costs[advised]:.1f}".replace(".", "," if lang == "de" else ".")
+                tip = session.hint()
+                assert tip.startswith(("Hint: ", "Tipp: ")) and session.t.card(advised) in tip.split(":")[1].split(".")[0], tip
+                assert f" {shown} " in tip, (tip, shown)  # the same cost the analysis lists for the card
+                lines = explanation_lines(explanation, lang)
+                assert any(session.t.card(advised) in line and shown in line for line in lines)
+                chosen = legal[turn % len(legal)]  # not always the advice: the feedback is checked both ways
+                session.take_lines()
+                session.play(chosen)
+                feedback = next(line for line in session.take_lines() if line.startswith(("You chose", "Du wählst")))
+                as_good = "as good as any" in feedback or "so gut wie jede" in feedback
+                assert as_good == (costs[chosen] - min(costs.values()) < 0.05), feedback
+                agreed_to_differ += not as_good
+                checked += 1
+            else:
+                session.play(legal[0])
+            turn += 1
+    assert checked >= 15 and agreed_to_differ >= 3, (checked, agreed_to_differ)

@@ -276,3 +276,40 @@ def test_a_second_game_keeps_the_first_and_either_can_be_resumed(tmp_path: Path)
         re.findall(r"Your hand: (.*)", cli("--resume", "--lang", "en", stdin="1\nquit\n").stdout)[0]
         == re.findall(r"Your hand: (.*)", second)[-1]
     )
+
+
+def test_a_refused_card_is_worded_from_the_refusal_the_observation_carries(tmp_path: Path) -> None:
+    """Review: the terminal worked a refusal's context out again (the suit led from the trick, the opening card
+    from the legal cards); it now says the facts of the observation's Refusal, and a lead is told as a lead."""
+    from blackmaria.core.state import Refusal
+    from blackmaria.tui.narration import rule_in_words
+    from blackmaria.tui.texts import TerminalTexts
+    from helpers import fill_hands
+
+    rules = preset("hearts").replace(pass_schedule=("hold",), first_lead="left-of-dealer")
+    for lang, expected in (
+        ("en", "No points on the first trick: lead a card that scores nothing."),
+        ("de", "Keine Punkte im ersten Stich: spiel eine Karte ohne Punkte aus."),
+    ):
+        session = new_session(rules, lang=lang, seed=1)
+        session.game.deal_hands(fill_hands(rules, {0: "QS 3C 4D 5H"}))  # seed 1: seat 3 deals, seat 0 (you) leads
+        session.advance()
+        trick = session.observation().current_trick
+        assert session.waiting_for() == "play" and (trick is None or not trick.plays)
+        refusal = session.observation().refusals[parse_card("QS")]
+        assert refusal.rule == "no-points-on-first-trick" and refusal.leading
+        assert session.play(parse_card("QS")) == expected
+    t = TerminalTexts("en")
+    # The facts alone word it: the suit led and the opening card come from the refusal, not from a trick or a hand.
+    assert rule_in_words(t, "follow-suit", Refusal(parse_card("2S"), "follow-suit", led_suit=2), pass_count=3) == "You must follow hearts."
+    opening = Refusal(parse_card("AH"), "first-lead", must_open=parse_card("3C"))
+    assert rule_in_words(t, "first-lead", opening, pass_count=3) == "The first trick must be opened with 3♣."
+
+
+def test_every_terminal_text_has_both_languages_with_the_same_fields() -> None:
+    from blackmaria.tui.texts import TERMINAL
+
+    for key, texts in TERMINAL.items():
+        assert set(texts) == {"en", "de"}, key
+        assert sorted(re.findall(r"\{(\w+)", texts["en"])) == sorted(re.findall(r"\{(\w+)", texts["de"])), key
+        assert key not in MESSAGES, f"{key} is a shared message already"

@@ -483,3 +483,48 @@ def test_leaving_a_guided_deal_does_not_promise_a_saved_game() -> None:
     session = new_learn_session(preset("hearts"), lang="de", seed=1, budget=50)
     assert session.goodbye() == "Das Lernspiel ist beendet."
     assert _session(Path("/nonexistent"), lang="de").goodbye() == "Spiel gespeichert. Weiter mit: blackmaria play --resume"
+
+
+def test_the_cards_drawn_from_the_stock_are_shown_on_the_table_and_the_other_one_stays_hidden(tmp_path: Path) -> None:
+    """Two-player rules: after each trick both players draw from the stock. The table shows the card you drew and
+    that the other player drew one (not which); before, the draws were told only in the story."""
+    from blackmaria.events import CardDrawn
+
+    session = _session(tmp_path, rules="two-player", seed=4)
+
+    async def drive(app: GameApp, pilot: object) -> None:
+        for _ in range(3):
+            await pilot.press("enter")  # type: ignore[attr-defined]
+            await _settle(app, pilot)
+            assert session.waiting_for() == "play"
+            draws = [e for e in session.game.events if isinstance(e, CardDrawn)]
+            mine = next(e.card for e in reversed(draws) if e.seat == session.human)
+            assert mine is not None
+            table = _plain(app.query_one("#table", Static).content, 80)
+            assert f"You drew {session.t.card(mine)}" in table and f"{session.names[1]} drew a card" in table, table
+            assert session.draws == {session.human: mine, 1: None}  # the other player's card is not known here
+
+    _run(session, drive)
+
+
+def test_a_redraw_builds_the_seat_observation_once(tmp_path: Path) -> None:
+    """Review: the screen built the observation four or five times for each redraw."""
+    session = _session(tmp_path, seed=3)
+    built: list[int] = []
+
+    async def drive(app: GameApp, pilot: object) -> None:
+        await _pass(app, pilot)
+        observe = session.game.observation
+
+        def counted(seat: int | None) -> object:
+            built.append(1)
+            return observe(seat)
+
+        session.game.observation = counted  # type: ignore[method-assign,assignment]
+        session._observed = None
+        app.refresh_view()
+        assert len(built) == 1
+        app.refresh_view()
+        assert len(built) == 1  # nothing changed: the same observation
+
+    _run(session, drive)

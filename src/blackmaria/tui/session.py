@@ -163,6 +163,8 @@ class PlaySession(Seat):
             seat: make_bot(level, None if seed is None else seed * 31 + seat) for seat, level in self.bot_levels.items()
         }
         self.save_path = save_path
+        self._observed: tuple[int, object, Observation] | None = None
+        """The last observation, with the length and the last event of the log it was built from."""
         self.shown = 0
         self.history: list[tuple[int, str]] = []
         """Every line said, with the length of the event log when it was said (so an undo can take lines back)."""
@@ -187,7 +189,12 @@ class PlaySession(Seat):
         return self.human
 
     def observation(self) -> Observation:
-        return self.game.observation(self.human)
+        """What the human may know now: built once for each state of the game (a screen's redraw asks many times)."""
+        events = self.game.events
+        last = events[-1] if events else None
+        if self._observed is None or self._observed[0] != len(events) or self._observed[1] is not last:
+            self._observed = (len(events), last, self.game.observation(self.human))
+        return self._observed[2]
 
     def decision_key(self) -> object:
         return len(self.game.events)
