@@ -170,3 +170,24 @@ def test_a_finished_game_saved_again_counts_once(tmp_path: Path, monkeypatch: An
     (tmp_path / "exported.json").write_text(json.dumps(game.to_record()), encoding="utf-8")  # blackmaria export into the folder
     stats, _ = collect(tmp_path, None)
     assert stats.games == 1 and stats.by_player["Anna"].deals == 3 and stats.by_player["Anna"].games == 1
+
+
+def test_each_file_of_the_data_directory_is_read_and_parsed_once(tmp_path: Path, monkeypatch: Any) -> None:
+    """Review: from_directory parsed every file twice (once to find copies, once to summarize it)."""
+    import blackmaria.stats as stats_module
+    from blackmaria.stats import from_directory
+
+    (tmp_path / "a.json").write_text(json.dumps(_bot_game(1).to_record()), encoding="utf-8")
+    (tmp_path / "b.json").write_text(_finished_sheet().to_json(), encoding="utf-8")
+    parsed: list[int] = []
+    loads = json.loads
+
+    def counting(text: str | bytes, **kwargs: Any) -> Any:
+        parsed.append(1)
+        return loads(text, **kwargs)
+
+    monkeypatch.setattr(stats_module.json, "loads", counting)
+    stats = Stats()
+    from_directory(tmp_path, stats)
+    assert len(parsed) == 2 and not stats.skipped
+    assert (stats.games, stats.records, stats.sheets) == (2, 1, 1)

@@ -176,7 +176,11 @@ class ScoreSheet:
 
     @classmethod
     def from_json(cls, text: str) -> ScoreSheet:
-        data = json.loads(text)
+        return cls.from_data(json.loads(text))
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> ScoreSheet:
+        """The sheet ``to_json`` wrote, already read as JSON."""
         if data.get("format") != FORMAT:
             raise ScoreError("ske_not_sheet", format=FORMAT)
         sheet = cls(Rules.from_data(data["rules"]), data["players"], data.get("first_dealer", 0))

@@ -173,30 +173,34 @@ def summarize_sheet(sheet: ScoreSheet) -> GameSummary | None:
     )
 
 
-def summarize_file(path: Path) -> GameSummary | None:
-    """A record or a score sheet file; None for anything else (a saved game in progress, other JSON)."""
-    text = path.read_text(encoding="utf-8")
-    data = json.loads(text)
+def summarize_data(data: object) -> GameSummary | None:
+    """A record or a score sheet, read as JSON; None for anything else (a saved game in progress, other JSON)."""
     if not isinstance(data, dict):
         return None
     if data.get("format") == RECORD_FORMAT:
         return summarize_record(data)
     if data.get("format") == SHEET_FORMAT:
-        return summarize_sheet(ScoreSheet.from_json(text))
+        return summarize_sheet(ScoreSheet.from_data(data))
     return None
+
+
+def summarize_file(path: Path) -> GameSummary | None:
+    """A record or a score sheet file; None for anything else."""
+    return summarize_data(json.loads(path.read_text(encoding="utf-8")))
 
 
 def from_directory(directory: Path, stats: Stats) -> None:
     """Every finished game under ``directory``, each counted once: a file that holds the same game as another (a
-    record exported next to the terminal's own, a copy) is the same game."""
+    record exported next to the terminal's own, a copy) is the same game. Each file is read and parsed once."""
     seen: set[str] = set()
     for path in sorted(directory.rglob("*.json")):
         try:
-            same = json.dumps(json.loads(path.read_text(encoding="utf-8")), sort_keys=True)
+            data = json.loads(path.read_text(encoding="utf-8"))
+            same = json.dumps(data, sort_keys=True)
             if same in seen:
                 continue
             seen.add(same)
-            game = summarize_file(path)
+            game = summarize_data(data)
         except (OSError, ValueError, KeyError, TypeError) as error:  # RecordError, ScoreError, RulesError, bad JSON
             stats.skipped.append((str(path), str(error)))
             continue

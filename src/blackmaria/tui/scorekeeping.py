@@ -40,12 +40,6 @@ def saved_sheets() -> list[Path]:
     return sorted(paths, key=lambda path: -path.stat().st_mtime)
 
 
-def sheet_path() -> Path:
-    """The most recent score sheet (what ``blackmaria score --resume`` continues), else a new one's file."""
-    sheets = saved_sheets()
-    return sheets[0] if sheets else new_sheet_path()
-
-
 def _entry(sheet: ScoreSheet, text: str) -> DealEntry:
     parts = text.split()
     if parts and all(re.fullmatch(r"-?\d+", p) for p in parts):
