@@ -193,3 +193,17 @@ def test_the_lobby_and_the_scorekeeper_link_each_other(server: Server, browser: 
     page.wait_for_selector("#lobby:not([hidden])")
     assert page.errors == []
     page.context.close()
+
+
+def test_the_page_is_es_modules_by_concern_served_as_they_are(server: Server) -> None:
+    page = server.http.get("/")
+    assert '<script type="module" src="/static/app.js"></script>' in page.text
+    modules = ["app", "state", "connection", "updates", "table-view", "hand", "dialogs", "learn", "lobby", "i18n", "cards", "sha256"]
+    for name in modules:
+        served = server.http.get(f"/static/{name}.js")
+        assert served.status_code == 200 and "javascript" in served.headers["content-type"], name
+        imported = re.findall(r'from "\./([\w-]+)\.js"', served.text)
+        assert set(imported) <= set(modules), name
+    # No module is a controller of everything: app.js only wires the parts together.
+    assert len(server.http.get("/static/app.js").text.splitlines()) < 150
+    assert max(len(server.http.get(f"/static/{name}.js").text.splitlines()) for name in modules) < 500

@@ -1,5 +1,5 @@
 // Cards drawn with HTML and CSS: rank and suit symbol in two corners, a large symbol or a framed face letter in the middle.
-import { SUIT_SYMBOLS, RANK_CHARS, cardName, rankShort, rankIndex } from "./i18n.js";
+import { SUIT_SYMBOLS, RANK_CHARS, cardName, cardShort, rankShort, rankIndex } from "./i18n.js";
 
 // Hand order alternates colours: spades, hearts, clubs, diamonds; high to low in each suit.
 const SUIT_ORDER = { S: 0, H: 1, C: 2, D: 3 };
@@ -58,4 +58,23 @@ export function cardBack() {
   node.className = "card back";
   node.setAttribute("aria-hidden", "true");
   return node;
+}
+
+/** The engine's suit numbers (clubs 0 ... spades 3) as the letters of card names. */
+export const SUIT_LETTERS = ["C", "D", "H", "S"];
+
+export const shortCards = (cards) => sortHand(cards).map(cardShort).join(" ");
+
+/** A small card lying on the table (the last trick, a count, an explanation). */
+export function miniCard(card, label) {
+  const node = tableCard(card, label || cardName(card));
+  node.classList.add("mini");
+  return node;
+}
+
+export function miniCards(cards, className = "") {
+  const group = document.createElement("span");
+  group.className = `mini-cards ${className}`.trim();
+  group.append(...sortHand(cards).map((card) => miniCard(card)));
+  return group;
 }

@@ -108,3 +108,11 @@ export function suitName(suit) {
   return (current === "de" ? SUITS_DE : SUITS_EN)[suit];
 }
 
+
+export const upperFirst = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** A mean number of points with one decimal, written as this language writes decimals. */
+export function decimal(value) {
+  const text = (value || 0).toFixed(1);
+  return language() === "de" ? text.replace(".", ",") : text;
+}

@@ -1,0 +1,184 @@
+// The WebSocket to the table (docs/server.md, protocol v1): hello, the messages in, what they change, errors and refusals.
+import { $, announce, app, paused, seatName, showNotice, store } from "./state.js";
+import { noteEvents, playKeys, pump } from "./updates.js";
+import { renderAll, renderChat, renderStatus } from "./table-view.js";
+import { renderHand, showHint, showRefusal } from "./hand.js";
+import { renderCounts } from "./dialogs.js";
+import { askCount, maybeExplain, renderLearn } from "./learn.js";
+import { has, t } from "./i18n.js";
+
+export function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const ws = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(app.code)}`);
+  app.ws = ws;
+  setConnection(app.retry ? t("reconnecting") : t("connecting"));
+  ws.addEventListener("open", () => {
+    const hello = { type: "hello", protocol: 1 };
+    if (app.token) hello.token = app.token;
+    ws.send(JSON.stringify(hello));
+  });
+  ws.addEventListener("message", (message) => receive(JSON.parse(message.data)));
+  ws.addEventListener("close", () => {
+    if (app.ws !== ws || app.missing) return;
+    app.retry += 1;
+    setConnection(t("reconnecting"));
+    setTimeout(connect, Math.min(8000, 500 * 2 ** Math.min(app.retry, 4)));
+  });
+}
+
+export function reconnect() {
+  const old = app.ws;
+  app.ws = null;
+  if (old) old.close();
+  app.retry = 0;
+  connect();
+}
+
+export function send(message) {
+  if (app.ws && app.ws.readyState === WebSocket.OPEN) app.ws.send(JSON.stringify(message));
+}
+
+function setConnection(text) {
+  $("connection").textContent = text;
+  const down = Boolean(text) && Boolean(app.view);
+  app.connected = !text;
+  document.body.classList.toggle("offline", down);
+  $("offline-bar").hidden = !down;
+  $("offline-text").textContent = down ? t("offline_hand") : "";
+  if (app.view && app.table) {
+    renderHand();
+    renderStatus();
+  }
+}
+
+function receive(message) {
+  switch (message.type) {
+    case "welcome":
+      app.retry = 0;
+      app.seat = message.seat;
+      app.table = message.table;
+      app.seq = message.seq;
+      app.seqSince = Date.now();
+      app.welcomeClock = message.turn_left == null ? null : { seq: message.seq, left: message.turn_left };
+      app.clockFor = null;
+      app.explainKey = null;
+      app.explaining = false;
+      app.queue = [];
+      app.heldTrick = null;
+      app.hiddenPlays = new Set();
+      app.passPending = false;
+      app.playPending = false;
+      app.deals = new Map();
+      noteEvents(message.last_deal_events || [], true);
+      noteEvents(message.events, true);
+      app.view = message.state;
+      app.shownPlays = new Set(playKeys(app.view));
+      app.chat = message.chat || [];
+      setConnection("");
+      renderAll();
+      if (app.learn && app.view && app.view.phase === "game-over") askCount(app.view.deal_points.length - 1);
+      break;
+    case "update":
+      message.receivedAt = Date.now(); // the server's clock for a turn starts now, not when the page shows it
+      app.queue.push(message);
+      pump();
+      break;
+    case "table":
+      tellSeatChanges(app.table, message.table);
+      tellPause(app.table, message);
+      app.table = message.table;
+      renderAll();
+      break;
+    case "chat":
+      app.chat.push(message);
+      renderChat();
+      break;
+    case "hint":
+      showHint(message);
+      break;
+    case "explanation":
+      if (message.ref === `x:${app.explainKey}`) {
+        app.explaining = false;
+        app.explanation = message;
+        renderLearn();
+      }
+      break;
+    case "count":
+      app.counts.set(message.count.deal, message);
+      renderCounts(message.count.deal);
+      break;
+    case "error":
+      onError(message);
+      break;
+    default:
+      break;
+  }
+}
+
+/** A seat played by a computer player since its player left (or ran out of time), or given back: everyone is told. */
+function tellSeatChanges(before, after) {
+  if (!before || !after || after.status !== "playing") return;
+  const news = [];
+  for (const seat of after.seats) {
+    const was = before.seats[seat.seat];
+    if (!was || seat.seat === app.seat || seat.kind !== "human") continue;
+    if (seat.away && !was.away) news.push(t(seat.connected ? "news_away" : "news_left", { name: seatName(seat.seat) }));
+    else if (!seat.away && was.away) news.push(t("news_back", { name: seatName(seat.seat) }));
+  }
+  if (!news.length) return;
+  $("table-news").textContent = news.join(" ");
+  announce(news.join(" "));
+}
+
+/** The host paused or resumed the game: everyone is told; after a pause the clock goes on from what the server says. */
+function tellPause(before, message) {
+  const paused = Boolean(message.table.paused);
+  if (!before || Boolean(before.paused) === paused) return;
+  if (!paused && message.turn_left != null) {
+    app.welcomeClock = { seq: app.seq, left: message.turn_left, at: Date.now() };
+    app.clockFor = null;
+  }
+  const news = t(paused ? "web_news_paused" : "web_news_resumed");
+  $("table-news").textContent = news;
+  announce(news);
+}
+
+function onError(message) {
+  if (typeof message.ref === "string" && message.ref.startsWith("x:")) {
+    // An explanation that could not be given: the decision has passed, or one is still on its way (then ask again).
+    app.explaining = false;
+    if (message.code === "rate-limit" && message.ref === `x:${app.explainKey}`) {
+      app.explainKey = null;
+      setTimeout(maybeExplain, 400);
+    }
+    return;
+  }
+  if (typeof message.ref === "string" && message.ref.startsWith("c:")) return;
+  app.passPending = false;
+  app.playPending = false;
+  if (message.code === "bad-token") {
+    store.dropSeat(app.code);
+    app.token = null;
+    showNotice(t("error_bad-token"));
+    reconnect();
+    return;
+  }
+  if (message.code === "no-table") {
+    app.missing = true;
+    $("seating").hidden = true;
+    $("play").hidden = true;
+    $("missing").hidden = false;
+    return;
+  }
+  if (message.code === "illegal" && RACED.has(message.rule)) {
+    // The click crossed an update (a card already played, the turn already moved on): nothing to tell the player.
+  } else if (message.code === "illegal") {
+    // The server's refusal names the rule; the facts are those the observation sent with the card, if it has them.
+    const known = app.view && app.view.refusals && app.lastTried ? app.view.refusals[app.lastTried] : null;
+    showRefusal(known && known.rule === message.rule ? known : { rule: message.rule, card: app.lastTried });
+  } else showNotice(has(`error_${message.code}`) ? t(`error_${message.code}`) : message.message);
+  renderHand();
+}
+
+// Refusals that a click made on an older state than the server's earns: the update on its way says what is true.
+const RACED = new Set(["not-your-turn", "not-in-hand", "wrong-phase", "already-passed"]);

@@ -1,0 +1,104 @@
+// The end-of-deal summary and the public count of a finished deal.
+import { $, announce, app, el, nameOf, seatName } from "./state.js";
+import { renderLearn } from "./learn.js";
+import { cardName, cardShort, plural, t } from "./i18n.js";
+import { miniCard, shortCards, sortHand } from "./cards.js";
+
+export function showSummary(scored, events) {
+  const view = app.view;
+  $("summary-heading").textContent = t("summary_heading", { n: scored.deal + 1 });
+  // Each seat: its tricks and this deal's points, the running total and its place in the standing (fewest first).
+  const totals = view ? view.totals : scored.points;
+  const rows = scored.points.map((points, seat) => {
+    const place = 1 + totals.filter((total) => total < totals[seat]).length;
+    return el(
+      "li",
+      { "data-seat": String(seat), "data-place": String(place) },
+      el("span", { class: "summary-line" }, el("span", { class: "summary-name", text: `${seatName(seat)}: ` }), `${plural("tricks", view ? view.tricks_won[seat] : 0)}, `, el("b", { class: "summary-points", text: plural("points", points) }), el("span", { class: "summary-total", text: ` · ${t("summary_total", { total: totals[seat] })} · ${t("summary_place", { n: place })}` })),
+    );
+  });
+  $("summary-rows").replaceChildren(...rows);
+  $("summary").dataset.deal = String(scored.deal);
+  renderCounts(scored.deal);
+  const extra = [];
+  if (scored.moon_shooter !== null && scored.moon_shooter !== undefined) extra.push(t("moon", { name: seatName(scored.moon_shooter) }));
+  if (scored.kitty && scored.kitty.length && view && view.kitty_owner !== null) {
+    extra.push(t("kitty_was", { cards: sortHand(scored.kitty).map(cardShort).join(" "), name: seatName(view.kitty_owner) }));
+  }
+  $("summary-extra").textContent = extra.join(" ");
+  const revealed = events.find((event) => event.type === "ShuffleRevealed");
+  const info = revealed ? app.deals.get(revealed.deal) : null;
+  $("summary-shuffle").textContent = info && info.check ? `${info.check.ok ? "✓" : "✗"} ${info.check.text}` : "";
+  const dialog = $("summary");
+  if (!dialog.open) dialog.show();
+  announce(`${$("summary-heading").textContent}. ${rows.map((row) => row.textContent).join(". ")}. ${extra.join(" ")}`);
+}
+
+/** One seat's scoring cards of a counted deal, in the order taken, each with its points and where it was taken. */
+function countCards(count, seat, detailed) {
+  const mine = count.cards.filter((counted) => counted.seat === seat);
+  const cards = el("span", { class: "count-cards" });
+  for (const counted of mine) {
+    const where = counted.trick === null ? t("c_kitty") : t("web_c_trick", { n: counted.trick });
+    const points = plural("points", counted.value);
+    const card = miniCard(counted.card, t("c_card_label", { card: cardName(counted.card), points, where }));
+    card.title = `${points}, ${where}`;
+    card.dataset.value = String(counted.value);
+    const caption = el("figcaption", {}, el("b", { text: String(counted.value) }), el("span", { text: where }));
+    cards.append(detailed ? el("figure", { class: "counted" }, card, caption) : card);
+  }
+  if (!mine.length) cards.append(el("span", { class: "none", text: t("c_none") }));
+  return cards;
+}
+
+/** A finished deal counted in public: each seat's scoring cards, drawn, with their points and trick; then the totals. */
+function countNodes(message, detailed) {
+  const count = message.count;
+  const n = count.points.length;
+  const rows = [];
+  for (let seat = 0; seat < n; seat++) {
+    const cards = countCards(count, seat, detailed);
+    const taken = plural("points", count.taken[seat]);
+    const total = count.points[seat] === count.taken[seat] ? `= ${taken}` : `= ${taken} → ${plural("points", count.points[seat])}`;
+    rows.push(
+      el(
+        "li",
+        { class: "count-row", "data-seat": String(seat), "data-points": String(count.points[seat]) },
+        el("span", { class: "count-name", text: nameOf(seat) }),
+        cards,
+        el("b", { class: "count-total", text: total }),
+      ),
+    );
+  }
+  const nodes = [el(detailed ? "h3" : "h4", { text: t("c_heading", { deal: count.deal + 1 }) }), el("ol", { class: "count-rows" }, ...rows)];
+  const notes = [];
+  if (count.kitty_owner !== null && count.kitty.length) notes.push(t("c_kitty_line", { cards: shortCards(count.kitty), name: nameOf(count.kitty_owner) }));
+  if (count.moon_shooter !== null) {
+    const shooter = count.moon_shooter;
+    const key = count.moon === "subtract-from-shooter" ? "c_moon_subtract" : "c_moon_add";
+    notes.push(t(key, { name: nameOf(shooter), shooter: plural("points", count.points[shooter]), total: plural("points", count.moon_total) }));
+  }
+  const sum = count.points.reduce((a, b) => a + b, 0);
+  notes.push(t(count.moon_shooter !== null ? "c_sum_moon" : "c_sum", { sum: plural("points", sum) }));
+  const low = Math.min(...count.points);
+  notes.push(t("c_lowest", { names: count.points.flatMap((p, seat) => (p === low ? [nameOf(seat)] : [])).join(", ") }));
+  nodes.push(el("div", { class: "count-notes" }, ...notes.map((text) => el("p", { text }))));
+  return nodes;
+}
+
+/** A count arrived: the guided deal shows it in its panel, a normal game in the end-of-deal summary. */
+export function renderCounts(deal) {
+  if (app.learn) {
+    renderLearn();
+    return;
+  }
+  const message = app.counts.get(deal);
+  const dialog = $("summary");
+  if (!message || dialog.dataset.deal !== String(deal)) return;
+  // The end-of-deal summary names each seat's scoring cards beside its tricks and points.
+  for (const row of $("summary-rows").children) {
+    const old = row.querySelector(".count-cards");
+    if (old) old.remove();
+    row.append(countCards(message.count, Number(row.dataset.seat), true)); // each card with its points and trick
+  }
+}

@@ -1,0 +1,154 @@
+// The hand: the cards the observation offers (its choices) lit, a refused card told by its rule and facts, the pass.
+import { $, app, mustPass, mustPlay, seatName, showNotice } from "./state.js";
+import { send } from "./connection.js";
+import { renderStatus } from "./table-view.js";
+import { cardName, cardShort, suitName, t } from "./i18n.js";
+import { handCard, sortHand, SUIT_LETTERS } from "./cards.js";
+
+// The catalog's sentence for each rule code of a refusal, as the terminal's narration renders them.
+const REFUSAL_TEXTS = {
+  "follow-suit": "follow_suit",
+  "hearts-not-broken": "hearts_not_broken_lead",
+  "first-lead": "first_lead",
+  "no-points-on-first-trick": "no_points_first_trick",
+  "not-in-hand": "not_in_hand",
+  "not-your-turn": "not_your_turn",
+  "wrong-phase": "wrong_phase",
+  "pass-count": "pass_count",
+  "pass-forbidden": "pass_forbidden",
+  "already-passed": "already_passed",
+};
+
+/** A refusal (the observation's ``{card, rule, led_suit, must_open, ...}``) in the player's language, from its facts. */
+function refusalText(refusal) {
+  const key = REFUSAL_TEXTS[refusal.rule] || "rule_unknown";
+  const opener = refusal.rule === "first-lead" ? refusal.must_open : refusal.card;
+  const suit = refusal.led_suit === null || refusal.led_suit === undefined ? "" : suitName(SUIT_LETTERS[refusal.led_suit]);
+  return t(key, { card: opener ? cardName(opener) : "", suit, count: app.table ? app.table.rules.pass_count : 0 });
+}
+
+export function showRefusal(refusal) {
+  showNotice(t("refused", { reason: refusalText(refusal) }));
+}
+
+export function passPrompt(view) {
+  return t("web_pass_prompt", { count: app.table.rules.pass_count, direction: t(`direction_${view.direction}`), name: seatName(view.pass_to) });
+}
+
+export function renderHand() {
+  const view = app.view;
+  const hand = $("hand");
+  const hadFocus = hand.contains(document.activeElement);
+  if (!view || app.seat === null || !view.hand) {
+    hand.replaceChildren();
+    $("hand-wrap").hidden = true;
+    return;
+  }
+  $("hand-wrap").hidden = false;
+  const cards = sortHand(view.hand);
+  const myTurn = mustPlay(view);
+  const passing = mustPass(view);
+  const allowed = new Set(myTurn || passing ? view.choices : []);
+  const received = new Set(view.received && view.hand.length === view.dealt.length ? view.received : []);
+  const hinted = new Set(app.hint || []);
+  for (const card of [...app.selected]) if (!view.hand.includes(card) || !passing) app.selected.delete(card);
+  app.handFocus = Math.max(0, Math.min(app.handFocus, cards.length - 1));
+  const nodes = cards.map((card, index) => {
+    const node = handCard(card);
+    const states = [];
+    if (passing) {
+      const chosen = app.selected.has(card);
+      node.setAttribute("aria-pressed", String(chosen));
+      node.classList.toggle("selected", chosen);
+      node.classList.toggle("dim", !allowed.has(card));
+      if (chosen) states.push(t("selected"));
+    } else if (myTurn) {
+      node.classList.add(allowed.has(card) ? "playable" : "dim");
+      states.push(allowed.has(card) ? t("web_playable") : t("not_playable"));
+    }
+    if (received.has(card)) {
+      node.classList.add("received");
+      states.push(t("received_mark"));
+    }
+    if (hinted.has(card)) {
+      node.classList.add("hinted");
+      states.push(t("hinted_mark"));
+    }
+    if (app.playPending && app.pendingCard === card) node.classList.add("pending");
+    if (!app.connected) node.setAttribute("aria-disabled", "true");
+    node.setAttribute("aria-label", [cardName(card), ...states].join(", "));
+    node.tabIndex = index === app.handFocus ? 0 : -1;
+    node.style.setProperty("--i", String(index));
+    node.style.setProperty("--tilt", `${(index - (cards.length - 1) / 2) * (cards.length > 13 ? 1.2 : 1.8)}deg`);
+    node.addEventListener("click", () => cardClicked(card, index));
+    node.addEventListener("keydown", (event) => handKey(event, index));
+    return node;
+  });
+  hand.replaceChildren(...nodes);
+  hand.style.setProperty("--count", String(cards.length));
+  hand.classList.toggle("my-turn", myTurn || passing);
+  hand.classList.toggle("waiting", app.playPending);
+  hand.setAttribute("aria-disabled", String(!app.connected));
+  if (hadFocus && nodes[app.handFocus]) nodes[app.handFocus].focus();
+}
+
+function handKey(event, index) {
+  const cards = $("hand").children;
+  let next = null;
+  if (event.key === "ArrowRight" || event.key === "ArrowDown") next = Math.min(cards.length - 1, index + 1);
+  else if (event.key === "ArrowLeft" || event.key === "ArrowUp") next = Math.max(0, index - 1);
+  else if (event.key === "Home") next = 0;
+  else if (event.key === "End") next = cards.length - 1;
+  if (next === null) return;
+  event.preventDefault();
+  cards[index].tabIndex = -1;
+  cards[next].tabIndex = 0;
+  cards[next].focus();
+  app.handFocus = next;
+}
+
+function cardClicked(card, index) {
+  const view = app.view;
+  app.handFocus = index;
+  if (!app.connected || app.playPending || app.passPending) return; // the page shows why: offline, or a card on its way
+  app.lastTried = card;
+  // A card the server's observation refuses says why at once, in the server's words for the rule and its facts.
+  const refused = (mustPass(view) || mustPlay(view)) && view.refusals ? view.refusals[card] : null;
+  if (refused) {
+    showRefusal(refused);
+    return;
+  }
+  if (mustPass(view)) {
+    if (app.selected.has(card)) app.selected.delete(card);
+    else app.selected.add(card);
+    renderHand();
+    renderStatus();
+    return;
+  }
+  // Only while the server offers cards to play; any other time a click has nothing to do.
+  if (!mustPlay(view)) return;
+  app.playPending = true;
+  app.pendingCard = card;
+  send({ type: "play", card });
+  renderHand();
+}
+
+export function passCards() {
+  if (!app.connected || app.passPending) return;
+  const count = app.table.rules.pass_count;
+  if (app.selected.size !== count) {
+    showRefusal({ rule: "pass-count" });
+    return;
+  }
+  app.passPending = true;
+  send({ type: "pass", cards: [...app.selected] });
+  app.selected.clear();
+  renderHand();
+  renderStatus();
+}
+
+export function showHint(message) {
+  app.hint = message.cards;
+  $("hint-text").textContent = t("hint", { cards: message.cards.map(cardShort).join(" "), reason: message.reason });
+  renderHand();
+}

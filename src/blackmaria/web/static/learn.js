@@ -1,0 +1,258 @@
+// The guided deal: the server's explanation of each decision of the learner, laid out in three parts.
+import { $, announce, app, currentTrick, el, mustPass, mustPlay, nameOf, seatName } from "./state.js";
+import { send } from "./connection.js";
+import { cardName, cardShort, decimal, has, language, plural, suitName, t, upperFirst } from "./i18n.js";
+import { miniCard, miniCards, shortCards, SUIT_LETTERS } from "./cards.js";
+
+/** This seat's decision now, as a key that changes with each decision (null when it has none to make). */
+function decisionKey(view) {
+  if (!app.learn || app.seat === null || !view) return null;
+  if (mustPass(view)) return `${view.deal}:pass`;
+  if (mustPlay(view)) {
+    const trick = currentTrick(view);
+    return `${view.deal}:${view.hand.length}:${view.tricks.length}:${trick ? trick.plays.length : 0}`;
+  }
+  return null;
+}
+
+/** Ask the server to explain the decision now, once per decision. */
+export function maybeExplain() {
+  const key = decisionKey(app.view);
+  if (key === null) {
+    app.explainKey = null;
+    app.explanation = null;
+    return;
+  }
+  if (key === app.explainKey) return;
+  app.explainKey = key;
+  app.explanation = null;
+  app.explaining = true;
+  app.explainLang = language();
+  send({ type: "explain", lang: app.explainLang, ref: `x:${key}` });
+}
+
+export function askCount(deal) {
+  if (deal === undefined || deal === null || deal < 0 || app.counts.has(deal)) return;
+  send({ type: "count", deal, lang: language(), ref: `c:${deal}` });
+}
+
+/** After the learner's card or pass: what it likely cost beside the computer player's choice. */
+export function learnFeedback(events) {
+  if (!app.learn || !app.explanation) return;
+  const x = app.explanation.explanation;
+  const mine = events.find((event) => (event.type === "CardPlayed" || event.type === "CardsPassed") && event.seat === app.seat);
+  if (!mine) return;
+  let text = "";
+  if (mine.type === "CardsPassed" && x.kind === "pass" && mine.cards) {
+    const same = [...mine.cards].sort().join() === [...x.advice].sort().join();
+    text = same ? t("web_learn_feedback_pass_same") : t("web_learn_feedback_pass", { cards: shortCards(mine.cards), advice: shortCards(x.advice) });
+  } else if (mine.type === "CardPlayed" && x.kind === "play" && x.options.length > 1) {
+    const chosen = x.options.find((option) => option.card === mine.card);
+    const best = x.options.find((option) => x.advice.includes(option.card)) || x.options[0];
+    if (!chosen || chosen.cost === null) return;
+    const cost = t("points_many", { n: decimal(chosen.cost) });
+    text =
+      chosen.cost - best.cost < 0.05
+        ? t("learn_feedback_best", { card: cardShort(chosen.card), cost })
+        : t("learn_feedback", { card: cardShort(chosen.card), cost, best: cardShort(best.card), best_cost: t("points_many", { n: decimal(best.cost) }) });
+  }
+  $("learn-feedback").textContent = text;
+}
+
+export function renderLearn() {
+  const panel = $("learn");
+  panel.hidden = !app.learn;
+  if (!app.learn) return;
+  maybeExplain();
+  const view = app.view;
+  const last = view ? view.deal_points.length - 1 : -1;
+  const count = view && (view.phase === "game-over" || view.phase === "deal-over") && app.heldTrick === null ? app.counts.get(last) : null;
+  let mode = "idle";
+  if (count) mode = `count:${count.count.deal}`;
+  else if (app.explanation) mode = `x:${app.explainKey}`;
+  else if (app.explainKey !== null) mode = `wait:${app.explainKey}`;
+  else if (view) mode = `idle:${view.phase}:${view.turn}`;
+  mode += `:${language()}`;
+  if (panel.dataset.mode === mode) return;
+  panel.dataset.mode = mode;
+  const body = $("learn-body");
+  if (count) body.replaceChildren(...countNodes(count, true), ...learnDone());
+  else if (app.explanation) {
+    body.replaceChildren(...explanationNodes(app.explanation));
+    announce(body.querySelector("h3").textContent);
+  } else if (app.explainKey !== null) body.replaceChildren(el("p", { class: "learn-wait busy", text: t("learn_waiting") }));
+  else if (view && view.phase === "passing") body.replaceChildren(el("p", { class: "learn-wait", text: t("learn_wait_pass") }));
+  else if (view && view.phase === "playing" && view.turn !== null) {
+    body.replaceChildren(el("p", { class: "learn-wait", text: t("learn_wait_others", { name: seatName(view.turn) }) }));
+  } else body.replaceChildren();
+}
+
+function learnDone() {
+  const links = el(
+    "p",
+    { class: "learn-links" },
+    el("a", { class: "button primary", href: "/#learn-form", text: t("learn_again") }),
+    el("a", { class: "button", href: "/", text: t("learn_real") }),
+  );
+  return [el("p", { class: "learn-done", text: t("web_learn_done") }), links];
+}
+
+function part(number, title, ...children) {
+  return el("section", { class: "learn-part", "data-part": String(number) }, el("h4", {}, el("span", { class: "part-no", text: String(number) }), ` ${title}`), ...children);
+}
+
+/** The three parts of one decision, laid out from the explanation's data; the server's text is kept below. */
+function explanationNodes(message) {
+  const x = message.explanation;
+  const table = x.table;
+  const header = x.kind === "pass" ? t("web_x_header_pass", { deal: table.deal + 1 }) : t("web_x_header_play", { trick: table.trick, total: table.tricks_per_deal });
+  // Part 1: the table, and (apart) whose turn it is and why.
+  const first = [];
+  if (x.kind === "pass") {
+    const held = plural("cards", x.legal.length + x.refused.length);
+    const target = table.pass_to === null ? "" : seatName(table.pass_to);
+    first.push(el("p", { text: t("web_x_pass_table", { cards: held, count: table.pass_count, direction: t(`direction_${table.direction}`), target }) }));
+  } else {
+    // The trick's cards lie on the felt beside the panel: the panel says what they mean.
+    if (!table.plays.length) first.push(el("p", { text: t("x_trick_empty") }));
+    else {
+      const [winner, winning] = table.winning;
+      const lead = t("web_x_trick_lead", { suit: suitName(SUIT_LETTERS[table.led_suit]), name: nameOf(winner), card: cardShort(winning), points: plural("points", table.trick_value) });
+      first.push(el("p", { text: upperFirst(lead) }));
+    }
+    const short = (seat) => (seat === app.seat ? t("you") : seatName(seat, true));
+    const taken = el("ul", { class: "taken" }, ...table.points_taken.map((points, seat) => el("li", { title: nameOf(seat) }, `${short(seat)} `, el("b", { text: String(points) }))));
+    first.push(el("div", { class: "taken-line" }, el("span", { text: `${t("web_x_taken")}:` }), taken));
+    const facts = [];
+    if (table.hearts_broken !== null) facts.push(t(table.hearts_broken ? "hearts_broken" : "hearts_not_broken"));
+    if (table.stock_left) facts.push(t("x_stock", { cards: plural("cards", table.stock_left) }));
+    if (table.kitty_pending) facts.push(t("web_x_kitty", { cards: plural("cards", table.kitty_pending) }));
+    if (facts.length) first.push(el("p", { text: facts.join(" ") }));
+  }
+  const turnValues = {};
+  if (x.turn === "clockwise" && table.plays.length) turnValues.name = nameOf(table.plays[table.plays.length - 1][0]);
+  if (x.turn === "first-lead-card" && x.turn_card) turnValues.card = cardShort(x.turn_card);
+  if (x.turn === "left-of-dealer") turnValues.name = seatName(table.dealer);
+  first.push(el("p", { class: "whose-turn" }, el("b", { text: `${t("x_whose_turn")} ` }), t(`web_x_turn_${x.turn}`, turnValues)));
+
+  // Part 2: the duty, the allowed cards (raised in the hand), and each other card under the rule that forbids it.
+  const dutyValues = { count: table.pass_count };
+  if (table.led_suit !== null) dutyValues.suit = suitName(SUIT_LETTERS[table.led_suit]);
+  if (x.turn_card) dutyValues.card = cardShort(x.turn_card);
+  const second = [el("p", { class: "duty", text: upperFirst(t(`x_duty_${x.duty}`, dutyValues)) })];
+  second.push(el("div", { class: "card-group allowed" }, el("span", { class: "group-label", text: t("x_allowed") }), miniCards(x.legal, "legal")));
+  const byRule = new Map();
+  for (const { card, rule } of x.refused) byRule.set(rule, [...(byRule.get(rule) || []), card]);
+  for (const [rule, cards] of byRule) {
+    // With one forbidding rule the duty above already says it in words; with several, each says its own.
+    const sentence = byRule.size > 1 ? ruleSentence(rule, x) : "";
+    const label = el("span", { class: "group-label" }, `${t("x_not_allowed")} · `, el("b", { text: ruleTitle(rule) }));
+    second.push(el("div", { class: "card-group refused", "data-rule": rule }, label, miniCards(cards, "refused"), sentence ? el("p", { class: "rule-text", text: sentence }) : ""));
+  }
+
+  // Part 3: what each allowed card likely costs, or for a pass the scoring cards and the computer player's pass.
+  const third = [];
+  const values = Object.fromEntries(x.options.map((option) => [option.card, option.value]));
+  if (x.kind === "pass") {
+    const scoring = x.options.filter((option) => option.value !== 0);
+    if (scoring.length) {
+      third.push(el("p", { text: t("web_x_pass_values") }));
+      third.push(el("div", { class: "valued" }, ...scoring.map((option) => valuedCard(option.card, plural("points", option.value)))));
+    } else third.push(el("p", { text: t("x_pass_no_values") }));
+    third.push(el("p", { text: t("web_x_pass_advice") }));
+    const reasons = el("ul", { class: "reasons" });
+    for (const { card, reason } of x.advice_reasons) {
+      const text = t(`web_x_reason_${reason}`, { suit: suitName(card[1]), points: plural("points", values[card] || 0) });
+      reasons.append(el("li", {}, miniCard(card), el("span", { text })));
+    }
+    third.push(reasons);
+  } else if (x.options.length === 1) {
+    third.push(el("p", { text: t("x_forced", { card: cardShort(x.options[0].card) }) }));
+  } else {
+    const worlds = x.worlds.toLocaleString(language() === "de" ? "de-DE" : "en-US");
+    third.push(el("p", { text: t("web_x_costs_intro", { worlds }) }));
+    third.push(costTable(x));
+  }
+  for (const tip of x.tips) third.push(tipNode(tip, x));
+
+  const nodes = [
+    el("h3", { text: header }),
+    part(1, t("web_x_part_table"), ...first),
+    part(2, t("web_x_part_may"), ...second),
+    part(3, t("web_x_part_cost"), ...third),
+  ];
+  if (message.lines && message.lines.length && app.explainLang === language()) {
+    nodes.push(el("details", { class: "as-text" }, el("summary", { text: t("learn_as_text") }), el("pre", { text: message.lines.join("\n") })));
+  }
+  return nodes;
+}
+
+function valuedCard(card, caption) {
+  return el("figure", {}, miniCard(card, `${cardName(card)}: ${caption}`), el("figcaption", { text: caption }));
+}
+
+function ruleTitle(rule) {
+  return has(`xr_${rule}`) ? t(`xr_${rule}`) : rule;
+}
+
+function ruleSentence(rule, x) {
+  const values = {};
+  if (rule === "follow-suit" && x.table.led_suit !== null) values.suit = upperFirst(suitName(SUIT_LETTERS[x.table.led_suit]));
+  if (rule === "first-lead") values.card = cardShort(x.turn_card || x.legal[0]);
+  return has(`xs_${rule}`) ? t(`xs_${rule}`, values) : "";
+}
+
+function effectText(option, x) {
+  const winning = x.table.winning;
+  if (option.effect === "beats" && winning) return t("x_effect_beats", { card: cardShort(winning[1]) });
+  if (option.effect === "ducks" && winning) return t("x_effect_ducks", { card: cardShort(winning[1]) });
+  if (option.effect === "wins") {
+    const won = x.table.trick_value + option.value;
+    return won ? t("x_effect_wins", { points: plural("points", won) }) : t("x_effect_wins_clean");
+  }
+  return t(`x_effect_${option.effect}`);
+}
+
+/** Each allowed card with what it does to the trick and a bar of its likely points, cheapest first. */
+function costTable(x) {
+  const costs = x.options.map((option) => option.cost || 0);
+  const best = Math.min(...costs);
+  const worst = Math.max(...costs, 0.1);
+  const effects = new Set(x.options.map((option) => option.effect));
+  // Leads or discards alone say the same for every card: the column would only repeat it.
+  const showEffect = !(effects.size === 1 && (effects.has("lead") || effects.has("discard")));
+  const head = el("tr", {}, el("th", { scope: "col", text: t("x_col_card") }), showEffect ? el("th", { scope: "col", text: t("x_col_effect") }) : "", el("th", { scope: "col", text: t("x_col_cost") }));
+  const rows = x.options.map((option) => {
+    const cost = option.cost || 0;
+    const advised = x.advice.includes(option.card);
+    const note = advised ? t("x_best") : cost - best >= 0.05 ? t("x_more", { more: decimal(cost - best) }) : "";
+    // The track is coloured from cheap (green) to dear (red); the cover hides the part beyond this card's cost.
+    const cover = el("span", { class: "bar-cover" });
+    cover.style.width = `${100 - Math.max(4, Math.round((100 * cost) / worst))}%`;
+    const value = option.value ? el("span", { class: "value", text: plural("points", option.value) }) : "";
+    return el(
+      "tr",
+      { class: advised ? "advised" : "", "data-card": option.card },
+      el("th", { scope: "row" }, miniCard(option.card), value),
+      showEffect ? el("td", { class: "effect", text: effectText(option, x) }) : "",
+      el("td", { class: "cost" }, el("span", { class: "bar-track", "aria-hidden": "true" }, cover), el("span", { class: "cost-text", text: t("x_about", { value: t("points_many", { n: decimal(cost) }) }) }), note ? el("small", { text: note }) : ""),
+    );
+  });
+  return el("table", { class: "costs" }, el("thead", {}, head), el("tbody", {}, ...rows));
+}
+
+function tipNode(tip, x) {
+  const cards = shortCards(tip.cards);
+  let text;
+  if (tip.id === "pass-high-spades") text = t("web_tip_pass-high-spades", { cards, guards: plural("spades", tip.number), points: plural("points", tip.points) });
+  else if (tip.id === "make-a-void") {
+    const suit = suitName(SUIT_LETTERS[tip.number]);
+    text = x.kind === "pass" ? t("web_tip_make-a-void_pass", { suit, cards }) : t(tip.cards.length ? "tip_make-a-void_play" : "tip_make-a-void_clean", { suit, cards });
+  } else if (tip.id === "lead-low-spades") text = t("tip_lead-low-spades", { queen: cardShort("QS"), cards });
+  else if (tip.id === "watch-the-moon") {
+    const points = plural("points", tip.points);
+    text = tip.seat === app.seat ? t("web_tip_watch-the-moon_you", { points }) : t("tip_watch-the-moon", { name: seatName(tip.seat), points });
+  } else text = t("web_tip_count-penalty-cards", { cards, points: plural("points", tip.points) });
+  const title = has(`web_tip_title_${tip.id}`) ? t(`web_tip_title_${tip.id}`) : tip.id;
+  return el("aside", { class: "tip", "data-tip": tip.id }, el("b", { text: `${t("tip_label")}: ${title}` }), el("p", { text }));
+}

@@ -1,0 +1,159 @@
+// The lobby: a new table (rules, seats, bot levels from the server), the guided deal, opening a table by its code.
+import { $, api, app, el, levelName, store } from "./state.js";
+import { language, plural, t } from "./i18n.js";
+
+/** The bot levels (and the operator's bot programs) the server offers, in both level choosers. */
+export function renderLevels() {
+  const choices = [...app.bots.levels, ...app.bots.programs];
+  for (const select of [$("bot-level"), $("fill-level")]) {
+    const chosen = select.value || "medium";
+    select.replaceChildren(...choices.map((level) => el("option", { value: level, text: levelName(level) })));
+    if (choices.includes(chosen)) select.value = chosen;
+  }
+}
+
+export async function loadBots() {
+  app.bots = await api("GET", "/api/bots");
+  renderLevels();
+}
+
+export async function loadPresets() {
+  const select = $("preset");
+  const chosen = select.value || "black-maria";
+  app.presets = await api("GET", `/api/presets?lang=${language()}`);
+  select.replaceChildren(...app.presets.map((p) => el("option", { value: p.name, text: `${p.title} (${p.min_players === p.max_players ? p.players : `${p.min_players}–${p.max_players}`})` })));
+  select.value = chosen;
+  const learnSelect = $("learn-preset");
+  const learnChosen = learnSelect.value || "black-maria";
+  learnSelect.replaceChildren(...app.presets.map((p) => el("option", { value: p.name, text: p.title })));
+  learnSelect.value = learnChosen;
+  presetChanged(!app.presetsShown);
+  app.presetsShown = true;
+}
+
+function chosenPreset() {
+  return app.presets.find((p) => p.name === $("preset").value) || app.presets[0];
+}
+
+function presetChanged(resetNumbers = true) {
+  const preset = chosenPreset();
+  const players = $("players");
+  players.min = preset.min_players;
+  players.max = preset.max_players;
+  if (resetNumbers || +players.value < preset.min_players || +players.value > preset.max_players) players.value = preset.players;
+  if (resetNumbers) $("moon").value = preset.rules.moon;
+  $("rules-list").replaceChildren(...preset.describe.map((line) => el("li", { text: line })));
+  playersChanged();
+}
+
+function playersChanged(event) {
+  const players = Math.max(2, Math.min(7, +$("players").value || 4));
+  const bots = $("bots");
+  bots.max = players - 1;
+  // By default one seat is kept for a friend to take by the link; the host may fill it with a computer player.
+  if (!app.botsTouched || +bots.value > players - 1) bots.value = Math.max(0, players - 2);
+  $("bots-note").textContent = t("bots_note", { free: plural("free_seats", players - 1 - +bots.value) });
+}
+
+function endModeChanged() {
+  const mode = $("end-mode").value;
+  const value = $("end-value");
+  value.disabled = mode === "preset";
+  if (mode === "deals" && !value.value) value.value = 4;
+  if (mode === "target" && (!value.value || +value.value < 20)) value.value = 100;
+}
+
+async function createTable(event) {
+  event.preventDefault();
+  const error = $("create-error");
+  error.textContent = "";
+  const name = $("create-name").value.trim();
+  if (!name) {
+    error.textContent = `${t("your_name")}?`;
+    $("create-name").focus();
+    return;
+  }
+  const preset = chosenPreset();
+  const players = +$("players").value || preset.players;
+  const rules = { preset: preset.name, players };
+  const mode = $("end-mode").value;
+  const value = Math.max(1, Math.round(+$("end-value").value || 1));
+  if (mode === "deals") Object.assign(rules, { deal_count: value, target_score: null });
+  if (mode === "target") Object.assign(rules, { target_score: value, deal_count: null });
+  if ($("moon").value !== preset.rules.moon) rules.moon = $("moon").value;
+  const body = { rules };
+  if (+$("timer").value > 0) body.turn_seconds = +$("timer").value;
+  const button = $("create");
+  button.disabled = true;
+  button.textContent = t("creating");
+  try {
+    const created = await api("POST", "/api/tables", body);
+    const code = created.table.code;
+    store.saveHost(code, created.host_token);
+    store.saveName(name);
+    const taken = await api("POST", `/api/tables/${code}/seats`, { name, seat: 0 });
+    store.saveSeat(code, taken.seat, taken.token);
+    const bots = Math.min(players - 1, Math.max(0, +$("bots").value || 0));
+    if (bots > 0) {
+      const seats = Array.from({ length: bots }, (_, i) => players - bots + i);
+      await api("POST", `/api/tables/${code}/bots`, { level: $("bot-level").value, seats }, created.host_token);
+    }
+    location.assign(created.invite);
+  } catch (failure) {
+    error.textContent = failure.message;
+    button.disabled = false;
+    button.textContent = t("create");
+  }
+}
+
+/** The guided deal: a one-deal table, the learner in seat 1, medium computer players in the others, started at once. */
+async function startLearning(event) {
+  event.preventDefault();
+  const error = $("learn-error");
+  error.textContent = "";
+  const name = $("learn-name").value.trim() || store.name() || t("learn_default_name");
+  const button = $("learn-start");
+  button.disabled = true;
+  button.textContent = t("learn_starting");
+  try {
+    const rules = { preset: $("learn-preset").value || "black-maria", deal_count: 1, target_score: null };
+    const created = await api("POST", "/api/tables", { rules });
+    const code = created.table.code;
+    store.saveHost(code, created.host_token);
+    store.saveLearn(code);
+    const taken = await api("POST", `/api/tables/${code}/seats`, { name, seat: 0 });
+    store.saveSeat(code, taken.seat, taken.token);
+    if ($("learn-name").value.trim()) store.saveName(name);
+    await api("POST", `/api/tables/${code}/bots`, { level: "medium" }, created.host_token);
+    await api("POST", `/api/tables/${code}/start`, undefined, created.host_token);
+    location.assign(created.invite);
+  } catch (failure) {
+    error.textContent = failure.message;
+    button.disabled = false;
+    button.textContent = t("learn_start");
+  }
+}
+
+function openTable(event) {
+  event.preventDefault();
+  const text = $("open-code").value.trim();
+  const code = (text.match(/\/t\/([A-Za-z0-9_-]+)/) || [null, text])[1];
+  if (code) location.assign(`/t/${encodeURIComponent(code)}`);
+}
+
+export function showLobby() {
+  $("lobby").hidden = false;
+  $("create-name").value = store.name();
+  $("learn-name").value = store.name();
+  $("learn-form").addEventListener("submit", startLearning);
+  $("preset").addEventListener("change", () => presetChanged(true));
+  $("players").addEventListener("change", playersChanged);
+  $("bots").addEventListener("change", () => {
+    app.botsTouched = true;
+    playersChanged();
+  });
+  $("end-mode").addEventListener("change", endModeChanged);
+  $("create-form").addEventListener("submit", createTable);
+  $("open-form").addEventListener("submit", openTable);
+  loadPresets().catch((failure) => ($("create-error").textContent = failure.message));
+}

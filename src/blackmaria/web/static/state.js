@@ -1,0 +1,163 @@
+// What the table page knows and the small helpers every part uses: the page's state, the seat tokens kept in
+// storage, elements, the lobby's HTTP calls, notices, and the questions the observation answers (whose decision now).
+import { has, t } from "./i18n.js";
+
+export const $ = (id) => document.getElementById(id);
+
+export const REDUCED = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+// Pauses that let a player follow the play: a card, a finished trick before it goes to its winner, its flight.
+export const TIMING = REDUCED ? { play: 60, hold: 350, fly: 0 } : { play: 420, hold: 900, fly: 380 };
+
+export const app = {
+  code: null,
+  token: null,
+  host: null,
+  seat: null, // this connection's seat, null for a spectator
+  table: null, // GET /api/tables/CODE
+  view: null, // the state on screen (updates are shown one after another)
+  queue: [],
+  hiddenPlays: new Set(), // cards of the update being shown that are not laid yet
+  pumping: false,
+  ws: null,
+  retry: 0,
+  selected: new Set(),
+  passPending: false,
+  playPending: false, // a card sent and not yet seen played (or refused)
+  heldTrick: null, // a finished trick kept on screen before it goes to its winner
+  shownPlays: new Set(),
+  deals: new Map(), // deal index -> {sha256, dealer, handSize, hand, check}
+  hint: null,
+  handFocus: 0,
+  presets: [],
+  chat: [],
+  seq: 0,
+  learn: false, // the guided deal: every decision of this seat explained, the deal counted in public at the end
+  explainKey: null, // the decision an explanation was asked for
+  explaining: false,
+  explanation: null, // the server's explanation message for the decision now
+  counts: new Map(), // deal index -> the server's count message
+  clockTimer: null, // with a turn timer: the interval that redraws the seconds left
+  clockFor: null, // the decision the seconds left count for: one deal's passing, or the turn at one seq
+  clockEnd: 0,
+  welcomeClock: null, // {seq, left}: the server's seconds left, at the welcome, for the decision pending then
+  seqSince: 0, // when the update that brought seq arrived
+  clockWarned: false,
+  summaryUntil: 0, // with a turn timer: until when the last deal's summary is read (no clock of the next deal runs before)
+  connected: false, // the WebSocket is open and welcomed: only then may the hand be played
+  bots: { levels: [], programs: [] }, // GET /api/bots: the levels and programs a seat may be given
+};
+
+export const store = {
+  seat: (code) => JSON.parse(localStorage.getItem(`blackmaria:seat:${code}`) || "null"),
+  saveSeat: (code, seat, token) => localStorage.setItem(`blackmaria:seat:${code}`, JSON.stringify({ seat, token })),
+  dropSeat: (code) => localStorage.removeItem(`blackmaria:seat:${code}`),
+  host: (code) => localStorage.getItem(`blackmaria:host:${code}`),
+  saveHost: (code, token) => localStorage.setItem(`blackmaria:host:${code}`, token),
+  name: () => localStorage.getItem("blackmaria:name") || "",
+  learn: (code) => localStorage.getItem(`blackmaria:learn:${code}`) === "1",
+  saveLearn: (code) => localStorage.setItem(`blackmaria:learn:${code}`, "1"),
+  saveName: (name) => localStorage.setItem("blackmaria:name", name),
+};
+
+export function el(tag, props = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(props)) {
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else if (key.startsWith("aria-") || key.startsWith("data-") || key === "role") node.setAttribute(key, value);
+    else node[key] = value;
+  }
+  node.append(...children);
+  return node;
+}
+
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function announce(text) {
+  const region = $("announcer");
+  region.textContent = "";
+  // A fresh text node after a tick, so that a repeated sentence is announced again.
+  setTimeout(() => (region.textContent = text), 30);
+}
+
+export function seatName(seat, short = false) {
+  const info = app.table && app.table.seats[seat];
+  if (!info) return "?";
+  if (info.kind === "bot") return t(short ? "bot_short" : "bot_name", { n: seat + 1, level: levelName(info.level) });
+  return info.name || t("seat_empty");
+}
+
+/** A bot level in words; an operator's bot program is named as the operator named it. */
+export function levelName(level) {
+  return has(`bot_level_${level}`) ? t(`bot_level_${level}`) : level;
+}
+
+export function authToken() {
+  return app.host || app.token;
+}
+
+export async function api(method, path, body, token) {
+  const headers = { "Content-Type": "application/json" };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let answer;
+  try {
+    answer = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch {
+    throw new Error(t("online_gone"));
+  }
+  const data = await answer.json().catch(() => ({}));
+  if (!answer.ok) {
+    const key = [403, 404, 409, 422].includes(answer.status) ? `error_http_${answer.status}` : "error_http_other";
+    const detail = typeof data.detail === "string" ? data.detail : "";
+    throw new Error(t(key, { status: answer.status, detail }));
+  }
+  return data;
+}
+
+export function clearNotice() {
+  clearTimeout(app.noticeTimer);
+  $("notice").textContent = "";
+}
+
+export function showNotice(text) {
+  const notice = $("notice");
+  notice.textContent = text;
+  clearTimeout(app.noticeTimer);
+  app.noticeTimer = setTimeout(() => (notice.textContent = ""), 6000);
+  const seatingError = $("seating-error");
+  if (!$("seating").hidden) seatingError.textContent = text;
+}
+
+/** A preset's name in words; house rules without a preset are house rules. */
+export function presetTitle(name) {
+  if (!name) return t("house_rules");
+  return has(`preset_${name}`) ? t(`preset_${name}`) : name;
+}
+
+export function tableInPlay() {
+  return Boolean(app.table && app.table.status === "playing" && app.view && app.view.phase !== "game-over");
+}
+
+export function currentTrick(view) {
+  if (!view || !view.tricks.length) return null;
+  const last = view.tricks[view.tricks.length - 1];
+  return last.winner === null ? last : null;
+}
+
+/** This seat chooses its pass now: the server offers cards to pass (none once it has passed), and none is on its way. */
+export function mustPass(view) {
+  return Boolean(view && app.seat !== null && !paused() && view.phase === "passing" && view.choices.length && !app.passPending);
+}
+
+/** The host paused the game: nobody plays until it resumes. */
+export function paused() {
+  return Boolean(app.table && app.table.paused);
+}
+
+/** This seat plays now: the server offers cards to play, and no finished trick is still being shown. */
+export function mustPlay(view) {
+  return Boolean(view && app.seat !== null && !paused() && view.phase === "playing" && view.choices.length && app.heldTrick === null);
+}
+
+export const nameOf = (seat) => (seat === app.seat ? t("you") : seatName(seat));

@@ -1,0 +1,455 @@
+// The table: seating and the host's seat changes and pause, the seats round the felt, the trick, the turn line and
+// clock, the score sheet, the shuffle check, the result, the chat, the tab's title.
+import { $, announce, api, app, authToken, currentTrick, el, mustPass, mustPlay, paused, presetTitle, REDUCED, seatName, showNotice, store, tableInPlay } from "./state.js";
+import { reconnect, send } from "./connection.js";
+import { passPrompt, renderHand } from "./hand.js";
+import { renderLearn } from "./learn.js";
+import { cardName, cardShort, plural, t } from "./i18n.js";
+import { cardBack, miniCard, sortHand, tableCard } from "./cards.js";
+
+/** The tab's title: "your turn" first when this seat must act, so a tab in the background says so; never the table's code. */
+export function renderTitle() {
+  const view = app.view;
+  const mine = mustPlay(view) || mustPass(view);
+  const game = app.table ? `${presetTitle(app.table.rules.preset)} · ` : "";
+  document.title = `${mine ? `${t("title_your_turn")} · ` : ""}${game}${t("app_title")}`;
+}
+
+export async function togglePause() {
+  try {
+    await api("POST", `/api/tables/${app.code}/pause`, { paused: !app.table.paused }, authToken());
+  } catch (failure) {
+    showNotice(failure.message);
+  }
+}
+
+export function renderAll() {
+  if (!app.table) return;
+  const table = app.table;
+  const title = presetTitle(table.rules.preset);
+  const titled = app.learn ? `${title} · ${t("learn_badge")}` : title;
+  $("table-title").textContent = app.view && app.view.deal >= 0 ? `${titled} · ${t("deal_n", { n: app.view.deal + 1 })}` : titled;
+  $("play").classList.toggle("learning", app.learn);
+  $("felt").dataset.players = String(table.players);
+  const seating = table.status === "open" && !(app.view && app.view.phase !== "not-started");
+  $("seating").hidden = !seating;
+  $("play").hidden = seating;
+  if (seating) renderSeating();
+  else {
+    renderSeats();
+    renderTrick();
+    renderHand();
+    renderStatus();
+    renderSheet();
+    renderShuffle();
+    renderResult();
+    renderLastTrick();
+    renderPause();
+    renderLearn();
+  }
+  renderChat();
+  renderWatchers();
+  renderTitle();
+}
+
+/** How many watch the table without a seat (the server counts the connections). */
+function renderWatchers() {
+  const count = app.table ? app.table.spectators : 0;
+  const node = $("watchers");
+  node.hidden = !count;
+  node.textContent = count ? `👁 ${plural("web_watching", count)}` : "";
+  node.setAttribute("aria-label", count ? plural("web_watching_label", count) : "");
+}
+
+/** The host's pause: offered to whoever may manage the table while a game is in play; everyone sees the game stand. */
+function renderPause() {
+  const button = $("pause-button");
+  button.hidden = !authToken() || !tableInPlay();
+  button.textContent = t(paused() ? "web_resume" : "web_pause");
+  button.setAttribute("aria-pressed", String(paused()));
+  $("paused-bar").hidden = !(paused() && tableInPlay());
+}
+
+function renderSeating() {
+  const table = app.table;
+  const link = `${location.origin}/t/${table.code}`;
+  $("invite-link").value = link;
+  // The same link seats a player in a terminal (docs/server.md, "In a terminal").
+  $("invite-terminal").replaceChildren(t("invite_terminal"), " ", el("code", { text: `blackmaria join ${link} --name NAME` }));
+  const list = $("seat-list");
+  list.replaceChildren(
+    ...table.seats.map((seat) => {
+      const item = el("li", { class: `seat-row ${seat.kind}` });
+      const name = seat.kind === "empty" ? t("seat_empty") : seatName(seat.seat);
+      item.append(el("span", { class: "seat-no", text: `${seat.seat + 1}.` }), el("span", { class: "seat-name", text: name }));
+      if (seat.seat === app.seat) item.append(el("span", { class: "you", text: ` ${t("you_suffix")}` }));
+      if (seat.kind === "empty" && app.seat === null) {
+        const button = el("button", { type: "button", text: t("sit_here"), "aria-label": t("sit_here_label", { n: seat.seat + 1 }) });
+        button.addEventListener("click", () => takeSeat(seat.seat));
+        item.append(button);
+      }
+      // The host's seat changes (any seated player may make them): free a seat for a friend, or give it to a computer.
+      if (app.seat !== null && seat.seat !== app.seat) {
+        if (seat.kind !== "empty") item.append(seatButton(seat.seat, "empty", t(seat.kind === "bot" ? "free_seat" : "remove_player"), name));
+        if (seat.kind !== "bot") item.append(seatButton(seat.seat, "bot", t("bot_seat"), name || t("seat_n", { n: seat.seat + 1 })));
+      }
+      return item;
+    }),
+  );
+  const empty = table.seats.filter((seat) => seat.kind === "empty").length;
+  const mayManage = Boolean(authToken());
+  $("join-box").hidden = app.seat !== null || empty === 0;
+  if (!$("join-name").value) $("join-name").value = store.name();
+  $("manage").hidden = !mayManage || empty === 0;
+  $("start").hidden = !mayManage;
+  $("start").disabled = empty > 0;
+  $("seating-note").textContent = empty > 0 ? t("start_wait") : mayManage ? "" : t("waiting_start");
+  // A guest is not told to send the link on: told what they may do, and why when there is no seat for them.
+  $("invite-text").textContent = mayManage ? t("invite_text") : empty > 0 ? t("guest_text") : t("guest_full");
+}
+
+function seatButton(seat, to, text, name) {
+  const button = el("button", { type: "button", class: "quiet-button", text, "aria-label": `${text}: ${name}`, "data-seat-change": to });
+  button.addEventListener("click", () => send({ type: "seat", seat, to, level: $("fill-level").value || "medium" }));
+  return button;
+}
+
+async function takeSeat(seat) {
+  const name = $("join-name").value.trim();
+  $("seating-error").textContent = "";
+  if (!name) {
+    $("seating-error").textContent = `${t("your_name")}?`;
+    $("join-name").focus();
+    return;
+  }
+  try {
+    const taken = await api("POST", `/api/tables/${app.code}/seats`, { name, seat });
+    store.saveSeat(app.code, taken.seat, taken.token);
+    store.saveName(name);
+    app.token = taken.token;
+    app.table = taken.table;
+    reconnect();
+  } catch (failure) {
+    $("seating-error").textContent = failure.message;
+  }
+}
+
+export async function fillBots() {
+  try {
+    await api("POST", `/api/tables/${app.code}/bots`, { level: $("fill-level").value }, authToken());
+  } catch (failure) {
+    $("seating-error").textContent = failure.message;
+  }
+}
+
+export async function startGame() {
+  try {
+    // The table's own message over the WebSocket follows and is what the page draws (the HTTP answer is a summary).
+    await api("POST", `/api/tables/${app.code}/start`, undefined, authToken());
+  } catch (failure) {
+    showNotice(failure.message);
+    $("seating-error").textContent = failure.message;
+  }
+}
+
+/** Seat positions round the felt: this seat at the bottom, the next seat clockwise (on its left) at the left. */
+function seatPosition(seat, radius = 1) {
+  const n = app.table.players;
+  const me = app.seat === null ? 0 : app.seat;
+  const angle = (2 * Math.PI * ((seat - me + n) % n)) / n;
+  // On a narrow felt the seats move inwards, so that a seat at the side stays on the screen.
+  const width = $("felt").clientWidth;
+  // Many seats on a phone: spread wide (keepInside then holds each box on the felt), so that neighbours do not meet.
+  const wide = width > 900 ? 41 : width > 600 ? 38 : n >= 6 && radius === 1 ? 42 : 33;
+  return { x: 50 - wide * radius * Math.sin(angle), y: 50 + 39 * radius * Math.cos(angle) };
+}
+
+export function renderSeats() {
+  const view = app.view;
+  const container = $("seats");
+  const nodes = app.table.seats.map((info) => {
+    const seat = info.seat;
+    const position = seatPosition(seat);
+    const points = view ? view.trick_points[seat] : 0;
+    const tricks = view ? view.tricks_won[seat] : 0;
+    const total = view ? view.totals[seat] : 0;
+    const turn = view && view.phase === "playing" && view.turn === seat && app.heldTrick === null;
+    const held = app.heldTrick !== null && view && view.tricks[app.heldTrick];
+    const winner = Boolean(held && held.winner === seat);
+    const name = seatName(seat) + (seat === app.seat ? ` ${t("you_suffix")}` : "");
+    const marks = [];
+    if (view && view.dealer === seat) marks.push(t("dealer_mark"));
+    if (info.away) marks.push(t("away"));
+    else if (info.kind === "human" && !info.connected) marks.push(t("offline"));
+    // A screen reader hears the seat's state too: dealer, away, offline, to play.
+    const heard = [...marks, ...(turn ? [t("turn_mark")] : [])];
+    const node = el("div", {
+      class: `seat${turn ? " turn" : ""}${winner ? " winner" : ""}${seat === app.seat ? " me" : ""}`,
+      role: "group",
+      "aria-label": [t("seat_label", { name, points: plural("points", points), tricks: plural("tricks", tricks), total }), ...heard].join(", "),
+      "data-seat": String(seat),
+    });
+    node.style.left = `${position.x}%`;
+    node.style.top = `${position.y}%`;
+    node.append(el("span", { class: "name", text: name, "aria-hidden": "true" }));
+    const line = el("span", { class: "stats", "aria-hidden": "true" });
+    // Each number says what it counts: this deal's points, the tricks taken, the game's total.
+    line.append(el("b", { class: "points", text: String(points) }), ` ${t("seat_points", { n: points })} · ${plural("tricks", tricks)} · ${t("seat_total", { total })}`);
+    node.append(line);
+    if (marks.length) node.append(el("span", { class: "marks", text: marks.join(" · "), "aria-hidden": "true" }));
+    if (turn) node.append(el("span", { class: "turn-mark", text: t("turn_mark"), "aria-hidden": "true" }));
+    if (app.seat !== null && seat !== app.seat && info.kind === "human" && !info.connected && !info.away && tableInPlay()) {
+      node.append(seatButton(seat, "bot", t("bot_now"), seatName(seat)));
+    }
+    if (seat !== app.seat && view && view.cards_left[seat] > 0) {
+      const backs = el("span", { class: "backs", "aria-hidden": "true" });
+      for (let i = 0; i < Math.min(view.cards_left[seat], 8); i++) backs.append(cardBack());
+      node.append(backs);
+    }
+    return node;
+  });
+  container.replaceChildren(...nodes);
+  keepInside(nodes);
+}
+
+/** Move each seat box inwards until the whole of it lies on the felt (a long name at a side seat would hang over). */
+function keepInside(nodes) {
+  const felt = $("felt");
+  const width = felt.clientWidth;
+  const height = felt.clientHeight;
+  const margin = 6;
+  for (const node of nodes) {
+    const w = node.offsetWidth;
+    const h = node.offsetHeight;
+    if (!w || !h) continue;
+    const x = (parseFloat(node.style.left) / 100) * width;
+    const y = (parseFloat(node.style.top) / 100) * height;
+    node.style.left = `${Math.min(Math.max(x, w / 2 + margin), width - w / 2 - margin)}px`;
+    node.style.top = `${Math.min(Math.max(y, h / 2 + margin), height - h / 2 - margin)}px`;
+  }
+}
+
+export function renderTrick() {
+  const view = app.view;
+  const area = $("trick");
+  let trick = currentTrick(view);
+  let index = view ? view.tricks.length - 1 : -1;
+  // A trick just won stays in the middle a moment, before the next trick (already begun in the state) is shown.
+  if (app.heldTrick !== null && view && view.tricks[app.heldTrick]) {
+    trick = view.tricks[app.heldTrick];
+    index = app.heldTrick;
+  }
+  const nodes = [];
+  if (trick) {
+    for (const [seat, card] of trick.plays) {
+      const key = `${view.deal}:${index}:${seat}`;
+      if (app.hiddenPlays.has(key)) continue; // laid a moment later (showUpdate)
+      const node = tableCard(card, `${seatName(seat)}: ${cardName(card)}`);
+      const spot = seatPosition(seat, 0.38);
+      const from = seatPosition(seat, 1);
+      node.classList.add("played");
+      node.style.left = `${spot.x}%`;
+      node.style.top = `${spot.y}%`;
+      node.style.setProperty("--from-x", `${(from.x - spot.x) * 3}px`);
+      node.style.setProperty("--from-y", `${(from.y - spot.y) * 3}px`);
+      if (!app.shownPlays.has(key) && !REDUCED) node.classList.add("enter");
+      app.shownPlays.add(key);
+      node.dataset.seat = String(seat);
+      nodes.push(node);
+    }
+  }
+  area.replaceChildren(...nodes);
+  area.dataset.count = String(nodes.length);
+  area.classList.toggle("won", Boolean(app.heldTrick !== null && trick && trick.winner !== null));
+}
+
+/** The last finished trick of this deal, on demand: its cards, who played each, who took it. */
+function renderLastTrick() {
+  const view = app.view;
+  const button = $("last-trick-button");
+  const panel = $("last-trick");
+  const done = view && view.tricks ? view.tricks.filter((trick) => trick.winner !== null && trick.winner !== undefined) : [];
+  // The trick being shown in the middle is not "the last one" yet: it is still on the felt.
+  const last = done.length && !(app.heldTrick !== null && app.heldTrick === view.tricks.indexOf(done[done.length - 1])) ? done[done.length - 1] : done.length > 1 ? done[done.length - 2] : null;
+  button.hidden = !last || (view && view.phase === "game-over");
+  if (!last) {
+    panel.hidden = true;
+    button.setAttribute("aria-expanded", "false");
+    return;
+  }
+  const open = button.getAttribute("aria-expanded") === "true";
+  panel.hidden = !open;
+  if (!open) return;
+  const rows = last.plays.map(([seat, card]) =>
+    el("li", { class: seat === last.winner ? "took" : "", "data-seat": String(seat) }, miniCard(card), el("span", { text: seat === app.seat ? t("you") : seatName(seat) })),
+  );
+  $("last-trick-heading").textContent = t("last_trick_heading", { name: last.winner === app.seat ? t("you") : seatName(last.winner) });
+  $("last-trick-cards").replaceChildren(...rows);
+}
+
+export function toggleLastTrick() {
+  const button = $("last-trick-button");
+  button.setAttribute("aria-expanded", String(button.getAttribute("aria-expanded") !== "true"));
+  renderLastTrick();
+}
+
+export function flyTrick(winner) {
+  const target = seatPosition(winner, 1);
+  for (const node of $("trick").children) {
+    const left = parseFloat(node.style.left);
+    const top = parseFloat(node.style.top);
+    node.classList.add("fly");
+    node.style.transform = `translate(calc(-50% + ${(target.x - left) * 4}px), calc(-50% + ${(target.y - top) * 3}px)) scale(0.6)`;
+    node.style.opacity = "0";
+  }
+}
+
+export function renderStatus() {
+  renderTurnLine();
+  renderClock();
+}
+
+function renderTurnLine() {
+  const view = app.view;
+  const turnLine = $("turn-line");
+  const passBar = $("pass-bar");
+  const note = $("center-note");
+  passBar.hidden = true;
+  note.textContent = "";
+  turnLine.classList.remove("mine");
+  if (!view || view.phase === "not-started") {
+    turnLine.textContent = t("waiting_start");
+    return;
+  }
+  if (app.seat === null) turnLine.textContent = t("spectating");
+  if (view.phase === "passing") {
+    if (view.direction === "hold") note.textContent = t("no_pass");
+    else if (mustPass(view)) {
+      const count = app.table.rules.pass_count;
+      passBar.hidden = false;
+      $("pass-text").textContent = passPrompt(view);
+      const left = count - app.selected.size;
+      const button = $("pass-button");
+      button.textContent = left > 0 ? t("pass_button_left", { count, left }) : t("pass_button", { count });
+      button.setAttribute("aria-disabled", String(left !== 0 || !app.connected));
+      turnLine.textContent = ""; // the pass bar says it, once
+    } else if (app.seat !== null) turnLine.textContent = t("passed_wait");
+    note.textContent = view.direction === "hold" ? t("no_pass") : `⇄ ${t(`direction_${view.direction}`)}`;
+    return;
+  }
+  if (app.heldTrick !== null && app.heldText) {
+    turnLine.textContent = app.heldText;
+  } else if (view.phase === "playing" && view.turn !== null) {
+    if (view.turn === app.seat) {
+      const trick = currentTrick(view);
+      turnLine.textContent = t(trick && trick.plays.length ? "your_turn" : "your_turn_lead");
+      turnLine.classList.add("mine");
+    } else if (view.turn !== app.seat) turnLine.textContent = t("turn_of", { name: seatName(view.turn) });
+    if (view.received && view.hand.length === view.dealt.length && view.pass_from !== null) {
+      note.textContent = t("received_from", { name: seatName(view.pass_from), cards: sortHand(view.received).map(cardShort).join(" ") });
+    } else if (view.hearts_broken) note.textContent = t("hearts_broken");
+  } else if (view.phase === "game-over" || view.phase === "deal-over") turnLine.textContent = view.phase === "game-over" ? t("web_game_over") : "";
+}
+
+/** With a turn timer: the seconds left for this seat's decision, and, once a stand-in plays the seat, the way back. */
+function renderClock() {
+  const view = app.view;
+  const clock = $("clock");
+  const seats = app.table ? app.table.seats : [];
+  const away = app.seat !== null && Boolean(seats[app.seat] && seats[app.seat].away);
+  const awayBar = $("away-bar");
+  awayBar.hidden = !away;
+  if (away) {
+    $("away-text").textContent = t("away_notice");
+    $("back-button").textContent = t("back_button");
+  }
+  const deciding = !away && app.table.turn_seconds && !app.table.paused && (mustPass(view) || mustPlay(view));
+  if (!deciding) {
+    clock.hidden = true;
+    clearInterval(app.clockTimer);
+    app.clockTimer = null;
+    return;
+  }
+  // As the server counts: every seat passes against one clock from the deal; a play's time starts with the play
+  // before it. After a welcome the server says how much is left; after an update, all of it is, from its arrival.
+  const decision = view.phase === "passing" ? `pass ${view.deal}` : `turn ${app.seq}`;
+  if (app.clockFor !== decision) {
+    const welcome = app.welcomeClock && app.welcomeClock.seq === app.seq ? app.welcomeClock : null;
+    app.clockFor = decision;
+    app.clockEnd = welcome ? (welcome.at || app.seqSince) + welcome.left * 1000 : Math.max(app.seqSince, app.summaryUntil) + app.table.turn_seconds * 1000;
+    app.welcomeClock = null;
+    app.clockWarned = false;
+  }
+  if (app.clockTimer === null) app.clockTimer = setInterval(tickClock, 1000);
+  clock.hidden = false;
+  tickClock();
+}
+
+function tickClock() {
+  const left = Math.max(0, Math.ceil((app.clockEnd - Date.now()) / 1000));
+  const clock = $("clock");
+  clock.textContent = t("clock_left", { s: left });
+  clock.classList.toggle("short", left <= 10);
+  if (left <= 10 && left > 0 && !app.clockWarned && app.table.turn_seconds > 10) {
+    app.clockWarned = true;
+    announce(t("clock_left", { s: left }));
+  }
+}
+
+function renderSheet() {
+  const view = app.view;
+  const table = $("sheet-table");
+  const n = app.table.players;
+  const head = el("tr", {}, el("th", { scope: "col", text: t("sheet_deal") }), ...Array.from({ length: n }, (_, seat) => el("th", { scope: "col", text: seatName(seat, true), title: seatName(seat) })));
+  const rows = [];
+  const dealPoints = view ? view.deal_points : [];
+  dealPoints.forEach((points, index) => {
+    rows.push(el("tr", { "data-deal": String(index + 1) }, el("th", { scope: "row", text: String(index + 1) }), ...points.map((p) => el("td", { text: String(p) }))));
+  });
+  const totals = view ? view.totals : new Array(n).fill(0);
+  const foot = el("tr", { class: "total" }, el("th", { scope: "row", text: t("sheet_total") }), ...totals.map((p) => el("td", { text: String(p) })));
+  const caption = el("caption", { class: "sr-only", text: t("score_sheet") });
+  table.replaceChildren(caption, el("thead", {}, head), el("tbody", {}, ...rows), el("tfoot", {}, foot));
+  if (!rows.length) table.querySelector("tbody").append(el("tr", {}, el("td", { colSpan: n + 1, class: "empty", text: t("sheet_empty") })));
+}
+
+export function renderShuffle() {
+  const view = app.view;
+  if (!view || view.deal < 0) return;
+  const info = app.deals.get(view.deal);
+  const previous = app.deals.get(view.deal - 1);
+  const commit = $("shuffle-commit");
+  commit.replaceChildren();
+  if (info && info.sha256) commit.append(t("shuffle_committed", { n: view.deal + 1 }), " ", el("code", { text: info.sha256 }));
+  const checked = info && info.check ? info.check : previous && previous.check ? previous.check : null;
+  const line = $("shuffle-check");
+  line.textContent = checked ? `${checked.ok ? "✓" : "✗"} ${checked.text}` : "";
+  line.className = checked ? (checked.ok ? "ok" : "bad") : "";
+}
+
+function renderResult() {
+  const view = app.view;
+  const over = view && view.phase === "game-over" && app.heldTrick === null;
+  $("result").hidden = !over;
+  $("hint-button").hidden = over || app.seat === null;
+  if (!over) return;
+  const names = view.winners.map(seatName).join(", ");
+  $("result-text").textContent = t(view.winners.length === 1 ? "winner_one" : "winner_many", { names });
+  $("result-totals").replaceChildren(...view.totals.map((total, seat) => el("li", { text: t("total_of", { name: seatName(seat), total }) })));
+  $("new-game").hidden = !authToken();
+}
+
+export function renderChat() {
+  const log = $("chat-log");
+  log.replaceChildren(
+    ...app.chat.slice(-50).map((line) => {
+      const item = el("li");
+      const who = app.table && app.table.seats[line.seat] ? seatName(line.seat) : line.name;
+      item.append(el("b", { text: `${who}: ` }), el("span", { text: line.text }));
+      return item;
+    }),
+  );
+  log.scrollTop = log.scrollHeight;
+  const seated = app.seat !== null;
+  for (const node of document.querySelectorAll("[data-phrase], #chat-form input, #chat-form button")) node.disabled = !seated;
+}

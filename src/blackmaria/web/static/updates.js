@@ -1,0 +1,164 @@
+// The server's updates shown one after another, so that every card can be seen; the shuffle's commitment checked.
+import { $, announce, app, clearNotice, currentTrick, seatName, sleep, TIMING } from "./state.js";
+import { flyTrick, renderAll, renderShuffle, renderTrick } from "./table-view.js";
+import { passPrompt } from "./hand.js";
+import { showSummary } from "./dialogs.js";
+import { askCount, learnFeedback, renderLearn } from "./learn.js";
+import { cardName, plural, t } from "./i18n.js";
+import { dealtHand, shuffleCommitment } from "./sha256.js";
+
+export async function pump() {
+  if (app.pumping) return;
+  app.pumping = true;
+  try {
+    while (app.queue.length) {
+      const message = app.queue.shift();
+      await showUpdate(message, app.queue.length > 40);
+    }
+  } finally {
+    app.pumping = false;
+  }
+}
+
+export function playKeys(view) {
+  if (!view) return [];
+  return view.tricks.flatMap((trick, index) => trick.plays.map(([seat]) => `${view.deal}:${index}:${seat}`));
+}
+
+async function showUpdate(message, hurry) {
+  const before = app.view;
+  app.seq = message.seq;
+  app.seqSince = message.receivedAt;
+  noteEvents(message.events, false);
+  learnFeedback(message.events);
+  const won = message.events.find((event) => event.type === "TrickWon");
+  const played = message.events.filter((event) => event.type === "CardPlayed");
+  const scored = message.events.find((event) => event.type === "DealScored");
+  if (message.events.some((event) => event.type === "CardsPassed" && event.seat === app.seat)) app.passPending = false;
+  if (played.some((event) => event.seat === app.seat)) app.playPending = false;
+  if (message.events.some((event) => event.type === "DealStarted")) {
+    app.selected.clear();
+    app.hint = null;
+    $("hint-text").textContent = "";
+  }
+  const mine = played.some((event) => event.seat === app.seat) || message.events.some((event) => event.type === "CardsPassed" && event.seat === app.seat);
+  if (mine) {
+    app.hint = null;
+    $("hint-text").textContent = "";
+  }
+  if (mine || won) clearNotice();
+  if (scored && app.table && app.table.summary_seconds) app.summaryUntil = message.receivedAt + app.table.summary_seconds * 1000;
+  app.view = message.state;
+  app.heldTrick = won ? won.trick : null;
+  app.heldText = won ? trickWonText(won) : "";
+  // A run of bot actions comes as one update: its cards are laid one after another, as at a real table.
+  const keys = hurry ? [] : updatePlayKeys(message);
+  app.hiddenPlays = new Set(keys);
+  renderAll();
+  let held = false;
+  const holdTrick = async () => {
+    held = true;
+    announce(app.heldText);
+    if (!hurry) {
+      await sleep(TIMING.hold);
+      flyTrick(won.seat);
+      await sleep(TIMING.fly);
+    }
+    app.heldTrick = null;
+    renderAll();
+  };
+  for (const [i, event] of played.entries()) {
+    if (keys.length) {
+      if (i > 0) await sleep(TIMING.play); // the card before has its moment
+      if (won && !held && playTrick(keys[i]) > won.trick) await holdTrick(); // then the next trick's first cards
+      app.hiddenPlays.delete(keys[i]);
+      renderTrick();
+    }
+    announce(event.seat === app.seat ? t("you_play", { card: cardName(event.card) }) : t("plays", { name: seatName(event.seat), card: cardName(event.card) }));
+  }
+  if (played.length && !hurry) await sleep(TIMING.play);
+  if (won && !held) await holdTrick();
+  if (scored) {
+    askCount(scored.deal);
+    if (app.learn) renderLearn();
+    else showSummary(scored, message.events);
+  }
+  announceTurn(before, app.view, played);
+}
+
+// The trick of each card an update plays, as "deal:trick:seat" (the keys of renderTrick): cards before a TrickWon
+// went to the trick won, those after it to the next. None (all shown at once) for one card, or when the update
+// crosses a deal or wins more than one trick (a stand-in's long run): then only its end is worth drawing.
+function updatePlayKeys(message) {
+  const events = message.events;
+  const played = events.filter((event) => event.type === "CardPlayed");
+  const wins = events.filter((event) => event.type === "TrickWon");
+  if (played.length < 2 || wins.length > 1 || events.some((event) => event.type === "DealStarted")) return [];
+  const view = message.state;
+  let index = wins.length ? wins[0].trick : view.tricks.length - 1;
+  const keys = [];
+  for (const event of events) {
+    if (event.type === "TrickWon") index = event.trick + 1;
+    else if (event.type === "CardPlayed") keys.push(`${view.deal}:${index}:${event.seat}`);
+  }
+  return keys;
+}
+
+function playTrick(key) {
+  return Number(key.split(":")[1]);
+}
+
+function trickWonText(won) {
+  const points = won.points ? plural("points", won.points) : "";
+  const key = (won.seat === app.seat ? "you_win_trick" : "wins_trick") + (points ? "_points" : "");
+  return t(key, { name: seatName(won.seat), points });
+}
+
+function announceTurn(before, view, played) {
+  if (!view || app.seat === null) return;
+  // Winning a trick with your own card makes it your turn again: a new turn all the same, to lead.
+  const wasMine = before && before.turn === app.seat && before.phase === "playing" && !played.some((e) => e.seat === app.seat);
+  const mine = view.turn === app.seat && view.phase === "playing";
+  // A quick player may have played already, while the last trick was still shown: no "your turn" after the card.
+  if (mine && !wasMine && !app.playPending) {
+    const trick = currentTrick(view);
+    announce(t(trick && trick.plays.length ? "your_turn" : "your_turn_lead"));
+  } else if (view.phase === "passing" && (!before || before.phase !== "passing")) {
+    announce(passPrompt(view));
+  } else if (!mine && view.phase === "playing" && before && before.turn !== view.turn && view.turn !== null) {
+    // Others' turns are shown, not announced: a screen reader hears each card played instead.
+  }
+}
+
+/** What the deals' events say: the shuffle's commitment and reveal, the hand dealt, for the fairness check. */
+export function noteEvents(events, quiet) {
+  for (const event of events) {
+    if (event.type === "ShuffleCommitted") {
+      app.deals.set(event.deal, { ...(app.deals.get(event.deal) || {}), sha256: event.sha256 });
+    } else if (event.type === "DealStarted") {
+      app.currentDeal = event.deal;
+      const info = app.deals.get(event.deal) || {};
+      app.deals.set(event.deal, { ...info, dealer: event.dealer, handSize: event.hand_size });
+    } else if (event.type === "HandDealt" && event.seat === app.seat && event.cards) {
+      const info = app.deals.get(app.currentDeal) || {};
+      info.hand = event.cards;
+      app.deals.set(app.currentDeal, info);
+    } else if (event.type === "ShuffleRevealed") {
+      const info = app.deals.get(event.deal) || {};
+      info.check = checkShuffle(info, event);
+      app.deals.set(event.deal, info);
+    }
+  }
+  if (!quiet) renderShuffle();
+}
+
+function checkShuffle(info, revealed) {
+  const n = { n: revealed.deal + 1 };
+  const committed = info.sha256 || revealed.sha256;
+  if (shuffleCommitment(revealed.salt, revealed.deck) !== committed) return { ok: false, text: t("shuffle_bad_hash", n) };
+  if (info.hand && app.table) {
+    const hand = dealtHand(revealed.deck, info.dealer, app.seat, app.table.players, info.handSize);
+    if ([...hand].sort().join() !== [...info.hand].sort().join()) return { ok: false, text: t("shuffle_bad_hand", n) };
+  }
+  return { ok: true, text: t(app.seat === null || !info.hand ? "shuffle_ok_public" : "shuffle_ok", n) };
+}
