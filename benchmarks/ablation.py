@@ -1,6 +1,7 @@
 """Issue 18's ablation: each search improvement alone against three frozen ``expert-2026``, on the same duplicate deals.
 
     nice -n 5 .venv/bin/python benchmarks/ablation.py --variants pass --rules hearts,black-maria --deals 200 --budget 1000
+    nice -n 5 .venv/bin/python benchmarks/ablation.py --variants exact4 --rules black-maria@5+kitty --deals 300
     nice -n 5 .venv/bin/python benchmarks/ablation.py --table      # only rewrite results/ablation.md from the JSON
 
 A variant is ``expert-2026`` with one feature of ``SearchFeatures`` switched on
@@ -8,6 +9,9 @@ A variant is ``expert-2026`` with one feature of ``SearchFeatures`` switched on
 when it beats the usual one by 2 standard errors; ``infer``: worlds dealt without the cards the
 plays so far rule out; ``infer-policy``: also weighted by how likely the playout policy makes those plays;
 ``eps0``, ``eps25``: playouts with no random cards, or a quarter of them (expert-2026: a tenth);
+``exact3``, ``exact4``, ``exact5``: the end solved exactly from 3, 4 or 5 cards in hand by the memoized solver
+(expert-2026: from 2 cards below 5,000 simulations, from 3 above, up to 4 players); ``pass4``: ``pass`` only at
+tables of 4 or more players; ``exact4-pass4``: both;
 ``expert``: the level ``expert`` as shipped, every kept feature). The candidate
 sits in one seat, rotated through every seat, the three others are
 ``expert-2026`` at the same budget. Every deal is saved as it finishes
@@ -24,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from blackmaria.bots import base
-from blackmaria.rules import load_rules
+from blackmaria.rules import Rules, load_rules
 from blackmaria.tournament import append_checkpoint, expand_lineup, print_progress, read_checkpoint, run_tournament
 
 RESULTS = Path(__file__).parent / "results"
@@ -36,6 +40,11 @@ VARIANTS: dict[str, base.SearchFeatures] = {
     "infer-policy": base.SearchFeatures(infer=True, infer_alpha=0.1),
     "eps0": base.SearchFeatures(playout_eps=0.0),
     "eps25": base.SearchFeatures(playout_eps=0.25),
+    "exact3": base.SearchFeatures(exact_cards=3),
+    "exact4": base.SearchFeatures(exact_cards=4),
+    "exact5": base.SearchFeatures(exact_cards=5),
+    "pass4": base.SearchFeatures(search_pass=True, pass_min_players=4),
+    "exact4-pass4": base.SearchFeatures(search_pass=True, pass_min_players=4, exact_cards=4),
 }
 
 
@@ -49,12 +58,22 @@ def register_variants() -> None:
     base.LEVELS = base.ALL_LEVELS
 
 
+def rule_set_of(spec: str) -> Rules:
+    """``PRESET``, ``PRESET@PLAYERS`` or either with ``+kitty`` (``black-maria@5+kitty``)."""
+    name, kitty, _ = spec.partition("+kitty")
+    preset_name, _, players = name.partition("@")
+    if not kitty:
+        return load_rules(preset_name, int(players) if players else None)
+    data: dict[str, Any] = {"preset": preset_name, "kitty": True}
+    return Rules.from_data({**data, "players": int(players)} if players else data)
+
+
 def run(variant: str, rules: str, deals: int, budget: int, seed: int, workers: int) -> dict[str, Any]:
     candidate = "expert" if variant == "expert" else f"expert-2026+{variant}"
     bots = [f"{candidate}:{budget}", f"expert-2026:{budget}"]
-    name = f"{variant}-{rules}-{budget}"
+    name = f"{variant}-{rules.replace('@', '-').replace('+', '-')}-{budget}"
     print(f"== {name}: {rules}, {', '.join(bots)}, {deals} deals", flush=True)
-    rule_set = load_rules(rules)
+    rule_set = rule_set_of(rules)
     lineup = expand_lineup(bots, rule_set.players)
     checkpoint = RESULTS / f"ablation_{name}.deals.jsonl"
     played = read_checkpoint(checkpoint, rule_set, lineup, seed)

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from blackmaria.bots import LEVELS, Hint, MediumBot, hint, make_bot, run_bots
-from blackmaria.bots.playout import policy_deals, sample_world, search, solve
+from blackmaria.bots.playout import MEMO_BITS, distinct_moves, policy_deals, sample_world, search, solve, solve_memo
 from blackmaria.bots.search import SearchBot, known_state, params_for
 from blackmaria.cards import cards_of, parse_card, parse_cards, suit_mask
 from blackmaria.core import logic as core
@@ -248,6 +248,59 @@ def test_the_exact_end_game_solve_matches_a_brute_force(name: str) -> None:
         points = np.zeros((54, rules.players), dtype=np.int64)
         solve(np.array(game._s, dtype=np.int64), p, states, np.zeros(54, dtype=np.int64), points)
         assert list(points[0]) == _brute_force(list(game._s), tuple(int(x) for x in p))
+
+
+def _solve_memo(s: np.ndarray, p: np.ndarray, memo: bool) -> list[int]:
+    n = int(p[core.P_PLAYERS])
+    slots = 1 << MEMO_BITS if memo else 0
+    points = np.zeros((54, n), dtype=np.int64)
+    keys, values = np.zeros(slots, dtype=np.int64), np.zeros((slots, n), dtype=np.int64)
+    solve_memo(s, p, np.empty((54, core.STATE_SIZE), dtype=np.int64), np.zeros(54, dtype=np.int64), points, keys, values)
+    return [int(x) for x in points[0]]
+
+
+@pytest.mark.parametrize("name", ["hearts", "black-maria", "omnibus", "two-player"])
+def test_the_memoized_solve_matches_a_brute_force(name: str) -> None:
+    rules = preset(name)
+    p = params_for(rules)
+    left = 3 if rules.players <= 3 else 2
+    for seed in range(10):
+        game = random_position(rules, seed, plays=rules.tricks_per_deal * rules.players - left * rules.players - seed % 3)
+        if game.phase != "playing":
+            continue
+        assert _solve_memo(np.array(game._s, dtype=np.int64), p, memo=True) == _brute_force(list(game._s), tuple(int(x) for x in p))
+
+
+@pytest.mark.parametrize("rules", [preset("hearts"), preset("black-maria"), preset("omnibus"), RULE_SETS[-2]], ids=str)
+def test_remembered_positions_give_the_values_of_a_full_search(rules: Rules) -> None:
+    """Deeper ends (4 cards, moon, JD, a kitty): the table changes no value, only the time."""
+    p = params_for(rules)
+    for seed in range(6):
+        left = 4
+        game = random_position(rules, seed, plays=rules.tricks_per_deal * rules.players - left * rules.players)
+        if game.phase != "playing":
+            continue
+        s = np.array(game._s, dtype=np.int64)
+        assert _solve_memo(s, p, memo=True) == _solve_memo(s, p, memo=False)
+
+
+def test_a_card_that_plays_as_a_lower_one_of_the_hand_is_tried_once() -> None:
+    rules = preset("hearts")
+    p = params_for(rules)
+    s = np.zeros(core.STATE_SIZE, dtype=np.int64)
+    s[core.TRICK : core.TRICK + core.MAX_SEATS] = -1
+    s[core.PHASE], s[core.TURN], s[core.TRICK_INDEX] = core.PHASE_PLAYING, 0, 5
+    hand = parse_cards("5H 6H 8H 2C 3C JS QS")
+    s[core.HAND] = sum(1 << c for c in hand)
+    s[core.PLAYED] = sum(1 << c for c in parse_cards("7H 4C 5C 6C 10S"))
+    kept = set(cards_of(distinct_moves(s, p, int(s[core.HAND]))))
+    # 5H-6H-8H (7H is gone) play alike, 2C-3C too; JS and QS differ in value.
+    assert kept == set(parse_cards("5H 2C JS QS"))
+    s[core.PLAYED] |= 1 << parse_card("9S")
+    s[core.TRICK + 1], s[core.IN_TRICK], s[core.LEADER] = parse_card("7H"), 1, 1  # 7H still in the trick: it parts 6H from 8H
+    s[core.PLAYED] |= 1 << parse_card("7H")
+    kept = set(cards_of(distinct_moves(s, p, int(s[core.HAND]) & int(core.suit_cards(2)))))
+    assert kept == set(parse_cards("5H 8H"))
 
 
 def test_the_policy_kernel_plays_whole_deals_legally() -> None:

@@ -90,6 +90,8 @@ class SearchFeatures:
     """Choose the pass by simulating the deal after each candidate pass (else the medium bot's rules)."""
     pass_z: float = 0.0
     """A searched pass other than the medium bot's must be better by this many standard errors (paired)."""
+    pass_min_players: int = 0
+    """With ``search_pass``: search the pass only at tables of at least this many players (else the medium bot's)."""
     playout_eps: float = 0.1
     """The share of uniformly random cards in the playouts (``expert-2026``: 0.1)."""
     infer: bool = False
@@ -97,6 +99,9 @@ class SearchFeatures:
     infer_alpha: float = 0.0
     """With ``infer``: the chance the model gives the playout policy's card (0: every legal card alike, so a world
     only has to make each play so far legal: a forced discard then reads as forced)."""
+    exact_cards: int = 0
+    """Solve the end of the deal exactly from this many cards in hand, by ``playout.solve_memo`` (equal cards tried
+    once, positions remembered); 0: ``search.exact_from``'s choice and the plain max-n ``solve`` (``expert-2026``)."""
 
 
 NO_FEATURES = SearchFeatures()

@@ -21,20 +21,29 @@ from blackmaria.core import compiled  # noqa: F401  (registers the rule function
 from blackmaria.core.compiled import make_rng, random_below, random_card, random_unit, shuffle
 from blackmaria.core.logic import (
     HAND,
+    HEARTS_BROKEN,
     IN_TRICK,
     KITTY,
     LEADER,
     P_FORBIDDEN,
+    P_IN_PLAY,
+    P_MOON,
+    P_MOON_MASK,
     P_PLAYERS,
     PHASE,
     PHASE_OVER,
     PHASE_PLAYING,
+    PLAYED,
     STATE_SIZE,
     STOCK,
+    STOCK_SIZE,
+    STOCK_TOP,
     TAKEN,
     TRICK,
+    TRICK_INDEX,
     TURN,
     begin_play,
+    card_points,
     exchange_passes,
     legal_cards,
     lowest_card,
@@ -46,6 +55,7 @@ from blackmaria.core.logic import (
 KITTY_NONE = 0
 KITTY_PENDING = 1  # the first trick is not over: the sampled kitty lies in s[KITTY]
 KITTY_TAKEN = 2  # another seat took it unseen: the sampled kitty joins that seat's taken cards
+QS_CARD = 10 * 4 + 3
 
 
 @numba.njit(cache=True)
@@ -352,6 +362,131 @@ def solve(s: np.ndarray, p: np.ndarray, states: np.ndarray, masks: np.ndarray, p
             best[d] = big
 
 
+MEMO_BITS = 15
+"""``solve_memo``'s table holds ``2**MEMO_BITS`` positions (shared by every world and candidate of one search)."""
+
+
+@numba.njit(cache=True)
+def distinct_moves(s: np.ndarray, p: np.ndarray, legal: int) -> int:
+    """``legal`` less the cards that play exactly as a lower one of the same hand: the next lower card of the suit
+    still in play (in a hand or in the trick) is also in ``legal``, with the same value (and moon card or not).
+
+    Every card still in play ranks above both or below both, so the two lead to the same points (QS, which
+    breaks hearts, is kept apart).
+    """
+    n = p[P_PLAYERS]
+    trick = np.int64(0)
+    for i in range(n):
+        if s[TRICK + i] >= 0:
+            trick |= np.int64(1) << s[TRICK + i]
+    gone = (s[PLAYED] & ~trick) | ~p[P_IN_PLAY]
+    keep = legal
+    m = legal
+    while m:
+        c = lowest_card(m)
+        m &= m - 1
+        if c == QS_CARD:
+            continue
+        b = c - 4
+        while b >= 0 and gone >> b & 1:
+            b -= 4
+        if b >= 0 and b != QS_CARD and legal >> b & 1 and p[b] == p[c] and (p[P_MOON_MASK] >> b & 1) == (p[P_MOON_MASK] >> c & 1):
+            keep &= ~(1 << c)
+    return keep
+
+
+@numba.njit(cache=True)
+def position_key(s: np.ndarray, p: np.ndarray) -> np.int64:
+    """A 64-bit hash of what decides the rest of a deal at the start of a trick: the hands, the leader, whether
+    hearts are broken, and who may still shoot the moon (nobody has a moon card yet, one seat has all taken, or no one).
+    """
+    n = p[P_PLAYERS]
+    moon = 0
+    if p[P_MOON] != 0:
+        moon = -1
+        for seat in range(n):
+            if s[TAKEN + seat] & p[P_MOON_MASK]:
+                moon = seat if moon == -1 else -2
+    h = np.uint64(s[LEADER] + 8 * s[HEARTS_BROKEN] + 16 * (moon + 2) + 1)
+    for seat in range(n):
+        h ^= np.uint64(s[HAND + seat]) + np.uint64(0x9E3779B97F4A7C15) + (h << np.uint64(6)) + (h >> np.uint64(2))
+        h ^= h >> np.uint64(31)
+        h *= np.uint64(0xBF58476D1CE4E5B9)
+        h ^= h >> np.uint64(29)
+    key = np.int64(h)
+    return key if key != 0 else np.int64(1)
+
+
+@numba.njit(cache=True)
+def solve_memo(
+    s: np.ndarray, p: np.ndarray, states: np.ndarray, masks: np.ndarray, points: np.ndarray, keys: np.ndarray, values: np.ndarray
+) -> None:
+    """``solve`` (max-n to the end of the deal, result in ``points[0]``) with two savings that keep every value exact:
+    a card that plays as a lower one of the same hand is not tried (``distinct_moves``), and the rest of the deal
+    from the start of a trick is remembered in ``keys``/``values`` by ``position_key`` (each seat's points still to
+    come; with a moon, given who may still shoot, they are the same whatever the path; an empty ``keys`` remembers
+    nothing). Ties may break otherwise than in ``solve``.
+    """
+    n = p[P_PLAYERS]
+    big = np.int64(1) << 40
+    slots = keys.shape[0] - 1
+    memo = keys.shape[0] > 0
+    best = np.empty(states.shape[0], dtype=np.int64)
+    seats = np.empty(states.shape[0], dtype=np.int64)
+    stored = np.zeros(states.shape[0], dtype=np.int64)
+    states[0, :] = s
+    if s[PHASE] == PHASE_OVER:
+        score_deal(states[0], p, points[0])
+        return
+    d = 0
+    entering = True
+    while True:
+        if entering:
+            entering = False
+            stored[d] = 0
+            if states[d, PHASE] == PHASE_OVER:
+                score_deal(states[d], p, points[d])
+                masks[d] = 0
+            else:
+                hit = False
+                if memo and states[d, IN_TRICK] == 0 and states[d, TRICK_INDEX] > 0 and states[d, STOCK_TOP] >= states[d, STOCK_SIZE]:
+                    key = position_key(states[d], p)
+                    slot = key & slots
+                    if keys[slot] == key:
+                        for i in range(n):
+                            points[d, i] = card_points(p, states[d, TAKEN + i]) + values[slot, i]
+                        masks[d] = 0
+                        hit = True
+                    else:
+                        stored[d] = key
+                if not hit:
+                    seats[d] = states[d, TURN]
+                    masks[d] = distinct_moves(states[d], p, legal_cards(states[d], p, seats[d]))
+                    best[d] = big
+        if masks[d] == 0:
+            if stored[d] != 0:
+                slot = stored[d] & slots
+                keys[slot] = stored[d]
+                for i in range(n):
+                    values[slot, i] = points[d, i] - card_points(p, states[d, TAKEN + i])
+            if d == 0:
+                return
+            parent = d - 1
+            own = points[d, seats[parent]]
+            if own < best[parent]:
+                best[parent] = own
+                for i in range(n):
+                    points[parent, i] = points[d, i]
+            d = parent
+            continue
+        c = lowest_card(masks[d])
+        masks[d] &= masks[d] - 1
+        states[d + 1, :] = states[d, :]
+        play_card(states[d + 1], p, c)
+        d += 1
+        entering = True
+
+
 @numba.njit(cache=True)
 def search(
     p: np.ndarray,
@@ -368,10 +503,12 @@ def search(
     eps: float,
     exact: bool,
     costs: np.ndarray,
+    memo: bool = False,
 ) -> int:
     """Sample ``worlds`` deals; in each, play every candidate card and finish the deal.
 
-    Finishing is an exact max-n solve when ``exact``, else one playout with
+    Finishing is an exact max-n solve when ``exact`` (``solve_memo`` with one
+    table for the whole search when ``memo``, else ``solve``), else one playout with
     the policy. ``costs[i]`` gets the summed points of seat ``me`` after
     candidate ``i``. Returns the number of worlds in which the voids could
     not be respected (0 in practice).
@@ -387,6 +524,9 @@ def search(
     states = np.empty((54, STATE_SIZE), dtype=np.int64)
     masks = np.zeros(54, dtype=np.int64)
     stack = np.zeros((54, n), dtype=np.int64)
+    slots = 1 << MEMO_BITS if exact and memo else 0
+    keys = np.zeros(slots, dtype=np.int64)
+    values = np.zeros((slots, n), dtype=np.int64)
     loose = 0
     for i in range(candidates.shape[0]):
         costs[i] = 0
@@ -396,7 +536,10 @@ def search(
         for i in range(candidates.shape[0]):
             sim[:] = world
             play_card(sim, p, candidates[i])
-            if exact:
+            if exact and memo:
+                solve_memo(sim, p, states, masks, stack, keys, values)
+                costs[i] += stack[0, me]
+            elif exact:
                 solve(sim, p, states, masks, stack)
                 costs[i] += stack[0, me]
             else:
@@ -405,9 +548,6 @@ def search(
                 score_deal(sim, p, points)
                 costs[i] += points[me]
     return loose
-
-
-QS_CARD = 10 * 4 + 3
 
 
 @numba.njit(cache=True)
@@ -749,7 +889,10 @@ __all__ = [
     "sample_world",
     "sample_world_masked",
     "search",
+    "distinct_moves",
+    "position_key",
     "solve",
+    "solve_memo",
     "weighted_search",
     "world_weight",
 ]

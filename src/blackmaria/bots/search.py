@@ -437,6 +437,7 @@ class SearchBot:
         rules = obs.rules
         searchable = (
             self.features.search_pass
+            and rules.players >= self.features.pass_min_players
             and rules.pass_count > 0
             and obs.stock_left == 0
             and obs.pass_to is not None
@@ -480,7 +481,8 @@ class SearchBot:
         known = known_state(obs)
         candidates = np.array(legal, dtype=np.int64)
         worlds = max(1, self.budget // len(legal))
-        exact = len(obs.hand) <= exact_from(obs.rules, self.budget) and obs.stock_left == 0
+        exact_cards = self.features.exact_cards or exact_from(obs.rules, self.budget)
+        exact = len(obs.hand) <= exact_cards and obs.stock_left == 0
         if exact:
             worlds = min(worlds, EXACT_WORLDS)
         p = params_for(obs.rules)
@@ -535,6 +537,7 @@ class SearchBot:
                 self.eps,
                 exact,
                 costs,
+                self.features.exact_cards > 0,
             )
             totals += costs
             done += chunk
