@@ -6,6 +6,8 @@ Measured, each for ``--seconds`` per round, on one core:
   ``apply_action``), the checked ``Game`` (``deal``, ``pass_cards``, ``play``,
   every action checked and its events logged), and the flat action layer
   ``State`` (every card through the checked ``apply_action``);
+- the same for a bare loop over masks with the same random draws and no
+  check (the ceiling any API driven from Python can reach under this harness);
 - decision steps per second with an observation and a mask at each step:
   OpenSpiel with ``information_state_tensor`` and ``legal_actions_mask``, the
   PettingZoo AEC environment, and the Gymnasium environment (random
@@ -35,6 +37,7 @@ from pathlib import Path
 import numpy as np
 import pyspiel
 
+from blackmaria.cards import cards_of
 from blackmaria.core.state import State, deck_of
 from blackmaria.envs.gymnasium_env import BlackMariaSingleSeatEnv
 from blackmaria.envs.pettingzoo_env import BlackMariaEnv
@@ -83,6 +86,37 @@ def state_deals(seconds: float, seed: int) -> float:
     return deals / (time.perf_counter() - start)
 
 
+def bare_loop_deals(seconds: float, seed: int) -> float:
+    """The ceiling of any Python API under this harness: the same shuffle, passes and random choices over bare masks.
+
+    No check, no history, no event, only "follow suit if you can" (no first-lead,
+    hearts or scoring rule): what is left is the cost of the harness's own
+    random draws and list building, which every API driven from Python pays.
+    """
+    rng = random.Random(seed)
+    clubs = 0x1111111111111
+    deals, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        cards = list(range(52))
+        random.Random(seed + deals).shuffle(cards)
+        hands = [0] * 4
+        for i, card in enumerate(cards):
+            hands[i % 4] |= 1 << card
+        for seat in range(4):
+            rng.sample(cards_of(hands[seat]), 3)
+        turn = led = 0
+        for k in range(52):
+            hand = hands[turn]
+            legal = hand if k % 4 == 0 else (hand & clubs << led or hand)
+            card = rng.choice(cards_of(legal))
+            if k % 4 == 0:
+                led = card & 3
+            hands[turn] = hand & ~(1 << card)
+            turn = (turn + 1) % 4
+        deals += 1
+    return deals / (time.perf_counter() - start)
+
+
 def openspiel_steps(seconds: float, seed: int) -> float:
     game = pyspiel.load_game("hearts")
     rng = random.Random(seed)
@@ -119,11 +153,11 @@ def pettingzoo_steps(seconds: float, seed: int) -> float:
 
 def gymnasium_steps(seconds: float, seed: int) -> float:
     env = BlackMariaSingleSeatEnv(rules=RULES, opponents="random")
-    rng = np.random.default_rng(seed)
+    rng = random.Random(seed)  # the same draw as the OpenSpiel and PettingZoo loops (NumPy's choice costs ~40 us a call)
     _, info = env.reset(seed=seed)
     steps, start = 0, time.perf_counter()
     while time.perf_counter() - start < seconds:
-        _, _, terminated, _, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+        _, _, terminated, _, info = env.step(rng.choice(np.flatnonzero(info["action_mask"]).tolist()))
         steps += 1
         if terminated:
             _, info = env.reset()
@@ -147,6 +181,7 @@ def main() -> None:
         "openspiel_deals": openspiel_deals,
         "game_deals": game_deals,
         "state_deals": state_deals,
+        "bare_loop_deals": bare_loop_deals,
         "openspiel_steps": openspiel_steps,
         "pettingzoo_steps": pettingzoo_steps,
         "gymnasium_steps": gymnasium_steps,
@@ -161,6 +196,7 @@ def main() -> None:
     ratios = {
         "game_vs_openspiel": [g / o for g, o in zip(rows["game_deals"], rows["openspiel_deals"], strict=True)],
         "state_vs_openspiel": [s / o for s, o in zip(rows["state_deals"], rows["openspiel_deals"], strict=True)],
+        "bare_loop_vs_openspiel": [b / o for b, o in zip(rows["bare_loop_deals"], rows["openspiel_deals"], strict=True)],
         "pettingzoo_vs_openspiel": [p / o for p, o in zip(rows["pettingzoo_steps"], rows["openspiel_steps"], strict=True)],
         "gymnasium_vs_openspiel": [g / o for g, o in zip(rows["gymnasium_steps"], rows["openspiel_steps"], strict=True)],
     }
@@ -188,6 +224,7 @@ def main() -> None:
         f"| OpenSpiel `hearts` random deals | {med['openspiel_deals']:,.0f} | 1.00x | |",
         f"| checked `Game` random deals | {med['game_deals']:,.0f} | {rat['game_vs_openspiel']:.2f}x | {rng_['game_vs_openspiel'][0]:.2f}-{rng_['game_vs_openspiel'][1]:.2f} |",
         f"| flat `State` random deals | {med['state_deals']:,.0f} | {rat['state_vs_openspiel']:.2f}x | {rng_['state_vs_openspiel'][0]:.2f}-{rng_['state_vs_openspiel'][1]:.2f} |",
+        f"| bare Python loop, same random draws, no checks (the ceiling of any Python API here) | {med['bare_loop_deals']:,.0f} | {rat['bare_loop_vs_openspiel']:.2f}x | {rng_['bare_loop_vs_openspiel'][0]:.2f}-{rng_['bare_loop_vs_openspiel'][1]:.2f} |",
         f"| OpenSpiel steps with `information_state_tensor` | {med['openspiel_steps']:,.0f} | 1.00x | |",
         f"| PettingZoo AEC steps with observation and mask | {med['pettingzoo_steps']:,.0f} | {rat['pettingzoo_vs_openspiel']:.2f}x | {rng_['pettingzoo_vs_openspiel'][0]:.2f}-{rng_['pettingzoo_vs_openspiel'][1]:.2f} |",
         f"| Gymnasium steps (random opponents) | {med['gymnasium_steps']:,.0f} | {rat['gymnasium_vs_openspiel']:.2f}x | {rng_['gymnasium_vs_openspiel'][0]:.2f}-{rng_['gymnasium_vs_openspiel'][1]:.2f} |",

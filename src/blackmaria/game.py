@@ -452,12 +452,13 @@ class Game:
     def pass_cards(self, seat: int, cards: Iterable[Card | str]) -> list[Event]:
         """``seat`` passes ``cards``; the passes are exchanged once every seat has passed. Returns the events appended."""
         chosen = [_as_card(c) for c in cards]
-        error = self.pass_error(seat, chosen)
-        if error is not None:
+        if self.phase != "passing":
+            error = self.pass_error(seat, chosen)
+            assert error is not None
             raise error
         mark = len(self._events)
         state = self._states[-1]
-        state.pass_cards(seat, chosen)
+        state.pass_cards(seat, chosen)  # checked there
         self._emit_pass(state, seat)
         return self._events[mark:]
 
@@ -551,7 +552,8 @@ class Game:
         s = state.s
         events = self._events
         won = tuple(card for _, card in state.history[-self.players :])
-        events.append(TrickWon(winner, trick_index, won, core.card_points(state.p, mask_of(won))))
+        values = self.rules.values
+        events.append(TrickWon(winner, trick_index, won, sum(values[card] for card in won)))
         if trick_index == 0 and s[core.KITTY]:
             events.append(KittyTaken(winner, tuple(cards_of(s[core.KITTY]))))
         for i in range(stock_top, s[core.STOCK_TOP]):

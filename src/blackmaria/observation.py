@@ -251,17 +251,16 @@ def _observe(
     in_deal = phase in ("passing", "playing")
     playing = phase == "playing"
     exchanged = state.exchanged
-    tricks = tuple(state.tricks())
-    won_cards = [0] * n
-    tricks_won = [0] * n
-    for trick in tricks:
-        if trick.winner is not None:
-            tricks_won[trick.winner] += 1
-            for _, card in trick.plays:
-                won_cards[trick.winner] |= 1 << card
-    values, scoring = rules.values, _scoring_mask(rules)
-    trick_points = tuple(sum(values[c] for c in cards_of(mask & scoring)) if mask else 0 for mask in won_cards)
+    tricks = state.trick_tuple()
     owner = s[core.KITTY_OWNER] if s[core.KITTY_OWNER] >= 0 else None
+    trick_winners = state.winners
+    tricks_won = tuple(trick_winners.count(i) for i in range(n))
+    values, scoring = rules.values, _scoring_mask(rules)
+    # What each seat took, less a kitty it took (its points are not in the tricks, and hidden from the others).
+    kitty_taken = state.kitty_dealt if owner is not None else 0
+    trick_points = tuple(
+        sum(values[c] for c in cards_of(s[core.TAKEN + i] & ~kitty_taken & scoring)) if s[core.TAKEN + i] else 0 for i in range(n)
+    )
     kitty_visible = (me is not None and owner == me) or not in_deal
     kitty = CardSet(state.kitty_dealt) if state.kitty_dealt and kitty_visible else None
     turn = s[core.TURN] if playing else None
@@ -303,7 +302,7 @@ def _observe(
         legal=choices if playing and choices is not None else empty,
         played=CardSet(s[core.PLAYED]),
         trick_points=trick_points,
-        tricks_won=tuple(tricks_won),
+        tricks_won=tricks_won,
         voids=tuple(_SUITS_OF[s[core.VOIDS + i]] if in_deal else () for i in range(n)),
         hearts_broken=bool(s[core.HEARTS_BROKEN]) if in_deal else False,
         cards_left=tuple(s[core.HAND + i].bit_count() if in_deal else 0 for i in range(n)),

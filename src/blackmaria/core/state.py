@@ -159,6 +159,7 @@ class State:
         "names",
         "_tricks_at",
         "_tricks",
+        "_legal",
     )
 
     def __init__(
@@ -201,6 +202,8 @@ class State:
         self._tricks_at = -1
         """The length of ``history`` when ``_tricks`` was derived (history only grows, but for ``undo``)."""
         self._tricks: tuple[Trick, ...] = ()
+        self._legal = -1
+        """The current player's legal mask, worked out once per position (-1: not yet)."""
         if self.offset == 0:
             core.begin_play(s, self.p)
 
@@ -248,6 +251,14 @@ class State:
 
     def legal_mask(self, seat: int | None = None) -> int:
         """The cards ``seat`` (default: the current player) may choose now, as a mask."""
+        if seat is None:
+            legal = self._legal
+            if legal < 0:
+                legal = self._legal = self._legal_now(None)
+            return legal
+        return self._legal_now(seat)
+
+    def _legal_now(self, seat: int | None) -> int:
         s = self.s
         phase = s[core.PHASE]
         if phase == core.PHASE_PLAYING:
@@ -290,10 +301,14 @@ class State:
 
     def tricks(self) -> list[Trick]:
         """This deal's tricks so far, the current one last (possibly empty) while the play goes on."""
+        return list(self.trick_tuple())
+
+    def trick_tuple(self) -> tuple[Trick, ...]:
+        """``tricks()`` as a tuple, derived once per action (the observations of one position share it)."""
         if self._tricks_at != len(self.history):
             self._tricks = tuple(self._derive_tricks())
             self._tricks_at = len(self.history)
-        return list(self._tricks)
+        return self._tricks
 
     def _derive_tricks(self) -> list[Trick]:
         if self.s[core.PHASE] == core.PHASE_PASSING:
@@ -458,21 +473,23 @@ class State:
         s = self.s
         if s[core.PHASE] == core.PHASE_PLAYING:
             turn = s[core.TURN]
-            if not (0 <= card < 52 and core.legal_cards(s, self.p, turn) >> card & 1):
+            if not (0 <= card < 52 and self.legal_mask() >> card & 1):
                 error = self.play_error(card) if 0 <= card < 52 else None
                 raise error or IllegalPlay(f"{card!r} is not a card number (0..51)", rule="not-in-hand", seat=turn)
+            self._legal = -1
             self.history.append((turn, card))
             winner = core.play_card(s, self.p, card)
             if winner >= 0:
                 self.winners.append(winner)
             return winner
         seat = self.current_player()
+        if 0 <= card < 52 and self.legal_mask() >> card & 1:
+            self._pick(seat, card)
+            return -1
         refusal = self.refusal(card, seat) if 0 <= card < 52 else Refusal(card, "not-in-hand")
-        if refusal is not None:
-            shown = card_name(card) if 0 <= card < 52 else repr(card)
-            raise IllegalPass(f"{self._who(seat)} cannot pass {shown}: {refusal.reason()}", rule=refusal.rule, seat=seat, card=card)
-        self._pick(seat, card)
-        return -1
+        assert refusal is not None
+        shown = card_name(card) if 0 <= card < 52 else repr(card)
+        raise IllegalPass(f"{self._who(seat)} cannot pass {shown}: {refusal.reason()}", rule=refusal.rule, seat=seat, card=card)
 
     def pass_cards(self, seat: int, cards: Iterable[Card]) -> None:
         """``seat`` passes ``cards`` all at once (in any order of seats); the exchange follows the last pass."""
@@ -484,6 +501,7 @@ class State:
             self._pick(seat, card)
 
     def _pick(self, seat: int, card: Card) -> None:
+        self._legal = -1
         self.history.append((seat, card))
         self.picks[seat] |= 1 << card
         if self.picks[seat].bit_count() == self.rules.pass_count:
@@ -496,6 +514,7 @@ class State:
         if self.s[core.PHASE] == core.PHASE_PASSING:
             self._pick(seat, card)
         else:
+            self._legal = -1
             self.history.append((seat, card))
             winner = core.play_card(self.s, self.p, card)
             if winner >= 0:
@@ -521,7 +540,7 @@ class State:
         other.passes, other.picks, other.history = list(self.passes), list(self.picks), list(self.history)
         other.winners = list(self.winners)
         other.names = self.names
-        other._tricks_at, other._tricks = self._tricks_at, self._tricks
+        other._tricks_at, other._tricks, other._legal = self._tricks_at, self._tricks, self._legal
         return other
 
     def undo(self, count: int = 1) -> None:
@@ -533,7 +552,7 @@ class State:
             replayed._replay(seat, card)
         self.s, self.passes, self.picks, self.history = replayed.s, replayed.passes, replayed.picks, replayed.history
         self.winners = replayed.winners
-        self._tricks_at = -1
+        self._tricks_at = self._legal = -1
 
     # ---- views ---------------------------------------------------------------
     def information_state(self, seat: int | None) -> Observation:

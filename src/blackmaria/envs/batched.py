@@ -57,15 +57,10 @@ from blackmaria.core.logic import (
     score_deal,
 )
 from blackmaria.envs import encoding
-from blackmaria.envs.common import illegal_penalty
+from blackmaria.envs.common import EXTRA_SIZE, PASS_SEAT, PASSES, PENDING, illegal_penalty
 from blackmaria.envs.encoding import DIRECTIONS
 from blackmaria.rules import Rules, load_rules
 
-# Per-game bookkeeping beside the state vector.
-PASS_SEAT = 0  # seat choosing its pass now, -1 once play has begun
-PENDING = 1  # cards chosen so far by that seat
-PASSES = 2  # 7 slots: each seat's completed pass
-EXTRA_SIZE = PASSES + 7
 LOW_57_BITS = (1 << 57) - 1
 LOW_62_BITS = (1 << 62) - 1
 

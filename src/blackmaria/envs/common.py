@@ -17,7 +17,7 @@ test holds the three equal.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 
@@ -27,6 +27,13 @@ from blackmaria.core.state import State
 from blackmaria.envs import encoding
 from blackmaria.envs.encoding import DIRECTIONS
 from blackmaria.rules import Rules
+
+
+# The pass bookkeeping beside the state vector (the batched environment's per-game extras).
+PASS_SEAT: Final = 0  # seat choosing its pass now, -1 once play has begun
+PENDING: Final = 1  # cards chosen so far by that seat
+PASSES: Final = 2  # 7 slots: each seat's completed pass
+EXTRA_SIZE: Final = PASSES + 7
 
 
 def illegal_penalty(rules: Rules) -> float:
@@ -63,22 +70,18 @@ class StateEncoder:
         self.totals_at = segments["totals"].start
         self.size = encoding.size(rules)
         self._s = np.zeros(STATE_SIZE, dtype=np.int64)
-        self._x = np.zeros(9, dtype=np.int64)
+        self._x = np.zeros(EXTRA_SIZE, dtype=np.int64)
 
     def encode(self, state: State, seat: int, totals: tuple[int, ...] | list[int] | None = None) -> np.ndarray:
-        from blackmaria.envs.batched import PASS_SEAT, PASSES, PENDING, encode_vector
+        from blackmaria.envs.batched import encode_vector  # the batched module imports this one
 
-        out = np.zeros(self.size, dtype=np.float32)
+        out = np.empty(self.size, dtype=np.float32)  # encode_vector clears it
         self._s[:] = state.s
         x = self._x
-        x[:] = 0
         passing = state.phase == "passing"
         turn = state.current_player()
-        x[PASS_SEAT] = turn if passing else -1
-        if passing:
-            x[PENDING] = state.picks[turn]
-        for i, given in enumerate(state.passes):
-            x[PASSES + i] = given or 0
+        x[PASS_SEAT], x[PENDING] = (turn, state.picks[turn]) if passing else (-1, 0)
+        x[PASSES : PASSES + len(state.passes)] = [given or 0 for given in state.passes]
         encode_vector(self._s, x, self.params, state.offset, DIRECTIONS.index(state.direction), self.at, out, seat)
         if totals is not None:
             n = self.rules.players
@@ -87,10 +90,13 @@ class StateEncoder:
         return out
 
 
+_BITS16 = np.unpackbits(np.arange(1 << 16, dtype="<u2").view(np.uint8).reshape(-1, 2), axis=1, bitorder="little").astype(np.int8)
+"""The 16 bits of every 16-bit number as int8 entries: a mask is four lookups (faster than unpacking its bytes)."""
+
+
 def mask_of(mask: int) -> np.ndarray:
     """A card mask as the 52 int8 entries of an action mask."""
-    bits = np.unpackbits(np.frombuffer(mask.to_bytes(8, "little"), dtype=np.uint8), bitorder="little")[:52]
-    return bits.astype(np.int8)
+    return np.concatenate((_BITS16[mask & 0xFFFF], _BITS16[mask >> 16 & 0xFFFF], _BITS16[mask >> 32 & 0xFFFF], _BITS16[mask >> 48][:4]))
 
 
 __all__ = ["StateEncoder", "illegal_info", "illegal_penalty", "mask_of"]

@@ -12,6 +12,7 @@ A thin wrapper of the flat action layer (``game.apply_action``, the seat's
 
 from __future__ import annotations
 
+import random
 from typing import Any, SupportsFloat
 
 import gymnasium as gym
@@ -19,6 +20,7 @@ import numpy as np
 from gymnasium import spaces
 
 from blackmaria.bots import Bot, make_bot, run_bots
+from blackmaria.cards import cards_of
 from blackmaria.envs import encoding
 from blackmaria.envs.common import StateEncoder, illegal_info, illegal_penalty, mask_of
 from blackmaria.game import Game
@@ -36,6 +38,11 @@ class BlackMariaSingleSeatEnv(gym.Env[np.ndarray, int]):
     ``info["illegal_action"]`` naming the card and the rule (``envs.common``):
     a learner cannot step around the rules. ``observation()`` gives the seat's
     ``Observation`` itself.
+
+    ``opponents="random"`` chooses uniformly among each opponent's legal
+    cards (as the ``random`` bot does) straight from the seat's legal mask:
+    a choice that reads nothing else needs no observation, so none is built
+    and training against random opponents runs several times faster.
     """
 
     metadata = {"render_modes": ["ansi"]}
@@ -61,6 +68,7 @@ class BlackMariaSingleSeatEnv(gym.Env[np.ndarray, int]):
         self._episode_rules = self.rules if whole_game else self.rules.replace(target_score=None, deal_count=1, ties="share")
         self.game = Game(self._episode_rules, seed=0)
         self.bots: dict[int, Bot] = {}
+        self._random: random.Random | None = None
 
     def _mask(self) -> int:
         state = self.game.state
@@ -83,16 +91,34 @@ class BlackMariaSingleSeatEnv(gym.Env[np.ndarray, int]):
     def _run_bots(self) -> None:
         """Let the bots act until the agent must (dealing on in a whole game)."""
         while True:
-            run_bots(self.game, self.bots)
+            if self._random is not None:
+                self._play_random(self._random)
+            else:
+                run_bots(self.game, self.bots)
             if self.game.phase != "deal-over" or not self.whole_game:
                 return
             self.game.deal()
+
+    def _play_random(self, rng: random.Random) -> None:
+        """Random opponents: every pass and play drawn uniformly from the seat's legal cards."""
+        game, me = self.game, self.seat
+        state = game.state
+        assert state is not None
+        if game.phase == "passing":
+            for other in range(self.rules.players):
+                if other != me and state.passes[other] is None:
+                    game.pass_cards(other, rng.sample(cards_of(state.legal_mask(other)), self.rules.pass_count))
+        while game.phase == "playing" and game.turn != me:
+            game.play(rng.choice(state.legal_actions()))
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(2**31))
         self.game = Game(self._episode_rules, seed=game_seed)
-        self.bots = {s: make_bot(self.opponents, game_seed + s) for s in range(self.rules.players) if s != self.seat}
+        if self.opponents == "random":
+            self.bots, self._random = {}, random.Random(game_seed)
+        else:
+            self.bots, self._random = {s: make_bot(self.opponents, game_seed + s) for s in range(self.rules.players) if s != self.seat}, None
         self.game.deal()
         self._run_bots()
         return self._observe()
@@ -106,11 +132,10 @@ class BlackMariaSingleSeatEnv(gym.Env[np.ndarray, int]):
             observation, info = self._observe()
             info.update(illegal_info(state, card))
             return observation, -illegal_penalty(self.rules), True, False, info
-        scored_before = len(game._logs)
+        scored_before = len(game.deal_points)
         game.apply_action(card)
         self._run_bots()
-        scored = [d.points for d in game.deals[scored_before:] if d.points is not None]
-        reward = -float(sum(points[self.seat] for points in scored))
+        reward = -float(sum(points[self.seat] for points in game.deal_points[scored_before:]))
         terminated = game.phase in ("deal-over", "game-over")
         observation, info = self._observe()
         return observation, reward, terminated, False, info
