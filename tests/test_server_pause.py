@@ -43,6 +43,8 @@ def test_a_paused_game_stands_still_for_everyone_until_the_host_resumes_it(serve
     watcher = server.connect(code, None)
     server.start_game(code, host)
     anna.wait_until(lambda: anna.state is not None and anna.state["phase"] == "passing")
+    assert anna.state is not None
+    dealt = anna.state["choices"][:3]
     assert pause(server, code, None, True)[0] == 403  # only the host or a seated player
     assert pause(server, code, host, "yes") == (422, {"detail": "paused: must be true or false"})
 
@@ -51,7 +53,7 @@ def test_a_paused_game_stands_still_for_everyone_until_the_host_resumes_it(serve
     # Everyone is told, spectators too, and the timer stands: no seconds left are counted while paused.
     for person in (anna, watcher):
         assert told_paused(person, True)["turn_left"] is None
-    anna.send({"type": "pass", "cards": anna.state["choices"][:3]})
+    anna.send({"type": "pass", "cards": dealt})
     refused = anna.recv_until("error")
     assert (refused["code"], refused["message"]) == ("paused", "the game is paused: nobody plays until it is resumed")
     time.sleep(4.5)  # past the whole turn: Anna is not replaced while the table is paused
@@ -63,7 +65,7 @@ def test_a_paused_game_stands_still_for_everyone_until_the_host_resumes_it(serve
     assert status == 200 and info["paused"] is False
     # The clock goes on from what it had left when the game was paused, not from a fresh four seconds.
     assert 0 < told_paused(anna, False, since)["turn_left"] < 4
-    anna.send({"type": "pass", "cards": anna.state["choices"][:3]})
+    anna.send({"type": "pass", "cards": dealt})
     anna.wait_until(lambda: anna.state is not None and anna.state["phase"] == "playing")
     assert anna.errors == [refused]
     anna.close()

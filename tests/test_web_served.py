@@ -19,10 +19,10 @@ from typing import Any
 import pytest
 
 from blackmaria.locale.messages import CATALOG_DIR, MESSAGES
-from browser import chromium, needs_chromium
+from browser import SCREENSHOTS, chromium, needs_chromium
 from test_server_helpers import Server, running_server
 from test_web_client import create_table
-from test_web_table import WATCH_SOCKETS, pass_three, solo_table, wait_for_my_turn
+from test_web_table import WATCH_SOCKETS, pass_three, play_first_playable, solo_table, wait_for_my_turn
 from web_helpers import DESKTOP, PHONE, click_card, new_page
 
 pytestmark = needs_chromium
@@ -78,7 +78,12 @@ def test_one_catalog_per_language_served_to_the_page_which_keeps_no_copy(server:
     assert server.http.get("/api/catalog/fr").json() == {"detail": "lang: 'fr' is not one of en, de"}
     # The page's scripts hold none of the catalog's sentences (i18n.js, app.js and score.js each held copies).
     scripts = "".join(path.read_text(encoding="utf-8") for path in STATIC.glob("*.js"))
-    copies = [text for catalog in catalogs.values() for text in catalog.values() if len(text) > 15 and json.dumps(text, ensure_ascii=False) in scripts]
+    copies = [
+        text
+        for catalog in catalogs.values()
+        for text in catalog.values()
+        if len(text) > 15 and json.dumps(text, ensure_ascii=False) in scripts
+    ]
     assert copies == []
 
     for locale in ("en-US", "de-DE"):
@@ -95,6 +100,8 @@ def test_one_catalog_per_language_served_to_the_page_which_keeps_no_copy(server:
         pass_three(page)
         wait_for_my_turn(page)
         assert raw_keys_on(page) == [] and page.errors == []
+        if locale == "de-DE":
+            page.screenshot(path=str(SCREENSHOTS / "web-table-desktop-de.png"))
         page.context.close()
 
 
@@ -141,10 +148,7 @@ def test_the_hand_is_what_the_observation_offers_and_a_refusal_its_rule_and_fact
             assert len(page.evaluate("() => window.sent")) == before
             refused = True
             continue
-        playable = page.locator("#hand .card.playable")
-        name = playable.first.get_attribute("data-card")
-        click_card(playable.first)
-        page.wait_for_function(f"() => !document.querySelector('#hand [data-card=\"{name}\"]')")
+        play_first_playable(page)
     assert told and refused
     assert page.errors == []
     page.context.close()
@@ -155,13 +159,17 @@ def test_the_host_pauses_the_game_and_a_spectator_is_counted_and_told(server: Se
     watcher = new_page(browser, PHONE)
     watcher.goto(host.url)
     watcher.wait_for_selector("#play:not([hidden])")
-    host.wait_for_function("() => document.getElementById('watchers').textContent === '👁 1 watching'")
+    host.wait_for_function("() => document.getElementById('watchers').textContent === '1 watching'")
     assert host.get_attribute("#watchers", "aria-label") == "1 spectator is watching this table"
     assert watcher.is_hidden("#pause-button")  # a spectator cannot pause
     host.click("#pause-button")
     for page in (host, watcher):
         page.wait_for_selector("#paused-bar:not([hidden])")
-        assert page.text_content("#table-news") == "The game is paused."
+        assert page.text_content("#paused-bar p") == "The game is paused: nobody plays and no clock runs until the host resumes it."
+        assert page.text_content("#turn-line") in ("", "You are watching this table.")
+        page.evaluate("() => window.scrollTo(0, 0)")
+    host.screenshot(path=str(SCREENSHOTS / "web-paused-desktop.png"))
+    watcher.screenshot(path=str(SCREENSHOTS / "web-paused-phone.png"))
     assert host.text_content("#pause-button") == "Resume the game" and host.is_hidden("#clock")
     # Nobody can play: the pass bar rests, the hand offers nothing, a click sends nothing.
     assert host.is_hidden("#pass-bar") and host.locator("#hand .card:not(.dim)").count() == 13
@@ -186,6 +194,8 @@ def test_the_host_pauses_the_game_and_a_spectator_is_counted_and_told(server: Se
 def test_the_lobby_and_the_scorekeeper_link_each_other(server: Server, browser: Any) -> None:
     page = new_page(browser, PHONE, locale="de-DE")
     page.goto(f"{server.base}/")
+    page.wait_for_selector("#preset option", state="attached")
+    page.screenshot(path=str(SCREENSHOTS / "web-lobby-phone-de.png"), full_page=True)
     page.get_by_role("link", name="Punkteliste öffnen").click()
     page.wait_for_url(f"{server.base}/score")
     page.get_by_role("link", name="Online spielen").click()

@@ -89,6 +89,14 @@ def sent_plays(page: Any) -> list[str]:
     return list(page.evaluate("() => window.sent.filter(m => m.type === 'play').map(m => m.card)"))
 
 
+def play_first_playable(page: Any) -> None:
+    """Click the first raised card of the hand and wait until it has left the hand (the server took it)."""
+    playable = page.locator("#hand .card.playable")
+    name = playable.first.get_attribute("data-card")
+    click_card(playable.first)
+    page.wait_for_function(f"() => !document.querySelector('#hand [data-card=\"{name}\"]')")
+
+
 def wait_for_my_turn(page: Any) -> bool:
     """Wait until this seat may play (True) or the game is over (False)."""
     page.wait_for_function(
@@ -149,16 +157,12 @@ def test_bug8_a_hint_goes_when_another_card_is_played_and_a_refusal_at_the_next_
         if not refused and dim.count():
             click_card(dim.first)
             page.wait_for_function("() => document.getElementById('notice').textContent.startsWith('Not allowed. ')")
-            name = playable.first.get_attribute("data-card")
-            click_card(playable.first)
-            page.wait_for_function(f"() => !document.querySelector('#hand [data-card=\"{name}\"]')")
+            play_first_playable(page)
             # The refusal was about the card before: once a card is played it does not linger into the next trick.
             page.wait_for_function("() => document.getElementById('notice').textContent === ''", timeout=2000)
             refused = True
             continue
-        name = playable.first.get_attribute("data-card")
-        click_card(playable.first)
-        page.wait_for_function(f"() => !document.querySelector('#hand [data-card=\"{name}\"]')")
+        play_first_playable(page)
     assert hinted and refused
     assert page.errors == []
     page.context.close()

@@ -138,8 +138,9 @@ function tellPause(before, message) {
     app.welcomeClock = { seq: app.seq, left: message.turn_left, at: Date.now() };
     app.clockFor = null;
   }
+  // The paused bar shows a pause; that the game goes on is written where the table's news go.
   const news = t(paused ? "web_news_paused" : "web_news_resumed");
-  $("table-news").textContent = news;
+  $("table-news").textContent = paused ? "" : news;
   announce(news);
 }
 

@@ -52,7 +52,7 @@ function countCards(count, seat, detailed) {
 }
 
 /** A finished deal counted in public: each seat's scoring cards, drawn, with their points and trick; then the totals. */
-function countNodes(message, detailed) {
+export function countNodes(message, detailed) {
   const count = message.count;
   const n = count.points.length;
   const rows = [];

@@ -1,6 +1,7 @@
 // The guided deal: the server's explanation of each decision of the learner, laid out in three parts.
 import { $, announce, app, currentTrick, el, mustPass, mustPlay, nameOf, seatName } from "./state.js";
 import { send } from "./connection.js";
+import { countNodes } from "./dialogs.js";
 import { cardName, cardShort, decimal, has, language, plural, suitName, t, upperFirst } from "./i18n.js";
 import { miniCard, miniCards, shortCards, SUIT_LETTERS } from "./cards.js";
 

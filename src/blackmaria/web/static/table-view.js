@@ -57,7 +57,7 @@ function renderWatchers() {
   const count = app.table ? app.table.spectators : 0;
   const node = $("watchers");
   node.hidden = !count;
-  node.textContent = count ? `👁 ${plural("web_watching", count)}` : "";
+  node.textContent = count ? plural("web_watching", count) : "";
   node.setAttribute("aria-label", count ? plural("web_watching_label", count) : "");
 }
 
@@ -322,6 +322,10 @@ function renderTurnLine() {
     return;
   }
   if (app.seat === null) turnLine.textContent = t("spectating");
+  else if (paused() && tableInPlay()) {
+    turnLine.textContent = ""; // the paused bar says why nobody plays
+    return;
+  }
   if (view.phase === "passing") {
     if (view.direction === "hold") note.textContent = t("no_pass");
     else if (mustPass(view)) {
