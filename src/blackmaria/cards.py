@@ -118,13 +118,26 @@ def mask_of(cards: Iterable[Card]) -> int:
     return mask
 
 
+_BYTE_CARDS: Final = tuple(tuple(tuple(k * 8 + i for i in range(8) if byte >> i & 1) for byte in range(256)) for k in range(8))
+"""The cards of each byte of a mask, by the byte's place: a dense mask is read a byte at a time."""
+
+
 def cards_of(mask: int) -> list[Card]:
     """The cards of ``mask`` in ascending order (2C first, AS last)."""
-    cards = []
+    cards: list[Card] = []
+    if mask.bit_count() <= 4:  # few cards: one step per card beats one per byte
+        while mask:
+            low = mask & -mask
+            cards.append(low.bit_length() - 1)
+            mask ^= low
+        return cards
+    place = 0
     while mask:
-        low = mask & -mask
-        cards.append(low.bit_length() - 1)
-        mask ^= low
+        byte = mask & 255
+        if byte:
+            cards += _BYTE_CARDS[place][byte]
+        mask >>= 8
+        place += 1
     return cards
 
 
