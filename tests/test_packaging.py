@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 import textwrap
+import zipfile
+from pathlib import Path
 
 HEAVY = ("numba", "numpy", "fastapi", "sqlalchemy", "textual", "uvicorn", "websockets")
 
@@ -59,3 +62,30 @@ def test_a_command_that_needs_a_missing_extra_names_the_extra() -> None:
     assert result.returncode == 2
     assert "pip install 'blackmaria[server]'" in result.stderr and "fastapi is not installed" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_the_wheel_holds_every_file_the_package_reads(tmp_path: Path) -> None:
+    """A plain ``pip install`` gets the catalogs, the web page and the rest, not only the Python modules."""
+    root = Path(__file__).resolve().parents[1]
+    package = root / "src" / "blackmaria"
+    data = {
+        str(path.relative_to(package.parent))
+        for path in package.rglob("*")
+        if path.is_file() and path.suffix not in (".py", ".pyc") and "__pycache__" not in path.parts
+    }
+    assert "blackmaria/locale/catalog/de.json" in data
+    # Built from a copy, so that the build leaves nothing in the checkout.
+    source = tmp_path / "source"
+    shutil.copytree(package, source / "src" / "blackmaria", ignore=shutil.ignore_patterns("__pycache__"))
+    for name in ("pyproject.toml", "README.md", "LICENSE"):
+        if (root / name).exists():
+            shutil.copy(root / name, source / name)
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation", "-w", str(tmp_path), str(source)],
+        check=True,
+        capture_output=True,
+    )
+    (wheel,) = tmp_path.glob("blackmaria-*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        missing = data - set(archive.namelist())
+    assert not missing, f"left out of the wheel: {sorted(missing)}"
