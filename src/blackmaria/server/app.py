@@ -29,6 +29,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from blackmaria import __version__
 from blackmaria.bots.base import DEFAULT_BUDGETS, LEVELS
+from blackmaria.cards import NUM_CARDS, SUIT_CHARS, card_name
 from blackmaria.locale import LANGUAGES, Texts
 from blackmaria.locale.messages import MESSAGES
 from blackmaria.rules import DEFAULT_PRESET, PRESETS, Rules, RulesError, find_preset, preset
@@ -343,10 +344,17 @@ def search_missing() -> str | None:
 
 @functools.cache
 def catalog_body(lang: str) -> tuple[bytes, str]:
-    """The catalog of ``lang`` as JSON and its ETag: the guided deal's texts, then the catalog's (which win)."""
+    """The catalog of ``lang`` as JSON and its ETag: the guided deal's texts, then the catalog's (which win), card names."""
     from blackmaria.locale.teaching import TEACHING
 
     texts = {key: value[lang] for key, value in TEACHING.items()} | {key: value[lang] for key, value in MESSAGES.items()}
+    # Card and suit names as the terminal says them (cards.py through Texts), so the page keeps no list of its own.
+    words = Texts(lang)
+    for card in range(NUM_CARDS):
+        texts[f"card_{card_name(card)}"] = words.card_long(card)
+        texts[f"card_short_{card_name(card)}"] = words.card(card)
+    for suit in range(4):
+        texts[f"suit_{SUIT_CHARS[suit]}"] = words.suit(suit)
     body = json.dumps(texts, ensure_ascii=False, separators=(",", ":")).encode()
     return body, f'"{hashlib.sha256(body).hexdigest()[:20]}"'
 

@@ -1,14 +1,8 @@
 // The page's texts come from the server's catalog (GET /api/catalog/{lang}, docs/web.md): the same catalog the
 // terminal reads (src/blackmaria/locale/catalog/*.json), so the page keeps no copy. The last catalog fetched is kept in
-// localStorage, so a page opened without the network still speaks. Card names follow the terminal game's:
-// "queen of spades" / "Pik-Dame", ranks A K Q J / A K D B.
+// localStorage, so a page opened without the network still speaks. Card names are the catalog's too, as the terminal
+// says them: "queen of spades" / "Pik-Dame", ranks A K Q J / A K D B.
 
-const RANKS_EN = ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace"];
-const RANKS_DE = ["Zwei", "Drei", "Vier", "Fünf", "Sechs", "Sieben", "Acht", "Neun", "Zehn", "Bube", "Dame", "König", "Ass"];
-const SHORT_EN = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
-const SHORT_DE = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "B", "D", "K", "A"];
-const SUITS_EN = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
-const SUITS_DE = { C: "Kreuz", D: "Karo", H: "Herz", S: "Pik" };
 export const SUIT_SYMBOLS = { C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660" };
 export const RANK_CHARS = "23456789TJQKA";
 
@@ -88,26 +82,25 @@ export function rankIndex(card) {
   return RANK_CHARS.indexOf(card[0]);
 }
 
-/** ``Q♠`` / ``D♠``: the short face of a card in this language. */
+/** ``Q♠`` / ``D♠``: the short face of a card in this language (the catalog's card names are the terminal's). */
 export function cardShort(card) {
-  const ranks = current === "de" ? SHORT_DE : SHORT_EN;
-  return ranks[rankIndex(card)] + SUIT_SYMBOLS[card[1]];
+  return t(`card_short_${card}`);
 }
 
+/** The rank as the card's corner shows it: ``Q`` / ``D``, ``10``. */
 export function rankShort(card) {
-  return (current === "de" ? SHORT_DE : SHORT_EN)[rankIndex(card)];
+  return cardShort(card).slice(0, -1);
 }
 
 /** ``queen of spades`` / ``Pik-Dame``: the name a screen reader says. */
 export function cardName(card) {
-  if (current === "de") return `${SUITS_DE[card[1]]}-${RANKS_DE[rankIndex(card)]}`;
-  return `${RANKS_EN[rankIndex(card)]} of ${SUITS_EN[card[1]]}`;
+  return t(`card_${card}`);
 }
 
+/** ``clubs`` / ``Kreuz`` for a suit letter (``C``). */
 export function suitName(suit) {
-  return (current === "de" ? SUITS_DE : SUITS_EN)[suit];
+  return t(`suit_${suit}`);
 }
-
 
 export const upperFirst = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 

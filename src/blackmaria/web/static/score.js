@@ -5,13 +5,11 @@
 
    The checking functions (scoringFacts, fromCards, fromPoints, verdict) are pure and exposed as window.BlackMariaScore
    with factsFor, so the browser tests compare them case by case with the Python ScoreSheet. */
-import { t, loadCatalog, setLanguage } from "./i18n.js";
+import { cardShort, loadCatalog, setLanguage, t } from "./i18n.js";
 
 const FORMAT = "blackmaria-scoresheet/1";
 const RANKS = "23456789TJQKA";
 const SUITS = "CDHS";
-const SYMBOLS = "♣♦♥♠";
-const RANKS_DE = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "B", "D", "K", "A"];
 const SUIT_INPUT = { C: 0, D: 1, H: 2, S: 3, "♣": 0, "♦": 1, "♥": 2, "♠": 3, "♧": 0, "♢": 1, "♡": 2, "♤": 3 };
 const RANK_ALIASES = { 10: "T", D: "Q", B: "J" }; // German Dame and Bube, as cards.parse_card
 const HEARTS = 2;
@@ -43,9 +41,9 @@ const STORE_FACTS = "blackmaria.facts.";
     return RANKS[card >> 2] + SUITS[card & 3];
   }
 
-  function cardSymbol(card, lang) {
-    const rank = card >> 2;
-    return (rank === 8 ? "10" : lang === "de" ? RANKS_DE[rank] : RANKS[rank]) + SYMBOLS[card & 3];
+  /** ``K♠``, the queen ``Q♠`` (German ``D♠``): the catalog's short card name. */
+  function cardSymbol(card) {
+    return cardShort(cardName(card));
   }
 
   /** The card of ``text`` (QS, 10h, Q♠, German D♠), or null. */
@@ -626,10 +624,10 @@ const STORE_FACTS = "blackmaria.facts.";
     for (const button of $("cards").children) {
       const card = parseCard(button.dataset.card);
       const holder = holderOf(card);
-      const values = { card: cardSymbol(card, state.lang), value: sheet.facts.values[card], name: holder >= 0 ? sheet.players[holder] : "" };
+      const values = { card: cardSymbol(card), value: sheet.facts.values[card], name: holder >= 0 ? sheet.players[holder] : "" };
       button.setAttribute("aria-label", t(holder >= 0 ? "web_card_taken" : "web_card_free", values));
       button.setAttribute("aria-pressed", holder >= 0 ? "true" : "false");
-      button.replaceChildren(element("span", { class: "face", text: cardSymbol(card, state.lang) }), element("span", { class: "owner", text: holder >= 0 ? sheet.players[holder].slice(0, 3) : "" }));
+      button.replaceChildren(element("span", { class: "face", text: cardSymbol(card) }), element("span", { class: "owner", text: holder >= 0 ? sheet.players[holder].slice(0, 3) : "" }));
     }
   }
 
