@@ -25,7 +25,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Final, Literal
+from typing import TYPE_CHECKING, Literal
 
 from blackmaria.cards import Card, CardSet, card_name, cards_of, mask_of, parse_card, rank_of
 from blackmaria.core import logic as core
@@ -70,20 +70,6 @@ class DealLog:
     """Index in ``Game.events`` of this deal's ``DealStarted``."""
     points: tuple[int, ...] | None = None
     moon_shooter: int | None = None
-
-
-RULE_TEXT: Final = {
-    "not-in-hand": "the card is not in the hand",
-    "not-your-turn": "it is not this seat's turn",
-    "wrong-phase": "this is not the time for that action",
-    "first-lead": "the lowest club in play must open the deal",
-    "follow-suit": "players must follow the suit led",
-    "hearts-not-broken": "hearts may not be led until broken",
-    "no-points-on-first-trick": "no card with points may be played on the first trick",
-    "pass-count": "each player passes the agreed number of cards",
-    "pass-forbidden": "this card may not be passed",
-    "already-passed": "each player passes once",
-}
 
 
 @dataclass(frozen=True)
@@ -700,7 +686,6 @@ class Game:
 
 
 __all__ = [
-    "RULE_TEXT",
     "DealLog",
     "Game",
     "GameError",
