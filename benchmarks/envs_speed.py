@@ -18,9 +18,9 @@ from pathlib import Path
 
 import numpy as np
 import pyspiel
+from core_speed import pettingzoo_steps  # the same PettingZoo loop as the core benchmark (this folder is on the path)
 
 from blackmaria.envs.batched import BatchedEnv
-from blackmaria.envs.pettingzoo_env import BlackMariaEnv
 
 RESULTS = Path(__file__).parent / "results"
 SECONDS = 3.0
@@ -35,23 +35,6 @@ def batched_steps_per_second(num_envs: int, seed: int) -> float:
     while time.perf_counter() - start < SECONDS:
         _, masks, _, _, _ = env.step(np.argmax(rng.random(masks.shape) * masks, axis=1))
         steps += num_envs
-    return steps / (time.perf_counter() - start)
-
-
-def pettingzoo_steps_per_second(seed: int) -> float:
-    env = BlackMariaEnv(rules="hearts")
-    rng = random.Random(seed)
-    steps, start, episode = 0, time.perf_counter(), 0
-    while time.perf_counter() - start < SECONDS:
-        env.reset(seed=seed + episode)
-        episode += 1
-        for _agent in env.agent_iter():
-            observation, _, terminated, truncated, _ = env.last()
-            if terminated or truncated:
-                env.step(None)
-                continue
-            env.step(rng.choice(np.flatnonzero(observation["action_mask"]).tolist()))
-            steps += 1
     return steps / (time.perf_counter() - start)
 
 
@@ -75,7 +58,7 @@ def main() -> None:
     rows: dict[str, list[float]] = {"openspiel": [], "pettingzoo": [], "batched_1": [], "batched_64": [], "batched_1024": []}
     for r in range(rounds):
         rows["openspiel"].append(openspiel_steps_per_second(r))
-        rows["pettingzoo"].append(pettingzoo_steps_per_second(r))
+        rows["pettingzoo"].append(pettingzoo_steps(SECONDS, r))
         for n in (1, 64, 1024):
             rows[f"batched_{n}"].append(batched_steps_per_second(n, r))
         print(f"round {r + 1}: " + ", ".join(f"{k} {v[-1]:,.0f}" for k, v in rows.items()), flush=True)

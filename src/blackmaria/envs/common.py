@@ -28,7 +28,6 @@ from blackmaria.envs import encoding
 from blackmaria.envs.encoding import DIRECTIONS
 from blackmaria.rules import Rules
 
-
 # The pass bookkeeping beside the state vector (the batched environment's per-game extras).
 PASS_SEAT: Final = 0  # seat choosing its pass now, -1 once play has begun
 PENDING: Final = 1  # cards chosen so far by that seat

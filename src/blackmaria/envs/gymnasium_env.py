@@ -118,7 +118,10 @@ class BlackMariaSingleSeatEnv(gym.Env[np.ndarray, int]):
         if self.opponents == "random":
             self.bots, self._random = {}, random.Random(game_seed)
         else:
-            self.bots, self._random = {s: make_bot(self.opponents, game_seed + s) for s in range(self.rules.players) if s != self.seat}, None
+            self.bots, self._random = (
+                {s: make_bot(self.opponents, game_seed + s) for s in range(self.rules.players) if s != self.seat},
+                None,
+            )
         self.game.deal()
         self._run_bots()
         return self._observe()
