@@ -262,25 +262,28 @@ class TableRuntime:
         """Apply one accepted action to the game (no I/O); return what it added to the log."""
         game = self.game
         assert game is not None
-        before = len(game.events)
         items: list[Event] = []
         if kind == "deal":
+            before = len(game.events)
             game.deal([parse_card(c) for c in data["deck"]])
+            added = list(game.events[before:])
             self.shuffles.append({"sha256": data["sha256"], "salt": data["salt"], "deck": list(data["deck"])})
             self.bot_marks.append({"bot_passes": [], "bot_plays": []})
             items.append(ShuffleCommitted(game.deal_index, data["sha256"]))
         elif kind == "pass":
             assert seat is not None
-            game.pass_cards(seat, [parse_card(c) for c in data["cards"]])
+            added = game.pass_cards(seat, [parse_card(c) for c in data["cards"]])
             if by_bot and self.seats[seat].kind == "human":
                 self.bot_marks[-1]["bot_passes"].append(seat)
         elif kind == "play":
             if by_bot and seat is not None and self.seats[seat].kind == "human":
-                self.bot_marks[-1]["bot_plays"].append(len(game.deals[-1].plays))
-            game.play(parse_card(data["card"]), seat)
+                state = game.state
+                assert state is not None
+                self.bot_marks[-1]["bot_plays"].append(len(state.plays()))
+            added = game.play(parse_card(data["card"]), seat)
         else:
             raise ValueError(f"unknown action {kind!r}")
-        for event in game.events[before:]:
+        for event in added:  # what the action appended (the whole log is not copied for each action)
             items.append(event)
             if isinstance(event, DealScored):
                 s = self.shuffles[event.deal]
