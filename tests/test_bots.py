@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from blackmaria.bots import LEVELS, Hint, MediumBot, hint, make_bot, run_bots
-from blackmaria.bots.playout import MEMO_BITS, distinct_moves, policy_deals, sample_world, search, solve, solve_memo
+from blackmaria.bots.playout import MEMO_BITS, distinct_moves, moon_stop_card, policy_deals, sample_world, search, solve, solve_memo
 from blackmaria.bots.search import SearchBot, known_state, params_for
 from blackmaria.cards import cards_of, parse_card, parse_cards, suit_mask
 from blackmaria.core import logic as core
@@ -301,6 +301,29 @@ def test_a_card_that_plays_as_a_lower_one_of_the_hand_is_tried_once() -> None:
     s[core.PLAYED] |= 1 << parse_card("7H")
     kept = set(cards_of(distinct_moves(s, p, int(s[core.HAND]) & int(core.suit_cards(2)))))
     assert kept == set(parse_cards("5H 8H"))
+
+
+def test_the_playout_stops_a_moon_shot_only_while_the_shooter_wins_the_trick() -> None:
+    rules = preset("hearts")
+    p = params_for(rules)
+    s = np.zeros(core.STATE_SIZE, dtype=np.int64)
+    s[core.TRICK : core.TRICK + core.MAX_SEATS] = -1
+    s[core.PHASE], s[core.TRICK_INDEX], s[core.HEARTS_BROKEN] = core.PHASE_PLAYING, 6, 1
+    s[core.TAKEN + 1] = sum(1 << c for c in parse_cards("QS 2H 3H 4H 5H 6H 2C 3C 4C 5C"))  # 18 of the 26 points, and alone
+    s[core.TRICK + 1], s[core.TRICK + 2] = parse_card("10D"), parse_card("7H")  # seat 1 led and wins; a heart is in it
+    s[core.LEADER], s[core.IN_TRICK], s[core.TURN] = 1, 2, 3
+    s[core.HAND + 3] = sum(1 << c for c in parse_cards("3D QD AD 9H"))
+    diamonds = sum(1 << c for c in parse_cards("3D QD AD"))
+    assert moon_stop_card(s, p, 3, diamonds) == parse_card("AD")  # beat the shooter, with the highest
+    s[core.HAND + 3] = sum(1 << c for c in parse_cards("9H KC"))
+    assert moon_stop_card(s, p, 3, int(s[core.HAND + 3])) == parse_card("KC")  # void: no heart onto the shooter's trick
+    s[core.TRICK + 2] = parse_card("JD")
+    s[core.TRICK + 1] = parse_card("10D")
+    s[core.HAND + 3] = diamonds
+    assert moon_stop_card(s, p, 3, diamonds) == -1  # seat 2 wins the trick: play as usual
+    s[core.TAKEN + 0] = 1 << parse_card("KH")
+    s[core.TRICK + 2] = parse_card("7H")
+    assert moon_stop_card(s, p, 3, diamonds) == -1  # two seats hold points: no shot is on
 
 
 def test_the_policy_kernel_plays_whole_deals_legally() -> None:

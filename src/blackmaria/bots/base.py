@@ -99,6 +99,8 @@ class SearchFeatures:
     infer_alpha: float = 0.0
     """With ``infer``: the chance the model gives the playout policy's card (0: every legal card alike, so a world
     only has to make each play so far legal: a forced discard then reads as forced)."""
+    playout_moon_stop: bool = False
+    """In the playouts, another seat's moon shot is stopped (``playout.moon_stop_card``; ``expert-2026``: nobody stops it)."""
     exact_cards: int = 0
     """Solve the end of the deal exactly from this many cards in hand, by ``playout.solve_memo`` (equal cards tried
     once, positions remembered); 0: ``search.exact_from``'s choice and the plain max-n ``solve`` (``expert-2026``)."""

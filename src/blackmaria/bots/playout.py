@@ -29,6 +29,7 @@ from blackmaria.core.logic import (
     P_IN_PLAY,
     P_MOON,
     P_MOON_MASK,
+    P_MOON_TOTAL,
     P_PLAYERS,
     PHASE,
     PHASE_OVER,
@@ -64,14 +65,58 @@ def highest_card(mask: int) -> int:
 
 
 @numba.njit(cache=True)
-def policy_card(rng: np.ndarray, s: np.ndarray, p: np.ndarray, seat: int, eps: float) -> int:
-    """The playout policy: rules of thumb over the card values, with ``eps`` of uniformly random play."""
+def moon_stop_card(s: np.ndarray, p: np.ndarray, seat: int, legal: int) -> int:
+    """The card that stops another seat's moon shot in this trick, or -1 to play as usual.
+
+    A shot is on when one other seat holds every moon card taken so far, at least 40% of the moon's points. While
+    that seat wins the trick, a card that beats it takes the trick (the highest that follows, once the trick holds a
+    moon card), and a void seat keeps its moon cards for a trick the shooter does not win (it throws another card).
+    """
+    n = p[P_PLAYERS]
+    if p[P_MOON] == 0 or s[IN_TRICK] == 0:
+        return -1
+    shooter = -1
+    for other in range(n):
+        if s[TAKEN + other] & p[P_MOON_MASK]:
+            shooter = other if shooter == -1 else -2
+    if shooter < 0 or shooter == seat or 5 * card_points(p, s[TAKEN + shooter] & p[P_MOON_MASK]) < 2 * p[P_MOON_TOTAL]:
+        return -1
+    led = s[TRICK + s[LEADER]] & 3
+    win = -1
+    winner = -1
+    in_trick = np.int64(0)
+    for i in range(n):
+        c = s[TRICK + i]
+        if c >= 0:
+            in_trick |= np.int64(1) << c
+            if c & 3 == led and c > win:
+                win = c
+                winner = i
+    if winner != shooter:
+        return -1
+    follow = legal & suit_cards(led)
+    if follow:
+        if in_trick & p[P_MOON_MASK] and follow >> win:
+            return highest_card(follow)
+        return -1
+    plain = legal & ~p[P_MOON_MASK]
+    return highest_card(plain) if plain else -1
+
+
+@numba.njit(cache=True)
+def policy_card(rng: np.ndarray, s: np.ndarray, p: np.ndarray, seat: int, eps: float, stop_moon: bool = False) -> int:
+    """The playout policy: rules of thumb over the card values, with ``eps`` of uniformly random play; with
+    ``stop_moon``, ``moon_stop_card`` first."""
     legal = legal_cards(s, p, seat)
     if legal & (legal - 1) == 0:
         return lowest_card(legal)
     if eps > 0.0 and random_unit(rng) < eps:
         return random_card(rng, legal)
     n = p[P_PLAYERS]
+    if stop_moon:
+        stop = moon_stop_card(s, p, seat, legal)
+        if stop >= 0:
+            return stop
     if s[IN_TRICK] == 0:
         # Lead the lowest card that scores nothing (suits tried from a random one); else the cheapest.
         best = -1
@@ -504,12 +549,13 @@ def search(
     exact: bool,
     costs: np.ndarray,
     memo: bool = False,
+    stop_moon: bool = False,
 ) -> int:
     """Sample ``worlds`` deals; in each, play every candidate card and finish the deal.
 
     Finishing is an exact max-n solve when ``exact`` (``solve_memo`` with one
     table for the whole search when ``memo``, else ``solve``), else one playout with
-    the policy. ``costs[i]`` gets the summed points of seat ``me`` after
+    the policy (``stop_moon``: see ``policy_card``). ``costs[i]`` gets the summed points of seat ``me`` after
     candidate ``i``. Returns the number of worlds in which the voids could
     not be respected (0 in practice).
     """
@@ -544,7 +590,7 @@ def search(
                 costs[i] += stack[0, me]
             else:
                 while sim[PHASE] != PHASE_OVER:
-                    play_card(sim, p, policy_card(rng, sim, p, sim[TURN], eps))
+                    play_card(sim, p, policy_card(rng, sim, p, sim[TURN], eps, stop_moon))
                 score_deal(sim, p, points)
                 costs[i] += points[me]
     return loose
@@ -879,6 +925,7 @@ __all__ = [
     "KITTY_PENDING",
     "KITTY_TAKEN",
     "highest_card",
+    "moon_stop_card",
     "pass_danger",
     "pass_policy",
     "pass_search",

@@ -538,6 +538,7 @@ class SearchBot:
                 exact,
                 costs,
                 self.features.exact_cards > 0,
+                self.features.playout_moon_stop,
             )
             totals += costs
             done += chunk
