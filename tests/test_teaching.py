@@ -108,6 +108,17 @@ def test_no_points_on_the_first_trick_is_named_as_the_engine_names_it() -> None:
     assert set(explanation.legal) == set(parse_cards("2D 3D 4D 5D 6D 7D 8D"))
 
 
+def test_high_spades_guarded_by_four_small_ones_bring_no_tip_to_pass_them() -> None:
+    """Found playing learn: "don't keep A♠ without small spades to protect them ... You hold 7 small spades" was
+    said of a hand that guards its ace well (the computer player's pass counts four guards as enough)."""
+    rules = preset("black-maria")
+    for spades, tipped in (("AS 2S 3S 4S 5S", False), ("AS 2S 3S 4S 6H", True)):  # 17 cards: 2C is out of play
+        game = Game(rules, seed=2)
+        game.deal_hands(fill_hands(rules, {0: spades + " 2H 3H 4H 5H 2D 3D 4D 5D 6D 3C 4C 5C"}))
+        explanation = explain(game.observation(0))
+        assert ("pass-high-spades" in {tip.id for tip in explanation.tips}) == tipped, spades
+
+
 def test_a_card_that_may_not_be_passed_is_refused_with_the_pass_rule() -> None:
     game = Game("dirty-lady", seed=1)
     hands = fill_hands(game.rules, {0: "QS KS 2H"})

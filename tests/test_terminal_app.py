@@ -528,3 +528,47 @@ def test_a_redraw_builds_the_seat_observation_once(tmp_path: Path) -> None:
         assert len(built) == 1  # nothing changed: the same observation
 
     _run(session, drive)
+
+
+def test_the_guided_deal_analyses_in_the_worker_never_in_the_screen_thread(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found playing learn in tmux: the screen froze after the first trick. Its redraw after the last computer card
+    asked for the story, and the story started the analysis (a search, compiled at its first use) in the screen's
+    own thread, so no key was taken until it was done. The warm-up had not compiled the search either: the
+    learner's first card was forced, and a forced card is explained without it."""
+    import threading
+
+    import blackmaria.tui.learn as learn_module
+    from blackmaria.tui.learn import new_learn_session, warm_up
+
+    threads: list[bool] = []
+    choices: list[int] = []
+    explain = learn_module.explain
+
+    def watched(obs: object, **kwargs: object) -> object:
+        threads.append(threading.current_thread() is threading.main_thread())
+        choices.append(len(obs.choices))  # type: ignore[attr-defined]
+        return explain(obs, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(learn_module, "explain", watched)
+    session = new_learn_session(preset("hearts"), lang="en", seed=2, budget=50)  # seed 2: the first card is forced
+    warm_up(session)
+    assert choices == [choices[0]] and choices[0] > 1, "the warm-up explained a real choice, so the search is compiled"
+    threads.clear()
+
+    async def drive(app: GameApp, pilot: object) -> None:
+        await _settle(app, pilot)
+        await _pass(app, pilot)
+        for _ in range(3):
+            await pilot.press("enter")  # type: ignore[attr-defined]
+            await _settle(app, pilot)
+        assert "3. What it costs" in _log(app)
+
+    app = GameApp(session, speed=0.01)
+
+    async def go() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            await drive(app, pilot)
+
+    asyncio.run(go())
+    assert threads and not any(threads), threads

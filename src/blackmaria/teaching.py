@@ -49,6 +49,10 @@ DEFAULT_BUDGET: Final = 6_000
 SMALL_BELOW: Final = QS - 4
 """Spades below the jack are the small ones a beginner leads to force the queen out."""
 
+SAFE_GUARDS: Final = 4
+"""From this many spades below the queen on, high spades are guarded: no tip to pass them (as the medium bot's
+pass keeps them, ``bots/medium.py``)."""
+
 LATE_IN_DEAL: Final = 4
 """From this many cards in hand on, the count-penalty-cards tip lists the scoring cards still out."""
 
@@ -335,8 +339,8 @@ def _tips(obs: Observation, table: TableState, legal: CardSet) -> list[Tip]:
     spades = obs.hand.suit(SPADES)
     if obs.phase == "passing":
         high = _high_spades(obs)
-        if high:
-            guards = len([c for c in spades if c < QS])
+        guards = len([c for c in spades if c < QS])
+        if high and guards < SAFE_GUARDS:
             tips.append(Tip("pass-high-spades", tuple(sorted(high, reverse=True)), number=guards, points=values[QS]))
         passable = obs.choices | obs.picked
         # Low spades guard against the queen: a beginner keeps them rather than voiding spades.

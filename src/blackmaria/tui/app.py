@@ -697,6 +697,7 @@ class GameApp(CardTableApp):
         if not self._refuse_while_busy():
             self.message = self.session.undo()
             self.tricks_shown = self._tricks_won()
+            self.session.prepare()  # the decision taken back, explained again (a guided deal; its search is compiled by now)
             self.refresh_view()
             self.ready_at = time.monotonic()
 

@@ -146,17 +146,26 @@ class LearnSession(PlaySession):
         return explanation_lines(explanation, self.lang) if explanation is not None else [self.t("wrong_phase")]
 
     def take_lines(self) -> list[str]:
-        """The story since last asked, then the explanation of a new decision (once per decision)."""
+        """The story since last asked, then the explanation of a new decision once it is ready (once per decision).
+
+        The analysis is not started here: a screen asks for the story while it draws, and the analysis takes a
+        while (``prepare`` runs it, in the screen's worker thread or as line-by-line play goes on)."""
         lines = super().take_lines()
-        explanation = self.explanation()
-        if explanation is not None and self._explained_at != len(self.game.events):
-            self._explained_at = len(self.game.events)
-            lines += explanation_lines(explanation, self.lang)
+        at = len(self.game.events)
+        ready = self._explanation[1] if self._explanation is not None and self._explanation[0] == at else None
+        if ready is not None and self.waiting_for() in ("pass", "play") and self._explained_at != at:
+            self._explained_at = at
+            lines += explanation_lines(ready, self.lang)
         return lines
 
     def prepare(self) -> None:
         """Explain the learner's decision now (the analysis takes a while: a front end runs this while it waits)."""
         self.explanation()
+
+    def progress(self) -> bool:
+        done = super().progress()
+        self.prepare()
+        return done
 
     def goodbye(self) -> str:
         """A guided deal is not saved: it says it stopped, or how to play a real game after it."""
@@ -249,17 +258,21 @@ def learn_command(rules_name: str, players: int | None, lang: str | None, seed: 
 
 def warm_up(session: LearnSession) -> None:
     """Compile the analysis before the table opens (the first time on a machine it takes seconds; later it is read
-    from numba's cache): explain a play of a throwaway copy of the deal."""
+    from numba's cache): explain the first play of a throwaway copy of the deal where the learner has a choice (a
+    forced card is explained without the search, which would then be compiled at the table)."""
     from blackmaria.bots import make_bot, run_bots
 
     game = Game(session.game.rules, seats=list(session.names), seed=session.seed)
     game.deal()
-    run_bots(game, {seat: make_bot("easy", seat) for seat in range(game.players) if seat != LEARNER})
+    bots = {seat: make_bot("easy", seat) for seat in range(game.players)}
+    run_bots(game, {seat: bot for seat, bot in bots.items() if seat != LEARNER})
     if game.phase == "passing":
         game.pass_cards(LEARNER, sorted(game.passable_cards(LEARNER))[: game.rules.pass_count])
-        run_bots(game, {seat: make_bot("easy", seat) for seat in range(game.players) if seat != LEARNER})
-    if game.phase == "playing" and game.turn == LEARNER:
-        explain(game.observation(LEARNER), budget=min(session.budget, 50), seed=0)
+    while game.phase == "playing" and game.turn is not None:
+        if game.turn == LEARNER and len(game.legal_cards(LEARNER)) > 1:
+            explain(game.observation(LEARNER), budget=min(session.budget, 50), seed=0)
+            return
+        game.play(bots[game.turn].choose_play(game.observation(game.turn)))
 
 
 __all__ = ["LearnSession", "instructive_seed", "learn_command", "learning_rules", "new_learn_session", "run_learn_plain"]
