@@ -559,3 +559,37 @@ def test_host_names_a_bad_server_address_and_a_spectator_cannot_start(server: Se
     watcher.take("start")
     assert watcher.take_lines() == ["You are watching: only the players act."]
     watcher.close()
+
+
+def test_at_80x24_the_seat_lists_every_key_and_f6_opens_the_score_sheet_in_a_view(server: Server) -> None:
+    """Found playing join in tmux at 80x24: Textual's footer cut the key list after F7, so F8 (start) and Ctrl+Q
+    (leave) were not shown; the score sheet and the rules scrolled by in the narrow story."""
+    from rich.console import Console
+
+    from blackmaria.tui.app import TextScreen
+
+    link, host, token = seated(server, name="Flo")
+    app = RecordingApp(OnlineSeat(link, token, "en", "online_app_help"))
+
+    async def drive_keys() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            server.start_game(link.code, host)
+            await until(pilot, lambda: app.waiting() == "pass", "asked for a pass")
+            keys = app.query_one("#keys", Static)
+            console = Console(width=keys.content_region.width, record=True, color_system=None, file=open(os.devnull, "w"))  # noqa: SIM115
+            console.print(keys.content)
+            text = console.export_text()
+            assert "F8 Start" in text and "Ctrl+Q Leave" in text and "PgUp/PgDn" in text, text
+            assert len(text.rstrip("\n").split("\n")) <= keys.content_region.height and keys.region.bottom <= 24
+            status = str(app.query_one("#status", Static).content)
+            assert "Points this deal" not in status  # the table shows each seat's points
+            await pilot.press("f6")
+            await pilot.pause()
+            assert isinstance(app.screen, TextScreen) and "Total" in str(app.screen.body)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert not isinstance(app.screen, TextScreen)
+            await pilot.press("ctrl+q")
+            await until(pilot, lambda: app.ended is not None, "left")
+
+    asyncio.run(drive_keys())

@@ -26,7 +26,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import RichLog, Static
 
 from blackmaria.cards import CLUBS, DIAMONDS, HEARTS, SPADES, Card, CardSet
 from blackmaria.tui.seat import PLAY_COMMANDS, Seat
@@ -80,6 +80,8 @@ class CardTableApp(App[None]):
         """When the player's present decision was shown (monotonic): a key pressed before it is not a choice of it."""
         for key, action in self.KEYS:
             self.bind(key, action, description=self.t(f"key_{action}"))
+        self.bind("pageup", "log_up", show=False)
+        self.bind("pagedown", "log_down", show=False)
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -89,7 +91,7 @@ class CardTableApp(App[None]):
         with Vertical(id="bottom"):
             yield Static(id="hand")
             yield Static(id="prompt")
-        yield Footer()
+        yield Static(id="keys")
 
     # ---- what a subclass says ------------------------------------------------
     def waiting(self) -> str | None:
@@ -149,8 +151,12 @@ class CardTableApp(App[None]):
         return hand
 
     def prompt_note(self) -> str:
-        """A line above the prompt (the marked cards of a pass, say), or ""."""
-        return ""
+        """A line above the prompt: while passing, the cards marked so far ("Marked 2 of 3"), else ""."""
+        rules = self.seat.rules
+        if self.waiting() != "pass" or rules is None:
+            return ""
+        t = self.t
+        return t("pass_marked", marked=len(self.marked), count=rules.pass_count, cards=t.cards(sorted(self.marked)))
 
     def draw_hand(self) -> None:
         self.query_one("#hand", Static).update(self.hand_text())
@@ -186,7 +192,7 @@ class CardTableApp(App[None]):
         playing = obs.phase == "playing" or self.held is not None
 
         def cell(at: int) -> Text:
-            text = Text(justify="center", no_wrap=True, overflow="ellipsis")
+            text = Text(justify="center", overflow="fold")  # a long name (a server's "Bot 4 (medium)") wraps
             mark = "▶ " if obs.turn == at and obs.phase == "playing" and self.held is None else ""
             text.append(mark + names[at] + ("*" if obs.dealer == at and obs.deal >= 0 else ""), style="bold")
             deal_points = obs.trick_points[at] if playing or obs.phase == "passing" else 0
@@ -235,6 +241,50 @@ class CardTableApp(App[None]):
         for card in others:
             text.append(" " + self.t.card(card), style=SUIT_STYLE[card & 3])
         return text
+
+    def key_labels(self) -> list[tuple[str, str]]:
+        """The F-keys with what each does, as the key bar lists them."""
+        return [(key.upper(), self.t(f"key_{action}")) for key, action in self.KEYS]
+
+    def quit_label(self) -> str:
+        return self.t("key_quit")
+
+    def keys_text(self) -> Text:
+        """Every key, with what it does: the F-keys, the story's scrolling and the way out (wrapped, never cut)."""
+        t = self.t
+        keys = [*self.key_labels(), (t("key_page_keys"), t("key_log")), (t("key_quit_keys"), self.quit_label())]
+        text = Text()
+        for index, (key, label) in enumerate(keys):
+            if index:
+                text.append("  ")
+            text.append(key, style="bold reverse")
+            text.append(" " + label)
+        return text
+
+    def draw_keys(self) -> None:
+        self.query_one("#keys", Static).update(self.keys_text())
+
+    # ---- views over the table ----------------------------------------------
+    def show_text(self, title: str, body: RenderableType) -> None:
+        # after the key that asked for it is done (Enter on a typed command must not close the view it opened)
+        self.call_later(self.push_screen, TextScreen(title, body, self.t("view_close")))
+
+    def action_last(self) -> None:
+        self.show_text(self.t("key_last"), self.seat.last_trick())
+
+    def action_sheet(self) -> None:
+        self.show_text(self.t("key_sheet"), "\n".join(self.seat.sheet_lines()))
+
+    def action_rules(self) -> None:
+        rules = self.seat.rules
+        if rules is not None:
+            self.show_text(self.t("key_rules"), "\n".join("• " + line for line in rules.describe(self.seat.lang)))
+
+    def action_log_up(self) -> None:
+        self.query_one("#log", RichLog).scroll_page_up()
+
+    def action_log_down(self) -> None:
+        self.query_one("#log", RichLog).scroll_page_down()
 
     # ---- keys --------------------------------------------------------------
     def typable(self, character: str | None) -> bool:
@@ -392,8 +442,6 @@ class GameApp(CardTableApp):
         self.finished = False
         self._worker: threading.Thread | None = None
         self.bind("ctrl+q", "quit", description=self.t("key_quit"))
-        self.bind("pageup", "log_up", show=False)
-        self.bind("pagedown", "log_down", show=False)
         self.bind("ctrl+c", "help_quit", show=False)
 
     @property
@@ -404,16 +452,6 @@ class GameApp(CardTableApp):
     @session.setter
     def session(self, session: PlaySession) -> None:
         self._session = self.seat = session
-
-    def compose(self) -> ComposeResult:
-        yield Static(id="status")
-        with Horizontal(id="middle"):
-            yield Static(id="table")
-            yield RichLog(id="log", wrap=True, markup=False, min_width=20)
-        with Vertical(id="bottom"):
-            yield Static(id="hand")
-            yield Static(id="prompt")
-        yield Static(id="keys")
 
     def on_mount(self) -> None:
         log = self.query_one("#log", RichLog)
@@ -512,7 +550,7 @@ class GameApp(CardTableApp):
             self.show_game_over()
         elif waiting == "deal" and self.session.game.deals and self._deals_scored() > self.deals_shown:
             self.deals_shown = self._deals_scored()
-            lines = [*self.session.deal_review(), "", *self.session.score_sheet_lines(), "", self.t("press_enter")]
+            lines = [*self.session.deal_review(), "", *self.session.sheet_lines(), "", self.t("press_enter")]
             self.show_text(self.t("deal_number", number=len(self.session.game.deals)), "\n".join(lines))
 
     def _deals_scored(self) -> int:
@@ -573,13 +611,7 @@ class GameApp(CardTableApp):
         self.draw_status()
         self.query_one("#table", Static).update(self.table_view())
         self.draw_hand()
-        self.query_one("#keys", Static).update(self.keys_text())
-
-    def prompt_note(self) -> str:
-        if self.waiting() != "pass":
-            return ""
-        t = self.t
-        return t("pass_marked", marked=len(self.marked), count=self.session.game.rules.pass_count, cards=t.cards(sorted(self.marked)))
+        self.draw_keys()
 
     def status_text(self) -> Text:
         session, t = self.session, self.t
@@ -611,19 +643,12 @@ class GameApp(CardTableApp):
             status.append("  ".join(parts))
         return status
 
-    def keys_text(self) -> Text:
+    def key_labels(self) -> list[tuple[str, str]]:
         t = self.t
-        keys = [(key.upper(), t(f"key_{action}")) for key, action in self.KEYS]
+        keys = super().key_labels()
         keys[7] = ("F8", t("key_speed_is", seconds=_seconds(self.speed, t.lang)))
         keys[8] = ("F9", t("key_autoplay_on") if self.session.autoplay else t("key_autoplay_off"))
-        keys += [(t("key_page_keys"), t("key_log")), (t("key_quit_keys"), t("key_quit"))]
-        text = Text()
-        for index, (key, label) in enumerate(keys):
-            if index:
-                text.append("  ")
-            text.append(key, style="bold reverse")
-            text.append(" " + label)
-        return text
+        return keys
 
     # ---- what the player does ------------------------------------------------
     def choose(self, cards: list[Card]) -> None:
@@ -681,10 +706,6 @@ class GameApp(CardTableApp):
             return True
         return False
 
-    def show_text(self, title: str, body: RenderableType) -> None:
-        # after the key that asked for it is done (Enter on a typed command must not close the view it opened)
-        self.call_later(self.push_screen, TextScreen(title, body, self.t("view_close")))
-
     def action_help(self) -> None:
         self.show_text(self.t("key_help"), self.t("app_help_long"))
 
@@ -708,14 +729,7 @@ class GameApp(CardTableApp):
 
     def action_last(self) -> None:
         if not self._refuse_while_busy():
-            self.show_text(self.t("key_last"), self.session.last_trick())
-
-    def action_sheet(self) -> None:
-        self.show_text(self.t("key_sheet"), "\n".join(self.session.score_sheet_lines()))
-
-    def action_rules(self) -> None:
-        rules = self.session.game.rules
-        self.show_text(self.t("key_rules"), "\n".join("• " + line for line in rules.describe(self.session.lang)))
+            super().action_last()
 
     def action_speed(self) -> None:
         faster = [s for s in SPEEDS if s < self.speed]
@@ -731,12 +745,6 @@ class GameApp(CardTableApp):
         else:
             self.refresh_view()
 
-    def action_log_up(self) -> None:
-        self.query_one("#log", RichLog).scroll_page_up()
-
-    def action_log_down(self) -> None:
-        self.query_one("#log", RichLog).scroll_page_down()
-
     def action_help_quit(self) -> None:
         self.notify(self.t("quit_how"))
 
@@ -745,7 +753,7 @@ class GameApp(CardTableApp):
         body = Group(
             Text(t("game_over", names=", ".join(session.names[w] for w in session.game.winners)), style="bold"),
             Text(""),
-            Text("\n".join(session.score_sheet_lines())),
+            Text("\n".join(session.sheet_lines())),
             Text(""),
             Text("\n".join(session.deal_review())),
         )

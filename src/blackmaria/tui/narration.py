@@ -107,8 +107,9 @@ def status_line(
     hearts_broken: bool,
     stock_left: int,
     trick_points: Sequence[int],
+    with_points: bool = True,
 ) -> str:
-    """Whose turn, hearts broken or not, the stock, and the points taken this deal, on one line."""
+    """Whose turn, hearts broken or not, the stock, and (``with_points``) the points taken this deal, on one line."""
     parts = []
     if phase == "playing":
         parts.append(t("your_turn") if turn == me else t("turn_of", name=names[turn or 0]))
@@ -116,8 +117,9 @@ def status_line(
             parts.append(t("hearts_broken") if hearts_broken else t("hearts_not_broken"))
         if stock_left:
             parts.append(t("stock_left", count=t.n("cards", stock_left)))
-    points = ", ".join(f"{names[s]} {p}" for s, p in enumerate(trick_points))
-    parts.append(t("points_this_deal", points=points))
+    if with_points:
+        points = ", ".join(f"{names[s]} {p}" for s, p in enumerate(trick_points))
+        parts.append(t("points_this_deal", points=points))
     return "  ".join(parts)
 
 

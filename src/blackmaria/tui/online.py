@@ -440,7 +440,7 @@ class OnlineSeat(Seat):
     def _deal_end_told(self, message: dict[str, Any]) -> None:
         if message.get("ref") == DEAL_END:
             self.counts_due -= 1
-            self.lines.extend(self.sheet())
+            self.lines.extend(self.sheet_lines())
             if not self.counts_due:  # what happened after the deal's end is told after its count
                 self.lines.extend(self.held)
                 self.held = []
@@ -473,7 +473,7 @@ class OnlineSeat(Seat):
         return self.t("online_refused", message=message.get("message", ""))
 
     # ---- views -------------------------------------------------------------------------------------
-    def sheet(self) -> list[str]:
+    def sheet_lines(self) -> list[str]:
         state = self.state or {}
         rows = [(i + 1, points, ()) for i, points in enumerate(state.get("deal_points") or [])]
         return sheet_lines(self.t, self._names, rows, state.get("totals") or [0] * len(self._names))
@@ -501,7 +501,7 @@ class OnlineSeat(Seat):
         left = self.time_left()
         return [self.t("online_time_left", seconds=left)] if left is not None else []
 
-    def status(self) -> str:
+    def status(self, with_points: bool = True) -> str:
         """Where the table stands, in one line: the pass to make, whose turn and the points taken, or the wait."""
         state, t = self.state, self.t
         status = self.table.get("status")
@@ -517,7 +517,7 @@ class OnlineSeat(Seat):
             return t(
                 "pass_header", count=self._rules.pass_count, direction=t.direction(state["direction"]), target=self._names[state["pass_to"]]
             )
-        return super().status()
+        return super().status(with_points)
 
     def time_left(self) -> int | None:
         """Whole seconds left to pass or play before a stand-in does, at a table with a turn timer; else None.
@@ -611,9 +611,6 @@ class OnlineSeat(Seat):
             self.send({"type": "count", "deal": finished - 1, "lang": self.lang})
         else:
             self.say(self.t("wrong_phase"))
-
-    def command_sheet(self) -> None:
-        self.lines.extend(self.sheet())
 
 
 def run_online(seat: OnlineSeat, lines: Iterable[str] | None = None, write: Callable[[str], None] = print) -> None:

@@ -23,15 +23,16 @@ from blackmaria.tui.seat import Typed, run_lines
 
 class OnlineApp(CardTableApp):
     COMMAND_KEYS: ClassVar[list[tuple[str, str, str]]] = [
-        # (key, its label's message, the command it types): each F-key is a word of line-by-line play
-        ("f1", "help", "help"),
-        ("f2", "hint", "hint"),
-        ("f3", "why", "why"),
-        ("f4", "review", "deal"),
+        # (key, its label's message, its action): a word of line-by-line play typed for the server's seat, or a
+        # view over the table (the last trick, the score sheet, the rules), as in the game against the computer
+        ("f1", "help", "command('help')"),
+        ("f2", "hint", "command('hint')"),
+        ("f3", "why", "command('why')"),
+        ("f4", "review", "command('deal')"),
         ("f5", "last", "last"),
         ("f6", "sheet", "sheet"),
         ("f7", "rules", "rules"),
-        ("f8", "start", "start"),
+        ("f8", "start", "command('start')"),
     ]
     TYPABLE = None  # commands and chat are typed as in line-by-line play ("say good luck")
     seat: OnlineSeat
@@ -42,8 +43,8 @@ class OnlineApp(CardTableApp):
         self.ended: str | None = None
         """How the connection ended (``over``, ``left``, ``gone``), once it has."""
         self.title = f"Black Maria: {seat.link.code}"
-        for key, label, command in self.COMMAND_KEYS:
-            self.bind(key, f"command({command!r})", description=self.t(f"key_{label}"))
+        for key, label, action in self.COMMAND_KEYS:
+            self.bind(key, action, description=self.t(f"key_{label}"))
         self.bind("ctrl+q", "quit", description=self.t("key_leave"))
         self._network = threading.Thread(target=self._run_network, daemon=True, name="blackmaria-table")
 
@@ -90,6 +91,12 @@ class OnlineApp(CardTableApp):
     def choosable(self) -> CardSet:
         return super().choosable() if self.ended is None else CardSet()
 
+    def key_labels(self) -> list[tuple[str, str]]:
+        return [(key.upper(), self.t(f"key_{label}")) for key, label, _ in self.COMMAND_KEYS]
+
+    def quit_label(self) -> str:
+        return self.t("key_leave")
+
     def refresh_view(self) -> None:
         seat = self.seat
         if self.waiting() != "pass":
@@ -98,13 +105,14 @@ class OnlineApp(CardTableApp):
         if seat.rules is not None:
             title = self.t.rules_title(seat.rules.preset, bool(seat.rules.changes_from_preset()))
             status.append(self.t("welcome", rules=title, players=seat.rules.players) + "\n")
-        status.append(seat.status())
+        status.append(seat.status(with_points=False))  # the table shows each seat's points
         left = seat.time_left() if self.ended is None else None
         if left is not None:
             status.append("  " + self.t("online_clock", seconds=left), style="bold red" if left <= 10 else "bold")
         self.query_one("#status", Static).update(status)
         self.query_one("#table", Static).update(self.table_view())
         self.draw_hand()
+        self.draw_keys()
 
     # ---- what the player does ---------------------------------------------------------------------
     def choose(self, cards: list[Card]) -> None:

@@ -131,6 +131,10 @@ class Seat(ABC):
         table cannot be reached."""
 
     @abstractmethod
+    def sheet_lines(self) -> list[str]:
+        """The score sheet: a row per finished deal, then the totals."""
+
+    @abstractmethod
     def goodbye(self) -> str:
         """What the terminal says when the player leaves or the game ends ("" for nothing)."""
 
@@ -226,8 +230,9 @@ class Seat(ABC):
             return self.t("last_trick_you", plays=self.trick_text(trick))
         return self.t("last_trick", plays=self.trick_text(trick), name=self.names[trick.winner])
 
-    def status(self) -> str:
-        """Whose turn, hearts broken or not, the stock, and the points taken this deal, on one line."""
+    def status(self, with_points: bool = True) -> str:
+        """Whose turn, hearts broken or not, the stock, and the points taken this deal (unless a screen's table shows
+        them: ``with_points`` False), on one line."""
         obs, rules = self.observation(), self.rules
         if obs is None or rules is None:
             return ""
@@ -241,6 +246,7 @@ class Seat(ABC):
             hearts_broken=obs.hearts_broken,
             stock_left=obs.stock_left,
             trick_points=obs.trick_points,
+            with_points=with_points,
         )
 
     def refusal(self, rule: str | None, cards: Sequence[Card]) -> str:
@@ -310,6 +316,9 @@ class Seat(ABC):
     def command(self, action: str) -> None:
         """Run a command's action (``command_ACTION``), telling what it shows."""
         getattr(self, f"command_{action}")()
+
+    def command_sheet(self) -> None:
+        self.lines.extend(self.sheet_lines())
 
     def command_last(self) -> None:
         self.say(self.last_trick())

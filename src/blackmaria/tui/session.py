@@ -233,9 +233,6 @@ class PlaySession(Seat):
     def command_review(self) -> None:
         self.lines.extend(self.deal_review())
 
-    def command_sheet(self) -> None:
-        self.lines.extend(self.score_sheet_lines())
-
     # ---- flow --------------------------------------------------------------
 
     def rules_title(self) -> str:
@@ -417,7 +414,7 @@ class PlaySession(Seat):
             rows.append(SheetRow(index + 1, log.points, tuple(totals), tuple(marks)))
         return rows
 
-    def score_sheet_lines(self) -> list[str]:
+    def sheet_lines(self) -> list[str]:
         rows = [(row.deal, row.points, row.marks) for row in self.score_sheet()]
         return sheet_lines(self.t, self.names, rows, self.game.totals)
 
@@ -489,7 +486,7 @@ class PlaySession(Seat):
             self.heard(event)
             if isinstance(event, DealScored):
                 totals = ", ".join(f"{name} {total}" for name, total in zip(names, self.game.totals, strict=True))
-                sheet = self.score_sheet_lines() if self.sheet_in_story else [self.t("sk_totals", totals=totals)]
+                sheet = self.sheet_lines() if self.sheet_in_story else [self.t("sk_totals", totals=totals)]
                 lines = [*self.deal_review(event.deal), *sheet]
             else:
                 lines = narrate(event, self.t, names, me, rules)
