@@ -28,28 +28,18 @@ from blackmaria.locale import detect_language
 from blackmaria.locale.teaching import TeachingTexts
 from blackmaria.rules import QUEEN_OF_SPADES, Rules
 from blackmaria.teaching import DEFAULT_BUDGET, Explanation, count_deal, count_lines, explain, explanation_lines
-from blackmaria.tui.seat import asking, print_lines, run_lines
+from blackmaria.tui.seat import PLAY_COMMANDS, asking, print_lines, run_lines
 from blackmaria.tui.session import SEAT_NAMES, PlaySession
 
 LEARNER: Final = 0
 CANDIDATE_SEEDS: Final = range(1, 41)
 """The seeds the default deal is chosen from."""
 
-COMMANDS: Final = {
+COMMANDS: Final = {word: action for word, action in PLAY_COMMANDS.items() if action in ("hint", "rules", "help", "quit")} | {
     "why": "why",
     "warum": "why",
-    "hint": "hint",
-    "tipp": "hint",
-    "?": "hint",
-    "rules": "rules",
-    "regeln": "rules",
-    "help": "help",
-    "hilfe": "help",
-    "quit": "quit",
-    "ende": "quit",
-    "exit": "quit",
-    "q": "quit",
 }
+"""The words of the game against the computer that a guided deal takes, and ``why`` (the explanation again)."""
 
 
 def learning_rules(rules: Rules) -> Rules:
