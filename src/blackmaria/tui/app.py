@@ -635,12 +635,7 @@ class GameApp(CardTableApp):
         elif waiting == "deal":
             status.append(t("press_enter"))
         elif obs.phase == "playing":
-            parts = [t("your_turn") if obs.turn == session.human else t("turn_of", name=session.names[obs.turn or 0])]
-            if session.game.rules.hearts_lead == "after-broken":
-                parts.append(t("hearts_broken") if obs.hearts_broken else t("hearts_not_broken"))
-            if obs.stock_left:
-                parts.append(t("stock_left", count=t.n("cards", obs.stock_left)))
-            status.append("  ".join(parts))
+            status.append(session.status(with_points=False))  # the table shows each seat's points
         return status
 
     def key_labels(self) -> list[tuple[str, str]]:
