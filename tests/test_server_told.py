@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from blackmaria.cards import card_name
 from blackmaria.rules import Rules
 from blackmaria.server.protocol import RateLimit
 from blackmaria.server.store import ActionRow, Store
@@ -87,5 +88,48 @@ def test_the_last_tricks_of_a_deal_are_heard_of_only_once_committed(tmp_path: Pa
         assert lobby["phase"] == "game-over" and lobby["totals"] == final["state"]["totals"]
     finally:
         store.release.set()
+        hub.close()
+        loop.close()
+
+
+class CountingStore(Store):
+    """A real SQLite store that keeps each committed batch's action kinds and seats."""
+
+    def __init__(self, url: str) -> None:
+        super().__init__(url)
+        self.batches: list[list[tuple[str, int | None]]] = []
+
+    def append_actions(self, batch: Sequence[tuple[int, int, ActionRow]]) -> None:
+        super().append_actions(batch)
+        self.batches.append([(action.kind, action.seat) for _, _, action in batch])
+
+
+def test_a_persons_play_is_committed_and_told_with_the_quick_bots_answers(tmp_path: Path) -> None:
+    loop = asyncio.new_event_loop()
+    store = CountingStore(f"sqlite:///{tmp_path / 'tables.sqlite3'}")
+    hub = Hub(store)
+    try:
+        table, _ = loop.run_until_complete(hub.create(Rules.from_data({"preset": "hearts", "target_score": None, "deal_count": 1})))
+        _, token = loop.run_until_complete(table.join("Anna", 0))
+        loop.run_until_complete(table.add_bots("random", None))
+        anna = Client()
+        anna.rate = RateLimit(rate=1e9, burst=1e9)
+        loop.run_until_complete(handle_raw(table, anna, json.dumps({"type": "hello", "protocol": 1, "token": token})))
+        loop.run_until_complete(table.start())
+        game = table.game
+        assert game is not None
+        loop.run_until_complete(handle_raw(table, anna, json.dumps({"type": "pass", "cards": game.hand(0).names()[:3]})))
+        assert game.phase == "playing" and game.turn == 0  # the bots led up to Anna's first card
+        messages(anna)
+        store.batches.clear()
+        card = min(game.legal_cards(0))
+        loop.run_until_complete(handle_raw(table, anna, json.dumps({"type": "play", "card": card_name(card)})))
+        assert game.turn == 0 or game.is_over  # the bots answered, up to Anna's next card
+        # Her card and the bots' answers: one commit (or two, where a trick's worth was reached) and as many updates.
+        updates = [m for m in messages(anna) if m["type"] == "update"]
+        assert len(updates) == len(store.batches) <= 2
+        assert store.batches[0][0] == ("play", 0) and len(store.batches[0]) > 1
+        assert [e["seat"] for e in updates[0]["events"] if e["type"] == "CardPlayed"] == [seat for _, seat in store.batches[0]]
+    finally:
         hub.close()
         loop.close()

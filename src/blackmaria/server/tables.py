@@ -293,24 +293,17 @@ class TableRuntime:
         return items
 
     async def _act(self, kind: str, seat: int | None, data: dict[str, Any], *, by_bot: bool) -> None:
-        """Commit an action that the game has already checked, apply it, and tell everyone. Call under the lock."""
-        row = ActionRow(self.seq + 1, kind, seat, data, by_bot)
-        if self.committer is None:
-            self.store.append_actions([(self.id, self.game_no, row)])
-        else:
-            await self.committer.commit((self.id, self.game_no, row))
-        items = self._apply(kind, seat, data, by_bot)
-        self._broadcast_update(items)
-        if self.game is not None and self.game.is_over:
-            await self._finish()
+        """Commit one action (with any staged before it), apply it, and tell everyone. Call under the lock."""
+        self._stage(kind, seat, data, by_bot=by_bot)
+        await self._flush()
 
     def _stage(self, kind: str, seat: int | None, data: dict[str, Any], *, by_bot: bool) -> None:
-        """Apply a deal or a quick bot's action in memory only: ``_flush`` commits it with the rest of the run, then tells.
+        """Apply a checked action in memory only: ``_flush`` commits it with the rest of the run, then tells.
 
-        A run of bot actions then costs one commit and one update per
-        connection instead of one per action. Nobody hears of a staged action
-        before it is committed; if the commit fails the game goes back to
-        what is stored.
+        A person's action and the quick bots' answers to it then cost one
+        commit and one update per connection instead of one per action.
+        Nobody hears of a staged action before it is committed; if the
+        commit fails the game goes back to what is stored.
         """
         self._staged.append(ActionRow(self.seq + 1, kind, seat, data, by_bot))
         self._staged_items.extend(self._apply(kind, seat, data, by_bot))
@@ -600,15 +593,15 @@ class TableRuntime:
                 error = game.pass_error(seat, message.cards)
                 if error is not None:
                     raise ProtocolError("illegal", str(error), ref=message.ref, rule=error.rule)
-                await self._act("pass", seat, {"cards": [card_name(c) for c in sorted(message.cards)]}, by_bot=False)
+                self._stage("pass", seat, {"cards": [card_name(c) for c in sorted(message.cards)]}, by_bot=False)
             elif isinstance(message, PlayCard):
                 play_error = game.play_error(message.card, seat)
                 if play_error is not None:
                     raise ProtocolError("illegal", str(play_error), ref=message.ref, rule=play_error.rule)
-                await self._act("play", seat, {"card": card_name(message.card)}, by_bot=False)
+                self._stage("play", seat, {"card": card_name(message.card)}, by_bot=False)
             else:  # pragma: no cover - hello is handled by the connection
                 raise ProtocolError("hello-first", "hello is sent once, first", ref=message.ref)
-            await self.advance()
+            await self.advance()  # commits and tells the action with the quick bots' answers to it
 
     async def change_seat(self, by: int, message: ChangeSeat) -> None:
         """The host's seat changes, asked by the holder of seat ``by``: free a seat or give it to a computer player.
