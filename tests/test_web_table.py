@@ -446,6 +446,24 @@ def test_the_deal_summary_shows_card_values_points_totals_and_the_standing(serve
         assert f"· total {totals[seat]} · place {row['place']}" in row["text"], row
         assert row["place"] == 1 + sum(1 for total in totals if total < totals[seat])
     page.screenshot(path=str(SCREENSHOTS / "web-deal-summary-values.png"))
+    # A card's caption fits under its card even at the last trick ("trick 13", "Stich 13"), in both languages, on a phone.
+    page.set_viewport_size(PHONE)
+    for lang in ("en", "de"):
+        if page.get_attribute("html", "lang") != lang:
+            page.click("#lang-switch")
+            page.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
+        longest = "trick 13" if lang == "en" else "Stich 13"
+        # The open summary speaks the language switched to.
+        captions = page.eval_on_selector_all("#summary-rows figcaption span", "spans => spans.map(s => s.textContent)")
+        assert captions and all(caption.startswith(longest.split()[0]) for caption in captions), (lang, captions)
+        wider = page.eval_on_selector_all(
+            "#summary-rows figure.counted",
+            f"""figs => figs.filter(f => {{
+                 f.querySelector('figcaption span').textContent = '{longest}';
+                 return f.querySelector('figcaption').scrollWidth > f.getBoundingClientRect().width + 0.5;
+               }}).length""",
+        )
+        assert wider == 0, (lang, wider)
     assert page.errors == []
     page.context.close()
 

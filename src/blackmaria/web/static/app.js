@@ -5,6 +5,7 @@ import { $, app, showNotice, store } from "./state.js";
 import { connect, send } from "./connection.js";
 import { fillBots, renderAll, renderSeats, renderTitle, renderTrick, startGame, toggleLastTrick, togglePause } from "./table-view.js";
 import { passCards } from "./hand.js";
+import { showSummary } from "./dialogs.js";
 import { loadBots, loadPresets, renderLevels, showLobby } from "./lobby.js";
 import { detectLanguage, language, loadCatalog, t } from "./i18n.js";
 
@@ -23,6 +24,7 @@ async function switchLanguage() {
   applyTexts();
   if (app.code) renderAll();
   else loadPresets();
+  if ($("summary").open && app.lastSummary) showSummary(...app.lastSummary);
 }
 
 function showTable(code) {

@@ -5,6 +5,7 @@ import { cardName, cardShort, plural, t } from "./i18n.js";
 import { miniCard, shortCards, sortHand } from "./cards.js";
 
 export function showSummary(scored, events) {
+  app.lastSummary = [scored, events];
   const view = app.view;
   $("summary-heading").textContent = t("summary_heading", { n: scored.deal + 1 });
   // Each seat: its tricks and this deal's points, the running total and its place in the standing (fewest first).

@@ -43,6 +43,7 @@ export const app = {
   welcomeClock: null, // {seq, left}: the server's seconds left, at the welcome, for the decision pending then
   seqSince: 0, // when the update that brought seq arrived
   clockWarned: false,
+  lastSummary: null, // [scored, events] of the summary last shown, to draw it again in another language
   summaryUntil: 0, // with a turn timer: until when the last deal's summary is read (no clock of the next deal runs before)
   connected: false, // the WebSocket is open and welcomed: only then may the hand be played
   bots: { levels: [], programs: [] }, // GET /api/bots: the levels and programs a seat may be given
