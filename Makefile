@@ -41,7 +41,7 @@ test: dev lint typecheck
 
 # The browser tests again, saving their pictures over the ones the docs show.
 screenshots: dev
-	BLACKMARIA_SCREENSHOTS=docs/screenshots $(BIN)/pytest tests/test_web_client.py tests/test_web_table.py tests/test_web_learn.py tests/test_web_scorekeeper.py tests/test_web_served.py \
+	BLACKMARIA_SCREENSHOTS=docs/screenshots $(BIN)/pytest tests/test_web_client.py tests/test_web_table.py tests/test_web_learn.py tests/test_web_scorekeeper.py tests/test_web_served.py tests/test_terminal_screenshots.py \
 		tests/test_terminal_online.py
 
 bench: dev

@@ -88,7 +88,7 @@ def test_a_sheet_counts_points_moons_and_only_the_queens_it_knows() -> None:
         "Emil        1     0      1      26.0      0             0",
     ]
     assert "Anna   ############################## 2" in text
-    assert "Rule set: Hearts (house rules), 4 players; changed: target_score, deal_count (1 games)" in text
+    assert "Rule set: Hearts (house rules), 4 players; changed: target_score, deal_count (1 game)" in text
     assert text.splitlines()[-1] == "Queen taken counts deals; a score sheet kept by points does not say who took her."
     german = render(stats, "de", "nirgends")
     assert "Spieler  Partien  Siege  Spiele  Ø/Spiel  Monde  Pik-Dame" in german and "3,3" in german

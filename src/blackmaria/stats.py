@@ -284,12 +284,12 @@ def render(stats: Stats, lang: str, where: str) -> str:
     t = Texts(lang)
     if not stats.games:
         return t("st_none", where=where)
-    lines = [t("st_summary", games=stats.games, records=stats.records, sheets=stats.sheets), "", t("st_by_player")]
+    lines = [t("st_summary", games=t.n("finished_games", stats.games), records=stats.records, sheets=stats.sheets), "", t("st_by_player")]
     players = list(stats.by_player.values())
     lines += player_table(players, t)
     lines += ["", *wins_chart(players, t)]
     for rule_set in sorted(stats.by_rules.values(), key=lambda r: -r.games):
-        lines += ["", t("st_rule_set", rules=rules_label(rule_set.rules, t), games=rule_set.games)]
+        lines += ["", t("st_rule_set", rules=rules_label(rule_set.rules, t), games=t.n("games", rule_set.games))]
         lines += player_table(list(rule_set.by_player.values()), t)
     if any(p.queen_known < p.deals for p in players):
         lines += ["", t("st_queen_note")]
