@@ -11,7 +11,7 @@ plays so far rule out; ``infer-policy``: also weighted by how likely the playout
 ``eps0``, ``eps25``: playouts with no random cards, or a quarter of them (expert-2026: a tenth);
 ``exact3``, ``exact4``, ``exact5``: the end solved exactly from 3, 4 or 5 cards in hand by the memoized solver
 (expert-2026: from 2 cards below 5,000 simulations, from 3 above, up to 4 players); ``pass4``: ``pass`` only at
-tables of 4 or more players; ``exact4-pass4``: both; ``moon-stop``: in the playouts, the other seats stop a moon shot;
+tables of 4 or more players; ``exact4-pass4``: both; ``moon-stop``: in the playouts, the other seats stop a moon shot; ``exact4-pass4-moon``: the three;
 ``expert``: the level ``expert`` as shipped, every kept feature). The candidate
 sits in one seat, rotated through every seat, the three others are
 ``expert-2026`` at the same budget. Every deal is saved as it finishes
@@ -46,6 +46,7 @@ VARIANTS: dict[str, base.SearchFeatures] = {
     "moon-stop": base.SearchFeatures(playout_moon_stop=True),
     "pass4": base.SearchFeatures(search_pass=True, pass_min_players=4),
     "exact4-pass4": base.SearchFeatures(search_pass=True, pass_min_players=4, exact_cards=4),
+    "exact4-pass4-moon": base.SearchFeatures(search_pass=True, pass_min_players=4, exact_cards=4, playout_moon_stop=True),
 }
 
 
