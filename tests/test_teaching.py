@@ -17,7 +17,6 @@ from blackmaria.cards import card_name, parse_card, parse_cards
 from blackmaria.events import CardPlayed
 from blackmaria.game import Game, Trick
 from blackmaria.locale.messages import MESSAGES
-from blackmaria.locale.teaching import TEACHING
 from blackmaria.rules import Rules, preset
 from blackmaria.teaching import Explanation, count_deal, count_lines, explain, explanation_lines, moon_watch, refusing_rule
 from blackmaria.tui.learn import instructive_seed, learning_rules, new_learn_session, run_learn_plain, teaching_value
@@ -315,14 +314,13 @@ def test_blackmaria_learn_plays_a_guided_deal_to_the_public_count_in_english() -
 def _english_fragments() -> set[str]:
     """Literal pieces of every English text that the German text does not share (long enough to be a sentence part)."""
     fragments = set()
-    for catalog in (TEACHING, MESSAGES):
-        for texts in catalog.values():
-            if texts["en"] == texts["de"]:
-                continue
-            for piece in re.split(r"\{[^}]*\}", texts["en"]):
-                piece = piece.strip(" .:,-()")
-                if len(piece) >= 10 and piece not in texts["de"]:
-                    fragments.add(piece)
+    for texts in MESSAGES.values():
+        if texts["en"] == texts["de"]:
+            continue
+        for piece in re.split(r"\{[^}]*\}", texts["en"]):
+            piece = piece.strip(" .:,-()")
+            if len(piece) >= 10 and piece not in texts["de"]:
+                fragments.add(piece)
     return fragments
 
 
@@ -380,13 +378,6 @@ def test_the_terminal_app_shows_each_explanation_in_its_log() -> None:
     decisions = 1 + len([e for e in session.game.events_for(0) if isinstance(e, CardPlayed) and e.seat == 0]) + 1
     assert log.count("1. Der Tisch") == log.count("3. Was es kostet") == decisions  # the pass, two plays, the card to come
     assert "Wer ist dran? Alle" in log and "Du wählst" in log
-
-
-def test_every_teaching_text_has_both_languages_with_the_same_fields() -> None:
-    for key, texts in TEACHING.items():
-        assert set(texts) == {"en", "de"}, key
-        fields = {name for lang in texts for name in re.findall(r"\{(\w+)", texts[lang])}
-        assert all(set(re.findall(r"\{(\w+)", texts[lang])) == fields for lang in texts), key
 
 
 def test_a_kitty_deal_says_where_the_kitty_goes_on_the_first_trick() -> None:

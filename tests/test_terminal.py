@@ -166,6 +166,7 @@ def _english_only_words() -> set[str]:
 
 
 def test_every_message_has_both_languages() -> None:
+    """The one catalog: the game's, the guided deal's and the terminal's own texts, each in both languages with the same fields."""
     for key, texts in MESSAGES.items():
         assert set(texts) == {"en", "de"}, key
         assert re.findall(r"\{(\w+)", texts["en"]) == re.findall(r"\{(\w+)", texts["de"]) or sorted(
@@ -304,12 +305,3 @@ def test_a_refused_card_is_worded_from_the_refusal_the_observation_carries(tmp_p
     assert rule_in_words(t, "follow-suit", Refusal(parse_card("2S"), "follow-suit", led_suit=2), pass_count=3) == "You must follow hearts."
     opening = Refusal(parse_card("AH"), "first-lead", must_open=parse_card("3C"))
     assert rule_in_words(t, "first-lead", opening, pass_count=3) == "The first trick must be opened with 3♣."
-
-
-def test_every_terminal_text_has_both_languages_with_the_same_fields() -> None:
-    from blackmaria.tui.texts import TERMINAL
-
-    for key, texts in TERMINAL.items():
-        assert set(texts) == {"en", "de"}, key
-        assert sorted(re.findall(r"\{(\w+)", texts["en"])) == sorted(re.findall(r"\{(\w+)", texts["de"])), key
-        assert key not in MESSAGES, f"{key} is a shared message already"

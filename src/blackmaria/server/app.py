@@ -344,10 +344,8 @@ def search_missing() -> str | None:
 
 @functools.cache
 def catalog_body(lang: str) -> tuple[bytes, str]:
-    """The catalog of ``lang`` as JSON and its ETag: the guided deal's texts, then the catalog's (which win), card names."""
-    from blackmaria.locale.teaching import TEACHING
-
-    texts = {key: value[lang] for key, value in TEACHING.items()} | {key: value[lang] for key, value in MESSAGES.items()}
+    """The catalog of ``lang`` as JSON and its ETag: every text (the guided deal's among them) and the card names."""
+    texts = {key: value[lang] for key, value in MESSAGES.items()}
     # Card and suit names as the terminal says them (cards.py through Texts), so the page keeps no list of its own.
     words = Texts(lang)
     for card in range(NUM_CARDS):

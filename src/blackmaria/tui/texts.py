@@ -1,9 +1,7 @@
-"""The terminal's own texts in English and German, and German card input.
+"""The terminal's texts and German card input.
 
-The game's texts are the shared catalogs (``locale/messages.py``); the few
-that only the terminal shows are kept here, and ``TerminalTexts`` looks a key
-up here first, then in the shared catalogs. A test checks that both languages
-have every key with the same fields.
+Every text, the terminal's own among them, is in the one catalog
+(``locale/catalog/*.json``, read by ``locale.messages``).
 """
 
 from __future__ import annotations
@@ -12,24 +10,10 @@ from typing import Final
 
 from blackmaria.cards import RANK_SHORT_DE, Card
 from blackmaria.locale import Texts
-from blackmaria.locale.messages import MESSAGES
-
-TERMINAL: Final[dict[str, dict[str, str]]] = {
-    "no_points_first_trick_lead": {
-        "en": "No points on the first trick: lead a card that scores nothing.",
-        "de": "Keine Punkte im ersten Stich: spiel eine Karte ohne Punkte aus.",
-    },
-    "table_you_drew": {"en": "You drew {card}", "de": "Du hast {card} gezogen"},
-    "table_drew": {"en": "{name} drew a card", "de": "{name} hat eine Karte gezogen"},
-}
 
 
 class TerminalTexts(Texts):
-    """The messages of one language: the terminal's own, then the shared catalogs."""
-
-    def __call__(self, key: str, **values: object) -> str:
-        catalog = TERMINAL if key in TERMINAL else MESSAGES
-        return catalog[key][self.lang].format(**values)
+    """The messages of one language, for the terminal (its own texts are in the same catalog)."""
 
 
 GERMAN_SUITS: Final = (("kr", 0), ("ka", 1), ("h", 2), ("p", 3))
@@ -57,4 +41,4 @@ def parse_german_card(word: str) -> Card | None:
     return None
 
 
-__all__ = ["TERMINAL", "TerminalTexts", "parse_german_card"]
+__all__ = ["TerminalTexts", "parse_german_card"]
