@@ -894,7 +894,7 @@ class TableRuntime:
             self.status = "playing"
             self._new_game(seed, names)
             self.broadcast_table()
-            self._broadcast_update(list(self.log))
+            self._staged_items.extend(self.log)  # the game's first events go out with its deal: one update, not two
             await self._deal()
             await self.advance()
 
