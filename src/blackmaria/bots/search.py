@@ -272,6 +272,11 @@ def exact_from(rules: Rules, budget: int) -> int:
     return 2
 
 
+EXACT_PLIES = 16
+"""With ``SearchFeatures.exact_cards``, the end is solved from at most this many cards on the table (every hand's
+together; at least 2 cards a hand): 4 cards a hand with 3 or 4 players, 3 with 5, 2 with 6 or 7."""
+
+
 PASS_POOL = 6
 """Candidate passes are the sets of ``pass_count`` cards from the medium bot's ``PASS_POOL`` most dangerous, plus its own pass."""
 
@@ -481,7 +486,9 @@ class SearchBot:
         known = known_state(obs)
         candidates = np.array(legal, dtype=np.int64)
         worlds = max(1, self.budget // len(legal))
-        exact_cards = self.features.exact_cards or exact_from(obs.rules, self.budget)
+        exact_cards = exact_from(obs.rules, self.budget)
+        if self.features.exact_cards:
+            exact_cards = min(self.features.exact_cards, max(2, EXACT_PLIES // obs.rules.players))
         exact = len(obs.hand) <= exact_cards and obs.stock_left == 0
         if exact:
             worlds = min(worlds, EXACT_WORLDS)
