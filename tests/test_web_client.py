@@ -330,7 +330,7 @@ def test_two_deals_a_spectator_and_the_language_switch(server: Server, browser: 
     # The language switch: German at once, kept over a reload, and back.
     assert watcher.text_content("#lang-switch") == "Deutsch"
     watcher.click("#lang-switch")
-    assert watcher.get_attribute("html", "lang") == "de"
+    watcher.wait_for_function("() => document.documentElement.lang === 'de'")  # once the German catalog is in
     assert watcher.text_content("#turn-line") == "Du schaust an diesem Tisch zu."
     assert english_on(watcher) == []
     watcher.reload()
@@ -383,7 +383,8 @@ def test_two_deals_a_spectator_and_the_language_switch(server: Server, browser: 
     assert watcher.evaluate(HIDDEN_CARDS) == [] and watcher.locator("#new-game").is_hidden()
     assert english_on(watcher) == []
     watcher.click("#lang-switch")
-    assert watcher.get_attribute("html", "lang") == "en" and (watcher.text_content("#result h2") or "") == "Game over"
+    watcher.wait_for_function("() => document.documentElement.lang === 'en'")
+    assert (watcher.text_content("#result h2") or "") == "Game over"
 
     # "Play another game": the same seats, a fresh score sheet, deal 1 again.
     page.locator("#summary").evaluate("d => d.open && d.close()")
