@@ -15,7 +15,7 @@ from pathlib import Path
 from blackmaria.cards import card_name
 from blackmaria.rules import Rules
 from blackmaria.server.store import Store
-from blackmaria.server.tables import Hub
+from blackmaria.server.tables import Hub, TableRuntime
 
 
 def test_a_table_loaded_in_play_lets_its_bots_answer_the_last_stored_action(tmp_path: Path) -> None:
@@ -57,3 +57,21 @@ def test_a_table_loaded_in_play_lets_its_bots_answer_the_last_stored_action(tmp_
     assert [a.seq for a in actions] == list(range(1, after + 1)) and all(a.by_bot for a in actions[stored:])
     second.close()
     loop.close()
+
+
+def test_a_table_as_created_is_the_table_as_loaded_from_the_store(tmp_path: Path) -> None:
+    """A new table is built from what was just written (no queries in the event loop): the same as one read back."""
+    url = f"sqlite:///{tmp_path / 'tables.sqlite3'}"
+    loop = asyncio.new_event_loop()
+    hub = Hub(Store(url))
+    try:
+        rules = Rules.from_data({"preset": "black-maria", "players": 5})
+        created, _ = loop.run_until_complete(hub.create(rules, turn_seconds=30))
+        assert hub.get(created.code) is created
+        loaded = TableRuntime(hub.store, hub.store.table(created.code))  # type: ignore[arg-type]
+        assert loaded.info() == created.info()
+        assert (loaded.seats, list(loaded.chat), loaded.host_hash) == (created.seats, list(created.chat), created.host_hash)
+        assert loaded.rules == created.rules and loaded.turn_seconds == created.turn_seconds == 30
+    finally:
+        hub.close()
+        loop.close()

@@ -182,14 +182,24 @@ class BotPrograms:
 class TableRuntime:
     """One table: seats, the game in play, the connections watching it."""
 
-    def __init__(self, store: Store, row: TableRow, committer: GroupCommit | None = None, programs: BotPrograms | None = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        row: TableRow,
+        committer: GroupCommit | None = None,
+        programs: BotPrograms | None = None,
+        *,
+        rules: Rules | None = None,
+        fresh: bool = False,
+    ) -> None:
+        """``rules``: ``row.rules`` already parsed; ``fresh``: just created here (every seat empty, no chat to read back)."""
         self.store = store
         self.programs = programs or BotPrograms()
         self.committer = committer
         self.id = row.id
         self.code = row.code
         self.rules_data = row.rules
-        self.rules = Rules.from_data(row.rules)
+        self.rules = rules or Rules.from_data(row.rules)
         self.host_hash = row.host_hash
         self.status = row.status
         self.game_no = row.game_no
@@ -211,8 +221,13 @@ class TableRuntime:
         self._tasks: set[asyncio.Task[None]] = set()
         self._leaving: dict[int, asyncio.TimerHandle] = {}
         """Seats whose player left, each with the moment a stand-in takes it over unless they come back first."""
-        self.seats = [Seat(r.kind, r.name, r.level, r.token_hash) for r in store.seats(row.id)]
-        self.chat: collections.deque[dict[str, Any]] = collections.deque(store.recent_chat(row.id), maxlen=CHAT_KEPT)
+        # A new table's seats and chat are known without asking the store (these queries run in the event loop).
+        self.seats = (
+            [Seat("empty") for _ in range(row.players)]
+            if fresh
+            else [Seat(r.kind, r.name, r.level, r.token_hash) for r in store.seats(row.id)]
+        )
+        self.chat: collections.deque[dict[str, Any]] = collections.deque([] if fresh else store.recent_chat(row.id), maxlen=CHAT_KEPT)
         """The last chat lines, for the welcome (kept here so that a connection costs no query)."""
         self.game: Game | None = None
         self.seq = 0
@@ -1046,16 +1061,15 @@ class Hub:
     async def create(self, rules: Rules, turn_seconds: float | None = None) -> tuple[TableRuntime, str]:
         code = secrets.token_urlsafe(12)
         host_token = secrets.token_urlsafe(32)
-        options = {"turn_seconds": turn_seconds}
-        await asyncio.to_thread(self.store.create_table, code, rules.to_dict(), rules.players, hash_token(host_token), options)
+        options: dict[str, Any] = {"turn_seconds": turn_seconds}
+        data, host_hash = rules.to_dict(), hash_token(host_token)
+        table_id = await asyncio.to_thread(self.store.create_table, code, data, rules.players, host_hash, options)
+        row = TableRow(table_id, code, data, rules.players, host_hash, "open", 0, options)
+        table = TableRuntime(self.store, row, self.committer, self.programs, rules=rules, fresh=True)
         if not self.store.is_postgresql:
-            table = self.get(code)
-            assert table is not None
-            return table, host_token
+            self.tables[code] = table  # a SQLite file is served by this process alone: nothing to claim
         # Over PostgreSQL the table is not claimed here: the process that first serves its code does (see Store.claim).
-        row = self.store.table(code)
-        assert row is not None
-        return TableRuntime(self.store, row, self.committer, self.programs), host_token
+        return table, host_token
 
     async def recover(self) -> int:
         """Load every table with a game in play and let its bots go on; return how many.
