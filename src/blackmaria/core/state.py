@@ -388,11 +388,16 @@ class State:
         if seat != turn:
             return Refusal(card, "not-your-turn")
         rule = core.refusing_rule(s, self.p, seat, card)
-        if not rule:
-            return None
+        return self._play_refusal(card, seat, rule) if rule else None
+
+    def _play_refusal(self, card: Card, seat: int, rule: str, follow_with: CardSet | None = None) -> Refusal:
+        """The refusal of a play by ``rule``, with its facts (``follow_with`` if already made for this turn)."""
+        s = self.s
         if rule == "follow-suit":
             led = s[core.TRICK + s[core.LEADER]] & 3
-            return Refusal(card, rule, led_suit=led, follow_with=CardSet(s[core.HAND + seat] & core.suit_cards(led)))
+            if follow_with is None:
+                follow_with = CardSet(s[core.HAND + seat] & core.suit_cards(led))
+            return Refusal(card, rule, led_suit=led, follow_with=follow_with)
         if rule == "first-lead":
             return Refusal(card, rule, must_open=s[core.FIRST_CARD])
         return Refusal(card, rule, leading=s[core.IN_TRICK] == 0)
@@ -406,11 +411,14 @@ class State:
             return {}
         if s[core.PHASE] == core.PHASE_OVER:
             return {}
-        out = {}
-        for card in cards_of(s[core.HAND + seat] & ~self.legal_mask(seat)):
-            refusal = self.refusal(card, seat)
-            if refusal is not None:
-                out[card] = refusal
+        refused = s[core.HAND + seat] & ~self.legal_mask(seat)
+        if s[core.PHASE] == core.PHASE_PASSING:
+            return {card: refusal for card in cards_of(refused) if (refusal := self.refusal(card, seat)) is not None}
+        out: dict[Card, Refusal] = {}
+        follow_with: CardSet | None = None  # one set of the led suit's cards for all the turn's refusals
+        for card in cards_of(refused):
+            refusal = out[card] = self._play_refusal(card, seat, core.refusing_rule(s, self.p, seat, card), follow_with)
+            follow_with = refusal.follow_with or follow_with
         return out
 
     def play_error(self, card: Card, seat: int | None = None) -> IllegalPlay | None:
