@@ -14,11 +14,12 @@ import pytest
 
 from blackmaria.bots import base, hint, make_bot, run_bots
 from blackmaria.bots.base import ALL_LEVELS, EXPERT_FEATURES, LEVELS, NO_FEATURES, REGISTRY, Level, SearchFeatures, register_level
-from blackmaria.bots.reasons import TEMPLATES, Reason, false_claims, render
+from blackmaria.bots.reasons import Reason, false_claims, render
 from blackmaria.bots.search import SearchBot, card_beliefs
 from blackmaria.cards import HEARTS, cards_of, parse_card, suit_mask
 from blackmaria.game import Game
 from blackmaria.locale.advice import localized_hint
+from blackmaria.locale.messages import MESSAGES
 from blackmaria.rules import PRESETS, Rules, preset
 
 RULE_SETS = [preset(name) for name in PRESETS] + [
@@ -294,8 +295,14 @@ def test_a_false_claim_is_caught() -> None:
 
 def test_english_and_german_say_the_same_reason() -> None:
     fields = re.compile(r"\{(\w+)\}")
-    for code, (en, de) in TEMPLATES.items():
-        assert set(fields.findall(en)) == set(fields.findall(de)), code
+    reasons = {key: texts for key, texts in MESSAGES.items() if key.startswith("why_")}
+    assert len(reasons) > 30
+    for key, texts in reasons.items():
+        assert set(fields.findall(texts["en"])) == set(fields.findall(texts["de"])), key
+    # A search's tie is said as one: never "0.0 fewer than".
+    tie = (Reason("search", {"worlds": 400, "cost": 2.04, "margin": 0.03, "runner_up": parse_card("8S")}),)
+    assert render(tie, "en") == "In 400 simulated deals it cost 2.0 points on average, as much as 8♠"
+    assert render(tie, "de") == "In 400 simulierten Spielen kostete sie im Schnitt 2,0 Punkte, so viel wie 8♠"
     duck = (Reason("duck_points", {"card": parse_card("3S"), "best": parse_card("4S"), "points": 2}),)
     assert render(duck, "en") == "Duck under 4♠ with 3♠: the trick holds 2 points"
     assert render(duck, "de") == "Bleib mit 3♠ unter 4♠: der Stich hat 2 Punkte"

@@ -33,121 +33,19 @@ class Reason:
         return {"code": self.code, "facts": dict(self.facts)}
 
 
-# Each code: (English, German). Fields: {card}, {best} (cards), {suit}, {suit1} (a suit's name in the singular),
-# {points} (a count with its noun), {shooter} (a seat's name), {cards} (several cards).
-TEMPLATES: dict[str, tuple[str, str]] = {
-    "forced": ("{card} is the only legal card", "{card} ist die einzige Karte, die du spielen darfst"),
-    "lead_stop_moon": (
-        "Lead {card} to take a penalty card: {shooter} has taken all of them so far",
-        "Spiel {card} aus und nimm selbst eine Strafkarte: {shooter} hat bisher alle genommen",
-    ),
-    "lead_sure_gain": (
-        "Lead {card}: no higher {suit} is out, so it should win its {points}",
-        "Spiel {card} aus: kein höheres {suit} ist mehr draußen, der Stich bringt dir {points}",
-    ),
-    "lead_into_void": (
-        "Lead {card}: low enough that another player should win the {suit}",
-        "Spiel {card} aus: niedrig genug, dass ein anderer den {suit}-Stich gewinnt",
-    ),
-    "lead_low": (
-        "Lead {card}: a low {suit1} that another player is likely to beat",
-        "Spiel {card} aus: ein niedriges {suit1}, das ein anderer wahrscheinlich übersticht",
-    ),
-    "lead": ("Lead {card}", "Spiel {card} aus"),
-    "win_stop_moon": (
-        "Win with {card}: {shooter} is shooting the moon and must not take every point",
-        "Stich mit {card}: {shooter} will alle Punkte holen und darf nicht jeden bekommen",
-    ),
-    "win_gain": ("Win with {card}: the trick takes {points} off your score", "Stich mit {card}: der Stich zieht dir {points} ab"),
-    "win_clean": (
-        "Win with {card}: the trick holds no points and it sheds a high card",
-        "Stich mit {card}: der Stich hat keine Punkte, und du wirst eine hohe Karte los",
-    ),
-    "duck_points": (
-        "Duck under {best} with {card}: the trick holds {points}",
-        "Bleib mit {card} unter {best}: der Stich hat {points}",
-    ),
-    "duck_costly_win": (
-        "Duck under {best} with {card}: every card that wins would add {points}",
-        "Bleib mit {card} unter {best}: jede Karte, die sticht, brächte {points}",
-    ),
-    "take_cheapest": (
-        "Take the trick with {card}, the cheapest card that has to win it",
-        "Nimm den Stich mit {card}, der billigsten Karte, die ihn gewinnen muss",
-    ),
-    "drop_under": (
-        "Drop {card} under {best}: another player takes its points",
-        "Wirf {card} unter {best}: die Punkte nimmt ein anderer",
-    ),
-    "duck_highest": (
-        "Duck under {best} with {card}, your highest card that still loses",
-        "Bleib mit {card} unter {best}, deiner höchsten Karte, die noch verliert",
-    ),
-    "duck": ("Duck under {best} with {card}", "Bleib mit {card} unter {best}"),
-    "win_anyway": (
-        "Play {card}: you take this trick anyway, so shed a high card",
-        "Spiel {card}: den Stich bekommst du sowieso, also wirf eine hohe Karte ab",
-    ),
-    "follow_lowest": (
-        "Play {card}, your lowest {suit1}, so a later player may still overtake it",
-        "Spiel {card}, dein niedrigstes {suit1}, damit ein späterer Spieler noch drüber gehen kann",
-    ),
-    "follow_over": (
-        "Play {card} over {best}; a later player may still overtake it",
-        "Spiel {card} über {best}; ein späterer Spieler kann noch drüber gehen",
-    ),
-    "win": ("Win the trick with {card} (it holds {points})", "Nimm den Stich mit {card} (er hat {points})"),
-    "discard_stop_moon": (
-        "Discard {card} and keep penalty cards away from {shooter}, who is shooting the moon",
-        "Wirf {card} ab und halte Strafkarten von {shooter} fern, der alle Punkte holen will",
-    ),
-    "dump_costliest": (
-        "You cannot follow suit: dump {card}, your costliest card ({points})",
-        "Du kannst nicht bedienen: wirf {card} ab, deine teuerste Karte ({points})",
-    ),
-    "dump": ("You cannot follow suit: dump {card} ({points})", "Du kannst nicht bedienen: wirf {card} ab ({points})"),
-    "discard_high": (
-        "You cannot follow suit: discard {card}, a high card that could win a trick later",
-        "Du kannst nicht bedienen: wirf {card} ab, eine hohe Karte, die später einen Stich gewinnen könnte",
-    ),
-    "discard": ("You cannot follow suit: discard {card}", "Du kannst nicht bedienen: wirf {card} ab"),
-    # Passing: one part per card (or per suit emptied), joined.
-    "pass_high_spade": (
-        "pass {card}: a high spade without enough low spades to guard it",
-        "gib {card} weiter: ein hohes Pik ohne genug niedrige Pik zum Schutz",
-    ),
-    "pass_void": ("pass the short {suit} to make a void", "gib die kurzen {suit} weiter, dann bist du dort frei"),
-    "pass_costly": ("pass {card}: it costs {points} to whoever takes it", "gib {card} weiter: sie kostet {points}, wer sie nimmt"),
-    "pass_high": ("pass {card}: a high card that would win tricks", "gib {card} weiter: eine hohe Karte, die Stiche gewinnen würde"),
-    "pass_card": ("pass {card}", "gib {card} weiter"),
-    # A trained policy (``bots.policy``).
-    "policy_pass": ("the trained policy {name} passes these", "die trainierte Strategie {name} gibt diese weiter"),
-    "policy_play": ("the trained policy {name} prefers {card}", "die trainierte Strategie {name} spielt am liebsten {card}"),
-    "policy_play_over": (
-        "the trained policy {name} prefers {card} ({p}) to {runner_up} ({q})",
-        "die trainierte Strategie {name} zieht {card} ({p}) {runner_up} ({q}) vor",
-    ),
-    # A search's costs, appended to the reason of what the card does.
-    "search": (
-        "in {worlds} simulated deals it cost {cost} points on average, {margin} fewer than {runner_up}",
-        "in {worlds} simulierten Spielen kostete sie im Schnitt {cost} Punkte, {margin} weniger als {runner_up}",
-    ),
-    "search_pass": (
-        "in {worlds} simulated deals this pass cost {cost} points on average, {margin} fewer than passing {runner_up}",
-        "in {worlds} simulierten Spielen kostete diese Abgabe im Schnitt {cost} Punkte, {margin} weniger als {runner_up}",
-    ),
-}
-
-
 def render(reasons: tuple[Reason, ...], lang: str = "en", seats: tuple[str, ...] = ()) -> str:
-    """The reasons as one sentence in ``lang`` (``en`` or ``de``): the first capitalised, the rest joined by '; '."""
+    """The reasons as one sentence in ``lang`` (``en`` or ``de``): the first capitalised, the rest joined by '; '.
+
+    Each code's words are the catalog's ``why_CODE`` (``locale/catalog``). Fields: {card}, {best} (cards), {suit},
+    {suit1} (a suit's name in the singular), {points} (a count with its noun), {shooter} (a seat's name), {cards}
+    (several cards), and a search's {worlds}, {cost}, {margin}, {runner_up}.
+    """
     from blackmaria.locale import Texts
 
     t = Texts(lang)
     de = t.lang == "de"
     parts = []
     for reason in reasons:
-        en_text, de_text = TEMPLATES[reason.code]
         f = reason.facts
         values: dict[str, str] = {}
         for key in ("card", "best"):
@@ -175,7 +73,10 @@ def render(reasons: tuple[Reason, ...], lang: str = "en", seats: tuple[str, ...]
             if key in f:
                 text = f"{f[key]:.1f}"
                 values[key] = text.replace(".", ",") if de else text
-        parts.append((de_text if de else en_text).format(**values))
+        code = reason.code
+        if code.startswith("search") and values.get("margin", "").lstrip("-") in ("0.0", "0,0"):
+            code += "_tie"  # as cheap as the runner-up to one decimal: not "0.0 fewer than"
+        parts.append(t(f"why_{code}", **values))
     sentence = "; ".join(parts)
     return sentence[:1].upper() + sentence[1:]
 
@@ -306,4 +207,4 @@ def false_claims(obs: Observation, cards: list[Card], reasons: tuple[Reason, ...
     return wrong
 
 
-__all__ = ["TEMPLATES", "Reason", "false_claims", "play_reason", "render"]
+__all__ = ["Reason", "false_claims", "play_reason", "render"]
