@@ -517,3 +517,23 @@ def test_the_host_changes_seats_before_and_during_the_game(server: Server, brows
     assert anna.errors == []
     anna.context.close()
     context.close()
+
+
+@needs_chromium
+def test_the_turn_can_be_signalled_by_a_sound_the_player_switches_on(server: Server, browser: Any) -> None:
+    page = solo_table(browser, server.base)
+    button = page.locator("#sound-button")
+    assert button.text_content() == "Sound on your turn: off" and button.get_attribute("aria-pressed") == "false"
+    button.click()
+    assert button.text_content() == "Sound on your turn: on" and button.get_attribute("aria-pressed") == "true"
+    pass_three(page)
+    # Each turn that begins sounds once (counted on the page); the choice is kept over a reload.
+    for _ in range(2):
+        assert wait_for_my_turn(page)
+        play_first_playable(page)
+    page.wait_for_function("() => Number(document.body.dataset.turnSignals || 0) >= 2")
+    page.reload()
+    page.wait_for_selector("#play:not([hidden])")
+    assert page.locator("#sound-button").get_attribute("aria-pressed") == "true"
+    assert page.errors == []
+    page.context.close()

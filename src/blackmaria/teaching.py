@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal
 
 from blackmaria.bots.reasons import Reason
-from blackmaria.cards import CLUBS, HEARTS, SPADES, Card, CardSet, card_name, cards_of, suit_of
+from blackmaria.cards import CLUBS, HEARTS, SPADES, SUIT_CHARS, Card, CardSet, card_name, cards_of, suit_of
 from blackmaria.core import logic as core
 from blackmaria.core.state import params_of
 from blackmaria.events import DealScored, DealStarted, Event, KittyTaken, TrickWon
@@ -194,7 +194,9 @@ class Explanation:
             "refused": [{"card": card_name(c), "rule": rule} for c, rule in self.refused],
             "options": [option.to_dict() for option in self.options],
             "advice": [card_name(c) for c in self.advice],
-            "advice_reasons": [{"card": card_name(c), "reason": reason} for c, reason in self.advice_reasons],
+            "advice_reasons": [
+                {"card": card_name(c), "suit": SUIT_CHARS[suit_of(c)], "reason": reason} for c, reason in self.advice_reasons
+            ],
             "tips": [tip.to_dict() for tip in self.tips],
             "worlds": self.worlds,
             "reasons": [reason.to_dict() for reason in self.reasons],

@@ -3,7 +3,7 @@
 // inserted as text.
 import { $, app, showNotice, store } from "./state.js";
 import { connect, send } from "./connection.js";
-import { fillBots, renderAll, renderSeats, renderTitle, renderTrick, startGame, toggleLastTrick, togglePause } from "./table-view.js";
+import { fillBots, renderAll, renderSeats, renderTitle, renderTrick, startGame, toggleLastTrick, togglePause, toggleSound } from "./table-view.js";
 import { passCards } from "./hand.js";
 import { showSummary } from "./dialogs.js";
 import { loadBots, loadPresets, renderLevels, showLobby } from "./lobby.js";
@@ -44,6 +44,8 @@ function showTable(code) {
   $("back-button").addEventListener("click", () => send({ type: "ping" }));
   $("hint-button").addEventListener("click", () => send({ type: "hint", lang: language() }));
   $("pause-button").addEventListener("click", togglePause);
+  $("sound-button").addEventListener("click", toggleSound);
+  document.addEventListener("pointerdown", () => app.audio?.resume());  // browsers let a page sound after a click
   $("last-trick-button").addEventListener("click", toggleLastTrick);
   $("summary-close").addEventListener("click", () => {
     $("summary").close();

@@ -162,8 +162,8 @@ function explanationNodes(message) {
     } else third.push(el("p", { text: t("x_pass_no_values") }));
     third.push(el("p", { text: t("web_x_pass_advice") }));
     const reasons = el("ul", { class: "reasons" });
-    for (const { card, reason } of x.advice_reasons) {
-      const text = t(`web_x_reason_${reason}`, { suit: suitName(card[1]), points: plural("points", values[card] || 0) });
+    for (const { card, suit, reason } of x.advice_reasons) {
+      const text = t(`web_x_reason_${reason}`, { suit: suitName(suit), points: plural("points", values[card] || 0) });
       reasons.append(el("li", {}, miniCard(card), el("span", { text })));
     }
     third.push(reasons);

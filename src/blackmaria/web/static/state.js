@@ -43,6 +43,8 @@ export const app = {
   welcomeClock: null, // {seq, left}: the server's seconds left, at the welcome, for the decision pending then
   seqSince: 0, // when the update that brought seq arrived
   clockWarned: false,
+  myTurnShown: false, // whether the title last said it is this seat's turn (a signal sounds when that begins)
+  audio: null, // the AudioContext of the turn signal, made on the player's click (browsers allow sound after one)
   lastSummary: null, // [scored, events] of the summary last shown, to draw it again in another language
   summaryUntil: 0, // with a turn timer: until when the last deal's summary is read (no clock of the next deal runs before)
   connected: false, // the WebSocket is open and welcomed: only then may the hand be played
@@ -59,6 +61,8 @@ export const store = {
   learn: (code) => localStorage.getItem(`blackmaria:learn:${code}`) === "1",
   saveLearn: (code) => localStorage.setItem(`blackmaria:learn:${code}`, "1"),
   saveName: (name) => localStorage.setItem("blackmaria:name", name),
+  sound: () => localStorage.getItem("blackmaria:sound") === "on",
+  saveSound: (on) => localStorage.setItem("blackmaria:sound", on ? "on" : "off"),
 };
 
 export function el(tag, props = {}, ...children) {

@@ -13,6 +13,32 @@ export function renderTitle() {
   const mine = mustPlay(view) || mustPass(view);
   const game = app.table ? `${presetTitle(app.table.rules.preset)} · ` : "";
   document.title = `${mine ? `${t("title_your_turn")} · ` : ""}${game}${t("app_title")}`;
+  if (mine && !app.myTurnShown) signalTurn();
+  app.myTurnShown = mine;
+  const sound = $("sound-button");
+  sound.textContent = t(store.sound() ? "web_sound_on" : "web_sound_off");
+  sound.setAttribute("aria-pressed", String(store.sound()));
+}
+
+/** A short tone when this seat's turn begins, if the player switched the sound on (counted on the body for tests). */
+function signalTurn() {
+  if (!store.sound()) return;
+  if (!app.audio) app.audio = new AudioContext();  // after a reload: it sounds once the player has clicked (app.js)
+  const tone = app.audio.createOscillator();
+  const volume = app.audio.createGain();
+  tone.frequency.value = 660;
+  volume.gain.setValueAtTime(0.12, app.audio.currentTime);
+  volume.gain.exponentialRampToValueAtTime(0.001, app.audio.currentTime + 0.25);
+  tone.connect(volume).connect(app.audio.destination);
+  tone.start();
+  tone.stop(app.audio.currentTime + 0.25);
+  document.body.dataset.turnSignals = String(Number(document.body.dataset.turnSignals || 0) + 1);
+}
+
+export function toggleSound() {
+  store.saveSound(!store.sound());
+  if (store.sound() && !app.audio) app.audio = new AudioContext();
+  renderTitle();
 }
 
 export async function togglePause() {
