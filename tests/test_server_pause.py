@@ -60,6 +60,8 @@ def test_a_paused_game_stands_still_for_everyone_until_the_host_resumes_it(serve
     info = server.http.get(f"/api/tables/{code}").json()
     assert info["paused"] is True and info["seats"][0]["away"] is False
 
+    late_watcher = server.connect(code, None)  # someone comes while paused: the clock is not given back whole for it
+    late_watcher.wait_until(lambda: late_watcher.state is not None)
     since = len(anna.messages)
     status, info = pause(server, code, host, False)
     assert status == 200 and info["paused"] is False
@@ -70,3 +72,4 @@ def test_a_paused_game_stands_still_for_everyone_until_the_host_resumes_it(serve
     assert anna.errors == [refused]
     anna.close()
     watcher.close()
+    late_watcher.close()

@@ -511,7 +511,7 @@ class TableRuntime:
                 leaving = self._leaving.pop(seat, None)
                 if leaving is not None:
                     leaving.cancel()
-            if self._timer is None and self.status == "playing" and self.game is not None and self._humans_here():
+            if self._timer is None and self.status == "playing" and not self.paused and self.game is not None and self._humans_here():
                 # The table waited for somebody to come back: the decision now gets its whole time again.
                 self._clock_for = None
                 self._start_timer()
