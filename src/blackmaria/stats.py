@@ -184,11 +184,6 @@ def summarize_data(data: object) -> GameSummary | None:
     return None
 
 
-def summarize_file(path: Path) -> GameSummary | None:
-    """A record or a score sheet file; None for anything else."""
-    return summarize_data(json.loads(path.read_text(encoding="utf-8")))
-
-
 def from_directory(directory: Path, stats: Stats) -> None:
     """Every finished game under ``directory``, each counted once: a file that holds the same game as another (a
     record exported next to the terminal's own, a copy) is the same game. Each file is read and parsed once."""

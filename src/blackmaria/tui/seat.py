@@ -197,11 +197,6 @@ class Seat(ABC):
         obs = self.observation()
         return (obs.received or CardSet()) & obs.hand if obs is not None else CardSet()
 
-    def trick_on_table(self) -> dict[int, Card]:
-        obs = self.observation()
-        trick = obs.current_trick if obs is not None else None
-        return dict(trick.plays) if trick is not None else {}
-
     def taken(self) -> dict[int, list[Card]]:
         """The scoring cards each seat has taken this deal, from the tricks it won (public)."""
         obs = self.observation()
