@@ -29,7 +29,7 @@ pytestmark = needs_chromium
 # Whatever a refused card can be told: the reasons of the rules a click in this game can break.
 REFUSAL = re.compile(
     r"^Not allowed\. (You must follow (clubs|diamonds|hearts|spades)\.|The first trick must be opened with .+\.|"
-    r"Hearts are not broken yet: lead another suit\.|No points on the first trick: play a card that scores nothing\.)$"
+    r"Hearts are not broken yet: lead another suit\.|No points on the first trick: (play|lead) a card that scores nothing\.)$"
 )
 
 

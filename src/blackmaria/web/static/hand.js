@@ -21,7 +21,8 @@ const REFUSAL_TEXTS = {
 
 /** A refusal (the observation's ``{card, rule, led_suit, must_open, ...}``) in the player's language, from its facts. */
 function refusalText(refusal) {
-  const key = REFUSAL_TEXTS[refusal.rule] || "rule_unknown";
+  const lead = refusal.rule === "no-points-on-first-trick" && refusal.leading;  // said of a lead as the terminal says it
+  const key = lead ? "no_points_first_trick_lead" : REFUSAL_TEXTS[refusal.rule] || "rule_unknown";
   const opener = refusal.rule === "first-lead" ? refusal.must_open : refusal.card;
   const suit = refusal.led_suit === null || refusal.led_suit === undefined ? "" : suitName(SUIT_LETTERS[refusal.led_suit]);
   return t(key, { card: opener ? cardName(opener) : "", suit, count: app.table ? app.table.rules.pass_count : 0 });

@@ -125,9 +125,8 @@ function announceTurn(before, view, played) {
     announce(t(trick && trick.plays.length ? "your_turn" : "your_turn_lead"));
   } else if (view.phase === "passing" && (!before || before.phase !== "passing")) {
     announce(passPrompt(view));
-  } else if (!mine && view.phase === "playing" && before && before.turn !== view.turn && view.turn !== null) {
-    // Others' turns are shown, not announced: a screen reader hears each card played instead.
   }
+  // Others' turns are shown, not announced: a screen reader hears each card played instead.
 }
 
 /** What the deals' events say: the shuffle's commitment and reveal, the hand dealt, for the fairness check. */
