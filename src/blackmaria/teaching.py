@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
-from blackmaria.bots.reasons import Reason
+from blackmaria.bots.reasons import SAFE_SPADE_GUARDS, Reason, spade_guards
 from blackmaria.cards import CLUBS, HEARTS, SPADES, SUIT_CHARS, Card, CardSet, card_name, cards_of, suit_of
 from blackmaria.core import logic as core
 from blackmaria.core.state import params_of
@@ -48,10 +48,6 @@ DEFAULT_BUDGET: Final = 6_000
 
 SMALL_BELOW: Final = QS - 4
 """Spades below the jack are the small ones a beginner leads to force the queen out."""
-
-SAFE_GUARDS: Final = 4
-"""From this many spades below the queen on, high spades are guarded: no tip to pass them (as the medium bot's
-pass keeps them, ``bots/medium.py``)."""
 
 LATE_IN_DEAL: Final = 4
 """From this many cards in hand on, the count-penalty-cards tip lists the scoring cards still out."""
@@ -341,8 +337,8 @@ def _tips(obs: Observation, table: TableState, legal: CardSet) -> list[Tip]:
     spades = obs.hand.suit(SPADES)
     if obs.phase == "passing":
         high = _high_spades(obs)
-        guards = len([c for c in spades if c < QS])
-        if high and guards < SAFE_GUARDS:
+        guards = spade_guards(obs.hand.mask)
+        if high and guards < SAFE_SPADE_GUARDS:
             tips.append(Tip("pass-high-spades", tuple(sorted(high, reverse=True)), number=guards, points=values[QS]))
         passable = obs.choices | obs.picked
         # Low spades guard against the queen: a beginner keeps them rather than voiding spades.

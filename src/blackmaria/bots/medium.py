@@ -16,7 +16,7 @@ import random
 from dataclasses import dataclass
 
 from blackmaria.bots.base import Hint
-from blackmaria.bots.reasons import Reason
+from blackmaria.bots.reasons import SAFE_SPADE_GUARDS, Reason, spade_guards
 from blackmaria.cards import SPADES, Card, cards_of, rank_of, suit_mask, suit_of
 from blackmaria.observation import Observation
 from blackmaria.rules import QUEEN_OF_SPADES
@@ -96,20 +96,16 @@ class MediumBot:
             left.remove(card)
         return Hint(sorted(chosen), pass_reasons(obs, chosen), "medium", seats=obs.seats)
 
-    @staticmethod
-    def _spade_guards(hand: int) -> int:
-        return len([c for c in cards_of(hand & suit_mask(SPADES)) if c < QS])
-
     def _pass_danger(self, card: Card, hand: int, to_go: int, values: tuple[int, ...], forbidden: tuple[Card, ...]) -> float:
         value = values[card]
         if value < 0:
             return -100.0  # a card that scores for its taker (Omnibus JD): keep it
         suit, rank = suit_of(card), rank_of(card)
         in_suit = len(cards_of(hand & suit_mask(suit)))
-        guards = self._spade_guards(hand)
+        guards = spade_guards(hand)
         if suit == SPADES and card >= QS and (values[card] > 0 or hand >> QS & 1 == 0):
             # A high spade: the queen itself, or a king/ace the queen may fall on.
-            return 30.0 + value if guards < 4 else 2.0 + value
+            return 30.0 + value if guards < SAFE_SPADE_GUARDS else 2.0 + value
         if suit == SPADES:
             return rank - 12.0  # low spades guard the high ones
         danger = rank + 3.0 * max(value, 0)
@@ -270,13 +266,13 @@ def pass_reasons(obs: Observation, chosen: list[Card]) -> tuple[Reason, ...]:
     """Why each card of the pass ``chosen`` leaves the hand of ``obs`` (a suit emptied is said once)."""
     values = obs.rules.values
     hand = obs.hand.mask
-    guards = len([c for c in cards_of(hand & suit_mask(SPADES)) if c < QS])
+    guards = spade_guards(hand)
     reasons: list[Reason] = []
     voided: set[int] = set()
     for card in sorted(chosen, key=lambda c: (-values[c], -c)):
         suit = suit_of(card)
         held = obs.hand.suit(suit)
-        if suit == SPADES and card >= QS and guards < 4:
+        if suit == SPADES and card >= QS and guards < SAFE_SPADE_GUARDS:
             reasons.append(Reason("pass_high_spade", {"card": card}))
         elif set(held) <= set(chosen) and len(held) < len(obs.hand):
             if suit not in voided:

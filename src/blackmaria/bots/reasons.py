@@ -21,6 +21,14 @@ from blackmaria.rules import QUEEN_OF_SPADES
 
 QS = QUEEN_OF_SPADES
 
+SAFE_SPADE_GUARDS = 4
+"""From this many spades below the queen on, the high spades are guarded: the medium bot keeps them, the tips too."""
+
+
+def spade_guards(hand: int) -> int:
+    """The spades below the queen in ``hand`` (a mask)."""
+    return len([c for c in cards_of(hand & suit_mask(SPADES)) if c < QS])
+
 
 @dataclass(frozen=True)
 class Reason:
@@ -143,8 +151,8 @@ def false_claims(obs: Observation, cards: list[Card], reasons: tuple[Reason, ...
             if card >= 0:
                 claim(card in cards, "the card is in the pass")
             if code == "pass_high_spade":
-                guards = len([c for c in cards_of(obs.hand.mask & suit_mask(SPADES)) if c < QS])
-                claim(suit_of(card) == SPADES and card >= QS and guards < 4, "a high spade with fewer than 4 low spades")
+                guards = spade_guards(obs.hand.mask)
+                claim(suit_of(card) == SPADES and card >= QS and guards < SAFE_SPADE_GUARDS, "a high spade with fewer than 4 low spades")
             elif code == "pass_void":
                 held = obs.hand.suit(f["suit"])
                 claim(bool(held) and set(held) <= set(cards), "the pass empties the suit")
@@ -207,4 +215,4 @@ def false_claims(obs: Observation, cards: list[Card], reasons: tuple[Reason, ...
     return wrong
 
 
-__all__ = ["Reason", "false_claims", "play_reason", "render"]
+__all__ = ["SAFE_SPADE_GUARDS", "Reason", "false_claims", "play_reason", "render", "spade_guards"]
