@@ -5,7 +5,7 @@
 
    The checking functions (scoringFacts, fromCards, fromPoints, verdict) are pure and exposed as window.BlackMariaScore
    with factsFor, so the browser tests compare them case by case with the Python ScoreSheet. */
-import { cardShort, loadCatalog, setLanguage, t } from "./i18n.js";
+import { cardShort, detectLanguage, loadCatalog, setLanguage, t } from "./i18n.js";
 
 const FORMAT = "blackmaria-scoresheet/1";
 const RANKS = "23456789TJQKA";
@@ -16,7 +16,7 @@ const HEARTS = 2;
 const COUNT = /^h\s*[x×*]\s*(\d+)$/i;
 const WHOLE = /^-?\d+$/;
 const STORE_SHEET = "blackmaria.scoresheet";
-const STORE_LANG = "blackmaria.lang";
+const STORE_LANG = "blackmaria:lang"; // the table page's too: one choice of language for both pages
 const STORE_PRESETS = "blackmaria.presets.";
 const STORE_FACTS = "blackmaria.facts.";
 
@@ -266,14 +266,8 @@ const STORE_FACTS = "blackmaria.facts.";
   const page = document.getElementById("score-app");
   if (!page) return;
 
-  const state = { lang: chooseLanguage(), presets: null, sheet: null, editing: null, tapSeat: 0, drafts: [] };
+  const state = { lang: detectLanguage(), presets: null, sheet: null, editing: null, tapSeat: 0, drafts: [] };
   const $ = (id) => document.getElementById(id);
-
-  function chooseLanguage() {
-    const saved = localStorage.getItem(STORE_LANG);
-    if (saved === "en" || saved === "de") return saved;
-    return (navigator.language || "en").toLowerCase().startsWith("de") ? "de" : "en";
-  }
 
   function element(tag, attributes, children) {
     const node = document.createElement(tag);
