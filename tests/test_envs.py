@@ -74,6 +74,22 @@ def test_an_episode_of_every_preset_in_gymnasium(name: str) -> None:
     assert total == -float((env.game.deals[-1].points or ())[0])
 
 
+@pytest.mark.parametrize("name", ["hearts", "black-maria", "two-player"])
+def test_a_whole_game_in_gymnasium_against_random_opponents_pays_every_deal(name: str) -> None:
+    """Random opponents play from their legal cards alone; the rewards add up to the seat's final total."""
+    env = BlackMariaSingleSeatEnv(rules=name, seat=1, opponents="random", whole_game=True)
+    observation, info = env.reset(seed=11)
+    rng = np.random.default_rng(11)
+    total, terminated = 0.0, False
+    while not terminated:
+        observation, reward, terminated, _, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+        total += float(reward)
+        assert not info.get("illegal_action")
+    assert env.game.is_over and len(env.game.deals) > 1
+    assert total == -float(env.game.totals[1])
+    assert all(sum(deal.points or ()) > 0 for deal in env.game.deals)
+
+
 def test_gymnasium_illegal_action_ends_the_episode_with_a_penalty() -> None:
     env = BlackMariaSingleSeatEnv(rules="hearts", opponents="easy")
     _, info = env.reset(seed=1)

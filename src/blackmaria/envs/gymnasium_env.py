@@ -21,11 +21,19 @@ from gymnasium import spaces
 
 from blackmaria.bots import Bot, make_bot, run_bots
 from blackmaria.cards import cards_of
+from blackmaria.core import logic as core
 from blackmaria.envs import encoding
 from blackmaria.envs.common import StateEncoder, illegal_info, illegal_penalty, mask_of
 from blackmaria.game import Game
 from blackmaria.observation import Observation
 from blackmaria.rules import Rules, load_rules
+
+
+def _random_card(mask: int, rng: random.Random) -> int:
+    """A card drawn uniformly from ``mask``: the k-th set bit, without listing the cards."""
+    for _ in range(rng.randrange(mask.bit_count())):
+        mask &= mask - 1
+    return (mask & -mask).bit_length() - 1
 
 
 class BlackMariaSingleSeatEnv(gym.Env[np.ndarray, int]):
@@ -69,10 +77,11 @@ class BlackMariaSingleSeatEnv(gym.Env[np.ndarray, int]):
         self.game = Game(self._episode_rules, seed=0)
         self.bots: dict[int, Bot] = {}
         self._random: random.Random | None = None
+        self._legal = 0  # the agent's legal cards at the last observation
 
     def _mask(self) -> int:
         state = self.game.state
-        return state.legal_mask(self.seat) if state is not None and self.game.current_player() == self.seat else 0
+        return state.legal_mask() if state is not None and self.game.current_player() == self.seat else 0
 
     def action_masks(self) -> np.ndarray:
         """The legal cards now, as sb3-contrib's ``MaskablePPO`` asks for them."""
@@ -86,7 +95,8 @@ class BlackMariaSingleSeatEnv(gym.Env[np.ndarray, int]):
         state = self.game.state
         assert state is not None
         totals = self.game.totals if self.whole_game else None
-        return self._encoder.encode(state, self.seat, totals), {"action_mask": mask_of(self._mask())}
+        self._legal = self._mask()  # what step checks the next action against
+        return self._encoder.encode(state, self.seat, totals), {"action_mask": mask_of(self._legal)}
 
     def _run_bots(self) -> None:
         """Let the bots act until the agent must (dealing on in a whole game)."""
@@ -108,8 +118,9 @@ class BlackMariaSingleSeatEnv(gym.Env[np.ndarray, int]):
             for other in range(self.rules.players):
                 if other != me and state.passes[other] is None:
                     game.pass_cards(other, rng.sample(cards_of(state.legal_mask(other)), self.rules.pass_count))
-        while game.phase == "playing" and game.turn != me:
-            game.play(rng.choice(state.legal_actions()))
+        s = state.s
+        while s[core.PHASE] == core.PHASE_PLAYING and s[core.TURN] != me:
+            game.play(_random_card(state.legal_mask(), rng))
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
         super().reset(seed=seed)
@@ -131,14 +142,14 @@ class BlackMariaSingleSeatEnv(gym.Env[np.ndarray, int]):
         game = self.game
         state = game.state
         assert state is not None
-        if not (0 <= card < 52 and self._mask() >> card & 1):
+        if not (0 <= card < 52 and self._legal >> card & 1):
             observation, info = self._observe()
             info.update(illegal_info(state, card))
             return observation, -illegal_penalty(self.rules), True, False, info
-        scored_before = len(game.deal_points)
+        total_before = game.totals[self.seat]
         game.apply_action(card)
         self._run_bots()
-        reward = -float(sum(points[self.seat] for points in game.deal_points[scored_before:]))
+        reward = -float(game.totals[self.seat] - total_before)  # the points of every deal that ended on the way
         terminated = game.phase in ("deal-over", "game-over")
         observation, info = self._observe()
         return observation, reward, terminated, False, info
