@@ -271,6 +271,26 @@ def test_bugs_5_6_the_shuffle_check_of_the_last_deal_survives_a_reload_and_a_spe
     watcher.context.close()
 
 
+# The page's header: each item inside it, none cut short or squeezed to nothing, none over another.
+HEADER_PROBLEMS = """() => {
+  const problems = [];
+  const box = (n) => n.getBoundingClientRect();
+  const inside = (a, b, slack = 1) => a.left >= b.left - slack && a.right <= b.right + slack && a.top >= b.top - slack && a.bottom <= b.bottom + slack;
+  const name = (n) => `${n.tagName.toLowerCase()}${n.id ? '#' + n.id : ''}.${n.className} "${(n.textContent || '').trim().slice(0, 30)}"`;
+  const top = box(document.querySelector('.topbar'));
+  const shown = [...document.querySelectorAll('.topbar > *')].filter((n) => !n.hidden && n.textContent.trim());
+  for (const item of shown) {
+    if (!item.offsetWidth) problems.push(`header item squeezed to nothing: ${name(item)}`);
+    else if (!inside(box(item), top)) problems.push(`header item outside the header: ${name(item)}`);
+    if (item.scrollWidth > item.clientWidth + 1) problems.push(`header text cut: ${name(item)}`);
+  }
+  for (let i = 0; i < shown.length; i++) for (let j = i + 1; j < shown.length; j++) {
+    const a = box(shown[i]), b = box(shown[j]);
+    if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1) problems.push(`header items overlap: ${name(shown[i])} and ${name(shown[j])}`);
+  }
+  return problems;
+}"""
+
 # Everything of the table page that can leave its box: each problem as a sentence (empty when the layout is sound).
 LAYOUT_PROBLEMS = """() => {
   const problems = [];
@@ -305,12 +325,38 @@ LAYOUT_PROBLEMS = """() => {
     const r = box(card);
     if (r.left < -1 || r.right > width + 1) problems.push(`hand card off the screen: ${card.dataset.card} ${Math.round(r.left)}..${Math.round(r.right)}`);
   }
-  const top = box(document.querySelector('.topbar'));
-  for (const item of document.querySelectorAll('.topbar > *')) {
-    if (item.offsetWidth && !inside(box(item), top)) problems.push(`header item outside the header: ${name(item)}`);
-  }
   return problems;
 }"""
+
+
+@needs_chromium
+def test_the_header_fits_a_long_title_spectators_and_the_connection_line_on_a_phone(server: Server, browser: Any) -> None:
+    """390x844 and 1280x800, English and German: the longest preset's title, the spectators and "Connection lost" in
+    the header at once; each is shown whole (the title was cut to "Black Maria (Jaq…", or to nothing on a phone)."""
+    code, token = seated_table(server, 4)
+    for (label, viewport), lang in itertools.product((("phone", PHONE), ("desktop", DESKTOP)), ("en", "de")):
+        page = new_page(browser, viewport, locale="de-DE" if lang == "de" else "en-US")
+        page.add_init_script(WATCH_SOCKETS)
+        page.goto(f"{server.base}/")
+        page.evaluate(f"() => localStorage.setItem('blackmaria:seat:{code}', JSON.stringify({{seat: 0, token: '{token}'}}))")
+        page.goto(f"{server.base}/t/{code}")
+        page.wait_for_selector("#pass-bar:not([hidden])")
+        assert page.evaluate(HEADER_PROBLEMS) == [], f"{label} {lang}"
+        watching = new_page(browser, DESKTOP)
+        watching.goto(f"{server.base}/t/{code}")
+        page.wait_for_selector("#watchers:not([hidden])")
+        page.evaluate("() => window.cut()")
+        page.wait_for_selector("#offline-bar:not([hidden])")
+        assert page.text_content("#table-title") == f"Black Maria (Jaques of London) · {'Spiel' if lang == 'de' else 'Deal'} 1"
+        problems = page.evaluate(HEADER_PROBLEMS)
+        page.screenshot(
+            path=str(SCREENSHOTS / f"web-header-{label}-{lang}.png"), clip={"x": 0, "y": 0, "width": viewport["width"], "height": 120}
+        )
+        assert problems == [], f"{label} {lang}: {problems}"
+        assert page.errors == []
+        watching.context.close()
+        page.context.close()
+
 
 VIEWPORTS = {"desktop": DESKTOP, "wide": {"width": 1920, "height": 1080}, "phone": PHONE}
 
@@ -341,7 +387,7 @@ def test_bugs_3_4_11_layout_sweep_nothing_leaves_its_box(server: Server, browser
             page.goto(f"{server.base}/t/{code}")
             page.wait_for_selector("#pass-bar:not([hidden])")
             page.wait_for_function(f"() => document.querySelectorAll('#seats .seat').length === {players}")
-            found = page.evaluate(LAYOUT_PROBLEMS)
+            found = page.evaluate(LAYOUT_PROBLEMS) + page.evaluate(HEADER_PROBLEMS)
             if found:
                 problems[f"{label} {lang} {players} players"] = found
             if (label, lang, players) in (("desktop", "en", 4), ("phone", "de", 7)):
