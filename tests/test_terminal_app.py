@@ -572,3 +572,31 @@ def test_the_guided_deal_analyses_in_the_worker_never_in_the_screen_thread(monke
 
     asyncio.run(go())
     assert threads and not any(threads), threads
+
+
+def test_a_key_pressed_while_the_last_cards_are_played_leaves_no_wait_message_at_game_over(tmp_path: Path) -> None:
+    """Found playing by keys: Enter pressed while the computer players played the last trick left "Wait: the
+    computer players are playing" under the game-over screen after they were done, and a key reported late (its
+    time before the end) set it there again; Enter on the game-over screen opened a second one over it."""
+    session = _session(tmp_path, rules=preset("black-maria").replace(deal_count=1), seed=3)
+    session.autoplay = False
+
+    async def drive(app: GameApp, pilot: object) -> None:
+        await _pass(app, pilot)
+        late: events.Key | None = None
+        while session.waiting_for() == "play":
+            await pilot.press("enter")  # type: ignore[attr-defined]
+            if not session.observation().hand:  # the last card: the others finish the trick, held a while
+                assert app.busy()
+                await pilot.press("enter")  # type: ignore[attr-defined]
+                assert app.message == session.t("keys_wait")  # while they play, the key is refused in words
+                late = events.Key("enter", None)  # pressed now, handled only after they are done
+            await _settle(app, pilot)
+        assert late is not None and isinstance(app.screen, GameOverScreen)
+        app.post_message(late)
+        await pilot.press("enter")  # type: ignore[attr-defined]
+        await pilot.pause()  # type: ignore[attr-defined]
+        assert isinstance(app.screen, GameOverScreen) and len(app.screen_stack) == 2
+        assert app.message == "" and "Wait" not in _plain(app.query_one("#prompt", Static).content, 80)
+
+    _run(session, drive, size=(80, 24), speed=0.05)

@@ -313,6 +313,8 @@ class CardTableApp(App[None]):
     def handle_key(self, event: events.Key) -> None:
         """The keys of the hand and the prompt (a subclass wraps this, not ``on_key``: Textual calls the
         ``on_key`` of every class in the hierarchy)."""
+        if isinstance(self.screen, ModalScreen):
+            return  # a view over the table takes its own keys (Enter on the game-over screen is no new game-over)
         waiting = self.waiting()
         cards = self.hand_cards()
         stale = event.time < self.ready_at  # pressed while the others played or the program worked
@@ -322,7 +324,8 @@ class CardTableApp(App[None]):
             text, self.buffer = self.buffer, ""
             self.enter_text(text)
         elif event.key in ("enter", "space") and (stale or self.busy()):
-            self.message = self.t("keys_wait")
+            if self.busy() or waiting in ("pass", "play"):  # (reported late at the deal's or the game's end: dropped)
+                self.message = self.t("keys_wait")
         elif event.key == "space" and waiting == "pass" and cards and not self.buffer:
             card = cards[self.selected]
             self.marked.symmetric_difference_update({card})
@@ -541,6 +544,8 @@ class GameApp(CardTableApp):
         """The player's turn (or the deal's end): from now on Enter is a choice of what the screen shows."""
         self.tricks_shown = self._tricks_won()
         waiting = self.session.waiting_for()
+        if waiting not in ("pass", "play") and self.message == self.t("keys_wait"):
+            self.message = ""  # said while the others played: with no decision to make, it no longer holds
         if waiting == "play" and self._claim_is_clear():
             self.message = self.t("claim_offer")
         self.refresh_view()
