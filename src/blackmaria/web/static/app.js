@@ -7,7 +7,7 @@ import { fillBots, renderAll, renderSeats, renderTitle, renderTrick, startGame, 
 import { passCards } from "./hand.js";
 import { showSummary } from "./dialogs.js";
 import { loadBots, loadPresets, renderLevels, showLobby } from "./lobby.js";
-import { detectLanguage, language, loadCatalog, t } from "./i18n.js";
+import { detectLanguage, language, loadCatalog, saveLanguage, t } from "./i18n.js";
 
 function applyTexts() {
   for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
@@ -19,7 +19,7 @@ function applyTexts() {
 
 async function switchLanguage() {
   const next = language() === "de" ? "en" : "de";
-  localStorage.setItem("blackmaria:lang", next);
+  saveLanguage(next);
   await loadCatalog(next);
   applyTexts();
   if (app.code) renderAll();

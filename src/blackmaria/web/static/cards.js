@@ -1,5 +1,5 @@
 // Cards drawn with HTML and CSS: rank and suit symbol in two corners, a large symbol or a framed face letter in the middle.
-import { SUIT_SYMBOLS, RANK_CHARS, cardName, cardShort, rankShort, rankIndex } from "./i18n.js";
+import { SUIT_SYMBOLS, cardName, cardShort, rankShort, rankIndex } from "./i18n.js";
 
 // Hand order alternates colours: spades, hearts, clubs, diamonds; high to low in each suit.
 const SUIT_ORDER = { S: 0, H: 1, C: 2, D: 3 };
@@ -30,7 +30,7 @@ export function drawFace(node, card) {
   corner.append(span("rank", rank), span("suit", symbol));
   const bottom = span("corner bottom", "");
   bottom.append(span("rank", rank), span("suit", symbol));
-  const face = RANK_CHARS.indexOf(card[0]) >= 9;
+  const face = rankIndex(card) >= rankIndex("J");
   const middle = span(face ? "middle face" : "middle", face ? rank : symbol);
   if (face) middle.append(span("face-suit", symbol));
   node.append(corner, middle, bottom);
@@ -60,9 +60,7 @@ export function cardBack() {
   return node;
 }
 
-/** The engine's suit numbers (clubs 0 ... spades 3) as the letters of card names. */
-export const SUIT_LETTERS = ["C", "D", "H", "S"];
-
+/** ``K♠ Q♠ 3♥``: cards in hand order, as short faces. */
 export const shortCards = (cards) => sortHand(cards).map(cardShort).join(" ");
 
 /** A small card lying on the table (the last trick, a count, an explanation). */

@@ -1,8 +1,8 @@
 // The end-of-deal summary and the public count of a finished deal.
 import { $, announce, app, el, nameOf, seatName } from "./state.js";
 import { renderLearn } from "./learn.js";
-import { cardName, cardShort, plural, t } from "./i18n.js";
-import { miniCard, shortCards, sortHand } from "./cards.js";
+import { cardName, plural, t } from "./i18n.js";
+import { miniCard, shortCards } from "./cards.js";
 
 export function showSummary(scored, events) {
   app.lastSummary = [scored, events];
@@ -24,7 +24,7 @@ export function showSummary(scored, events) {
   const extra = [];
   if (scored.moon_shooter !== null && scored.moon_shooter !== undefined) extra.push(t("moon", { name: seatName(scored.moon_shooter) }));
   if (scored.kitty && scored.kitty.length && view && view.kitty_owner !== null) {
-    extra.push(t("kitty_was", { cards: sortHand(scored.kitty).map(cardShort).join(" "), name: seatName(view.kitty_owner) }));
+    extra.push(t("kitty_was", { cards: shortCards(scored.kitty), name: seatName(view.kitty_owner) }));
   }
   $("summary-extra").textContent = extra.join(" ");
   const revealed = events.find((event) => event.type === "ShuffleRevealed");

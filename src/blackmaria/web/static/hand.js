@@ -2,8 +2,8 @@
 import { $, app, mustPass, mustPlay, seatName, showNotice } from "./state.js";
 import { send } from "./connection.js";
 import { renderStatus } from "./table-view.js";
-import { cardName, cardShort, suitName, t } from "./i18n.js";
-import { handCard, sortHand, SUIT_LETTERS } from "./cards.js";
+import { cardName, cardShort, suitNumberName, t } from "./i18n.js";
+import { handCard, sortHand } from "./cards.js";
 
 // The catalog's sentence for each rule code of a refusal, as the terminal's narration renders them.
 const REFUSAL_TEXTS = {
@@ -24,7 +24,7 @@ function refusalText(refusal) {
   const lead = refusal.rule === "no-points-on-first-trick" && refusal.leading;  // said of a lead as the terminal says it
   const key = lead ? "no_points_first_trick_lead" : REFUSAL_TEXTS[refusal.rule] || "rule_unknown";
   const opener = refusal.rule === "first-lead" ? refusal.must_open : refusal.card;
-  const suit = refusal.led_suit === null || refusal.led_suit === undefined ? "" : suitName(SUIT_LETTERS[refusal.led_suit]);
+  const suit = refusal.led_suit === null || refusal.led_suit === undefined ? "" : suitNumberName(refusal.led_suit);
   return t(key, { card: opener ? cardName(opener) : "", suit, count: app.table ? app.table.rules.pass_count : 0 });
 }
 

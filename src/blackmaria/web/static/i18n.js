@@ -5,6 +5,10 @@
 
 export const SUIT_SYMBOLS = { C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660" };
 export const RANK_CHARS = "23456789TJQKA";
+/** The engine's suit numbers (clubs 0 ... spades 3) as the letters of card names. */
+export const SUIT_LETTERS = ["C", "D", "H", "S"];
+/** Where the choice of language is kept: one choice for the table page and the scorekeeper. */
+const LANGUAGE_KEY = "blackmaria:lang";
 
 export const LANGUAGES = ["en", "de"];
 let current = "en";
@@ -13,7 +17,7 @@ let current = "en";
 export function detectLanguage() {
   const asked = new URLSearchParams(location.search).get("lang");
   if (LANGUAGES.includes(asked)) return asked;
-  const saved = localStorage.getItem("blackmaria:lang");
+  const saved = localStorage.getItem(LANGUAGE_KEY);
   if (LANGUAGES.includes(saved)) return saved;
   const browser = (navigator.languages && navigator.languages[0]) || navigator.language || "en";
   return browser.toLowerCase().startsWith("de") ? "de" : "en";
@@ -22,6 +26,11 @@ export function detectLanguage() {
 export function setLanguage(lang) {
   current = LANGUAGES.includes(lang) ? lang : "en";
   document.documentElement.lang = current;
+}
+
+/** Keep ``lang`` as the choice the next visit (and the other page) opens in. */
+export function saveLanguage(lang) {
+  localStorage.setItem(LANGUAGE_KEY, lang);
 }
 
 export function language() {
@@ -101,6 +110,9 @@ export function cardName(card) {
 export function suitName(suit) {
   return t(`suit_${suit}`);
 }
+
+/** ``clubs`` / ``Kreuz`` for the engine's suit number (0). */
+export const suitNumberName = (number) => suitName(SUIT_LETTERS[number]);
 
 export const upperFirst = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 

@@ -2,8 +2,8 @@
 import { $, announce, app, currentTrick, el, mustPass, mustPlay, nameOf, seatName } from "./state.js";
 import { send } from "./connection.js";
 import { countNodes } from "./dialogs.js";
-import { cardName, cardShort, decimal, has, language, plural, suitName, t, upperFirst } from "./i18n.js";
-import { miniCard, miniCards, shortCards, SUIT_LETTERS } from "./cards.js";
+import { cardName, cardShort, decimal, has, language, plural, suitName, suitNumberName, t, upperFirst } from "./i18n.js";
+import { miniCard, miniCards, shortCards } from "./cards.js";
 
 /** This seat's decision now, as a key that changes with each decision (null when it has none to make). */
 function decisionKey(view) {
@@ -118,11 +118,10 @@ function explanationNodes(message) {
     if (!table.plays.length) first.push(el("p", { text: t("x_trick_empty") }));
     else {
       const [winner, winning] = table.winning;
-      const lead = t("web_x_trick_lead", { suit: suitName(SUIT_LETTERS[table.led_suit]), name: nameOf(winner), card: cardShort(winning), points: plural("points", table.trick_value) });
+      const lead = t("web_x_trick_lead", { suit: suitNumberName(table.led_suit), name: nameOf(winner), card: cardShort(winning), points: plural("points", table.trick_value) });
       first.push(el("p", { text: upperFirst(lead) }));
     }
-    const short = (seat) => (seat === app.seat ? t("you") : seatName(seat, true));
-    const taken = el("ul", { class: "taken" }, ...table.points_taken.map((points, seat) => el("li", { title: nameOf(seat) }, `${short(seat)} `, el("b", { text: String(points) }))));
+    const taken = el("ul", { class: "taken" }, ...table.points_taken.map((points, seat) => el("li", { title: nameOf(seat) }, `${nameOf(seat, true)} `, el("b", { text: String(points) }))));
     first.push(el("div", { class: "taken-line" }, el("span", { text: `${t("web_x_taken")}:` }), taken));
     const facts = [];
     if (table.hearts_broken !== null) facts.push(t(table.hearts_broken ? "hearts_broken" : "hearts_not_broken"));
@@ -138,7 +137,7 @@ function explanationNodes(message) {
 
   // Part 2: the duty, the allowed cards (raised in the hand), and each other card under the rule that forbids it.
   const dutyValues = { count: table.pass_count };
-  if (table.led_suit !== null) dutyValues.suit = suitName(SUIT_LETTERS[table.led_suit]);
+  if (table.led_suit !== null) dutyValues.suit = suitNumberName(table.led_suit);
   if (x.turn_card) dutyValues.card = cardShort(x.turn_card);
   const second = [el("p", { class: "duty", text: upperFirst(t(`x_duty_${x.duty}`, dutyValues)) })];
   second.push(el("div", { class: "card-group allowed" }, el("span", { class: "group-label", text: t("x_allowed") }), miniCards(x.legal, "legal")));
@@ -198,7 +197,7 @@ function ruleTitle(rule) {
 
 function ruleSentence(rule, x) {
   const values = {};
-  if (rule === "follow-suit" && x.table.led_suit !== null) values.suit = upperFirst(suitName(SUIT_LETTERS[x.table.led_suit]));
+  if (rule === "follow-suit" && x.table.led_suit !== null) values.suit = upperFirst(suitNumberName(x.table.led_suit));
   if (rule === "first-lead") values.card = cardShort(x.turn_card || x.legal[0]);
   return has(`xs_${rule}`) ? t(`xs_${rule}`, values) : "";
 }
@@ -247,7 +246,7 @@ function tipNode(tip, x) {
   let text;
   if (tip.id === "pass-high-spades") text = t("web_tip_pass-high-spades", { cards, guards: plural("spades", tip.number), points: plural("points", tip.points) });
   else if (tip.id === "make-a-void") {
-    const suit = suitName(SUIT_LETTERS[tip.number]);
+    const suit = suitNumberName(tip.number);
     text = x.kind === "pass" ? t("web_tip_make-a-void_pass", { suit, cards }) : t(tip.cards.length ? "tip_make-a-void_play" : "tip_make-a-void_clean", { suit, cards });
   } else if (tip.id === "lead-low-spades") text = t("tip_lead-low-spades", { queen: cardShort("QS"), cards });
   else if (tip.id === "watch-the-moon") {

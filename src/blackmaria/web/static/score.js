@@ -5,18 +5,15 @@
 
    The checking functions (scoringFacts, fromCards, fromPoints, verdict) are pure and exposed as window.BlackMariaScore
    with factsFor, so the browser tests compare them case by case with the Python ScoreSheet. */
-import { cardShort, detectLanguage, loadCatalog, setLanguage, t } from "./i18n.js";
+import { cardShort, detectLanguage, loadCatalog, RANK_CHARS as RANKS, saveLanguage, setLanguage, SUIT_LETTERS, t } from "./i18n.js";
 
 const FORMAT = "blackmaria-scoresheet/1";
-const RANKS = "23456789TJQKA";
-const SUITS = "CDHS";
 const SUIT_INPUT = { C: 0, D: 1, H: 2, S: 3, "♣": 0, "♦": 1, "♥": 2, "♠": 3, "♧": 0, "♢": 1, "♡": 2, "♤": 3 };
 const RANK_ALIASES = { 10: "T", D: "Q", B: "J" }; // German Dame and Bube, as cards.parse_card
 const HEARTS = 2;
 const COUNT = /^h\s*[x×*]\s*(\d+)$/i;
 const WHOLE = /^-?\d+$/;
 const STORE_SHEET = "blackmaria.scoresheet";
-const STORE_LANG = "blackmaria:lang"; // the table page's too: one choice of language for both pages
 const STORE_PRESETS = "blackmaria.presets.";
 const STORE_FACTS = "blackmaria.facts.";
 
@@ -38,7 +35,7 @@ const STORE_FACTS = "blackmaria.facts.";
 
   // ---- cards (cards.py) ---------------------------------------------------------------
   function cardName(card) {
-    return RANKS[card >> 2] + SUITS[card & 3];
+    return RANKS[card >> 2] + SUIT_LETTERS[card & 3];
   }
 
   /** ``K♠``, the queen ``Q♠`` (German ``D♠``): the catalog's short card name. */
@@ -669,7 +666,7 @@ const STORE_FACTS = "blackmaria.facts.";
   // ---- start ------------------------------------------------------------------------------------------
   $("lang").addEventListener("change", async (event) => {
     state.lang = event.target.value;
-    localStorage.setItem(STORE_LANG, state.lang);
+    saveLanguage(state.lang);
     await loadCatalog(state.lang);
     await loadPresets();
     render();

@@ -165,4 +165,5 @@ export function mustPlay(view) {
   return Boolean(view && app.seat !== null && !paused() && view.phase === "playing" && view.choices.length && app.heldTrick === null);
 }
 
-export const nameOf = (seat) => (seat === app.seat ? t("you") : seatName(seat));
+/** ``you`` for this seat, else the seat's name (its short name when ``short``: ``Comp. 3``). */
+export const nameOf = (seat, short = false) => (seat === app.seat ? t("you") : seatName(seat, short));

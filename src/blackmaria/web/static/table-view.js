@@ -1,11 +1,11 @@
 // The table: seating and the host's seat changes and pause, the seats round the felt, the trick, the turn line and
 // clock, the score sheet, the shuffle check, the result, the chat, the tab's title.
-import { $, announce, api, app, authToken, currentTrick, el, mustPass, mustPlay, paused, presetTitle, REDUCED, seatName, showNotice, store, tableInPlay } from "./state.js";
+import { $, announce, api, app, authToken, currentTrick, el, mustPass, mustPlay, nameOf, paused, presetTitle, REDUCED, seatName, showNotice, store, tableInPlay } from "./state.js";
 import { reconnect, send } from "./connection.js";
 import { passPrompt, renderHand } from "./hand.js";
 import { renderLearn } from "./learn.js";
-import { cardName, cardShort, plural, t } from "./i18n.js";
-import { cardBack, miniCard, sortHand, tableCard } from "./cards.js";
+import { cardName, plural, t } from "./i18n.js";
+import { cardBack, miniCard, shortCards, tableCard } from "./cards.js";
 
 /** The tab's title: "your turn" first when this seat must act, so a tab in the background says so; never the table's code. */
 export function renderTitle() {
@@ -307,9 +307,9 @@ function renderLastTrick() {
   panel.hidden = !open;
   if (!open) return;
   const rows = last.plays.map(([seat, card]) =>
-    el("li", { class: seat === last.winner ? "took" : "", "data-seat": String(seat) }, miniCard(card), el("span", { text: seat === app.seat ? t("you") : seatName(seat) })),
+    el("li", { class: seat === last.winner ? "took" : "", "data-seat": String(seat) }, miniCard(card), el("span", { text: nameOf(seat) })),
   );
-  $("last-trick-heading").textContent = t("last_trick_heading", { name: last.winner === app.seat ? t("you") : seatName(last.winner) });
+  $("last-trick-heading").textContent = t("last_trick_heading", { name: nameOf(last.winner) });
   $("last-trick-cards").replaceChildren(...rows);
 }
 
@@ -376,7 +376,7 @@ function renderTurnLine() {
       turnLine.classList.add("mine");
     } else if (view.turn !== app.seat) turnLine.textContent = t("turn_of", { name: seatName(view.turn) });
     if (view.received && view.hand.length === view.dealt.length && view.pass_from !== null) {
-      note.textContent = t("received_from", { name: seatName(view.pass_from), cards: sortHand(view.received).map(cardShort).join(" ") });
+      note.textContent = t("received_from", { name: seatName(view.pass_from), cards: shortCards(view.received) });
     } else if (view.hearts_broken) note.textContent = t("hearts_broken");
   } else if (view.phase === "game-over" || view.phase === "deal-over") turnLine.textContent = view.phase === "game-over" ? t("web_game_over") : "";
 }
