@@ -11,7 +11,7 @@ from websockets.sync.client import connect
 
 from blackmaria.record import game_from_record
 from blackmaria.server.shuffle import verify_record
-from test_server_helpers import ONE_DEAL_HEARTS, Server, play_until, running_server, settle
+from test_server_helpers import ONE_DEAL_HEARTS, Player, Server, play_until, running_server, settle
 
 
 @pytest.fixture(scope="module")
@@ -92,6 +92,51 @@ def test_a_player_reconnects_with_the_token_and_sees_the_same_hand(server: Serve
     play_until([again, ben], lambda: again.over() and ben.over())
     again.close()
     ben.close()
+
+
+def test_during_a_game_only_the_seat_of_a_player_who_left_may_be_given_to_a_computer_player(server: Server) -> None:
+    """The host's seat change in play: any seat holder may let a computer player take the seat of a player who has
+    left (before the grace does, so a game whose host left is not held up); nobody takes the seat of a player who is at
+    the table, nor frees a seat; a spectator changes nothing. Ben gets his seat back by coming back."""
+    code, host, seats = two_humans_two_bots(server)
+    anna, ben = (server.connect(code, token) for _, token in seats)
+    server.start_game(code, host)
+    anna.wait_until(lambda: anna.state is not None and anna.state["phase"] == "passing")
+
+    def seats_now() -> list[dict[str, object]]:
+        return list(server.http.get(f"/api/tables/{code}").json()["seats"])
+
+    def refused(player: Player, message: dict[str, object]) -> dict[str, object]:
+        player.send(message)
+        return player.recv_until("error")
+
+    # Ben is at the table: his seat is his, whoever asks.
+    answer = refused(anna, {"type": "seat", "seat": 2, "to": "bot", "level": "easy", "ref": 1})
+    assert (answer["code"], answer["ref"]) == ("player-here", 1) and "seat 2 is at the table" in str(answer["message"])
+    assert refused(anna, {"type": "seat", "seat": 1, "to": "empty", "ref": 2})["code"] == "in-play"
+    watcher = server.connect(code, None)
+    assert refused(watcher, {"type": "seat", "seat": 2, "to": "bot", "ref": 3})["code"] == "spectator"
+    assert [s["away"] for s in seats_now()] == [False, False, False, False]
+
+    # Ben leaves: the grace (30 s here) has not run out when Anna lets a computer player take his seat now.
+    ben.close()
+    deadline = time.monotonic() + 10
+    while seats_now()[2]["connected"]:
+        assert time.monotonic() < deadline, "the server never saw Ben leave"
+        time.sleep(0.05)
+    anna.send({"type": "seat", "seat": 2, "to": "bot", "ref": 4})
+    anna.wait_until(lambda: any(m["type"] == "table" and m["table"]["seats"][2]["away"] for m in anna.messages))
+    anna.send({"type": "seat", "seat": 2, "to": "bot", "ref": 5})  # asked twice (two pages at once): no refusal
+    play_until([anna], lambda: anna.state is not None and anna.state["phase"] == "playing", timeout=15)
+    assert not [e for e in anna.errors if e["ref"] in (4, 5)], anna.errors
+
+    # He comes back: the seat is his again, and his again to keep.
+    back = server.connect(code, seats[1][1])
+    assert back.seat == 2 and seats_now()[2]["away"] is False
+    assert refused(anna, {"type": "seat", "seat": 2, "to": "bot", "ref": 6})["code"] == "player-here"
+    play_until([anna, back], lambda: anna.over() and back.over())
+    for player in (anna, back, watcher):
+        player.close()
 
 
 def test_each_bad_message_is_answered_to_that_client_only_and_the_table_goes_on(server: Server) -> None:

@@ -49,6 +49,7 @@ ERROR_CODES: Final = {
     "spectator": "spectators may watch and nothing else",
     "not-started": "the game has not started",
     "in-play": "during a game a seat may only be given to a computer player (seats are freed between games)",
+    "player-here": "during a game only the seat of a player who has left may be given to a computer player",
     "paused": "the host paused the game: nobody plays until it is resumed",
     "no-decision": "the seat has nothing to decide now (a hint is for the seat to act)",
     "no-deal": "no such finished deal in the current game to count",
@@ -135,7 +136,10 @@ class AskCount:
 
 @dataclass(frozen=True)
 class ChangeSeat:
-    """The host (any seat holder) changes another seat: ``to`` "empty" frees it, "bot" gives it to a computer player."""
+    """The host (any seat holder) changes another seat: ``to`` "empty" frees it, "bot" gives it to a computer player.
+
+    During a game only the seat of a player who has left (no connection to the table) may be given to a computer player.
+    """
 
     seat: int
     to: str

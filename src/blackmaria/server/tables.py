@@ -627,7 +627,10 @@ class TableRuntime:
 
         Before a game (or between games) any other seat may be freed (a computer player's, or a player's: that
         player is removed and their link seats them no more) or given to a computer player. During a game the
-        seats are fixed: a player's seat may be given to a computer player, which plays it until they come back.
+        seats are fixed: the seat of a player who has left (no connection to the table) may be given to a computer
+        player, which plays it until they come back. Any seat holder may do that, not only the host: a game whose
+        host has left is not held up by the grace. Nobody takes the seat of a player who is at the table: a
+        player who is slow to decide is the turn timer's to hand over.
         """
         level, ref, seat = message.level, message.ref, message.seat
         if level not in LEVELS and level not in self.programs.commands:
@@ -643,6 +646,13 @@ class TableRuntime:
             if self.status == "playing":
                 if message.to != "bot" or current.kind != "human":
                     raise ProtocolError("in-play", "during a game a player's seat may only be given to a computer player", ref=ref)
+                if seat not in self.away and any(c.seat == seat for c in self.clients):
+                    raise ProtocolError(
+                        "player-here",
+                        f"the player of seat {seat} is at the table: during a game only the seat of a player who has left"
+                        " may be given to a computer player",
+                        ref=ref,
+                    )
                 self.away.add(seat)  # a stand-in plays it; the player gets it back by coming back
                 self.broadcast_table()
                 await self.advance()
