@@ -313,8 +313,8 @@ class CardTableApp(App[None]):
     def handle_key(self, event: events.Key) -> None:
         """The keys of the hand and the prompt (a subclass wraps this, not ``on_key``: Textual calls the
         ``on_key`` of every class in the hierarchy)."""
-        if isinstance(self.screen, ModalScreen):
-            return  # a view over the table takes its own keys (Enter on the game-over screen is no new game-over)
+        if isinstance(self.screen, GameOverScreen):
+            return  # its own keys only (Enter there opened a second one; on a deal's review it closes it and deals)
         waiting = self.waiting()
         cards = self.hand_cards()
         stale = event.time < self.ready_at  # pressed while the others played or the program worked
