@@ -600,3 +600,41 @@ def test_a_key_pressed_while_the_last_cards_are_played_leaves_no_wait_message_at
         assert app.message == "" and "Wait" not in _plain(app.query_one("#prompt", Static).content, 80)
 
     _run(session, drive, size=(80, 24), speed=0.05)
+
+
+@pytest.mark.parametrize(("lang", "places"), [("en", ("West", "North", "East")), ("de", ("West", "Nord", "Ost"))])
+def test_at_four_players_the_seats_are_named_where_the_table_draws_them(tmp_path: Path, lang: str, places: tuple[str, ...]) -> None:
+    """Found playing by eye: the seats were named by number from West, so at four players North sat on your left
+    and South on your right. You are South at the bottom; West is on your left, North across, East on your right,
+    as play goes round (the pass to the left goes to West)."""
+    session = _session(tmp_path, lang=lang)
+    session.deal()
+    rows = [line.strip() for line in _plain(GameApp(session).table_view(), 80).splitlines() if line.strip()]
+    west, north, east = places
+    assert rows[0].startswith(north), rows  # across, alone in the top row
+    middle = next(row for row in rows if row.startswith(west))
+    assert middle.endswith(east) and session.names[1:] == places, rows
+    assert session.observation().pass_to == 1 and session.question() in (f"Cards to pass to {west}: ", f"Karten für {west}: ")
+
+
+def test_the_seats_keep_sensible_names_at_other_counts_and_old_saves_take_the_new_ones(tmp_path: Path) -> None:
+    """Two players face to face, three round a table, five to seven people's names; a game saved with the names of
+    earlier versions (North on your left) loads, its seats named where they are drawn, and a seat chosen by name
+    is the seat of that name."""
+    from blackmaria.tui.session import seat_names
+
+    assert seat_names("en", 2) == ("South", "North") and seat_names("de", 3) == ("Süd", "West", "Ost")
+    assert seat_names("en", 6) == ("Anna", "Ben", "Carla", "David", "Emma", "Felix")
+    west = new_session(preset("hearts"), human=seat_names("en", 4).index("West"), seed=3, save_path=tmp_path / "west.json")
+    assert west.names == ("South", "You", "North", "East")  # your left is North, as at a real table
+    session = _session(tmp_path, seed=5)
+    session.deal()
+    path = tmp_path / "saves" / "g.json"
+    saved = json.loads(path.read_text())
+    saved["record"]["seats"] = ["You", "North", "East", "South"]  # as an earlier version saved it
+    path.write_text(json.dumps(saved))
+    resumed = PlaySession.resume(path)
+    assert resumed.names == ("You", "West", "North", "East") and resumed.game.hand(0) == session.game.hand(0)
+    saved["record"]["seats"] = ["Zoe", "Nord", "Ost", "Bob"]  # not all the old names: kept as they are
+    path.write_text(json.dumps(saved))
+    assert PlaySession.resume(path).names == ("Zoe", "Nord", "Ost", "Bob")

@@ -29,7 +29,7 @@ from blackmaria.locale.teaching import TeachingTexts
 from blackmaria.rules import QUEEN_OF_SPADES, Rules
 from blackmaria.teaching import DEFAULT_BUDGET, Explanation, count_deal, count_lines, explain, explanation_lines
 from blackmaria.tui.seat import PLAY_COMMANDS, asking, print_lines, run_lines
-from blackmaria.tui.session import SEAT_NAMES, PlaySession
+from blackmaria.tui.session import PlaySession, seat_names
 
 LEARNER: Final = 0
 CANDIDATE_SEEDS: Final = range(1, 41)
@@ -210,7 +210,7 @@ def new_learn_session(rules: Rules, *, lang: str = "en", seed: int | None = None
     """A guided deal under ``rules`` (any preset or house rules); ``seed`` None picks an instructive deal."""
     texts = TeachingTexts(lang)
     chosen = instructive_seed(rules) if seed is None else seed
-    names = list(SEAT_NAMES[texts.lang][: rules.players])
+    names = list(seat_names(texts.lang, rules.players))
     names[LEARNER] = texts("you")
     game = Game(learning_rules(rules), seats=names, seed=chosen)
     return LearnSession(game, rules, texts.lang, chosen, budget)

@@ -37,10 +37,31 @@ from blackmaria.tui.narration import narrate, sheet_lines
 from blackmaria.tui.seat import Seat
 
 SAVE_FORMAT: Final = "blackmaria-save/1"
-SEAT_NAMES: Final = {
+SEAT_PLACES: Final = {2: ("south", "north"), 3: ("south", "west", "east"), 4: ("south", "west", "north", "east")}
+"""Where the screen draws the seats, seat 0 first in the order of play (clockwise): seat 0 at the bottom, the next
+on its left, then across, then on its right; the seat's name is the place's (the catalog's ``seat_PLACE``)."""
+SEAT_PEOPLE: Final = ("Anna", "Ben", "Carla", "David", "Emma", "Felix", "Greta")
+"""The seats' names at five to seven players, where no compass point names a place at the table."""
+OLD_SEAT_NAMES: Final = {
     "en": ("West", "North", "East", "South", "Anna", "Ben", "Carla"),
     "de": ("West", "Nord", "Ost", "Süd", "Anna", "Ben", "Carla"),
 }
+"""The seats' names of earlier versions, by seat number (kept in their saved games; renamed on resume)."""
+
+
+def seat_names(lang: str, players: int) -> tuple[str, ...]:
+    """The seats' names at a table of ``players``, seat 0 first: at four, South (drawn at the bottom), West on its
+    left, North across and East on its right, as play goes round (at two South and North, at three South, West
+    and East); at five to seven, people's names."""
+    places = SEAT_PLACES.get(players)
+    if places is None:
+        return SEAT_PEOPLE[:players]
+    texts = Texts(lang)
+    return tuple(texts(f"seat_{place}") for place in places)
+
+
+SEAT_NAMES: Final = {lang: seat_names(lang, 4) + SEAT_PEOPLE[4:] for lang in ("en", "de")}
+"""The four seats' names, then people's: what ``--seat`` took before ``seat_names`` (right at four seats only)."""
 
 
 def data_dir() -> Path:
@@ -539,7 +560,7 @@ class PlaySession(Seat):
         data = json.loads(path.read_text(encoding="utf-8"))
         if data.get("format") != SAVE_FORMAT:
             raise ValueError(f"{path}: not a saved blackmaria game")
-        game = game_from_record(data["record"])
+        game = game_from_record(_renamed_seats(data["record"], data["human"]))
         session = cls(game, data["human"], data["levels"], lang or data["lang"], data.get("seed"), path)
         session.shown = game.deals[-1].first_event if game.deals else 0
         session._describe_new_events()  # the story of the deal so far, as it was told before the break
@@ -561,6 +582,20 @@ class PlaySession(Seat):
         return session
 
 
+def _renamed_seats(record: dict[str, Any], human: int) -> dict[str, Any]:
+    """A saved game's record with the seats' names of earlier versions (North on the player's left) given the
+    names of the places where the screen draws them; a game whose names are not all those is left as it is."""
+    seats = record.get("seats")
+    if not isinstance(seats, list) or not all(isinstance(seat, str) for seat in seats):
+        return record  # (the record's own check says what is wrong)
+    others = [seat for seat in range(len(seats)) if seat != human]
+    for lang, old in OLD_SEAT_NAMES.items():
+        if len(seats) <= len(old) and all(seats[seat] == old[seat] for seat in others):
+            names = seat_names(lang, len(seats))
+            return {**record, "seats": [seats[seat] if seat == human else names[seat] for seat in range(len(seats))]}
+    return record
+
+
 def _write_atomic(path: Path, text: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_suffix(".tmp")
@@ -579,7 +614,7 @@ def new_session(
     save_path: Path | None = None,
 ) -> PlaySession:
     texts = Texts(lang)
-    names = list(SEAT_NAMES[texts.lang][: rules.players])
+    names = list(seat_names(texts.lang, rules.players))
     names[human] = name or texts("you")
     game = Game(rules, seats=names, seed=seed)
     return PlaySession(game, human, levels, texts.lang, seed, save_path)
