@@ -20,6 +20,7 @@ from numba.cpython.unsafe.numbers import leading_zeros
 from blackmaria.core import compiled  # noqa: F401  (registers the rule functions with numba)
 from blackmaria.core.compiled import make_rng, random_below, random_card, random_unit, shuffle
 from blackmaria.core.logic import (
+    CLUBS_MASK,
     HAND,
     HEARTS_BROKEN,
     IN_TRICK,
@@ -201,75 +202,15 @@ def sample_world(
 ) -> bool:
     """Deal the unknown cards into ``out`` (a copy of ``s0``); False when the voids were not respected.
 
-    Cards are dealt most constrained first, each to a holder that may hold it,
-    chosen with probability proportional to the cards that holder still needs
-    (uniform over all deals when no void is known). A dead end restarts; after
-    many, the voids are dropped (a world that is still a legal deal).
+    ``sample_world_masked`` with each holder's void suits (``voids``, 4 bits a
+    holder) as the cards it may not get: the same draws, card for card.
     """
-    n = p[P_PLAYERS]
-    holders = n + 2
-    k = 0
-    m = unknown
-    while m:
-        cards[k] = lowest_card(m)
-        k += 1
-        m &= m - 1
-    for attempt in range(200):
-        strict = attempt < 199
-        shuffle(rng, cards, k)
-        # Order: cards whose suit fewer holders may hold come first.
-        size = 0
-        for want in range(holders + 1):
-            for i in range(k):
-                suit = cards[i] & 3
-                eligible = 0
-                for h in range(holders):
-                    if caps[h] > 0 and (not strict or voids[h] >> suit & 1 == 0):
-                        eligible += 1
-                if eligible == want:
-                    order[size] = cards[i]
-                    size += 1
-        out[:] = s0
-        for h in range(holders):
-            rem[h] = caps[h]
-        kitty = 0
-        stock = 0
-        ok = True
-        for i in range(k):
-            card = order[i]
-            suit = card & 3
-            total = 0
-            for h in range(holders):
-                if not strict or voids[h] >> suit & 1 == 0:
-                    total += rem[h]
-            if total == 0:
-                ok = False
-                break
-            r = random_below(rng, total)
-            chosen = 0
-            for h in range(holders):
-                if not strict or voids[h] >> suit & 1 == 0:
-                    if r < rem[h]:
-                        chosen = h
-                        break
-                    r -= rem[h]
-            rem[chosen] -= 1
-            if chosen < n:
-                out[HAND + chosen] |= np.int64(1) << card
-            elif chosen == n:
-                kitty |= np.int64(1) << card
-            else:
-                out[STOCK + stock] = card
-                stock += 1
-        if not ok:
-            continue
-        shuffle(rng, out[STOCK:], stock)
-        if kitty_mode == KITTY_PENDING:
-            out[KITTY] = kitty
-        elif kitty_mode == KITTY_TAKEN:
-            out[TAKEN + kitty_owner] |= kitty
-        return strict
-    return False
+    forbid = np.zeros(caps.shape[0], dtype=np.int64)
+    for h in range(caps.shape[0]):
+        for suit in range(4):
+            if voids[h] >> suit & 1:
+                forbid[h] |= CLUBS_MASK << suit
+    return sample_world_masked(rng, s0, p, unknown, caps, forbid, kitty_mode, kitty_owner, out, cards, order, rem)
 
 
 @numba.njit(cache=True)
