@@ -30,7 +30,7 @@ from blackmaria.server import app as server_app
 from blackmaria.server.app import create_app
 from blackmaria.server.protocol import RateLimit
 from blackmaria.server.store import Store
-from blackmaria.server.tables import Client, Hub, TableRuntime, handle_raw
+from blackmaria.server.tables import BotPrograms, Client, Hub, LobbyError, TableRuntime, handle_raw
 from test_server_helpers import free_port
 
 
@@ -222,3 +222,36 @@ def test_a_fault_while_serving_a_socket_ends_it_with_an_error_and_a_close_frame_
     finally:
         process.kill()
         process.wait(10)
+
+
+def test_the_lobby_and_a_seat_change_refuse_a_bot_level_by_one_rule_and_accept_the_operators_programs(tmp_path: Path) -> None:
+    """``BotPrograms.refusal`` is the one check of a bot level: the lobby's "fill with bots" and the host's seat change
+    over the socket refuse the same levels with the same list (the built-in levels, then the operator's programs)."""
+    loop = asyncio.new_event_loop()
+    hub = Hub(Store(f"sqlite:///{tmp_path / 'tables.sqlite3'}"), BotPrograms(commands={"house-bot": "true"}))
+    table, _ = loop.run_until_complete(hub.create(Rules.from_data({"preset": "hearts", "target_score": None, "deal_count": 1})))
+    _, token = loop.run_until_complete(table.join("Anna", 0))
+    anna = Client()
+    choices = "is not one of random, easy, medium, hard, expert, house-bot"
+
+    def say(message: dict[str, Any]) -> list[dict[str, Any]]:
+        loop.run_until_complete(handle_raw(table, anna, json.dumps(message)))
+        heard = []
+        while not anna.queue.empty():
+            text = anna.queue.get_nowait()
+            assert text is not None
+            heard.append(json.loads(text))
+        return heard
+
+    say({"type": "hello", "protocol": 1, "token": token})
+    (refused,) = say({"type": "seat", "seat": 1, "to": "bot", "level": "grandmaster", "ref": 1})
+    assert (refused["code"], refused["message"]) == ("bad-message", f"level 'grandmaster' {choices}")
+    with pytest.raises(LobbyError) as lobby:
+        loop.run_until_complete(table.add_bots("grandmaster", None))
+    assert (lobby.value.status, str(lobby.value)) == (422, f"bot level 'grandmaster' {choices}")
+    assert not [m for m in say({"type": "seat", "seat": 1, "to": "bot", "level": "house-bot", "ref": 2}) if m["type"] == "error"]
+    loop.run_until_complete(table.add_bots("house-bot", [2]))
+    assert [(s.kind, s.level) for s in table.seats] == [("human", None), ("bot", "house-bot"), ("bot", "house-bot"), ("empty", None)]
+    assert [hub.programs.refusal(level) for level in ("random", "expert", "house-bot")] == [None, None, None]
+    hub.close()
+    loop.close()

@@ -69,6 +69,8 @@ SUMMARY_SECONDS: Final = 8.0
 """With a turn timer: the time after a deal's summary opens before the next deal's first clock starts, the same for every seat."""
 LEAVE_GRACE: Final = float(os.environ.get("BLACKMARIA_LEAVE_GRACE", "30"))
 """Seconds a player who left (every connection of the seat closed) has to come back before a stand-in plays the seat."""
+STAND_IN_LEVEL: Final = "medium"
+"""The level of the computer player that plays a person's seat while they are away."""
 QUEUE_LIMIT: Final = 512
 """Messages waiting for one connection; a connection that falls this far behind is closed."""
 
@@ -168,6 +170,12 @@ class BotPrograms:
 
     commands: dict[str, str] = field(default_factory=dict)
     time_limit: float = 2.0
+
+    def refusal(self, level: str) -> str | None:
+        """None when a seat may be given to a bot of ``level`` here, else the end of the sentence that refuses it."""
+        if level in LEVELS or level in self.commands:
+            return None
+        return f"is not one of {', '.join([*LEVELS, *self.commands])}"
 
     def make(self, level: str, seed: int) -> Bot:
         command = self.commands.get(level)
@@ -556,9 +564,20 @@ class TableRuntime:
                 return
             if not self._humans_here():
                 return  # nobody is left to play with: the game waits for whoever comes back
-            self.away.add(seat)
-            self.broadcast_table()
-            await self.advance()
+            await self._stand_in({seat})
+
+    async def _stand_in(self, seats: set[int]) -> None:
+        """Stand-ins play these human seats until their players come back; everyone is told. Call under the lock."""
+        self.away |= seats
+        self.broadcast_table()
+        await self.advance()
+
+    def _stand_in_bot(self, seat: int) -> Bot:
+        """The bot that plays an away seat, made when it first acts and kept for the seat's next absences."""
+        bot = self.stand_ins.get(seat)
+        if bot is None:
+            bot = self.stand_ins[seat] = make_bot(STAND_IN_LEVEL, secrets.randbits(63))
+        return bot
 
     def returned(self, seat: int) -> None:
         """The holder of an away seat spoke: the seat is its own again."""
@@ -633,10 +652,9 @@ class TableRuntime:
         player who is slow to decide is the turn timer's to hand over.
         """
         level, ref, seat = message.level, message.ref, message.seat
-        if level not in LEVELS and level not in self.programs.commands:
-            raise ProtocolError(
-                "bad-message", f"level {level[:24]!r} is not one of {', '.join([*LEVELS, *self.programs.commands])}", ref=ref
-            )
+        refusal = self.programs.refusal(level)
+        if refusal is not None:
+            raise ProtocolError("bad-message", f"level {level[:24]!r} {refusal}", ref=ref)
         async with self.lock:
             if not 0 <= seat < len(self.seats):
                 raise ProtocolError("bad-message", f"seat {seat} does not exist at a table of {len(self.seats)}", ref=ref)
@@ -653,9 +671,7 @@ class TableRuntime:
                         " may be given to a computer player",
                         ref=ref,
                     )
-                self.away.add(seat)  # a stand-in plays it; the player gets it back by coming back
-                self.broadcast_table()
-                await self.advance()
+                await self._stand_in({seat})  # the player gets it back by coming back
                 return
             if message.to == "empty":
                 row: tuple[int, str, str | None, str | None, str | None] = (seat, "empty", None, None, None)
@@ -818,17 +834,13 @@ class TableRuntime:
                 late = {game.turn} if game.turn is not None and self.seats[game.turn].kind == "human" else set()
             if not late:
                 return
-            self.away |= late
-            self.broadcast_table()
-            await self.advance()
+            await self._stand_in(late)
 
     async def _choose(self, seat: int, *, passing: bool) -> list[Card]:
         assert self.game is not None
         bot = self.bots.get(seat)
         if bot is None:
-            bot = self.stand_ins.get(seat)
-            if bot is None:
-                bot = self.stand_ins[seat] = make_bot("medium", secrets.randbits(63))
+            bot = self._stand_in_bot(seat)
         observation = self.game.observation(seat)
         # Search bots and programs take time: they think in a thread while other tables go on.
         slow = self._is_slow(seat)
@@ -865,9 +877,9 @@ class TableRuntime:
             return seat, token
 
     async def add_bots(self, level: str, seats: Sequence[int] | None) -> None:
-        if level not in LEVELS and level not in self.programs.commands:
-            choices = [*LEVELS, *self.programs.commands]
-            raise LobbyError(422, f"bot level {level!r} is not one of {', '.join(choices)}")
+        refusal = self.programs.refusal(level)
+        if refusal is not None:
+            raise LobbyError(422, f"bot level {level!r} {refusal}")
         async with self.lock:
             if self.status == "playing":
                 raise LobbyError(409, "the game is in play")
