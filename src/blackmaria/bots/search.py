@@ -172,12 +172,7 @@ def inference_inputs(obs: Observation, known: KnownState) -> Inference | None:
         return None
     n = rules.players
     s = np.zeros(core.STATE_SIZE, dtype=np.int64)
-    s[core.TRICK : core.TRICK + core.MAX_SEATS] = -1
-    s[core.DEALER] = obs.dealer
-    s[core.KITTY_OWNER] = -1
-    s[core.TURN] = -1
-    s[core.FIRST_CARD] = -1
-    s[core.LAST_WINNER] = -1
+    core.reset_deal(s, obs.dealer)
     s[core.PHASE] = core.PHASE_PLAYING
     played_by = np.zeros(n, dtype=np.int64)
     for seat, card in plays:
@@ -389,13 +384,7 @@ class SearchBot:
         rules = obs.rules
         n = rules.players
         s = np.zeros(core.STATE_SIZE, dtype=np.int64)
-        s[core.TRICK : core.TRICK + core.MAX_SEATS] = -1
-        s[core.DEALER] = obs.dealer
-        s[core.KITTY_OWNER] = -1
-        s[core.TURN] = -1
-        s[core.FIRST_CARD] = -1
-        s[core.LAST_WINNER] = -1
-        s[core.PHASE] = core.PHASE_PASSING
+        core.reset_deal(s, obs.dealer)  # an empty deal, passing
         s[core.HAND + obs.seat] = obs.hand.mask
         caps = np.zeros(n + 2, dtype=np.int64)
         for seat in range(n):
