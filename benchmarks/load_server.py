@@ -4,7 +4,10 @@ Starts its own server process (a fresh SQLite file in a temporary directory,
 or ``--db URL``) on a free loopback port, creates ``--tables`` tables of
 four seats (one seat played by this script over a WebSocket, three bots),
 and plays one-deal Hearts games at every table, starting the next game at
-once, for ``--seconds``. It reports the tables, the actions the server
+once, for ``--seconds``: the run (from the first table's creation to the last
+connection closed) ends then, games in progress included, so it lasts
+``--seconds`` plus at most ``CLOSE_SECONDS`` to close the connections (the
+server's start and stop come on top). It reports the tables, the actions the server
 committed per second (every deal, pass and play, bots' included, counted in
 the database), the player actions sent, and the latency from sending an
 action to receiving the broadcast that contains it (p50, p99, max).
@@ -44,6 +47,8 @@ from sqlalchemy import create_engine, text
 from websockets.asyncio.client import connect
 
 RULES = {"preset": "hearts", "target_score": None, "deal_count": 1}
+CLOSE_SECONDS = 2.0
+"""At most this long after ``--seconds`` to cancel the tables' players and close their connections."""
 
 
 def free_port() -> int:
@@ -105,7 +110,6 @@ async def play_table(
     ws_base: str,
     level: str,
     think: float,
-    stop_at: float,
     latencies: list[float],
     counts: dict[str, int],
     rng: random.Random,
@@ -115,7 +119,7 @@ async def play_table(
     code, host = created["table"]["code"], created["host_token"]
     joined = (await post(http, f"/api/tables/{code}/seats", json={"name": "Load", "seat": 0})).json()
     await post(http, f"/api/tables/{code}/bots", json={"level": level}, headers={"Authorization": f"Bearer {host}"})
-    async with connect(f"{ws_base}/ws/{code}", proxy=None, max_queue=None) as ws:
+    async with connect(f"{ws_base}/ws/{code}", proxy=None, max_queue=None, close_timeout=CLOSE_SECONDS / 2) as ws:
         await ws.send(json.dumps({"type": "hello", "protocol": 1, "token": joined["token"]}))
         await ws.recv()
         await post(http, f"/api/tables/{code}/start", headers={"Authorization": f"Bearer {host}"})
@@ -145,8 +149,6 @@ async def play_table(
                 continue
             if state["phase"] == "game-over":
                 counts["games"] += 1
-                if time.monotonic() >= stop_at:
-                    return
                 await post(http, f"/api/tables/{code}/start", headers={"Authorization": f"Bearer {host}"})
                 continue
             if sent_at is not None:
@@ -175,6 +177,8 @@ def cpu_seconds(pid: int) -> float:
 async def watch_server(pid: int, db_url: str, measure_from: float, stop_at: float, profile: str | None, out: dict[str, Any]) -> None:
     """From the end of the warm-up to the last game's start: the server's CPU time per committed action (and a profile)."""
     await asyncio.sleep(max(0.0, measure_from - time.monotonic()))
+    if stop_at - time.monotonic() < 0.5:
+        return  # the warm-up took the whole run: nothing is measured
     spy = None
     if profile:
         duration = max(1, int(stop_at - time.monotonic()))
@@ -203,14 +207,21 @@ async def run(
         stop_at = began + seconds
         measure_from = began + warmup
         server: dict[str, Any] = {}
-        await asyncio.gather(
-            watch_server(pid, db_url, measure_from, stop_at, profile, server),
-            *(
-                play_table(http, f"ws://127.0.0.1:{port}", level, think, stop_at, latencies, counts, random.Random(i), measure_from)
-                for i in range(tables)
-            ),
-        )
+        watcher = asyncio.create_task(watch_server(pid, db_url, measure_from, stop_at, profile, server))
+        players = [
+            asyncio.create_task(play_table(http, f"ws://127.0.0.1:{port}", level, think, latencies, counts, random.Random(i), measure_from))
+            for i in range(tables)
+        ]
+        # --seconds bounds the run: at its end every table's player stops, in the middle of a game or of its setup.
+        await asyncio.wait(players, timeout=max(0.0, stop_at - time.monotonic()))
+        for player in players:
+            player.cancel()
+        await asyncio.wait(players, timeout=CLOSE_SECONDS)
+        failures = [p.exception() for p in players if p.done() and not p.cancelled() and p.exception() is not None]
+        await watcher
         elapsed = time.monotonic() - began
+        if failures:
+            raise failures[0]
     latencies.sort()
     return {
         "tables": tables,
@@ -246,7 +257,9 @@ def main() -> None:
     gc.disable()
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tables", type=int, default=200)
-    parser.add_argument("--seconds", type=float, default=30.0, help="Start no new game after this long.")
+    parser.add_argument(
+        "--seconds", type=float, default=30.0, help="How long the run lasts: every table stops then, games in progress too."
+    )
     parser.add_argument("--bots", default="random", help="Bot level of the three bot seats.")
     parser.add_argument("--db", default=None, help="SQLAlchemy URL (default: a fresh SQLite file in a temporary directory).")
     parser.add_argument("--think", type=float, default=0.0, help="Seconds the player waits before each of its actions (0: at once).")
