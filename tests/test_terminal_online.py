@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import io
 import os
 import pty
 import queue
@@ -16,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.console import Console
 from textual.widgets import Static
 
 from blackmaria.cards import card_name, parse_card, parse_cards
@@ -354,6 +356,50 @@ def test_the_textual_seat_plays_a_whole_deal_by_keys_against_the_server(server: 
 
     asyncio.run(drive_keys())
     assert app.ended == "over"
+
+
+def test_the_textual_seat_holds_a_finished_trick_on_the_table_until_its_winner_is_shown(server: Server) -> None:
+    """Found reading the code: the join screen gathered a finished trick as soon as the server said it was won, so
+    the cards played after the seat's (the computer players answer at once) were never seen on the table. Now the
+    whole trick stays a moment with its winner named, as in the game against the computer, then goes."""
+    link, host, token = seated(server, name="Flo")
+    seen: list[tuple[int, bool]] = []
+
+    class Watching(RecordingApp):
+        TRICK_HOLD = 0.8
+
+        def refresh_view(self) -> None:
+            super().refresh_view()
+            console = Console(width=100, record=True, color_system=None, file=io.StringIO())
+            console.print(self.query_one("#table", Static).content)
+            text = console.export_text()
+            state = (text.count("["), "wins the trick" in text or "You win the trick" in text)
+            if not seen or seen[-1] != state:
+                seen.append(state)
+
+    app = Watching(OnlineSeat(link, token, "en", "online_app_help"))
+
+    async def drive_keys() -> None:
+        async with app.run_test(size=(130, 40)) as pilot:
+            server.start_game(link.code, host)
+            await until(pilot, lambda: app.waiting() == "pass", "asked for a pass")
+            for _ in range(3):
+                await pilot.press("space", "right")
+            await pilot.press("enter")
+            won = lambda: sum(1 for trick in app.seat.observation().tricks if trick.winner is not None)  # noqa: E731
+            for _ in range(2):  # two tricks
+                await until(pilot, lambda: app.waiting() == "play", "had a turn")
+                tricks = won()
+                await pilot.press("enter")  # the card under the cursor: one the rules allow
+                await until(pilot, lambda tricks=tricks: won() > tricks, "saw the trick won")
+            await until(pilot, lambda: app.held is not None, "held the trick won just now", timeout=1)
+            assert app.held is not None and len(app.held[0]) == 4, app.held  # all four cards
+            await until(pilot, lambda: app.held is None, "gathered it", timeout=3)
+            await pilot.press("ctrl+q")
+
+    asyncio.run(drive_keys())
+    assert (4, True) in seen, seen  # all four cards and the winner named, before the trick is gathered
+    assert seen.index((4, True)) < len(seen) - 1, seen  # and then it went
 
 
 def test_f8_starts_the_game_and_leaving_the_textual_seat_mid_deal_keeps_the_seat(server: Server) -> None:

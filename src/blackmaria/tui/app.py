@@ -71,6 +71,8 @@ class CardTableApp(App[None]):
         self.t = seat.t
         self.held: tuple[dict[int, Card], int, int] | None = None
         """A finished trick kept on the table until its winner is shown: its cards by seat, the winner, its points."""
+        self.tricks_shown = (0, 0)
+        """The deal and the tricks won in it when the table last showed a finished trick (``finished_trick``)."""
         self.selected = 0
         self.marked: set[Card] = set()
         self.buffer = ""
@@ -126,6 +128,27 @@ class CardTableApp(App[None]):
     def received(self) -> CardSet:
         """The cards the player received in the pass this deal (marked in the hand)."""
         return self.seat.received()
+
+    # ---- the finished trick ------------------------------------------------
+    def _tricks_won(self) -> tuple[int, int]:
+        """The deal and the tricks won in it so far: it grows with every trick taken, from deal to deal."""
+        obs = self.seat.observation()
+        if obs is None:
+            return (0, 0)
+        return obs.deal, sum(1 for trick in obs.tricks if trick.winner is not None)
+
+    def finished_trick(self) -> tuple[dict[int, Card], int, int] | None:
+        """The trick completed since the table last showed one, once (what ``held`` keeps on the table: its cards
+        by seat, its winner, its points), or None."""
+        obs, won = self.seat.observation(), self._tricks_won()
+        if obs is None or won <= self.tricks_shown:
+            return None
+        self.tricks_shown = won
+        done = [trick for trick in obs.tricks if trick.winner is not None]
+        if not done or done[-1].winner is None:
+            return None
+        values = obs.rules.values
+        return dict(done[-1].plays), done[-1].winner, sum(values[card] for _, card in done[-1].plays)
 
     # ---- drawing -----------------------------------------------------------
     def hand_cards(self) -> list[Card]:
@@ -436,7 +459,6 @@ class GameApp(CardTableApp):
         self.deals_shown = len([log for log in session.game.deals if log.points is not None])
         self.working_since: float | None = None
         """When the present piece of work (a computer player's choice, an analysis) began, while one runs."""
-        self.tricks_shown = (0, 0)
         self.stop_requested = False
         self._working_shown = False
         self._status = Text()
@@ -512,25 +534,15 @@ class GameApp(CardTableApp):
             self.call_from_thread(self._worker_done)
 
     def _hold_finished_trick(self) -> None:
-        """If a trick was completed since the table last showed one, keep it on the table with its winner a while."""
-        won = self._tricks_won()
-        if won <= self.tricks_shown:
+        """If a trick was completed since the table last showed one, keep it on the table with its winner a while
+        (the computer players wait meanwhile)."""
+        held = self.finished_trick()
+        if held is None or self.speed <= 0:
             return
-        self.tricks_shown = won
-        obs = self.session.observation()
-        done = [trick for trick in obs.tricks if trick.winner is not None]
-        if not done or done[-1].winner is None or self.speed <= 0:
-            return
-        values = obs.rules.values
-        self.held = (dict(done[-1].plays), done[-1].winner, sum(values[card] for _, card in done[-1].plays))
+        self.held = held
         self.call_from_thread(self.refresh_view)
         time.sleep(max(2 * self.speed, 0.8))
         self.held = None
-
-    def _tricks_won(self) -> tuple[int, int]:
-        """The deal and the tricks won in it so far: it grows with every trick taken, from deal to deal."""
-        obs = self.session.observation()
-        return obs.deal, sum(1 for trick in obs.tricks if trick.winner is not None)
 
     def _worker_done(self) -> None:
         self._worker = None

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from rich.text import Text
+from textual.timer import Timer
 from textual.widgets import RichLog, Static
 
 from blackmaria.cards import Card, CardSet, card_name
@@ -35,6 +36,8 @@ class OnlineApp(CardTableApp):
         ("f8", "start", "command('start')"),
     ]
     TYPABLE = None  # commands and chat are typed as in line-by-line play ("say good luck")
+    TRICK_HOLD: ClassVar[float] = 1.4
+    """Seconds a finished trick stays on the table with its winner (the server's table goes on meanwhile)."""
     seat: OnlineSeat
 
     def __init__(self, seat: OnlineSeat) -> None:
@@ -47,9 +50,11 @@ class OnlineApp(CardTableApp):
             self.bind(key, action, description=self.t(f"key_{label}"))
         self.bind("ctrl+q", "quit", description=self.t("key_leave"))
         self._network = threading.Thread(target=self._run_network, daemon=True, name="blackmaria-table")
+        self._release: Timer | None = None
 
     def on_mount(self) -> None:
         self.seat.help_message = "online_app_help"
+        self.tricks_shown = self._tricks_won()  # (a trick finished before the seat came is not held)
         self.show(self.seat.take_lines())  # the welcome, told before the screen opened; the connection's thread then
         self._network.start()  # owns the seat
         self.set_interval(1.0, self._tick)
@@ -75,6 +80,22 @@ class OnlineApp(CardTableApp):
         log = self.query_one("#log", RichLog)
         for line in lines:
             log.write(line)
+        held = self.finished_trick()
+        if held is not None:  # the whole trick and its winner stay a while, as in the game against the computer
+            self.hold(held)
+        self.refresh_view()
+
+    def hold(self, held: tuple[dict[int, Card], int, int] | None) -> None:
+        """Keep a finished trick on the table for ``TRICK_HOLD`` seconds (None: let the one held go now)."""
+        if self._release is not None:
+            self._release.stop()
+            self._release = None
+        self.held = held
+        if held is not None:
+            self._release = self.set_timer(self.TRICK_HOLD, self._let_go)
+
+    def _let_go(self) -> None:
+        self.hold(None)
         self.refresh_view()
 
     def network_ended(self, ended: str) -> None:
@@ -118,6 +139,7 @@ class OnlineApp(CardTableApp):
     def choose(self, cards: list[Card]) -> None:
         if cards:  # the server judges the pass or the card; a refusal comes back in words
             self.message = ""
+            self.hold(None)  # the player has seen enough of the last trick: the card now goes to the table
             self.typed.put(" ".join(card_name(c) for c in cards))
         elif self.waiting() == "pass":
             self.message = self.t("online_mark_cards", count=self.seat.rules.pass_count if self.seat.rules else 3)
