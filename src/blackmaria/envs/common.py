@@ -89,13 +89,9 @@ class StateEncoder:
         return out
 
 
-_BITS16 = np.unpackbits(np.arange(1 << 16, dtype="<u2").view(np.uint8).reshape(-1, 2), axis=1, bitorder="little").astype(np.int8)
-"""The 16 bits of every 16-bit number as int8 entries: a mask is four lookups (faster than unpacking its bytes)."""
-
-
 def mask_of(mask: int) -> np.ndarray:
-    """A card mask as the 52 int8 entries of an action mask."""
-    return np.concatenate((_BITS16[mask & 0xFFFF], _BITS16[mask >> 16 & 0xFFFF], _BITS16[mask >> 32 & 0xFFFF], _BITS16[mask >> 48][:4]))
+    """A card mask as the 52 int8 entries of an action mask (its 7 bytes unpacked, lowest card first)."""
+    return np.unpackbits(np.frombuffer(mask.to_bytes(7, "little"), np.uint8), count=52, bitorder="little").view(np.int8)
 
 
 __all__ = ["StateEncoder", "illegal_info", "illegal_penalty", "mask_of"]

@@ -125,9 +125,10 @@ class BlackMariaSingleSeatEnv(gym.Env[np.ndarray, int]):
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(2**31))
-        self.game = Game(self._episode_rules, seed=game_seed)
+        rng = random.Random(game_seed)
+        self.game = Game(self._episode_rules, rng=rng)
         if self.opponents == "random":
-            self.bots, self._random = {}, random.Random(game_seed)
+            self.bots, self._random = {}, rng  # one generator shuffles and draws the opponents' cards
         else:
             self.bots, self._random = (
                 {s: make_bot(self.opponents, game_seed + s) for s in range(self.rules.players) if s != self.seat},
