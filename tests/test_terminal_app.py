@@ -638,3 +638,64 @@ def test_the_seats_keep_sensible_names_at_other_counts_and_old_saves_take_the_ne
     saved["record"]["seats"] = ["Zoe", "Nord", "Ost", "Bob"]  # not all the old names: kept as they are
     path.write_text(json.dumps(saved))
     assert PlaySession.resume(path).names == ("Zoe", "Nord", "Ost", "Bob")
+
+
+def test_undo_in_a_guided_deal_explains_again_in_the_worker(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Review: after an undo the guided deal's analysis ran in the screen's thread (a freeze of 0.1 to 0.3 s with
+    no key taken); now in the worker, as every other analysis."""
+    import threading
+
+    import blackmaria.tui.learn as learn_module
+    from blackmaria.tui.learn import new_learn_session
+
+    threads: list[bool] = []
+    explain = learn_module.explain
+
+    def watched(obs: object, **kwargs: object) -> object:
+        threads.append(threading.current_thread() is threading.main_thread())
+        return explain(obs, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(learn_module, "explain", watched)
+    session = new_learn_session(preset("hearts").replace(undo=True), lang="en", seed=1, budget=20)
+
+    async def drive(app: GameApp, pilot: object) -> None:
+        await _settle(app, pilot)
+        await _pass(app, pilot)
+        while _my_plays(session) == 0:
+            await pilot.press("enter")  # type: ignore[attr-defined]
+            await _settle(app, pilot)
+        hand = session.observation().hand
+        threads.clear()
+        await pilot.press("f3")  # type: ignore[attr-defined]
+        assert app.message == session.t("undo_done")
+        await _settle(app, pilot)
+        assert _my_plays(session) == 0 and len(session.observation().hand) == len(hand) + 1
+        assert session.explanation() is not None and session._explanation is not None
+
+    _run(session, drive, speed=0.01)
+    assert threads and not any(threads), threads
+
+
+def test_undo_of_a_forced_card_does_not_play_it_again(tmp_path: Path) -> None:
+    """The reason the undo's analysis had stayed in the screen's thread: the worker plays the player's forced
+    cards, so it would have played again the forced card just taken back."""
+    from blackmaria.cards import parse_card
+
+    rules = preset("hearts").replace(pass_schedule=("hold",))
+    seed = next(s for s in range(1, 60) if parse_card("2C") in _dealt(tmp_path, rules, s).game.hand(0))
+    session = _session(tmp_path, rules=rules, seed=seed)
+
+    async def drive(app: GameApp, pilot: object) -> None:
+        await _settle(app, pilot)
+        assert _my_plays(session) == 1  # the 2♣ leads the first trick: played by itself
+        await pilot.press("f3")  # type: ignore[attr-defined]
+        await _settle(app, pilot)
+        assert _my_plays(session) == 0 and parse_card("2C") in session.observation().hand
+
+    _run(session, drive, speed=0.01)
+
+
+def _dealt(tmp_path: Path, rules: Rules, seed: int) -> PlaySession:
+    session = _session(tmp_path, rules=rules, seed=seed)
+    session.deal(advance=False)
+    return session

@@ -493,25 +493,28 @@ class GameApp(CardTableApp):
     def busy(self) -> bool:
         return self._worker is not None
 
-    def run_others(self) -> None:
-        """Let the computer players act (and the player's forced cards be played) until the player must choose:
-        at once at speed 0, else card by card in a thread, the screen showing each card and holding each trick."""
+    def run_others(self, act: bool = True) -> None:
+        """Let the computer players act (and the player's forced cards be played) until the player must choose,
+        then prepare the decision (a guided deal explains it): at once at speed 0, else card by card in a thread,
+        the screen showing each card and holding each trick. With ``act`` False nobody plays, the decision is only
+        prepared (after an undo: a forced card taken back is not played again)."""
         if self.speed <= 0:
-            while self.session.step():
+            while act and self.session.step():
                 pass
             self.session.settle()
             self.session.prepare()
             self.others_done()
             return
-        self._worker = threading.Thread(target=self._others_in_thread, daemon=True, name="blackmaria-bots")
+        self._worker = threading.Thread(target=self._others_in_thread, args=(act,), daemon=True, name="blackmaria-bots")
         self._worker.start()
         self.refresh_view()
 
-    def _others_in_thread(self) -> None:
+    def _others_in_thread(self, act: bool = True) -> None:
         session = self.session
         try:
-            self._hold_finished_trick()
-            while not self.stop_requested:
+            if act:
+                self._hold_finished_trick()
+            while act and not self.stop_requested:
                 self.working_since = time.monotonic()
                 action = session.next_action()  # the thinking: the game is only read, as the screen reads it
                 self.working_since = None
@@ -730,9 +733,7 @@ class GameApp(CardTableApp):
         if not self._refuse_while_busy():
             self.message = self.session.undo()
             self.tricks_shown = self._tricks_won()
-            self.session.prepare()  # the decision taken back, explained again (a guided deal; its search is compiled by now)
-            self.refresh_view()
-            self.ready_at = time.monotonic()
+            self.run_others(act=False)  # the decision taken back, explained again in the worker (a guided deal)
 
     def action_claim(self) -> None:
         if not self._refuse_while_busy():
