@@ -67,9 +67,11 @@ def browser() -> Iterator[Any]:
         yield running
 
 
-def solo_table(browser: Any, base: str, deals: int = 1, timer: int | None = None, viewport: dict[str, int] = DESKTOP) -> Any:
+def solo_table(
+    browser: Any, base: str, deals: int = 1, timer: int | None = None, viewport: dict[str, int] = DESKTOP, locale: str = "en-US"
+) -> Any:
     """A Hearts table of one player (Cleo) and three computer players, started; the page waits at the first pass."""
-    page = new_page(browser, viewport)
+    page = new_page(browser, viewport, locale=locale)
     page.add_init_script(WATCH_SOCKETS)
     create_table(page, base, "hearts", deals=deals, bots=3, name="Cleo", timer=timer)
     page.wait_for_selector("#start:not([disabled])")
@@ -356,6 +358,41 @@ def test_the_header_fits_a_long_title_spectators_and_the_connection_line_on_a_ph
         assert page.errors == []
         watching.context.close()
         page.context.close()
+
+
+# Each time the trick in the middle changes: every card of it that lies over a seat's box (the box's text under it).
+WATCH_TRICK_OVER_SEATS = """() => {
+  window.covered = [];
+  window.fullTricks = 0;
+  const box = (n) => n.getBoundingClientRect();
+  const check = () => {
+    const cards = document.querySelectorAll('#trick .card');
+    if (cards.length === 4) window.fullTricks += 1;
+    for (const card of cards) for (const seat of document.querySelectorAll('#seats .seat')) {
+      const a = box(card), b = box(seat);
+      const w = Math.min(a.right, b.right) - Math.max(a.left, b.left), h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+      if (w > 1 && h > 1) window.covered.push(`the card of seat ${card.dataset.seat} covers seat ${seat.dataset.seat} by ${Math.round(w)}x${Math.round(h)} px`);
+    }
+  };
+  new MutationObserver(() => requestAnimationFrame(check)).observe(document.getElementById('trick'), {childList: true});
+}"""
+
+
+@needs_chromium
+def test_on_a_phone_in_german_no_card_of_the_trick_covers_a_seat(server: Server, browser: Any) -> None:
+    """390x844 in German: a seat's box of many lines ("Computer 3 (leicht)", "0 in diesem Spiel · 0 Stiche · Stand 0",
+    "Geber") grew into the trick, and the card played from the seat covered its last line (the own seat's name too)."""
+    page = solo_table(browser, server.base, viewport=PHONE, locale="de-DE")
+    page.evaluate(WATCH_TRICK_OVER_SEATS)
+    pass_three(page)
+    while page.evaluate("window.fullTricks") < 2 and wait_for_my_turn(page):
+        play_first_playable(page)
+    page.wait_for_function("() => window.fullTricks >= 2")
+    covered = page.evaluate("window.covered")
+    page.screenshot(path=str(SCREENSHOTS / "web-phone-de-trick.png"))
+    assert covered == [], covered
+    assert page.errors == []
+    page.context.close()
 
 
 VIEWPORTS = {"desktop": DESKTOP, "wide": {"width": 1920, "height": 1080}, "phone": PHONE}

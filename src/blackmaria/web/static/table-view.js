@@ -217,6 +217,9 @@ export function renderSeats() {
     });
     node.style.left = `${position.x}%`;
     node.style.top = `${position.y}%`;
+    // The seats at the top and the bottom have the felt's width beside them: there they write their lines wide, so
+    // that a box of many lines (German, the dealer, the turn) does not grow into the trick in the middle.
+    if (Math.abs(position.x - 50) < 1) node.classList.add("wide-room");
     node.append(el("span", { class: "name", text: name, "aria-hidden": "true" }));
     const line = el("span", { class: "stats", "aria-hidden": "true" });
     // Each number says what it counts: this deal's points, the tricks taken, the game's total.
