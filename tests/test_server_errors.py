@@ -26,7 +26,7 @@ from websockets.sync.client import connect
 
 from blackmaria.cards import card_name
 from blackmaria.rules import Rules
-from blackmaria.server import app as server_app
+from blackmaria.server import tables as server_tables
 from blackmaria.server.app import create_app
 from blackmaria.server.protocol import RateLimit
 from blackmaria.server.store import Store
@@ -150,7 +150,7 @@ def test_a_refused_card_says_what_was_missing_in_the_protocols_words(table: Tabl
 
 
 def test_the_lobby_refuses_a_search_bot_the_server_cannot_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(server_app, "search_missing", lambda: "numpy; install blackmaria[fast]")
+    monkeypatch.setattr(server_tables, "search_missing", lambda: "numpy; install blackmaria[fast]")
     app = create_app(f"sqlite:///{tmp_path / 'tables.sqlite3'}", lobby_per_minute=0)
 
     async def scenario() -> tuple[httpx.Response, httpx.Response]:
@@ -255,3 +255,29 @@ def test_the_lobby_and_a_seat_change_refuse_a_bot_level_by_one_rule_and_accept_t
     assert [hub.programs.refusal(level) for level in ("random", "expert", "house-bot")] == [None, None, None]
     hub.close()
     loop.close()
+
+
+def test_a_seat_change_refuses_a_search_bot_the_server_cannot_run_as_the_lobby_does(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    """As on a server installed without blackmaria[fast]: the socket's seat change gave a seat to the hard bot (the
+    lobby refused it), and the next game could not start. Both refuse it now, by the one level rule."""
+    game = table.table.game
+    assert game is not None
+    table.say({"type": "pass", "cards": [card_name(c) for c in sorted(game.hand(0))[:3]]})
+    while table.table.status == "playing":
+        game = table.table.game
+        assert game is not None
+        table.say({"type": "play", "card": card_name(min(game.legal_cards(0)))})
+    table.heard()
+    monkeypatch.setitem(sys.modules, "numpy", None)
+    monkeypatch.setitem(sys.modules, "blackmaria.bots.search", None)
+    table.say({"type": "seat", "seat": 1, "to": "bot", "level": "hard", "ref": 9})
+    (error,) = table.errors()
+    assert (error["code"], error["ref"]) == ("bad-message", 9)
+    assert (
+        error["message"].startswith("level 'hard' needs the compiled kernel, not installed here") and "blackmaria[fast]" in error["message"]
+    )
+    assert table.table.seats[1].level == "random"
+    with pytest.raises(LobbyError, match="needs the compiled kernel"):
+        table.run(table.table.add_bots("expert", None))
+    table.say({"type": "seat", "seat": 1, "to": "bot", "level": "medium", "ref": 10})
+    assert table.errors() == [] and table.table.seats[1].level == "medium"

@@ -11,7 +11,6 @@ import asyncio
 import contextlib
 import functools
 import hashlib
-import importlib
 import json
 import logging
 import re
@@ -28,7 +27,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from blackmaria import __version__
-from blackmaria.bots.base import DEFAULT_BUDGETS, LEVELS
+from blackmaria.bots.base import LEVELS
 from blackmaria.cards import NUM_CARDS, SUIT_CHARS, card_name
 from blackmaria.locale import LANGUAGES, Texts
 from blackmaria.locale.messages import MESSAGES
@@ -333,15 +332,6 @@ def check_players(data: str | Mapping[str, Any]) -> None:
         raise RulesError(f"players: {title} is played by {counts} players, not {players}")
 
 
-def search_missing() -> str | None:
-    """The missing module, if the search bots and explanations cannot run here (the ``fast`` extra is not installed)."""
-    try:
-        importlib.import_module("blackmaria.bots.search")
-    except ImportError as error:
-        return f"{error.name or error}; install blackmaria[fast]"
-    return None
-
-
 @functools.cache
 def catalog_body(lang: str) -> tuple[bytes, str]:
     """The catalog of ``lang`` as JSON and its ETag: every text (the guided deal's among them) and the card names."""
@@ -527,8 +517,6 @@ def create_app(db_url: str | None = None, programs: BotPrograms | None = None, l
         """Fill empty seats with bots of a level (host or seated player only)."""
         table = table_or_404(code)
         manage(table, authorization)
-        if body.level in DEFAULT_BUDGETS and search_missing() is not None:
-            raise HTTPException(422, f"level: the {body.level} bot needs the compiled kernel, not installed here ({search_missing()})")
         await table.add_bots(body.level, body.seats)
         return table.info()
 

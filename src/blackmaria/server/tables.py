@@ -15,6 +15,7 @@ import collections
 import contextlib
 import dataclasses
 import hmac
+import importlib
 import json
 import logging
 import os
@@ -158,6 +159,15 @@ class Told:
     totals: tuple[int, ...] | None = None
 
 
+def search_missing() -> str | None:
+    """The missing module, if the search bots and explanations cannot run here (the ``fast`` extra is not installed)."""
+    try:
+        importlib.import_module("blackmaria.bots.search")
+    except ImportError as error:
+        return f"{error.name or error}; install blackmaria[fast]"
+    return None
+
+
 @dataclass(frozen=True)
 class BotPrograms:
     """Bot programs the operator lets tables seat (``blackmaria serve --bot NAME=COMMAND``), by the name players pick.
@@ -173,9 +183,12 @@ class BotPrograms:
 
     def refusal(self, level: str) -> str | None:
         """None when a seat may be given to a bot of ``level`` here, else the end of the sentence that refuses it."""
-        if level in LEVELS or level in self.commands:
-            return None
-        return f"is not one of {', '.join([*LEVELS, *self.commands])}"
+        if level not in LEVELS and level not in self.commands:
+            return f"is not one of {', '.join([*LEVELS, *self.commands])}"
+        missing = search_missing() if level in DEFAULT_BUDGETS and level not in self.commands else None
+        if missing is not None:
+            return f"needs the compiled kernel, not installed here ({missing})"
+        return None
 
     def make(self, level: str, seed: int) -> Bot:
         command = self.commands.get(level)
