@@ -699,3 +699,29 @@ def _dealt(tmp_path: Path, rules: Rules, seed: int) -> PlaySession:
     session = _session(tmp_path, rules=rules, seed=seed)
     session.deal(advance=False)
     return session
+
+
+def test_the_screen_passes_and_plays_through_the_seat(tmp_path: Path) -> None:
+    """Review: the screen had its own copy of the seat's choose (pass or play, one card, the refusal); now the
+    keys choose through the seat, as typed lines do, and the seat's refusal is what the screen says."""
+    session = _session(tmp_path, seed=12)
+    chosen: list[tuple[str | None, int]] = []
+    choose = session.choose
+
+    def watched(cards: object) -> str | None:
+        chosen.append((session.waiting_for(), len(cards)))  # type: ignore[arg-type]
+        return choose(cards)  # type: ignore[arg-type]
+
+    session.choose = watched  # type: ignore[method-assign]
+
+    async def drive(app: GameApp, pilot: object) -> None:
+        await pilot.press("space", "enter")  # type: ignore[attr-defined]
+        assert app.message.startswith("You chose 1") and session.waiting_for() == "pass"
+        await pilot.press("right", "space", "right", "space", "enter")  # type: ignore[attr-defined]
+        await _settle(app, pilot)
+        assert session.waiting_for() == "play" and not app.marked
+        await pilot.press("enter")  # type: ignore[attr-defined]
+        await _settle(app, pilot)
+
+    _run(session, drive, speed=0.01)
+    assert chosen == [("pass", 1), ("pass", 3), ("play", 1)], chosen

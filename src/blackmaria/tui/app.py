@@ -477,6 +477,7 @@ class GameApp(CardTableApp):
     @session.setter
     def session(self, session: PlaySession) -> None:
         self._session = self.seat = session
+        session.answers = False  # the computer players' cards come one by one, from run_others
 
     def on_mount(self) -> None:
         log = self.query_one("#log", RichLog)
@@ -667,20 +668,11 @@ class GameApp(CardTableApp):
 
     # ---- what the player does ------------------------------------------------
     def choose(self, cards: list[Card]) -> None:
-        session = self.session
-        waiting = session.waiting_for()
-        error = None
         self.tricks_shown = self._tricks_won()
-        if waiting == "pass":
-            error = session.pass_cards(cards, advance=False)
-            if error is None:
-                self.marked.clear()
-        elif waiting == "play":
-            error = session.play(cards[0], advance=False) if len(cards) == 1 else self.t("one_card")
-        else:
-            return
+        error = self.session.choose(cards)  # the seat's pass or play, or the core's refusal in words
         self.message = error or ""
         if error is None:
+            self.marked.clear()
             self.run_others()
 
     def is_command(self, text: str) -> bool:

@@ -183,6 +183,7 @@ class OnlineSeat(Seat):
 
     COMMANDS = COMMANDS
     live = True  # other players, the server's stand-ins and chat go on while this player thinks
+    sends_out_of_turn = True
 
     def __init__(self, link: TableLink, token: str | None, lang: str = "en", help_message: str = "online_help") -> None:
         super().__init__(lang)
@@ -279,11 +280,7 @@ class OnlineSeat(Seat):
     def choose(self, cards: Sequence[Card]) -> str | None:
         if self.seat is None:
             return self.t("online_spectator")
-        if self.waiting_for() == "pass":
-            return self.submit("pass", cards)
-        if len(cards) != 1:
-            return self.t("one_card")
-        return self.submit("play", cards)  # out of turn too: the server says why not
+        return super().choose(cards)
 
     # ---- the connection ------------------------------------------------------------------------------
     def connect(self) -> None:

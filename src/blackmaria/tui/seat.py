@@ -85,6 +85,9 @@ class Seat(ABC):
     """Whether a line-by-line prompt to play shows the trick, the status and the playable cards (a guided deal's
     explanation shows them instead)."""
     help_message: str = "help"
+    sends_out_of_turn: ClassVar[bool] = False
+    """Whether a card chosen when it is not the seat's turn is still submitted (a server's table, whose state here
+    may lag: the server judges it and says why not); else it is refused here."""
 
     def __init__(self, lang: str) -> None:
         self.t: TerminalTexts = TerminalTexts(lang)
@@ -274,11 +277,12 @@ class Seat(ABC):
         return cards or None
 
     def choose(self, cards: Sequence[Card]) -> str | None:
-        """Pass or play ``cards``, as the decision now asks; the refusal in words, or None when taken (or sent)."""
+        """Pass or play ``cards``, as the decision now asks; the refusal in words (the core's, through ``submit``),
+        or None when taken (or sent). Every front end chooses through this: typed lines, and the screens' keys."""
         waiting = self.waiting_for()
         if waiting == "pass":
             return self.submit("pass", cards)
-        if waiting != "play":
+        if waiting != "play" and not self.sends_out_of_turn:
             return self.t("wrong_phase")
         if len(cards) != 1:
             return self.t("one_card")

@@ -195,6 +195,9 @@ class PlaySession(Seat):
         """Play the human's card by itself when only one is legal."""
         self.sheet_in_story = True
         """Tell the score sheet after each deal (a screen that shows it in a view of its own tells only the totals)."""
+        self.answers = True
+        """Let the computer players answer a pass or a card at once (``submit``); a screen that shows their cards
+        one by one sets it False and lets them act itself (``step``)."""
 
     # ---- the seat --------------------------------------------------------------
     @property
@@ -221,7 +224,7 @@ class PlaySession(Seat):
         return len(self.game.events)
 
     def submit(self, kind: str, cards: Sequence[Card]) -> str | None:
-        return self.pass_cards(cards) if kind == "pass" else self.play(cards[0])
+        return self.pass_cards(cards, self.answers) if kind == "pass" else self.play(cards[0], self.answers)
 
     def progress(self) -> bool:
         """Deal the first deal, or let the bots act until the human must choose."""
