@@ -1,6 +1,7 @@
 """A seat at a server's table in the Textual screen of the game against the computer: ``blackmaria join LINK``.
 
-The table, the hand drawn in suits and the story of the deal are those of ``app.py``; what the seat knows and says
+The table, the hand drawn in suits and the story of the deal are those of ``app.py`` (a finished trick stays on the
+table a moment with its winner named, then is gathered, as there); what the seat knows and says
 is ``online.OnlineSeat``. One thread owns the connection (``seat.run_lines``, as line-by-line play runs it): the keys
 put the player's passes, cards and commands in its queue, and it hands back what the table told, so the screen
 goes on (other players' cards, chat) while nobody types.
