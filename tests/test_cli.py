@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -63,9 +64,29 @@ def test_rule_errors_name_the_options_the_command_has() -> None:
     assert missing.returncode != 0 and "Invalid value for NAME: x.toml: no such house-rules file" in missing.stderr
     assert "--rules" not in missing.stderr
     seat = run("play", "--seat", "7", "--plain")
-    assert seat.returncode != 0 and "one of its seat names, West, North, East" in seat.stderr
-    german = run("play", "--seat", "Süd", "--lang", "de", "--plain")
-    assert german.returncode != 0 and "West, Nord, Ost" in german.stderr  # a 3-player table has no Süd
+    assert seat.returncode != 0 and "one of its seat names, South, West, East (clockwise)" in seat.stderr
+    german = run("play", "--seat", "Nord", "--lang", "de", "--plain")
+    assert german.returncode != 0 and "Süd, West, Ost" in german.stderr  # a 3-player table has no Nord
+
+
+def test_a_seat_is_named_as_the_table_of_that_size_names_it(tmp_path: Path) -> None:
+    """--seat takes the names the table shows (at three players East is seat 2, at four North is seat 2): the seat
+    taken passes to the right, to the seat before it in the order of play."""
+    from blackmaria.tui.session import seat_names
+
+    assert seat_names("en", 3) == ("South", "West", "East") and seat_names("en", 4)[2] == "North"
+    for players, name, seat in ((3, "East", 2), (4, "north", 2), (6, "Carla", 2), (3, "1", 1)):
+        played = subprocess.run(
+            [sys.executable, "-m", "blackmaria.cli", "play", "--seat", name, "--players", str(players), "--plain"],
+            input="quit\n",
+            capture_output=True,
+            text=True,
+            timeout=120,
+            env={**os.environ, "BLACKMARIA_DATA_DIR": str(tmp_path / name)},
+        )
+        assert played.returncode == 0, played.stderr
+        right = seat_names("en", players)[(seat - 1) % players]
+        assert f"Pass 3 cards to the right to {right}." in played.stdout, played.stdout
 
 
 def test_a_preset_is_refused_for_a_player_count_it_is_not_made_for() -> None:

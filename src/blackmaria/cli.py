@@ -125,7 +125,9 @@ def replay(file: IO[str], as_json: bool) -> None:
 @main.command()
 @click.option("--rules", "rules_name", default="black-maria", show_default=True, help="Preset name or house-rules file.")
 @click.option("--players", type=int, default=None, help="Seat count, if not the preset's own.")
-@click.option("--seat", default="0", show_default=True, help="Your seat: a number from 0, or a seat name (West, North, ...).")
+@click.option(
+    "--seat", default="0", show_default=True, help="Your seat: a number from 0, or a seat name (South, West, ...: as the table names them)."
+)
 @click.option("--name", default=None, help="Your name at the table.")
 @click.option(
     "--bots",
@@ -170,7 +172,7 @@ def play(
     """Play a whole game in the terminal against computer players (saved after every action; several games can be kept)."""
     from blackmaria.bots.base import LEVELS
     from blackmaria.locale import Texts, detect_language
-    from blackmaria.tui.session import SEAT_NAMES, PlaySession, new_session, save_path_for, saved_games, saves_dir
+    from blackmaria.tui.session import PlaySession, new_session, save_path_for, saved_games, saves_dir, seat_names
 
     language = detect_language(lang)
     texts = Texts(language)
@@ -188,7 +190,8 @@ def play(
             raise click.ClickException(texts("resume_over"))
     else:
         rule_set = _rules_option(rules_name, players)
-        names = [n.lower() for n in SEAT_NAMES[language][: rule_set.players]]
+        seat_list = seat_names(language, rule_set.players)
+        names = [n.lower() for n in seat_list]
         if seat.isdigit() and int(seat) < rule_set.players:
             human = int(seat)
         elif seat.lower() in names:
@@ -196,7 +199,7 @@ def play(
         else:
             raise click.BadParameter(
                 f"{seat!r} is not a seat at this {rule_set.players}-player table: use a number 0..{rule_set.players - 1} "
-                f"or one of its seat names, {', '.join(SEAT_NAMES[language][: rule_set.players])} (clockwise)",
+                f"or one of its seat names, {', '.join(seat_list)} (clockwise)",
                 param_hint="--seat",
             )
         level_list = [level.strip() for level in levels.split(",") if level.strip()]

@@ -60,10 +60,6 @@ def seat_names(lang: str, players: int) -> tuple[str, ...]:
     return tuple(texts(f"seat_{place}") for place in places)
 
 
-SEAT_NAMES: Final = {lang: seat_names(lang, 4) + SEAT_PEOPLE[4:] for lang in ("en", "de")}
-"""The four seats' names, then people's: what ``--seat`` took before ``seat_names`` (right at four seats only)."""
-
-
 def data_dir() -> Path:
     """Where saved games live: ``$BLACKMARIA_DATA_DIR`` or the user's data directory."""
     override = os.environ.get("BLACKMARIA_DATA_DIR")
