@@ -36,9 +36,10 @@ lint: dev
 typecheck: dev
 	$(BIN)/mypy
 
-# Two worker processes (the browser and server tests mostly wait), then the wall-clock timing checks alone.
+# Two worker processes (the browser and server tests mostly wait), each taking whole files in their order (a file's
+# tests share its servers and browser, and a few read what an earlier one wrote), then the wall-clock timing checks alone.
 test: dev lint typecheck
-	$(BIN)/pytest -n 2 -m "not slow and not serial"
+	$(BIN)/pytest -n 2 --dist loadfile -m "not slow and not serial"
 	$(BIN)/pytest -p no:xdist -m "serial and not slow"
 
 # The browser tests again, saving their pictures over the ones the docs show.
