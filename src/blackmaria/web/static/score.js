@@ -263,7 +263,9 @@ const STORE_FACTS = "blackmaria.facts.";
   const page = document.getElementById("score-app");
   if (!page) return;
 
-  const state = { lang: detectLanguage(), presets: null, sheet: null, editing: null, tapSeat: 0, drafts: [] };
+  // bases: the server's answer (rules and facts) for each preset, count and kitty the form has shown, by key; every
+  // answer is kept under its own key, so one that comes late never stands for the choice made since.
+  const state = { lang: detectLanguage(), presets: null, sheet: null, editing: null, tapSeat: 0, drafts: [], bases: {}, asked: new Set() };
   const $ = (id) => document.getElementById(id);
 
   function element(tag, attributes, children) {
@@ -365,17 +367,20 @@ const STORE_FACTS = "blackmaria.facts.";
     // The form starts from the server's rules for this preset and count (until they come, the preset's own).
     const wanted = { preset: info.name, players: setup.players, kitty: Boolean(setup.kitty) };
     const key = canonical(wanted);
-    if ((!state.base || state.base.key !== key) && state.baseAsked !== key) {
-      state.baseAsked = key;
+    if (!(key in state.bases) && !state.asked.has(key)) {
+      state.asked.add(key);
       factsFor(wanted).then((answer) => {
-        state.base = { key, ...answer };
+        state.bases[key] = answer;
         if (!state.sheet) render();
-      }).catch((error) => { if (!state.sheet && $("error")) refuse(error); });
+      }).catch((error) => {
+        state.asked.delete(key); // asked again when the form is drawn next
+        if (!state.sheet && $("error")) refuse(error);
+      });
     }
-    const ready = state.base && state.base.key === key;
-    const base = ready ? state.base.rules : info.rules;
+    const ready = key in state.bases;
+    const base = ready ? state.bases[key].rules : info.rules;
     // Cards removed for this count could lie as a kitty instead: offered when the server's facts remove some.
-    const kittyPossible = setup.kitty || (ready && state.base.facts.removed.length > 0);
+    const kittyPossible = setup.kitty || (ready && state.bases[key].facts.removed.length > 0);
     const presetSelect = select("preset", state.presets.map((p) => [p.name, p.title]), info.name);
     presetSelect.addEventListener("change", (event) => {
       setup.preset = event.target.value;
@@ -427,14 +432,14 @@ const STORE_FACTS = "blackmaria.facts.";
       reads them (it checks them and answers their facts; offline, the rules of a sheet started before are kept). */
   async function startSheet(info, setup) {
     try {
-      const base = state.base.rules;
+      const data = { preset: info.name, players: setup.players, kitty: Boolean(setup.kitty) };
+      const base = state.bases[canonical(data)].rules;
       const options = {
         moon: $("moon").value,
         ties: $("ties").value,
         target_score: numberOption("target", "target_score"),
         deal_count: numberOption("deal-count", "deal_count"),
       };
-      const data = { preset: info.name, players: setup.players, kitty: Boolean(setup.kitty) };
       for (const [option, value] of Object.entries(options)) if (value !== base[option]) data[option] = value;
       const extra = $("options").value.trim();
       if (extra) {
