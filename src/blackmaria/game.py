@@ -24,7 +24,6 @@ import copy as _copy
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from operator import itemgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
@@ -99,10 +98,6 @@ def game_verdict(rules: Rules, totals: Sequence[int], deals_played: int) -> Verd
 
 def _as_card(card: Card | str) -> Card:
     return parse_card(card) if isinstance(card, str) else card
-
-
-_second = itemgetter(1)
-"""The card of a ``(seat, card)`` action."""
 
 
 class Game:
@@ -542,13 +537,13 @@ class Game:
     def _emit_trick(self, state: State, winner: int, trick_index: int, stock_top: int) -> None:
         s = state.s
         events = self._events
-        won = tuple(map(_second, state.history[-self.players :]))
-        events.append(TrickWon(winner, trick_index, won, sum(map(self.rules.values.__getitem__, won))))
+        won = tuple(card for _, card in state.history[-self.players :])
+        values = self.rules.values
+        events.append(TrickWon(winner, trick_index, won, sum(values[card] for card in won)))
         if trick_index == 0 and s[core.KITTY]:
             events.append(KittyTaken(winner, tuple(cards_of(s[core.KITTY]))))
-        if s[core.STOCK_TOP] != stock_top:
-            for i in range(stock_top, s[core.STOCK_TOP]):
-                events.append(CardDrawn((winner + i - stock_top) % self.players, s[core.STOCK + i]))
+        for i in range(stock_top, s[core.STOCK_TOP]):
+            events.append(CardDrawn((winner + i - stock_top) % self.players, s[core.STOCK + i]))
         if s[core.PHASE] == core.PHASE_OVER:
             self._finish_deal(state)
 

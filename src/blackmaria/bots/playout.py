@@ -203,14 +203,21 @@ def sample_world(
     """Deal the unknown cards into ``out`` (a copy of ``s0``); False when the voids were not respected.
 
     ``sample_world_masked`` with each holder's void suits (``voids``, 4 bits a
-    holder) as the cards it may not get: the same draws, card for card.
+    holder) as the cards it may not get: the same draws, card for card. A loop
+    over many worlds makes ``void_cards(voids)`` once and calls that itself.
     """
-    forbid = np.zeros(caps.shape[0], dtype=np.int64)
-    for h in range(caps.shape[0]):
+    return sample_world_masked(rng, s0, p, unknown, caps, void_cards(voids), kitty_mode, kitty_owner, out, cards, order, rem)
+
+
+@numba.njit(cache=True)
+def void_cards(voids: np.ndarray) -> np.ndarray:
+    """Each holder's void suits (4 bits a holder) as the mask of their cards: what ``sample_world_masked`` forbids."""
+    forbid = np.zeros(voids.shape[0], dtype=np.int64)
+    for h in range(voids.shape[0]):
         for suit in range(4):
             if voids[h] >> suit & 1:
                 forbid[h] |= CLUBS_MASK << suit
-    return sample_world_masked(rng, s0, p, unknown, caps, forbid, kitty_mode, kitty_owner, out, cards, order, rem)
+    return forbid
 
 
 @numba.njit(cache=True)
@@ -515,10 +522,11 @@ def search(
     keys = np.zeros(slots, dtype=np.int64)
     values = np.zeros((slots, n), dtype=np.int64)
     loose = 0
+    forbid = void_cards(voids)
     for i in range(candidates.shape[0]):
         costs[i] = 0
     for _ in range(worlds):
-        if not sample_world(rng, s0, p, unknown, caps, voids, kitty_mode, kitty_owner, world, cards, order, rem):
+        if not sample_world_masked(rng, s0, p, unknown, caps, forbid, kitty_mode, kitty_owner, world, cards, order, rem):
             loose += 1
         for i in range(candidates.shape[0]):
             sim[:] = world
@@ -622,7 +630,7 @@ def pass_search(
     cards = np.empty(52, dtype=np.int64)
     order = np.empty(52, dtype=np.int64)
     rem = np.empty(n + 2, dtype=np.int64)
-    voids = np.zeros(n + 2, dtype=np.int64)
+    no_voids = np.zeros(n + 2, dtype=np.int64)  # before the play nobody has shown a void
     points = np.zeros(n, dtype=np.int64)
     passes = np.zeros(n, dtype=np.int64)
     first = 0
@@ -630,7 +638,7 @@ def pass_search(
         costs[i] = 0
         squares[i] = 0
     for _ in range(worlds):
-        sample_world(rng, s0, p, unknown, caps, voids, kitty_mode, -1, world, cards, order, rem)
+        sample_world_masked(rng, s0, p, unknown, caps, no_voids, kitty_mode, -1, world, cards, order, rem)
         for seat in range(n):
             passes[seat] = 0 if seat == me else pass_policy(p, world[HAND + seat], count)
         for i in range(candidates.shape[0]):
@@ -876,6 +884,7 @@ __all__ = [
     "policy_likelihood",
     "sample_world",
     "sample_world_masked",
+    "void_cards",
     "search",
     "distinct_moves",
     "position_key",

@@ -82,7 +82,7 @@ def render(reasons: tuple[Reason, ...], lang: str = "en", seats: tuple[str, ...]
                 text = f"{f[key]:.1f}"
                 values[key] = text.replace(".", ",") if de else text
         code = reason.code
-        if code.startswith("search") and values.get("margin", "").lstrip("-") in ("0.0", "0,0"):
+        if code.startswith("search") and "margin" in f and round(abs(f["margin"]), 1) == 0:
             code += "_tie"  # as cheap as the runner-up to one decimal: not "0.0 fewer than"
         parts.append(t(f"why_{code}", **values))
     sentence = "; ".join(parts)
