@@ -275,6 +275,8 @@ def _check_layout(app: GameApp, size: tuple[int, int]) -> None:
         lines = text.split("\n")
         assert len(lines) <= content.height, (name, size, content, text)
         assert "…" not in text, (name, size, text)  # nothing cut with an ellipsis
+        if name == "keys":  # a key and what it does stay on one line (German at 80 columns put "F7" and "Regeln" apart)
+            assert not any(re.search(r"(F\d+|Strg\+Q|Ctrl\+Q|PgUp/PgDn|Bild↑↓)$", line.rstrip()) for line in lines), text
 
 
 def test_the_guided_deal_calls_a_card_as_good_as_any_only_when_none_is_cheaper() -> None:

@@ -272,20 +272,35 @@ class CardTableApp(App[None]):
     def quit_label(self) -> str:
         return self.t("key_quit")
 
-    def keys_text(self) -> Text:
-        """Every key, with what it does: the F-keys, the story's scrolling and the way out (wrapped, never cut)."""
+    def keys_text(self, width: int = 0) -> Text:
+        """Every key, with what it does: the F-keys, the story's scrolling and the way out, wrapped to ``width``
+        between one key and the next, never between a key and what it does (nor cut)."""
         t = self.t
         keys = [*self.key_labels(), (t("key_page_keys"), t("key_log")), (t("key_quit_keys"), self.quit_label())]
         text = Text()
+        line = 0
         for index, (key, label) in enumerate(keys):
+            size = len(key) + 1 + len(label)
             if index:
-                text.append("  ")
+                wrap = width > 0 and line + 2 + size > width
+                text.append("\n" if wrap else "  ")
+                line = 0 if wrap else line + 2
             text.append(key, style="bold reverse")
             text.append(" " + label)
+            line += size
         return text
 
-    def draw_keys(self) -> None:
-        self.query_one("#keys", Static).update(self.keys_text())
+    def draw_keys(self, screen_width: int = 0) -> None:
+        """The keys line, wrapped to the width the screen gives it (``screen_width``: a new one, on a resize)."""
+        keys = self.query_one("#keys", Static)
+        width = keys.content_region.width or self.size.width
+        if screen_width:  # the widget spans the screen; its own size is the old one until the next layout
+            width = screen_width - (keys.outer_size.width - keys.content_region.width)
+        keys.update(self.keys_text(width))
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self.screen is self.screen_stack[0]:  # (a view over the table may be open: the keys are drawn when it closes)
+            self.draw_keys(event.size.width)
 
     # ---- views over the table ----------------------------------------------
     def show_text(self, title: str, body: RenderableType) -> None:
