@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from playwright.sync_api import Error as PlaywrightError
+
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 # Where a person clicks a card of a fanned hand: its corner, the part the next card does not cover.
@@ -121,8 +123,21 @@ VISIBLE_POINT = """(n) => {
 
 
 def click_card(card: Any, timeout: float = 10_000) -> None:
-    """Click a card of the hand where a person would: on the part of it that shows."""
-    card.scroll_into_view_if_needed(timeout=timeout)
+    """Click a card of the hand where a person would: on the part of it that shows.
+
+    A card found by its place in the hand is found again by its name, so a hand drawn anew meanwhile (another
+    seat's pass or play told) clicks the same card rather than fail on the element the redraw replaced.
+    """
+    name = card.get_attribute("data-card", timeout=timeout)
+    if name:
+        card = card.page.locator(f"#hand .card[data-card='{name}']")
+    for attempt in range(3):
+        try:
+            card.scroll_into_view_if_needed(timeout=timeout)
+            break
+        except PlaywrightError as error:  # replaced by a redraw while it was being scrolled to: found again
+            if "not attached" not in str(error) or attempt == 2:
+                raise
     point = card.evaluate(VISIBLE_POINT)
     if point is None:
         last = card.evaluate("n => n === n.parentElement.lastElementChild")
