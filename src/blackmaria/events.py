@@ -16,7 +16,7 @@ from typing import Any
 from blackmaria.cards import Card, card_name, parse_card
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, slots=True)
 class Event:
     """Base of every event. ``private_to`` names the one seat that may see the cards, if any."""
 
@@ -51,7 +51,7 @@ class Event:
         return data
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, slots=True)
 class _PrivateCards(Event):
     seat: int
     cards: tuple[Card, ...] | None
@@ -60,13 +60,13 @@ class _PrivateCards(Event):
         return self if seat == self.seat else dataclasses.replace(self, cards=None)
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, slots=True)
 class DealerChosen(Event):
     seat: int
     method: str
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, slots=True)
 class DealStarted(Event):
     deal: int
     dealer: int
@@ -76,40 +76,40 @@ class DealStarted(Event):
     stock_size: int
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, slots=True)
 class HandDealt(_PrivateCards):
     pass
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, slots=True)
 class CardsPassed(_PrivateCards):
     to_seat: int = -1
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, slots=True)
 class CardsReceived(_PrivateCards):
     from_seat: int = -1
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, slots=True)
 class PlayStarted(Event):
     leader: int
     forced_card: Card | None
 
     def to_dict(self) -> dict[str, Any]:
-        data = super().to_dict()
+        data = Event.to_dict(self)  # not super(): a slotted dataclass is a new class, and super()'s cell holds the old one
         data["forced_card"] = None if self.forced_card is None else card_name(self.forced_card)
         return data
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, slots=True)
 class CardPlayed(Event):
     seat: int
     card: Card
     trick: int
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, slots=True)
 class TrickWon(Event):
     seat: int
     trick: int
@@ -117,12 +117,12 @@ class TrickWon(Event):
     points: int
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, slots=True)
 class KittyTaken(_PrivateCards):
     pass
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, slots=True)
 class CardDrawn(Event):
     seat: int
     card: Card | None
@@ -131,7 +131,7 @@ class CardDrawn(Event):
         return self if seat == self.seat else dataclasses.replace(self, card=None)
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, slots=True)
 class DealScored(Event):
     deal: int
     points: tuple[int, ...]
@@ -140,12 +140,12 @@ class DealScored(Event):
     kitty: tuple[Card, ...]
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, slots=True)
 class SuddenDeath(Event):
     tied: tuple[int, ...]
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, slots=True)
 class GameOver(Event):
     totals: tuple[int, ...]
     winners: tuple[int, ...]
