@@ -522,16 +522,17 @@ class Game:
             error = self.play_error(card, seat)
             assert error is not None
             raise error
-        mark = len(self._events)
         s = state.s
-        player = s[core.TURN]
         trick_index = s[core.TRICK_INDEX]
         stock_top = s[core.STOCK_TOP]
-        winner = state.act(card)
+        played = CardPlayed(s[core.TURN], card, trick_index)
+        winner = state.act(card)  # raises, and changes nothing, if the card may not be played
         events = self._events
-        events.append(CardPlayed(player, card, trick_index))
-        if winner >= 0:
-            self._emit_trick(state, winner, trick_index, stock_top)
+        events.append(played)
+        if winner < 0:
+            return [played]
+        mark = len(events) - 1
+        self._emit_trick(state, winner, trick_index, stock_top)
         return events[mark:]
 
     def _emit_trick(self, state: State, winner: int, trick_index: int, stock_top: int) -> None:

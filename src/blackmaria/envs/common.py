@@ -22,7 +22,7 @@ from typing import Any, Final
 import numpy as np
 
 from blackmaria.cards import card_name
-from blackmaria.core.logic import STATE_SIZE
+from blackmaria.core.logic import PHASE, PHASE_PASSING, STATE_SIZE
 from blackmaria.core.state import State
 from blackmaria.envs import encoding
 from blackmaria.envs.encoding import DIRECTIONS
@@ -72,21 +72,31 @@ class StateEncoder:
         self._x = np.zeros(EXTRA_SIZE, dtype=np.int64)
 
     def encode(self, state: State, seat: int, totals: tuple[int, ...] | list[int] | None = None) -> np.ndarray:
-        from blackmaria.envs.batched import encode_vector  # the batched module imports this one
+        global _encode_vector
+        if _encode_vector is None:
+            from blackmaria.envs.batched import encode_vector  # the batched module imports this one
 
+            _encode_vector = encode_vector
         out = np.empty(self.size, dtype=np.float32)  # encode_vector clears it
-        self._s[:] = state.s
+        s = state.s
+        self._s[:] = s
         x = self._x
-        passing = state.phase == "passing"
-        turn = state.current_player()
-        x[PASS_SEAT], x[PENDING] = (turn, state.picks[turn]) if passing else (-1, 0)
-        x[PASSES : PASSES + len(state.passes)] = [given or 0 for given in state.passes]
-        encode_vector(self._s, x, self.params, state.offset, DIRECTIONS.index(state.direction), self.at, out, seat)
+        if s[PHASE] == PHASE_PASSING:
+            turn = state.current_player()
+            x[PASS_SEAT], x[PENDING] = turn, state.picks[turn]
+        else:
+            x[PASS_SEAT], x[PENDING] = -1, 0
+        passes = state.passes
+        x[PASSES : PASSES + len(passes)] = [given or 0 for given in passes]
+        _encode_vector(self._s, x, self.params, state.offset, DIRECTIONS.index(state.direction), self.at, out, seat)
         if totals is not None:
             n = self.rules.players
             for other in range(n):
                 out[self.totals_at + (other - seat) % n] = max(-encoding.BOUND, min(encoding.BOUND, totals[other] / 100.0))
         return out
+
+
+_encode_vector: Any = None  # batched.encode_vector, imported on first use (the batched module imports this one)
 
 
 def mask_of(mask: int) -> np.ndarray:
