@@ -22,6 +22,7 @@ same arguments (or more deals), plays only the deals not yet played.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 from pathlib import Path
@@ -44,6 +45,12 @@ VARIANTS: dict[str, base.SearchFeatures] = {
     "exact4": base.SearchFeatures(exact_cards=4),
     "exact5": base.SearchFeatures(exact_cards=5),
     "moon-stop": base.SearchFeatures(playout_moon_stop=True),
+    "smart": base.SearchFeatures(playout_smart=True),
+    "common": base.SearchFeatures(playout_common=True),
+    "distinct": base.SearchFeatures(root_distinct=True),
+    "common-distinct": base.SearchFeatures(playout_common=True, root_distinct=True),
+    "expert-common": dataclasses.replace(base.EXPERT_FEATURES, playout_common=True),
+    "expert-smart": dataclasses.replace(base.EXPERT_FEATURES, playout_smart=True),
     "pass4": base.SearchFeatures(search_pass=True, pass_min_players=4),
     "exact4-pass4": base.SearchFeatures(search_pass=True, pass_min_players=4, exact_cards=4),
     "exact4-pass4-moon": base.SearchFeatures(search_pass=True, pass_min_players=4, exact_cards=4, playout_moon_stop=True),

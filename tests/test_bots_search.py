@@ -255,6 +255,51 @@ def test_hints_costs_equal_the_search() -> None:
     assert f"{costs[card]:.1f} points" in advice.reason
 
 
+def test_cards_that_play_alike_share_one_evaluation_and_the_budget_buys_more_worlds() -> None:
+    """West holds 8C 9C TC and QC KC AC with JC played: the search tries 8C and QC, each in half the budget's worlds."""
+    game = Game(one_deal(preset("hearts")), seed=0)
+    game.deal()
+    for seat in range(4):
+        game.pass_cards(seat, make_bot("medium", seat).choose_pass(game.observation(seat)))
+    for _ in range(3):
+        game.play(make_bot("medium", 0).choose_play(game.observation(game.turn or 0)))
+    obs = game.observation(game.turn or 0)
+    assert sorted(obs.legal) == [parse_card(c) for c in ("8C", "9C", "TC", "QC", "KC", "AC")]
+    plain = SearchBot(5, budget=300, name="t")
+    _, plain_worlds = plain.evaluate(obs)
+    alike = SearchBot(5, budget=300, name="t", features=SearchFeatures(root_distinct=True))
+    costs, worlds = alike.evaluate(obs)
+    assert (plain_worlds, worlds) == (50, 150)
+    low, high = [parse_card(c) for c in ("8C", "9C", "TC")], [parse_card(c) for c in ("QC", "KC", "AC")]
+    assert len({costs[c] for c in low}) == 1 and len({costs[c] for c in high}) == 1 and costs[low[0]] != costs[high[0]]
+    advice = alike.hint(obs)
+    search = next(r for r in advice.reasons if r.code == "search")
+    assert (advice.cards[0] in low) != (search.facts["runner_up"] in low)  # the runner-up plays differently
+    assert advice.costs == alike.last_costs
+
+
+def test_common_random_numbers_give_every_candidate_the_same_playout_draws() -> None:
+    """The same card searched twice as two candidates costs the same in every world only when each candidate's
+    playouts make the same random draws (``playout_common``); else the two differ by the draws alone."""
+    from blackmaria.bots.playout import search
+    from blackmaria.bots.search import known_state, params_for
+
+    game = Game(one_deal(preset("hearts")), seed=0)
+    game.deal()
+    for seat in range(4):
+        game.pass_cards(seat, make_bot("medium", seat).choose_pass(game.observation(seat)))
+    obs = game.observation(game.turn or 0)
+    known, p = known_state(obs), params_for(obs.rules)
+    twice = np.array([min(obs.legal)] * 2, dtype=np.int64)
+    costs = {}
+    for common in (False, True):
+        found = np.zeros(2, dtype=np.int64)
+        search(p, known.state, obs.seat, twice, known.unknown, known.caps, known.voids, known.kitty_mode, known.kitty_owner,
+               200, 3, 0.5, False, found, False, False, False, common)
+        costs[common] = tuple(found)
+    assert costs[True][0] == costs[True][1] and costs[False][0] != costs[False][1]
+
+
 @pytest.mark.serial
 def test_a_search_hint_comes_within_150_ms_with_its_costs() -> None:
     _skip_if_busy()

@@ -101,6 +101,14 @@ class SearchFeatures:
     only has to make each play so far legal: a forced discard then reads as forced)."""
     playout_moon_stop: bool = False
     """In the playouts, another seat's moon shot is stopped (``playout.moon_stop_card``; ``expert-2026``: nobody stops it)."""
+    playout_smart: bool = False
+    """In the playouts, leads and forced follows read the unseen cards (``playout.smart_lead``, ``smart_follow``)."""
+    root_distinct: bool = False
+    """Cards that play exactly as a lower one of the same suit (``playout.distinct_moves``) share its evaluation, so
+    the budget buys more worlds for the cards that differ."""
+    playout_common: bool = False
+    """Common random numbers: in each world, every candidate's playout makes the same random draws, so that the
+    differences between candidates come from the cards, not from the draws."""
     exact_cards: int = 0
     """Solve the end of the deal exactly from this many cards in hand (at most ``search.EXACT_PLIES`` cards on the
     table), by ``playout.solve_memo`` (equal cards tried once, positions remembered); 0: ``search.exact_from``'s choice

@@ -342,6 +342,8 @@ class SearchBot:
         self._rng = random.Random(seed)
         self._medium = MediumBot(self._rng.getrandbits(32))
         self.last_costs: dict[Card, float] = {}
+        self.last_same: dict[Card, Card] = {}
+        """Each legal card of the last move searched, mapped to the card whose evaluation it shares (``root_distinct``)."""
         self.last_pass_costs: dict[tuple[Card, ...], float] = {}
         self.last_worlds = 0
         """Sampled deals each candidate was tried in at the last decision (0 when it was forced or not searched)."""
@@ -415,6 +417,8 @@ class SearchBot:
                 self.eps,
                 chunk_costs,
                 chunk_squares,
+                self.features.playout_smart,
+                self.features.playout_common,
             )
             totals += chunk_costs
             squares += chunk_squares
@@ -469,10 +473,23 @@ class SearchBot:
 
     def evaluate(self, obs: Observation) -> tuple[dict[Card, float], int]:
         """Mean points of this seat after each legal card, and the worlds sampled."""
-        from blackmaria.bots.playout import search, weighted_search
+        from blackmaria.bots.playout import distinct_moves, search, weighted_search
 
-        legal = sorted(obs.legal)
+        every = sorted(obs.legal)
         known = known_state(obs)
+        p = params_for(obs.rules)
+        same = {card: card for card in every}
+        if self.features.root_distinct:
+            # A card that plays exactly as the next lower one of the same suit in play is not searched apart.
+            keep = int(distinct_moves(known.state, p, sum(1 << c for c in every)))
+            for card in every:
+                if not keep >> card & 1:
+                    lower = card - 4
+                    while lower not in same:
+                        lower -= 4
+                    same[card] = same[lower]
+        legal = sorted(set(same.values()))
+        self.last_same = same
         candidates = np.array(legal, dtype=np.int64)
         worlds = max(1, self.budget // len(legal))
         exact_cards = exact_from(obs.rules, self.budget)
@@ -481,7 +498,6 @@ class SearchBot:
         exact = len(obs.hand) <= exact_cards and obs.stock_left == 0
         if exact:
             worlds = min(worlds, EXACT_WORLDS)
-        p = params_for(obs.rules)
         inputs = inference_inputs(obs, known) if self.features.infer else None
         totals = np.zeros(len(legal), dtype=np.float64)
         weight = 0.0
@@ -513,7 +529,8 @@ class SearchBot:
                 totals += weighted
                 done += chunk
             if weight > 0.0:
-                return {card: float(totals[i]) / weight for i, card in enumerate(legal)}, done
+                found = {card: float(totals[i]) / weight for i, card in enumerate(legal)}
+                return {card: found[same[card]] for card in every}, done
             totals[:] = 0.0
             done = 0
         costs = np.zeros(len(legal), dtype=np.int64)
@@ -535,10 +552,13 @@ class SearchBot:
                 costs,
                 self.features.exact_cards > 0,
                 self.features.playout_moon_stop,
+                self.features.playout_smart,
+                self.features.playout_common,
             )
             totals += costs
             done += chunk
-        return {card: float(totals[i]) / done for i, card in enumerate(legal)}, done
+        found = {card: float(totals[i]) / done for i, card in enumerate(legal)}
+        return {card: found[same[card]] for card in every}, done
 
     def hint(self, obs: Observation) -> Hint:
         if obs.phase == "passing":
@@ -562,7 +582,9 @@ class SearchBot:
             preferred = self._medium.play_hint(obs).cards[0]
             card = preferred if preferred in tied else tied[-1]
         ranked = sorted(legal, key=lambda c: costs[c])
-        runner_up = next(c for c in ranked if c != card)
+        same = self.last_same
+        # The runner-up is a card that plays differently, where there is one.
+        runner_up = next((c for c in ranked if same[c] != same[card]), next(c for c in ranked if c != card))
         facts = {"worlds": worlds, "cost": costs[card], "margin": costs[runner_up] - costs[card], "runner_up": runner_up}
         reasons = (play_reason(obs, card), Reason("search", facts))
         return Hint([card], reasons, self.name, costs, worlds=worlds, seats=obs.seats)
