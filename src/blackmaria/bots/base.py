@@ -101,8 +101,6 @@ class SearchFeatures:
     only has to make each play so far legal: a forced discard then reads as forced)."""
     playout_moon_stop: bool = False
     """In the playouts, another seat's moon shot is stopped (``playout.moon_stop_card``; ``expert-2026``: nobody stops it)."""
-    playout_smart: bool = False
-    """In the playouts, leads and forced follows read the unseen cards (``playout.smart_lead``, ``smart_follow``)."""
     root_distinct: bool = False
     """Cards that play exactly as a lower one of the same suit (``playout.distinct_moves``) share its evaluation, so
     the budget buys more worlds for the cards that differ."""

@@ -50,12 +50,10 @@ from blackmaria.core.logic import (
     legal_cards,
     lowest_card,
     play_card,
-    popcount,
     score_deal,
     suit_cards,
 )
 
-ALL_CARDS = (1 << 52) - 1
 KITTY_NONE = 0
 KITTY_PENDING = 1  # the first trick is not over: the sampled kitty lies in s[KITTY]
 KITTY_TAKEN = 2  # another seat took it unseen: the sampled kitty joins that seat's taken cards
@@ -107,69 +105,9 @@ def moon_stop_card(s: np.ndarray, p: np.ndarray, seat: int, legal: int) -> int:
 
 
 @numba.njit(cache=True)
-def out_cards(s: np.ndarray, seat: int) -> int:
-    """The cards ``seat`` cannot see: neither played nor in its hand (the others' hands, kitty and stock)."""
-    return ALL_CARDS & ~s[PLAYED] & ~s[HAND + seat]
-
-
-@numba.njit(cache=True)
-def smart_lead(rng: np.ndarray, s: np.ndarray, p: np.ndarray, seat: int, legal: int) -> int:
-    """The lead most likely to lose the trick, from what ``seat`` can see: of the cards that score nothing, the one
-    with the fewest unseen cards of its suit below it (a follower who can duck under it will), then the most above
-    it; ties go to a suit tried from a random one. -1 when every legal card scores."""
-    out = out_cards(s, seat)
-    best = -1
-    best_below = 99
-    best_above = -1
-    start = random_below(rng, 4)
-    for k in range(4):
-        suit = suit_cards((start + k) & 3)
-        m = legal & suit
-        while m:
-            c = lowest_card(m)
-            m &= m - 1
-            if p[c] > 0:
-                continue
-            below = popcount(out & suit & ((np.int64(1) << c) - 1))
-            above = popcount(out & suit & ~((np.int64(2) << c) - 1))
-            if above == 0:
-                continue  # it would win for sure
-            if below < best_below or (below == best_below and above > best_above):
-                best, best_below, best_above = c, below, above
-    return best
-
-
-@numba.njit(cache=True)
-def smart_follow(s: np.ndarray, p: np.ndarray, seat: int, follow: int) -> int:
-    """Following when every card of the suit beats the trick so far, and others are still to play: while an unseen
-    card that scores lies below the highest one (a follower could drop it under), the lowest card, to lose the trick
-    the likeliest; else the highest that scores nothing, shedding a high card while it is safe."""
-    out = out_cards(s, seat)
-    led = s[TRICK + s[LEADER]] & 3
-    top = highest_card(follow)
-    m = out & suit_cards(led) & ((np.int64(1) << top) - 1)
-    while m:
-        c = lowest_card(m)
-        m &= m - 1
-        if p[c] > 0:
-            return lowest_card(follow)
-    m = follow
-    best = -1
-    while m:
-        c = lowest_card(m)
-        m &= m - 1
-        if p[c] <= 0:
-            best = c
-    return best if best >= 0 else lowest_card(follow)
-
-
-@numba.njit(cache=True)
-def policy_card(
-    rng: np.ndarray, s: np.ndarray, p: np.ndarray, seat: int, eps: float, stop_moon: bool = False, smart: bool = False
-) -> int:
+def policy_card(rng: np.ndarray, s: np.ndarray, p: np.ndarray, seat: int, eps: float, stop_moon: bool = False) -> int:
     """The playout policy: rules of thumb over the card values, with ``eps`` of uniformly random play; with
-    ``stop_moon``, ``moon_stop_card`` first; with ``smart``, ``smart_lead`` and ``smart_follow`` where the plain
-    rules lead the lowest card or follow with the lowest that scores nothing."""
+    ``stop_moon``, ``moon_stop_card`` first."""
     legal = legal_cards(s, p, seat)
     if legal & (legal - 1) == 0:
         return lowest_card(legal)
@@ -181,10 +119,6 @@ def policy_card(
         if stop >= 0:
             return stop
     if s[IN_TRICK] == 0:
-        if smart:
-            lead = smart_lead(rng, s, p, seat, legal)
-            if lead >= 0:
-                return lead
         # Lead the lowest card that scores nothing (suits tried from a random one); else the cheapest.
         best = -1
         start = random_below(rng, 4)
@@ -228,8 +162,6 @@ def policy_card(
                     best = c
                 m &= m - 1
             return best
-        if smart:
-            return smart_follow(s, p, seat, follow)
         m = follow
         while m:
             c = lowest_card(m)
@@ -566,7 +498,6 @@ def search(
     costs: np.ndarray,
     memo: bool = False,
     stop_moon: bool = False,
-    smart: bool = False,
     common: bool = False,
 ) -> int:
     """Sample ``worlds`` deals; in each, play every candidate card and finish the deal.
@@ -612,7 +543,7 @@ def search(
                 costs[i] += stack[0, me]
             else:
                 while sim[PHASE] != PHASE_OVER:
-                    play_card(sim, p, policy_card(rng, sim, p, sim[TURN], eps, stop_moon, smart))
+                    play_card(sim, p, policy_card(rng, sim, p, sim[TURN], eps, stop_moon))
                 score_deal(sim, p, points)
                 costs[i] += points[me]
     return loose
@@ -688,7 +619,6 @@ def pass_search(
     eps: float,
     costs: np.ndarray,
     squares: np.ndarray,
-    smart: bool = False,
     common: bool = False,
 ) -> None:
     """Sample ``worlds`` deals of the unseen cards; in each, try every candidate pass (a card mask) and play the deal out.
@@ -725,7 +655,7 @@ def pass_search(
             exchange_passes(sim, p, passes, offset)
             begin_play(sim, p)
             while sim[PHASE] != PHASE_OVER:
-                play_card(sim, p, policy_card(rng, sim, p, sim[TURN], eps, False, smart))
+                play_card(sim, p, policy_card(rng, sim, p, sim[TURN], eps))
             score_deal(sim, p, points)
             costs[i] += points[me]
             if i == 0:

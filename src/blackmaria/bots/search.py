@@ -417,7 +417,6 @@ class SearchBot:
                 self.eps,
                 chunk_costs,
                 chunk_squares,
-                self.features.playout_smart,
                 self.features.playout_common,
             )
             totals += chunk_costs
@@ -552,7 +551,6 @@ class SearchBot:
                 costs,
                 self.features.exact_cards > 0,
                 self.features.playout_moon_stop,
-                self.features.playout_smart,
                 self.features.playout_common,
             )
             totals += costs
