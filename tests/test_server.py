@@ -94,6 +94,45 @@ def test_a_player_reconnects_with_the_token_and_sees_the_same_hand(server: Serve
     ben.close()
 
 
+def test_before_a_game_only_the_host_removes_a_player_and_any_seated_player_manages_the_computers(server: Server) -> None:
+    """A guest cannot push the others out before the game: removing a player (freeing their seat or giving it to a
+    computer player) is the host's, whose page sends the host token in its hello. Any seated player may still give an
+    empty seat to a computer player or free a computer player's seat for a friend. A wrong host token is refused."""
+    code, host = server.create_table()
+    anna_seat, anna_token = server.join(code, "Anna", 0)
+    ben_seat, ben_token = server.join(code, "Ben", 2)
+    carla_seat, carla_token = server.join(code, "Carla", 3)
+    anna = server.connect(code, anna_token, host)  # Anna created the table
+    ben = server.connect(code, ben_token)
+    assert (anna.host, ben.host) == (True, False)
+
+    def seats_now() -> list[str]:
+        return [s["kind"] for s in server.http.get(f"/api/tables/{code}").json()["seats"]]
+
+    for ref, to in ((1, "empty"), (2, "bot")):
+        ben.send({"type": "seat", "seat": carla_seat, "to": to, "ref": ref})
+        answer = ben.recv_until("error")
+        assert (answer["code"], answer["ref"]) == ("host-only", ref) and "only the table's host may remove a player" in str(answer["message"])
+    assert seats_now() == ["human", "empty", "human", "human"]
+
+    ben.send({"type": "seat", "seat": 1, "to": "bot", "level": "easy", "ref": 3})  # an empty seat to a computer
+    ben.wait_until(lambda: any(m["type"] == "table" and m["table"]["seats"][1]["kind"] == "bot" for m in ben.messages))
+    ben.send({"type": "seat", "seat": 1, "to": "empty", "ref": 4})  # and back, for a friend
+    ben.wait_until(lambda: any(m["type"] == "table" and m["table"]["seats"][1]["kind"] == "empty" for m in ben.messages[-3:]))
+    assert not [e for e in ben.errors if e["ref"] in (3, 4)], ben.errors
+
+    anna.send({"type": "seat", "seat": carla_seat, "to": "empty", "ref": 5})  # the host removes Carla
+    anna.wait_until(lambda: any(m["type"] == "table" and m["table"]["seats"][carla_seat]["kind"] == "empty" for m in anna.messages))
+    assert seats_now() == ["human", "empty", "human", "empty"]
+    assert server.http.post(f"/api/tables/{code}/bots", json={"level": "easy"}, headers={"Authorization": f"Bearer {carla_token}"}).status_code == 403
+
+    with pytest.raises(AssertionError, match="bad-token"):
+        server.connect(code, ben_token, "not-the-host-token")
+    assert anna_seat == 0 and ben_seat == 2
+    anna.close()
+    ben.close()
+
+
 def test_during_a_game_only_the_seat_of_a_player_who_left_may_be_given_to_a_computer_player(server: Server) -> None:
     """The host's seat change in play: any seat holder may let a computer player take the seat of a player who has
     left (before the grace does, so a game whose host left is not held up); nobody takes the seat of a player who is at

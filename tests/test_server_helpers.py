@@ -102,8 +102,8 @@ class Server:
         result: dict[str, Any] = answer.json()
         return result
 
-    def connect(self, code: str, token: str | None) -> Player:
-        return Player(self, code, token)
+    def connect(self, code: str, token: str | None, host: str | None = None) -> Player:
+        return Player(self, code, token, host)
 
 
 @contextmanager
@@ -118,7 +118,7 @@ def running_server(db: Path, extra_args: Sequence[str] = ()) -> Iterator[Server]
 class Player:
     """A WebSocket client that keeps every message it receives and plays the first legal card when asked."""
 
-    def __init__(self, server: Server, code: str, token: str | None) -> None:
+    def __init__(self, server: Server, code: str, token: str | None, host: str | None = None) -> None:
         self._stack = ExitStack()
         self.ws: ClientConnection = self._stack.enter_context(connect(f"{server.ws_base}/ws/{code}", proxy=None, open_timeout=10))
         self.messages: list[dict[str, Any]] = []
@@ -130,10 +130,13 @@ class Player:
         hello: dict[str, Any] = {"type": "hello", "protocol": 1}
         if token is not None:
             hello["token"] = token
+        if host is not None:
+            hello["host"] = host
         self.send(hello)
         welcome = self.recv()
         assert welcome["type"] == "welcome", welcome
         self.seat = welcome["seat"]
+        self.host: bool = welcome["host"]
         self.rules: dict[str, Any] = welcome["table"]["rules"]
 
     def send(self, message: dict[str, Any] | str) -> None:

@@ -582,6 +582,9 @@ def test_the_host_changes_seats_before_and_during_the_game(server: Server, brows
     ben.fill("#join-name", "Ben")
     ben.click("[aria-label='Sit in seat 2']")
     anna.wait_for_selector("[aria-label='Remove: Ben']")
+    # Only the host removes a player: Ben's page offers him no way to remove Anna.
+    ben.wait_for_selector("#seat-list .you")
+    assert ben.locator("[aria-label='Remove: Anna']").count() == 0
     # Ben's name is taken back: he is removed, and his page says the link holds no seat for him any more.
     anna.click("[aria-label='Remove: Ben']")
     ben.wait_for_selector("#join-box:not([hidden])")

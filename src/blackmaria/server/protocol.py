@@ -50,6 +50,7 @@ ERROR_CODES: Final = {
     "not-started": "the game has not started",
     "in-play": "during a game a seat may only be given to a computer player (seats are freed between games)",
     "player-here": "during a game only the seat of a player who has left may be given to a computer player",
+    "host-only": "before a game only the table's host (hello with its host token) may remove another player",
     "paused": "the host paused the game: nobody plays until it is resumed",
     "no-decision": "the seat has nothing to decide now (a hint is for the seat to act)",
     "no-deal": "no such finished deal in the current game to count",
@@ -84,6 +85,8 @@ class Hello:
     protocol: int
     token: str | None
     ref: str | int | None = None
+    host: str | None = None
+    """The table's host token, from whoever created the table: their connection may remove a player before a game."""
 
 
 @dataclass(frozen=True)
@@ -136,9 +139,11 @@ class AskCount:
 
 @dataclass(frozen=True)
 class ChangeSeat:
-    """The host (any seat holder) changes another seat: ``to`` "empty" frees it, "bot" gives it to a computer player.
+    """A seat holder changes another seat: ``to`` "empty" frees it, "bot" gives it to a computer player.
 
-    During a game only the seat of a player who has left (no connection to the table) may be given to a computer player.
+    Before a game any seat holder may free a computer player's seat or give an empty one to a computer player; only
+    the host (whose hello sent the host token) may remove another player. During a game only the seat of a player
+    who has left (no connection to the table) may be given to a computer player, by any seat holder.
     """
 
     seat: int
@@ -233,7 +238,7 @@ def parse_message(raw: str | bytes) -> ClientMessage:
     if not isinstance(kind, str):
         raise ProtocolError("bad-message", f"a message must have a string type, not {json_type(kind)}", ref=ref)
     allowed = {
-        "hello": {"protocol", "token"},
+        "hello": {"protocol", "token", "host"},
         "pass": {"cards"},
         "play": {"card"},
         "chat": {"text"},
@@ -255,7 +260,10 @@ def parse_message(raw: str | bytes) -> ClientMessage:
         token = data.get("token")
         if token is not None and not (isinstance(token, str) and 0 < len(token) <= MAX_TOKEN_CHARS):
             raise ProtocolError("bad-message", "token must be a non-empty string or absent (to watch)", ref=ref)
-        return Hello(PROTOCOL_VERSION, token, ref)
+        host = data.get("host")
+        if host is not None and not (isinstance(host, str) and 0 < len(host) <= MAX_TOKEN_CHARS):
+            raise ProtocolError("bad-message", "host must be the table's host token (a non-empty string) or absent", ref=ref)
+        return Hello(PROTOCOL_VERSION, token, ref, host)
     if kind == "pass":
         cards = data.get("cards")
         if not isinstance(cards, list) or not 1 <= len(cards) <= 13:

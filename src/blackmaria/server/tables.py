@@ -99,6 +99,8 @@ class Client:
 
     def __init__(self) -> None:
         self.seat: int | None = None
+        self.host = False
+        """The connection sent the table's host token in its hello."""
         self.attached = False
         self.rate = RateLimit()
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
@@ -493,6 +495,7 @@ class TableRuntime:
             "type": "welcome",
             "protocol": PROTOCOL_VERSION,
             "seat": client.seat,
+            "host": client.host,
             "table": self.info(),
             "seq": self.seq,
             "events": self.events_since_deal_start(client.seat),
@@ -517,14 +520,17 @@ class TableRuntime:
             return False
         return hmac.compare_digest(self.host_hash, hash_token(token)) or self.seat_for_token(token) is not None
 
-    async def attach(self, client: Client, token: str | None) -> None:
+    async def attach(self, client: Client, token: str | None, host: str | None = None) -> None:
         seat = None
         if token is not None:
             seat = self.seat_for_token(token)
             if seat is None:
                 raise ProtocolError("bad-token", "this token does not hold a seat at this table")
+        if host is not None and not hmac.compare_digest(self.host_hash, hash_token(host)):
+            raise ProtocolError("bad-token", "host: this is not this table's host token")
         async with self.lock:
             client.seat = seat
+            client.host = host is not None
             client.attached = True
             self.clients.add(client)
             if seat is not None:
@@ -625,7 +631,7 @@ class TableRuntime:
             await self._explain(client, seat, message)
             return
         if isinstance(message, ChangeSeat):
-            await self.change_seat(seat, message)
+            await self.change_seat(seat, message, host=client.host)
             return
         async with self.lock:
             game = self.game
@@ -654,11 +660,13 @@ class TableRuntime:
                 raise ProtocolError("hello-first", "hello is sent once, first", ref=message.ref)
             await self.advance()  # commits and tells the action with the quick bots' answers to it
 
-    async def change_seat(self, by: int, message: ChangeSeat) -> None:
-        """The host's seat changes, asked by the holder of seat ``by``: free a seat or give it to a computer player.
+    async def change_seat(self, by: int, message: ChangeSeat, host: bool = False) -> None:
+        """A seat change asked by the holder of seat ``by`` (``host``: whose hello sent the host token): free a seat
+        or give it to a computer player.
 
-        Before a game (or between games) any other seat may be freed (a computer player's, or a player's: that
-        player is removed and their link seats them no more) or given to a computer player. During a game the
+        Before a game (or between games) any seat holder may free a computer player's seat or give an empty one to a
+        computer player; only the host may remove another player (free their seat or give it to a computer player:
+        their link seats them no more), so a guest cannot push the others out before the game. During a game the
         seats are fixed: the seat of a player who has left (no connection to the table) may be given to a computer
         player, which plays it until they come back. Any seat holder may do that, not only the host: a game whose
         host has left is not held up by the grace. Nobody takes the seat of a player who is at the table: a
@@ -686,6 +694,12 @@ class TableRuntime:
                     )
                 await self._stand_in({seat})  # the player gets it back by coming back
                 return
+            if current.kind == "human" and not host:
+                raise ProtocolError(
+                    "host-only",
+                    f"seat {seat} is a player's: before a game only the table's host may remove a player",
+                    ref=ref,
+                )
             if message.to == "empty":
                 row: tuple[int, str, str | None, str | None, str | None] = (seat, "empty", None, None, None)
                 new = Seat("empty")
@@ -975,7 +989,7 @@ async def handle_raw(table: TableRuntime, client: Client, raw: str | bytes) -> N
             if client.attached:
                 raise ProtocolError("hello-first", "hello is sent once, first", ref=message.ref)
             try:
-                await table.attach(client, message.token)
+                await table.attach(client, message.token, message.host)
             except ProtocolError as error:
                 error.ref = message.ref
                 raise

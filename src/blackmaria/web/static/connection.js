@@ -15,6 +15,7 @@ export function connect() {
   ws.addEventListener("open", () => {
     const hello = { type: "hello", protocol: 1 };
     if (app.token) hello.token = app.token;
+    if (app.host) hello.host = app.host; // who created the table may remove a player before a game
     ws.send(JSON.stringify(hello));
   });
   ws.addEventListener("message", (message) => receive(JSON.parse(message.data)));
@@ -56,6 +57,7 @@ function receive(message) {
     case "welcome":
       app.retry = 0;
       app.seat = message.seat;
+      app.isHost = message.host === true;
       app.table = message.table;
       app.seq = message.seq;
       app.seqSince = Date.now();

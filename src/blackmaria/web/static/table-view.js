@@ -114,8 +114,9 @@ function renderSeating() {
         button.addEventListener("click", () => takeSeat(seat.seat));
         item.append(button);
       }
-      // The host's seat changes (any seated player may make them): free a seat for a friend, or give it to a computer.
-      if (app.seat !== null && seat.seat !== app.seat) {
+      // Seat changes: any seated player may free a computer's seat for a friend or give an empty seat to a computer;
+      // only the host (who created the table) may remove another player.
+      if (app.seat !== null && seat.seat !== app.seat && (seat.kind !== "human" || app.isHost)) {
         if (seat.kind !== "empty") item.append(seatButton(seat.seat, "empty", t(seat.kind === "bot" ? "free_seat" : "remove_player"), name));
         if (seat.kind !== "bot") item.append(seatButton(seat.seat, "bot", t("bot_seat"), name || t("seat_n", { n: seat.seat + 1 })));
       }
