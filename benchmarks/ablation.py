@@ -40,6 +40,8 @@ VARIANTS: dict[str, base.SearchFeatures] = {
     "pass-z2": base.SearchFeatures(search_pass=True, pass_z=2.0),
     "infer": base.SearchFeatures(infer=True),
     "infer-policy": base.SearchFeatures(infer=True, infer_alpha=0.1),
+    "infer-policy3": base.SearchFeatures(infer=True, infer_alpha=0.3),
+    "infer-policy6": base.SearchFeatures(infer=True, infer_alpha=0.6),
     "eps0": base.SearchFeatures(playout_eps=0.0),
     "eps25": base.SearchFeatures(playout_eps=0.25),
     "exact3": base.SearchFeatures(exact_cards=3),
