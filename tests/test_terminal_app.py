@@ -605,6 +605,28 @@ def test_a_key_pressed_while_the_last_cards_are_played_leaves_no_wait_message_at
     _run(session, drive, size=(80, 24))
 
 
+def test_the_deal_review_says_on_screen_that_enter_deals_the_next_deal_and_enter_does(tmp_path: Path) -> None:
+    """Found playing at 80x24: after a deal the review of its tricks filled the view and its last line, "Press Enter
+    for the next deal.", was below the fold; nothing on screen said what to do. The view's key line says it now, and
+    one Enter deals the next deal."""
+    session = _session(tmp_path, rules=preset("black-maria").replace(deal_count=2, target_score=None), seed=3)
+
+    async def drive(app: GameApp, pilot: object) -> None:
+        await _pass(app, pilot)
+        while session.waiting_for() == "play":
+            await pilot.press("enter")  # type: ignore[attr-defined]
+            await _settle(app, pilot)
+        await pilot.pause()  # type: ignore[attr-defined]
+        assert isinstance(app.screen, TextScreen) and session.waiting_for() == "deal"
+        assert _plain(app.screen.query_one("#view-keys", Static).content, 80).strip().startswith("Press Enter for the next deal.")
+        await pilot.press("enter")  # type: ignore[attr-defined]
+        await _settle(app, pilot)
+        assert not isinstance(app.screen, TextScreen)
+        assert len(session.game.deals) == 2 and session.waiting_for() in ("pass", "play")
+
+    _run(session, drive, size=(80, 24))
+
+
 @pytest.mark.parametrize(("lang", "places"), [("en", ("West", "North", "East")), ("de", ("West", "Nord", "Ost"))])
 def test_at_four_players_the_seats_are_named_where_the_table_draws_them(tmp_path: Path, lang: str, places: tuple[str, ...]) -> None:
     """Found playing by eye: the seats were named by number from West, so at four players North sat on your left

@@ -307,6 +307,17 @@ class CardTableApp(App[None]):
         # after the key that asked for it is done (Enter on a typed command must not close the view it opened)
         self.call_later(self.push_screen, TextScreen(title, body, self.t("view_close")))
 
+    def show_deal_review(self, title: str, body: RenderableType) -> None:
+        """The deal just scored: its key line says Enter deals the next one (a long review hides its last line at
+        80x24), and Enter does, straight from the view; Escape only closes it."""
+        keys = self.t("press_enter") + "  " + self.t("view_close")
+
+        def closed(how: str | None) -> None:
+            if how == "enter":
+                self.enter_idle()
+
+        self.call_later(self.push_screen, TextScreen(title, body, keys, enter_result="enter"), closed)
+
     def action_last(self) -> None:
         self.show_text(self.t("key_last"), self.seat.last_trick())
 
@@ -404,15 +415,17 @@ class TextScreen(ModalScreen[str | None]):
     """
     BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
         Binding("escape", "close", show=False),
-        Binding("enter", "close", show=False),
+        Binding("enter", "enter", show=False),
         Binding("q", "close", show=False),
     ]
 
-    def __init__(self, title: str, body: RenderableType, keys: str) -> None:
+    def __init__(self, title: str, body: RenderableType, keys: str, enter_result: str | None = None) -> None:
         super().__init__()
         self.view_title = title
         self.body = body
         self.keys = keys
+        self.enter_result = enter_result
+        """What the view is dismissed with on Enter (None: Enter only closes it, as Escape does)."""
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="view") as view:
@@ -422,6 +435,9 @@ class TextScreen(ModalScreen[str | None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def action_enter(self) -> None:
+        self.dismiss(self.enter_result)
 
 
 class GameOverScreen(TextScreen, inherit_bindings=False):
@@ -587,7 +603,7 @@ class GameApp(CardTableApp):
         elif waiting == "deal" and self.session.game.deals and self._deals_scored() > self.deals_shown:
             self.deals_shown = self._deals_scored()
             lines = [*self.session.deal_review(), "", *self.session.sheet_lines(), "", self.t("press_enter")]
-            self.show_text(self.t("deal_number", number=len(self.session.game.deals)), "\n".join(lines))
+            self.show_deal_review(self.t("deal_number", number=len(self.session.game.deals)), "\n".join(lines))
 
     def _deals_scored(self) -> int:
         return len([log for log in self.session.game.deals if log.points is not None])
