@@ -106,7 +106,7 @@ def test_the_command_keeps_score_in_german_through_a_pipe(tmp_path: Path) -> Non
         timeout=60,
     )
     assert "Nicht angenommen: die Punkte ergeben 42, aber jedes Spiel hat nach diesen Regeln 43" in run.stdout
-    assert "Stand: Anna 10, Ben 8, Carla 25" in run.stdout
+    assert "Stand — Anna: 10, Ben: 8, Carla: 25" in run.stdout
     (saved,) = (tmp_path / "scoresheets").glob("sheet-*.json")
     assert json.loads(saved.read_text())["deals"] == [{"points": [10, 8, 25]}]
 

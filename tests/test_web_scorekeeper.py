@@ -179,11 +179,11 @@ def test_a_game_on_a_phone_with_a_refusal_a_moon_a_correction_a_reload_and_the_n
         carla = page.get_by_label("Carla: points or cards")
         carla.fill(carla.input_value() + " Hx2")
         page.get_by_role("button", name="Enter the deal").click()
-        assert page.locator("#message").inner_text() == "Deal 1: Anna 10, Ben 8, Carla 25, Dora 0."
+        assert page.locator("#message").inner_text() == "Deal 1 — Anna: 10, Ben: 8, Carla: 25, Dora: 0."
         assert page.get_by_role("status").filter(has_text="Deal 2").inner_text() == "Deal 2: Anna deals, pass to the right."
 
         _entry(page, {"Anna": "", "Ben": "Hx13 AS KS QS", "Carla": "", "Dora": ""})
-        assert page.locator("#message").inner_text() == "Deal 2: Anna 43, Ben 0, Carla 43, Dora 43. Ben shot the moon!"
+        assert page.locator("#message").inner_text() == "Deal 2 — Anna: 43, Ben: 0, Carla: 43, Dora: 43. Ben shot the moon!"
         totals = lambda: [page.locator(f"#total-{seat}").inner_text() for seat in range(4)]  # noqa: E731
         assert totals() == ["53", "8", "68", "43"]
 
@@ -308,7 +308,7 @@ def test_the_page_scores_by_the_servers_facts(server: Server, browser: Any) -> N
     page.get_by_label("Rules").select_option("black-maria")
     page.get_by_role("button", name="Start the sheet").click()
     _entry(page, {"Player 1": "QS", "Player 2": "Hx13", "Player 3": "AS KS"})
-    assert page.locator("#message").inner_text() == "Deal 1: Player 1 20, Player 2 13, Player 3 17."
+    assert page.locator("#message").inner_text() == "Deal 1 — Player 1: 20, Player 2: 13, Player 3: 17."
     _entry(page, {"Player 1": "10", "Player 2": "10", "Player 3": "23"})
     assert page.locator("#error").inner_text() == "Not accepted: the points add up to 43, but every deal under these rules has 50"
     assert {"rules": {"preset": "black-maria", "players": 3, "kitty": False}} in asked

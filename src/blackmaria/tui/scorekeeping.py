@@ -83,7 +83,8 @@ def run_scorekeeper(
         temporary.replace(path)
 
     def named(values: tuple[int, ...] | list[int]) -> str:
-        return ", ".join(f"{name} {value}" for name, value in zip(sheet.players, values, strict=True))
+        # "Anna: 10", never "Spieler 1 0": a name may end in a number.
+        return ", ".join(t("sk_named", name=name, points=value) for name, value in zip(sheet.players, values, strict=True))
 
     rules = sheet.rules
     write(t("sk_welcome", rules=t.rules_title(rules.preset, bool(rules.changes_from_preset())), players=", ".join(sheet.players)))

@@ -5,7 +5,7 @@
 
    The checking functions (scoringFacts, fromCards, fromPoints, verdict) are pure and exposed as window.BlackMariaScore
    with factsFor, so the browser tests compare them case by case with the Python ScoreSheet. */
-import { cardShort, detectLanguage, loadCatalog, RANK_CHARS as RANKS, saveLanguage, setLanguage, SUIT_LETTERS, t } from "./i18n.js";
+import { cardShort, detectLanguage, loadCatalog, plural, RANK_CHARS as RANKS, saveLanguage, setLanguage, SUIT_LETTERS, t } from "./i18n.js";
 
 const FORMAT = "blackmaria-scoresheet/1";
 const SUIT_INPUT = { C: 0, D: 1, H: 2, S: 3, "♣": 0, "♦": 1, "♥": 2, "♠": 3, "♧": 0, "♢": 1, "♡": 2, "♤": 3 };
@@ -516,7 +516,7 @@ const STORE_FACTS = "blackmaria.facts.";
   function sheetTable(sheet) {
     const head = element("tr", {}, [
       element("th", { scope: "col", text: t("web_col_deal") }),
-      element("th", { scope: "col", text: t("web_col_dealer") }),
+      element("th", { scope: "col", class: "dealer", text: t("web_col_dealer") }),
       ...sheet.players.map((name) => element("th", { scope: "col", class: "num", text: name })),
       element("th", { scope: "col" }, [element("span", { class: "visually-hidden", text: t("web_edit", { number: "" }).trim() })]),
     ]);
@@ -524,7 +524,7 @@ const STORE_FACTS = "blackmaria.facts.";
       const moonNote = entry.moon === null ? "" : t("mark_moon", { name: sheet.players[entry.moon] });
       return element("tr", { class: state.editing === index ? "editing" : null }, [
         element("th", { scope: "row", text: String(index + 1) }),
-        element("td", {}, [sheet.players[sheet.dealer(index)], element("span", { class: "pass", text: " " + arrow(sheet.direction(index)) , title: directionText(sheet.direction(index)) })]),
+        element("td", { class: "dealer" }, [sheet.players[sheet.dealer(index)], element("span", { class: "pass", text: " " + arrow(sheet.direction(index)) , title: directionText(sheet.direction(index)) })]),
         ...entry.points.map((points, seat) =>
           entry.moon === seat
             ? element("td", { class: "num moon", title: moonNote }, [String(points), element("span", { class: "mark", "aria-label": moonNote, text: "☾" })])
@@ -536,7 +536,8 @@ const STORE_FACTS = "blackmaria.facts.";
     const totals = sheet.totals;
     const low = Math.min(...totals);
     const foot = element("tr", {}, [
-      element("th", { scope: "row", colspan: 2, text: t("web_total") }),
+      element("th", { scope: "row", text: t("web_total") }),
+      element("td", { class: "dealer" }),
       ...totals.map((total, seat) => element("td", { id: "total-" + seat, class: "num total" + (sheet.entries.length && total === low ? " low" : ""), text: String(total) })),
       element("td", {}),
     ]);
@@ -608,7 +609,7 @@ const STORE_FACTS = "blackmaria.facts.";
     if (holder >= 0) state.drafts[holder] = tokens(state.drafts[holder]).filter((token) => parseCard(token) !== card).join(" ");
     if (holder !== state.tapSeat) {
       const own = WHOLE.test((state.drafts[state.tapSeat] || "").trim()) ? [] : tokens(state.drafts[state.tapSeat] || "");
-      state.drafts[state.tapSeat] = [...own, cardName(card)].join(" ");
+      state.drafts[state.tapSeat] = [...own, cardSymbol(card)].join(" "); // as the button shows it (German D♠)
     }
     state.sheet.players.forEach((_, seat) => { $("entry-" + seat).value = state.drafts[seat] || ""; });
     refreshCards();
@@ -620,7 +621,7 @@ const STORE_FACTS = "blackmaria.facts.";
     for (const button of $("cards").children) {
       const card = parseCard(button.dataset.card);
       const holder = holderOf(card);
-      const values = { card: cardSymbol(card), value: sheet.facts.values[card], name: holder >= 0 ? sheet.players[holder] : "" };
+      const values = { card: cardSymbol(card), points: plural("points", sheet.facts.values[card]), name: holder >= 0 ? sheet.players[holder] : "" };
       button.setAttribute("aria-label", t(holder >= 0 ? "web_card_taken" : "web_card_free", values));
       button.setAttribute("aria-pressed", holder >= 0 ? "true" : "false");
       button.replaceChildren(element("span", { class: "face", text: cardSymbol(card) }), element("span", { class: "owner", text: holder >= 0 ? sheet.players[holder].slice(0, 3) : "" }));
@@ -631,7 +632,8 @@ const STORE_FACTS = "blackmaria.facts.";
     const sheet = state.sheet;
     try {
       const entry = sheet.entry(sheet.players.map((_, seat) => state.drafts[seat] || ""));
-      const named = entry.points.map((points, seat) => sheet.players[seat] + " " + points).join(", ");
+      // "Anna: 10", never "Spieler 1 0": a name may end in a number.
+      const named = entry.points.map((points, seat) => t("sk_named", { name: sheet.players[seat], points })).join(", ");
       let message;
       if (state.editing === null) {
         sheet.add(entry);

@@ -313,7 +313,7 @@ function renderLastTrick() {
   const rows = last.plays.map(([seat, card]) =>
     el("li", { class: seat === last.winner ? "took" : "", "data-seat": String(seat) }, miniCard(card), el("span", { text: nameOf(seat) })),
   );
-  $("last-trick-heading").textContent = t("last_trick_heading", { name: nameOf(last.winner) });
+  $("last-trick-heading").textContent = last.winner === app.seat ? t("last_trick_heading_you") : t("last_trick_heading", { name: nameOf(last.winner) });
   $("last-trick-cards").replaceChildren(...rows);
 }
 
