@@ -250,7 +250,15 @@ def test_german_from_the_browser_language_refusals_included(server: Server, brow
     )
     page.get_by_label("Spieler 2: Punkte oder Karten").fill("")
     page.get_by_role("button", name="Spiel eintragen").click()
-    assert "Spieler 1 hat alle Strafkarten und schießt den Mond!" in page.locator("#message").inner_text()
+    assert page.locator("#message").inner_text() == (
+        "Spiel 1 — Spieler 1: 0, Spieler 2: 26, Spieler 3: 26, Spieler 4: 26. Spieler 1 hat alle Strafkarten und schießt den Mond!"
+    )
+    # At 390 px every player's column shows: the sheet does not scroll sideways.
+    assert page.evaluate("(() => { const wrap = document.querySelector('.table-wrap'); return wrap.scrollWidth <= wrap.clientWidth; })()")
+    page.get_by_role("radio", name="Spieler 3").check()
+    page.get_by_role("button", name="D♠, 13 Punkte, nicht eingetragen").click()
+    assert page.get_by_label("Spieler 3: Punkte oder Karten").input_value() == "D♠"  # as the button shows it
+    page.get_by_label("Spieler 3: Punkte oder Karten").fill("")
     page.get_by_label("Sprache").select_option("en")
     assert page.get_by_role("status").filter(has_text="Deal 2").inner_text() == "Deal 2: Spieler 2 deals, pass to the right."
     saved = json.loads(page.evaluate("localStorage.getItem('blackmaria.scoresheet')"))
