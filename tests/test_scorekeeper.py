@@ -36,9 +36,9 @@ def _data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 def test_a_wrong_total_is_refused_with_the_reason_and_nothing_is_entered() -> None:
     sheet = ScoreSheet(preset("black-maria"), ["Anna", "Ben", "Carla"])
     out = _type(sheet, ["10 8 24", "Hx3 AS / Hx8 / Hx2 KS", "Hx3 AS / Hx8 QS / Hx2 KS QS", "quit"])
-    assert "Not accepted: the points add up to 42, but every deal under these rules has 43" in out
+    assert "Not accepted: the points add up to 42, but every deal under these rules has 43 points." in out
     assert any(line.startswith("Not accepted: every card that scores must be entered; missing QS") for line in out)
-    assert "Not accepted: QS is entered twice: a card can be taken only once" in out
+    assert "Not accepted: QS is entered twice: a card can be taken only once." in out
     assert sheet.entries == []
 
 
@@ -63,7 +63,7 @@ def test_cards_and_points_entries_score_alike_also_with_the_jack_of_diamonds() -
 def test_a_correction_of_an_earlier_deal_changes_the_totals() -> None:
     sheet = ScoreSheet(preset("black-maria"), ["Anna", "Ben", "Carla"], first_dealer=2)
     out = _type(sheet, ["10 8 25", "0 43 0", "fix 1 Hx3 AS / Hx8 / Hx2 KS QS", "fix 7 1 2 40", "quit"])
-    assert "Deal 1 corrected." in out and "Not accepted: there is no deal 7; deals 1 to 2 are entered" in out
+    assert "Deal 1 corrected." in out and "Not accepted: there is no deal 7; deals 1 to 2 are entered." in out
     assert sheet.totals == [10, 51, 25]
     assert "Deal 2: Anna deals, pass to the right. Points or cards: " in out  # the deal moves clockwise
 
@@ -105,7 +105,7 @@ def test_the_command_keeps_score_in_german_through_a_pipe(tmp_path: Path) -> Non
         env=env,
         timeout=60,
     )
-    assert "Nicht angenommen: die Punkte ergeben 42, aber jedes Spiel hat nach diesen Regeln 43" in run.stdout
+    assert "Nicht angenommen: die Punkte ergeben 42, aber jedes Spiel hat nach diesen Regeln 43 Punkte." in run.stdout
     assert "Stand — Anna: 10, Ben: 8, Carla: 25" in run.stdout
     (saved,) = (tmp_path / "scoresheets").glob("sheet-*.json")
     assert json.loads(saved.read_text())["deals"] == [{"points": [10, 8, 25]}]
@@ -114,14 +114,14 @@ def test_the_command_keeps_score_in_german_through_a_pipe(tmp_path: Path) -> Non
 def test_refusals_are_in_the_players_language_and_bad_commands_say_how() -> None:
     sheet = ScoreSheet(preset("black-maria"), ["Anna", "Ben", "Carla"])
     out = _type(sheet, ["Hx3 AS / Hx8 QS / Hx2 KS QS", "Hx3 XS / Hx8 / Hx2 KS QS", "fix eins 1 2 40", "csv", "ende"], lang="de")
-    assert "Nicht angenommen: QS ist doppelt eingegeben: jede Karte kann nur einer bekommen" in out
-    assert "Nicht angenommen: Anna: XS ist keine Karte; schreib Rang und Farbe, etwa DS, 10H oder D♠" in out
-    assert "Nicht angenommen: schreib fix, die Nummer des Spiels, dann seine Punkte oder Karten (fix 2 10 8 25)" in out
-    assert "Nicht angenommen: schreib csv und einen Dateinamen (csv liste.csv)" in out
+    assert "Nicht angenommen: QS ist doppelt eingegeben: jede Karte kann nur einer bekommen." in out
+    assert "Nicht angenommen: Anna: XS ist keine Karte; schreib Rang und Farbe, etwa DS, 10H oder D♠." in out
+    assert "Nicht angenommen: schreib fix, die Nummer des Spiels, dann seine Punkte oder Karten (fix 2 10 8 25)." in out
+    assert "Nicht angenommen: schreib csv und einen Dateinamen (csv liste.csv)." in out
     with pytest.raises(ScoreError) as refused:
         sheet.from_points([10, 8, 24])
     assert refused.value.key == "ske_total" and refused.value.values == {"sum": 42, "total": 43}
-    assert str(refused.value) == "the points add up to 42, but every deal under these rules has 43"
+    assert str(refused.value) == "the points add up to 42, but every deal under these rules has 43 points"
 
 
 def test_a_sheet_file_from_elsewhere_is_continued_and_a_broken_one_refused(tmp_path: Path) -> None:

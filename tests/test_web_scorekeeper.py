@@ -165,7 +165,7 @@ def test_a_game_on_a_phone_with_a_refusal_a_moon_a_correction_a_reload_and_the_n
         assert page.get_by_role("status").filter(has_text="Deal 1").inner_text() == "Deal 1: Dora deals, pass to the right."
 
         _entry(page, {"Anna": "10", "Ben": "8", "Carla": "20", "Dora": "0"})
-        assert page.locator("#error").inner_text() == "Not accepted: the points add up to 38, but every deal under these rules has 43"
+        assert page.locator("#error").inner_text() == "Not accepted: the points add up to 38, but every deal under these rules has 43 points."
         assert page.locator("#sheet tbody tr").count() == 0
 
         # Cards: typed for Anna and Ben, tapped for Carla (the two black queens' neighbours), counted hearts typed.
@@ -246,7 +246,7 @@ def test_german_from_the_browser_language_refusals_included(server: Server, brow
     page.get_by_label("Spieler 2: Punkte oder Karten").fill("5")
     page.get_by_role("button", name="Spiel eintragen").click()
     assert page.locator("#error").inner_text() == (
-        "Nicht angenommen: gib für alle Spieler Punkte oder für alle Spieler Karten ein, nicht beides"
+        "Nicht angenommen: gib für alle Spieler Punkte oder für alle Spieler Karten ein, nicht beides."
     )
     page.get_by_label("Spieler 2: Punkte oder Karten").fill("")
     page.get_by_role("button", name="Spiel eintragen").click()
@@ -318,7 +318,7 @@ def test_the_page_scores_by_the_servers_facts(server: Server, browser: Any) -> N
     _entry(page, {"Player 1": "QS", "Player 2": "Hx13", "Player 3": "AS KS"})
     assert page.locator("#message").inner_text() == "Deal 1 — Player 1: 20, Player 2: 13, Player 3: 17."
     _entry(page, {"Player 1": "10", "Player 2": "10", "Player 3": "23"})
-    assert page.locator("#error").inner_text() == "Not accepted: the points add up to 43, but every deal under these rules has 50"
+    assert page.locator("#error").inner_text() == "Not accepted: the points add up to 43, but every deal under these rules has 50 points."
     assert {"rules": {"preset": "black-maria", "players": 3, "kitty": False}} in asked
     # Kept for offline use under the rules the sheet was started with.
     kept = page.evaluate("Object.keys(localStorage).filter((key) => key.startsWith('blackmaria.facts.'))")

@@ -118,7 +118,7 @@ function renderSeating() {
       // only the host (who created the table) may remove another player.
       if (app.seat !== null && seat.seat !== app.seat && (seat.kind !== "human" || app.isHost)) {
         if (seat.kind !== "empty") item.append(seatButton(seat.seat, "empty", t(seat.kind === "bot" ? "free_seat" : "remove_player"), name));
-        if (seat.kind !== "bot") item.append(seatButton(seat.seat, "bot", t("bot_seat"), name || t("seat_n", { n: seat.seat + 1 })));
+        if (seat.kind !== "bot") item.append(seatButton(seat.seat, "bot", t("bot_seat"), seat.kind === "empty" ? t("seat_n", { n: seat.seat + 1 }) : name));
       }
       return item;
     }),
