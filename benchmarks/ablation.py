@@ -13,7 +13,7 @@ plays so far rule out; ``infer-policy``: also weighted by how likely the playout
 (expert-2026: from 2 cards below 5,000 simulations, from 3 above, up to 4 players); ``pass4``: ``pass`` only at
 tables of 4 or more players; ``exact4-pass4``: both; ``moon-stop``: in the playouts, the other seats stop a moon shot; ``exact4-pass4-moon``: the three;
 ``common``: common random numbers, every candidate's playouts make the same draws; ``distinct``: cards that play
-alike (``playout.distinct_moves``) searched once, so each other card gets more worlds; ``common-distinct``: both;
+alike (``playout.distinct_moves``) searched once, so each other card gets more worlds; ``common-distinct``: both; ``expert-common``, ``expert-common-distinct``: ``expert``'s features and those;
 ``expert``: the level ``expert`` as shipped, every kept feature). The candidate
 sits in one seat, rotated through every seat, the three others are
 ``expert-2026`` at the same budget. Every deal is saved as it finishes
@@ -24,6 +24,7 @@ same arguments (or more deals), plays only the deals not yet played.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 from pathlib import Path
@@ -51,6 +52,8 @@ VARIANTS: dict[str, base.SearchFeatures] = {
     "common": base.SearchFeatures(playout_common=True),
     "distinct": base.SearchFeatures(root_distinct=True),
     "common-distinct": base.SearchFeatures(playout_common=True, root_distinct=True),
+    "expert-common": dataclasses.replace(base.EXPERT_FEATURES, playout_common=True),
+    "expert-common-distinct": dataclasses.replace(base.EXPERT_FEATURES, playout_common=True, root_distinct=True),
     "pass4": base.SearchFeatures(search_pass=True, pass_min_players=4),
     "exact4-pass4": base.SearchFeatures(search_pass=True, pass_min_players=4, exact_cards=4),
     "exact4-pass4-moon": base.SearchFeatures(search_pass=True, pass_min_players=4, exact_cards=4, playout_moon_stop=True),

@@ -294,8 +294,25 @@ def test_common_random_numbers_give_every_candidate_the_same_playout_draws() -> 
     costs = {}
     for common in (False, True):
         found = np.zeros(2, dtype=np.int64)
-        search(p, known.state, obs.seat, twice, known.unknown, known.caps, known.voids, known.kitty_mode, known.kitty_owner,
-               200, 3, 0.5, False, found, False, False, common)
+        search(
+            p,
+            known.state,
+            obs.seat,
+            twice,
+            known.unknown,
+            known.caps,
+            known.voids,
+            known.kitty_mode,
+            known.kitty_owner,
+            200,
+            3,
+            0.5,
+            False,
+            found,
+            False,
+            False,
+            common,
+        )
         costs[common] = tuple(found)
     assert costs[True][0] == costs[True][1] and costs[False][0] != costs[False][1]
 

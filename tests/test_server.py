@@ -112,7 +112,9 @@ def test_before_a_game_only_the_host_removes_a_player_and_any_seated_player_mana
     for ref, to in ((1, "empty"), (2, "bot")):
         ben.send({"type": "seat", "seat": carla_seat, "to": to, "ref": ref})
         answer = ben.recv_until("error")
-        assert (answer["code"], answer["ref"]) == ("host-only", ref) and "only the table's host may remove a player" in str(answer["message"])
+        assert (answer["code"], answer["ref"]) == ("host-only", ref) and "only the table's host may remove a player" in str(
+            answer["message"]
+        )
     assert seats_now() == ["human", "empty", "human", "human"]
 
     ben.send({"type": "seat", "seat": 1, "to": "bot", "level": "easy", "ref": 3})  # an empty seat to a computer
@@ -124,7 +126,10 @@ def test_before_a_game_only_the_host_removes_a_player_and_any_seated_player_mana
     anna.send({"type": "seat", "seat": carla_seat, "to": "empty", "ref": 5})  # the host removes Carla
     anna.wait_until(lambda: any(m["type"] == "table" and m["table"]["seats"][carla_seat]["kind"] == "empty" for m in anna.messages))
     assert seats_now() == ["human", "empty", "human", "empty"]
-    assert server.http.post(f"/api/tables/{code}/bots", json={"level": "easy"}, headers={"Authorization": f"Bearer {carla_token}"}).status_code == 403
+    assert (
+        server.http.post(f"/api/tables/{code}/bots", json={"level": "easy"}, headers={"Authorization": f"Bearer {carla_token}"}).status_code
+        == 403
+    )
 
     with pytest.raises(AssertionError, match="bad-token"):
         server.connect(code, ben_token, "not-the-host-token")

@@ -165,7 +165,9 @@ def test_a_game_on_a_phone_with_a_refusal_a_moon_a_correction_a_reload_and_the_n
         assert page.get_by_role("status").filter(has_text="Deal 1").inner_text() == "Deal 1: Dora deals, pass to the right."
 
         _entry(page, {"Anna": "10", "Ben": "8", "Carla": "20", "Dora": "0"})
-        assert page.locator("#error").inner_text() == "Not accepted: the points add up to 38, but every deal under these rules has 43 points."
+        assert (
+            page.locator("#error").inner_text() == "Not accepted: the points add up to 38, but every deal under these rules has 43 points."
+        )
         assert page.locator("#sheet tbody tr").count() == 0
 
         # Cards: typed for Anna and Ben, tapped for Carla (the two black queens' neighbours), counted hearts typed.

@@ -168,7 +168,10 @@ def test_the_host_pauses_the_game_and_a_spectator_is_counted_and_told(server: Se
     host.click("#pause-button")
     for page in (host, watcher):
         page.wait_for_selector("#paused-bar:not([hidden])")
-        assert page.text_content("#paused-bar p") == "The game is paused: nobody plays and no clock runs until a player at the table resumes it."
+        assert (
+            page.text_content("#paused-bar p")
+            == "The game is paused: nobody plays and no clock runs until a player at the table resumes it."
+        )
         assert page.text_content("#turn-line") in ("", "You are watching this table.")
         page.evaluate("() => window.scrollTo(0, 0)")
     host.screenshot(path=str(SCREENSHOTS / "web-paused-desktop.png"))
