@@ -20,6 +20,7 @@ from blackmaria.cards import HEARTS, cards_of, parse_card, suit_mask
 from blackmaria.game import Game
 from blackmaria.locale.advice import localized_hint
 from blackmaria.locale.messages import MESSAGES
+from blackmaria.observation import Observation
 from blackmaria.rules import PRESETS, Rules, preset
 
 RULE_SETS = [preset(name) for name in PRESETS] + [
@@ -234,14 +235,19 @@ def test_a_time_budget_and_a_simulation_budget_stop_at_whichever_comes_first() -
 
 
 # ---- hints: from the search, within 150 ms, with its costs and true reasons ----------------------------------------
-def test_hints_costs_equal_the_search() -> None:
-    game = Game(one_deal(preset("hearts")), seed=7)
+def _hearts_after(seed: int, plays: int) -> Observation:
+    """The observation of the seat to play in a one-deal hearts game after medium passes and ``plays`` medium plays."""
+    game = Game(one_deal(preset("hearts")), seed=seed)
     game.deal()
     for seat in range(4):
         game.pass_cards(seat, make_bot("medium", seat).choose_pass(game.observation(seat)))
-    for _ in range(6):
+    for _ in range(plays):
         game.play(make_bot("medium", 0).choose_play(game.observation(game.turn or 0)))
-    obs = game.observation(game.turn or 0)
+    return game.observation(game.turn or 0)
+
+
+def test_hints_costs_equal_the_search() -> None:
+    obs = _hearts_after(7, 6)
     assert len(obs.legal) > 1
     advice = SearchBot(11, budget=600, name="hard").hint(obs)
     costs, worlds = SearchBot(11, budget=600, name="hard").evaluate(obs)
@@ -257,13 +263,7 @@ def test_hints_costs_equal_the_search() -> None:
 
 def test_cards_that_play_alike_share_one_evaluation_and_the_budget_buys_more_worlds() -> None:
     """West holds 8C 9C TC and QC KC AC with JC played: the search tries 8C and QC, each in half the budget's worlds."""
-    game = Game(one_deal(preset("hearts")), seed=0)
-    game.deal()
-    for seat in range(4):
-        game.pass_cards(seat, make_bot("medium", seat).choose_pass(game.observation(seat)))
-    for _ in range(3):
-        game.play(make_bot("medium", 0).choose_play(game.observation(game.turn or 0)))
-    obs = game.observation(game.turn or 0)
+    obs = _hearts_after(0, 3)
     assert sorted(obs.legal) == [parse_card(c) for c in ("8C", "9C", "TC", "QC", "KC", "AC")]
     plain = SearchBot(5, budget=300, name="t")
     _, plain_worlds = plain.evaluate(obs)
@@ -284,11 +284,7 @@ def test_common_random_numbers_give_every_candidate_the_same_playout_draws() -> 
     from blackmaria.bots.playout import search
     from blackmaria.bots.search import known_state, params_for
 
-    game = Game(one_deal(preset("hearts")), seed=0)
-    game.deal()
-    for seat in range(4):
-        game.pass_cards(seat, make_bot("medium", seat).choose_pass(game.observation(seat)))
-    obs = game.observation(game.turn or 0)
+    obs = _hearts_after(0, 0)
     known, p = known_state(obs), params_for(obs.rules)
     twice = np.array([min(obs.legal)] * 2, dtype=np.int64)
     costs = {}
