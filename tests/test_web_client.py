@@ -251,6 +251,9 @@ def test_a_german_browser_plays_by_keyboard_and_sees_no_english(server: Server, 
     assert "nach rechts" in (page.text_content("#pass-text") or "")
     assert english_on(page) == []
     assert unnamed(page) == []
+    # At 1280x800 the hand's buttons show without scrolling (found in a play-test: the felt pushed them below).
+    buttons = page.locator("#hint-button").bounding_box()
+    assert buttons is not None and buttons["y"] + buttons["height"] <= DESKTOP["height"]
     # The hint: the computer's suggestion with its reason, in German, the suggested cards marked.
     page.click("#hint-button")
     page.wait_for_selector("#hand .card.hinted")

@@ -434,7 +434,9 @@ function renderSheet() {
   const view = app.view;
   const table = $("sheet-table");
   const n = app.table.players;
-  const head = el("tr", {}, el("th", { scope: "col", text: t("sheet_deal") }), ...Array.from({ length: n }, (_, seat) => el("th", { scope: "col", text: seatName(seat, true), title: seatName(seat) })));
+  // Six or seven columns in the panel: a computer player is "C2" (its full name in the title), a person keeps their name.
+  const heading = (seat) => (n >= 6 && app.table.seats[seat].kind === "bot" ? t("bot_tiny", { n: seat + 1 }) : seatName(seat, true));
+  const head = el("tr", {}, el("th", { scope: "col", text: t("sheet_deal") }), ...Array.from({ length: n }, (_, seat) => el("th", { scope: "col", text: heading(seat), title: seatName(seat) })));
   const rows = [];
   const dealPoints = view ? view.deal_points : [];
   dealPoints.forEach((points, index) => {
@@ -443,6 +445,7 @@ function renderSheet() {
   const totals = view ? view.totals : new Array(n).fill(0);
   const foot = el("tr", { class: "total" }, el("th", { scope: "row", text: t("sheet_total") }), ...totals.map((p) => el("td", { text: String(p) })));
   const caption = el("caption", { class: "sr-only", text: t("score_sheet") });
+  table.dataset.players = String(n);
   table.replaceChildren(caption, el("thead", {}, head), el("tbody", {}, ...rows), el("tfoot", {}, foot));
   if (!rows.length) table.querySelector("tbody").append(el("tr", {}, el("td", { colSpan: n + 1, class: "empty", text: t("sheet_empty") })));
 }
