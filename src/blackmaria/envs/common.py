@@ -61,7 +61,9 @@ class StateEncoder:
 
     def __init__(self, rules: Rules) -> None:
         from blackmaria.core.compiled import params_array
+        from blackmaria.envs.batched import encode_vector  # here: the batched module imports this one
 
+        self._encode_vector = encode_vector
         self.rules = rules
         self.params = params_array(rules)
         segments = {segment.name: segment for segment in encoding.layout(rules)}
@@ -72,11 +74,6 @@ class StateEncoder:
         self._x = np.zeros(EXTRA_SIZE, dtype=np.int64)
 
     def encode(self, state: State, seat: int, totals: tuple[int, ...] | list[int] | None = None) -> np.ndarray:
-        global _encode_vector
-        if _encode_vector is None:
-            from blackmaria.envs.batched import encode_vector  # the batched module imports this one
-
-            _encode_vector = encode_vector
         out = np.empty(self.size, dtype=np.float32)  # encode_vector clears it
         s = state.s
         self._s[:] = s
@@ -88,15 +85,12 @@ class StateEncoder:
             x[PASS_SEAT], x[PENDING] = -1, 0
         passes = state.passes
         x[PASSES : PASSES + len(passes)] = [given or 0 for given in passes]
-        _encode_vector(self._s, x, self.params, state.offset, DIRECTIONS.index(state.direction), self.at, out, seat)
+        self._encode_vector(self._s, x, self.params, state.offset, DIRECTIONS.index(state.direction), self.at, out, seat)
         if totals is not None:
             n = self.rules.players
             for other in range(n):
                 out[self.totals_at + (other - seat) % n] = max(-encoding.BOUND, min(encoding.BOUND, totals[other] / 100.0))
         return out
-
-
-_encode_vector: Any = None  # batched.encode_vector, imported on first use (the batched module imports this one)
 
 
 def mask_of(mask: int) -> np.ndarray:

@@ -77,6 +77,10 @@ class Texts:
         ordered = sorted(cards, key=lambda c: (-(c & 3), -(c >> 2)))
         return " ".join(self.card(c) for c in ordered) if cards else self("none")
 
+    def named_points(self, names: Sequence[str], points: Sequence[int]) -> str:
+        """``Anna: 10, Ben: 8``, never ``Spieler 1 0``: a name may end in a number."""
+        return ", ".join(self("sk_named", name=name, points=value) for name, value in zip(names, points, strict=True))
+
     def bot_name(self, seat: int, level: str) -> str:
         """A server's computer player as its table names it: by seat number (from 1) and level."""
         return self("server_bot_name", n=seat + 1, level=self(f"bot_level_{level}"))

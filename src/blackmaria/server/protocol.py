@@ -258,11 +258,13 @@ def parse_message(raw: str | bytes) -> ClientMessage:
         if protocol != PROTOCOL_VERSION or isinstance(protocol, bool):
             raise ProtocolError("protocol-version", f"protocol {protocol!r} is not spoken here; use {PROTOCOL_VERSION}", ref=ref)
         token = data.get("token")
-        if token is not None and not (isinstance(token, str) and 0 < len(token) <= MAX_TOKEN_CHARS):
-            raise ProtocolError("bad-message", "token must be a non-empty string or absent (to watch)", ref=ref)
         host = data.get("host")
-        if host is not None and not (isinstance(host, str) and 0 < len(host) <= MAX_TOKEN_CHARS):
-            raise ProtocolError("bad-message", "host must be the table's host token (a non-empty string) or absent", ref=ref)
+        for value, refusal in (
+            (token, "token must be a non-empty string or absent (to watch)"),
+            (host, "host must be the table's host token (a non-empty string) or absent"),
+        ):
+            if value is not None and not (isinstance(value, str) and 0 < len(value) <= MAX_TOKEN_CHARS):
+                raise ProtocolError("bad-message", refusal, ref=ref)
         return Hello(PROTOCOL_VERSION, token, ref, host)
     if kind == "pass":
         cards = data.get("cards")

@@ -82,10 +82,6 @@ def run_scorekeeper(
         temporary.write_text(sheet.to_json(), encoding="utf-8")
         temporary.replace(path)
 
-    def named(values: tuple[int, ...] | list[int]) -> str:
-        # "Anna: 10", never "Spieler 1 0": a name may end in a number.
-        return ", ".join(t("sk_named", name=name, points=value) for name, value in zip(sheet.players, values, strict=True))
-
     rules = sheet.rules
     write(t("sk_welcome", rules=t.rules_title(rules.preset, bool(rules.changes_from_preset())), players=", ".join(sheet.players)))
     write(t("sk_help"))
@@ -132,10 +128,10 @@ def run_scorekeeper(
                     write(t("sk_fixed", number=number))
                 else:
                     entry = sheet.add(_entry(sheet, answer))
-                    write(t("sk_scored", number=index + 1, points=named(entry.points)))
+                    write(t("sk_scored", number=index + 1, points=t.named_points(sheet.players, entry.points)))
                     if entry.moon_shooter is not None:
                         write(t("moon", name=sheet.players[entry.moon_shooter]))
-                write(t("sk_totals", totals=named(sheet.totals)))
+                write(t("sk_totals", totals=t.named_points(sheet.players, sheet.totals)))
                 if sheet.verdict().sudden_death:
                     write(t("sudden_death"))
                 save()

@@ -505,7 +505,7 @@ class PlaySession(Seat):
             event = events[index]
             self.heard(event)
             if isinstance(event, DealScored):
-                totals = ", ".join(self.t("sk_named", name=name, points=total) for name, total in zip(names, self.game.totals, strict=True))
+                totals = self.t.named_points(names, self.game.totals)
                 sheet = self.sheet_lines() if self.sheet_in_story else [self.t("sk_totals", totals=totals)]
                 lines = [*self.deal_review(event.deal), *sheet]
             else:
