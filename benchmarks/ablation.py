@@ -14,6 +14,8 @@ plays so far rule out; ``infer-policy``: also weighted by how likely the playout
 tables of 4 or more players; ``exact4-pass4``: both; ``moon-stop``: in the playouts, the other seats stop a moon shot; ``exact4-pass4-moon``: the three;
 ``common``: common random numbers, every candidate's playouts make the same draws; ``distinct``: cards that play
 alike (``playout.distinct_moves``) searched once, so each other card gets more worlds; ``common-distinct``: both; ``expert-common``, ``expert-common-distinct``: ``expert``'s features and those;
+``learned``: playouts by the learned policy (``bots.learned``, fitted by ``train_playout_policy.py``);
+``expert-learned``: ``expert``'s features and the learned playouts;
 ``expert``: the level ``expert`` as shipped, every kept feature). The candidate
 sits in one seat, rotated through every seat, the three others are
 ``expert-2026`` at the same budget. Every deal is saved as it finishes
@@ -54,6 +56,8 @@ VARIANTS: dict[str, base.SearchFeatures] = {
     "common-distinct": base.SearchFeatures(playout_common=True, root_distinct=True),
     "expert-common": dataclasses.replace(base.EXPERT_FEATURES, playout_common=True),
     "expert-common-distinct": dataclasses.replace(base.EXPERT_FEATURES, playout_common=True, root_distinct=True),
+    "learned": base.SearchFeatures(playout_policy="playout_policy.json"),
+    "expert-learned": dataclasses.replace(base.EXPERT_FEATURES, playout_policy="playout_policy.json"),
     "pass4": base.SearchFeatures(search_pass=True, pass_min_players=4),
     "exact4-pass4": base.SearchFeatures(search_pass=True, pass_min_players=4, exact_cards=4),
     "exact4-pass4-moon": base.SearchFeatures(search_pass=True, pass_min_players=4, exact_cards=4, playout_moon_stop=True),

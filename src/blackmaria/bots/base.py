@@ -111,6 +111,9 @@ class SearchFeatures:
     """Solve the end of the deal exactly from this many cards in hand (at most ``search.EXACT_PLIES`` cards on the
     table), by ``playout.solve_memo`` (equal cards tried once, positions remembered); 0: ``search.exact_from``'s choice
     and the plain max-n ``solve`` (``expert-2026``)."""
+    playout_policy: str = ""
+    """The playouts' policy: ``""`` for the rules of thumb (``playout.policy_card``), else the name of a weights file of
+    the learned policy in ``blackmaria/bots/data`` (``learned.POLICY_FILE`` is the shipped one)."""
 
 
 NO_FEATURES = SearchFeatures()

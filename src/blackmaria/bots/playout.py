@@ -17,6 +17,7 @@ import numba
 import numpy as np
 from numba.cpython.unsafe.numbers import leading_zeros
 
+from blackmaria.bots.learned import MAX_LEGAL, N_FEATURES, learned_card, scored_cards, value_scale
 from blackmaria.core import compiled  # noqa: F401  (registers the rule functions with numba)
 from blackmaria.core.compiled import make_rng, random_below, random_card, random_unit, shuffle
 from blackmaria.core.logic import (
@@ -183,6 +184,39 @@ def policy_card(rng: np.ndarray, s: np.ndarray, p: np.ndarray, seat: int, eps: f
             best = c
             best_key = key
     return best
+
+
+@numba.njit(cache=True)
+def playout_card(
+    rng: np.ndarray,
+    s: np.ndarray,
+    p: np.ndarray,
+    seat: int,
+    eps: float,
+    stop_moon: bool,
+    weights: np.ndarray,
+    scale: float,
+    scored: int,
+    rows: np.ndarray,
+) -> int:
+    """A playout's card: ``policy_card`` when ``weights`` is empty, else the learned policy (``learned.learned_card``)
+    with the same share ``eps`` of random cards and the same moon stop first."""
+    if weights.shape[0] == 0:
+        return policy_card(rng, s, p, seat, eps, stop_moon)
+    legal = legal_cards(s, p, seat)
+    if legal & (legal - 1) == 0:
+        return lowest_card(legal)
+    if eps > 0.0 and random_unit(rng) < eps:
+        return random_card(rng, legal)
+    if stop_moon:
+        stop = moon_stop_card(s, p, seat, legal)
+        if stop >= 0:
+            return stop
+    return learned_card(s, p, seat, legal, weights, scale, scored, rows)
+
+
+NO_WEIGHTS = np.zeros((0, N_FEATURES), dtype=np.float64)
+"""The playouts' weights for the rule-based policy (``playout_card``)."""
 
 
 @numba.njit(cache=True)
@@ -499,12 +533,13 @@ def search(
     memo: bool = False,
     stop_moon: bool = False,
     common: bool = False,
+    weights: np.ndarray = NO_WEIGHTS,
 ) -> int:
     """Sample ``worlds`` deals; in each, play every candidate card and finish the deal.
 
     Finishing is an exact max-n solve when ``exact`` (``solve_memo`` with one
     table for the whole search when ``memo``, else ``solve``), else one playout with
-    the policy (``stop_moon``: see ``policy_card``). ``costs[i]`` gets the summed points of seat ``me`` after
+    policy (``playout_card``: the rule-based one, or the learned one with ``weights``; ``stop_moon``: see ``policy_card``). ``costs[i]`` gets the summed points of seat ``me`` after
     candidate ``i``. Returns the number of worlds in which the voids could
     not be respected (0 in practice).
     """
@@ -524,6 +559,9 @@ def search(
     values = np.zeros((slots, n), dtype=np.int64)
     loose = 0
     forbid = void_cards(voids)
+    scale = value_scale(p)
+    scored = scored_cards(p)
+    rows = np.zeros((MAX_LEGAL, N_FEATURES), dtype=np.float64)
     for i in range(candidates.shape[0]):
         costs[i] = 0
     for _ in range(worlds):
@@ -543,7 +581,7 @@ def search(
                 costs[i] += stack[0, me]
             else:
                 while sim[PHASE] != PHASE_OVER:
-                    play_card(sim, p, policy_card(rng, sim, p, sim[TURN], eps, stop_moon))
+                    play_card(sim, p, playout_card(rng, sim, p, sim[TURN], eps, stop_moon, weights, scale, scored, rows))
                 score_deal(sim, p, points)
                 costs[i] += points[me]
     return loose
@@ -620,6 +658,8 @@ def pass_search(
     costs: np.ndarray,
     squares: np.ndarray,
     common: bool = False,
+    weights: np.ndarray = NO_WEIGHTS,
+    stop_moon: bool = False,
 ) -> None:
     """Sample ``worlds`` deals of the unseen cards; in each, try every candidate pass (a card mask) and play the deal out.
 
@@ -638,6 +678,9 @@ def pass_search(
     no_voids = np.zeros(n + 2, dtype=np.int64)  # before the play nobody has shown a void
     points = np.zeros(n, dtype=np.int64)
     passes = np.zeros(n, dtype=np.int64)
+    scale = value_scale(p)
+    scored = scored_cards(p)
+    rows = np.zeros((MAX_LEGAL, N_FEATURES), dtype=np.float64)
     first = 0
     for i in range(candidates.shape[0]):
         costs[i] = 0
@@ -655,7 +698,7 @@ def pass_search(
             exchange_passes(sim, p, passes, offset)
             begin_play(sim, p)
             while sim[PHASE] != PHASE_OVER:
-                play_card(sim, p, policy_card(rng, sim, p, sim[TURN], eps))
+                play_card(sim, p, playout_card(rng, sim, p, sim[TURN], eps, stop_moon, weights, scale, scored, rows))
             score_deal(sim, p, points)
             costs[i] += points[me]
             if i == 0:
@@ -887,6 +930,8 @@ __all__ = [
     "pass_policy",
     "pass_search",
     "policy_card",
+    "playout_card",
+    "NO_WEIGHTS",
     "policy_deals",
     "excluded_cards",
     "policy_likelihood",

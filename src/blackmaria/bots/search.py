@@ -351,6 +351,16 @@ class SearchBot:
         """With ``time_ms``: the search stops this much early, learnt from the last decisions' overruns (a loaded
         machine takes the processor away for whole time slices, so the last chunk often ends late)."""
         self._started = 0.0
+        self._weights = self._playout_weights(features)
+
+    @staticmethod
+    def _playout_weights(features: SearchFeatures) -> np.ndarray:
+        """The playouts' weights: none for the rule-based policy, else the learned policy's (``bots.learned``)."""
+        from blackmaria.bots.learned import N_FEATURES, shipped_policy
+
+        if not features.playout_policy:
+            return np.zeros((0, N_FEATURES), dtype=np.float64)
+        return shipped_policy(features.playout_policy)[0]
 
     def _clock(self) -> _Clock:
         return _Clock(self.time_ms, self.margin_ms, self._started or None)
@@ -418,6 +428,7 @@ class SearchBot:
                 chunk_costs,
                 chunk_squares,
                 self.features.playout_common,
+                self._weights,
             )
             totals += chunk_costs
             squares += chunk_squares
@@ -552,6 +563,7 @@ class SearchBot:
                 self.features.exact_cards > 0,
                 self.features.playout_moon_stop,
                 self.features.playout_common,
+                self._weights,
             )
             totals += costs
             done += chunk
