@@ -15,7 +15,8 @@ tables of 4 or more players; ``exact4-pass4``: both; ``moon-stop``: in the playo
 ``common``: common random numbers, every candidate's playouts make the same draws; ``distinct``: cards that play
 alike (``playout.distinct_moves``) searched once, so each other card gets more worlds; ``common-distinct``: both; ``expert-common``, ``expert-common-distinct``: ``expert``'s features and those;
 ``learned``: playouts by the learned policy (``bots.learned``, fitted by ``train_playout_policy.py``);
-``expert-learned``: ``expert``'s features and the learned playouts;
+``expert-learned``: ``expert``'s features and the learned playouts; ``expert-learned-pass3``: the same with the pass
+searched at 3 players too;
 ``expert``: the level ``expert`` as shipped, every kept feature). The candidate
 sits in one seat, rotated through every seat, the three others are
 ``expert-2026`` at the same budget. Every deal is saved as it finishes
@@ -29,6 +30,7 @@ import argparse
 import dataclasses
 import json
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -58,15 +60,26 @@ VARIANTS: dict[str, base.SearchFeatures] = {
     "expert-common-distinct": dataclasses.replace(base.EXPERT_FEATURES, playout_common=True, root_distinct=True),
     "learned": base.SearchFeatures(playout_policy="playout_policy.json"),
     "expert-learned": dataclasses.replace(base.EXPERT_FEATURES, playout_policy="playout_policy.json"),
+    "expert-learned-pass3": dataclasses.replace(base.EXPERT_FEATURES, playout_policy="playout_policy.json", pass_min_players=3),
     "pass4": base.SearchFeatures(search_pass=True, pass_min_players=4),
     "exact4-pass4": base.SearchFeatures(search_pass=True, pass_min_players=4, exact_cards=4),
     "exact4-pass4-moon": base.SearchFeatures(search_pass=True, pass_min_players=4, exact_cards=4, playout_moon_stop=True),
 }
 
 
-def register_variants() -> None:
+def weights_variant(name: str) -> base.SearchFeatures | None:
+    """``learned-X`` or ``expert-learned-X``: the learned playouts with the weights file ``playout_policy_X.json`` (in
+    ``blackmaria/bots/data``, as ``train_playout_policy.py fit --out`` writes it), to compare fits side by side."""
+    for prefix, features in (("expert-learned-", base.EXPERT_FEATURES), ("learned-", base.SearchFeatures())):
+        if name.startswith(prefix) and name not in VARIANTS:
+            return dataclasses.replace(features, playout_policy=f"playout_policy_{name.removeprefix(prefix)}.json")
+    return None
+
+
+def register_variants(extra: Sequence[str] = ()) -> None:
     """Register ``expert-2026+NAME`` for every variant (unlisted levels, in this process only)."""
-    for name, features in VARIANTS.items():
+    more = {name: f for name in extra if (f := weights_variant(name)) is not None}
+    for name, features in {**VARIANTS, **more}.items():
         level = f"expert-2026+{name}"
         if level not in base.REGISTRY:
             base.register_level(base.Level(level, base.search_level(level, 10_000, features), 10_000, slow=True, listed=False))
@@ -84,10 +97,11 @@ def rule_set_of(spec: str) -> Rules:
     return Rules.from_data({**data, "players": int(players)} if players else data)
 
 
-def run(variant: str, rules: str, deals: int, budget: int, seed: int, workers: int) -> dict[str, Any]:
+def run(variant: str, rules: str, deals: int, budget: int, seed: int, workers: int, candidate_budget: int | None = None) -> dict[str, Any]:
     candidate = "expert" if variant == "expert" else f"expert-2026+{variant}"
-    bots = [f"{candidate}:{budget}", f"expert-2026:{budget}"]
-    name = f"{variant}-{rules.replace('@', '-').replace('+', '-')}-{budget}"
+    own = budget if candidate_budget is None else candidate_budget
+    bots = [f"{candidate}:{own}", f"expert-2026:{budget}"]
+    name = f"{variant}-{rules.replace('@', '-').replace('+', '-')}-{budget}" + ("" if own == budget else f"-at-{own}")
     print(f"== {name}: {rules}, {', '.join(bots)}, {deals} deals", flush=True)
     rule_set = rule_set_of(rules)
     lineup = expand_lineup(bots, rule_set.players)
@@ -103,6 +117,7 @@ def run(variant: str, rules: str, deals: int, budget: int, seed: int, workers: i
         "variant": variant,
         "rules": rules,
         "budget": budget,
+        "candidate_budget": own,
         "deals": deals,
         "seed": seed,
         "difference": diff.to_dict(),
@@ -118,8 +133,10 @@ def table() -> str:
     for path in sorted(RESULTS.glob("ablation_*.json")):
         data = json.loads(path.read_text(encoding="utf-8"))
         d = data["difference"]
+        own = data.get("candidate_budget", data["budget"])
+        budgets = f"{data['budget']:,}" if own == data["budget"] else f"{own:,} (candidate) / {data['budget']:,}"
         rows.append(
-            f"| {data['variant']} | {data['rules']} | {data['budget']:,} | {d['n']} "
+            f"| {data['variant']} | {data['rules']} | {budgets} | {d['n']} "
             f"| {d['mean']:+.2f} [{d['ci95_low']:+.2f}, {d['ci95_high']:+.2f}] | `{data['command']}` |"
         )
     text = "\n".join(
@@ -145,15 +162,16 @@ def main() -> None:
     parser.add_argument("--rules", default="hearts,black-maria", help="comma-separated rule sets")
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--budget", type=int, default=1_000, help="simulations per move of both sides")
+    parser.add_argument("--candidate-budget", type=int, help="simulations per move of the candidate alone (default: --budget)")
     parser.add_argument("--seed", type=int, default=18)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--table", action="store_true", help="only rewrite results/ablation.md")
     args = parser.parse_args()
-    register_variants()
+    register_variants(args.variants.split(","))
     if not args.table:
         for variant in args.variants.split(","):
             for rules in args.rules.split(","):
-                run(variant, rules, args.deals, args.budget, args.seed, args.workers)
+                run(variant, rules, args.deals, args.budget, args.seed, args.workers, args.candidate_budget)
     print(table())
 
 

@@ -76,7 +76,11 @@ class RecordingBot(SearchBot):
 def collect_deal(job: tuple[str, int, int, str]) -> tuple[str, np.ndarray, np.ndarray, np.ndarray]:
     spec, deal, budget, teacher = job
     rules = rule_set_of(spec)
-    features = SearchFeatures(exact_cards=4, playout_moon_stop=True) if teacher == "expert" else SearchFeatures()
+    features = {
+        "expert": SearchFeatures(exact_cards=4, playout_moon_stop=True),
+        "expert-learned": SearchFeatures(exact_cards=4, playout_moon_stop=True, playout_policy=learned.POLICY_FILE),
+        "expert-2026": SearchFeatures(),
+    }[teacher]
     game = Game(deal_rules(rules, deal), seed=deal)
     game.deal()
     records: list[tuple[np.ndarray, int, np.ndarray]] = []
@@ -108,6 +112,8 @@ def collect(deals: int, budget: int, teacher: str, workers: int, seed: int) -> N
         np.savez_compressed(
             DATA / f"positions_{spec.replace('@', '-').replace('+', '-')}_{teacher}{budget}_s{seed}.npz",
             spec=spec,
+            command=" ".join([".venv/bin/python benchmarks/train_playout_policy.py", *sys.argv[1:]]),
+            seconds=time.perf_counter() - start,
             states=np.concatenate([p[0] for p in parts]),
             seats=np.concatenate([p[1] for p in parts]),
             costs=np.concatenate([p[2] for p in parts]),
@@ -194,7 +200,7 @@ def legal_mask(state: np.ndarray, p: np.ndarray, seat: int) -> int:
     return int(legal_cards(list(state), list(p), seat))
 
 
-def fit(pattern: str, temperature: float, l2: float, steps: int) -> None:
+def fit(pattern: str, temperature: float, l2: float, steps: int, out: Path = POLICY) -> None:
     start = time.perf_counter()
     files = load_positions(pattern)
     feats = np.concatenate([f[1] for f in files])
@@ -229,15 +235,16 @@ def fit(pattern: str, temperature: float, l2: float, steps: int) -> None:
         "made": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
         "fit_seconds": round(time.perf_counter() - start, 1),
         "data": sorted(p.name for p in DATA.glob(pattern)),
+        "collected_by": sorted({str(np.load(p)["command"]) for p in DATA.glob(pattern) if "command" in np.load(p)}),
         "temperature": temperature,
         "l2": l2,
         "held_out": report,
         "features": list(learned.FEATURES),
         "weights": weights,
     }
-    POLICY.parent.mkdir(parents=True, exist_ok=True)
-    POLICY.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-    print(f"wrote {POLICY.relative_to(ROOT)}", flush=True)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    print(f"wrote {out}", flush=True)
 
 
 def main() -> None:
@@ -246,7 +253,12 @@ def main() -> None:
     c = sub.add_parser("collect", help="play deals with the teacher and keep its searched positions")
     c.add_argument("--deals", type=int, default=300, help="deals in all, shared out over the rule sets")
     c.add_argument("--budget", type=int, default=2_000)
-    c.add_argument("--teacher", choices=["expert", "expert-2026"], default="expert")
+    c.add_argument(
+        "--teacher",
+        choices=["expert", "expert-learned", "expert-2026"],
+        default="expert",
+        help="expert-learned: playouts by the shipped weights",
+    )
     c.add_argument("--workers", type=int, default=2)
     c.add_argument("--seed", type=int, default=1)
     f = sub.add_parser("fit", help="fit the weights to the collected positions")
@@ -254,11 +266,14 @@ def main() -> None:
     f.add_argument("--temperature", type=float, default=1.0)
     f.add_argument("--l2", type=float, default=1e-4)
     f.add_argument("--steps", type=int, default=600)
+    f.add_argument(
+        "--out", default="", help="write playout_policy_OUT.json beside the shipped file instead (for benchmarks/ablation.py's learned-OUT)"
+    )
     args = parser.parse_args()
     if args.command == "collect":
         collect(args.deals, args.budget, args.teacher, args.workers, args.seed)
     else:
-        fit(args.data, args.temperature, args.l2, args.steps)
+        fit(args.data, args.temperature, args.l2, args.steps, POLICY.with_name(f"playout_policy_{args.out}.json") if args.out else POLICY)
 
 
 if __name__ == "__main__":

@@ -65,8 +65,8 @@ def test_the_features_read_only_what_the_seat_sees() -> None:
         before = _features(game, seat)
         a, b = [(seat + k) % 4 for k in (1, 2)]
         hand_a, hand_b = game._s[core.HAND + a], game._s[core.HAND + b]
-        # Trade the lowest card of each (the hands keep their sizes; voids shown stay true only if suits match, which
-        # the features read from the state's record of voids, not from the hands).
+        # Trade the lowest card of each: the hands keep their sizes, and the features read the voids shown from the
+        # state's record of them, not from the hands.
         low_a, low_b = hand_a & -hand_a, hand_b & -hand_b
         game._s[core.HAND + a] = hand_a ^ low_a | low_b
         game._s[core.HAND + b] = hand_b ^ low_b | low_a
@@ -97,7 +97,7 @@ def test_features_name_the_situation_and_what_the_card_does() -> None:
     assert set(rows[:, learned.FEATURES.index("wins_last")]) == {1.0}
 
 
-def test_the_learned_policy_ducks_under_the_queen_and_throws_it_when_void() -> None:
+def test_the_learned_policy_throws_the_queen_when_void() -> None:
     weights, _ = learned.shipped_policy()
     rules = one_deal(preset("hearts").replace(pass_schedule=("hold",)))
     game = Game(rules, first_dealer=3)
@@ -114,8 +114,7 @@ def test_the_learned_policy_ducks_under_the_queen_and_throws_it_when_void() -> N
     rows = np.zeros((learned.MAX_LEGAL, learned.N_FEATURES))
     rng = make_rng(1)
     game.play(parse_card("2C"))
-    # Seat 1 is void in clubs: it throws its costliest card? It holds no points; seat 2 holds QS and is void too.
-    game.play(parse_card("AD"))
+    game.play(parse_card("AD"))  # seat 1 holds no club (and no point to throw); seat 2, void too, holds QS
     s = np.array(game._s, dtype=np.int64)
     choice = playout_card(rng, s, p, 2, 0.0, False, weights, scale, scored, rows)
     assert choice == parse_card("QS"), "void in clubs, the queen goes on a trick it cannot win"
@@ -156,3 +155,25 @@ def test_a_level_with_learned_playouts_reads_its_weights_once() -> None:
     bot = SearchBot(1, budget=100, features=SearchFeatures(playout_policy=learned.POLICY_FILE))
     assert bot._weights.shape == (3, learned.N_FEATURES)
     assert SearchBot(1, budget=100)._weights.shape[0] == 0
+
+
+def test_the_learned_policy_ducks_under_the_queen_with_its_highest_safe_spade() -> None:
+    weights, _ = learned.shipped_policy()
+    rules = one_deal(preset("hearts").replace(pass_schedule=("hold",)))
+    game = Game(rules, first_dealer=3)
+    game.deal_hands(
+        [
+            parse_cards("2C QS 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD"),
+            parse_cards("3C KS 5S 3S 2H 3H 4H 5H 6H 7H 8H 9H TH"),
+            parse_cards("4C AS 6S 2S JH QH KH AH KD AD 5C 6C 7C"),
+            parse_cards("8C 9C TC JC QC KC AC 4S 7S 8S 9S TS JS"),
+        ]
+    )
+    for card in parse_cards("2C 3C 4C AC JS QS"):  # seat 3 takes the clubs and leads JS; seat 0 must drop the queen
+        game.play(card)
+    assert game.turn == 1
+    p = params_for(rules)
+    rows = np.zeros((learned.MAX_LEGAL, learned.N_FEATURES))
+    s = np.array(game._s, dtype=np.int64)
+    choice = playout_card(make_rng(1), s, p, 1, 0.0, False, weights, learned.value_scale(p), learned.scored_cards(p), rows)
+    assert choice == parse_card("5S"), "under the queen, the highest spade that still loses (KS would take 13 points)"

@@ -119,9 +119,18 @@ class SearchFeatures:
 NO_FEATURES = SearchFeatures()
 """``expert-2026``: none of the improvements."""
 
-EXPERT_FEATURES = SearchFeatures(search_pass=True, pass_min_players=4, playout_moon_stop=True, exact_cards=4)
-"""What ``expert`` uses: the improvements that paid against ``expert-2026`` (``benchmarks/results/ablation.md``): together,
-in ``hearts`` over 1,000 deals, -0.45 [-0.70, -0.20] points per deal (``exact4-pass4-moon``)."""
+EXPERT_FEATURES = SearchFeatures(
+    search_pass=True, pass_min_players=4, playout_moon_stop=True, exact_cards=4, playout_policy="playout_policy.json"
+)
+"""What ``expert`` uses: the improvements that paid against ``expert-2026`` (``benchmarks/results/ablation.md``): the
+searched pass, the exact end from 4 cards and the moon stop (together -0.45 [-0.70, -0.20] points per deal in ``hearts``
+over 1,000 deals, ``exact4-pass4-moon``), and the learned playout policy (``bots.learned``; alone -1.74 [-2.45, -1.02]
+in 3-player ``black-maria``, with the three -0.74 [-1.12, -0.37] in ``hearts``, 400 deals each, ``learned-r1`` and
+``expert-learned-r1``)."""
+
+EXPERT_BUDGET = 5_000
+"""``expert``'s simulations per move: the learned playouts cost 2-3 times the rule-based ones, so half of
+``expert-2026``'s 10,000 keeps a move as fast as before (``docs/bots.md``)."""
 
 REGISTRY: dict[str, Level] = {}
 """Every registered level by name, listed or not, in registration order."""
@@ -157,7 +166,7 @@ def make_bot(level: str, seed: int | None = None, budget: int | None = None, tim
     (``blackmaria.bots.external``).
 
     ``budget`` is the number of simulations per move of the search levels
-    (``hard`` 1,000 and ``expert`` 10,000 by default) and ``time_ms`` a limit
+    (``hard`` 1,000 and ``expert`` 5,000 by default) and ``time_ms`` a limit
     in milliseconds of thinking per decision (the search stops at whichever
     comes first when both are given; with only ``time_ms`` it uses the time);
     other levels ignore both.
@@ -217,7 +226,11 @@ register_level(Level("medium", _medium, summary="rules of thumb over the rule se
 register_level(Level("hard", search_level("hard", 1_000), 1_000, slow=True, summary="determinized search, 1,000 simulations per move"))
 register_level(
     Level(
-        "expert", search_level("expert", 10_000, EXPERT_FEATURES), 10_000, slow=True, summary="the search with every improvement that paid"
+        "expert",
+        search_level("expert", EXPERT_BUDGET, EXPERT_FEATURES),
+        EXPERT_BUDGET,
+        slow=True,
+        summary="the search with every improvement that paid, and learned playouts",
     )
 )
 register_level(

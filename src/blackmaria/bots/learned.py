@@ -106,7 +106,7 @@ def scored_cards(p: np.ndarray) -> int:
     return int(scored & p[P_IN_PLAY])
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, fastmath=True)
 def decision_features(s: np.ndarray, p: np.ndarray, seat: int, legal: int, scale: float, scored: int, out: np.ndarray) -> int:
     """Fill ``out[i]`` with the features of the ``i``-th legal card (ascending); returns the situation.
 
@@ -209,7 +209,7 @@ def decision_features(s: np.ndarray, p: np.ndarray, seat: int, legal: int, scale
     return situation
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, fastmath=True)
 def learned_card(
     s: np.ndarray, p: np.ndarray, seat: int, legal: int, weights: np.ndarray, scale: float, scored: int, rows: np.ndarray
 ) -> int:
