@@ -15,7 +15,8 @@ tables of 4 or more players; ``exact4-pass4``: both; ``moon-stop``: in the playo
 ``common``: common random numbers, every candidate's playouts make the same draws; ``distinct``: cards that play
 alike (``playout.distinct_moves``) searched once, so each other card gets more worlds; ``common-distinct``: both; ``expert-common``, ``expert-common-distinct``: ``expert``'s features and those;
 ``learned``: playouts by the learned policy (``bots.learned``, fitted by ``train_playout_policy.py``);
-``expert-learned``: ``expert``'s features and the learned playouts; ``expert-learned-pass3``: the same with the pass
+``expert-learned``: ``expert``'s features and the learned playouts; ``expert-infer5``, ``expert-infer9``: ``expert`` with policy-based inference, the learned policy as the model
+of the other seats (half or nine tenths on its softmax, the rest uniform); ``expert-learned-pass3``: the same with the pass
 searched at 3 players too;
 ``expert``: the level ``expert`` as shipped, every kept feature). The candidate
 sits in one seat, rotated through every seat, the three others are
@@ -60,6 +61,8 @@ VARIANTS: dict[str, base.SearchFeatures] = {
     "expert-common-distinct": dataclasses.replace(base.EXPERT_FEATURES, playout_common=True, root_distinct=True),
     "learned": base.SearchFeatures(playout_policy="playout_policy.json"),
     "expert-learned": dataclasses.replace(base.EXPERT_FEATURES, playout_policy="playout_policy.json"),
+    "expert-infer5": dataclasses.replace(base.EXPERT_FEATURES, infer=True, infer_alpha=0.5),
+    "expert-infer9": dataclasses.replace(base.EXPERT_FEATURES, infer=True, infer_alpha=0.9),
     "expert-learned-pass3": dataclasses.replace(base.EXPERT_FEATURES, playout_policy="playout_policy.json", pass_min_players=3),
     "pass4": base.SearchFeatures(search_pass=True, pass_min_players=4),
     "exact4-pass4": base.SearchFeatures(search_pass=True, pass_min_players=4, exact_cards=4),

@@ -35,8 +35,10 @@ from blackmaria.bots.search import SearchBot, known_state, params_for
 from blackmaria.cards import Card
 from blackmaria.game import Game
 from blackmaria.observation import Observation
-from blackmaria.rules import Rules, load_rules
 from blackmaria.tournament import deal_rules
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from ablation import rule_set_of  # noqa: E402  (the same PRESET@PLAYERS+kitty names)
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "benchmarks" / "data"
@@ -44,16 +46,6 @@ POLICY = ROOT / "src" / "blackmaria" / "bots" / "data" / learned.POLICY_FILE
 
 # Rule sets and their share of the deals: hearts and 3-player black-maria first (the issue's main targets).
 RULE_SETS = {"hearts": 4, "black-maria": 4, "omnibus": 1, "spot-hearts": 1, "two-player": 1, "black-maria@5+kitty": 1}
-
-
-def rule_set_of(spec: str) -> Rules:
-    """``PRESET``, ``PRESET@PLAYERS`` or either with ``+kitty`` (as ``benchmarks/ablation.py``)."""
-    name, kitty, _ = spec.partition("+kitty")
-    preset_name, _, players = name.partition("@")
-    if not kitty:
-        return load_rules(preset_name, int(players) if players else None)
-    data: dict[str, Any] = {"preset": preset_name, "kitty": True}
-    return Rules.from_data({**data, "players": int(players)} if players else data)
 
 
 class RecordingBot(SearchBot):

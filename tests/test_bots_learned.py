@@ -31,6 +31,24 @@ def one_deal(rules: Rules) -> Rules:
     return rules.replace(deal_count=1, target_score=None)
 
 
+def _held_deal(hands: list[str], plays: str = "") -> Game:
+    """A hearts deal without a pass, from these hands (seat 0 first; seat 3 deals), with ``plays`` made."""
+    game = Game(one_deal(preset("hearts").replace(pass_schedule=("hold",))), first_dealer=3)
+    game.deal_hands([parse_cards(hand) for hand in hands])
+    for card in parse_cards(plays):
+        game.play(card)
+    return game
+
+
+def _playout_choice(game: Game, seat: int) -> int:
+    """The learned policy's card for ``seat`` (no random card, no moon stop)."""
+    weights, _ = learned.shipped_policy()
+    p = params_for(game.rules)
+    rows = np.zeros((learned.MAX_LEGAL, learned.N_FEATURES))
+    s = np.array(game._s, dtype=np.int64)
+    return int(playout_card(make_rng(1), s, p, seat, 0.0, False, weights, learned.value_scale(p), learned.scored_cards(p), rows))
+
+
 def _features(game: Game, seat: int) -> tuple[int, np.ndarray]:
     s = np.array(game._s, dtype=np.int64)
     p = params_for(game.rules)
@@ -75,17 +93,15 @@ def test_the_features_read_only_what_the_seat_sees() -> None:
 
 
 def test_features_name_the_situation_and_what_the_card_does() -> None:
-    rules = one_deal(preset("hearts").replace(pass_schedule=("hold",)))
-    game = Game(rules, first_dealer=3)
-    game.deal_hands(
+    game = _held_deal(
         [
-            parse_cards("2C 3C QS 4H 5H 6H 7H 8H 9H TH JH QH KH"),
-            parse_cards("4C 5C AS 2D 3D 4D 5D 6D 7D 8D 9D TD JD"),
-            parse_cards("6C 7C KS QD KD AD 2S 3S 4S 5S 6S 7S 8S"),
-            parse_cards("8C 9C TC JC QC KC AC 2H 3H AH 9S TS JS"),
-        ]
+            "2C 3C QS 4H 5H 6H 7H 8H 9H TH JH QH KH",
+            "4C 5C AS 2D 3D 4D 5D 6D 7D 8D 9D TD JD",
+            "6C 7C KS QD KD AD 2S 3S 4S 5S 6S 7S 8S",
+            "8C 9C TC JC QC KC AC 2H 3H AH 9S TS JS",
+        ],
+        "2C",
     )
-    game.play(parse_card("2C"))
     situation, rows = _features(game, 1)  # seat 1 follows clubs with 4C or 5C: both beat 2C
     assert learned.SITUATIONS[situation] == "follow"
     wins = learned.FEATURES.index("wins")
@@ -98,26 +114,17 @@ def test_features_name_the_situation_and_what_the_card_does() -> None:
 
 
 def test_the_learned_policy_throws_the_queen_when_void() -> None:
-    weights, _ = learned.shipped_policy()
-    rules = one_deal(preset("hearts").replace(pass_schedule=("hold",)))
-    game = Game(rules, first_dealer=3)
-    game.deal_hands(
+    # Seat 1 holds no club (and no point to throw); seat 2, void too, holds QS.
+    game = _held_deal(
         [
-            parse_cards("2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"),
-            parse_cards("2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD"),
-            parse_cards("QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH"),
-            parse_cards("2S 3S 4S 5S 6S 7S 8S 9S TS JS KS AS AH"),
-        ]
+            "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
+            "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+            "QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH",
+            "2S 3S 4S 5S 6S 7S 8S 9S TS JS KS AS AH",
+        ],
+        "2C AD",
     )
-    p = params_for(rules)
-    scale, scored = learned.value_scale(p), learned.scored_cards(p)
-    rows = np.zeros((learned.MAX_LEGAL, learned.N_FEATURES))
-    rng = make_rng(1)
-    game.play(parse_card("2C"))
-    game.play(parse_card("AD"))  # seat 1 holds no club (and no point to throw); seat 2, void too, holds QS
-    s = np.array(game._s, dtype=np.int64)
-    choice = playout_card(rng, s, p, 2, 0.0, False, weights, scale, scored, rows)
-    assert choice == parse_card("QS"), "void in clubs, the queen goes on a trick it cannot win"
+    assert _playout_choice(game, 2) == parse_card("QS"), "void in clubs, the queen goes on a trick it cannot win"
 
 
 @pytest.mark.parametrize("rules", RULE_SETS, ids=RULE_IDS)
@@ -158,22 +165,50 @@ def test_a_level_with_learned_playouts_reads_its_weights_once() -> None:
 
 
 def test_the_learned_policy_ducks_under_the_queen_with_its_highest_safe_spade() -> None:
-    weights, _ = learned.shipped_policy()
-    rules = one_deal(preset("hearts").replace(pass_schedule=("hold",)))
-    game = Game(rules, first_dealer=3)
-    game.deal_hands(
+    # Seat 3 takes the clubs and leads JS; seat 0 must drop the queen.
+    game = _held_deal(
         [
-            parse_cards("2C QS 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD"),
-            parse_cards("3C KS 5S 3S 2H 3H 4H 5H 6H 7H 8H 9H TH"),
-            parse_cards("4C AS 6S 2S JH QH KH AH KD AD 5C 6C 7C"),
-            parse_cards("8C 9C TC JC QC KC AC 4S 7S 8S 9S TS JS"),
-        ]
+            "2C QS 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD",
+            "3C KS 5S 3S 2H 3H 4H 5H 6H 7H 8H 9H TH",
+            "4C AS 6S 2S JH QH KH AH KD AD 5C 6C 7C",
+            "8C 9C TC JC QC KC AC 4S 7S 8S 9S TS JS",
+        ],
+        "2C 3C 4C AC JS QS",
     )
-    for card in parse_cards("2C 3C 4C AC JS QS"):  # seat 3 takes the clubs and leads JS; seat 0 must drop the queen
-        game.play(card)
     assert game.turn == 1
-    p = params_for(rules)
-    rows = np.zeros((learned.MAX_LEGAL, learned.N_FEATURES))
-    s = np.array(game._s, dtype=np.int64)
-    choice = playout_card(make_rng(1), s, p, 1, 0.0, False, weights, learned.value_scale(p), learned.scored_cards(p), rows)
-    assert choice == parse_card("5S"), "under the queen, the highest spade that still loses (KS would take 13 points)"
+    assert _playout_choice(game, 1) == parse_card("5S"), "under the queen, the highest spade that still loses (KS would take 13 points)"
+
+
+def test_the_learned_model_of_another_seat_gives_each_legal_card_a_chance_and_an_illegal_one_none() -> None:
+    """The inference's model: the softmax over the legal cards sums to 1; a card the seat could not play has chance 0."""
+    from blackmaria.bots.playout import policy_likelihood
+
+    weights, _ = learned.shipped_policy()
+    rng = random.Random(5)
+    for deal in range(10):
+        game = Game(one_deal(preset("black-maria")), seed=deal)
+        game.deal()
+        for seat in range(3):
+            game.pass_cards(seat, sorted(game.hand(seat))[:3])
+        for _ in range(rng.randrange(0, 40)):
+            game.play(rng.choice(sorted(game.legal_cards())))
+        seat = game.turn
+        assert seat is not None
+        p = params_for(game.rules)
+        s = np.array(game._s, dtype=np.int64)
+        scale, scored = learned.value_scale(p), learned.scored_cards(p)
+        rows = np.zeros((learned.MAX_LEGAL, learned.N_FEATURES))
+        legal = int(core.legal_cards(s, p, seat))
+        chances = [learned.card_probability(s, p, seat, legal, c, weights, scale, scored, rows) for c in range(52) if legal >> c & 1]
+        assert abs(sum(chances) - 1.0) < 1e-9 and min(chances) > 0.0
+        illegal = [c for c in range(52) if not legal >> c & 1 and game._s[core.HAND + seat] >> c & 1]
+        for card in illegal:
+            assert policy_likelihood(s, p, seat, card, 0.5, weights, scale, scored, rows) == 0.0
+        if legal & (legal - 1):
+            best = max(
+                (c for c in range(52) if legal >> c & 1),
+                key=lambda c: learned.card_probability(s, p, seat, legal, c, weights, scale, scored, rows),
+            )
+            assert best == learned.learned_card(s, p, seat, legal, weights, scale, scored, rows), (
+                "the playouts' card is the model's likeliest"
+            )

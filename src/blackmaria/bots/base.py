@@ -97,8 +97,9 @@ class SearchFeatures:
     infer: bool = False
     """Weight the sampled worlds by how likely they make the other seats' plays so far (policy-based inference)."""
     infer_alpha: float = 0.0
-    """With ``infer``: the chance the model gives the playout policy's card (0: every legal card alike, so a world
-    only has to make each play so far legal: a forced discard then reads as forced)."""
+    """With ``infer``: the chance the model gives the playout policy's card (with ``playout_policy``, the learned policy's
+    softmax over the legal cards), the rest spread evenly (0: every legal card alike, so a world only has to make each
+    play so far legal: a forced discard then reads as forced)."""
     playout_moon_stop: bool = False
     """In the playouts, another seat's moon shot is stopped (``playout.moon_stop_card``; ``expert-2026``: nobody stops it)."""
     root_distinct: bool = False

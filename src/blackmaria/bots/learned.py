@@ -210,26 +210,55 @@ def decision_features(s: np.ndarray, p: np.ndarray, seat: int, legal: int, scale
 
 
 @numba.njit(cache=True, fastmath=True)
+def score_cards(
+    s: np.ndarray, p: np.ndarray, seat: int, legal: int, weights: np.ndarray, scale: float, scored: int, rows: np.ndarray
+) -> int:
+    """The weights' score of each legal card, in ``rows[i, 0]`` for the ``i``-th (ascending; ``rows``: a
+    ``MAX_LEGAL x N_FEATURES`` buffer, its features spent); returns the index of the highest (ties to the lowest card)."""
+    situation = decision_features(s, p, seat, legal, scale, scored, rows)
+    best = 0
+    for i in range(popcount(legal)):
+        score = 0.0
+        for f in range(rows.shape[1]):
+            score += weights[situation, f] * rows[i, f]
+        rows[i, 0] = score
+        if score > rows[best, 0]:
+            best = i
+    return best
+
+
+@numba.njit(cache=True)
 def learned_card(
     s: np.ndarray, p: np.ndarray, seat: int, legal: int, weights: np.ndarray, scale: float, scored: int, rows: np.ndarray
 ) -> int:
     """The legal card the weights score highest (``rows``: a ``MAX_LEGAL x N_FEATURES`` buffer); ties to the lowest card."""
-    situation = decision_features(s, p, seat, legal, scale, scored, rows)
-    best = -1
-    best_score = 0.0
+    best = score_cards(s, p, seat, legal, weights, scale, scored, rows)
+    m = legal
+    for _ in range(best):
+        m &= m - 1
+    return lowest_card(m)
+
+
+@numba.njit(cache=True)
+def card_probability(
+    s: np.ndarray, p: np.ndarray, seat: int, legal: int, card: int, weights: np.ndarray, scale: float, scored: int, rows: np.ndarray
+) -> float:
+    """The chance the policy's softmax gives ``card`` among the legal cards: the model of another seat's play that
+    the inference weighs a sampled world with (the fit's own probabilities, not only its best card)."""
+    top = rows[score_cards(s, p, seat, legal, weights, scale, scored, rows), 0]
+    total = 0.0
+    mine = 0.0
     i = 0
     m = legal
     while m:
         c = lowest_card(m)
         m &= m - 1
-        score = 0.0
-        for f in range(rows.shape[1]):
-            score += weights[situation, f] * rows[i, f]
-        if best < 0 or score > best_score:
-            best = c
-            best_score = score
+        e = np.exp(rows[i, 0] - top)
+        total += e
+        if c == card:
+            mine = e
         i += 1
-    return best
+    return mine / total
 
 
 @numba.njit(cache=True)
@@ -267,9 +296,11 @@ __all__ = [
     "MAX_LEGAL",
     "N_FEATURES",
     "SITUATIONS",
+    "card_probability",
     "decision_features",
     "features_of_positions",
     "learned_card",
+    "score_cards",
     "scored_cards",
     "shipped_policy",
     "value_scale",

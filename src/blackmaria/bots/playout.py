@@ -17,7 +17,7 @@ import numba
 import numpy as np
 from numba.cpython.unsafe.numbers import leading_zeros
 
-from blackmaria.bots.learned import MAX_LEGAL, N_FEATURES, learned_card, scored_cards, value_scale
+from blackmaria.bots.learned import MAX_LEGAL, N_FEATURES, card_probability, learned_card, scored_cards, value_scale
 from blackmaria.core import compiled  # noqa: F401  (registers the rule functions with numba)
 from blackmaria.core.compiled import make_rng, random_below, random_card, random_unit, shuffle
 from blackmaria.core.logic import (
@@ -707,12 +707,16 @@ def pass_search(
 
 
 @numba.njit(cache=True)
-def policy_likelihood(s: np.ndarray, p: np.ndarray, seat: int, card: int, alpha: float) -> float:
+def policy_likelihood(
+    s: np.ndarray, p: np.ndarray, seat: int, card: int, alpha: float, weights: np.ndarray, scale: float, scored: int, rows: np.ndarray
+) -> float:
     """How likely the playout policy makes ``seat`` play ``card`` in ``s``: ``alpha`` on its choice, the rest uniform.
 
     0 when ``card`` is not legal there (the world cannot be the real one);
     with ``alpha`` 0, 1 for every legal card (the worlds are only checked for consistency).
-    The policy's lead is the lowest card that scores nothing; cards of the
+    With ``weights`` the policy is the learned one, and ``alpha`` goes to its softmax over the legal cards
+    (``learned.card_probability``; ``scale``, ``scored`` and the buffer ``rows`` as in ``playout_card``). The
+    rule-based policy's lead is the lowest card that scores nothing; cards of the
     same rank share it (its suit order is random).
     """
     legal = legal_cards(s, p, seat)
@@ -728,6 +732,8 @@ def policy_likelihood(s: np.ndarray, p: np.ndarray, seat: int, card: int, alpha:
     if count == 1:
         return 1.0
     uniform = (1.0 - alpha) / count
+    if weights.shape[0] > 0:
+        return uniform + alpha * card_probability(s, p, seat, legal, card, weights, scale, scored, rows)
     if s[IN_TRICK] == 0:
         lowest = 99
         m = legal
@@ -766,12 +772,13 @@ def world_weight(
     kitty_known: int,
     start: np.ndarray,
     alpha: float,
+    weights: np.ndarray = NO_WEIGHTS,
 ) -> float:
     """The likelihood of the other seats' plays so far (``history``: rows of seat, card) in ``world``.
 
     The deal is replayed from the start of play (each hand: its cards now in
     ``world`` and the cards it played; the kitty sampled or known) and every
-    play of another seat is scored by ``policy_likelihood``.
+    play of another seat is scored by ``policy_likelihood`` (with ``weights``, by the learned policy).
     """
     n = p[P_PLAYERS]
     start[:] = start0
@@ -785,11 +792,14 @@ def world_weight(
     start[KITTY] = kitty
     begin_play(start, p)
     weight = 1.0
+    scale = value_scale(p)
+    scored = scored_cards(p)
+    rows = np.zeros((MAX_LEGAL, N_FEATURES), dtype=np.float64)
     for i in range(history.shape[0]):
         seat = history[i, 0]
         card = history[i, 1]
         if seat != me:
-            weight *= policy_likelihood(start, p, seat, card, alpha)
+            weight *= policy_likelihood(start, p, seat, card, alpha, weights, scale, scored, rows)
             if weight == 0.0:
                 return 0.0
         elif legal_cards(start, p, seat) >> card & 1 == 0:
@@ -861,9 +871,13 @@ def weighted_search(
     kitty_known: int,
     alpha: float,
     costs: np.ndarray,
+    memo: bool = False,
+    stop_moon: bool = False,
+    weights: np.ndarray = NO_WEIGHTS,
 ) -> float:
     """``search`` over worlds dealt by ``sample_world_masked`` (``forbid``: voids and ``excluded_cards``), each weighted
-    by ``world_weight`` (policy-based inference); returns the summed weights.
+    by ``world_weight`` (policy-based inference; with ``weights``, the learned policy is both the model of the other
+    seats and the playouts' policy); returns the summed weights. ``memo`` and ``stop_moon`` as in ``search``.
 
     ``costs[i]`` gets the weighted sum of the points of ``me`` after candidate ``i``.
     """
@@ -879,24 +893,33 @@ def weighted_search(
     states = np.empty((54, STATE_SIZE), dtype=np.int64)
     masks = np.zeros(54, dtype=np.int64)
     stack = np.zeros((54, n), dtype=np.int64)
+    slots = 1 << MEMO_BITS if exact and memo else 0
+    keys = np.zeros(slots, dtype=np.int64)
+    values = np.zeros((slots, n), dtype=np.int64)
+    scale = value_scale(p)
+    scored = scored_cards(p)
+    rows = np.zeros((MAX_LEGAL, N_FEATURES), dtype=np.float64)
     total = 0.0
     for i in range(candidates.shape[0]):
         costs[i] = 0.0
     for _ in range(worlds):
         sample_world_masked(rng, s0, p, unknown, caps, forbid, kitty_mode, kitty_owner, world, cards, order, rem)
-        w = world_weight(world, start0, s0, p, me, history, played_by, kitty_mode, kitty_owner, kitty_known, start, alpha)
+        w = world_weight(world, start0, s0, p, me, history, played_by, kitty_mode, kitty_owner, kitty_known, start, alpha, weights)
         if w == 0.0:
             continue
         total += w
         for i in range(candidates.shape[0]):
             sim[:] = world
             play_card(sim, p, candidates[i])
-            if exact:
+            if exact and memo:
+                solve_memo(sim, p, states, masks, stack, keys, values)
+                costs[i] += w * stack[0, me]
+            elif exact:
                 solve(sim, p, states, masks, stack)
                 costs[i] += w * stack[0, me]
             else:
                 while sim[PHASE] != PHASE_OVER:
-                    play_card(sim, p, policy_card(rng, sim, p, sim[TURN], eps))
+                    play_card(sim, p, playout_card(rng, sim, p, sim[TURN], eps, stop_moon, weights, scale, scored, rows))
                 score_deal(sim, p, points)
                 costs[i] += w * points[me]
     return total

@@ -535,6 +535,9 @@ class SearchBot:
                     inputs.kitty_known,
                     self.features.infer_alpha,
                     weighted,
+                    self.features.exact_cards > 0,
+                    self.features.playout_moon_stop,
+                    self._weights,
                 )
                 totals += weighted
                 done += chunk
