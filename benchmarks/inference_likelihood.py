@@ -8,7 +8,7 @@ card; the score is the summed log of the chances of the cards each other seat
 truly holds (each chance floored at 0.001): higher is better. ``none`` samples
 with the voids only (what ``expert-2026`` does), ``alpha 0`` also rules out the
 cards the plays exclude, ``alpha A`` weights the worlds by the playout policy
-as well. Results to ``results/inference_likelihood.json``.
+as well, ``learned alpha A`` by the learned playout policy (``bots.learned``). Results to ``results/inference_likelihood.json``.
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ def main() -> None:
     parser.add_argument("--worlds", type=int, default=1_500)
     parser.add_argument("--rules", default="hearts,black-maria")
     parser.add_argument("--alphas", default="0,0.1,0.2,0.5")
+    parser.add_argument("--learned-alphas", default="0.5,0.9", help="the same with the learned policy as the model")
     args = parser.parse_args()
     positions = []
     for name in args.rules.split(","):
@@ -53,10 +54,12 @@ def main() -> None:
                 game.play(bots[seat].choose_play(obs), seat)
                 k += 1
     rows = []
-    for label, infer, alpha in [("none", False, 0.0)] + [(f"alpha {a}", True, float(a)) for a in args.alphas.split(",")]:
+    models = [("none", False, 0.0, "")] + [(f"alpha {a}", True, float(a), "") for a in args.alphas.split(",") if a]
+    models += [(f"learned alpha {a}", True, float(a), "playout_policy.json") for a in args.learned_alphas.split(",") if a]
+    for label, infer, alpha, policy in models:
         score: dict[str, float] = {}
         for name, obs, truth in positions:
-            belief, _ = card_beliefs(obs, args.worlds, seed=1, infer=infer, alpha=alpha)
+            belief, _ = card_beliefs(obs, args.worlds, seed=1, infer=infer, alpha=alpha, policy=policy)
             total = sum(
                 math.log(max(float(belief[s, c]), 1e-3))
                 for s in range(obs.rules.players)

@@ -192,14 +192,15 @@ def inference_inputs(obs: Observation, known: KnownState) -> Inference | None:
 
 
 def card_beliefs(
-    obs: Observation, worlds: int = 2_000, seed: int = 0, infer: bool = True, alpha: float = INFERENCE_ALPHA
+    obs: Observation, worlds: int = 2_000, seed: int = 0, infer: bool = True, alpha: float = INFERENCE_ALPHA, policy: str = ""
 ) -> tuple[np.ndarray, float]:
     """Each holder's chance of holding each card, as the search sees it: ``(holders x 52 array, effective worlds)``.
 
     Holders are seats ``0..n-1`` (their hands now), then the kitty. With
     ``infer`` the sampled worlds are weighted by ``playout.world_weight``
     (policy-based inference, ``alpha`` the weight of the policy's card; with
-    ``alpha`` 0 a world only has to make every play so far legal); the effective number of worlds is
+    ``alpha`` 0 a world only has to make every play so far legal; ``policy``: the weights file of the learned policy
+    as the model, else the rules of thumb); the effective number of worlds is
     ``(sum w)^2 / sum w^2``.
     """
     from blackmaria.bots.playout import sample_world, sample_world_masked, world_weight
@@ -217,6 +218,7 @@ def card_beliefs(
     order = np.empty(52, dtype=np.int64)
     rem = np.empty(n + 2, dtype=np.int64)
     belief = np.zeros((n + 1, 52), dtype=np.float64)
+    weights = SearchBot._playout_weights(SearchFeatures(playout_policy=policy))
     total = square = 0.0
     for _ in range(worlds):
         w = 1.0
@@ -241,6 +243,7 @@ def card_beliefs(
                 inputs.kitty_known,
                 start,
                 alpha,
+                weights,
             )
         if w == 0.0:
             continue
