@@ -83,7 +83,8 @@ FEATURES = (
 )
 N_FEATURES = len(FEATURES)
 MAX_LEGAL = 26
-"""The most legal cards a seat can hold (a two-player hand with its draws is at most 13; 17 at three players)."""
+"""Rows for the legal cards of one decision: a hand holds at most 17 (three players), and a house rule's removals
+cannot make a hand of more than 26."""
 
 
 @numba.njit(cache=True)

@@ -538,7 +538,7 @@ def search(
     """Sample ``worlds`` deals; in each, play every candidate card and finish the deal.
 
     Finishing is an exact max-n solve when ``exact`` (``solve_memo`` with one
-    table for the whole search when ``memo``, else ``solve``), else one playout with
+    table for the whole search when ``memo``, else ``solve``), else one playout by the
     policy (``playout_card``: the rule-based one, or the learned one with ``weights``; ``stop_moon``: see ``policy_card``). ``costs[i]`` gets the summed points of seat ``me`` after
     candidate ``i``. Returns the number of worlds in which the voids could
     not be respected (0 in practice).
@@ -664,7 +664,7 @@ def pass_search(
     """Sample ``worlds`` deals of the unseen cards; in each, try every candidate pass (a card mask) and play the deal out.
 
     The other seats pass by ``pass_policy`` and everyone plays by the playout
-    policy; ``costs[i]`` gets the summed points of ``me`` after candidate ``i``
+    policy (``playout_card``: the learned one with ``weights``; ``stop_moon`` as in ``search``); ``costs[i]`` gets the summed points of ``me`` after candidate ``i``
     (the same worlds and the same passes of the others for every candidate),
     ``squares[i]`` the summed squares of its difference from candidate 0.
     """
