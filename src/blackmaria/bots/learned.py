@@ -35,6 +35,7 @@ from blackmaria.core.logic import (
     P_PENALTY,
     P_PLAYERS,
     PLAYED,
+    QS,
     TAKEN,
     TRICK,
     VOIDS,
@@ -118,7 +119,7 @@ def decision_features(s: np.ndarray, p: np.ndarray, seat: int, legal: int, scale
     n = p[P_PLAYERS]
     hand = s[HAND + seat]
     unseen = p[P_IN_PLAY] & ~s[PLAYED] & ~hand
-    qs_out = unseen >> 43 & 1
+    qs_out = unseen >> QS & 1
     in_trick = s[IN_TRICK]
     situation = LEAD
     win = -1
@@ -177,13 +178,13 @@ def decision_features(s: np.ndarray, p: np.ndarray, seat: int, legal: int, scale
         row = out[i]
         row[0] = value
         row[1] = rank
-        row[2] = 1.0 if c == 43 else 0.0
+        row[2] = 1.0 if c == QS else 0.0
         row[3] = up / 13.0
         row[4] = popcount(unseen & below) / 13.0
         row[5] = own / 13.0
         row[6] = 1.0 if up == 0 else 0.0
         row[7] = 1.0 if own == 1 else 0.0
-        row[8] = 1.0 if suit == 3 and c > 43 and qs_out else 0.0
+        row[8] = 1.0 if suit == 3 and c > QS and qs_out else 0.0
         row[9] = 1.0 if suit == 2 else 0.0
         row[10] = (points0 if suit == 0 else points1 if suit == 1 else points2 if suit == 2 else points3) / scale
         row[11] = popcount(unseen & same) / 13.0

@@ -659,12 +659,11 @@ def pass_search(
     squares: np.ndarray,
     common: bool = False,
     weights: np.ndarray = NO_WEIGHTS,
-    stop_moon: bool = False,
 ) -> None:
     """Sample ``worlds`` deals of the unseen cards; in each, try every candidate pass (a card mask) and play the deal out.
 
     The other seats pass by ``pass_policy`` and everyone plays by the playout
-    policy (``playout_card``: the learned one with ``weights``; ``stop_moon`` as in ``search``); ``costs[i]`` gets the summed points of ``me`` after candidate ``i``
+    policy (``playout_card``: the learned one with ``weights``; no moon stop); ``costs[i]`` gets the summed points of ``me`` after candidate ``i``
     (the same worlds and the same passes of the others for every candidate),
     ``squares[i]`` the summed squares of its difference from candidate 0.
     """
@@ -698,7 +697,7 @@ def pass_search(
             exchange_passes(sim, p, passes, offset)
             begin_play(sim, p)
             while sim[PHASE] != PHASE_OVER:
-                play_card(sim, p, playout_card(rng, sim, p, sim[TURN], eps, stop_moon, weights, scale, scored, rows))
+                play_card(sim, p, playout_card(rng, sim, p, sim[TURN], eps, False, weights, scale, scored, rows))
             score_deal(sim, p, points)
             costs[i] += points[me]
             if i == 0:
@@ -792,9 +791,10 @@ def world_weight(
     start[KITTY] = kitty
     begin_play(start, p)
     weight = 1.0
-    scale = value_scale(p)
-    scored = scored_cards(p)
-    rows = np.zeros((MAX_LEGAL, N_FEATURES), dtype=np.float64)
+    learned = weights.shape[0] > 0  # the rules-of-thumb model needs none of the learned policy's inputs
+    scale = value_scale(p) if learned else 1.0
+    scored = scored_cards(p) if learned else 0
+    rows = np.zeros((MAX_LEGAL if learned else 0, N_FEATURES), dtype=np.float64)
     for i in range(history.shape[0]):
         seat = history[i, 0]
         card = history[i, 1]

@@ -218,7 +218,7 @@ def card_beliefs(
     order = np.empty(52, dtype=np.int64)
     rem = np.empty(n + 2, dtype=np.int64)
     belief = np.zeros((n + 1, 52), dtype=np.float64)
-    weights = SearchBot._playout_weights(SearchFeatures(playout_policy=policy))
+    weights = playout_weights(policy)
     total = square = 0.0
     for _ in range(worlds):
         w = 1.0
@@ -257,6 +257,15 @@ def card_beliefs(
     if total == 0.0:
         return belief, 0.0
     return belief / total, total * total / square
+
+
+def playout_weights(policy: str) -> np.ndarray:
+    """The playouts' weights: ``playout.NO_WEIGHTS`` (the rule-based policy) for ``""``, else the learned policy's
+    from the weights file ``policy`` (``bots.learned``)."""
+    from blackmaria.bots.learned import shipped_policy
+    from blackmaria.bots.playout import NO_WEIGHTS
+
+    return shipped_policy(policy)[0] if policy else NO_WEIGHTS
 
 
 EXACT_WORLDS = 300
@@ -354,16 +363,7 @@ class SearchBot:
         """With ``time_ms``: the search stops this much early, learnt from the last decisions' overruns (a loaded
         machine takes the processor away for whole time slices, so the last chunk often ends late)."""
         self._started = 0.0
-        self._weights = self._playout_weights(features)
-
-    @staticmethod
-    def _playout_weights(features: SearchFeatures) -> np.ndarray:
-        """The playouts' weights: none for the rule-based policy, else the learned policy's (``bots.learned``)."""
-        from blackmaria.bots.learned import N_FEATURES, shipped_policy
-
-        if not features.playout_policy:
-            return np.zeros((0, N_FEATURES), dtype=np.float64)
-        return shipped_policy(features.playout_policy)[0]
+        self._weights = playout_weights(features.playout_policy)
 
     def _clock(self) -> _Clock:
         return _Clock(self.time_ms, self.margin_ms, self._started or None)
@@ -606,4 +606,14 @@ class SearchBot:
         return Hint([card], reasons, self.name, costs, worlds=worlds, seats=obs.seats)
 
 
-__all__ = ["Inference", "card_beliefs", "inference_inputs", "KnownState", "SearchBot", "exact_from", "known_state", "params_for"]
+__all__ = [
+    "Inference",
+    "card_beliefs",
+    "inference_inputs",
+    "KnownState",
+    "SearchBot",
+    "exact_from",
+    "known_state",
+    "params_for",
+    "playout_weights",
+]
