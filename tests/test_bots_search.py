@@ -16,7 +16,7 @@ from blackmaria.bots import base, hint, make_bot, run_bots
 from blackmaria.bots.base import ALL_LEVELS, EXPERT_FEATURES, LEVELS, NO_FEATURES, REGISTRY, Level, SearchFeatures, register_level
 from blackmaria.bots.reasons import Reason, false_claims, render
 from blackmaria.bots.search import SearchBot, card_beliefs
-from blackmaria.cards import HEARTS, cards_of, parse_card, suit_mask
+from blackmaria.cards import HEARTS, cards_of, parse_card, suit_mask, suit_of
 from blackmaria.game import Game
 from blackmaria.locale.advice import localized_hint
 from blackmaria.locale.messages import MESSAGES
@@ -377,6 +377,31 @@ def test_a_false_claim_is_caught() -> None:
     best = obs.current_trick.plays[0][1] if obs.current_trick else card
     wrong = false_claims(obs, [card], (Reason("duck_points", {"card": card, "best": best, "points": 1}),))
     assert wrong and any("holds those points" in w for w in wrong)
+
+
+def test_a_lead_that_must_win_is_not_called_low() -> None:
+    # The play-test's hint: "Lead K♣: low enough that another player should win" with only 9♣ left out.
+    game = Game(one_deal(preset("black-maria")), seed=5)
+    game.deal()
+    for seat in range(game.players):
+        game.pass_cards(seat, make_bot("medium", seat).choose_pass(game.observation(seat)))
+    seen = 0
+    while game.phase == "playing":
+        obs = game.observation(game.turn or 0)
+        if obs.current_trick is None or not obs.current_trick.plays:
+            for card in obs.legal:
+                higher = any(
+                    c > card for c in cards_of(obs.rules.in_play_mask & ~obs.hand.mask & ~obs.played.mask & suit_mask(suit_of(card)))
+                )
+                facts = {"card": card, "suit": suit_of(card)}
+                low_is_false = bool(false_claims(obs, [card], (Reason("lead_low", facts),)))
+                high_is_false = bool(false_claims(obs, [card], (Reason("lead_high", facts),)))
+                assert low_is_false == (not higher) and high_is_false == higher, card
+                seen += not higher
+            advice = hint(obs)
+            assert false_claims(obs, advice.cards, advice.reasons) == [], advice.reason
+        game.play(make_bot("medium", game.turn or 0).choose_play(obs))
+    assert seen > 0
 
 
 def test_english_and_german_say_the_same_reason() -> None:

@@ -360,6 +360,44 @@ def test_the_header_fits_a_long_title_spectators_and_the_connection_line_on_a_ph
         page.context.close()
 
 
+LANGUAGE_BUTTON_COLOURS = """() => {
+  const rgba = (text) => (text.match(/[\\d.]+/g) || []).map(Number);
+  const button = document.getElementById('lang-switch');
+  return [rgba(getComputedStyle(button).color), rgba(getComputedStyle(button).backgroundColor),
+          rgba(getComputedStyle(button.closest('header')).backgroundColor)];
+}"""
+
+
+def _contrast(text: list[float], background: list[float], behind: list[float]) -> float:
+    """WCAG contrast of ``text`` on ``background`` laid over ``behind`` (rgb or rgba lists from CSS)."""
+    alpha = background[3] if len(background) > 3 else 1.0
+    shown = [alpha * b + (1 - alpha) * u for b, u in zip(background[:3], behind[:3], strict=True)]
+
+    def luminance(rgb: list[float]) -> float:
+        linear = [c / 255 / 12.92 if c / 255 <= 0.03928 else ((c / 255 + 0.055) / 1.055) ** 2.4 for c in rgb]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    light, dark = sorted((luminance(text[:3]), luminance(shown)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+@needs_chromium
+def test_the_language_button_stays_readable_under_the_pointer(server: Server, browser: Any) -> None:
+    """The play-test's "English" in white on near-white: ``button:hover`` lit the header's quiet button, and on a
+    phone the hover stays after the tap."""
+    for viewport in (PHONE, DESKTOP):
+        page = new_page(browser, viewport)
+        page.goto(f"{server.base}/")
+        assert _contrast(*page.evaluate(LANGUAGE_BUTTON_COLOURS)) >= 4.5
+        page.hover("#lang-switch")
+        page.click("#lang-switch")
+        page.wait_for_function("() => document.getElementById('lang-switch').textContent === 'English'")
+        page.hover("#lang-switch")
+        assert _contrast(*page.evaluate(LANGUAGE_BUTTON_COLOURS)) >= 4.5, viewport
+        assert page.errors == []
+        page.context.close()
+
+
 # Each time the trick in the middle changes: every card of it that lies over a seat's box (the box's text under it).
 WATCH_TRICK_OVER_SEATS = """() => {
   window.covered = [];

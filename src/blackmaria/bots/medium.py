@@ -175,11 +175,11 @@ class MediumBot:
         higher = any(c > card for c in cards_of(view.unseen & suit_mask(suit)))
         if values[card] < 0 and not higher:
             return card, Reason("lead_sure_gain", {"card": card, "suit": suit, "points": values[card]})
+        if not higher:
+            return card, Reason("lead_high", {"card": card, "suit": suit})
         if any(suit in obs.voids[s] for s in later):
             return card, Reason("lead_into_void", {"card": card, "suit": suit})
-        if higher:
-            return card, Reason("lead_low", {"card": card, "suit": suit})
-        return card, Reason("lead", {"card": card})
+        return card, Reason("lead_low", {"card": card, "suit": suit})
 
     def _follow(self, obs: Observation, legal: list[Card], view: _View) -> tuple[Card, Reason]:
         values = view.values

@@ -165,15 +165,17 @@ def false_claims(obs: Observation, cards: list[Card], reasons: tuple[Reason, ...
             claim(legal == [card], "the only legal card")
         elif code.startswith("lead"):
             claim(not plays, "the seat leads")
+            higher = [c for c in cards_of(_unseen(obs) & suit_mask(suit_of(card))) if c > card] if card >= 0 else []
             if code == "lead_sure_gain":
-                higher = [c for c in cards_of(_unseen(obs) & suit_mask(suit_of(card))) if c > card]
                 claim(not higher and values[card] == f["points"] and f["points"] < 0, "no higher card out, the card gains")
+            elif code == "lead_high":
+                claim(not higher, "no higher card of the suit is out: the card wins the trick")
             elif code == "lead_into_void":
                 n = obs.rules.players
                 later = [(obs.seat + k) % n for k in range(1, n)]
                 claim(any(suit_of(card) in obs.voids[s] for s in later), "another player is void in the suit")
+                claim(bool(higher), "a higher card of the suit is out")
             elif code == "lead_low":
-                higher = [c for c in cards_of(_unseen(obs) & suit_mask(suit_of(card))) if c > card]
                 claim(bool(higher), "a higher card of the suit is out")
         elif code in ("duck_points", "duck_costly_win", "drop_under", "duck_highest", "duck"):
             claim(
