@@ -122,6 +122,15 @@ def test_refusals_are_in_the_players_language_and_bad_commands_say_how() -> None
         sheet.from_points([10, 8, 24])
     assert refused.value.key == "ske_total" and refused.value.values == {"sum": 42, "total": 43}
     assert str(refused.value) == "the points add up to 42, but every deal under these rules has 43 points"
+    # The play-test's "-5 20 28" adds up to 43, but no trick holds fewer than 0 points in Black Maria.
+    with pytest.raises(ScoreError) as refused:
+        sheet.from_points([-5, 20, 28])
+    assert str(refused.value) == "Anna cannot have -5: a player's tricks hold from 0 to 43 points in a deal under these rules"
+    assert sheet.from_points([0, 0, 43]).points == (0, 0, 43)
+    omnibus = ScoreSheet(preset("omnibus"), ["Anna", "Ben", "Carla", "Dan"])
+    assert omnibus.from_points([-10, 5, 15, 6]).raw == (-10, 5, 15, 6)
+    with pytest.raises(ScoreError, match="Dan cannot have 27"):
+        omnibus.from_points([-10, 0, -1, 27])
 
 
 def test_a_sheet_file_from_elsewhere_is_continued_and_a_broken_one_refused(tmp_path: Path) -> None:

@@ -46,6 +46,8 @@ CASES: list[tuple[str, int, dict[str, Any], dict[str, Any]]] = [
     ("omnibus", 4, {}, {"points": [16, 0, 0, 0]}),
     ("omnibus", 4, {}, {"cards": ["Hx10 QS", "JD Hx3", "", ""]}),
     ("omnibus", 4, {}, {"points": [23, -7, 0, 0]}),
+    ("omnibus", 4, {}, {"points": [-10, 0, -1, 27]}),
+    ("black-maria", 3, {}, {"points": [-5, 20, 28]}),
     ("dirty-lady", 3, {}, {"cards": ["Hx3 AS", "Hx8", "Hx2 KS QS"]}),
     ("dirty-lady", 3, {}, {"cards": ["AH KH QH JH TH 9H 8H", "7H 6H 5H 4H 3H 2H", "AS KS QS"]}),
     ("spot-hearts", 4, {}, {"points": [129, 0, 0, 0]}),
@@ -84,7 +86,7 @@ JS_CASE = """([name, players, options, entry]) => {
     const names = Array.from({length: players}, (_, i) => "P" + (i + 1));
     try {
       const scoring = S.scoringFacts(rules, facts);
-      const done = entry.cards ? S.fromCards(scoring, entry.cards, names) : S.fromPoints(scoring, entry.points);
+      const done = entry.cards ? S.fromCards(scoring, entry.cards, names) : S.fromPoints(scoring, entry.points, names);
       return {rules, points: done.points, raw: done.raw, moon: done.moon};
     } catch (error) {
       if (!(error instanceof S.ScoreError)) throw error;

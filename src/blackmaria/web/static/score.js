@@ -146,12 +146,17 @@ const STORE_FACTS = "blackmaria.facts.";
   }
 
   /** Each player's points as counted from their tricks, before any moon: checked against the deal's total. */
-  function fromPoints(facts, raw) {
+  function fromPoints(facts, raw, names) {
     const n = facts.players;
     if (raw.length !== n) throw new ScoreError("ske_points_count", { players: n, given: raw.length });
     const sum = raw.reduce((a, b) => a + b, 0);
     if (sum !== facts.dealTotal) throw new ScoreError("ske_total", { sum, total: facts.dealTotal });
     const negatives = facts.inPlay.filter((card) => facts.values[card] < 0).reduce((total, card) => total + facts.values[card], 0);
+    const positives = facts.inPlay.filter((card) => facts.values[card] > 0).reduce((total, card) => total + facts.values[card], 0);
+    // What one player's tricks can hold: from every negative card alone to every positive one.
+    raw.forEach((value, seat) => {
+      if (value < negatives || value > positives) throw new ScoreError("ske_points_range", { name: names[seat], value, low: negatives, high: positives });
+    });
     let shooter = null;
     if (facts.moon !== "off") {
       // Whoever counted every positive point (with or without the negative cards) shot the moon.
@@ -227,7 +232,7 @@ const STORE_FACTS = "blackmaria.facts.";
       const { rules, facts } = await factsFor(data.rules);
       const sheet = new Sheet(rules, facts, data.players, data.first_dealer || 0);
       for (const deal of data.deals) {
-        sheet.entries.push("cards" in deal ? fromCards(sheet.facts, deal.cards.map((list) => list.join(" ")), sheet.players) : fromPoints(sheet.facts, deal.points));
+        sheet.entries.push("cards" in deal ? fromCards(sheet.facts, deal.cards.map((list) => list.join(" ")), sheet.players) : fromPoints(sheet.facts, deal.points, sheet.players));
       }
       return sheet;
     }
@@ -252,7 +257,7 @@ const STORE_FACTS = "blackmaria.facts.";
     const trimmed = texts.map((text) => text.trim());
     const numeric = trimmed.map((text) => WHOLE.test(text));
     const byCards = trimmed.some((text, seat) => text !== "" && !numeric[seat]);
-    if (!byCards) return fromPoints(sheet.facts, trimmed.map((text) => (text === "" ? 0 : parseInt(text, 10))));
+    if (!byCards) return fromPoints(sheet.facts, trimmed.map((text) => (text === "" ? 0 : parseInt(text, 10))), sheet.players);
     if (trimmed.some((text, seat) => numeric[seat] && parseInt(text, 10) !== 0)) throw new ScoreError("ske_mixed", {});
     return fromCards(sheet.facts, trimmed.map((text, seat) => (numeric[seat] ? "" : text)), sheet.players);
   }
