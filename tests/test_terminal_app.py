@@ -315,6 +315,32 @@ def test_the_pass_counts_the_marked_cards(tmp_path: Path) -> None:
     _run(session, drive)
 
 
+def test_typed_cards_join_the_marked_ones_and_no_more_are_marked_than_the_pass_takes(tmp_path: Path) -> None:
+    """The play-test: a marked Q♠ and a typed K♥ were "You chose 1 (K♥)", and Space marked a fourth card."""
+    session = _session(tmp_path)
+
+    async def type_in(pilot: object, text: str) -> None:
+        await pilot.press(*text, "enter")  # type: ignore[attr-defined]
+
+    async def drive(app: GameApp, pilot: object) -> None:
+        cards = app.hand_cards()
+        await pilot.press("space", "right", "space", "right", "space", "right", "space")  # type: ignore[attr-defined]
+        assert app.marked == set(cards[:3]) and "3 cards are marked, as many as the pass takes" in app.message
+        await pilot.press("left", "space")  # type: ignore[attr-defined]
+        assert app.marked == set(cards[:2]) and app.message == ""
+        await pilot.press("left", "space")  # type: ignore[attr-defined]
+        absent = next(c for c in range(52) if c not in cards)
+        await type_in(pilot, card_name(absent).lower())
+        assert session.waiting_for() == "pass" and app.message == f"You do not hold {session.t.card(absent)}."
+        await type_in(pilot, card_name(cards[4]).lower())
+        assert app.marked == {cards[0], cards[4]} and session.waiting_for() == "pass"
+        await type_in(pilot, card_name(cards[5]).lower())
+        assert session.waiting_for() == "play"
+        assert set(session.observation().passed or ()) == {cards[0], cards[4], cards[5]}
+
+    _run(session, drive)
+
+
 def test_a_resumed_game_shows_the_story_of_the_deal_so_far(tmp_path: Path) -> None:
     session = _session(tmp_path, seed=5)
     session.deal()

@@ -451,10 +451,7 @@ class State:
         if self.picks[seat]:
             chosen = CardSet(self.picks[seat]).text()
             return IllegalPass(f"{who} has begun the pass card by card ({chosen}); choose the rest", rule="already-passed", seat=seat)
-        count = self.rules.pass_count
-        if len(cards) != count or len(set(cards)) != len(cards):
-            shown = " ".join(map(card_name, cards)) or "none"
-            return IllegalPass(f"{who} must pass exactly {count} different cards, not {len(cards)} ({shown})", rule="pass-count", seat=seat)
+        # A card that cannot go is named first, whatever the count: "not in the hand" says more than "3 cards".
         hand = self.s[core.HAND + seat]
         for card in cards:
             if not hand >> card & 1:
@@ -466,6 +463,10 @@ class State:
                     seat=seat,
                     card=card,
                 )
+        count = self.rules.pass_count
+        if len(cards) != count or len(set(cards)) != len(cards):
+            shown = " ".join(map(card_name, cards)) or "none"
+            return IllegalPass(f"{who} must pass exactly {count} different cards, not {len(cards)} ({shown})", rule="pass-count", seat=seat)
         return None
 
     # ---- actions -------------------------------------------------------------

@@ -376,14 +376,14 @@ class CardTableApp(App[None]):
             if self.busy() or waiting in ("pass", "play"):  # (reported late at the deal's or the game's end: dropped)
                 self.message = self.t("keys_wait")
         elif event.key == "space" and waiting == "pass" and cards and not self.buffer:
-            card = cards[self.selected]
-            self.marked.symmetric_difference_update({card})
+            self.toggle_mark(cards[self.selected])
         elif event.key == "enter":
             if not self.buffer.strip():
                 self.buffer = ""
             if self.buffer.strip():
                 text, self.buffer = self.buffer, ""
-                self.enter_text(text)
+                if not (waiting == "pass" and self.mark_typed(text)):
+                    self.enter_text(text)
             elif waiting == "pass":
                 self.choose(sorted(self.marked))
             elif waiting == "play" and cards:
@@ -402,6 +402,32 @@ class CardTableApp(App[None]):
             return
         event.stop()
         self.refresh_view()
+
+    def toggle_mark(self, card: Card) -> None:
+        """Space: mark the card for the pass, or unmark it; never more than the pass takes."""
+        rules = self.seat.rules
+        if card in self.marked:
+            self.marked.discard(card)
+        elif rules is not None and len(self.marked) >= rules.pass_count:
+            self.message = self.t("pass_marked_full", count=rules.pass_count)
+            return
+        else:
+            self.marked.add(card)
+        self.message = ""
+
+    def mark_typed(self, text: str) -> bool:
+        """Cards typed during a pass join the marked ones: marked while they are fewer than the pass takes, passed
+        once they make it. False when the text is not cards of the hand (it is then entered as typed, and refused)."""
+        typed = self.seat.parse(text)
+        rules = self.seat.rules
+        if not typed or rules is None or not set(typed) <= set(self.hand_cards()):
+            return False
+        chosen = self.marked | set(typed)
+        if len(chosen) < rules.pass_count:
+            self.marked, self.message = chosen, ""
+        else:
+            self.choose(sorted(chosen))
+        return True
 
 
 class TextScreen(ModalScreen[str | None]):
