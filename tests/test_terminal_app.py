@@ -341,6 +341,26 @@ def test_typed_cards_join_the_marked_ones_and_no_more_are_marked_than_the_pass_t
     _run(session, drive)
 
 
+def test_the_story_keeps_its_newest_line_in_view_and_wraps_again_at_a_new_width(tmp_path: Path) -> None:
+    """The play-test at 80x24: a three-line hint shrank the story and left its newest lines below the box; a wider
+    window kept the story's 30-column lines."""
+    session = _session(tmp_path)
+
+    async def drive(app: GameApp, pilot: object) -> None:
+        log = app.query_one("#log", RichLog)
+        await _pass(app, pilot)
+        await pilot.press("f2")  # type: ignore[attr-defined]
+        await _settle(app, pilot)
+        assert log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y
+        narrow = max(strip.cell_length for strip in log.lines)
+        await pilot.resize_terminal(160, 40)  # type: ignore[attr-defined]
+        await _settle(app, pilot)
+        assert max(strip.cell_length for strip in log.lines) > narrow + 10
+        assert log.scroll_y == log.max_scroll_y
+
+    _run(session, drive, size=(80, 24))
+
+
 def test_a_resumed_game_shows_the_story_of_the_deal_so_far(tmp_path: Path) -> None:
     session = _session(tmp_path, seed=5)
     session.deal()

@@ -60,7 +60,7 @@ def describe_rules(rules: Rules, lang: str = "en") -> list[str]:
     if rules.target_score is not None:
         ends.append(t("r_end_target", target=rules.target_score))
     if rules.deal_count is not None:
-        ends.append(t("r_end_deals", count=rules.deal_count))
+        ends.append(t.n("r_end_deals", rules.deal_count))
     lines.append(t("r_end", ends=t("r_end_or").join(ends)))
     lines.append(t("r_ties_share") if rules.ties == "share" else t("r_ties_sudden"))
     return lines

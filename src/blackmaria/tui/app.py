@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 from rich.console import Group, RenderableType
@@ -43,6 +43,28 @@ CLAIM_CHECK_CARDS = 4
 claim); the check searches every way to play the rest, so it waits for the end of the deal."""
 WAIT_INDICATOR_AFTER = 0.5
 """Seconds of work (a computer player thinking, an analysis) before the screen says that it works."""
+
+
+class StoryLog(RichLog):
+    """The story of the game. It stays at its newest line when its box changes (a three-line hint shrinks it)
+    unless the player has paged back, and ``rewrap`` (when set) writes it again at a new width: a RichLog keeps
+    the lines as first wrapped."""
+
+    following = True
+    rewrap: Callable[[], None] | None = None
+    _wrapped_at = 0
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        self.following = new_value >= self.max_scroll_y - 0.5
+
+    def on_resize(self, event: events.Resize) -> None:  # (Textual calls RichLog's own on_resize as well)
+        width = event.size.width
+        if self.rewrap is not None and self._wrapped_at and width != self._wrapped_at:
+            self.call_after_refresh(self.rewrap)
+        self._wrapped_at = width
+        if self.following:
+            self.call_after_refresh(self.scroll_end, animate=False)
 
 
 class CardTableApp(App[None]):
@@ -89,7 +111,7 @@ class CardTableApp(App[None]):
         yield Static(id="status")
         with Horizontal(id="middle"):
             yield Static(id="table")
-            yield RichLog(id="log", wrap=True, markup=False, min_width=20)
+            yield StoryLog(id="log", wrap=True, markup=False, min_width=20)
         with Vertical(id="bottom"):
             yield Static(id="hand")
             yield Static(id="prompt")
@@ -537,7 +559,8 @@ class GameApp(CardTableApp):
         session.answers = False  # the computer players' cards come one by one, from run_others
 
     def on_mount(self) -> None:
-        log = self.query_one("#log", RichLog)
+        log = self.query_one("#log", StoryLog)
+        log.rewrap = self._rewrap_log
         log.write(self.t("app_help"))
         self.redraw_log()
         self.set_interval(0.1, self._show_work)
@@ -669,6 +692,10 @@ class GameApp(CardTableApp):
         self.session.take_lines()
         self.session.rewritten = False
 
+    def _rewrap_log(self) -> None:
+        with self.lock:
+            self.redraw_log()
+
     def handle_key(self, event: events.Key) -> None:
         with self.lock:
             super().handle_key(event)
@@ -796,7 +823,7 @@ class GameApp(CardTableApp):
     def action_speed(self) -> None:
         faster = [s for s in SPEEDS if s < self.speed]
         self.speed = faster[-1] if faster else SPEEDS[-1]
-        self.message = self.t("speed_set", seconds=_seconds(self.speed, self.t.lang))
+        self.message = self.t("speed_set", seconds=_seconds(self.speed, self.t.lang)) if self.speed else self.t("speed_set_now")
         self.refresh_view()
 
     def action_autoplay(self) -> None:
