@@ -140,10 +140,11 @@ def test_passing_high_spades_and_a_short_suit_bring_the_seed_tips() -> None:
     assert tips["make-a-void"].cards == (parse_card("AC"),)
     assert parse_card("QS") in explanation.advice  # the medium bot passes the queen without guards
     text = "\n".join(explanation_lines(explanation, "en"))
-    assert "Tip (pass high spades): don't keep A♠ Q♠ without small spades" in text
+    # The play-test read "don't keep A♠ K♠ Q♠ without small spades ... You hold 3 small spades" as "keep them".
+    assert "Tip (pass high spades): A♠ Q♠ are risky to keep" in text and "only 1 small spade below the queen" in text
     assert "Tip (make a void): pass all your clubs (A♣)" in text
     german = "\n".join(explanation_lines(explanation, "de"))
-    assert "Tipp (hohe Pik weitergeben): behalte A♠ D♠ nicht ohne kleine Pik" in german
+    assert "Tipp (hohe Pik weitergeben): A♠ D♠ zu behalten ist riskant" in german
     # A hand with no high spade and no short suit gets neither tip.
     game = Game(rules, seed=2)
     game.deal_hands(fill_hands(rules, {0: "2S 3S 4S 5D 6D 7D 8D 9D 2H 3H 4H 5H 6C 7C 8C 9C TC"}))

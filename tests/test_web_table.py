@@ -381,6 +381,38 @@ def _contrast(text: list[float], background: list[float], behind: list[float]) -
     return (light + 0.05) / (dark + 0.05)
 
 
+VISIBLE_STRIPS = """() => [...document.querySelectorAll('#hand .hand-row')].map((row) => {
+  const cards = [...row.querySelectorAll('.card')].map((card) => card.getBoundingClientRect());
+  return cards.slice(0, -1).map((box, i) => Math.round(cards[i + 1].left - box.left));
+})"""
+
+
+@needs_chromium
+def test_a_phone_holds_a_big_hand_in_two_rows_and_marks_no_more_than_the_pass_takes(server: Server, browser: Any) -> None:
+    """The play-test: 17 cards in one fan on a phone left each a 16 px strip, taps hit the neighbour, and a fourth
+    card could be marked for a pass of three."""
+    code, token = seated_table(server, 3)
+    for viewport, rows in ((PHONE, 2), (DESKTOP, 1)):
+        page = new_page(browser, viewport)
+        page.goto(f"{server.base}/")
+        page.evaluate(f"() => localStorage.setItem('blackmaria:seat:{code}', JSON.stringify({{seat: 0, token: '{token}'}}))")
+        page.goto(f"{server.base}/t/{code}")
+        page.wait_for_selector("#pass-bar:not([hidden])")
+        assert page.locator("#hand .card").count() == 17
+        strips = page.evaluate(VISIBLE_STRIPS)
+        assert len(strips) == rows and min(min(row) for row in strips) >= 30, strips
+        cards = page.locator("#hand .card")
+        for index in (0, 5, 10, 15):
+            click_card(cards.nth(index))
+        assert page.locator("#hand .card.selected").count() == 3
+        assert page.text_content("#notice") == "3 cards are chosen, as many as the pass takes: choose one of them again to put it back"
+        click_card(cards.nth(5))
+        click_card(cards.nth(15))
+        assert page.locator("#hand .card.selected").count() == 3 and page.text_content("#notice") == ""
+        assert page.errors == []
+        page.context.close()
+
+
 @needs_chromium
 def test_the_language_button_stays_readable_under_the_pointer(server: Server, browser: Any) -> None:
     """The play-test's "English" in white on near-white: ``button:hover`` lit the header's quiet button, and on a

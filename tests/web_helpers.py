@@ -24,8 +24,7 @@ ENGLISH = [
     "Score sheet",
     "Total",
     "Hint",
-    "Chat",
-    "Send",
+    "Send",  # ("Chat" is German as well: the German panel's title)
     "Players",
     "Rules",
     "Create the table",

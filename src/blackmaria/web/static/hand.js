@@ -1,5 +1,5 @@
 // The hand: the cards the observation offers (its choices) lit, a refused card told by its rule and facts, the pass.
-import { $, app, mustPass, mustPlay, seatName, showNotice } from "./state.js";
+import { $, app, clearNotice, mustPass, mustPlay, seatName, showNotice } from "./state.js";
 import { send } from "./connection.js";
 import { renderStatus } from "./table-view.js";
 import { cardName, cardShort, suitNumberName, t } from "./i18n.js";
@@ -35,6 +35,11 @@ export function showRefusal(refusal) {
 export function passPrompt(view) {
   return t("web_pass_prompt", { count: app.table.rules.pass_count, direction: t(`direction_${view.direction}`), name: seatName(view.pass_to) });
 }
+
+// Phones (the style sheet's own width) hold more than this many cards in two rows.
+const TWO_ROWS_FROM = 10;
+const NARROW = window.matchMedia("(max-width: 760px)");
+NARROW.addEventListener("change", () => renderHand());
 
 export function renderHand() {
   const view = app.view;
@@ -80,13 +85,24 @@ export function renderHand() {
     node.setAttribute("aria-label", [cardName(card), ...states].join(", "));
     node.tabIndex = index === app.handFocus ? 0 : -1;
     node.style.setProperty("--i", String(index));
-    node.style.setProperty("--tilt", `${(index - (cards.length - 1) / 2) * (cards.length > 13 ? 1.2 : 1.8)}deg`);
     node.addEventListener("click", () => cardClicked(card, index));
     node.addEventListener("keydown", (event) => handKey(event, index));
     return node;
   });
-  hand.replaceChildren(...nodes);
-  hand.style.setProperty("--count", String(cards.length));
+  // A big hand on a phone is held in two rows, the second over the lower half of the first: one fan of 17 left
+  // each card a strip of 16 px, too thin to tap (the play-test); two rows give each twice that.
+  const rows = cards.length > TWO_ROWS_FROM && NARROW.matches ? [nodes.slice(0, Math.ceil(nodes.length / 2)), nodes.slice(Math.ceil(nodes.length / 2))] : [nodes];
+  hand.replaceChildren(
+    ...rows.map((row) => {
+      const fan = document.createElement("div");
+      fan.className = "hand-row";
+      fan.style.setProperty("--count", String(row.length));
+      row.forEach((node, index) => node.style.setProperty("--tilt", `${(index - (row.length - 1) / 2) * (row.length > 13 ? 1.2 : 1.8)}deg`));
+      fan.append(...row);
+      return fan;
+    }),
+  );
+  hand.classList.toggle("two-rows", rows.length > 1);
   hand.classList.toggle("my-turn", myTurn || passing);
   hand.classList.toggle("waiting", app.playPending);
   hand.setAttribute("aria-disabled", String(!app.connected));
@@ -94,7 +110,7 @@ export function renderHand() {
 }
 
 function handKey(event, index) {
-  const cards = $("hand").children;
+  const cards = $("hand").querySelectorAll(".card");
   let next = null;
   if (event.key === "ArrowRight" || event.key === "ArrowDown") next = Math.min(cards.length - 1, index + 1);
   else if (event.key === "ArrowLeft" || event.key === "ArrowUp") next = Math.max(0, index - 1);
@@ -120,8 +136,13 @@ function cardClicked(card, index) {
     return;
   }
   if (mustPass(view)) {
+    const count = app.table.rules.pass_count;
     if (app.selected.has(card)) app.selected.delete(card);
-    else app.selected.add(card);
+    else if (app.selected.size >= count) {
+      showNotice(t("web_pass_marked_full", { count }));  // never more marked than the pass takes, as in the terminal
+      return;
+    } else app.selected.add(card);
+    clearNotice();
     renderHand();
     renderStatus();
     return;
@@ -150,6 +171,7 @@ export function passCards() {
 
 export function showHint(message) {
   app.hint = message.cards;
+  clearNotice();  // the hint answers the refusal shown, if any
   $("hint-text").textContent = t("hint", { cards: message.cards.map(cardShort).join(" "), reason: message.reason });
   renderHand();
 }
