@@ -530,7 +530,8 @@ def test_leaving_a_guided_deal_does_not_promise_a_saved_game() -> None:
 
     session = new_learn_session(preset("hearts"), lang="de", seed=1, budget=50)
     assert session.goodbye() == "Das Lernspiel ist beendet."
-    assert _session(Path("/nonexistent"), lang="de").goodbye() == "Spiel gespeichert. Weiter mit: blackmaria play --resume"
+    # By its name: with another game saved, a bare --resume asks which (the play-test left two).
+    assert _session(Path("/nonexistent"), lang="de").goodbye() == "Spiel gespeichert als g. Weiter mit: blackmaria play --resume g"
 
 
 def test_the_cards_drawn_from_the_stock_are_shown_on_the_table_and_the_other_one_stays_hidden(tmp_path: Path) -> None:

@@ -567,7 +567,12 @@ class PlaySession(Seat):
 
     def goodbye(self) -> str:
         """What the terminal says when the player leaves: how to come back to a game in progress."""
-        return self.t("goodbye_finished") if self.game.is_over else self.t("goodbye")
+        if self.game.is_over:
+            return self.t("goodbye_finished")
+        if self.save_path is None:
+            return self.t("goodbye")
+        # By name: with other games saved, a bare --resume would ask which.
+        return self.t("goodbye_named", name=self.save_path.stem)
 
     def next_session(self) -> PlaySession:
         """A new game with the same settings (rules, seat, name, levels, language; the next seed if one was set),
