@@ -431,6 +431,26 @@ def test_a_german_screen_has_no_english_words(tmp_path: Path) -> None:
     assert not leaked, f"English words on the German screen: {sorted(leaked)}"
 
 
+def test_the_score_sheet_shows_the_deal_being_played_under_one_title(tmp_path: Path) -> None:
+    """The play-test: F6 during a deal showed "Score sheet" twice and only the totals."""
+    session = _session(tmp_path, seed=5)
+
+    async def drive(app: GameApp, pilot: object) -> None:
+        await _pass(app, pilot)
+        while not any(session.observation().trick_points):
+            await pilot.press("enter")  # type: ignore[attr-defined]
+            await _settle(app, pilot)
+        taken = session.observation().trick_points
+        await pilot.press("f6")  # type: ignore[attr-defined]
+        assert isinstance(app.screen, TextScreen)
+        body = _plain(app.screen.body, 100)
+        assert body.count("Score sheet") == 0 and app.screen.view_title == "Score sheet"
+        (row,) = [line for line in body.splitlines() if line.strip().startswith("so far")]
+        assert [int(word) for word in row.split()[2:]] == list(taken)
+
+    _run(session, drive)
+
+
 def test_a_space_pressed_before_the_pass_does_not_swallow_the_marks(tmp_path: Path) -> None:
     """Found playing by keys in tmux: a Space pressed between deals went into the typed text, invisibly, and from
     then on every Space of the pass was typed instead of marking a card."""

@@ -344,7 +344,11 @@ class CardTableApp(App[None]):
         self.show_text(self.t("key_last"), self.seat.last_trick())
 
     def action_sheet(self) -> None:
-        self.show_text(self.t("key_sheet"), "\n".join(self.seat.sheet_lines()))
+        # The deal being played too (the sheet had only the finished ones); the view's title names it once.
+        obs = self.seat.observation()
+        playing = obs is not None and obs.phase == "playing"
+        lines = self.seat.sheet_lines(so_far=obs.trick_points if playing and obs is not None else None)
+        self.show_text(self.t("key_sheet"), "\n".join(lines[1:]))
 
     def action_rules(self) -> None:
         rules = self.seat.rules

@@ -124,13 +124,20 @@ def status_line(
 
 
 def sheet_lines(
-    t: Texts, names: Sequence[str], rows: Iterable[tuple[int, Sequence[int], Sequence[str]]], totals: Sequence[int]
+    t: Texts,
+    names: Sequence[str],
+    rows: Iterable[tuple[int, Sequence[int], Sequence[str]]],
+    totals: Sequence[int],
+    so_far: Sequence[int] | None = None,
 ) -> list[str]:
-    """The score sheet: a row per finished deal (its number, points and marks such as a moon), then the totals."""
+    """The score sheet: a row per finished deal (its number, points and marks such as a moon), then ``so_far``
+    (the points taken in the deal being played, when given), then the totals."""
     width = max(8, *(len(n) for n in names))
     lines = [t("score_sheet"), f"{t('sheet_deal'):>6}  " + "  ".join(f"{n:>{width}}" for n in names)]
     for deal, points, marks in rows:
         mark_text = ("  " + "; ".join(marks)) if marks else ""
         lines.append(f"{deal:>6}  " + "  ".join(f"{p:>{width}}" for p in points) + mark_text)
+    if so_far is not None:
+        lines.append(f"{t('sheet_so_far'):>6}  " + "  ".join(f"{p:>{width}}" for p in so_far))
     lines.append(f"{t('sheet_total'):>6}  " + "  ".join(f"{p:>{width}}" for p in totals))
     return lines

@@ -134,8 +134,9 @@ class Seat(ABC):
         table cannot be reached."""
 
     @abstractmethod
-    def sheet_lines(self) -> list[str]:
-        """The score sheet: a row per finished deal, then the totals."""
+    def sheet_lines(self, so_far: Sequence[int] | None = None) -> list[str]:
+        """The score sheet: a row per finished deal, then ``so_far`` (the deal being played) when given, then the
+        totals."""
 
     @abstractmethod
     def goodbye(self) -> str:
