@@ -190,7 +190,7 @@ def test_a_german_deal_has_no_untranslated_text(tmp_path: Path, rules: str) -> N
 def test_golden_transcript_of_one_seeded_deal(tmp_path: Path, lang: str) -> None:
     quit_word = "quit" if lang == "en" else "ende"
     out = play_through(
-        ["--rules", "hearts", "--seed", "12", "--bots", "random", "--lang", lang],
+        ["--rules", "hearts", "--seed", "12", "--bots", "random", "--lang", lang, "--game", "golden"],
         str(tmp_path),
         lambda kind, out: quit_word if kind == "enter" else None,
     )
