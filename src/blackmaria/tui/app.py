@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Sequence
-from typing import ClassVar
+from collections.abc import Sequence
+from typing import Any, ClassVar, Self
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -47,12 +47,30 @@ WAIT_INDICATOR_AFTER = 0.5
 
 class StoryLog(RichLog):
     """The story of the game. It stays at its newest line when its box changes (a three-line hint shrinks it)
-    unless the player has paged back, and ``rewrap`` (when set) writes it again at a new width: a RichLog keeps
-    the lines as first wrapped."""
+    unless the player has paged back, and at a new width it writes what it holds again: a RichLog keeps its lines
+    as first wrapped (30 columns at 80x24, still 30 at 120x40)."""
 
     following = True
-    rewrap: Callable[[], None] | None = None
     _wrapped_at = 0
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self._written: list[object] = []
+
+    def write(self, content: object, *args: Any, **options: Any) -> Self:
+        if self._size_known:  # (a write before the size is known comes back here once it is)
+            self._written.append(content)
+        return super().write(content, *args, **options)
+
+    def clear(self) -> Self:
+        self._written = []
+        return super().clear()
+
+    def rewrap(self) -> None:
+        written = self._written
+        self.clear()
+        for content in written:
+            self.write(content)
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
         super().watch_scroll_y(old_value, new_value)
@@ -60,7 +78,7 @@ class StoryLog(RichLog):
 
     def on_resize(self, event: events.Resize) -> None:  # (Textual calls RichLog's own on_resize as well)
         width = event.size.width
-        if self.rewrap is not None and self._wrapped_at and width != self._wrapped_at:
+        if self._wrapped_at and width != self._wrapped_at:
             self.call_after_refresh(self.rewrap)
         self._wrapped_at = width
         if self.following:
@@ -563,8 +581,7 @@ class GameApp(CardTableApp):
         session.answers = False  # the computer players' cards come one by one, from run_others
 
     def on_mount(self) -> None:
-        log = self.query_one("#log", StoryLog)
-        log.rewrap = self._rewrap_log
+        log = self.query_one("#log", RichLog)
         log.write(self.t("app_help"))
         self.redraw_log()
         self.set_interval(0.1, self._show_work)
@@ -695,10 +712,6 @@ class GameApp(CardTableApp):
             log.write(line)
         self.session.take_lines()
         self.session.rewritten = False
-
-    def _rewrap_log(self) -> None:
-        with self.lock:
-            self.redraw_log()
 
     def handle_key(self, event: events.Key) -> None:
         with self.lock:
