@@ -200,6 +200,8 @@ def test_game_over_offers_a_new_game_and_the_finished_game_is_recorded_once(tmp_
         assert isinstance(app.screen, GameOverScreen)
         text = _plain(app.screen.body, 100)
         assert "Game over. Winner:" in text and "Total" in text  # the final scores stay on screen
+        labels = [key for key, _label in app.key_labels()]
+        assert "F1" in labels and "F2" not in labels and "F4" not in labels  # the play-test: a hint offered after the end
         await pilot.press("n")  # type: ignore[attr-defined]
         assert app.session is not session and app.session.game.deals and not app.session.game.is_over
         await pilot.press("ctrl+q")  # type: ignore[attr-defined]

@@ -765,6 +765,8 @@ class GameApp(CardTableApp):
         keys = super().key_labels()
         keys[7] = ("F8", t("key_speed_is", seconds=_seconds(self.speed, t.lang)))
         keys[8] = ("F9", t("key_autoplay_on") if self.session.autoplay else t("key_autoplay_off"))
+        if self.session.waiting_for() == "over":  # no hint nor claim once the game is over
+            keys = [key for key in keys if key[0] not in ("F2", "F4")]
         return keys
 
     # ---- what the player does ------------------------------------------------
