@@ -134,11 +134,10 @@ class ScoreSheet:
         if sum(raw) != rules.deal_total:
             raise ScoreError("ske_total", sum=sum(raw), total=rules.deal_total)
         negatives = sum(v for c, v in enumerate(rules.values) if v < 0 and rules.in_play_mask >> c & 1)
-        positives = sum(v for c, v in enumerate(rules.values) if v > 0 and rules.in_play_mask >> c & 1)
         for seat, value in enumerate(raw):
             # What one player's tricks can hold: from every negative card alone to every positive one.
-            if not negatives <= value <= positives:
-                raise ScoreError("ske_points_range", name=self.players[seat], value=value, low=negatives, high=positives)
+            if not negatives <= value <= rules.moon_total:
+                raise ScoreError("ske_points_range", name=self.players[seat], value=value, low=negatives, high=rules.moon_total)
         shooter = None
         if rules.moon != "off":
             # Whoever counted every positive point (with or without the negative cards) shot the moon.

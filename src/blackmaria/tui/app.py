@@ -364,8 +364,7 @@ class CardTableApp(App[None]):
     def action_sheet(self) -> None:
         # The deal being played too (the sheet had only the finished ones); the view's title names it once.
         obs = self.seat.observation()
-        playing = obs is not None and obs.phase == "playing"
-        lines = self.seat.sheet_lines(so_far=obs.trick_points if playing and obs is not None else None)
+        lines = self.seat.sheet_lines(so_far=obs.trick_points if obs is not None and obs.phase == "playing" else None)
         self.show_text(self.t("key_sheet"), "\n".join(lines[1:]))
 
     def action_rules(self) -> None:
@@ -464,7 +463,7 @@ class CardTableApp(App[None]):
         once they make it. False when the text is not cards of the hand (it is then entered as typed, and refused)."""
         typed = self.seat.parse(text)
         rules = self.seat.rules
-        if not typed or rules is None or not set(typed) <= set(self.hand_cards()):
+        if not typed or rules is None or not all(card in self.hand() for card in typed):
             return False
         chosen = self.marked | set(typed)
         if len(chosen) < rules.pass_count:

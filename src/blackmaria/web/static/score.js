@@ -152,10 +152,9 @@ const STORE_FACTS = "blackmaria.facts.";
     const sum = raw.reduce((a, b) => a + b, 0);
     if (sum !== facts.dealTotal) throw new ScoreError("ske_total", { sum, total: facts.dealTotal });
     const negatives = facts.inPlay.filter((card) => facts.values[card] < 0).reduce((total, card) => total + facts.values[card], 0);
-    const positives = facts.inPlay.filter((card) => facts.values[card] > 0).reduce((total, card) => total + facts.values[card], 0);
-    // What one player's tricks can hold: from every negative card alone to every positive one.
+    // What one player's tricks can hold: from every negative card alone to every positive one (the moon's total).
     raw.forEach((value, seat) => {
-      if (value < negatives || value > positives) throw new ScoreError("ske_points_range", { name: names[seat], value, low: negatives, high: positives });
+      if (value < negatives || value > facts.moonTotal) throw new ScoreError("ske_points_range", { name: names[seat], value, low: negatives, high: facts.moonTotal });
     });
     let shooter = null;
     if (facts.moon !== "off") {
