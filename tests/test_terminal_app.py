@@ -513,6 +513,30 @@ def test_a_forced_card_plays_itself_unless_autoplay_is_off(tmp_path: Path) -> No
     assert f"Only {session.t.card(forced)} may be played: played for you." in session.take_lines()
 
 
+def test_a_resumed_game_keeps_its_pace_and_autoplay(tmp_path: Path) -> None:
+    """F8's pace and autoplay are the game's: Ctrl+Q saves them, and a game resumed without --speed plays at them."""
+    session = _session(tmp_path, seed=3)
+
+    async def drive(app: GameApp, pilot: object) -> None:
+        await _settle(app, pilot)
+        await pilot.press("f8")  # type: ignore[attr-defined]  # from 0.7 to 0.3 seconds a card
+        await pilot.press("ctrl+q")  # type: ignore[attr-defined]
+        await pilot.pause()  # type: ignore[attr-defined]
+
+    session.autoplay = False
+    _run(session, drive, speed=0.7)
+    saved = json.loads((tmp_path / "saves" / "g.json").read_text())
+    assert (saved["speed"], saved["autoplay"]) == (0.3, False)
+    resumed = PlaySession.resume(tmp_path / "saves" / "g.json")
+    assert (resumed.speed, resumed.autoplay) == (0.3, False)
+    assert GameApp(resumed).speed == 0.3
+    # A save of an earlier version, without them: the defaults.
+    del saved["speed"], saved["autoplay"]
+    (tmp_path / "saves" / "old.json").write_text(json.dumps(saved))
+    old = PlaySession.resume(tmp_path / "saves" / "old.json")
+    assert (old.speed, old.autoplay) == (0.7, True)
+
+
 def test_a_claim_is_offered_when_the_rest_is_decided(tmp_path: Path) -> None:
     session = _session(tmp_path, seed=7)
     offered: list[bool] = []
@@ -574,6 +598,27 @@ def test_the_cards_drawn_from_the_stock_are_shown_on_the_table_and_the_other_one
             table = _plain(app.query_one("#table", Static).content, 80)
             assert f"You drew {session.t.card(mine)}" in table and f"{session.names[1]} drew a card" in table, table
             assert session.draws == {session.human: mine, 1: None}  # the other player's card is not known here
+
+    _run(session, drive)
+
+
+def test_between_deals_each_seat_shows_the_deal_it_scored(tmp_path: Path) -> None:
+    """Play-test: between deals each seat read "0 / total" beside the scoring cards it had just taken."""
+    session = _session(tmp_path, seed=5)
+    session.deal()
+    session.pass_cards(sorted(session.observation().hand)[:3])
+    while session.waiting_for() == "play":
+        session.play(min(session.observation().legal))
+    assert session.waiting_for() == "deal"
+    scored = session.game.deals[-1].points
+    assert scored is not None and any(scored)
+
+    async def drive(app: GameApp, pilot: object) -> None:
+        await _settle(app, pilot)
+        table = _plain(app.query_one("#table", Static).content, 120)
+        totals = session.observation().totals
+        for seat, points in enumerate(scored):
+            assert f"{points} / {totals[seat]}" in table, (seat, table)
 
     _run(session, drive)
 

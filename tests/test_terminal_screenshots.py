@@ -11,8 +11,8 @@ import pytest
 from textual.widgets import Static
 
 from blackmaria.rules import Rules, preset
-from blackmaria.tui.app import DEFAULT_SPEED, GameApp, GameOverScreen, TextScreen
-from blackmaria.tui.session import new_session
+from blackmaria.tui.app import GameApp, GameOverScreen, TextScreen
+from blackmaria.tui.session import DEFAULT_SPEED, new_session
 from browser import SCREENSHOTS
 from test_terminal_app import _pass, _plain, _settle
 

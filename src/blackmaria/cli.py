@@ -151,9 +151,14 @@ def replay(file: IO[str], as_json: bool) -> None:
 @click.option("--game", "game_name", default=None, help="A name for the new game's save (default: game-DATE-TIME).")
 @click.option("--list", "list_games", is_flag=True, help="List the saved games in progress and exit.")
 @click.option(
-    "--speed", type=click.FloatRange(0, 10), default=0.7, show_default=True, help="Seconds per computer card (0: at once; F8 changes it)."
+    "--speed",
+    type=click.FloatRange(0, 10),
+    default=None,
+    help="Seconds per computer card (0: at once; F8 changes it) [default: 0.7, or the resumed game's].",
 )
-@click.option("--no-autoplay", is_flag=True, help="Do not play your forced cards (the only legal one) by itself.")
+@click.option(
+    "--no-autoplay", is_flag=True, help="Do not play your forced cards (the only legal one) by itself (a resumed game keeps its choice)."
+)
 def play(
     rules_name: str,
     players: int | None,
@@ -166,7 +171,7 @@ def play(
     resume: str | None,
     game_name: str | None,
     list_games: bool,
-    speed: float,
+    speed: float | None,
     no_autoplay: bool,
 ) -> None:
     """Play a whole game in the terminal against computer players (saved after every action; several games can be kept)."""
@@ -220,7 +225,11 @@ def play(
         if games:
             click.echo(texts("saves_kept", count=len(games)), err=True)
         session = new_session(rule_set, human=human, name=name, levels=level_list, lang=language, seed=seed, save_path=path)
-    session.autoplay = not no_autoplay
+    # A resumed game keeps its pace and autoplay unless they are given again.
+    if speed is not None:
+        session.speed = speed
+    if no_autoplay:
+        session.autoplay = False
     if plain or not sys.stdout.isatty():
         from blackmaria.tui.plain import run_plain
 
@@ -228,7 +237,7 @@ def play(
     else:
         from blackmaria.tui.app import GameApp
 
-        GameApp(session, speed=speed).run()
+        GameApp(session).run()
 
 
 def _saved_list(texts: Texts, games: list[SavedGame]) -> str:

@@ -35,7 +35,6 @@ from blackmaria.tui.session import PlaySession
 SUIT_STYLE = {SPADES: "bold white", HEARTS: "bold red", DIAMONDS: "bold red", CLUBS: "bold white"}
 SPEEDS = (0.0, 0.3, 0.7, 1.2)
 """The speeds F8 steps through: seconds per computer card (0: at once)."""
-DEFAULT_SPEED = 0.7
 MORE_COMMANDS = {"auto": "autoplay", "automatik": "autoplay", "speed": "speed", "tempo": "speed"}
 """Commands of the screen beyond those of line-by-line play."""
 CLAIM_CHECK_CARDS = 4
@@ -258,7 +257,12 @@ class CardTableApp(App[None]):
             text = Text(justify="center", overflow="fold")  # a long name (a server's "Bot 4 (medium)") wraps
             mark = "▶ " if obs.turn == at and obs.phase == "playing" and self.held is None else ""
             text.append(mark + names[at] + ("*" if obs.dealer == at and obs.deal >= 0 else ""), style="bold")
-            deal_points = obs.trick_points[at] if playing or obs.phase == "passing" else 0
+            if playing or obs.phase == "passing":
+                deal_points = obs.trick_points[at]
+            elif obs.tricks and obs.deal_points:  # between deals: the deal's score beside the cards it came from
+                deal_points = obs.deal_points[-1][at]
+            else:
+                deal_points = 0
             text.append(f"\n{deal_points} / {obs.totals[at] if at < len(obs.totals) else 0}")
             text.append("\n")
             text.append_text(self._cards_text(taken.get(at, [])))
@@ -551,11 +555,12 @@ class GameApp(CardTableApp):
     """
     )
 
-    def __init__(self, session: PlaySession, speed: float = 0.0) -> None:
+    def __init__(self, session: PlaySession, speed: float | None = None) -> None:
         super().__init__(session)
         self.session = session
         session.sheet_in_story = False  # the score sheet opens in a view after each deal; the story tells the totals
-        self.speed = speed
+        if speed is not None:
+            self.speed = speed
         self.deals_shown = len([log for log in session.game.deals if log.points is not None])
         self.working_since: float | None = None
         """When the present piece of work (a computer player's choice, an analysis) began, while one runs."""
@@ -578,6 +583,15 @@ class GameApp(CardTableApp):
     def session(self, session: PlaySession) -> None:
         self._session = self.seat = session
         session.answers = False  # the computer players' cards come one by one, from run_others
+
+    @property
+    def speed(self) -> float:
+        """Seconds per computer card: the game's own, so that it is saved with it."""
+        return self._session.speed
+
+    @speed.setter
+    def speed(self, seconds: float) -> None:
+        self._session.speed = seconds
 
     def on_mount(self) -> None:
         log = self.query_one("#log", RichLog)

@@ -37,6 +37,8 @@ from blackmaria.tui.narration import narrate, sheet_lines
 from blackmaria.tui.seat import Seat
 
 SAVE_FORMAT: Final = "blackmaria-save/1"
+DEFAULT_SPEED: Final = 0.7
+"""Seconds per computer card unless the player chose another pace."""
 SEAT_PLACES: Final = {2: ("south", "north"), 3: ("south", "west", "east"), 4: ("south", "west", "north", "east")}
 """Where the screen draws the seats, seat 0 first in the order of play (clockwise): seat 0 at the bottom, the next
 on its left, then across, then on its right; the seat's name is the place's (the catalog's ``seat_PLACE``)."""
@@ -188,7 +190,10 @@ class PlaySession(Seat):
         self.rewritten = False
         """True when ``history`` lost lines (an undo): a front end that keeps the story redraws it from ``history``."""
         self.autoplay = True
-        """Play the human's card by itself when only one is legal."""
+        """Play the human's card by itself when only one is legal (kept in the save)."""
+        self.speed = DEFAULT_SPEED
+        """Seconds per computer card on a screen that shows them one by one (kept in the save, so a resumed game keeps
+        its pace)."""
         self.sheet_in_story = True
         """Tell the score sheet after each deal (a screen that shows it in a view of its own tells only the totals)."""
         self.answers = True
@@ -524,6 +529,8 @@ class PlaySession(Seat):
             "levels": self.levels,
             "lang": self.lang,
             "seed": self.seed,
+            "speed": self.speed,
+            "autoplay": self.autoplay,
             "record": self.game.to_record(),
         }
         if self.game.is_over:
@@ -561,6 +568,8 @@ class PlaySession(Seat):
             raise ValueError(f"{path}: not a saved blackmaria game")
         game = game_from_record(_renamed_seats(data["record"], data["human"]))
         session = cls(game, data["human"], data["levels"], lang or data["lang"], data.get("seed"), path)
+        session.speed = float(data.get("speed", DEFAULT_SPEED))  # saves of earlier versions have neither
+        session.autoplay = bool(data.get("autoplay", True))
         session.shown = game.deals[-1].first_event if game.deals else 0
         session._describe_new_events()  # the story of the deal so far, as it was told before the break
         return session
@@ -582,6 +591,7 @@ class PlaySession(Seat):
         path = None if self.save_path is None else self.save_path.parent / f"{new_game_name()}.json"
         session = PlaySession(game, self.human, self.levels, self.lang, seed, path)
         session.autoplay = self.autoplay
+        session.speed = self.speed
         session.sheet_in_story = self.sheet_in_story
         return session
 
