@@ -16,7 +16,7 @@ from textual.widgets import RichLog, Static
 
 from blackmaria.cards import card_name
 from blackmaria.events import CardPlayed
-from blackmaria.rules import Rules, preset
+from blackmaria.rules import Rules, load_rules, preset
 from blackmaria.tui.app import GameApp, GameOverScreen, TextScreen
 from blackmaria.tui.session import PlaySession, new_session
 
@@ -302,6 +302,22 @@ def test_the_guided_deal_calls_a_card_as_good_as_any_only_when_none_is_cheaper()
     said = session._play_feedback(disagreeing, advised)
     assert "as good as any" not in said and f"{session.t.card(other)} would have cost about 1.0" in said
     assert "as good as any" in session._play_feedback(disagreeing, other)
+
+
+def test_a_guided_deal_gives_its_explanations_the_wider_part_at_80x24() -> None:
+    """Play-test: at 80x24 a guided deal's explanations were squeezed into 30 columns beside a half-empty table."""
+    from blackmaria.tui.learn import new_learn_session
+
+    session = new_learn_session(load_rules("omnibus", 7), lang="en", seed=1, budget=50)
+
+    async def drive(app: GameApp, pilot: object) -> None:
+        await _settle(app, pilot)
+        story, table = app.query_one("#log", RichLog), app.query_one("#table", Static)
+        assert story.content_region.width >= 40 > table.size.width
+        shown = _plain(table.content, table.content_region.width)
+        assert all(name in shown for name in session.names[1:]), shown  # six other seats, their names whole
+
+    _run(session, drive, size=(80, 24))
 
 
 def test_the_pass_counts_the_marked_cards(tmp_path: Path) -> None:

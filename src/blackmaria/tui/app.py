@@ -95,6 +95,9 @@ class CardTableApp(App[None]):
     #middle { height: 1fr; }
     #table { width: 1fr; min-width: 44; padding: 0 1; }
     #log { width: 1fr; min-width: 30; border: round $primary; }
+    /* A guided deal's explanations need the width more than the table does. */
+    #middle.explains #table { width: 2fr; min-width: 38; }
+    #middle.explains #log { width: 3fr; }
     #bottom { height: auto; }
     #hand { height: auto; padding: 0 1; border: round $accent; }
     #prompt { height: auto; min-height: 2; max-height: 6; padding: 0 1; }
@@ -126,7 +129,7 @@ class CardTableApp(App[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
-        with Horizontal(id="middle"):
+        with Horizontal(id="middle", classes="explains" if self.seat.explains else ""):
             yield Static(id="table")
             yield StoryLog(id="log", wrap=True, markup=False, min_width=20)
         with Vertical(id="bottom"):

@@ -79,6 +79,7 @@ class LearnSession(PlaySession):
 
     COMMANDS = COMMANDS
     shows_trick = False  # the explanation shows the table before each decision
+    explains = True
     help_message = "learn_help"
 
     def __init__(self, game: Game, rules: Rules, lang: str = "en", seed: int = 0, budget: int = DEFAULT_BUDGET) -> None:

@@ -84,6 +84,8 @@ class Seat(ABC):
     shows_trick: ClassVar[bool] = True
     """Whether a line-by-line prompt to play shows the trick, the status and the playable cards (a guided deal's
     explanation shows them instead)."""
+    explains: ClassVar[bool] = False
+    """Whether the story carries long explanations (a guided deal): a screen then gives it the larger share of the width."""
     help_message: str = "help"
     sends_out_of_turn: ClassVar[bool] = False
     """Whether a card chosen when it is not the seat's turn is still submitted (a server's table, whose state here
