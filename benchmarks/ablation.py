@@ -16,8 +16,9 @@ tables of 4 or more players; ``exact4-pass4``: both; ``moon-stop``: in the playo
 alike (``playout.distinct_moves``) searched once, so each other card gets more worlds; ``common-distinct``: both; ``expert-common``, ``expert-common-distinct``: ``expert``'s features and those;
 ``learned``: playouts by the learned policy (``bots.learned``, fitted by ``train_playout_policy.py``);
 ``expert-learned``: ``expert``'s features and the learned playouts; ``expert-infer5``, ``expert-infer9``: ``expert`` with policy-based inference, the learned policy as the model
-of the other seats (half or nine tenths on its softmax, the rest uniform); ``expert-learned-pass3``: the same with the pass
-searched at 3 players too;
+of the other seats (half or nine tenths on its softmax, the rest uniform); ``expert-learned-pass3``: ``expert`` with the pass
+searched at 3 players too, as ``expert`` does since session 14; ``expert-pass4``: ``expert`` before that, its pass searched
+only at tables of 4 or more;
 ``expert``: the level ``expert`` as shipped, every kept feature). The candidate
 sits in one seat, rotated through every seat, the three others are
 ``expert-2026`` at the same budget. Every deal is saved as it finishes
@@ -64,6 +65,7 @@ VARIANTS: dict[str, base.SearchFeatures] = {
     "expert-infer5": dataclasses.replace(base.EXPERT_FEATURES, infer=True, infer_alpha=0.5),
     "expert-infer9": dataclasses.replace(base.EXPERT_FEATURES, infer=True, infer_alpha=0.9),
     "expert-learned-pass3": dataclasses.replace(base.EXPERT_FEATURES, playout_policy="playout_policy.json", pass_min_players=3),
+    "expert-pass4": dataclasses.replace(base.EXPERT_FEATURES, pass_min_players=4),
     "pass4": base.SearchFeatures(search_pass=True, pass_min_players=4),
     "exact4-pass4": base.SearchFeatures(search_pass=True, pass_min_players=4, exact_cards=4),
     "exact4-pass4-moon": base.SearchFeatures(search_pass=True, pass_min_players=4, exact_cards=4, playout_moon_stop=True),

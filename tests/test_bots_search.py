@@ -117,6 +117,16 @@ def test_a_searched_pass_is_one_of_the_candidates_and_the_best_of_them() -> None
     assert advice.reasons[-1].code == "search_pass" and facts["cost"] == min(advice.pass_costs.values())
 
 
+def test_expert_searches_the_pass_at_three_players_too() -> None:
+    """Session 14: judged by the learned playouts, the searched pass pays in 3-player black-maria (it had been kept
+    to tables of 4 or more while the rule-based playouts judged it, and lost there)."""
+    game = Game(one_deal(preset("black-maria")), seed=5)
+    game.deal()
+    advice = SearchBot(0, budget=400, name="expert", features=EXPERT_FEATURES).pass_hint(game.observation(0))
+    assert game.can_pass(0, advice.cards) and len(advice.pass_costs) > 1
+    assert advice.pass_costs[tuple(sorted(advice.cards))] == min(advice.pass_costs.values())
+
+
 def test_dirty_ladys_forbidden_card_is_never_a_candidate_pass() -> None:
     rules = one_deal(preset("dirty-lady")) if "dirty-lady" in PRESETS else None
     if rules is None or not rules.pass_forbidden:
