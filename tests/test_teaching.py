@@ -363,7 +363,7 @@ def test_the_terminal_app_shows_each_explanation_in_its_log() -> None:
     session = new_learn_session(preset("hearts"), lang="de", seed=1, budget=FAST)
 
     async def drive() -> list[str]:
-        app = GameApp(session)
+        app = GameApp(session, speed=0)
         async with app.run_test(size=(140, 50)) as pilot:
             await pilot.pause()  # the app deals when it starts
             for _ in range(3):  # mark three cards for the pass with Space, moving right
