@@ -324,6 +324,31 @@ class _Clock:
             chunk = max(1, min(worlds - done, int(min(left * 0.25, self.budget * 0.05) / per_world)))
 
 
+_kernels_warm = False
+
+
+def warm_kernels() -> None:
+    """Load the compiled search kernels once per process (from numba's cache, about a second; the first time on a
+    machine, compiled): a timed search calls it before its clock starts, so that its time buys simulations. Without it
+    the first hint of a process spent its 100 ms loading and judged its pass by 2 sampled deals."""
+    global _kernels_warm
+    if _kernels_warm:
+        return
+    _kernels_warm = True
+    from blackmaria.bots.base import EXPERT_FEATURES
+    from blackmaria.game import Game
+    from blackmaria.rules import preset
+
+    # One small deal with both playout policies: the searched pass, the search, both exact solvers.
+    game = Game(preset("hearts").replace(deal_count=1, target_score=None), seed=0)
+    game.deal()
+    bots = [SearchBot(seat, budget=24, features=EXPERT_FEATURES if seat % 2 else NO_FEATURES) for seat in range(game.players)]
+    for seat, bot in enumerate(bots):
+        game.pass_cards(seat, bot.choose_pass(game.observation(seat)))
+    while game.phase == "playing" and game.turn is not None:
+        game.play(bots[game.turn].choose_play(game.observation(game.turn)))
+
+
 class SearchBot:
     """Determinized search with compiled playouts and an exact end-game; deterministic given a seed (without ``time_ms``).
 
@@ -365,7 +390,15 @@ class SearchBot:
         self._started = 0.0
         self._weights = playout_weights(features.playout_policy)
 
+    def _start(self) -> None:
+        """Start a decision's clock (a timed search loads the kernels first: the clock must not count that)."""
+        if self.time_ms is not None:
+            warm_kernels()
+        self._started = time.perf_counter()
+
     def _clock(self) -> _Clock:
+        if self.time_ms is not None and not self._started:
+            warm_kernels()  # ``evaluate`` called alone: its clock starts here
         return _Clock(self.time_ms, self.margin_ms, self._started or None)
 
     def _timed(self, started: float) -> None:
@@ -443,7 +476,7 @@ class SearchBot:
         return [float(m) for m in means], [float(e) for e in errors], done
 
     def pass_hint(self, obs: Observation) -> Hint:
-        self._started = time.perf_counter()
+        self._start()
         usual = self._medium.pass_hint(obs)
         rules = obs.rules
         searchable = (
@@ -579,7 +612,7 @@ class SearchBot:
     def hint(self, obs: Observation) -> Hint:
         if obs.phase == "passing":
             return self.pass_hint(obs)
-        self._started = time.perf_counter()
+        self._start()
         legal = sorted(obs.legal)
         if not legal:
             raise ValueError(f"seat {obs.seat} has no card to play now")
