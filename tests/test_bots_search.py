@@ -367,6 +367,30 @@ def test_a_search_hint_comes_within_150_ms_with_its_costs() -> None:
     assert max(times) < 0.150, times
 
 
+def test_a_hint_asked_twice_is_the_same_hint_and_the_clock_does_not_change_the_worlds() -> None:
+    # The front ends' hint is the search's, seeded by the position: asking again (or in the other language) must not
+    # change the advice. The plan of chunks does not depend on the clock, so a search that spends its budget of worlds
+    # before its time is up draws the same worlds as one with all the time in the world.
+    from blackmaria.bots.search import _Clock
+
+    plan = list(_Clock(10_000.0).chunks(5_000))
+    assert sum(plan) == 5_000 and plan[:4] == [2, 4, 8, 16] and max(plan) == 250
+    game = Game(one_deal(preset("black-maria")), seed=21)
+    game.deal()
+    first = hint(game.observation(1), "hard")
+    again = hint(game.observation(1), "hard")
+    assert first.cards == again.cards and first.pass_costs == again.pass_costs
+    for seat in range(3):
+        game.pass_cards(seat, make_bot("medium", seat).choose_pass(game.observation(seat)))
+    while game.phase == "playing":
+        obs = game.observation(game.turn or 0)
+        first = hint(obs, "hard")
+        timed = SearchBot(base.position_seed(obs), budget=base.DEFAULT_BUDGETS["hard"], name="hard", time_ms=10_000.0).hint(obs)
+        assert (first.cards, first.costs, first.worlds) == (timed.cards, timed.costs, timed.worlds)
+        assert hint(obs, "hard").costs == first.costs
+        game.play(first.cards[0])
+
+
 @pytest.mark.parametrize("rules", RULE_SETS, ids=RULE_IDS)
 def test_every_reason_a_hint_gives_is_true_in_the_position(rules: Rules) -> None:
     checked = 0
@@ -446,8 +470,8 @@ def test_english_and_german_say_the_same_reason() -> None:
     game = Game(one_deal(preset("hearts")), seed=4)
     game.deal()
     obs = game.observation(0)
-    en_cards, en = localized_hint(obs, "en")
-    de_cards, de = localized_hint(obs, "de")
+    en_cards, en = localized_hint(obs, "en", "medium")
+    de_cards, de = localized_hint(obs, "de", "medium")
     assert en_cards == de_cards and en != de
     advice = hint(obs)
     assert en == advice.text("en").rstrip(".") and de == advice.text("de").rstrip(".")

@@ -368,11 +368,37 @@ def test_a_seat_asks_for_a_hint_in_its_language_and_a_spectator_may_not(server: 
     assert answer["ref"] == 7 and len(answer["cards"]) == 3
     assert set(answer["cards"]) <= set(anna.state["hand"])
     assert "Gib" in answer["reason"] or "Farbe" in answer["reason"], answer
+    # The hint is the expert's searched pass: every candidate pass's mean points, the advised one among them.
+    assert answer["level"] == "expert" and answer["worlds"] > 0 and answer["seq"] == anna.seq
+    passes = {tuple(sorted(p["cards"])): p["cost"] for p in answer["pass_costs"]}
+    assert len(passes) > 1 and tuple(sorted(answer["cards"])) in passes
+    assert "search_pass" in [r["code"] for r in answer["reasons"]]
     anna.send({"type": "hint", "lang": "fr"})
     assert anna.recv_until("error")["code"] == "bad-message"
     watcher.send({"type": "hint"})
     assert watcher.recv_until("error")["code"] == "spectator"
+    # At her turn with a choice: the card the search finds cheapest, with every legal card's cost and the reasons as
+    # data (cards named as the protocol names them), the cost the sentence quotes being the card's.
+    ben = server.connect(code, seats[1][1])
+    deadline = time.monotonic() + 30
+    while True:
+        for player in (anna, ben):
+            player.drain(0.02)
+        if anna.state["phase"] == "playing" and anna.state["turn"] == 0 and len(anna.state["legal"]) > 1 and not anna.pending:
+            break
+        assert time.monotonic() < deadline, "Anna had no choice to make within the time"
+        anna.act()
+        ben.act()
+    anna.send({"type": "hint", "lang": "en", "ref": "play"})
+    answer = anna.recv_until("hint")
+    (card,) = answer["cards"]
+    costs = answer["costs"]
+    assert set(costs) == set(anna.state["legal"]) and costs[card] == min(costs.values()), answer
+    search = next(r["facts"] for r in answer["reasons"] if r["code"] == "search")
+    assert search["runner_up"] in costs and round(search["cost"], 3) == costs[card] and search["worlds"] == answer["worlds"]
+    assert f"{costs[card]:.1f} points on average" in answer["reason"], answer
     anna.close()
+    ben.close()
     watcher.close()
 
 

@@ -151,7 +151,7 @@ def test_a_whole_deal_in_german_with_a_hint_a_refusal_and_chat(server: Server) -
     t = Texts("de")
     words = {t("follow_suit", suit=t.suit(suit)) for suit in range(4)}
     words |= {t("hearts_not_broken_lead"), t("no_points_first_trick"), t("first_lead", card=t.card(parse_card("2C")))}
-    assert refusal in words
+    assert refusal in words, "\n".join(player.out[int(at) - 14 : int(at) + 3])
     assert next(line for line in after if line.startswith("Deine Karten:")).split(":", 1)[1].split() == hand_before
     assert "Zoe: Guten Abend" in text
     # The deal's public count, the score sheet and the end, all in German, agree with the server.

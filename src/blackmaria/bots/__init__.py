@@ -6,13 +6,14 @@ values), ``hard`` and ``expert`` (determinized search with compiled
 playouts, 1,000 and 5,000 simulations per move (``expert``'s playouts by a learned policy), or a time per move with
 ``time_ms``), and the unlisted ``expert-2026`` (the frozen reference).
 ``hint`` gives a level's suggestion with its reasons as data
-(``reasons.Reason``), rendered in English or German; ``check_deal`` finds
+(``reasons.Reason``) and a search level's costs, rendered in English or German; ``check_deal`` finds
 the plays of a finished deal that cost more than the search bot's choice.
 """
 
 from blackmaria.bots.base import (
     ALL_LEVELS,
     DEFAULT_BUDGETS,
+    HINT_MS,
     LEVELS,
     Bot,
     Hint,
@@ -20,6 +21,7 @@ from blackmaria.bots.base import (
     SearchFeatures,
     hint,
     make_bot,
+    position_seed,
     register_level,
     run_bots,
 )
@@ -31,6 +33,7 @@ from blackmaria.bots.simple import RandomBot, RuleOfThumbBot
 __all__ = [
     "ALL_LEVELS",
     "DEFAULT_BUDGETS",
+    "HINT_MS",
     "LEVELS",
     "Bot",
     "Hint",
@@ -44,6 +47,7 @@ __all__ = [
     "check_deal",
     "hint",
     "make_bot",
+    "position_seed",
     "register_level",
     "run_bots",
 ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -246,18 +247,28 @@ register_level(
 )
 
 
-HINT_MS = 100.0
+HINT_MS = 120.0
 """A search level's hint thinks this long at most (milliseconds, wall clock), so a hint comes within 150 ms."""
 
 _HINT_MARGINS: dict[str, float] = {}
 
 
-def hint(observation: Observation, level: str = "medium") -> Hint:
+def position_seed(observation: Observation) -> int:
+    """A seed that is a function of what the seat knows: the same position asked twice gets the same hint."""
+    obs = observation
+    tricks = [(t.leader, t.plays) for t in obs.tricks]
+    key = f"{obs.rules.preset}|{obs.deal}|{obs.seat}|{obs.phase}|{obs.hand.mask}|{obs.has_passed}|{tricks}"
+    return zlib.crc32(key.encode())
+
+
+def hint(observation: Observation, level: str = "medium", seed: int | None = None) -> Hint:
     """The ``level`` bot's suggestion for the seat of ``observation``: cards to pass, or the card to play, with reasons.
 
-    A search level (``hard``, ``expert``) searches for ``HINT_MS``
-    milliseconds (the time alone decides, not a simulation budget); its
-    hint holds the costs the search computed.
+    A search level (``hard``, ``expert``) searches as it would play, its
+    budget of simulations, but stops at ``HINT_MS`` milliseconds; its hint
+    holds the costs the search computed. Its seed is ``seed``, or else one
+    made from the position (``position_seed``), so a hint that finished in
+    time is the same every time it is asked.
 
     Raises ``ValueError`` when the seat has nothing to decide now.
     """
@@ -274,7 +285,7 @@ def hint(observation: Observation, level: str = "medium") -> Hint:
     if level in DEFAULT_BUDGETS:
         from blackmaria.bots.search import SearchBot
 
-        bot = make_bot(level, 0, time_ms=HINT_MS)
+        bot = make_bot(level, position_seed(obs) if seed is None else seed, DEFAULT_BUDGETS[level], time_ms=HINT_MS)
         assert isinstance(bot, SearchBot)
         # Each hint starts from the margin the last hints of this level learnt, so it stops early enough on this machine.
         bot.margin_ms = _HINT_MARGINS.get(level, 0.0)

@@ -295,10 +295,13 @@ PASS_WORLDS = 200
 class _Clock:
     """Worlds are searched in chunks until the budget of worlds or of time is spent.
 
-    The time per world is measured over all the chunks so far (wall clock,
-    so a loaded machine's slowdown is in it); a chunk is sized to take at
-    most a quarter of the time left and a twentieth of the whole budget, so the
-    last chunks are short and the deadline is overrun by little.
+    The chunks double from 2 up to a twentieth of the worlds: that plan does
+    not depend on the clock, so a search that spends its budget of worlds in
+    time draws the same worlds as any other run with its seed (a hint asked
+    twice is the same hint). The time per world is measured over all the
+    chunks so far (wall clock, so a loaded machine's slowdown is in it); a
+    planned chunk is cut to take at most a quarter of the time left and a
+    twentieth of the whole time, so the deadline is overrun by little.
     """
 
     def __init__(self, time_ms: float | None, margin_ms: float = 0.0, start: float | None = None) -> None:
@@ -321,7 +324,8 @@ class _Clock:
             left = self.deadline - now
             if left < per_world:
                 return
-            chunk = max(1, min(worlds - done, int(min(left * 0.25, self.budget * 0.05) / per_world)))
+            planned = min(worlds - done, 2 * chunk, max(2, worlds // 20))
+            chunk = max(1, min(planned, int(min(left * 0.25, self.budget * 0.05) / per_world)))
 
 
 _kernels_warm = False

@@ -7,16 +7,59 @@ reason.
 
 from __future__ import annotations
 
+from typing import Any
+
 from blackmaria.bots import hint
-from blackmaria.cards import Card, rank_of, suit_of
+from blackmaria.cards import Card, card_name, rank_of, suit_of
 from blackmaria.observation import Observation
 
+HINT_LEVEL = "expert"
+"""The level whose search gives the front ends' hints (the terminal's, the server's and so the browser's): the
+strongest, as it would play, stopped at ``bots.HINT_MS``."""
 
-def localized_hint(obs: Observation, lang: str = "en", level: str = "medium") -> tuple[list[Card], str]:
+
+def localized_hint(obs: Observation, lang: str = "en", level: str = HINT_LEVEL) -> tuple[list[Card], str]:
     """The cards the ``level`` bot suggests for the seat of ``obs`` (sorted as a hand shows them) and one sentence why.
 
     Raises ``ValueError`` when the seat has nothing to decide now.
     """
     advice = hint(obs, level)
-    cards = sorted(advice.cards, key=lambda c: (-suit_of(c), -rank_of(c)))
-    return cards, advice.text(lang).rstrip(".")
+    return _as_hand(advice.cards), advice.text(lang).rstrip(".")
+
+
+def _as_hand(cards: list[Card]) -> list[Card]:
+    """Cards in the order a hand shows them: suit by suit, high to low."""
+    return sorted(cards, key=lambda c: (-suit_of(c), -rank_of(c)))
+
+
+_CARD_FACTS = ("card", "best", "runner_up", "cards")
+
+
+def _named(value: Any) -> Any:
+    """A card fact with its cards written as names (``QS``), as the server's protocol writes every card."""
+    if isinstance(value, (tuple, list)):
+        return [card_name(c) for c in value]
+    return card_name(value)
+
+
+def hint_message(obs: Observation, lang: str = "en", level: str = HINT_LEVEL) -> dict[str, Any]:
+    """The server's answer to a seat's ``hint``: the cards and one sentence why in ``lang``, and as data the reasons
+    (codes and facts), the level, and the search's numbers: each legal card's mean points (``costs``), each candidate
+    pass's (``pass_costs``) and the sampled deals behind them (``worlds``; 0 when nothing was searched).
+
+    Raises ``ValueError`` when the seat has nothing to decide now.
+    """
+    advice = hint(obs, level)
+    reasons = [{"code": r.code, "facts": {k: _named(v) if k in _CARD_FACTS else v for k, v in r.facts.items()}} for r in advice.reasons]
+    return {
+        "cards": [card_name(c) for c in _as_hand(advice.cards)],
+        "reason": advice.text(lang).rstrip("."),
+        "reasons": reasons,
+        "level": advice.level,
+        "costs": {card_name(c): round(cost, 3) for c, cost in sorted(advice.costs.items(), key=lambda item: item[1])},
+        "pass_costs": [
+            {"cards": [card_name(c) for c in sorted(p)], "cost": round(cost, 3)}
+            for p, cost in sorted(advice.pass_costs.items(), key=lambda item: item[1])
+        ],
+        "worlds": advice.worlds,
+    }

@@ -32,7 +32,7 @@ from blackmaria.cards import Card, card_name, parse_card
 from blackmaria.events import DealScored, Event
 from blackmaria.game import Game
 from blackmaria.locale import Texts
-from blackmaria.locale.advice import localized_hint
+from blackmaria.locale.advice import hint_message
 from blackmaria.rules import Rules
 from blackmaria.server import shuffle
 from blackmaria.server.protocol import (
@@ -633,17 +633,13 @@ class TableRuntime:
         if isinstance(message, ChangeSeat):
             await self.change_seat(seat, message, host=client.host)
             return
+        if isinstance(message, AskHint):
+            await self._hint(client, seat, message)
+            return
         async with self.lock:
             game = self.game
             if game is None or self.status != "playing":
                 raise ProtocolError("not-started", "no game is in play at this table", ref=message.ref)
-            if isinstance(message, AskHint):
-                try:
-                    cards, reason = localized_hint(game.observation(seat), message.lang)
-                except ValueError as refusal:
-                    raise ProtocolError("no-decision", str(refusal), ref=message.ref) from None
-                client.send({"type": "hint", "cards": [card_name(c) for c in cards], "reason": reason, "ref": message.ref})
-                return
             if self.paused and isinstance(message, (PassCards, PlayCard)):
                 raise ProtocolError("paused", "the game is paused: nobody plays until it is resumed", ref=message.ref)
             if isinstance(message, PassCards):
@@ -733,6 +729,22 @@ class TableRuntime:
             raise ProtocolError("no-deal", str(refusal), ref=message.ref) from None
         lines = count_lines(count, self.seat_names(message.lang), message.lang, seat)
         client.send({"type": "count", "count": count.to_dict(), "lines": lines, "ref": message.ref})
+
+    async def _hint(self, client: Client, seat: int, message: AskHint) -> None:
+        """The computer player's suggestion for the seat's decision at ``seq``, from its observation only."""
+        async with self.lock:
+            game = self.game
+            if game is None or self.status != "playing":
+                raise ProtocolError("not-started", "no game is in play at this table", ref=message.ref)
+            observation = game.observation(seat)
+            seq = self.seq
+        # The hint is the search's (up to bots.HINT_MS): in a thread, outside the lock, so the table goes on meanwhile
+        # (a connection's messages are handled one after another, so it has one hint on its way at most).
+        try:
+            answer = await asyncio.to_thread(hint_message, observation, message.lang)
+        except ValueError as refusal:
+            raise ProtocolError("no-decision", str(refusal), ref=message.ref) from None
+        client.send({"type": "hint", "seq": seq, **answer, "ref": message.ref})
 
     async def _explain(self, client: Client, seat: int, message: AskExplanation) -> None:
         """The guided deal's explanation of the seat's decision, from its observation only."""

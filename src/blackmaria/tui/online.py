@@ -561,7 +561,10 @@ class OnlineSeat(Seat):
             if action == "back":
                 return
         if action is not None:
-            self.prompted = None  # what the command shows comes first, then the decision again
+            if not (action in ("hint", "why") and self.seat is not None):
+                # What the command shows comes first, then the decision again. A hint or an explanation is the
+                # server's to work out: its answer asks again, once (two questions got two answers from a quick typist).
+                self.prompted = None
             self.command(action)
             return
         cards = self.parse(words)
