@@ -54,6 +54,7 @@ class Lesson:
     rules: set[str] = field(default_factory=set)
     tips: set[str] = field(default_factory=set)
     costs_shown: int = 0
+    pass_costs_shown: int = 0
     feedback: set[str] = field(default_factory=set)
 
 
@@ -84,10 +85,15 @@ def check_decision(page: Any, lesson: Lesson, passing: bool) -> None:
         lesson.rules.add(group.get_attribute("data-rule") or "")
         assert (group.locator(".group-label b").text_content() or "").strip(), "each forbidding rule is named"
     lesson.tips |= set(page.eval_on_selector_all("#learn-body .tip", "nodes => nodes.map(n => n.dataset.tip)"))
-    rows = page.locator("#learn-body table.costs tbody tr").count()
+    rows = page.locator("#learn-body table.costs:not(.passes) tbody tr").count()
     if rows:
         assert rows == len(allowed), "a likely cost for every allowed card"
         lesson.costs_shown += 1
+    passes = page.locator("#learn-body table.passes tbody tr")
+    if passes.count():
+        # The searched pass: the passes compared, cheapest first, the computer player's among them and marked.
+        assert passing and passes.count() >= 2 and page.locator("#learn-body table.passes tr.advised").count() == 1
+        lesson.pass_costs_shown += 1
     lesson.decisions.append("pass" if passing else "play")
 
 
@@ -102,6 +108,11 @@ def play_guided_deal(page: Any, lesson: Lesson, shots: dict[str, Any] | None = N
         if page.locator("#pass-bar").is_visible():
             check_decision(page, lesson, passing=True)
             advice = cards_in(page, "#learn-body .reasons .card")
+            # The hint of a guided deal is its explanation's advice: the two never disagree.
+            page.click("#hint-button")
+            page.wait_for_selector("#hand .card.hinted")
+            assert cards_in(page, "#hand .card.hinted") == advice
+            assert (page.text_content("#hint-text") or "").startswith(("Hint: ", "Tipp: "))
             for card in advice:
                 click_card(page.locator(f"#hand .card[data-card='{card}']"))
             page.click("#pass-button")
@@ -172,7 +183,7 @@ def test_the_guided_deal_in_english_explains_every_decision_and_counts_in_public
     play_guided_deal(page, lesson, shots={"at": 4, "take": [desktop_shot, phone_shot]})
     assert lesson.decisions[0] == "pass" and lesson.decisions.count("play") == 13
     assert "follow-suit" in lesson.rules, lesson.rules
-    assert lesson.costs_shown >= 3
+    assert lesson.costs_shown >= 3 and lesson.pass_costs_shown == 1
     assert any(re.match(r"You chose .+: about [\d.]+ points", line) for line in lesson.feedback), lesson.feedback
     check_count(page)
     assert "counted in public" in (page.text_content("#learn-body h3") or "")

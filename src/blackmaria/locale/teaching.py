@@ -28,6 +28,11 @@ def _name(t: TeachingTexts, seats: Sequence[str], seat: int, you: int | None) ->
     return t("you") if seat == you else seats[seat]
 
 
+PASSES_SHOWN = 4
+"""The cheapest passes the search compared that an explanation lists (and the advised one, wherever it ranks: the
+computer player keeps its usual pass unless another is cheaper by more than the simulations' noise)."""
+
+
 def _decimal(t: TeachingTexts, value: float) -> str:
     """A mean rounded to one decimal (German writes a decimal comma)."""
     text = f"{value:.1f}"
@@ -192,6 +197,15 @@ def render_explanation(explanation: Explanation, lang: str = "en") -> list[str]:
         for card, reason in sorted(x.advice_reasons, key=lambda pair: (-(pair[0] & 3), -(pair[0] >> 2))):
             values = {"card": t.card(card), "suit": t.suit(card & 3), "points": t.n("points", rules_values.get(card, 0))}
             lines.append("   " + t(f"x_reason_{reason}", **values))
+        if x.pass_costs:
+            worlds = f"{x.worlds:,}".replace(",", "." if t.lang == "de" else ",")
+            lines.append("   " + t("x_pass_costs", count=len(x.pass_costs), worlds=worlds))
+            advised = set(x.advice)
+            shown = list(x.pass_costs[:PASSES_SHOWN])
+            shown += [entry for entry in x.pass_costs[PASSES_SHOWN:] if set(entry[0]) == advised]
+            for cards, cost in shown:
+                mark = "  " + t("x_best") if set(cards) == advised else ""
+                lines.append(f"     {t.cards(list(cards))}  {_decimal(t, cost)}{mark}")
     elif len(x.options) == 1:
         lines.append("   " + t("x_forced", card=t.card(x.options[0].card)))
     else:

@@ -28,6 +28,7 @@ from typing import Any, Final
 
 from blackmaria.bots.base import DEFAULT_BUDGETS, LEVELS, Bot, make_bot
 from blackmaria.bots.external import ExternalBot
+from blackmaria.bots.reasons import render
 from blackmaria.cards import Card, card_name, parse_card
 from blackmaria.events import DealScored, Event
 from blackmaria.game import Game
@@ -764,12 +765,15 @@ class TableRuntime:
             explanation = await asyncio.to_thread(explain, observation, budget=EXPLAIN_BUDGET, seed=seq)
         finally:
             client.explaining = False
+        named = dataclasses.replace(explanation, seats=tuple(self.seat_names(message.lang)))
         client.send(
             {
                 "type": "explanation",
                 "seq": seq,
                 "explanation": explanation.to_dict(),
-                "lines": explanation_lines(dataclasses.replace(explanation, seats=tuple(self.seat_names(message.lang))), message.lang),
+                "lines": explanation_lines(named, message.lang),
+                # The advice in one sentence, as a hint says it: a guided deal's hint is its explanation's advice.
+                "reason": render(named.reasons, message.lang, named.seats).rstrip("."),
                 "ref": message.ref,
             }
         )

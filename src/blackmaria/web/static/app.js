@@ -4,7 +4,8 @@
 import { $, app, showNotice, store } from "./state.js";
 import { connect, send } from "./connection.js";
 import { fillBots, renderAll, renderSeats, renderTitle, renderTrick, startGame, toggleLastTrick, togglePause, toggleSound } from "./table-view.js";
-import { passCards } from "./hand.js";
+import { passCards, showHint } from "./hand.js";
+import { learnHint } from "./learn.js";
 import { showSummary } from "./dialogs.js";
 import { loadBots, loadPresets, renderLevels, showLobby } from "./lobby.js";
 import { detectLanguage, language, loadCatalog, saveLanguage, t } from "./i18n.js";
@@ -42,7 +43,7 @@ function showTable(code) {
   $("pass-button").addEventListener("click", passCards);
   // Any message from the seat's holder gives the seat back; a ping says nothing else.
   $("back-button").addEventListener("click", () => send({ type: "ping" }));
-  $("hint-button").addEventListener("click", () => send({ type: "hint", lang: language() }));
+  $("hint-button").addEventListener("click", askHint);
   $("pause-button").addEventListener("click", togglePause);
   $("sound-button").addEventListener("click", toggleSound);
   document.addEventListener("pointerdown", () => app.audio?.resume());  // browsers let a page sound after a click
@@ -60,6 +61,13 @@ function showTable(code) {
   });
   for (const node of document.querySelectorAll("[data-phrase]")) node.addEventListener("click", () => send({ type: "chat", text: t(node.dataset.phrase) }));
   connect();
+}
+
+/** The hint: in a guided deal its explanation's advice, else the server's (the expert's search). */
+function askHint() {
+  const advice = learnHint();
+  if (advice) showHint(advice);
+  else send({ type: "hint", lang: language() });
 }
 
 async function copyInvite() {

@@ -3,7 +3,10 @@ import { $, announce, app, currentTrick, el, mustPass, mustPlay, nameOf, seatNam
 import { send } from "./connection.js";
 import { countNodes } from "./dialogs.js";
 import { cardName, cardShort, decimal, has, language, plural, suitName, suitNumberName, t, upperFirst } from "./i18n.js";
-import { miniCard, miniCards, shortCards } from "./cards.js";
+import { miniCard, miniCards, shortCards, sortHand } from "./cards.js";
+
+/** The passes an explanation lists: the cheapest the search compared (as the terminal's ``PASSES_SHOWN``). */
+const PASSES_SHOWN = 4;
 
 /** This seat's decision now, as a key that changes with each decision (null when it has none to make). */
 function decisionKey(view) {
@@ -30,6 +33,14 @@ export function maybeExplain() {
   app.explaining = true;
   app.explainLang = language();
   send({ type: "explain", lang: app.explainLang, ref: `x:${key}` });
+}
+
+/** In a guided deal, the hint for the decision now is its explanation's advice (so the two never disagree); null
+ * while that explanation is not in, in the page's language. */
+export function learnHint() {
+  const message = app.explanation;
+  if (!app.learn || !message || message.ref !== `x:${app.explainKey}` || app.explainLang !== language()) return null;
+  return { cards: sortHand(message.explanation.advice), reason: message.reason };
 }
 
 export function askCount(deal) {
@@ -166,6 +177,11 @@ function explanationNodes(message) {
       reasons.append(el("li", {}, miniCard(card), el("span", { text })));
     }
     third.push(reasons);
+    if (x.pass_costs.length) {
+      const worlds = x.worlds.toLocaleString(language() === "de" ? "de-DE" : "en-US");
+      third.push(el("p", { text: t("web_x_pass_costs", { count: x.pass_costs.length, worlds }) }));
+      third.push(passTable(x));
+    }
   } else if (x.options.length === 1) {
     third.push(el("p", { text: t("x_forced", { card: cardShort(x.options[0].card) }) }));
   } else {
@@ -239,6 +255,29 @@ function costTable(x) {
     );
   });
   return el("table", { class: "costs" }, el("thead", {}, head), el("tbody", {}, ...rows));
+}
+
+/** The cheapest passes the search compared (and the advised one, wherever it ranks), each with its cost. */
+function passTable(x) {
+  const advised = [...x.advice].sort().join();
+  const isAdvised = (pass) => [...pass.cards].sort().join() === advised;
+  const shown = x.pass_costs.slice(0, PASSES_SHOWN).concat(x.pass_costs.slice(PASSES_SHOWN).filter(isAdvised));
+  const best = Math.min(...shown.map((pass) => pass.cost));
+  const worst = Math.max(...shown.map((pass) => pass.cost), 0.1);
+  const head = el("tr", {}, el("th", { scope: "col", text: t("x_col_pass") }), el("th", { scope: "col", text: t("x_col_cost") }));
+  const rows = shown.map((pass) => {
+    const chosen = isAdvised(pass);
+    const note = chosen ? t("x_best") : pass.cost - best >= 0.05 ? t("x_more", { more: decimal(pass.cost - best) }) : "";
+    const cover = el("span", { class: "bar-cover" });
+    cover.style.width = `${100 - Math.max(4, Math.round((100 * pass.cost) / worst))}%`;
+    return el(
+      "tr",
+      { class: chosen ? "advised" : "" },
+      el("th", { scope: "row" }, ...pass.cards.map((card) => miniCard(card))),
+      el("td", { class: "cost" }, el("span", { class: "bar-track", "aria-hidden": "true" }, cover), el("span", { class: "cost-text", text: t("x_about", { value: t("points_many", { n: decimal(pass.cost) }) }) }), note ? el("small", { text: note }) : ""),
+    );
+  });
+  return el("table", { class: "costs passes" }, el("thead", {}, head), el("tbody", {}, ...rows));
 }
 
 function tipNode(tip, x) {
