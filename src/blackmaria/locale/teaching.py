@@ -203,9 +203,9 @@ def render_explanation(explanation: Explanation, lang: str = "en") -> list[str]:
             advised = set(x.advice)
             shown = list(x.pass_costs[:PASSES_SHOWN])
             shown += [entry for entry in x.pass_costs[PASSES_SHOWN:] if set(entry[0]) == advised]
-            for cards, cost in shown:
-                mark = "  " + t("x_best") if set(cards) == advised else ""
-                lines.append(f"     {t.cards(list(cards))}  {_decimal(t, cost)}{mark}")
+            for passed, cost in shown:
+                mark = "  " + t("x_best") if set(passed) == advised else ""
+                lines.append(f"     {t.cards(list(passed))}  {_decimal(t, cost)}{mark}")
     elif len(x.options) == 1:
         lines.append("   " + t("x_forced", card=t.card(x.options[0].card)))
     else:
