@@ -141,7 +141,7 @@ def test_passing_high_spades_and_a_short_suit_bring_the_seed_tips() -> None:
     assert parse_card("QS") in explanation.advice  # the medium bot passes the queen without guards
     text = "\n".join(explanation_lines(explanation, "en"))
     # The play-test read "don't keep A♠ K♠ Q♠ without small spades ... You hold 3 small spades" as "keep them".
-    assert "Tip (pass high spades): A♠ Q♠ are risky to keep" in text and "only 1 small spade below the queen" in text
+    assert "Tip (pass high spades): Keeping A♠ Q♠ is risky" in text and "only 1 small spade below the queen" in text
     assert "Tip (make a void): pass all your clubs (A♣)" in text
     german = "\n".join(explanation_lines(explanation, "de"))
     assert "Tipp (hohe Pik weitergeben): A♠ D♠ zu behalten ist riskant" in german

@@ -61,8 +61,7 @@ def render(reasons: tuple[Reason, ...], lang: str = "en", seats: tuple[str, ...]
                 values[key] = t.card(f[key])
         for key in ("cards", "runner_up"):
             if key in f:
-                shown = f[key] if isinstance(f[key], tuple | list) else (f[key],)
-                values[key] = " ".join(t.card(c) for c in shown)
+                values[key] = t.cards(f[key] if isinstance(f[key], tuple | list) else (f[key],))  # as a hand shows them
         if "suit" in f:
             values["suit"] = t.suit(f["suit"])
             values["suit1"] = t.suit(f["suit"]) if de else t.suit(f["suit"])[:-1]

@@ -204,8 +204,8 @@ def render_explanation(explanation: Explanation, lang: str = "en") -> list[str]:
             shown = list(x.pass_costs[:PASSES_SHOWN])
             shown += [entry for entry in x.pass_costs[PASSES_SHOWN:] if set(entry[0]) == advised]
             for passed, cost in shown:
-                mark = "  " + t("x_best") if set(passed) == advised else ""
-                lines.append(f"     {t.cards(list(passed))}  {_decimal(t, cost)}{mark}")
+                mark = "  " + t("x_pass_chosen") if set(passed) == advised else ""
+                lines.append(f"   {t.cards(list(passed))}  {_decimal(t, cost)}{mark}")
     elif len(x.options) == 1:
         lines.append("   " + t("x_forced", card=t.card(x.options[0].card)))
     else:
