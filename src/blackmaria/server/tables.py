@@ -34,6 +34,7 @@ from blackmaria.events import DealScored, Event
 from blackmaria.game import Game
 from blackmaria.locale import Texts
 from blackmaria.locale.advice import hint_message
+from blackmaria.observation import Observation
 from blackmaria.rules import Rules
 from blackmaria.server import shuffle
 from blackmaria.server.protocol import (
@@ -731,14 +732,17 @@ class TableRuntime:
         lines = count_lines(count, self.seat_names(message.lang), message.lang, seat)
         client.send({"type": "count", "count": count.to_dict(), "lines": lines, "ref": message.ref})
 
-    async def _hint(self, client: Client, seat: int, message: AskHint) -> None:
-        """The computer player's suggestion for the seat's decision at ``seq``, from its observation only."""
+    async def _observed(self, seat: int, ref: str | int | None) -> tuple[Observation, int]:
+        """The seat's observation now and the action it follows (taken under the lock; the search runs after it)."""
         async with self.lock:
             game = self.game
             if game is None or self.status != "playing":
-                raise ProtocolError("not-started", "no game is in play at this table", ref=message.ref)
-            observation = game.observation(seat)
-            seq = self.seq
+                raise ProtocolError("not-started", "no game is in play at this table", ref=ref)
+            return game.observation(seat), self.seq
+
+    async def _hint(self, client: Client, seat: int, message: AskHint) -> None:
+        """The computer player's suggestion for the seat's decision at ``seq``, from its observation only."""
+        observation, seq = await self._observed(seat, message.ref)
         # The hint is the search's (up to bots.HINT_MS): in a thread, outside the lock, so the table goes on meanwhile
         # (a connection's messages are handled one after another, so it has one hint on its way at most).
         try:
@@ -749,12 +753,7 @@ class TableRuntime:
 
     async def _explain(self, client: Client, seat: int, message: AskExplanation) -> None:
         """The guided deal's explanation of the seat's decision, from its observation only."""
-        async with self.lock:
-            game = self.game
-            if game is None or self.status != "playing":
-                raise ProtocolError("not-started", "no game is in play at this table", ref=message.ref)
-            observation = game.observation(seat)
-            seq = self.seq
+        observation, seq = await self._observed(seat, message.ref)
         if not (observation.phase == "passing" and not observation.has_passed[seat]) and observation.turn != seat:
             raise ProtocolError("no-decision", f"seat {seat} has nothing to decide now", ref=message.ref)
         if client.explaining:
