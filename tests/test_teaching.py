@@ -118,6 +118,32 @@ def test_high_spades_guarded_by_four_small_ones_bring_no_tip_to_pass_them() -> N
         assert ("pass-high-spades" in {tip.id for tip in explanation.tips}) == tipped, spades
 
 
+@pytest.mark.parametrize("rules", ["hearts", "black-maria", "omnibus"])
+def test_a_pass_is_explained_by_the_search_with_the_hints_reasons_none_false(rules: str) -> None:
+    """Found in the browser: the panel called 9♣ "a high card that would win tricks" while the hint said only "pass
+    9♣"; the panel's reasons were worked out apart from the hint's. Now they are the hint's, checked by false_claims."""
+    from blackmaria.bots.medium import pass_reasons
+    from blackmaria.bots.reasons import false_claims
+    from blackmaria.cards import rank_of, suit_of
+
+    for seed in range(4):
+        game = Game(rules, seed=seed)
+        game.deal()
+        obs = game.observation(1)
+        x = explain(obs, budget=400, seed=seed)
+        advice = list(x.advice)
+        assert false_claims(obs, advice, pass_reasons(obs, advice)) == []
+        assert sorted(card for card, _ in x.advice_reasons) == sorted(advice)
+        for card, reason in x.advice_reasons:
+            assert reason != "high-card" or rank_of(card) >= 8, card_name(card)  # a ten or higher
+            assert reason != "costly" or obs.rules.values[card] > 0
+            assert reason != "void" or set(obs.hand.suit(suit_of(card))) <= set(advice)
+        # The passes the search compared, cheapest first, the advice among them, each tried in the same deals.
+        costs = [cost for _, cost in x.pass_costs]
+        assert len(costs) > 1 and costs == sorted(costs) and x.worlds > 0
+        assert tuple(sorted(advice, reverse=True)) in {cards for cards, _ in x.pass_costs}
+
+
 def test_a_card_that_may_not_be_passed_is_refused_with_the_pass_rule() -> None:
     game = Game("dirty-lady", seed=1)
     hands = fill_hands(game.rules, {0: "QS KS 2H"})

@@ -166,7 +166,8 @@ class Explanation:
     options: tuple[Option, ...]
     advice: tuple[Card, ...]
     advice_reasons: tuple[tuple[Card, str], ...]
-    """For a pass: each advised card's reason, ``high-spade``, ``void``, ``costly`` or ``high-card``."""
+    """For a pass: each advised card's reason, ``high-spade``, ``void``, ``costly``, ``high-card`` or ``card`` (none
+    of its own: part of the cheapest pass found)."""
     tips: tuple[Tip, ...]
     worlds: int
     """Simulated deals behind each cost (0 when the card is forced, or a pass the search did not compare)."""
@@ -311,20 +312,21 @@ def _effect(obs: Observation, table: TableState, card: Card) -> str:
     return "wins" if len(table.plays) == obs.rules.players - 1 else "beats"
 
 
+PASS_REASON_NAMES: Final = {"pass_high_spade": "high-spade", "pass_costly": "costly", "pass_high": "high-card", "pass_card": "card"}
+"""The hint's pass reasons (``bots.medium.pass_reasons``) by the names an explanation gives them (and ``void``)."""
+
+
 def _pass_reasons(obs: Observation, advice: Sequence[Card]) -> tuple[tuple[Card, str], ...]:
-    values = obs.rules.values
-    reasons = []
-    for card in advice:
-        suit = suit_of(card)
-        if suit == SPADES and card >= QS:
-            reason = "high-spade"
-        elif set(obs.hand.suit(suit)) <= set(advice):
-            reason = "void"
-        elif values[card] > 0:
-            reason = "costly"
+    """Each advised card's reason: the hint's own (so the two say the same, and ``false_claims`` checks it), one per
+    card (a suit emptied is named at each of its cards)."""
+    from blackmaria.bots.medium import pass_reasons
+
+    reasons: list[tuple[Card, str]] = []
+    for reason in pass_reasons(obs, list(advice)):
+        if reason.code == "pass_void":
+            reasons += [(card, "void") for card in advice if suit_of(card) == reason.facts["suit"]]
         else:
-            reason = "high-card"
-        reasons.append((card, reason))
+            reasons.append((reason.facts["card"], PASS_REASON_NAMES[reason.code]))
     return tuple(reasons)
 
 
