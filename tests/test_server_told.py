@@ -128,7 +128,11 @@ def test_a_persons_play_is_committed_and_told_with_the_quick_bots_answers(tmp_pa
         # Her card and the bots' answers: one commit (or two, where a trick's worth was reached) and as many updates.
         updates = [m for m in messages(anna) if m["type"] == "update"]
         assert len(updates) == len(store.batches) <= 2
-        assert store.batches[0][0] == ("play", 0) and len(store.batches[0]) > 1
+        # The bots' answers come in her card's commit, unless her card ended a trick she took (she leads again: the
+        # random bots and the shuffle are not seeded, so that happens now and then).
+        played = [e["seat"] for e in updates[0]["events"] if e["type"] == "CardPlayed"]
+        took_it = any(e["type"] == "TrickWon" and e["seat"] == 0 for e in updates[0]["events"])
+        assert store.batches[0][0] == ("play", 0) and (len(store.batches[0]) > 1 or (played == [0] and took_it and game.turn == 0))
         assert [e["seat"] for e in updates[0]["events"] if e["type"] == "CardPlayed"] == [seat for _, seat in store.batches[0]]
     finally:
         hub.close()
