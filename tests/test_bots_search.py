@@ -204,6 +204,21 @@ def test_the_first_timed_hint_of_a_process_spends_its_time_searching() -> None:
     assert int(done.stdout) >= 20, done.stdout  # about 200 on an idle core; 2 before
 
 
+def test_two_first_hints_at_once_both_spend_their_time_searching() -> None:
+    """A server asks hints in threads: the second of two first hints waited for the kernels inside its own clock."""
+    script = (
+        "import threading\n"
+        "from blackmaria.bots import hint; from blackmaria.game import Game; from blackmaria.rules import preset\n"
+        "game = Game(preset('black-maria'), seed=3); game.deal()\n"
+        "found = []\n"
+        "threads = [threading.Thread(target=lambda s=s: found.append(hint(game.observation(s), 'expert').worlds)) for s in (0, 1)]\n"
+        "[t.start() for t in threads]; [t.join() for t in threads]\n"
+        "print(min(found))"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=True)
+    assert int(done.stdout) >= 20, done.stdout
+
+
 @pytest.mark.serial
 def test_a_time_budget_is_kept_within_ten_percent_on_a_loaded_machine() -> None:
     """Two processes spin on the cores while the bot thinks 100 ms a move (wall clock).

@@ -25,6 +25,7 @@ exact solve of the last tricks counts as one simulation per card, and at most
 from __future__ import annotations
 
 import random
+import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -329,6 +330,7 @@ class _Clock:
 
 
 _kernels_warm = False
+_warming = threading.Lock()
 
 
 def warm_kernels() -> None:
@@ -338,7 +340,14 @@ def warm_kernels() -> None:
     global _kernels_warm
     if _kernels_warm:
         return
-    _kernels_warm = True
+    with _warming:  # a second thread (a server's hints and bots) waits for the loading, not into its own clock
+        if _kernels_warm:
+            return
+        _warm_up()
+        _kernels_warm = True
+
+
+def _warm_up() -> None:
     from blackmaria.bots.base import EXPERT_FEATURES
     from blackmaria.game import Game
     from blackmaria.rules import preset
