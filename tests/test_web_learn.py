@@ -204,6 +204,13 @@ def test_the_guided_deal_in_german_shows_no_english(server: Server, browser: Any
     assert "Das Spiel lernen" in (page.text_content("#learn-form h2") or "")
     assert english_on(page) == []
     start_learning(page, server.base, "black-maria", "Jürgen")
+    # A hint asked at once, before the explanation is in (mostly), waits for it: it is the explanation's advice.
+    page.wait_for_selector("#pass-bar:not([hidden])")
+    page.click("#hint-button")
+    page.wait_for_function(EXPLAINED, timeout=20_000)
+    page.wait_for_selector("#hand .card.hinted")
+    assert cards_in(page, "#hand .card.hinted") == cards_in(page, "#learn-body .reasons .card")
+    assert (page.text_content("#hint-text") or "").startswith("Tipp: ")
     lesson = Lesson()
     checked: list[list[str]] = []
 

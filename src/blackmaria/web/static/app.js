@@ -5,7 +5,7 @@ import { $, app, showNotice, store } from "./state.js";
 import { connect, send } from "./connection.js";
 import { fillBots, renderAll, renderSeats, renderTitle, renderTrick, startGame, toggleLastTrick, togglePause, toggleSound } from "./table-view.js";
 import { passCards, showHint } from "./hand.js";
-import { learnHint } from "./learn.js";
+import { hintAwaitsExplanation, learnHint } from "./learn.js";
 import { showSummary } from "./dialogs.js";
 import { loadBots, loadPresets, renderLevels, showLobby } from "./lobby.js";
 import { detectLanguage, language, loadCatalog, saveLanguage, t } from "./i18n.js";
@@ -67,7 +67,7 @@ function showTable(code) {
 function askHint() {
   const advice = learnHint();
   if (advice) showHint(advice);
-  else send({ type: "hint", lang: language() });
+  else if (!hintAwaitsExplanation()) send({ type: "hint", lang: language() });
 }
 
 async function copyInvite() {

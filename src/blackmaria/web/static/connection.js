@@ -4,7 +4,7 @@ import { noteEvents, playKeys, pump } from "./updates.js";
 import { renderAll, renderChat, renderStatus } from "./table-view.js";
 import { renderHand, showHint, showRefusal } from "./hand.js";
 import { renderCounts } from "./dialogs.js";
-import { askCount, maybeExplain, renderLearn } from "./learn.js";
+import { askCount, explained, maybeExplain } from "./learn.js";
 import { has, t } from "./i18n.js";
 
 export function connect() {
@@ -99,11 +99,7 @@ function receive(message) {
       showHint(message);
       break;
     case "explanation":
-      if (message.ref === `x:${app.explainKey}`) {
-        app.explaining = false;
-        app.explanation = message;
-        renderLearn();
-      }
+      if (message.ref === `x:${app.explainKey}`) explained(message);
       break;
     case "count":
       app.counts.set(message.count.deal, message);

@@ -4,6 +4,7 @@ import { send } from "./connection.js";
 import { countNodes } from "./dialogs.js";
 import { cardName, cardShort, decimal, has, language, plural, suitName, suitNumberName, t, upperFirst } from "./i18n.js";
 import { miniCard, miniCards, shortCards, sortHand } from "./cards.js";
+import { showHint } from "./hand.js";
 
 /** The passes an explanation lists: the cheapest the search compared (as the terminal's ``PASSES_SHOWN``). */
 const PASSES_SHOWN = 4;
@@ -41,6 +42,24 @@ export function learnHint() {
   const message = app.explanation;
   if (!app.learn || !message || message.ref !== `x:${app.explainKey}` || app.explainLang !== language()) return null;
   return { cards: sortHand(message.explanation.advice), reason: message.reason };
+}
+
+/** Whether a hint asked in a guided deal waits for the explanation on its way (shown by ``explained``). */
+export function hintAwaitsExplanation() {
+  if (!app.learn || !app.explaining || app.explainKey === null || app.explainLang !== language()) return false;
+  app.hintWanted = app.explainKey;
+  return true;
+}
+
+/** An explanation came in: draw it, and the hint asked while it was on its way. */
+export function explained(message) {
+  app.explaining = false;
+  app.explanation = message;
+  renderLearn();
+  const wanted = app.hintWanted === app.explainKey;
+  app.hintWanted = null;
+  const advice = wanted ? learnHint() : null;
+  if (advice) showHint(advice);
 }
 
 export function askCount(deal) {

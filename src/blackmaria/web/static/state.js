@@ -36,6 +36,7 @@ export const app = {
   explainKey: null, // the decision an explanation was asked for
   explaining: false,
   explanation: null, // the server's explanation message for the decision now
+  hintWanted: null, // in a guided deal, the decision whose hint waits for its explanation
   counts: new Map(), // deal index -> the server's count message
   clockTimer: null, // with a turn timer: the interval that redraws the seconds left
   clockFor: null, // the decision the seconds left count for: one deal's passing, or the turn at one seq
