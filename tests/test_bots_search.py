@@ -204,6 +204,20 @@ def test_the_first_timed_hint_of_a_process_spends_its_time_searching() -> None:
     assert int(done.stdout) >= 20, done.stdout  # about 200 on an idle core; 2 before
 
 
+def test_without_the_compiled_kernel_the_front_ends_hint_by_rules_of_thumb() -> None:
+    """The hints are expert's search only where the [fast] extra is installed: a hint never needs an extra."""
+    script = (
+        "import sys; sys.modules['numba'] = None  # as if the [fast] extra were not installed\n"
+        "from blackmaria.game import Game\n"
+        "from blackmaria.locale.advice import hint_level, hint_message, hints_ready, prepare_hints\n"
+        "game = Game('hearts', seed=1); game.deal()\n"
+        "answer = hint_message(game.observation(0), 'de')\n"
+        "print(hint_level(), hints_ready(), prepare_hints(), answer['level'], answer['worlds'], len(answer['cards']))"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=True)
+    assert done.stdout.split() == ["medium", "True", "None", "medium", "0", "3"], done.stdout + done.stderr
+
+
 def test_two_first_hints_at_once_both_spend_their_time_searching() -> None:
     """A server asks hints in threads: the second of two first hints waited for the kernels inside its own clock."""
     script = (

@@ -880,3 +880,37 @@ def test_the_screen_passes_and_plays_through_the_seat(tmp_path: Path) -> None:
 
     _run(session, drive, speed=0.01)
     assert chosen == [("pass", 1), ("pass", 3), ("play", 1)], chosen
+
+
+def test_a_first_hint_while_the_search_loads_leaves_the_screen_going(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The play-test from a fresh clone: F2 froze the screen for 20 s while the search's kernels compiled. Until they
+    are loaded the hint is worked out in a thread, the screen saying so and taking keys; then the hint is shown."""
+    import threading
+
+    session = _session(tmp_path, seed=3)
+    monkeypatch.setattr("blackmaria.tui.app.hints_ready", lambda: False)
+    real_hint = session.hint
+    release = threading.Event()
+
+    def loading_hint() -> str:
+        release.wait(10)
+        return real_hint()
+
+    monkeypatch.setattr(session, "hint", loading_hint)
+
+    async def drive(app: GameApp, pilot: object) -> None:
+        assert session.waiting_for() == "pass"
+        await pilot.press("f2")  # type: ignore[attr-defined]
+        await pilot.pause()  # type: ignore[attr-defined]
+        assert app.message == app.t("hint_preparing")
+        await pilot.press("space")  # type: ignore[attr-defined]  # the screen takes keys meanwhile: a card marked
+        await pilot.pause()  # type: ignore[attr-defined]
+        assert len(app.marked) == 1
+        release.set()
+        for _ in range(500):
+            if app.message.startswith("Hint: "):
+                break
+            await pilot.pause(0.02)  # type: ignore[attr-defined]
+        assert app.message.startswith("Hint: "), app.message
+
+    _run(session, drive)

@@ -230,6 +230,9 @@ def play(
         session.speed = speed
     if no_autoplay:
         session.autoplay = False
+    from blackmaria.locale.advice import prepare_hints
+
+    prepare_hints()  # the hints' search loads (the first time on a machine: compiles) while the player looks at the hand
     if plain or not sys.stdout.isatty():
         from blackmaria.tui.plain import run_plain
 

@@ -347,6 +347,11 @@ def warm_kernels() -> None:
         _kernels_warm = True
 
 
+def kernels_warm() -> bool:
+    """Whether ``warm_kernels`` has loaded the kernels in this process (a timed search then starts at once)."""
+    return _kernels_warm
+
+
 def _warm_up() -> None:
     from blackmaria.bots.base import EXPERT_FEATURES
     from blackmaria.game import Game
@@ -659,6 +664,8 @@ __all__ = [
     "KnownState",
     "SearchBot",
     "exact_from",
+    "kernels_warm",
+    "warm_kernels",
     "known_state",
     "params_for",
     "playout_weights",

@@ -7,6 +7,8 @@ reason.
 
 from __future__ import annotations
 
+import functools
+import threading
 from typing import Any
 
 from blackmaria.bots import hint
@@ -15,15 +17,48 @@ from blackmaria.observation import Observation
 
 HINT_LEVEL = "expert"
 """The level whose search gives the front ends' hints (the terminal's, the server's and so the browser's): the
-strongest, as it would play, stopped at ``bots.HINT_MS``."""
+strongest, as it would play, stopped at ``bots.HINT_MS``. Without the compiled kernel (the ``[fast]`` extra) the
+hints are ``medium``'s rules of thumb (``hint_level``)."""
 
 
-def localized_hint(obs: Observation, lang: str = "en", level: str = HINT_LEVEL) -> tuple[list[Card], str]:
-    """The cards the ``level`` bot suggests for the seat of ``obs`` (sorted as a hand shows them) and one sentence why.
+@functools.cache
+def hint_level() -> str:
+    """``HINT_LEVEL`` where the compiled search is installed, else ``medium`` (a hint never needs an extra)."""
+    try:
+        import numba  # noqa: F401
+    except ImportError:
+        return "medium"
+    return HINT_LEVEL
+
+
+def prepare_hints() -> threading.Thread | None:
+    """Load (the first time on a machine: compile, some seconds) the search's kernels in a background thread, so the
+    first hint a player asks for is quick; None when the hints need no kernel."""
+    if hint_level() == "medium":
+        return None
+    from blackmaria.bots.search import warm_kernels
+
+    thread = threading.Thread(target=warm_kernels, daemon=True, name="blackmaria-warm-kernels")
+    thread.start()
+    return thread
+
+
+def hints_ready() -> bool:
+    """Whether a hint comes at once: no kernel needed, or the kernels are loaded."""
+    if hint_level() == "medium":
+        return True
+    from blackmaria.bots.search import kernels_warm
+
+    return kernels_warm()
+
+
+def localized_hint(obs: Observation, lang: str = "en", level: str | None = None) -> tuple[list[Card], str]:
+    """The cards the ``level`` bot (default ``hint_level()``) suggests for the seat of ``obs`` (sorted as a hand shows
+    them) and one sentence why.
 
     Raises ``ValueError`` when the seat has nothing to decide now.
     """
-    advice = hint(obs, level)
+    advice = hint(obs, level or hint_level())
     return _as_hand(advice.cards), advice.text(lang).rstrip(".")
 
 
@@ -42,14 +77,14 @@ def _named(value: Any) -> Any:
     return card_name(value)
 
 
-def hint_message(obs: Observation, lang: str = "en", level: str = HINT_LEVEL) -> dict[str, Any]:
+def hint_message(obs: Observation, lang: str = "en", level: str | None = None) -> dict[str, Any]:
     """The server's answer to a seat's ``hint``: the cards and one sentence why in ``lang``, and as data the reasons
     (codes and facts), the level, and the search's numbers: each legal card's mean points (``costs``), each candidate
     pass's (``pass_costs``) and the sampled deals behind them (``worlds``; 0 when nothing was searched).
 
     Raises ``ValueError`` when the seat has nothing to decide now.
     """
-    advice = hint(obs, level)
+    advice = hint(obs, level or hint_level())
     reasons = [{"code": r.code, "facts": {k: _named(v) if k in _CARD_FACTS else v for k, v in r.facts.items()}} for r in advice.reasons]
     return {
         "cards": [card_name(c) for c in _as_hand(advice.cards)],

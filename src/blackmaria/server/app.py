@@ -30,6 +30,7 @@ from blackmaria import __version__
 from blackmaria.bots.base import LEVELS
 from blackmaria.cards import NUM_CARDS, SUIT_CHARS, card_name
 from blackmaria.locale import LANGUAGES, Texts
+from blackmaria.locale.advice import prepare_hints
 from blackmaria.locale.messages import MESSAGES
 from blackmaria.rules import DEFAULT_PRESET, PRESETS, Rules, RulesError, find_preset, preset
 from blackmaria.server.protocol import MAX_NAME_CHARS, PROTOCOL_VERSION, ProtocolError, RateLimit
@@ -366,6 +367,7 @@ def create_app(db_url: str | None = None, programs: BotPrograms | None = None, l
         hub = Hub(Store(db_url), programs)
         state["hub"] = hub
         await hub.recover()
+        prepare_hints()  # the hints' and explanations' search loads in the background: the first hint comes quickly
         try:
             yield
         finally:

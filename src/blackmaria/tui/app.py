@@ -29,6 +29,7 @@ from textual.screen import ModalScreen
 from textual.widgets import RichLog, Static
 
 from blackmaria.cards import CLUBS, DIAMONDS, HEARTS, SPADES, Card, CardSet
+from blackmaria.locale.advice import hints_ready
 from blackmaria.tui.seat import PLAY_COMMANDS, Seat
 from blackmaria.tui.session import PlaySession
 
@@ -836,9 +837,28 @@ class GameApp(CardTableApp):
         self.show_text(self.t("key_help"), self.t("app_help_long"))
 
     def action_hint(self) -> None:
-        if not self._refuse_while_busy():
+        if self._refuse_while_busy():
+            return
+        if hints_ready():
             self.message = self.session.hint()
             self.refresh_view()
+            return
+        # The search's kernels are still loading (the first time on a machine they compile): the screen goes on.
+        self.message = self.t("hint_preparing")
+        self.refresh_view()
+        asked_at = len(self.session.game.events)
+
+        def work() -> None:
+            text = self.session.hint()
+
+            def show() -> None:
+                if len(self.session.game.events) == asked_at:  # still the decision the hint is for
+                    self.message = text
+                    self.refresh_view()
+
+            self.call_from_thread(show)
+
+        threading.Thread(target=work, daemon=True, name="blackmaria-hint").start()
 
     def action_undo(self) -> None:
         if not self._refuse_while_busy():
