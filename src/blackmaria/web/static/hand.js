@@ -170,6 +170,8 @@ export function passCards() {
 }
 
 export function showHint(message) {
+  // A hint that comes when the seat has nothing to decide any more (its turn's time ran out meanwhile) is dropped.
+  if (!app.view || !app.view.choices.length || app.passPending) return;
   app.hint = message.cards;
   clearNotice();  // the hint answers the refusal shown, if any
   $("hint-text").textContent = t("hint", { cards: message.cards.map(cardShort).join(" "), reason: message.reason });
