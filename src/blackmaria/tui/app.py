@@ -13,6 +13,7 @@ The game is saved after every action; Ctrl+Q saves and leaves, and
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 from collections.abc import Sequence
@@ -25,6 +26,7 @@ from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.css.query import NoMatches
 from textual.screen import ModalScreen
 from textual.widgets import RichLog, Static
 
@@ -714,7 +716,11 @@ class GameApp(CardTableApp):
             status.append(head + "\n", style="bold")
             status.append("⏳ " + self.t("working") + "  ", style="bold yellow")
             status.append(rest)
-        self.query_one("#status", Static).update(status)
+        try:
+            shown = self.query_one("#status", Static)
+        except NoMatches:  # the app is closing: its widgets are gone while the work indicator's timer still ticks
+            return
+        shown.update(status)
 
     # ---- what the screen shows ---------------------------------------------
     def waiting(self) -> str | None:
@@ -856,7 +862,8 @@ class GameApp(CardTableApp):
                     self.message = text
                     self.refresh_view()
 
-            self.call_from_thread(show)
+            with contextlib.suppress(RuntimeError):  # the app was closed meanwhile
+                self.call_from_thread(show)
 
         threading.Thread(target=work, daemon=True, name="blackmaria-hint").start()
 
