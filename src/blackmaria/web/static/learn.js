@@ -260,20 +260,26 @@ function costTable(x) {
   const rows = x.options.map((option) => {
     const cost = option.cost || 0;
     const advised = x.advice.includes(option.card);
-    const note = advised ? t("x_best") : cost - best >= 0.05 ? t("x_more", { more: decimal(cost - best) }) : "";
-    // The track is coloured from cheap (green) to dear (red); the cover hides the part beyond this card's cost.
-    const cover = el("span", { class: "bar-cover" });
-    cover.style.width = `${100 - Math.max(4, Math.round((100 * cost) / worst))}%`;
     const value = option.value ? el("span", { class: "value", text: plural("points", option.value) }) : "";
     return el(
       "tr",
       { class: advised ? "advised" : "", "data-card": option.card },
       el("th", { scope: "row" }, miniCard(option.card), value),
       showEffect ? el("td", { class: "effect", text: effectText(option, x) }) : "",
-      el("td", { class: "cost" }, el("span", { class: "bar-track", "aria-hidden": "true" }, cover), el("span", { class: "cost-text", text: t("x_about", { value: t("points_many", { n: decimal(cost) }) }) }), note ? el("small", { text: note }) : ""),
+      costCell(cost, best, worst, advised),
     );
   });
   return el("table", { class: "costs" }, el("thead", {}, head), el("tbody", {}, ...rows));
+}
+
+/** A cost as a bar and in words, with the computer player's choice or how much more than the cheapest it costs. */
+function costCell(cost, best, worst, advised) {
+  const note = advised ? t("x_best") : cost - best >= 0.05 ? t("x_more", { more: decimal(cost - best) }) : "";
+  // The track is coloured from cheap (green) to dear (red); the cover hides the part beyond this cost.
+  const cover = el("span", { class: "bar-cover" });
+  cover.style.width = `${100 - Math.max(4, Math.round((100 * cost) / worst))}%`;
+  const text = t("x_about", { value: t("points_many", { n: decimal(cost) }) });
+  return el("td", { class: "cost" }, el("span", { class: "bar-track", "aria-hidden": "true" }, cover), el("span", { class: "cost-text", text }), note ? el("small", { text: note }) : "");
 }
 
 /** The cheapest passes the search compared (and the advised one, wherever it ranks), each with its cost. */
@@ -286,15 +292,7 @@ function passTable(x) {
   const head = el("tr", {}, el("th", { scope: "col", text: t("x_col_pass") }), el("th", { scope: "col", text: t("x_col_cost") }));
   const rows = shown.map((pass) => {
     const chosen = isAdvised(pass);
-    const note = chosen ? t("x_best") : pass.cost - best >= 0.05 ? t("x_more", { more: decimal(pass.cost - best) }) : "";
-    const cover = el("span", { class: "bar-cover" });
-    cover.style.width = `${100 - Math.max(4, Math.round((100 * pass.cost) / worst))}%`;
-    return el(
-      "tr",
-      { class: chosen ? "advised" : "" },
-      el("th", { scope: "row" }, ...pass.cards.map((card) => miniCard(card))),
-      el("td", { class: "cost" }, el("span", { class: "bar-track", "aria-hidden": "true" }, cover), el("span", { class: "cost-text", text: t("x_about", { value: t("points_many", { n: decimal(pass.cost) }) }) }), note ? el("small", { text: note }) : ""),
-    );
+    return el("tr", { class: chosen ? "advised" : "" }, el("th", { scope: "row" }, ...pass.cards.map((card) => miniCard(card))), costCell(pass.cost, best, worst, chosen));
   });
   return el("table", { class: "costs passes" }, el("thead", {}, head), el("tbody", {}, ...rows));
 }
