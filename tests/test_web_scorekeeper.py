@@ -301,6 +301,49 @@ def test_a_late_answer_for_the_first_rules_does_not_stand_for_the_rules_chosen_s
     context.close()
 
 
+def test_what_is_typed_in_the_form_stays_when_the_servers_rules_arrive(server: Server, browser: Any) -> None:
+    """The form used to be drawn again when the server's rules for the chosen count came: on a slow network (or a
+    loaded CI machine) letters being typed were lost and the first dealer and house rules went back to the start."""
+    context = browser.new_context(**PHONE, locale="en-GB")
+    page = context.new_page()
+    held: list[Any] = []
+
+    def hold_four_players(route: Any) -> None:
+        asked = json.loads(route.request.post_data or "{}").get("rules", {})
+        if asked.get("players") == 4 and not held:
+            held.append(route)  # answered once the form is filled in
+        else:
+            route.continue_()
+
+    page.route("**/api/rules/facts", hold_four_players)
+    page.goto(f"{server.base}/score")
+    page.get_by_label("Rules").select_option("black-maria")
+    page.get_by_label("Players", exact=True).select_option("4")
+    for seat, name in enumerate(["Anna", "Ben", "Carla", "Dora"]):
+        page.get_by_label(f"Name of player {seat + 1}").fill(name)
+    page.get_by_label("First dealer").select_option(label="Dora")
+    page.get_by_text("House rules").click()
+    page.get_by_label("Number of deals (empty: none)").fill("3")
+    page.get_by_label("Shooting the moon").select_option("add-to-others")
+    assert held, "the page asked for the facts of four players"
+    assert page.is_disabled("#start")
+    page.get_by_label("Name of player 1").focus()
+    with page.expect_response("**/api/rules/facts"):
+        held[0].continue_()
+    page.wait_for_selector("#start:not([disabled])")
+    page.keyboard.type(" B.")  # the focus is still in the field
+    assert [page.get_by_label(f"Name of player {seat + 1}").input_value() for seat in range(4)] == ["Anna B.", "Ben", "Carla", "Dora"]
+    assert page.get_by_label("First dealer").input_value() == "3"
+    assert page.get_by_label("Number of deals (empty: none)").input_value() == "3"
+    assert page.get_by_label("Shooting the moon").input_value() == "add-to-others"
+    page.get_by_role("button", name="Start the sheet").click()
+    assert page.get_by_role("status").filter(has_text="Deal 1").inner_text() == "Deal 1: Dora deals, pass to the right."
+    saved = json.loads(page.evaluate("localStorage.getItem('blackmaria.scoresheet')"))
+    assert saved["players"] == ["Anna B.", "Ben", "Carla", "Dora"]
+    assert (saved["rules"]["deal_count"], saved["rules"]["moon"]) == (3, "add-to-others")
+    context.close()
+
+
 def test_the_page_scores_by_the_servers_facts(server: Server, browser: Any) -> None:
     # The server's facts are the page's only source of card values: a queen of spades made dearer there is dearer here.
     page = browser.new_page()

@@ -375,7 +375,7 @@ const STORE_FACTS = "blackmaria.facts.";
       state.asked.add(key);
       factsFor(wanted).then((answer) => {
         state.bases[key] = answer;
-        if (!state.sheet) render();
+        if (!state.sheet) showBase(key);
       }).catch((error) => {
         state.asked.delete(key); // asked again when the form is drawn next
         if (!state.sheet && $("error")) refuse(error);
@@ -398,19 +398,24 @@ const STORE_FACTS = "blackmaria.facts.";
     });
     const dealers = [];
     for (let seat = 0; seat < setup.players; seat++) dealers.push([seat, setup.names[seat] || t("web_default_name", { n: seat + 1 })]);
-    const form = element("form", { id: "setup", "aria-labelledby": "setup-heading", onsubmit: (event) => { event.preventDefault(); startSheet(info, setup); } }, [
+    if (!(setup.firstDealer < setup.players)) setup.firstDealer = 0;
+    const dealerSelect = select("first-dealer", dealers, setup.firstDealer);
+    dealerSelect.addEventListener("change", (event) => { setup.firstDealer = parseInt(event.target.value, 10); });
+    // A house rule the player has set is not overwritten when the server's rules arrive (showBase).
+    const touched = (event) => { event.target.dataset.touched = "yes"; };
+    const form = element("form", { id: "setup", "data-key": key, "aria-labelledby": "setup-heading", onsubmit: (event) => { event.preventDefault(); startSheet(info, setup); } }, [
       element("h2", { id: "setup-heading", text: t("web_setup") }),
       labelled("preset", t("web_rules"), presetSelect),
       labelled("player-count", t("web_players"), countSelect),
       element("fieldset", {}, [element("legend", { text: t("web_names") }), ...names]),
-      labelled("first-dealer", t("web_first_dealer"), select("first-dealer", dealers, 0)),
-      element("details", {}, [
+      labelled("first-dealer", t("web_first_dealer"), dealerSelect),
+      element("details", { open: Boolean(setup.houseOpen), ontoggle: (event) => { setup.houseOpen = event.target.open; } }, [
         element("summary", { text: t("web_house_rules") }),
         labelled("moon", t("web_moon"), select("moon", ["off", "add-to-others", "subtract-from-shooter"].map((m) => [m, t("web_moon_" + m)]), base.moon)),
-        labelled("target", t("web_target"), element("input", { id: "target", type: "number", inputmode: "numeric", min: 1, value: base.target_score ?? "" })),
-        labelled("deal-count", t("web_deal_count"), element("input", { id: "deal-count", type: "number", inputmode: "numeric", min: 1, value: base.deal_count ?? "" })),
+        labelled("target", t("web_target"), element("input", { id: "target", type: "number", inputmode: "numeric", min: 1, value: base.target_score ?? "", oninput: touched })),
+        labelled("deal-count", t("web_deal_count"), element("input", { id: "deal-count", type: "number", inputmode: "numeric", min: 1, value: base.deal_count ?? "", oninput: touched })),
         labelled("ties", t("web_ties"), select("ties", ["share", "sudden-death"].map((m) => [m, t("web_ties_" + m)]), base.ties)),
-        kittyPossible ? element("div", { class: "field check" }, [element("input", { id: "kitty", type: "checkbox", checked: Boolean(setup.kitty), onchange: (event) => { setup.kitty = event.target.checked; render(); } }), element("label", { for: "kitty", text: t("web_kitty") })]) : "",
+        element("div", { id: "kitty-field", class: "field check", hidden: !kittyPossible }, [element("input", { id: "kitty", type: "checkbox", checked: Boolean(setup.kitty), onchange: (event) => { setup.kitty = event.target.checked; render(); } }), element("label", { for: "kitty", text: t("web_kitty") })]),
         labelled("options", t("web_more_options"), element("textarea", { id: "options", rows: 2, spellcheck: "false" })),
       ]),
       element("details", {}, [element("summary", { text: t("web_rules_words") }), element("ul", {}, info.describe.map((line) => element("li", { text: line })))]),
@@ -421,7 +426,21 @@ const STORE_FACTS = "blackmaria.facts.";
       element("label", { for: "import", text: t("web_import") }),
       element("input", { id: "import", type: "file", accept: ".json,application/json", onchange: importSheet }),
     ]);
+    for (const id of ["moon", "ties"]) form.querySelector("#" + id).addEventListener("change", touched);
     return element("div", {}, [form, importer]);
+  }
+
+  /** The server's rules for the form on screen, filled in where they arrive: drawing the form again would take the
+      names being typed and the focus from under the player's fingers. */
+  function showBase(key) {
+    const form = $("setup");
+    if (!form || form.dataset.key !== key) return;
+    const { rules, facts } = state.bases[key];
+    for (const [id, option] of [["moon", "moon"], ["target", "target_score"], ["deal-count", "deal_count"], ["ties", "ties"]]) {
+      if (!$(id).dataset.touched) $(id).value = rules[option] ?? "";
+    }
+    if (facts.removed.length > 0) $("kitty-field").hidden = false;
+    $("start").disabled = false;
   }
 
   function numberOption(id, option) {
