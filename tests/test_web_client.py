@@ -315,6 +315,19 @@ HIDDEN_CARDS = "() => [...document.querySelectorAll('[data-card]')].filter(n => 
 
 
 @needs_chromium
+def test_a_lobby_opened_in_german_by_its_link_makes_a_german_table(server: Server, browser: Any) -> None:
+    """A ``/?lang=de`` link on an English browser: the table made from that lobby used to open in English."""
+    page = new_page(browser, DESKTOP, locale="en-GB")
+    page.goto(f"{server.base}/?lang=de")
+    page.wait_for_selector("#preset option[value='black-maria']", state="attached")
+    assert page.get_attribute("html", "lang") == "de"
+    create_table(page, server.base, "black-maria", deals=1, bots=2, name="Jürgen")  # through "/", without ?lang=
+    page.wait_for_selector("#start:not([disabled])")
+    assert page.get_attribute("html", "lang") == "de"
+    assert english_on(page) == []
+    page.context.close()
+
+
 def test_two_deals_a_spectator_and_the_language_switch(server: Server, browser: Any) -> None:
     page = new_page(browser, DESKTOP)
     code = create_table(page, server.base, "hearts", deals=2, bots=3, name="Cleo")

@@ -13,10 +13,14 @@ const LANGUAGE_KEY = "blackmaria:lang";
 export const LANGUAGES = ["en", "de"];
 let current = "en";
 
-/** The language: ?lang=, else the last choice, else the browser's. */
+/** The language: ?lang=, else the last choice, else the browser's. A ?lang= link counts as a choice: a table
+    made in a lobby opened by ``/?lang=de`` opens in German too. */
 export function detectLanguage() {
   const asked = new URLSearchParams(location.search).get("lang");
-  if (LANGUAGES.includes(asked)) return asked;
+  if (LANGUAGES.includes(asked)) {
+    saveLanguage(asked);
+    return asked;
+  }
   const saved = localStorage.getItem(LANGUAGE_KEY);
   if (LANGUAGES.includes(saved)) return saved;
   const browser = (navigator.languages && navigator.languages[0]) || navigator.language || "en";
