@@ -499,6 +499,12 @@ def test_english_and_german_say_the_same_reason() -> None:
     duck = (Reason("duck_points", {"card": parse_card("3S"), "best": parse_card("4S"), "points": 2}),)
     assert render(duck, "en") == "Duck under 4♠ with 3♠: the trick holds 2 points"
     assert render(duck, "de") == "Bleib mit 3♠ unter 4♠: der Stich hat 2 Punkte"
+    # The cards of a pass with no reason of their own are said once, after the others (not "pass 8♣; pass 6♣").
+    jack, eight, six = parse_card("JH"), parse_card("8C"), parse_card("6C")
+    plain = (Reason("pass_costly", {"card": jack, "points": 1}), Reason("pass_card", {"card": eight}), Reason("pass_card", {"card": six}))
+    assert render(plain, "en") == "Pass J♥: it costs 1 point to whoever takes it; and 8♣ 6♣ to make up the pass"
+    assert render(plain, "de") == "Gib B♥ weiter: wer die Karte nimmt, bekommt 1 Punkt; dazu 8♣ 6♣, um die Abgabe vollzumachen"
+    assert render(plain[1:], "en") == "Pass 8♣ 6♣"
     game = Game(one_deal(preset("hearts")), seed=4)
     game.deal()
     obs = game.observation(0)

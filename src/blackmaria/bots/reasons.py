@@ -53,7 +53,7 @@ def render(reasons: tuple[Reason, ...], lang: str = "en", seats: tuple[str, ...]
     t = Texts(lang)
     de = t.lang == "de"
     parts = []
-    for reason in reasons:
+    for reason in _plain_cards_together(reasons):
         f = reason.facts
         values: dict[str, str] = {}
         for key in ("card", "best"):
@@ -86,6 +86,20 @@ def render(reasons: tuple[Reason, ...], lang: str = "en", seats: tuple[str, ...]
         parts.append(t(f"why_{code}", **values))
     sentence = "; ".join(parts)
     return sentence[:1].upper() + sentence[1:]
+
+
+def _plain_cards_together(reasons: tuple[Reason, ...]) -> list[Reason]:
+    """The cards of a pass that have no reason of their own (``pass_card``), said once after the others ("and 8♣ 6♣ to
+    make up the pass"), or alone as ``pass_cards`` when no card of the pass has one: "pass 9♣; pass 6♣" read as if a
+    reason were missing."""
+    plain = tuple(r.facts["card"] for r in reasons if r.code == "pass_card")
+    if not plain:
+        return list(reasons)
+    others = [r for r in reasons if r.code != "pass_card"]
+    passing = any(r.code.startswith("pass_") for r in others)
+    together = Reason("pass_card" if passing else "pass_cards", {"cards": plain})
+    at = max((i + 1 for i, r in enumerate(others) if r.code.startswith("pass_")), default=0)
+    return [*others[:at], together, *others[at:]]
 
 
 # ---- what a played card does, from the position (for the search levels) -----------------------------------------
