@@ -143,6 +143,18 @@ def _downloaded(page: Any, button: str) -> str:
     return Path(info.value.path()).read_bytes().decode("utf-8")
 
 
+def _four_players_three_deals(page: Any) -> None:
+    """The setup form: Black Maria for Anna, Ben, Carla and Dora, Dora deals first, moons add to the others, 3 deals."""
+    page.get_by_label("Rules").select_option("black-maria")
+    page.get_by_label("Players", exact=True).select_option("4")
+    for seat, name in enumerate(["Anna", "Ben", "Carla", "Dora"]):
+        page.get_by_label(f"Name of player {seat + 1}").fill(name)
+    page.get_by_label("First dealer").select_option(label="Dora")
+    page.get_by_text("House rules").click()
+    page.get_by_label("Shooting the moon").select_option("add-to-others")
+    page.get_by_label("Number of deals (empty: none)").fill("3")
+
+
 def _entry(page: Any, texts: dict[str, str]) -> None:
     for name, text in texts.items():
         page.get_by_label(f"{name}: points or cards").fill(text)
@@ -155,14 +167,7 @@ def test_a_game_on_a_phone_with_a_refusal_a_moon_a_correction_a_reload_and_the_n
         context = browser.new_context(**PHONE, locale="en-GB")
         page = context.new_page()
         page.goto(f"{own.base}/score")
-        page.get_by_label("Rules").select_option("black-maria")
-        page.get_by_label("Players", exact=True).select_option("4")
-        for seat, name in enumerate(["Anna", "Ben", "Carla", "Dora"]):
-            page.get_by_label(f"Name of player {seat + 1}").fill(name)
-        page.get_by_label("First dealer").select_option(label="Dora")
-        page.get_by_text("House rules").click()
-        page.get_by_label("Shooting the moon").select_option("add-to-others")
-        page.get_by_label("Number of deals (empty: none)").fill("3")
+        _four_players_three_deals(page)
         page.get_by_role("button", name="Start the sheet").click()
         assert page.get_by_role("status").filter(has_text="Deal 1").inner_text() == "Deal 1: Dora deals, pass to the right."
 
@@ -317,14 +322,7 @@ def test_what_is_typed_in_the_form_stays_when_the_servers_rules_arrive(server: S
 
     page.route("**/api/rules/facts", hold_four_players)
     page.goto(f"{server.base}/score")
-    page.get_by_label("Rules").select_option("black-maria")
-    page.get_by_label("Players", exact=True).select_option("4")
-    for seat, name in enumerate(["Anna", "Ben", "Carla", "Dora"]):
-        page.get_by_label(f"Name of player {seat + 1}").fill(name)
-    page.get_by_label("First dealer").select_option(label="Dora")
-    page.get_by_text("House rules").click()
-    page.get_by_label("Number of deals (empty: none)").fill("3")
-    page.get_by_label("Shooting the moon").select_option("add-to-others")
+    _four_players_three_deals(page)
     assert held, "the page asked for the facts of four players"
     assert page.is_disabled("#start")
     page.get_by_label("Name of player 1").focus()
