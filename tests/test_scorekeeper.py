@@ -111,12 +111,27 @@ def test_the_command_keeps_score_in_german_through_a_pipe(tmp_path: Path) -> Non
     assert json.loads(saved.read_text())["deals"] == [{"points": [10, 8, 25]}]
 
 
+def test_cards_typed_in_german_letters_count_as_the_game_reads_them() -> None:
+    """A German table writes the queen of spades PD (Pik-Dame); the sheet took only the English QS (a play-test)."""
+    sheet = ScoreSheet(preset("black-maria"), ["Anna", "Ben", "Carla"])
+    german = sheet.from_cards(["Hx3 pa", "h10 hx7", "Hx2 PK dp"])
+    assert german == sheet.from_cards(["Hx3 AS", "TH Hx7", "Hx2 KS QS"])
+    assert german.points == (10, 8, 25)
+    out = "\n".join(_type(sheet, ["Hx3 PA / Hx8 / Hx2 PK PD", "berichtige 1 Hx3 PA / Hx8 PD / Hx2 PK", "tabelle", "ende"], lang="de"))
+    assert "Spiel 1 — Anna: 10, Ben: 8, Carla: 25." in out
+    assert "Spiel 1 berichtigt." in out
+    assert "Stand — Anna: 10, Ben: 21, Carla: 12" in out
+    assert "Geber" in out and "Mond" not in out  # Black Maria has no moon: the sheet has no column for it
+    hearts = "\n".join(_type(ScoreSheet(preset("hearts"), ["A", "B", "C", "D"]), ["0 26 0 0", "sheet", "quit"]))
+    assert "Moon" in hearts and "B shot the moon" in hearts
+
+
 def test_refusals_are_in_the_players_language_and_bad_commands_say_how() -> None:
     sheet = ScoreSheet(preset("black-maria"), ["Anna", "Ben", "Carla"])
-    out = _type(sheet, ["Hx3 AS / Hx8 QS / Hx2 KS QS", "Hx3 XS / Hx8 / Hx2 KS QS", "fix eins 1 2 40", "csv", "ende"], lang="de")
+    out = _type(sheet, ["Hx3 AS / Hx8 QS / Hx2 KS QS", "Hx3 XS / Hx8 / Hx2 KS QS", "berichtige eins 1 2 40", "csv", "ende"], lang="de")
     assert "Nicht angenommen: QS ist doppelt eingegeben: jede Karte kann nur einer bekommen." in out
-    assert "Nicht angenommen: Anna: XS ist keine Karte; schreib Rang und Farbe, etwa DS, 10H oder D♠." in out
-    assert "Nicht angenommen: schreib fix, die Nummer des Spiels, dann seine Punkte oder Karten (fix 2 10 8 25)." in out
+    assert "Nicht angenommen: Anna: XS ist keine Karte; schreib Farbe und Rang, etwa PD, H10 oder D♠." in out
+    assert "Nicht angenommen: schreib berichtige, die Nummer des Spiels, dann seine Punkte oder Karten (berichtige 2 10 8 25)." in out
     assert "Nicht angenommen: schreib csv und einen Dateinamen (csv liste.csv)." in out
     with pytest.raises(ScoreError) as refused:
         sheet.from_points([10, 8, 24])

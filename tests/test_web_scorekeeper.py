@@ -33,6 +33,8 @@ CASES: list[tuple[str, int, dict[str, Any], dict[str, Any]]] = [
     ("black-maria", 3, {}, {"cards": ["Hx3 AS", "Hx8 QS", "Hx2 KS QS"]}),
     ("black-maria", 3, {}, {"cards": ["Hx3 AS", "Hx8", "Hx2 KS"]}),
     ("black-maria", 3, {}, {"cards": ["Hx3 XS", "Hx8", "Hx2 KS QS"]}),
+    ("black-maria", 3, {}, {"cards": ["Hx3 pa", "h10 hx7", "Hx2 PK dp"]}),  # German letters: Pik-Ass, Herz-Zehn, ...
+    ("black-maria", 3, {}, {"cards": ["Hx3 PA", "Hx8", "Hx2 PK KP"]}),  # PK and KP are both Pik-König: twice
     ("black-maria", 3, {}, {"cards": ["Hx3 AS 2C", "Hx8", "Hx2 KS QS"]}),
     ("black-maria", 3, {}, {"cards": ["Hx10", "Hx5", "AS KS QS"]}),
     ("black-maria", 3, {}, {"cards": ["Hx13 AS", "KS QS"]}),

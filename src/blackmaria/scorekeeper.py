@@ -21,14 +21,22 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from blackmaria.cards import HEARTS, card_name, cards_of, parse_card, suit_of
+from blackmaria.cards import HEARTS, Card, card_name, cards_of, parse_card, suit_of
 from blackmaria.core import logic as core
 from blackmaria.game import Verdict, game_verdict
-from blackmaria.locale import Texts
+from blackmaria.locale import Texts, parse_german_card
 from blackmaria.rules import Rules, preset  # noqa: F401  (preset: used by the doctest)
 
 FORMAT: Final = "blackmaria-scoresheet/1"
 _COUNT = re.compile(r"^h\s*[x×*]\s*(\d+)$", re.IGNORECASE)
+
+
+def _read_card(word: str) -> Card | None:
+    """A card as typed at the table: the game's names, else German letters (no word reads as two different cards)."""
+    try:
+        return parse_card(word)
+    except ValueError:
+        return parse_german_card(word)
 
 
 class ScoreError(ValueError):
@@ -83,7 +91,8 @@ class ScoreSheet:
 
     # ---- entries --------------------------------------------------------------
     def from_cards(self, texts: Sequence[str]) -> DealEntry:
-        """Each player's penalty cards, e.g. ``["Hx3 AS", "Hx8", "Hx2 KS QS"]``; ``Hx3`` is three hearts of any rank."""
+        """Each player's penalty cards, e.g. ``["Hx3 AS", "Hx8", "Hx2 KS QS"]``; ``Hx3`` is three hearts of any rank.
+        Cards are read as the game reads them (``QS``, ``Q♠``, ``10h``) and in German letters too (``pd``, ``h10``)."""
         rules = self.rules
         if len(texts) != rules.players:
             raise ScoreError("ske_cards_count", players=rules.players, given=len(texts))
@@ -95,10 +104,9 @@ class ScoreSheet:
                 if match:
                     counts[seat] += int(match.group(1))
                     continue
-                try:
-                    card = parse_card(token)
-                except ValueError as error:
-                    raise ScoreError("ske_not_a_card", name=self.players[seat], text=token) from error
+                card = _read_card(token)
+                if card is None:
+                    raise ScoreError("ske_not_a_card", name=self.players[seat], text=token)
                 if not rules.in_play_mask >> card & 1:
                     raise ScoreError("ske_not_in_play", name=self.players[seat], card=card_name(card))
                 if any(m >> card & 1 for m in masks):

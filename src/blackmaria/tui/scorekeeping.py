@@ -50,14 +50,16 @@ def _entry(sheet: ScoreSheet, text: str) -> DealEntry:
 
 
 def sheet_table(sheet: ScoreSheet, t: Texts) -> list[str]:
-    """The score sheet in aligned columns: deal, dealer, pass, each player's points, the moon; then the totals."""
-    header = [t("sheet_deal"), t("sk_col_dealer"), t("sk_col_pass"), *sheet.players, t("sk_col_moon")]
+    """The score sheet in aligned columns: deal, dealer, pass, each player's points, the moon (where the rules have one);
+    then the totals."""
+    moons = sheet.rules.moon != "off"  # no moon column under rules without one (Black Maria)
+    header = [t("sheet_deal"), t("sk_col_dealer"), t("sk_col_pass"), *sheet.players, *[t("sk_col_moon")] * moons]
     rows = [header]
     for index, entry in enumerate(sheet.entries):
         moon = sheet.players[entry.moon_shooter] if entry.moon_shooter is not None else ""
         direction = sheet.direction(index)
-        rows.append([str(index + 1), sheet.players[sheet.dealer(index)], t.direction(direction), *map(str, entry.points), moon])
-    rows.append([t("sheet_total"), "", "", *map(str, sheet.totals), ""])
+        rows.append([str(index + 1), sheet.players[sheet.dealer(index)], t.direction(direction), *map(str, entry.points), *[moon] * moons])
+    rows.append([t("sheet_total"), "", "", *map(str, sheet.totals), *[""] * moons])
     widths = [max(len(row[column]) for row in rows) for column in range(len(header))]
     numeric = {0, *range(3, 3 + len(sheet.players))}
     return [
@@ -119,7 +121,7 @@ def run_scorekeeper(
                     Path(target).write_text(sheet.to_csv(), encoding="utf-8")
                     write(t("sk_saved_csv", path=target))
                     continue
-                if word == "fix":
+                if word in ("fix", "berichtige"):
                     parts = answer.split(None, 2)
                     if len(parts) < 3 or not parts[1].isdigit():
                         raise ScoreError("ske_fix_usage")

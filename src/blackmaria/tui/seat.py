@@ -26,11 +26,11 @@ from blackmaria.cards import CLUBS, DIAMONDS, HEARTS, SPADES, Card, CardSet, par
 from blackmaria.core.state import Refusal
 from blackmaria.events import CardDrawn, Event, TrickWon
 from blackmaria.game import Trick
-from blackmaria.locale import Texts
+from blackmaria.locale import Texts, parse_german_card
 from blackmaria.observation import Observation
 from blackmaria.rules import Rules
 from blackmaria.tui.narration import rule_in_words, status_line
-from blackmaria.tui.texts import TerminalTexts, parse_german_card
+from blackmaria.tui.texts import TerminalTexts
 
 PLAY_COMMANDS: Final = {
     "hint": "hint",

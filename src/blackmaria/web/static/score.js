@@ -10,6 +10,9 @@ import { cardShort, detectLanguage, loadCatalog, plural, RANK_CHARS as RANKS, sa
 const FORMAT = "blackmaria-scoresheet/1";
 const SUIT_INPUT = { C: 0, D: 1, H: 2, S: 3, "♣": 0, "♦": 1, "♥": 2, "♠": 3, "♧": 0, "♢": 1, "♡": 2, "♤": 3 };
 const RANK_ALIASES = { 10: "T", D: "Q", B: "J" }; // German Dame and Bube, as cards.parse_card
+// German letters, suit then rank (PD, KAK, H10) or rank then suit (DP), as locale.parse_german_card: K alone is no suit.
+const GERMAN_SUITS = [["KR", 0], ["KA", 1], ["H", 2], ["P", 3]];
+const GERMAN_RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "B", "D", "K", "A"];
 const HEARTS = 2;
 const COUNT = /^h\s*[x×*]\s*(\d+)$/i;
 const WHOLE = /^-?\d+$/;
@@ -43,16 +46,18 @@ const STORE_FACTS = "blackmaria.facts.";
     return cardShort(cardName(card));
   }
 
-  /** The card of ``text`` (QS, 10h, Q♠, German D♠), or null. */
+  /** The card of ``text`` (QS, 10h, Q♠, German D♠ or PD), or null. */
   function parseCard(text) {
     const cleaned = String(text).trim().toUpperCase();
     if (cleaned.length < 2) return null;
     const suitText = cleaned.slice(-1);
-    if (!(suitText in SUIT_INPUT)) return null;
-    let rankText = cleaned.slice(0, -1);
-    rankText = RANK_ALIASES[rankText] || rankText;
-    if (rankText.length !== 1 || !RANKS.includes(rankText)) return null;
-    return RANKS.indexOf(rankText) * 4 + SUIT_INPUT[suitText];
+    const rankText = RANK_ALIASES[cleaned.slice(0, -1)] || cleaned.slice(0, -1);
+    if (suitText in SUIT_INPUT && rankText.length === 1 && RANKS.includes(rankText)) return RANKS.indexOf(rankText) * 4 + SUIT_INPUT[suitText];
+    for (const [letters, suit] of GERMAN_SUITS) {
+      if (cleaned.startsWith(letters) && GERMAN_RANKS.includes(cleaned.slice(letters.length))) return GERMAN_RANKS.indexOf(cleaned.slice(letters.length)) * 4 + suit;
+      if (cleaned.endsWith(letters) && GERMAN_RANKS.includes(cleaned.slice(0, -letters.length))) return GERMAN_RANKS.indexOf(cleaned.slice(0, -letters.length)) * 4 + suit;
+    }
+    return null;
   }
 
   // ---- the rule set's facts, from the server (Rules.facts), kept for offline use --------------------
