@@ -17,7 +17,7 @@ from textual.widgets import RichLog, Static
 from blackmaria.cards import card_name
 from blackmaria.events import CardPlayed
 from blackmaria.rules import Rules, load_rules, preset
-from blackmaria.tui.app import GameApp, GameOverScreen, TextScreen
+from blackmaria.tui.app import GameApp, GameOverScreen, StoryLog, TextScreen
 from blackmaria.tui.session import PlaySession, new_session
 
 Drive = Callable[[GameApp, object], Awaitable[None]]
@@ -193,6 +193,7 @@ def test_game_over_offers_a_new_game_and_the_finished_game_is_recorded_once(tmp_
 
     async def drive(app: GameApp, pilot: object) -> None:
         await _pass(app, pilot)
+        assert app.session.deal_review() == ["No deal has been scored yet."]  # "deal" in deal 1 said "not possible now"
         for _ in range(30):
             if isinstance(app.screen, GameOverScreen):
                 break
@@ -201,7 +202,13 @@ def test_game_over_offers_a_new_game_and_the_finished_game_is_recorded_once(tmp_
         text = _plain(app.screen.body, 100)
         assert "Game over. Winner:" in text and "Total" in text  # the final scores stay on screen
         labels = [key for key, _label in app.key_labels()]
-        assert "F1" in labels and "F2" not in labels and "F4" not in labels  # the play-test: a hint offered after the end
+        # The play-tests: a hint offered after the end; F3 Undo shown under this view, which did nothing.
+        assert "F1" in labels and "F2" not in labels and "F3" not in labels and "F4" not in labels
+        await pilot.press("escape")  # type: ignore[attr-defined]  # back to the final table (it used to quit)
+        assert not isinstance(app.screen, GameOverScreen) and app.is_running
+        assert "Game over. Winner:" in app.status_text().plain and "Enter: the result." in app.status_text().plain
+        await pilot.press("enter")  # type: ignore[attr-defined]
+        assert isinstance(app.screen, GameOverScreen)
         await pilot.press("n")  # type: ignore[attr-defined]
         assert app.session is not session and app.session.game.deals and not app.session.game.is_over
         await pilot.press("ctrl+q")  # type: ignore[attr-defined]
@@ -587,11 +594,30 @@ def test_learn_compiles_the_analysis_before_the_table_opens() -> None:
     assert session.game.to_record() == before  # a throwaway copy of the deal was analysed, not the learner's
 
 
-def test_leaving_a_guided_deal_does_not_promise_a_saved_game() -> None:
+def test_leaving_a_guided_deal_does_not_promise_a_saved_game_and_why_explains_again() -> None:
     from blackmaria.tui.learn import new_learn_session
 
     session = new_learn_session(preset("hearts"), lang="de", seed=1, budget=50)
     assert session.goodbye() == "Das Lernspiel ist beendet."
+
+    async def drive(app: GameApp, pilot: object) -> None:
+        # The play-test: the keys said "Speichern & Ende", F1 "(blackmaria play --resume setzt fort)", and "warum",
+        # which the guided deal's own help offers, was "weder Karte noch Befehl".
+        assert app.quit_label() == "Beenden"
+        await pilot.press("f1")  # type: ignore[attr-defined]
+        assert isinstance(app.screen, TextScreen)
+        help_text = _plain(app.screen.body, 100)
+        assert help_text.startswith("Gib eine Karte ein (pd, h10, D♠)") and "ein Lernspiel wird nicht gespeichert" in help_text
+        assert "--resume" not in help_text
+        await pilot.press("escape")  # type: ignore[attr-defined]
+        story = app.query_one("#log", StoryLog)
+        before = len(story._written)
+        app.enter_text("warum")
+        assert app.message == ""
+        explanation = app.session.explanation_text()
+        assert len(explanation) > 3 and story._written[before:] == explanation
+
+    _run(session, drive)
     # By its name: with another game saved, a bare --resume asks which (the play-test left two).
     assert _session(Path("/nonexistent"), lang="de").goodbye() == "Spiel gespeichert als g. Weiter mit: blackmaria play --resume g"
 

@@ -521,15 +521,16 @@ class TextScreen(ModalScreen[str | None]):
 
 class GameOverScreen(TextScreen, inherit_bindings=False):
     """The end of the game: the final table and score sheet stay in view; N plays again with the same settings,
-    Q (or Escape) leaves."""
+    Q leaves, Escape goes back to the table (Enter there opens this again). It takes the whole height, so the
+    table's key line (keys this view does not take) does not show under it."""
 
     DEFAULT_CSS = """
-    GameOverScreen #view { height: 90%; border: thick $success; }
+    GameOverScreen #view { height: 1fr; border: thick $success; }
     """
     BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
         Binding("n", "again", show=False),
         Binding("q", "leave", show=False),
-        Binding("escape", "leave", show=False),
+        Binding("escape", "close", show=False),
     ]
 
     def action_again(self) -> None:
@@ -776,7 +777,7 @@ class GameApp(CardTableApp):
             direction = t.direction(obs.direction)
             status.append(t("pass_header", count=session.game.rules.pass_count, direction=direction, target=session.names[obs.pass_to]))
         elif waiting == "over":
-            status.append(t("game_over", names=", ".join(session.names[w] for w in session.game.winners)))
+            status.append(t("game_over", names=", ".join(session.names[w] for w in session.game.winners)) + " " + t("over_enter"))
         elif waiting == "deal":
             status.append(t("press_enter"))
         elif obs.phase == "playing":
@@ -788,8 +789,8 @@ class GameApp(CardTableApp):
         keys = super().key_labels()
         keys[7] = ("F8", t("key_speed_is", seconds=_seconds(self.speed, t.lang)))
         keys[8] = ("F9", t("key_autoplay_on") if self.session.autoplay else t("key_autoplay_off"))
-        if self.session.waiting_for() == "over":  # no hint nor claim once the game is over
-            keys = [key for key in keys if key[0] not in ("F2", "F4")]
+        if self.session.waiting_for() == "over":  # no hint, undo nor claim once the game is over
+            keys = [key for key in keys if key[0] not in ("F2", "F3", "F4")]
         return keys
 
     # ---- what the player does ------------------------------------------------
@@ -801,12 +802,16 @@ class GameApp(CardTableApp):
             self.marked.clear()
             self.run_others()
 
+    def command_action(self, text: str) -> str | None:
+        """The action a typed word names: the game's words, the screen's own, and the session's (a guided deal's ``why``)."""
+        word = text.strip().lower()
+        return PLAY_COMMANDS.get(word) or MORE_COMMANDS.get(word) or self.session.COMMANDS.get(word)
+
     def is_command(self, text: str) -> bool:
-        return text.strip().lower() in PLAY_COMMANDS or text.strip().lower() in MORE_COMMANDS
+        return self.command_action(text) is not None
 
     def enter_text(self, text: str) -> None:
-        word = text.strip().lower()
-        action = PLAY_COMMANDS.get(word) or MORE_COMMANDS.get(word)
+        action = self.command_action(text)
         if action is not None:
             self.message = ""
             if action == "review":
@@ -840,7 +845,19 @@ class GameApp(CardTableApp):
         return False
 
     def action_help(self) -> None:
-        self.show_text(self.t("key_help"), self.t("app_help_long"))
+        saved = self.session.save_path is not None  # a guided deal is not saved, and takes ``why``
+        text = self.t("app_help_long", quit=self.t("help_quit_saved" if saved else "help_quit_unsaved"))
+        if self.session.explains:
+            text = self.t(self.session.help_message) + "\n\n" + text
+        self.show_text(self.t("key_help"), text)
+
+    def action_why(self) -> None:
+        """The explanation of the decision now, again (a guided deal's ``why``)."""
+        from blackmaria.tui.learn import LearnSession
+
+        if isinstance(self.session, LearnSession):
+            self.session.command_why()
+            self.refresh_view()
 
     def action_hint(self) -> None:
         if self._refuse_while_busy():
@@ -896,6 +913,9 @@ class GameApp(CardTableApp):
         else:
             self.refresh_view()
 
+    def quit_label(self) -> str:
+        return self.t("key_quit" if self.session.save_path is not None else "key_quit_unsaved")
+
     def action_help_quit(self) -> None:
         self.notify(self.t("quit_how"))
 
@@ -908,13 +928,15 @@ class GameApp(CardTableApp):
             Text(""),
             Text("\n".join(session.deal_review())),
         )
-        keys = t("over_keys")
+        keys = t("over_keys" if session.save_path is not None else "over_keys_learn")
 
         def chosen(answer: str | None) -> None:
             if answer == "again":
                 self.new_game()
-            else:
+            elif answer == "quit":
                 self.call_later(self.action_quit)
+            else:
+                self.refresh_view()  # back at the table (Escape)
 
         self.push_screen(GameOverScreen(t("game_over_title"), body, keys), chosen)
 

@@ -451,9 +451,12 @@ class PlaySession(Seat):
         return CardSet(taken)
 
     def deal_review(self, index: int | None = None) -> list[str]:
-        """Who took what in a finished deal (the last one by default)."""
+        """Who took what in a finished deal (the last one scored by default)."""
         deals = self.game.deals
-        index = len(deals) - 1 if index is None else index
+        if index is None:
+            index = max((i for i, deal in enumerate(deals) if deal.points is not None), default=-1)
+            if index < 0:
+                return [self.t("no_deal_scored")]
         if index < 0 or deals[index].points is None:
             return [self.t("wrong_phase")]
         log = deals[index]
