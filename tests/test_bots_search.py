@@ -494,8 +494,10 @@ def test_english_and_german_say_the_same_reason() -> None:
         assert set(fields.findall(texts["en"])) == set(fields.findall(texts["de"])), key
     # A search's tie is said as one: never "0.0 fewer than".
     tie = (Reason("search", {"worlds": 400, "cost": 2.04, "margin": 0.03, "runner_up": parse_card("8S")}),)
-    assert render(tie, "en") == "In 400 simulated deals it cost 2.0 points on average, as much as 8♠"
-    assert render(tie, "de") == "In 400 simulierten Spielen kostete sie im Schnitt 2,0 Punkte, so viel wie 8♠"
+    # The cost is the seat's points at the end of the deal, taken ones included (the play-test read "it cost 12.3 points"
+    # of a lead after taking K♠'s 10 as the lead's own cost).
+    assert render(tie, "en") == "In 400 simulated deals it left you 2.0 points at the end of the deal on average, as many as 8♠"
+    assert render(tie, "de") == "In 400 simulierten Spielen hattest du damit am Ende des Spiels im Schnitt 2,0 Punkte, so viele wie mit 8♠"
     duck = (Reason("duck_points", {"card": parse_card("3S"), "best": parse_card("4S"), "points": 2}),)
     assert render(duck, "en") == "Duck under 4♠ with 3♠: the trick holds 2 points"
     assert render(duck, "de") == "Bleib mit 3♠ unter 4♠: der Stich hat 2 Punkte"

@@ -205,8 +205,19 @@ def test_two_browsers_and_two_bots_play_a_whole_deal_by_clicking(server: Server,
 
 # Keeps every text the screen reader's live region is given, in order, in window.announced; and in
 # window.lateTurns every "your turn" that the page began to announce (announce() first empties the region) after
-# the player had already pressed Enter on a card, before that card's "you play".
-RECORD_ANNOUNCEMENTS = """() => {
+# the player had already pressed Enter on a card, before that card's "you play"; in window.earlyTurns each time the
+# hand was offered to play while the trick on the felt still lacked cards played before this seat's turn.
+RECORD_ANNOUNCEMENTS = """async () => {
+  const state = await import('/static/state.js');  // the page's own module (one instance per URL)
+  window.earlyTurns = [];
+  const handNode = document.querySelector('#hand');
+  new MutationObserver(() => {
+    const view = state.app.view;
+    if (!handNode.classList.contains('my-turn') || !view || view.phase !== 'playing') return;
+    const trick = state.currentTrick(view);
+    const shown = Number(document.querySelector('#trick').dataset.count || 0);
+    if (trick && trick.plays.length !== shown) window.earlyTurns.push([shown, trick.plays.length]);
+  }).observe(handNode, {attributes: true, attributeFilter: ['class']});
   window.announced = [];
   window.lateTurns = [];
   let pressed = false;
@@ -299,6 +310,8 @@ def test_a_german_browser_plays_by_keyboard_and_sees_no_english(server: Server, 
     announced = page.evaluate("() => window.announced")
     assert any(text.startswith("Du bist am Zug") for text in announced), announced
     assert page.evaluate("() => window.lateTurns") == [], "'your turn' was announced after the card was played"
+    # The play-test: "your turn" and a lit hand came while the cards played before were still being laid.
+    assert page.evaluate("() => window.earlyTurns") == [], "the hand was offered before the trick was shown"
     counts = page.evaluate("() => window.trickCounts")
     assert counts.count(3) >= 12, counts  # the tricks were seen whole (13 tricks; the first may come before recording)
     jumps = [(a, b) for a, b in itertools.pairwise(counts) if b > a + 1]
@@ -410,6 +423,9 @@ def test_two_deals_a_spectator_and_the_language_switch(server: Server, browser: 
     assert "Deal 1" in (page.text_content("#table-title") or "")
     assert page.locator("#sheet-table td.empty").count() == 1
     assert len(hand(page)) == 13
+    # The new deal 1 is not checked yet: the play-test saw the last game's "✓ Deal 1 checked" before a card was played.
+    assert "checked" not in (page.text_content("#shuffle-check") or "")
+    assert len(page.text_content("#shuffle-commit code") or "") == 64  # its own commitment, published before play
     assert page.errors == [] and watcher.errors == []
     page.context.close()
     watcher.context.close()

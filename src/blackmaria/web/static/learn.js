@@ -1,5 +1,5 @@
 // The guided deal: the server's explanation of each decision of the learner, laid out in three parts.
-import { $, announce, app, currentTrick, el, mustPass, mustPlay, nameOf, seatName } from "./state.js";
+import { $, announce, app, currentTrick, el, mustPass, mustPlay, nameOf, seatName, shownTurn } from "./state.js";
 import { send } from "./connection.js";
 import { countNodes } from "./dialogs.js";
 import { cardName, cardShort, decimal, has, language, plural, suitName, suitNumberName, t, upperFirst } from "./i18n.js";
@@ -100,21 +100,22 @@ export function renderLearn() {
   const count = view && (view.phase === "game-over" || view.phase === "deal-over") && app.heldTrick === null ? app.counts.get(last) : null;
   let mode = "idle";
   if (count) mode = `count:${count.count.deal}`;
-  else if (app.explanation) mode = `x:${app.explainKey}`;
+  // An explanation speaks of the whole trick so far: shown once the cards before the learner's are all laid.
+  else if (app.explanation && !app.hiddenPlays.size) mode = `x:${app.explainKey}`;
   else if (app.explainKey !== null) mode = `wait:${app.explainKey}`;
-  else if (view) mode = `idle:${view.phase}:${view.turn}`;
+  else if (view) mode = `idle:${view.phase}:${shownTurn(view)}`;
   mode += `:${language()}`;
   if (panel.dataset.mode === mode) return;
   panel.dataset.mode = mode;
   const body = $("learn-body");
   if (count) body.replaceChildren(...countNodes(count, true), ...learnDone());
-  else if (app.explanation) {
+  else if (mode.startsWith("x:")) {
     body.replaceChildren(...explanationNodes(app.explanation));
     announce(body.querySelector("h3").textContent);
   } else if (app.explainKey !== null) body.replaceChildren(el("p", { class: "learn-wait busy", text: t("learn_waiting") }));
   else if (view && view.phase === "passing") body.replaceChildren(el("p", { class: "learn-wait", text: t("learn_wait_pass") }));
-  else if (view && view.phase === "playing" && view.turn !== null) {
-    body.replaceChildren(el("p", { class: "learn-wait", text: t("learn_wait_others", { name: seatName(view.turn) }) }));
+  else if (shownTurn(view) !== null) {
+    body.replaceChildren(el("p", { class: "learn-wait", text: t("learn_wait_others", { name: seatName(shownTurn(view)) }) }));
   } else body.replaceChildren();
 }
 

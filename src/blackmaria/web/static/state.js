@@ -163,7 +163,15 @@ export function paused() {
 
 /** This seat plays now: the server offers cards to play, and no finished trick is still being shown. */
 export function mustPlay(view) {
-  return Boolean(view && app.seat !== null && !paused() && view.phase === "playing" && view.choices.length && app.heldTrick === null);
+  return Boolean(view && app.seat !== null && !paused() && view.phase === "playing" && view.choices.length && app.heldTrick === null && !app.hiddenPlays.size);
+}
+
+/** Whose turn the table shows: while an update's cards are still being laid (showUpdate), the seat of the next
+    card to appear, not the turn after them all (the play-test saw "Your turn" over a trick still filling). */
+export function shownTurn(view) {
+  if (!view || view.phase !== "playing") return null;
+  const next = app.hiddenPlays.values().next();
+  return next.done ? view.turn : Number(next.value.split(":")[2]);
 }
 
 /** ``you`` for this seat, else the seat's name (its short name when ``short``: ``Comp. 3``). */

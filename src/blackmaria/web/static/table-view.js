@@ -1,6 +1,6 @@
 // The table: seating and the host's seat changes and pause, the seats round the felt, the trick, the turn line and
 // clock, the score sheet, the shuffle check, the result, the chat, the tab's title.
-import { $, announce, api, app, authToken, currentTrick, el, mustPass, mustPlay, nameOf, paused, presetTitle, REDUCED, seatName, showNotice, store, tableInPlay } from "./state.js";
+import { $, announce, api, app, authToken, currentTrick, el, mustPass, mustPlay, nameOf, paused, presetTitle, REDUCED, seatName, showNotice, shownTurn, store, tableInPlay } from "./state.js";
 import { reconnect, send } from "./connection.js";
 import { passPrompt, renderHand } from "./hand.js";
 import { renderLearn } from "./learn.js";
@@ -200,7 +200,7 @@ export function renderSeats() {
     const points = view ? view.trick_points[seat] : 0;
     const tricks = view ? view.tricks_won[seat] : 0;
     const total = view ? view.totals[seat] : 0;
-    const turn = view && view.phase === "playing" && view.turn === seat && app.heldTrick === null;
+    const turn = shownTurn(view) === seat && app.heldTrick === null;
     const held = app.heldTrick !== null && view && view.tricks[app.heldTrick];
     const winner = Boolean(held && held.winner === seat);
     const name = seatName(seat) + (seat === app.seat ? ` ${t("you_suffix")}` : "");
@@ -373,12 +373,13 @@ function renderTurnLine() {
   }
   if (app.heldTrick !== null && app.heldText) {
     turnLine.textContent = app.heldText;
-  } else if (view.phase === "playing" && view.turn !== null) {
-    if (view.turn === app.seat) {
+  } else if (view.phase === "playing" && shownTurn(view) !== null) {
+    const turn = shownTurn(view);
+    if (turn === app.seat) {
       const trick = currentTrick(view);
       turnLine.textContent = t(trick && trick.plays.length ? "your_turn" : "your_turn_lead");
       turnLine.classList.add("mine");
-    } else if (view.turn !== app.seat) turnLine.textContent = t("turn_of", { name: seatName(view.turn) });
+    } else turnLine.textContent = t("turn_of", { name: seatName(turn) });
     if (view.received && view.hand.length === view.dealt.length && view.pass_from !== null) {
       note.textContent = t("received_from", { name: seatName(view.pass_from), cards: shortCards(view.received) });
     } else if (view.hearts_broken) note.textContent = t("hearts_broken");

@@ -1,6 +1,6 @@
 // The server's updates shown one after another, so that every card can be seen; the shuffle's commitment checked.
 import { $, announce, app, clearNotice, currentTrick, seatName, sleep, TIMING } from "./state.js";
-import { flyTrick, renderAll, renderShuffle, renderTrick } from "./table-view.js";
+import { flyTrick, renderAll, renderShuffle } from "./table-view.js";
 import { passPrompt } from "./hand.js";
 import { showSummary } from "./dialogs.js";
 import { askCount, learnFeedback, renderLearn } from "./learn.js";
@@ -72,7 +72,7 @@ async function showUpdate(message, hurry) {
       if (i > 0) await sleep(TIMING.play); // the card before has its moment
       if (won && !held && playTrick(keys[i]) > won.trick) await holdTrick(); // then the next trick's first cards
       app.hiddenPlays.delete(keys[i]);
-      renderTrick();
+      renderAll(); // the card, and the turn passing on to the next seat (yours only once the last card is down)
     }
     announce(event.seat === app.seat ? t("you_play", { card: cardName(event.card) }) : t("plays", { name: seatName(event.seat), card: cardName(event.card) }));
   }
@@ -132,7 +132,9 @@ function announceTurn(before, view, played) {
 /** What the deals' events say: the shuffle's commitment and reveal, the hand dealt, for the fairness check. */
 export function noteEvents(events, quiet) {
   for (const event of events) {
-    if (event.type === "ShuffleCommitted") {
+    if (event.type === "DealerChosen" && !quiet) {
+      app.deals = new Map(); // another game at this table: its deal 1 is not the last game's (checked) deal 1
+    } else if (event.type === "ShuffleCommitted") {
       app.deals.set(event.deal, { ...(app.deals.get(event.deal) || {}), sha256: event.sha256 });
     } else if (event.type === "DealStarted") {
       app.currentDeal = event.deal;
