@@ -498,6 +498,11 @@ def test_english_and_german_say_the_same_reason() -> None:
     # of a lead after taking K♠'s 10 as the lead's own cost).
     assert render(tie, "en") == "In 400 simulated deals it left you 2.0 points at the end of the deal on average, as many as 8♠"
     assert render(tie, "de") == "In 400 simulierten Spielen hattest du damit am Ende des Spiels im Schnitt 2,0 Punkte, so viele wie mit 8♠"
+    # Two costs shown alike are a tie too: 1.86 and 1.94 read "1.9 ... 0.1 fewer than" a 1.9 in a play-test.
+    shown_alike = (Reason("search", {"worlds": 400, "cost": 1.86, "margin": 0.08, "runner_up": parse_card("8S")}),)
+    assert render(shown_alike, "en").endswith("1.9 points at the end of the deal on average, as many as 8♠")
+    apart = (Reason("search", {"worlds": 400, "cost": 1.94, "margin": 0.08, "runner_up": parse_card("8S")}),)
+    assert render(apart, "en").endswith("1.9 points at the end of the deal on average, 0.1 fewer than 8♠")  # 1.9 and 2.0
     duck = (Reason("duck_points", {"card": parse_card("3S"), "best": parse_card("4S"), "points": 2}),)
     assert render(duck, "en") == "Duck under 4♠ with 3♠: the trick holds 2 points"
     assert render(duck, "de") == "Bleib mit 3♠ unter 4♠: der Stich hat 2 Punkte"

@@ -307,8 +307,8 @@ def test_the_guided_deal_calls_a_card_as_good_as_any_only_when_none_is_cheaper()
     options = (Option(advised, 0, "ducks", 5.0), Option(other, 0, "ducks", 1.0))
     disagreeing = replace(explanation, options=options, advice=(advised,))
     said = session._play_feedback(disagreeing, advised)
-    assert "as good as any" not in said and f"{session.t.card(other)} would have cost about 1.0" in said
-    assert "as good as any" in session._play_feedback(disagreeing, other)
+    assert "no card here costs less" not in said and f"{session.t.card(other)} would have cost about 1.0" in said
+    assert "no card here costs less" in session._play_feedback(disagreeing, other)
 
 
 def test_a_guided_deal_gives_its_explanations_the_wider_part_at_80x24() -> None:

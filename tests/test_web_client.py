@@ -270,6 +270,13 @@ def test_a_german_browser_plays_by_keyboard_and_sees_no_english(server: Server, 
     page.wait_for_selector("#hand .card.hinted")
     assert (page.text_content("#hint-text") or "").startswith("Tipp: ")
     assert page.locator("#hand .card.hinted").count() == 3
+    # The language switched with a hint shown: the hint is said again in the new language (a play-test kept it German).
+    hinted = page.eval_on_selector_all("#hand .card.hinted", "cards => cards.map(c => c.dataset.card)")
+    page.click("#lang-switch")
+    page.wait_for_function("() => document.getElementById('hint-text').textContent.startsWith('Hint: ')")
+    page.click("#lang-switch")
+    page.wait_for_function("() => document.getElementById('hint-text').textContent.startsWith('Tipp: ')")
+    assert page.eval_on_selector_all("#hand .card.hinted", "cards => cards.map(c => c.dataset.card)") == hinted
     # Keyboard only: the first card has the focus stop, arrows move, Space marks, Enter on the button passes.
     page.focus("#hand .card[tabindex='0']")
     for _ in range(3):

@@ -76,12 +76,15 @@ def render(reasons: tuple[Reason, ...], lang: str = "en", seats: tuple[str, ...]
         for key in ("p", "q"):
             if key in f:
                 values[key] = f"{100 * f[key]:.0f} %" if de else f"{f[key]:.0%}"
+        shown = dict(f)
+        if "cost" in f and "margin" in f:  # the margin as the difference of the costs as shown (not 1.9 "0.1 fewer" than 1.9)
+            shown["margin"] = float(f"{f['cost'] + f['margin']:.1f}") - float(f"{f['cost']:.1f}")
         for key in ("cost", "margin"):
             if key in f:
-                text = f"{f[key]:.1f}"
+                text = f"{shown[key]:.1f}"
                 values[key] = text.replace(".", ",") if de else text
         code = reason.code
-        if code.startswith("search") and "margin" in f and round(abs(f["margin"]), 1) == 0:
+        if code.startswith("search") and "margin" in f and 0 in (round(abs(f["margin"]), 1), round(abs(shown["margin"]), 1)):
             code += "_tie"  # as cheap as the runner-up to one decimal: not "0.0 fewer than"
         parts.append(t(f"why_{code}", **values))
     sentence = "; ".join(parts)

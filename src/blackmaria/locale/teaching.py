@@ -61,7 +61,8 @@ def _option_line(t: TeachingTexts, explanation: Explanation, option: Option, bes
     if option.card in explanation.advice:
         note = t("x_note_best")
     else:
-        note = t("x_note_more", more=_decimal(t, cost - best_cost)) if cost - best_cost >= 0.05 else ""
+        more = float(f"{cost:.1f}") - float(f"{best_cost:.1f}")  # as the two numbers are shown: 1.9 and 1.9 differ by 0
+        note = t("x_note_more", more=_decimal(t, more)) if more >= 0.05 and cost - best_cost >= 0.05 else ""
     key = "x_option_lead" if option.effect == "lead" else "x_option"
     return t(key, card=t.card(option.card), value=value, effect=effect, cost=_points(t, cost), note=note)
 

@@ -189,15 +189,15 @@ class LearnSession(PlaySession):
     def _play_feedback(self, explanation: Explanation, card: Card) -> str:
         tt = self.tt
         costs = {option.card: option.cost or 0.0 for option in explanation.options}
-        # measured against the cheapest card of the analysis, not the computer player's choice: "as good as any
-        # card here" only when no card is cheaper (the two can differ; then the cheaper card is named)
+        # measured against the cheapest card of the analysis, not the computer player's choice: "no card here costs
+        # less" only when no card is cheaper as the costs are shown (the two can differ; then the cheaper card is named)
         best = min(costs, key=lambda option: (costs[option], option != explanation.advice[0]))
 
         def points(value: float) -> str:
             text = f"{value:.1f}"
             return tt("x_mean", value=text.replace(".", ",") if tt.lang == "de" else text)
 
-        if costs[card] - costs[best] < 0.05:
+        if points(costs[card]) == points(costs[best]):  # not "about 1.9; 9♦ would have cost about 1.9"
             return tt("learn_feedback_best", card=tt.card(card), cost=points(costs[card]))
         return tt("learn_feedback", card=tt.card(card), cost=points(costs[card]), best=tt.card(best), best_cost=points(costs[best]))
 

@@ -26,6 +26,7 @@ async function switchLanguage() {
   if (app.code) renderAll();
   else loadPresets();
   if ($("summary").open && app.lastSummary) showSummary(...app.lastSummary);
+  if (app.hint) askHint(); // the hint shown, asked again in the new language (the same position gives the same cards)
 }
 
 function showTable(code) {

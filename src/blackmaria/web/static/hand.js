@@ -45,7 +45,7 @@ export function renderHand() {
   const view = app.view;
   const hand = $("hand");
   const hadFocus = hand.contains(document.activeElement);
-  if (!view || app.seat === null || !view.hand) {
+  if (!view || app.seat === null || !view.hand || !view.hand.length) { // (no empty row under the result or a summary)
     hand.replaceChildren();
     $("hand-wrap").hidden = true;
     return;

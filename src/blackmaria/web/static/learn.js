@@ -79,11 +79,14 @@ export function learnFeedback(events) {
     text = same ? t("web_learn_feedback_pass_same") : t("web_learn_feedback_pass", { cards: shortCards(mine.cards), advice: shortCards(x.advice) });
   } else if (mine.type === "CardPlayed" && x.kind === "play" && x.options.length > 1) {
     const chosen = x.options.find((option) => option.card === mine.card);
-    const best = x.options.find((option) => x.advice.includes(option.card)) || x.options[0];
+    // The cheapest card (the computer player's on a tie), as the terminal: "no card here costs less" only when none
+    // does as the costs are shown (not "about 1.9; 9♦ would have cost about 1.9").
+    const cheaper = (a, b) => a.cost < b.cost || (a.cost === b.cost && x.advice.includes(a.card));
+    const best = x.options.filter((option) => option.cost !== null).reduce((a, b) => (cheaper(b, a) ? b : a));
     if (!chosen || chosen.cost === null) return;
     const cost = t("points_many", { n: decimal(chosen.cost) });
     text =
-      chosen.cost - best.cost < 0.05
+      decimal(chosen.cost) === decimal(best.cost)
         ? t("learn_feedback_best", { card: cardShort(chosen.card), cost })
         : t("learn_feedback", { card: cardShort(chosen.card), cost, best: cardShort(best.card), best_cost: t("points_many", { n: decimal(best.cost) }) });
   }
@@ -275,7 +278,9 @@ function costTable(x) {
 
 /** A cost as a bar and in words, with the computer player's choice or how much more than the cheapest it costs. */
 function costCell(cost, best, worst, advised) {
-  const note = advised ? t("x_best") : cost - best >= 0.05 ? t("x_more", { more: decimal(cost - best) }) : "";
+  // "more" is the difference of the two numbers as shown (1.9 and 1.9 are not "0.1 more", as a play-test read).
+  const more = Number(cost.toFixed(1)) - Number(best.toFixed(1));
+  const note = advised ? t("x_best") : more >= 0.05 && cost - best >= 0.05 ? t("x_more", { more: decimal(more) }) : "";
   // The track is coloured from cheap (green) to dear (red); the cover hides the part beyond this cost.
   const cover = el("span", { class: "bar-cover" });
   cover.style.width = `${100 - Math.max(4, Math.round((100 * cost) / worst))}%`;

@@ -275,7 +275,8 @@ export function renderTrick() {
       const key = `${view.deal}:${index}:${seat}`;
       if (app.hiddenPlays.has(key)) continue; // laid a moment later (showUpdate)
       const node = tableCard(card, `${seatName(seat)}: ${cardName(card)}`);
-      const spot = seatPosition(seat, 0.38);
+      // On a phone the seats' boxes take more of the felt (their lines wrap): the trick keeps nearer its middle.
+      const spot = seatPosition(seat, $("felt").clientWidth > 600 ? 0.38 : 0.26);
       const from = seatPosition(seat, 1);
       node.classList.add("played");
       node.style.left = `${spot.x}%`;
@@ -382,8 +383,8 @@ function renderTurnLine() {
     } else turnLine.textContent = t("turn_of", { name: seatName(turn) });
     if (view.received && view.hand.length === view.dealt.length && view.pass_from !== null) {
       note.textContent = t("received_from", { name: seatName(view.pass_from), cards: shortCards(view.received) });
-    } else if (view.hearts_broken) note.textContent = t("hearts_broken");
-  } else if (view.phase === "game-over" || view.phase === "deal-over") turnLine.textContent = view.phase === "game-over" ? t("web_game_over") : "";
+    } else if (view.hearts_broken && app.table.rules.hearts_lead === "after-broken") note.textContent = t("hearts_broken"); // as the terminal: only where it matters
+  } else if (view.phase === "game-over" || view.phase === "deal-over") turnLine.textContent = ""; // the result's heading says it
 }
 
 /** With a turn timer: the seconds left for this seat's decision, and, once a stand-in plays the seat, the way back. */
@@ -470,6 +471,7 @@ function renderResult() {
   const over = view && view.phase === "game-over" && app.heldTrick === null;
   $("result").hidden = !over;
   $("hint-button").hidden = over || app.seat === null;
+  $("sound-button").hidden = over || app.seat === null; // no turn to signal: the game is over, or a spectator's
   if (!over) return;
   const names = view.winners.map(seatName).join(", ");
   $("result-text").textContent = t(view.winners.length === 1 ? "winner_one" : "winner_many", { names });
