@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 PASS_PROMPT = re.compile(r"(Cards to pass to|Karten für) [^:\n]*: $")
 CARD_PROMPT = ("Your card: ", "Deine Karte: ")
-ENTER_PROMPT = ("Press Enter for the next deal. ", "Weiter mit der Eingabetaste. ")
+ENTER_PROMPT = ("Press Enter for the next deal. ", "Weiter mit Enter. ")
 HAND = re.compile(r"(?:Your hand|Deine Karten): (.*)")
 PLAYABLE = re.compile(r"(?:Playable|Spielbar): +(.*)")
 

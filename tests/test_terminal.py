@@ -110,6 +110,12 @@ def test_resume_after_quitting_mid_trick_restores_the_exact_state(tmp_path: Path
     assert resumed.game.to_record() == session.game.to_record()
     assert resumed.observation() == session.observation()
     assert resumed.human == session.human and resumed.levels == session.levels
+    # Resumed in German: the seats' default names in German too (a play-test read "East" and "You" among German);
+    # the game is the same but for the names.
+    german = PlaySession.resume(saved, lang="de")
+    assert session.names == ("You", "West", "North", "East") and german.names == ("Du", "West", "Nord", "Ost")
+    assert german.game.to_record()["deals"] == session.game.to_record()["deals"]
+    assert "East" not in "\n".join(german.take_lines())
     # and by the command: quit mid-deal, then --resume continues at the same prompt
     out = play_through(
         ["--rules", "hearts", "--seed", "4", "--lang", "en"],

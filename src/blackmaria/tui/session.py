@@ -569,7 +569,10 @@ class PlaySession(Seat):
         data = json.loads(path.read_text(encoding="utf-8"))
         if data.get("format") != SAVE_FORMAT:
             raise ValueError(f"{path}: not a saved blackmaria game")
-        game = game_from_record(_renamed_seats(data["record"], data["human"]))
+        record = _renamed_seats(data["record"], data["human"])
+        if lang and lang != data["lang"]:
+            record = _seats_in_language(record, data["human"], data["lang"], lang)
+        game = game_from_record(record)
         session = cls(game, data["human"], data["levels"], lang or data["lang"], data.get("seed"), path)
         session.speed = float(data.get("speed", DEFAULT_SPEED))  # saves of earlier versions have neither
         session.autoplay = bool(data.get("autoplay", True))
@@ -611,6 +614,19 @@ def _renamed_seats(record: dict[str, Any], human: int) -> dict[str, Any]:
             names = seat_names(lang, len(seats))
             return {**record, "seats": [seats[seat] if seat == human else names[seat] for seat in range(len(seats))]}
     return record
+
+
+def _seats_in_language(record: dict[str, Any], human: int, old: str, new: str) -> dict[str, Any]:
+    """A saved game resumed in another language: the seats' default names (East, and You for the player) in the new
+    one; names the players chose stay (a play-test resumed an English game in German and read "East" and "You")."""
+    seats = record.get("seats")
+    if not isinstance(seats, list) or not all(isinstance(seat, str) for seat in seats):
+        return record
+    before, after = seat_names(old, len(seats)), seat_names(new, len(seats))
+    renamed = [after[seat] if name == before[seat] else name for seat, name in enumerate(seats)]
+    if seats[human] == Texts(old)("you"):
+        renamed[human] = Texts(new)("you")
+    return {**record, "seats": renamed}
 
 
 def _write_atomic(path: Path, text: str) -> None:
