@@ -211,6 +211,22 @@ def test_the_lobby_and_the_scorekeeper_link_each_other(server: Server, browser: 
     page.context.close()
 
 
+def test_a_code_with_no_table_says_so_and_stops_connecting(server: Server, browser: Any) -> None:
+    """The play-test: /t/NOPE said there was no table while the header went on saying "Connecting…"."""
+    page = new_page(browser, DESKTOP)
+    page.goto(f"{server.base}/t/NOPE")
+    page.wait_for_selector("#missing:not([hidden])")
+    assert "There is no table with this code." in (page.text_content("#missing") or "")
+    page.wait_for_timeout(300)
+    assert page.text_content("#connection") == ""
+    page.goto(f"{server.base}/t/%3Cscript%3E")  # a code that cannot be one is asked for too (it showed the lobby)
+    page.wait_for_selector("#missing:not([hidden])")
+    page.goto(f"{server.base}/t/")  # a link cut short: the lobby (it was the API's {"detail":"Not Found"})
+    page.wait_for_selector("#lobby:not([hidden])")
+    assert page.errors == []
+    page.context.close()
+
+
 def test_the_page_is_es_modules_by_concern_served_as_they_are(server: Server) -> None:
     page = server.http.get("/")
     assert '<script type="module" src="/static/app.js"></script>' in page.text

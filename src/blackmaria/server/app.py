@@ -20,7 +20,7 @@ from typing import Annotated, Any, Final
 
 from fastapi import FastAPI, Header, HTTPException, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -566,6 +566,10 @@ def create_app(db_url: str | None = None, programs: BotPrograms | None = None, l
     @app.get("/t/{code}", include_in_schema=False)
     async def table_page(code: str) -> FileResponse:
         return page("index.html")
+
+    @app.get("/t/", include_in_schema=False)
+    async def no_code() -> RedirectResponse:
+        return RedirectResponse("/")  # a link cut short: the lobby, not the API's bare "Not Found"
 
     @app.get("/score", include_in_schema=False)
     async def score_page() -> FileResponse:

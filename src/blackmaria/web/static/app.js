@@ -99,8 +99,9 @@ async function main() {
   applyTexts();
   loadBots().catch((failure) => showNotice(failure.message));
   $("lang-switch").addEventListener("click", switchLanguage);
-  const match = location.pathname.match(/^\/t\/([A-Za-z0-9_-]+)\/?$/);
-  if (match) showTable(match[1]);
+  // Any code is asked for (the server answers "no such table" for one that cannot be), never taken for the lobby.
+  const match = location.pathname.match(/^\/t\/([^/]+)\/?$/);
+  if (match) showTable(decodeURIComponent(match[1]));
   else showLobby();
 }
 

@@ -164,6 +164,7 @@ function onError(message) {
   }
   if (message.code === "no-table") {
     app.missing = true;
+    setConnection(""); // no "Connecting…" over a table that does not exist
     $("seating").hidden = true;
     $("play").hidden = true;
     $("missing").hidden = false;
