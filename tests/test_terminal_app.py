@@ -940,3 +940,20 @@ def test_a_first_hint_while_the_search_loads_leaves_the_screen_going(tmp_path: P
         assert app.message.startswith("Hint: "), app.message
 
     _run(session, drive)
+
+
+def test_a_screen_below_80x24_is_told_it_hides_part_of_the_table(tmp_path: Path) -> None:
+    """The play-test: at 60x20 a seat and its card went off the screen without a word."""
+    session = _session(tmp_path)
+
+    async def drive(app: GameApp, pilot: object) -> None:
+        assert not app._notifications
+        await pilot.resize_terminal(60, 20)  # type: ignore[attr-defined]
+        await pilot.pause()  # type: ignore[attr-defined]
+        said = [n.message for n in app._notifications]
+        assert said == ["The window is 60x20: the table needs 80x24, so part of it is not shown."]
+        await pilot.resize_terminal(58, 20)  # type: ignore[attr-defined]  # said once, not at every step of a drag
+        await pilot.pause()  # type: ignore[attr-defined]
+        assert len(app._notifications) == 1
+
+    _run(session, drive, size=(80, 24))

@@ -182,6 +182,7 @@ def test_the_host_pauses_the_game_and_a_spectator_is_counted_and_told(server: Se
     before = len(host.evaluate("() => window.sent"))
     click_card(host.locator("#hand .card").first)
     assert len(host.evaluate("() => window.sent")) == before
+    assert host.text_content("#notice") == "The game is paused: nobody plays and no clock runs until a player at the table resumes it."
     time.sleep(1.5)
     host.click("#pause-button")
     for page in (host, watcher):

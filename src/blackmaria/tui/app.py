@@ -17,7 +17,7 @@ import contextlib
 import threading
 import time
 from collections.abc import Sequence
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Final, Self
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -45,6 +45,10 @@ CLAIM_CHECK_CARDS = 4
 claim); the check searches every way to play the rest, so it waits for the end of the deal."""
 WAIT_INDICATOR_AFTER = 0.5
 """Seconds of work (a computer player thinking, an analysis) before the screen says that it works."""
+
+
+MIN_SIZE: Final = (80, 24)
+"""The smallest screen the table is drawn for (the README's)."""
 
 
 class StoryLog(RichLog):
@@ -91,6 +95,8 @@ class CardTableApp(App[None]):
     """What the game against the computer and a seat at a server's table share: the layout, the table and the hand
     drawn from the seat (``seat.Seat``: what it sees, what it may choose), and the keys that choose, mark and play
     cards. A subclass says when the player may choose and what a choice does."""
+
+    _said_small = False
 
     ENABLE_COMMAND_PALETTE = False  # its texts are English only
     CSS = """
@@ -351,6 +357,11 @@ class CardTableApp(App[None]):
     def on_resize(self, event: events.Resize) -> None:
         if self.screen is self.screen_stack[0]:  # (a view over the table may be open: the keys are drawn when it closes)
             self.draw_keys(event.size.width)
+        # Below 80x24 seats and cards fall off the screen: said once as it gets that small (a play-test lost a seat silently).
+        small = event.size.width < MIN_SIZE[0] or event.size.height < MIN_SIZE[1]
+        if small and not self._said_small:
+            self.notify(self.t("too_small", width=event.size.width, height=event.size.height), severity="warning", timeout=8)
+        self._said_small = small
 
     # ---- views over the table ----------------------------------------------
     def show_text(self, title: str, body: RenderableType) -> None:

@@ -1,5 +1,5 @@
 // The hand: the cards the observation offers (its choices) lit, a refused card told by its rule and facts, the pass.
-import { $, app, clearNotice, mustPass, mustPlay, seatName, showNotice } from "./state.js";
+import { $, app, clearNotice, mustPass, mustPlay, paused, seatName, showNotice } from "./state.js";
 import { send } from "./connection.js";
 import { renderStatus } from "./table-view.js";
 import { cardName, cardShort, suitNumberName, t } from "./i18n.js";
@@ -128,6 +128,10 @@ function cardClicked(card, index) {
   const view = app.view;
   app.handFocus = index;
   if (!app.connected || app.playPending || app.passPending) return; // the page shows why: offline, or a card on its way
+  if (paused() && app.seat !== null) {
+    showNotice(t("web_paused")); // a click that does nothing says why (a play-test clicked on in silence)
+    return;
+  }
   app.lastTried = card;
   // A card the server's observation refuses says why at once, in the server's words for the rule and its facts.
   const refused = (mustPass(view) || mustPlay(view)) && view.refusals ? view.refusals[card] : null;

@@ -200,7 +200,7 @@ export function renderSeats() {
     const points = view ? view.trick_points[seat] : 0;
     const tricks = view ? view.tricks_won[seat] : 0;
     const total = view ? view.totals[seat] : 0;
-    const turn = shownTurn(view) === seat && app.heldTrick === null;
+    const turn = shownTurn(view) === seat && app.heldTrick === null && !paused(); // no "to play" while nobody may
     const held = app.heldTrick !== null && view && view.tricks[app.heldTrick];
     const winner = Boolean(held && held.winner === seat);
     const name = seatName(seat) + (seat === app.seat ? ` ${t("you_suffix")}` : "");
@@ -492,4 +492,5 @@ export function renderChat() {
   log.scrollTop = log.scrollHeight;
   const seated = app.seat !== null;
   for (const node of document.querySelectorAll("[data-phrase], #chat-form input, #chat-form button")) node.disabled = !seated;
+  $("chat-input").placeholder = seated ? "" : t("web_chat_players_only"); // why a spectator's chat is greyed out
 }
