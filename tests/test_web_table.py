@@ -409,6 +409,12 @@ def test_a_phone_holds_a_big_hand_in_two_rows_and_marks_no_more_than_the_pass_ta
         click_card(cards.nth(5))
         click_card(cards.nth(15))
         assert page.locator("#hand .card.selected").count() == 3 and page.text_content("#notice") == ""
+        # A reload in the middle of choosing keeps the cards marked (a play-test lost them).
+        marked = page.eval_on_selector_all("#hand .card.selected", "cs => cs.map(c => c.dataset.card)")
+        page.reload()
+        page.wait_for_selector("#pass-bar:not([hidden])")
+        assert page.eval_on_selector_all("#hand .card.selected", "cs => cs.map(c => c.dataset.card)") == marked
+        assert page.text_content("#pass-button") == "Pass 3 cards"
         assert page.errors == []
         page.context.close()
 

@@ -2,7 +2,7 @@
 import { $, announce, app, paused, seatName, showNotice, store } from "./state.js";
 import { noteEvents, playKeys, pump } from "./updates.js";
 import { renderAll, renderChat, renderStatus } from "./table-view.js";
-import { renderHand, showHint, showRefusal } from "./hand.js";
+import { renderHand, restoreMarked, showHint, showRefusal } from "./hand.js";
 import { renderCounts } from "./dialogs.js";
 import { askCount, explained, maybeExplain } from "./learn.js";
 import { has, t } from "./i18n.js";
@@ -74,6 +74,7 @@ function receive(message) {
       noteEvents(message.last_deal_events || [], true);
       noteEvents(message.events, true);
       app.view = message.state;
+      restoreMarked();
       app.shownPlays = new Set(playKeys(app.view));
       app.chat = message.chat || [];
       setConnection("");

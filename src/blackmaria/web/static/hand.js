@@ -41,6 +41,15 @@ const TWO_ROWS_FROM = 10;
 const NARROW = window.matchMedia("(max-width: 760px)");
 NARROW.addEventListener("change", () => renderHand());
 
+/** Where this tab keeps the cards marked for the deal's pass: a reload in the middle of choosing keeps them. */
+const markedKey = () => `blackmaria:marked:${app.code}:${app.view.deal}`;
+
+/** The cards this tab had marked for the pass now, before a reload (those still in the hand). */
+export function restoreMarked() {
+  if (!mustPass(app.view)) return;
+  for (const card of JSON.parse(sessionStorage.getItem(markedKey()) || "[]")) if (app.view.hand.includes(card)) app.selected.add(card);
+}
+
 export function renderHand() {
   const view = app.view;
   const hand = $("hand");
@@ -58,6 +67,7 @@ export function renderHand() {
   const received = new Set(view.received && view.hand.length === view.dealt.length ? view.received : []);
   const hinted = new Set(app.hint || []);
   for (const card of [...app.selected]) if (!view.hand.includes(card) || !passing) app.selected.delete(card);
+  if (passing) sessionStorage.setItem(markedKey(), JSON.stringify([...app.selected]));
   app.handFocus = Math.max(0, Math.min(app.handFocus, cards.length - 1));
   const nodes = cards.map((card, index) => {
     const node = handCard(card);
