@@ -323,6 +323,15 @@ def test_a_guided_deal_gives_its_explanations_the_wider_part_at_80x24() -> None:
         assert story.content_region.width >= 40 > table.size.width
         shown = _plain(table.content, table.content_region.width)
         assert all(name in shown for name in session.names[1:]), shown  # six other seats, their names whole
+        # The explanation opens at its heading, not at its end (a play-test paged up four times to reach "1. The table").
+        for _ in range(200):
+            if session._explained_at >= 0:
+                break
+            await pilot.pause(0.05)  # type: ignore[attr-defined]
+        await pilot.pause(0.2)  # type: ignore[attr-defined]
+        assert story.max_scroll_y > 0 and story.scroll_y < story.max_scroll_y
+        top = story.lines[int(story.scroll_y)].text
+        assert top.startswith("-- Your decision: the pass before deal"), top  # (wrapped before its number)
 
     _run(session, drive, size=(80, 24))
 

@@ -58,18 +58,35 @@ class StoryLog(RichLog):
 
     following = True
     _wrapped_at = 0
+    _deferred = 0  # writes made before the size was known (RichLog renders them once it is)
+    _replayed = 0
+    _pending_top: int | None = None  # which of them is shown at the top
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self._written: list[object] = []
 
-    def write(self, content: object, *args: Any, **options: Any) -> Self:
-        if self._size_known:  # (a write before the size is known comes back here once it is)
+    def write(self, content: object, *args: Any, top: bool = False, **options: Any) -> Self:
+        """``top``: this line is shown at the top of the box (the start of a guided deal's explanation, which would
+        otherwise open at its end, at 80x24 four pages down)."""
+        if not self._size_known:  # deferred: it comes back here, without ``top``, once the size is known
+            if top:
+                self._pending_top = self._deferred
+            self._deferred += 1
+        else:
+            if self._replayed < self._deferred:  # (the deferred writes come back first, in order)
+                top = top or self._replayed == self._pending_top
+                self._replayed += 1
+            if top:
+                self.following = False  # a resize must not take it back to the end
+                self.call_after_refresh(self.scroll_to, y=len(self.lines), animate=False, immediate=True)
             self._written.append(content)
         return super().write(content, *args, **options)
 
     def clear(self) -> Self:
         self._written = []
+        self._deferred = self._replayed = 0  # (RichLog drops the deferred writes too)
+        self._pending_top = None
         return super().clear()
 
     def rewrap(self) -> None:
@@ -88,7 +105,11 @@ class StoryLog(RichLog):
             self.call_after_refresh(self.rewrap)
         self._wrapped_at = width
         if self.following:
-            self.call_after_refresh(self.scroll_end, animate=False)
+            self.call_after_refresh(self._follow)
+
+    def _follow(self) -> None:
+        if self.following:  # (asked again once the resize is done: a line shown at the top meanwhile stays there)
+            self.scroll_end(animate=False, immediate=True)
 
 
 class CardTableApp(App[None]):
@@ -761,9 +782,14 @@ class GameApp(CardTableApp):
         if session.rewritten:
             self.redraw_log()
         else:
-            log = self.query_one("#log", RichLog)
-            for line in session.take_lines():
+            log = self.query_one("#log", StoryLog)
+            lines = session.take_lines()
+            start = getattr(session, "explanation_from", None)
+            for line in lines[:start]:
                 log.write(line)
+            if start is not None:  # a guided deal's new explanation: shown from its first line, not its last
+                for index, line in enumerate(lines[start:]):
+                    log.write(line, scroll_end=False, top=index == 0)
         self._status = self.status_text()
         self.draw_status()
         self.query_one("#table", Static).update(self.table_view())

@@ -90,6 +90,8 @@ class LearnSession(PlaySession):
         self._explanation: tuple[int, Explanation] | None = None
         self._explained_at = -1
         self.autoplay = False  # the learner plays every card, a forced one too (and hears why it is forced)
+        self.explanation_from: int | None = None
+        """Where in the lines last taken a new explanation begins (a screen shows it from its start)."""
 
     def rules_title(self) -> str:
         rules = self.table_rules
@@ -144,8 +146,10 @@ class LearnSession(PlaySession):
         lines = super().take_lines()
         at = len(self.game.events)
         ready = self._explanation[1] if self._explanation is not None and self._explanation[0] == at else None
+        self.explanation_from = None
         if ready is not None and self.waiting_for() in ("pass", "play") and self._explained_at != at:
             self._explained_at = at
+            self.explanation_from = len(lines)
             lines += explanation_lines(ready, self.lang)
         return lines
 
