@@ -17,7 +17,7 @@ from textual.widgets import RichLog, Static
 from blackmaria.cards import card_name
 from blackmaria.events import CardPlayed
 from blackmaria.rules import Rules, load_rules, preset
-from blackmaria.tui.app import GameApp, GameOverScreen, StoryLog, TextScreen
+from blackmaria.tui.app import GameApp, GameOverScreen, StoryLog, TextScreen, hanging
 from blackmaria.tui.session import PlaySession, new_session
 
 Drive = Callable[[GameApp, object], Awaitable[None]]
@@ -966,3 +966,22 @@ def test_a_screen_below_80x24_is_told_it_hides_part_of_the_table(tmp_path: Path)
         assert len(app._notifications) == 1
 
     _run(session, drive, size=(80, 24))
+
+
+def test_the_help_wraps_under_each_keys_description_at_80_columns(tmp_path: Path) -> None:
+    """The play-test: at 80x24 the help's long lines went on at column 1, under the keys."""
+    session = _session(tmp_path)
+
+    async def drive(app: GameApp, pilot: object) -> None:
+        await pilot.press("f1")  # type: ignore[attr-defined]
+        assert isinstance(app.screen, TextScreen)
+        body = str(app.screen.body)
+        lines = body.split("\n")
+        view = app.screen.query_one("#view-body", Static)
+        assert max(map(len, lines)) <= view.content_region.width  # nothing left for the screen to wrap at column 1
+        enter = lines.index(next(line for line in lines if line.startswith("  Enter ")))
+        assert lines[enter + 1].startswith(" " * 16) and lines[enter + 1].strip() == "cards"  # under "play the chosen card"
+
+    _run(session, drive, size=(80, 24))
+    assert hanging("  Space         mark or unmark a card", 30) == "  Space         mark or unmark\n                a card"
+

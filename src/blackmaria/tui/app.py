@@ -14,6 +14,7 @@ The game is saved after every action; Ctrl+Q saves and leaves, and
 from __future__ import annotations
 
 import contextlib
+import textwrap
 import threading
 import time
 from collections.abc import Sequence
@@ -515,10 +516,27 @@ class CardTableApp(App[None]):
         return True
 
 
+def hanging(text: str, width: int) -> str:
+    """``text`` wrapped to ``width``, each line's continuation under its text: under the description where a line is
+    a key and what it does (the help's column 16), else under the line's own indent and two more."""
+    out: list[str] = []
+    for line in text.split("\n"):
+        lead = len(line) - len(line.lstrip(" "))
+        keyed = lead and len(line) > KEY_COLUMN and line[KEY_COLUMN - 2 : KEY_COLUMN] == "  " and line[KEY_COLUMN] != " "
+        indent = " " * (KEY_COLUMN if keyed else lead + 2 if lead else 0)
+        out.extend(textwrap.wrap(line, max(width, 20), subsequent_indent=indent) or [""])
+    return "\n".join(out)
+
+
+KEY_COLUMN: Final = 16
+"""Where the help's descriptions begin, after the key (``  Left/Right    choose a card``)."""
+
+
 class TextScreen(ModalScreen[str | None]):
     """A view over the game (help, score sheet, rules, last trick): Escape closes it, arrows and PageUp/PageDown
     scroll it; the keys it takes are named in its bottom line."""
 
+    MAX_WIDTH: ClassVar[int] = 110
     DEFAULT_CSS = """
     TextScreen { align: center middle; }
     TextScreen #view { width: 90%; max-width: 110; height: 85%; border: thick $accent; background: $surface; padding: 0 1; }
@@ -886,7 +904,8 @@ class GameApp(CardTableApp):
         text = self.t("app_help_long", quit=self.t("help_quit_saved" if saved else "help_quit_unsaved"))
         if self.session.explains:
             text = self.t(self.session.help_message) + "\n\n" + text
-        self.show_text(self.t("key_help"), text)
+        width = min(TextScreen.MAX_WIDTH, self.size.width * 9 // 10) - 8  # the view: 90%, less border, padding, scroll bar
+        self.show_text(self.t("key_help"), hanging(text, width))
 
     def action_why(self) -> None:
         """The explanation of the decision now, again (a guided deal's ``why``)."""
