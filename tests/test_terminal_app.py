@@ -984,4 +984,3 @@ def test_the_help_wraps_under_each_keys_description_at_80_columns(tmp_path: Path
 
     _run(session, drive, size=(80, 24))
     assert hanging("  Space         mark or unmark a card", 30) == "  Space         mark or unmark\n                a card"
-
