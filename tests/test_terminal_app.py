@@ -628,7 +628,8 @@ def test_leaving_a_guided_deal_does_not_promise_a_saved_game_and_why_explains_ag
 
     _run(session, drive)
     # By its name: with another game saved, a bare --resume asks which (the play-test left two).
-    assert _session(Path("/nonexistent"), lang="de").goodbye() == "Spiel gespeichert als g. Weiter mit: blackmaria play --resume g"
+    # The command on a line of its own: at 80 columns the terminal broke it in two (a play-test).
+    assert _session(Path("/nonexistent"), lang="de").goodbye() == "Partie gespeichert als g. Weiter mit:\n  blackmaria play --resume g"
 
 
 def test_the_cards_drawn_from_the_stock_are_shown_on_the_table_and_the_other_one_stays_hidden(tmp_path: Path) -> None:
