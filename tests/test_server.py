@@ -396,7 +396,7 @@ def test_a_seat_asks_for_a_hint_in_its_language_and_a_spectator_may_not(server: 
     assert set(costs) == set(anna.state["legal"]) and costs[card] == min(costs.values()), answer
     search = next(r["facts"] for r in answer["reasons"] if r["code"] == "search")
     assert search["runner_up"] in costs and round(search["cost"], 3) == costs[card] and search["worlds"] == answer["worlds"]
-    assert f"{costs[card]:.1f} points on average" in answer["reason"], answer
+    assert f"{costs[card]:.1f} points at the end of the deal on average" in answer["reason"], answer
     anna.close()
     ben.close()
     watcher.close()
