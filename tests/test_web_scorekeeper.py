@@ -178,6 +178,9 @@ def test_a_game_on_a_phone_with_a_refusal_a_moon_a_correction_a_reload_and_the_n
             page.locator("#error").inner_text() == "Not accepted: the points add up to 38, but every deal under these rules has 43 points."
         )
         assert page.locator("#sheet tbody tr").count() == 0
+        _entry(page, {"Anna": "abc", "Ben": "-5", "Carla": "Q♠ Q♠", "Dora": ""})  # the word that is no card is named
+        assert page.locator("#error").inner_text() == "Not accepted: Anna: abc is not a card; write a rank and a suit, like QS, 10H or Q♠."
+        page.get_by_label("Carla: points or cards").fill("")
 
         # Cards: typed for Anna and Ben, tapped for Carla (the two black queens' neighbours), counted hearts typed.
         page.get_by_label("Anna: points or cards").fill("Hx3 A♠")

@@ -262,6 +262,12 @@ const STORE_FACTS = "blackmaria.facts.";
     const numeric = trimmed.map((text) => WHOLE.test(text));
     const byCards = trimmed.some((text, seat) => text !== "" && !numeric[seat]);
     if (!byCards) return fromPoints(sheet.facts, trimmed.map((text) => (text === "" ? 0 : parseInt(text, 10))), sheet.players);
+    // A word that is no card is named first: "abc" beside points was refused as "points or cards, not both".
+    trimmed.forEach((text, seat) => {
+      if (numeric[seat]) return;
+      const wrong = text.replace(/,/g, " ").split(/\s+/).find((token) => token && !COUNT.test(token) && parseCard(token) === null);
+      if (wrong !== undefined) throw new ScoreError("ske_not_a_card", { name: sheet.players[seat], text: wrong });
+    });
     if (trimmed.some((text, seat) => numeric[seat] && parseInt(text, 10) !== 0)) throw new ScoreError("ske_mixed", {});
     return fromCards(sheet.facts, trimmed.map((text, seat) => (numeric[seat] ? "" : text)), sheet.players);
   }
