@@ -155,7 +155,7 @@ def test_a_whole_deal_in_german_with_a_hint_a_refusal_and_chat(server: Server) -
     assert next(line for line in after if line.startswith("Deine Karten:")).split(":", 1)[1].split() == hand_before
     assert "Zoe: Guten Abend" in text
     # The deal's public count, the score sheet and the end, all in German, agree with the server.
-    assert "Punkteliste" in text and player.out[-1] == "Das Spiel ist aus."
+    assert "Punkteliste" in text and player.out[-1] == "Die Partie ist aus."
     totals = [int(x) for x in next(line for line in reversed(player.out) if line.strip().startswith("Summe")).split()[1:]]
     assert totals == server.http.get(f"/api/tables/{link.code}").json()["totals"]
     for english in ("You ", "Your ", " plays ", "Deal ", "Score sheet", "Hint"):
@@ -167,9 +167,9 @@ def test_a_whole_deal_in_german_with_a_hint_a_refusal_and_chat(server: Server) -
     def next_game() -> None:
         server.start_game(link.code, host)
 
-    steps: list[tuple[str, str | Callable[[], None]]] = [("Das letzte Spiel hier ist aus", next_game), ("Karten für", "ende")]
+    steps: list[tuple[str, str | Callable[[], None]]] = [("Die letzte Partie hier ist aus", next_game), ("Karten für", "ende")]
     lines = converse([sys.executable, "-m", "blackmaria.cli", "join", link.key, "--lang", "de"], env, steps)
-    assert "Das Spiel beginnt." in lines and lines[-1].startswith("Du hast den Tisch verlassen")
+    assert "Die Partie beginnt." in lines and lines[-1].startswith("Du hast den Tisch verlassen")
 
 
 def test_quit_and_join_again_with_the_kept_token_brings_back_the_same_seat_and_hand(server: Server, data_dir: Path) -> None:
