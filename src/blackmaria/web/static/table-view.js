@@ -224,7 +224,9 @@ export function renderSeats() {
     node.append(el("span", { class: "name", text: name, "aria-hidden": "true" }));
     const line = el("span", { class: "stats", "aria-hidden": "true" });
     // Each number says what it counts: this deal's points, the tricks taken, the game's total.
-    line.append(el("b", { class: "points", text: String(points) }), ` ${t("seat_points", { n: points })} · ${plural("tricks", tricks)} · ${t("seat_total", { total })}`);
+    // Each part kept whole: a box too narrow breaks between them, not inside ("total" over its number).
+    const part = (text) => el("span", { class: "nowrap", text });
+    line.append(el("b", { class: "points", text: String(points) }), " ", part(t("seat_points", { n: points })), " · ", part(plural("tricks", tricks)), " · ", part(t("seat_total", { total })));
     node.append(line);
     if (marks.length) node.append(el("span", { class: "marks", text: marks.join(" · "), "aria-hidden": "true" }));
     if (turn) node.append(el("span", { class: "turn-mark", text: t("turn_mark"), "aria-hidden": "true" }));
