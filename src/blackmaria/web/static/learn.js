@@ -309,7 +309,7 @@ function tipNode(tip, x) {
   if (tip.id === "pass-high-spades") text = t("web_tip_pass-high-spades", { cards, guards: plural("spades", tip.number), points: plural("points", tip.points) });
   else if (tip.id === "make-a-void") {
     const suit = suitNumberName(tip.number);
-    text = x.kind === "pass" ? t("web_tip_make-a-void_pass", { suit, cards }) : t(tip.cards.length ? "tip_make-a-void_play" : "tip_make-a-void_clean", { suit, cards });
+    text = x.kind === "pass" ? t("web_tip_make-a-void_pass", { suit, cards }) : t(tip.cards.length ? "web_tip_make-a-void_play" : "web_tip_make-a-void_clean", { suit, cards });
   } else if (tip.id === "lead-low-spades") text = t("tip_lead-low-spades", { queen: cardShort("QS"), cards });
   else if (tip.id === "watch-the-moon") {
     const points = plural("points", tip.points);
