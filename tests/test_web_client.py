@@ -254,6 +254,8 @@ def test_a_german_browser_plays_by_keyboard_and_sees_no_english(server: Server, 
     create_table(page, server.base, "black-maria", deals=1, bots=2, name="Jürgen")
     page.wait_for_selector("#start:not([disabled])")
     assert english_on(page) == []
+    # Every seat taken: the host is not asked to invite players (a play-test), the link lets others watch.
+    assert (page.text_content("#invite-text") or "").startswith("Alle Plätze sind besetzt")
     code = page.input_value("#invite-link").rsplit("/", 1)[1]
     assert page.text_content("#invite-terminal") == f"Oder im Terminal spielen: blackmaria join {server.base}/t/{code} --name NAME"
     assert unnamed(page) == []

@@ -132,7 +132,8 @@ function renderSeating() {
   $("start").disabled = empty > 0;
   $("seating-note").textContent = empty > 0 ? t("start_wait") : mayManage ? "" : t("waiting_start");
   // A guest is not told to send the link on: told what they may do, and why when there is no seat for them.
-  $("invite-text").textContent = mayManage ? t("invite_text") : empty > 0 ? t("guest_text") : t("guest_full");
+  // A host whose table is full is not told to invite players: the link now lets others watch.
+  $("invite-text").textContent = mayManage ? t(empty > 0 ? "invite_text" : "invite_full") : empty > 0 ? t("guest_text") : t("guest_full");
 }
 
 function seatButton(seat, to, text, name) {
