@@ -584,10 +584,21 @@ const STORE_FACTS = "blackmaria.facts.";
     return { left: "←", right: "→", across: "↕", hold: "·" }[direction];
   }
 
+  /** A player's cards of an entered deal as the field shows them to correct: the cards as the buttons show them, and,
+      where every heart is worth the same, the hearts as a count ("Q♠ K♠ Hx2"): a deal entered as "Hx2" would
+      otherwise come back as two hearts nobody named (a play-test read "2H 3H 4H QS"). */
+  function draftOfCards(facts, list) {
+    const hearts = facts.inPlay.filter((card) => (card & 3) === HEARTS);
+    const counted = new Set(hearts.map((card) => facts.values[card])).size === 1;
+    const mine = counted ? list.filter((card) => (card & 3) !== HEARTS) : list;
+    const heartCount = list.length - mine.length;
+    return [...mine.map(cardSymbol), ...(heartCount ? [`Hx${heartCount}`] : [])].join(" ");
+  }
+
   function startEditing(index) {
     const entry = state.sheet.entries[index];
     state.editing = index;
-    state.drafts = entry.cards === null ? entry.raw.map(String) : entry.cards.map((list) => list.map(cardName).join(" "));
+    state.drafts = entry.cards === null ? entry.raw.map(String) : entry.cards.map((list) => draftOfCards(state.sheet.facts, list));
     render();
     $("entry-0").focus();
   }
