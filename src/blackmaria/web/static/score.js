@@ -19,6 +19,7 @@ const WHOLE = /^-?\d+$/;
 const STORE_SHEET = "blackmaria.scoresheet";
 const STORE_PRESETS = "blackmaria.presets.";
 const STORE_FACTS = "blackmaria.facts.";
+const STORE_DRAFTS = "blackmaria.score.drafts"; // this tab's half-typed entry (sessionStorage)
 
 (function () {
   /** A refused entry: the catalog key of its reason and the values the sentence names. */
@@ -336,7 +337,18 @@ const STORE_FACTS = "blackmaria.facts.";
       state.sheet = await Sheet.fromData(JSON.parse(kept));
     } catch (error) {
       state.sheet = null;
+      return;
     }
+    // A reload keeps what was being typed (a play-test lost a half-typed deal): for the same sheet, as long as it was.
+    const drafts = JSON.parse(sessionStorage.getItem(STORE_DRAFTS) || "null");
+    if (drafts && drafts.sheet === kept && drafts.drafts.length === state.sheet.players.length) {
+      state.drafts = drafts.drafts;
+      state.editing = drafts.editing;
+    }
+  }
+
+  function keepDrafts() {
+    if (state.sheet) sessionStorage.setItem(STORE_DRAFTS, JSON.stringify({ sheet: localStorage.getItem(STORE_SHEET), drafts: state.drafts, editing: state.editing }));
   }
 
   function render() {
@@ -348,6 +360,7 @@ const STORE_FACTS = "blackmaria.facts.";
     $("lang").value = state.lang;
     $("offline").textContent = document.body.dataset.offline === "ready" ? t("web_offline_ready") : "";
     page.replaceChildren(state.sheet ? playView() : setupView());
+    keepDrafts();
   }
 
   function say(text) {
@@ -662,6 +675,7 @@ const STORE_FACTS = "blackmaria.facts.";
 
   function refreshCards() {
     const sheet = state.sheet;
+    keepDrafts();
     if (!sheet || !$("cards")) return;
     for (const button of $("cards").children) {
       const card = parseCard(button.dataset.card);
