@@ -52,7 +52,9 @@ function playersChanged(event) {
   bots.max = players - 1;
   // By default one seat is kept for a friend to take by the link; the host may fill it with a computer player.
   if (!app.botsTouched || +bots.value > players - 1) bots.value = Math.max(0, players - 2);
-  $("bots-note").textContent = t("bots_note", { free: plural("free_seats", players - 1 - +bots.value) });
+  const free = players - 1 - +bots.value;
+  // No seat left: said so ("0 seats are left for the friends you invite" read oddly for a game alone).
+  $("bots-note").textContent = free > 0 ? t("bots_note", { free: plural("free_seats", free) }) : t("bots_note_none");
 }
 
 function endModeChanged() {
