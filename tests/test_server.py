@@ -223,7 +223,11 @@ def test_each_bad_message_is_answered_to_that_client_only_and_the_table_goes_on(
     ben.wait_until(lambda: sum(1 for e in ben.errors if e["code"] == "rate-limit") >= 15)
     time.sleep(1.0)
     ben.send({"type": "ping", "ref": 7})
-    assert ben.recv_until("pong")["ref"] == 7
+    # Its answer comes (after any pongs of the flood still on their way: a loaded machine delivered one of them first).
+    pongs = [ben.recv_until("pong")]
+    while pongs[-1].get("ref") is None and len(pongs) < 41:
+        pongs.append(ben.recv_until("pong"))
+    assert pongs[-1]["ref"] == 7, pongs
     # Nobody else heard any of it, and the game finishes.
     errors_before = {id(p): len(p.errors) for p in (anna, ben)}
     play_until([anna, ben], lambda: anna.over() and ben.over())

@@ -114,7 +114,10 @@ class Seat:
         dim = page.locator("#hand .card.dim")
         if not self.refused and dim.count():
             refused_card = dim.first.get_attribute("data-card")
-            click_card(dim.first)
+            try:
+                click_card(dim.first, timeout=2000)
+            except Exception:  # wholly covered by the raised cards around it (a phone's two rows): try another turn
+                return False
             page.wait_for_function("() => document.getElementById('notice').textContent.length > 0")
             notice = page.text_content("#notice")
             assert REFUSAL.match(notice or ""), notice

@@ -1,6 +1,6 @@
 // The server's updates shown one after another, so that every card can be seen; the shuffle's commitment checked.
 import { $, announce, app, clearNotice, currentTrick, seatName, sleep, TIMING } from "./state.js";
-import { flyTrick, renderAll, renderShuffle } from "./table-view.js";
+import { flyTrick, renderAll, renderSeats, renderShuffle, renderStatus, renderTrick } from "./table-view.js";
 import { passPrompt } from "./hand.js";
 import { showSummary } from "./dialogs.js";
 import { askCount, learnFeedback, renderLearn } from "./learn.js";
@@ -72,7 +72,13 @@ async function showUpdate(message, hurry) {
       if (i > 0) await sleep(TIMING.play); // the card before has its moment
       if (won && !held && playTrick(keys[i]) > won.trick) await holdTrick(); // then the next trick's first cards
       app.hiddenPlays.delete(keys[i]);
-      renderAll(); // the card, and the turn passing on to the next seat (yours only once the last card is down)
+      // The card and the turn passing on to the next seat; the hand is drawn again (raised, if yours) only once the
+      // last card is down: drawing it at every card could lose a click.
+      if (app.hiddenPlays.size) {
+        renderTrick();
+        renderSeats();
+        renderStatus();
+      } else renderAll();
     }
     announce(event.seat === app.seat ? t("you_play", { card: cardName(event.card) }) : t("plays", { name: seatName(event.seat), card: cardName(event.card) }));
   }
