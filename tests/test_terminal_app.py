@@ -324,7 +324,7 @@ def test_a_guided_deal_gives_its_explanations_the_wider_part_at_80x24() -> None:
         shown = _plain(table.content, table.content_region.width)
         assert all(name in shown for name in session.names[1:]), shown  # six other seats, their names whole
         # The explanation opens at its heading, not at its end (a play-test paged up four times to reach "1. The table").
-        for _ in range(200):
+        for _ in range(1200):  # (a loaded machine takes its time over the analysis)
             if session._explained_at >= 0:
                 break
             await pilot.pause(0.05)  # type: ignore[attr-defined]
