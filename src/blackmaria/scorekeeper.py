@@ -21,22 +21,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from blackmaria.cards import HEARTS, Card, card_name, cards_of, parse_card, suit_of
+from blackmaria.cards import HEARTS, card_name, cards_of, suit_of
 from blackmaria.core import logic as core
 from blackmaria.game import Verdict, game_verdict
-from blackmaria.locale import Texts, parse_german_card
+from blackmaria.locale import Texts, read_card
 from blackmaria.rules import Rules, preset  # noqa: F401  (preset: used by the doctest)
 
 FORMAT: Final = "blackmaria-scoresheet/1"
 _COUNT = re.compile(r"^h\s*[x×*]\s*(\d+)$", re.IGNORECASE)
-
-
-def _read_card(word: str) -> Card | None:
-    """A card as typed at the table: the game's names, else German letters (no word reads as two different cards)."""
-    try:
-        return parse_card(word)
-    except ValueError:
-        return parse_german_card(word)
 
 
 class ScoreError(ValueError):
@@ -104,7 +96,7 @@ class ScoreSheet:
                 if match:
                     counts[seat] += int(match.group(1))
                     continue
-                card = _read_card(token)
+                card = read_card(token)
                 if card is None:
                     raise ScoreError("ske_not_a_card", name=self.players[seat], text=token)
                 if not rules.in_play_mask >> card & 1:

@@ -48,7 +48,7 @@ def render(reasons: tuple[Reason, ...], lang: str = "en", seats: tuple[str, ...]
     {suit1} (a suit's name in the singular), {points} (a count with its noun), {shooter} (a seat's name), {cards}
     (several cards), and a search's {worlds}, {cost}, {margin}, {runner_up}.
     """
-    from blackmaria.locale import Texts
+    from blackmaria.locale import Texts, shown_difference
 
     t = Texts(lang)
     de = t.lang == "de"
@@ -78,7 +78,7 @@ def render(reasons: tuple[Reason, ...], lang: str = "en", seats: tuple[str, ...]
                 values[key] = f"{100 * f[key]:.0f} %" if de else f"{f[key]:.0%}"
         shown = dict(f)
         if "cost" in f and "margin" in f:  # the margin as the difference of the costs as shown (not 1.9 "0.1 fewer" than 1.9)
-            shown["margin"] = float(f"{f['cost'] + f['margin']:.1f}") - float(f"{f['cost']:.1f}")
+            shown["margin"] = shown_difference(f["cost"], f["cost"] + f["margin"])
         for key in ("cost", "margin"):
             if key in f:
                 text = f"{shown[key]:.1f}"

@@ -25,6 +25,7 @@ from blackmaria.cards import (
     Card,
     card_symbol,
     german_name,
+    parse_card,
 )
 from blackmaria.locale.messages import MESSAGES
 
@@ -54,6 +55,21 @@ def parse_german_card(word: str) -> Card | None:
         if text.endswith(letters) and text[: -len(letters)] in GERMAN_RANKS:
             return GERMAN_RANKS[text[: -len(letters)]] * 4 + suit
     return None
+
+
+def read_card(word: str, german: bool = True) -> Card | None:
+    """A card as a player types it: the game's names (``QS``, ``Q♠``, ``10h``, ``D♠``), and with ``german`` German
+    letters too (``pd``, ``h10``); None if ``word`` is none. The two never read one word as two different cards."""
+    try:
+        return parse_card(word)
+    except ValueError:
+        return parse_german_card(word) if german else None
+
+
+def shown_difference(cost: float, other: float) -> float:
+    """How much more ``other`` costs than ``cost`` as the two are shown, to one decimal: 1.86 and 1.94 both show 1.9,
+    so neither is "0.1 more" than the other."""
+    return float(f"{other:.1f}") - float(f"{cost:.1f}")
 
 
 def detect_language(explicit: str | None = None) -> str:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from blackmaria.cards import Card
-from blackmaria.locale import Texts
+from blackmaria.locale import Texts, shown_difference
 
 if TYPE_CHECKING:
     from blackmaria.teaching import Explanation, Option, PublicCount, Tip
@@ -61,7 +61,7 @@ def _option_line(t: TeachingTexts, explanation: Explanation, option: Option, bes
     if option.card in explanation.advice:
         note = t("x_note_best")
     else:
-        more = float(f"{cost:.1f}") - float(f"{best_cost:.1f}")  # as the two numbers are shown: 1.9 and 1.9 differ by 0
+        more = shown_difference(best_cost, cost)
         note = t("x_note_more", more=_decimal(t, more)) if more >= 0.05 and cost - best_cost >= 0.05 else ""
     key = "x_option_lead" if option.effect == "lead" else "x_option"
     return t(key, card=t.card(option.card), value=value, effect=effect, cost=_points(t, cost), note=note)

@@ -516,6 +516,10 @@ class CardTableApp(App[None]):
         return True
 
 
+KEY_COLUMN: Final = 16
+"""Where the help's descriptions begin, after the key (``  Left/Right    choose a card``)."""
+
+
 def hanging(text: str, width: int) -> str:
     """``text`` wrapped to ``width``, each line's continuation under its text: under the description where a line is
     a key and what it does (the help's column 16), else under the line's own indent and two more."""
@@ -528,19 +532,15 @@ def hanging(text: str, width: int) -> str:
     return "\n".join(out)
 
 
-KEY_COLUMN: Final = 16
-"""Where the help's descriptions begin, after the key (``  Left/Right    choose a card``)."""
-
-
 class TextScreen(ModalScreen[str | None]):
     """A view over the game (help, score sheet, rules, last trick): Escape closes it, arrows and PageUp/PageDown
     scroll it; the keys it takes are named in its bottom line."""
 
     MAX_WIDTH: ClassVar[int] = 110
-    DEFAULT_CSS = """
-    TextScreen { align: center middle; }
-    TextScreen #view { width: 90%; max-width: 110; height: 85%; border: thick $accent; background: $surface; padding: 0 1; }
-    TextScreen #view-keys { dock: bottom; height: auto; background: $panel; }
+    DEFAULT_CSS = f"""
+    TextScreen {{ align: center middle; }}
+    TextScreen #view {{ width: 90%; max-width: {MAX_WIDTH}; height: 85%; border: thick $accent; background: $surface; padding: 0 1; }}
+    TextScreen #view-keys {{ dock: bottom; height: auto; background: $panel; }}
     """
     BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
         Binding("escape", "close", show=False),
@@ -802,7 +802,7 @@ class GameApp(CardTableApp):
         else:
             log = self.query_one("#log", StoryLog)
             lines = session.take_lines()
-            start = getattr(session, "explanation_from", None)
+            start = session.explanation_from
             for line in lines[:start]:
                 log.write(line)
             if start is not None:  # a guided deal's new explanation: shown from its first line, not its last
@@ -900,20 +900,16 @@ class GameApp(CardTableApp):
         return False
 
     def action_help(self) -> None:
-        saved = self.session.save_path is not None  # a guided deal is not saved, and takes ``why``
-        text = self.t("app_help_long", quit=self.t("help_quit_saved" if saved else "help_quit_unsaved"))
+        text = self.t("app_help_long", quit=self.t("help_quit_saved" if self.session.saves else "help_quit_unsaved"))
         if self.session.explains:
             text = self.t(self.session.help_message) + "\n\n" + text
         width = min(TextScreen.MAX_WIDTH, self.size.width * 9 // 10) - 8  # the view: 90%, less border, padding, scroll bar
         self.show_text(self.t("key_help"), hanging(text, width))
 
     def action_why(self) -> None:
-        """The explanation of the decision now, again (a guided deal's ``why``)."""
-        from blackmaria.tui.learn import LearnSession
-
-        if isinstance(self.session, LearnSession):
-            self.session.command_why()
-            self.refresh_view()
+        """The explanation of the decision now, again: a guided deal's ``why`` (only its session names that word)."""
+        self.session.command("why")
+        self.refresh_view()
 
     def action_hint(self) -> None:
         if self._refuse_while_busy():
@@ -970,7 +966,7 @@ class GameApp(CardTableApp):
             self.refresh_view()
 
     def quit_label(self) -> str:
-        return self.t("key_quit" if self.session.save_path is not None else "key_quit_unsaved")
+        return self.t("key_quit" if self.session.saves else "key_quit_unsaved")
 
     def action_help_quit(self) -> None:
         self.notify(self.t("quit_how"))
@@ -984,7 +980,7 @@ class GameApp(CardTableApp):
             Text(""),
             Text("\n".join(session.deal_review())),
         )
-        keys = t("over_keys" if session.save_path is not None else "over_keys_learn")
+        keys = t("over_keys" if session.saves else "over_keys_learn")
 
         def chosen(answer: str | None) -> None:
             if answer == "again":

@@ -24,7 +24,7 @@ import click
 from blackmaria.bots.reasons import render
 from blackmaria.cards import SPADES, Card
 from blackmaria.game import Game
-from blackmaria.locale import detect_language
+from blackmaria.locale import detect_language, shown_difference
 from blackmaria.locale.teaching import TeachingTexts
 from blackmaria.rules import QUEEN_OF_SPADES, Rules
 from blackmaria.teaching import DEFAULT_BUDGET, Explanation, count_deal, count_lines, explain, explanation_lines
@@ -90,8 +90,6 @@ class LearnSession(PlaySession):
         self._explanation: tuple[int, Explanation] | None = None
         self._explained_at = -1
         self.autoplay = False  # the learner plays every card, a forced one too (and hears why it is forced)
-        self.explanation_from: int | None = None
-        """Where in the lines last taken a new explanation begins (a screen shows it from its start)."""
 
     def rules_title(self) -> str:
         rules = self.table_rules
@@ -201,7 +199,7 @@ class LearnSession(PlaySession):
             text = f"{value:.1f}"
             return tt("x_mean", value=text.replace(".", ",") if tt.lang == "de" else text)
 
-        if points(costs[card]) == points(costs[best]):  # not "about 1.9; 9♦ would have cost about 1.9"
+        if shown_difference(costs[best], costs[card]) < 0.05:  # not "about 1.9; 9♦ would have cost about 1.9"
             return tt("learn_feedback_best", card=tt.card(card), cost=points(costs[card]))
         return tt("learn_feedback", card=tt.card(card), cost=points(costs[card]), best=tt.card(best), best_cost=points(costs[best]))
 

@@ -22,11 +22,11 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import ClassVar, Final
 
-from blackmaria.cards import CLUBS, DIAMONDS, HEARTS, SPADES, Card, CardSet, parse_card
+from blackmaria.cards import CLUBS, DIAMONDS, HEARTS, SPADES, Card, CardSet
 from blackmaria.core.state import Refusal
 from blackmaria.events import CardDrawn, Event, TrickWon
 from blackmaria.game import Trick
-from blackmaria.locale import Texts, parse_german_card
+from blackmaria.locale import Texts, read_card
 from blackmaria.observation import Observation
 from blackmaria.rules import Rules
 from blackmaria.tui.narration import rule_in_words, status_line
@@ -87,6 +87,8 @@ class Seat(ABC):
     explains: ClassVar[bool] = False
     """Whether the story carries long explanations (a guided deal): a screen then gives it the larger share of the width."""
     help_message: str = "help"
+    explanation_from: int | None = None
+    """Where in the lines last taken a new explanation begins (a guided deal's): a screen shows it from its start."""
     sends_out_of_turn: ClassVar[bool] = False
     """Whether a card chosen when it is not the seat's turn is still submitted (a server's table, whose state here
     may lag: the server judges it and says why not); else it is refused here."""
@@ -270,12 +272,9 @@ class Seat(ABC):
         ``krb`` Kreuz-Bube, ``h10``) or rank then suit (``dp``); None if any word is not a card."""
         cards = []
         for word in text.replace(",", " ").split():
-            card = parse_german_card(word) if self.lang == "de" else None
+            card = read_card(word, german=self.lang == "de")
             if card is None:
-                try:
-                    card = parse_card(word)
-                except ValueError:
-                    return None
+                return None
             cards.append(card)
         return cards or None
 

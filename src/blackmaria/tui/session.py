@@ -523,6 +523,11 @@ class PlaySession(Seat):
         self.shown = len(self.game.events)
 
     # ---- saving ------------------------------------------------------------
+    @property
+    def saves(self) -> bool:
+        """Whether the game is saved as it goes (a guided deal is not: its screens promise no save)."""
+        return self.save_path is not None
+
     def save(self) -> None:
         if self.save_path is None:
             return

@@ -121,6 +121,11 @@ export const suitNumberName = (number) => suitName(SUIT_LETTERS[number]);
 export const upperFirst = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** A mean number of points with one decimal, written as this language writes decimals. */
+/** How much more ``other`` costs than ``cost`` as the two are shown, to one decimal (locale.shown_difference). */
+export function shownDifference(cost, other) {
+  return Number((other || 0).toFixed(1)) - Number((cost || 0).toFixed(1));
+}
+
 export function decimal(value) {
   const text = (value || 0).toFixed(1);
   return language() === "de" ? text.replace(".", ",") : text;

@@ -2,7 +2,7 @@
 import { $, announce, app, currentTrick, el, mustPass, mustPlay, nameOf, seatName, shownTurn } from "./state.js";
 import { send } from "./connection.js";
 import { countNodes } from "./dialogs.js";
-import { cardName, cardShort, decimal, has, language, plural, suitName, suitNumberName, t, upperFirst } from "./i18n.js";
+import { cardName, cardShort, decimal, has, language, plural, shownDifference, suitName, suitNumberName, t, upperFirst } from "./i18n.js";
 import { miniCard, miniCards, shortCards, sortHand } from "./cards.js";
 import { showHint } from "./hand.js";
 
@@ -86,7 +86,7 @@ export function learnFeedback(events) {
     if (!chosen || chosen.cost === null) return;
     const cost = t("points_many", { n: decimal(chosen.cost) });
     text =
-      decimal(chosen.cost) === decimal(best.cost)
+      shownDifference(best.cost, chosen.cost) < 0.05
         ? t("learn_feedback_best", { card: cardShort(chosen.card), cost })
         : t("learn_feedback", { card: cardShort(chosen.card), cost, best: cardShort(best.card), best_cost: t("points_many", { n: decimal(best.cost) }) });
   }
@@ -99,6 +99,7 @@ export function renderLearn() {
   if (!app.learn) return;
   maybeExplain();
   const view = app.view;
+  const turn = shownTurn(view);
   const last = view ? view.deal_points.length - 1 : -1;
   const count = view && (view.phase === "game-over" || view.phase === "deal-over") && app.heldTrick === null ? app.counts.get(last) : null;
   let mode = "idle";
@@ -106,7 +107,7 @@ export function renderLearn() {
   // An explanation speaks of the whole trick so far: shown once the cards before the learner's are all laid.
   else if (app.explanation && !app.hiddenPlays.size) mode = `x:${app.explainKey}`;
   else if (app.explainKey !== null) mode = `wait:${app.explainKey}`;
-  else if (view) mode = `idle:${view.phase}:${shownTurn(view)}`;
+  else if (view) mode = `idle:${view.phase}:${turn}`;
   mode += `:${language()}`;
   if (panel.dataset.mode === mode) return;
   panel.dataset.mode = mode;
@@ -117,8 +118,8 @@ export function renderLearn() {
     announce(body.querySelector("h3").textContent);
   } else if (app.explainKey !== null) body.replaceChildren(el("p", { class: "learn-wait busy", text: t("learn_waiting") }));
   else if (view && view.phase === "passing") body.replaceChildren(el("p", { class: "learn-wait", text: t("learn_wait_pass") }));
-  else if (shownTurn(view) !== null) {
-    body.replaceChildren(el("p", { class: "learn-wait", text: t("learn_wait_others", { name: seatName(shownTurn(view)) }) }));
+  else if (turn !== null) {
+    body.replaceChildren(el("p", { class: "learn-wait", text: t("learn_wait_others", { name: seatName(turn) }) }));
   } else body.replaceChildren();
 }
 
@@ -279,7 +280,7 @@ function costTable(x) {
 /** A cost as a bar and in words, with the computer player's choice or how much more than the cheapest it costs. */
 function costCell(cost, best, worst, advised) {
   // "more" is the difference of the two numbers as shown (1.9 and 1.9 are not "0.1 more", as a play-test read).
-  const more = Number(cost.toFixed(1)) - Number(best.toFixed(1));
+  const more = shownDifference(best, cost);
   const note = advised ? t("x_best") : more >= 0.05 && cost - best >= 0.05 ? t("x_more", { more: decimal(more) }) : "";
   // The track is coloured from cheap (green) to dear (red); the cover hides the part beyond this cost.
   const cover = el("span", { class: "bar-cover" });

@@ -341,14 +341,16 @@ const STORE_DRAFTS = "blackmaria.score.drafts"; // this tab's half-typed entry (
     }
     // A reload keeps what was being typed (a play-test lost a half-typed deal): for the same sheet, as long as it was.
     const drafts = JSON.parse(sessionStorage.getItem(STORE_DRAFTS) || "null");
-    if (drafts && drafts.sheet === kept && drafts.drafts.length === state.sheet.players.length) {
+    if (drafts && drafts.deals === state.sheet.entries.length && drafts.drafts.length === state.sheet.players.length) {
       state.drafts = drafts.drafts;
       state.editing = drafts.editing;
     }
   }
 
+  /** This tab's drafts, with the sheet's length they were typed at (a new sheet or deal draws the form anew, which
+      keeps its own empty drafts here). */
   function keepDrafts() {
-    if (state.sheet) sessionStorage.setItem(STORE_DRAFTS, JSON.stringify({ sheet: localStorage.getItem(STORE_SHEET), drafts: state.drafts, editing: state.editing }));
+    if (state.sheet) sessionStorage.setItem(STORE_DRAFTS, JSON.stringify({ deals: state.sheet.entries.length, drafts: state.drafts, editing: state.editing }));
   }
 
   function render() {

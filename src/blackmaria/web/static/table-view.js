@@ -345,6 +345,7 @@ export function renderStatus() {
 
 function renderTurnLine() {
   const view = app.view;
+  const turn = shownTurn(view);
   const turnLine = $("turn-line");
   const passBar = $("pass-bar");
   const note = $("center-note");
@@ -377,8 +378,7 @@ function renderTurnLine() {
   }
   if (app.heldTrick !== null && app.heldText) {
     turnLine.textContent = app.heldText;
-  } else if (view.phase === "playing" && shownTurn(view) !== null) {
-    const turn = shownTurn(view);
+  } else if (turn !== null) {
     if (turn === app.seat) {
       const trick = currentTrick(view);
       turnLine.textContent = t(trick && trick.plays.length ? "your_turn" : "your_turn_lead");
