@@ -14,11 +14,16 @@ and of our search (``SearchBot.evaluate``), one core, at the IS-MCTS budget
     .venv/bin/python benchmarks/bots_vs_openspiel.py --deals 100 --ours hard --ismcts 1000 --workers 2
     .venv/bin/python benchmarks/bots_vs_openspiel.py --speed-only
     .venv/bin/python benchmarks/bots_vs_openspiel.py --deals 1000 --resume --max-seconds 600   # add deals to the saved ones
+    .venv/bin/python benchmarks/bots_vs_openspiel.py --ours expert --ismcts 10000 --deals 0 --resume --beside expert-2026
+        # rewrite the summary only, with expert's difference from expert-2026's on the deals both played
 
 The results file is rewritten after every finished deal, so a run stopped by
 ``--max-seconds`` or killed loses only the deals in flight. With ``--resume``
 the deals already in the file (same bots, seed and exploration) are kept and
-only the missing ones are played. The statistics always cover deals 0..k-1,
+only the missing ones are played. ``--beside LEVEL`` adds the paired difference
+from another bot's match on the same deals (same seed): the deals are the same
+but the IS-MCTS players' draws are not, so the pairing removes the deals' luck,
+not theirs. The statistics always cover deals 0..k-1,
 whatever their outcome; a deal finished beyond the first missing one waits in
 ``rows_after_gap`` for the next resume.
 """
@@ -127,6 +132,58 @@ def speed(positions: int, sims: int, seed: int) -> dict[str, Any]:
     }
 
 
+PASS_DIRECTIONS = ("no pass", "left", "across", "right")
+"""OpenSpiel hearts' first chance outcome, in its order."""
+
+
+def seatings(row: dict[str, Any]) -> list[tuple[int, list[int]]]:
+    """Each of a deal's four seatings: our points and the three IS-MCTS players' (``play_deal``'s order)."""
+    return [(row["ours"][k], row["ismcts"][3 * k : 3 * k + 3]) for k in range(len(row["ours"]))]
+
+
+def breakdown(rows: list[dict[str, Any]]) -> str:
+    """Where the difference comes from: each pass direction, and the moon shots of each side."""
+    lines = ["| pass | deals | ours - IS-MCTS [95% CI] |", "|---|---:|---|"]
+    for direction, label in enumerate(PASS_DIRECTIONS):
+        some = [r["difference"] for r in rows if r["direction"] == direction]
+        if len(some) > 1:
+            d = mean_ci(some)
+            lines.append(f"| {label} | {len(some)} | {d.mean:+.2f} [{d.low:+.2f}, {d.high:+.2f}] |")
+    played = [s for r in rows for s in seatings(r)]
+    ours_shot = sum(1 for mine, theirs in played if mine == 0 and theirs == [26, 26, 26])
+    theirs_shot = sum(1 for mine, theirs in played if mine == 26 and sorted(theirs) == [0, 26, 26])
+    lines.append(
+        f"\nMoon shots in the {len(played)} seatings: ours {ours_shot} ({ours_shot / len(played):.2%}), "
+        f"the three IS-MCTS players {theirs_shot} ({theirs_shot / (3 * len(played)):.2%} of theirs)."
+    )
+    return "\n".join(lines) + "\n"
+
+
+def beside(rows: list[dict[str, Any]], other_name: str, seed: int) -> str:
+    """Our difference minus another bot's, deal by deal, over the deals both matches played."""
+    path = RESULTS / f"{other_name}.json"
+    if not path.exists():
+        raise SystemExit(f"--beside: no results file {path}")
+    other = json.loads(path.read_text(encoding="utf-8"))
+    if other["seed"] != seed:
+        raise SystemExit(f"--beside: {path.name} has seed {other['seed']}, not {seed}: not the same deals")
+    theirs = {r["deal"]: r["difference"] for r in other["rows"]}
+    lines = [
+        f"\nBeside `{other_name}` on the same deals (each one's difference from IS-MCTS, and ours minus theirs, paired):\n",
+        "| pass | deals | ours - IS-MCTS | theirs - IS-MCTS | ours - theirs [95% CI] |",
+        "|---|---:|---:|---:|---|",
+    ]
+    for direction, label in [(None, "all"), *enumerate(PASS_DIRECTIONS)]:
+        pairs = [(r["difference"], theirs[r["deal"]]) for r in rows if r["deal"] in theirs and direction in (None, r["direction"])]
+        if len(pairs) > 1:
+            d = mean_ci([a - b for a, b in pairs])
+            lines.append(
+                f"| {label} | {len(pairs)} | {statistics.mean(a for a, _ in pairs):+.2f} | {statistics.mean(b for _, b in pairs):+.2f} "
+                f"| {d.mean:+.2f} [{d.low:+.2f}, {d.high:+.2f}] |"
+            )
+    return "\n".join(lines) + "\n" if len(lines) > 3 else ""
+
+
 def save(
     name: str, args: argparse.Namespace, machine: str, fast: dict[str, Any], finished: dict[int, dict[str, Any]], seconds: float
 ) -> str:
@@ -168,7 +225,9 @@ def save(
         f"| IS-MCTS ({args.ismcts}) | {theirs.mean:.2f} [{theirs.low:.2f}, {theirs.high:.2f}] |\n"
         f"| ours - IS-MCTS (paired, per deal) | {diff.mean:+.2f} [{diff.low:+.2f}, {diff.high:+.2f}] |\n\n"
         f"Our bot's mean time per move: {per_move * 1000:.0f} ms. Search speed on {fast['positions']} positions: "
-        f"IS-MCTS {fast['ismcts_simulations_per_second_median']:,.0f} simulations/s, ours {fast['ours_simulations_per_second_median']:,.0f}/s.\n"
+        f"IS-MCTS {fast['ismcts_simulations_per_second_median']:,.0f} simulations/s, ours {fast['ours_simulations_per_second_median']:,.0f}/s.\n\n"
+        + breakdown(rows)
+        + (beside(rows, match_name(args.beside, args.ismcts, args.exploration), args.seed) if args.beside else "")
     )
     write_atomically(RESULTS / f"{name}.md", summary)
     return summary
@@ -185,6 +244,14 @@ DEFAULT_EXPLORATION = 5.0
 """IS-MCTS's exploration constant in the matches: the best of those tried (``tuning_table`` in strength.py)."""
 
 
+def match_name(ours: str, sims: int, exploration: float) -> str:
+    """The results file's name of a match (without its suffix)."""
+    name = f"bots_vs_openspiel_{ours.replace(':', '-')}_vs_ismcts{sims}"
+    if exploration != DEFAULT_EXPLORATION:  # a tuning run: kept beside the match at the chosen constant
+        name += f"_c{exploration:g}"
+    return name
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--deals", type=int, default=100)
@@ -197,12 +264,11 @@ def main() -> None:
     parser.add_argument("--speed-positions", type=int, default=20)
     parser.add_argument("--resume", action="store_true", help="keep the deals in the results file and play the rest")
     parser.add_argument("--max-seconds", type=float, default=None, help="stop after this long, keeping deals 0..k-1 finished")
+    parser.add_argument("--beside", default=None, help="also compare with this bot's match (LEVEL or LEVEL:BUDGET) on the same deals")
     args = parser.parse_args()
     RESULTS.mkdir(exist_ok=True)
     machine = f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, open_spiel 2.0.2"
-    name = f"bots_vs_openspiel_{args.ours.replace(':', '-')}_vs_ismcts{args.ismcts}"
-    if args.exploration != DEFAULT_EXPLORATION:  # a tuning run: kept beside the match at the chosen constant
-        name += f"_c{args.exploration:g}"
+    name = match_name(args.ours, args.ismcts, args.exploration)
     kept: list[dict[str, Any]] = []
     earlier_seconds = 0.0
     if args.resume and (RESULTS / f"{name}.json").exists():
