@@ -209,10 +209,24 @@ def test_two_browsers_and_two_bots_play_a_whole_deal_by_clicking(server: Server,
 # Keeps every text the screen reader's live region is given, in order, in window.announced; and in
 # window.lateTurns every "your turn" that the page began to announce (announce() first empties the region) after
 # the player had already pressed Enter on a card, before that card's "you play"; in window.earlyTurns each time the
-# hand was offered to play while the trick on the felt still lacked cards played before this seat's turn.
+# hand was offered to play while the trick on the felt still lacked cards played before this seat's turn; in
+# window.earlyWins each time the trick was shown won (its winner said, outlined or the felt marked) before its last
+# card was laid.
 RECORD_ANNOUNCEMENTS = """async () => {
   const state = await import('/static/state.js');  // the page's own module (one instance per URL)
   window.earlyTurns = [];
+  window.earlyWins = [];
+  const watchWins = () => {
+    const view = state.app.view;
+    const held = view && state.app.heldTrick !== null ? view.tricks[state.app.heldTrick] : null;
+    const shown = Number(document.querySelector('#trick').dataset.count || 0);
+    if (!held || shown >= held.plays.length) return;
+    const said = (document.querySelector('#turn-line').textContent || '').includes('den Stich');
+    const outlined = Boolean(document.querySelector('#seats .seat.winner'));
+    const marked = document.querySelector('#trick').classList.contains('won');
+    if (said || outlined || marked) window.earlyWins.push([shown, held.plays.length, said, outlined, marked]);
+  };
+  new MutationObserver(watchWins).observe(document.querySelector('#table') || document.body, {childList: true, subtree: true, characterData: true, attributes: true});
   const handNode = document.querySelector('#hand');
   new MutationObserver(() => {
     const view = state.app.view;
@@ -324,6 +338,8 @@ def test_a_german_browser_plays_by_keyboard_and_sees_no_english(server: Server, 
     assert page.evaluate("() => window.lateTurns") == [], "'your turn' was announced after the card was played"
     # The play-test: "your turn" and a lit hand came while the cards played before were still being laid.
     assert page.evaluate("() => window.earlyTurns") == [], "the hand was offered before the trick was shown"
+    # The play-test: "You win the trick: 7 points." and the winner's outline came before the computers' cards.
+    assert page.evaluate("() => window.earlyWins") == [], "a trick was shown won before its last card was laid"
     counts = page.evaluate("() => window.trickCounts")
     assert counts.count(3) >= 12, counts  # the tricks were seen whole (13 tricks; the first may come before recording)
     jumps = [(a, b) for a, b in itertools.pairwise(counts) if b > a + 1]

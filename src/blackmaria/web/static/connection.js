@@ -67,6 +67,7 @@ function receive(message) {
       app.explaining = false;
       app.queue = [];
       app.heldTrick = null;
+      app.heldWon = null;
       app.hiddenPlays = new Set();
       app.passPending = false;
       app.playPending = false;

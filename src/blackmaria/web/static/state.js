@@ -25,6 +25,7 @@ export const app = {
   passPending: false,
   playPending: false, // a card sent and not yet seen played (or refused)
   heldTrick: null, // a finished trick kept on screen before it goes to its winner
+  heldWon: null, // its TrickWon event: who took it and its points
   shownPlays: new Set(),
   deals: new Map(), // deal index -> {sha256, dealer, handSize, hand, check}
   hint: null,
@@ -164,6 +165,25 @@ export function paused() {
 /** This seat plays now: the server offers cards to play, and no finished trick is still being shown. */
 export function mustPlay(view) {
   return Boolean(view && app.seat !== null && !paused() && view.phase === "playing" && view.choices.length && app.heldTrick === null && !app.hiddenPlays.size);
+}
+
+/** The trick just won is shown won: all its cards are laid (a run of computer players' cards comes in one update,
+    whose state already counts the trick; until its last card is down, nobody has won it on screen). */
+export function trickWonShown() {
+  if (app.heldTrick === null) return false;
+  for (const key of app.hiddenPlays) if (Number(key.split(":")[1]) === app.heldTrick) return false;
+  return true;
+}
+
+/** What a seat has taken this deal as the screen shows it: the state's count, less a won trick still being laid. */
+export function shownTaken(view, seat) {
+  let points = view ? view.trick_points[seat] : 0;
+  let tricks = view ? view.tricks_won[seat] : 0;
+  if (app.heldWon && app.heldWon.seat === seat && !trickWonShown()) {
+    points -= app.heldWon.points;
+    tricks -= 1;
+  }
+  return { points, tricks };
 }
 
 /** Whose turn the table shows: while an update's cards are still being laid (showUpdate), the seat of the next

@@ -1,6 +1,6 @@
 // The table: seating and the host's seat changes and pause, the seats round the felt, the trick, the turn line and
 // clock, the score sheet, the shuffle check, the result, the chat, the tab's title.
-import { $, announce, api, app, authToken, currentTrick, el, mustPass, mustPlay, nameOf, paused, presetTitle, REDUCED, seatName, showNotice, shownTurn, store, tableInPlay } from "./state.js";
+import { $, announce, api, app, authToken, currentTrick, el, mustPass, mustPlay, nameOf, paused, presetTitle, REDUCED, seatName, showNotice, shownTaken, shownTurn, store, tableInPlay, trickWonShown } from "./state.js";
 import { reconnect, send } from "./connection.js";
 import { passPrompt, renderHand } from "./hand.js";
 import { renderLearn } from "./learn.js";
@@ -198,11 +198,11 @@ export function renderSeats() {
   const nodes = app.table.seats.map((info) => {
     const seat = info.seat;
     const position = seatPosition(seat);
-    const points = view ? view.trick_points[seat] : 0;
-    const tricks = view ? view.tricks_won[seat] : 0;
+    const { points, tricks } = shownTaken(view, seat);
     const total = view ? view.totals[seat] : 0;
-    const turn = shownTurn(view) === seat && app.heldTrick === null && !paused(); // no "to play" while nobody may
-    const held = app.heldTrick !== null && view && view.tricks[app.heldTrick];
+    const won = trickWonShown();
+    const turn = shownTurn(view) === seat && !won && !paused(); // no "to play" while nobody may
+    const held = won && view && view.tricks[app.heldTrick];
     const winner = Boolean(held && held.winner === seat);
     const name = seatName(seat) + (seat === app.seat ? ` ${t("you_suffix")}` : "");
     const marks = [];
@@ -234,9 +234,11 @@ export function renderSeats() {
     if (app.seat !== null && seat !== app.seat && info.kind === "human" && !info.connected && !info.away && tableInPlay()) {
       node.append(seatButton(seat, "bot", t("bot_now"), seatName(seat)));
     }
-    if (seat !== app.seat && view && view.cards_left[seat] > 0) {
+    // A card not laid yet on screen is still in its hand.
+    const left = view ? view.cards_left[seat] + [...app.hiddenPlays].filter((key) => Number(key.split(":")[2]) === seat).length : 0;
+    if (seat !== app.seat && left > 0) {
       const backs = el("span", { class: "backs", "aria-hidden": "true" });
-      for (let i = 0; i < Math.min(view.cards_left[seat], 8); i++) backs.append(cardBack());
+      for (let i = 0; i < Math.min(left, 8); i++) backs.append(cardBack());
       node.append(backs);
     }
     return node;
@@ -294,7 +296,7 @@ export function renderTrick() {
   }
   area.replaceChildren(...nodes);
   area.dataset.count = String(nodes.length);
-  area.classList.toggle("won", Boolean(app.heldTrick !== null && trick && trick.winner !== null));
+  area.classList.toggle("won", Boolean(trickWonShown() && trick && trick.winner !== null));
 }
 
 /** The last finished trick of this deal, on demand: its cards, who played each, who took it. */
@@ -376,7 +378,7 @@ function renderTurnLine() {
     note.textContent = view.direction === "hold" ? t("no_pass") : `⇄ ${t(`direction_${view.direction}`)}`;
     return;
   }
-  if (app.heldTrick !== null && app.heldText) {
+  if (trickWonShown() && app.heldText) {
     turnLine.textContent = app.heldText;
   } else if (turn !== null) {
     if (turn === app.seat) {

@@ -50,6 +50,7 @@ async function showUpdate(message, hurry) {
   if (scored && app.table && app.table.summary_seconds) app.summaryUntil = message.receivedAt + app.table.summary_seconds * 1000;
   app.view = message.state;
   app.heldTrick = won ? won.trick : null;
+  app.heldWon = won || null;
   app.heldText = won ? trickWonText(won) : "";
   // A run of bot actions comes as one update: its cards are laid one after another, as at a real table.
   const keys = hurry ? [] : updatePlayKeys(message);
@@ -65,6 +66,7 @@ async function showUpdate(message, hurry) {
       await sleep(TIMING.fly);
     }
     app.heldTrick = null;
+    app.heldWon = null;
     renderAll();
   };
   for (const [i, event] of played.entries()) {
