@@ -8,6 +8,7 @@ for the connection test, cut) by a script added before the page's own.
 from __future__ import annotations
 
 import itertools
+import re
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -701,4 +702,46 @@ def test_the_turn_can_be_signalled_by_a_sound_the_player_switches_on(server: Ser
     page.wait_for_selector("#play:not([hidden])")
     assert page.locator("#sound-button").get_attribute("aria-pressed") == "true"
     assert page.errors == []
+    page.context.close()
+
+
+@needs_chromium
+def test_the_lobby_says_which_number_cannot_make_a_table_and_changes_none(server: Server, browser: Any) -> None:
+    """A play-test: 9 players got the server's English refusal on a German page, and 5 computer players at a table of
+    3, 0 deals or a timer of -5 were quietly made into something else (1 computer player, 1 deal, no timer)."""
+    page = new_page(browser, DESKTOP, locale="de-DE")
+    page.goto(f"{server.base}/")
+    page.wait_for_selector("#preset option[value='black-maria']", state="attached")
+    page.fill("#create-name", "Jürgen")
+    posted: list[str] = []
+    page.on("request", lambda request: posted.append(request.url) if request.method == "POST" else None)
+
+    def refused(field: str, value: str) -> str:
+        page.fill(field, value)
+        page.click("#create")
+        page.wait_for_function("() => document.getElementById('create-error').textContent !== ''")
+        text = page.text_content("#create-error") or ""
+        assert page.get_attribute(field, "aria-invalid") == "true"
+        assert page.evaluate("() => document.activeElement.id") == field[1:]
+        assert page.url == f"{server.base}/"
+        return text
+
+    assert refused("#players", "9") == "Black Maria spielt man zu 3 bis 6 Spielern."
+    page.fill("#players", "3")
+    assert page.get_attribute("#players", "aria-invalid") is None  # typing again clears the mark
+    assert refused("#bots", "5") == "Computerspieler: eine ganze Zahl von 0 bis 2 (ein Platz ist deiner)."
+    page.fill("#bots", "2")
+    page.select_option("#end-mode", "deals")
+    assert refused("#end-value", "0") == "Die Zahl der Spiele: eine ganze Zahl, 1 oder mehr."
+    page.fill("#end-value", "2")
+    assert refused("#timer", "-5") == "Die Zeit pro Zug: Sekunden von 1 bis 3600, oder leer für keine."
+    assert posted == []  # nothing reached the server
+    # Mended, the same form makes the table it says: 3 players, 2 computer players, 2 deals, a 30-second timer.
+    page.fill("#timer", "30")
+    page.click("#create")
+    page.wait_for_url(re.compile(r"/t/[A-Za-z0-9_-]+$"))
+    code = page.url.rsplit("/", 1)[1]
+    table = server.http.get(f"/api/tables/{code}").json()
+    assert (table["players"], table["rules"]["deal_count"], table["turn_seconds"]) == (3, 2, 30)
+    assert sum(seat["kind"] == "bot" for seat in table["seats"]) == 2
     page.context.close()

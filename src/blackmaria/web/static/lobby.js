@@ -50,11 +50,14 @@ function playersChanged(event) {
   const players = Math.max(2, Math.min(7, +$("players").value || 4));
   const bots = $("bots");
   bots.max = players - 1;
-  // By default one seat is kept for a friend to take by the link; the host may fill it with a computer player.
-  if (!app.botsTouched || +bots.value > players - 1) bots.value = Math.max(0, players - 2);
+  // By default one seat is kept for a friend to take by the link; the host may fill it with a computer player. A
+  // number the host typed here is left as typed (one out of range is said below and at Create, not changed).
+  const typedHere = event && event.target === bots;
+  if (!typedHere && (!app.botsTouched || +bots.value > players - 1)) bots.value = Math.max(0, players - 2);
   const free = players - 1 - +bots.value;
   // No seat left: said so ("0 seats are left for the friends you invite" read oddly for a game alone).
-  $("bots-note").textContent = free > 0 ? t("bots_note", { free: plural("free_seats", free) }) : t("bots_note_none");
+  if (free < 0 || !/^\d+$/.test(bots.value.trim())) $("bots-note").textContent = t("form_bots", { max: players - 1 });
+  else $("bots-note").textContent = free > 0 ? t("bots_note", { free: plural("free_seats", free) }) : t("bots_note_none");
 }
 
 function endModeChanged() {
@@ -63,6 +66,27 @@ function endModeChanged() {
   value.disabled = mode === "preset";
   if (mode === "deals" && !value.value) value.value = 4;
   if (mode === "target" && (!value.value || +value.value < 20)) value.value = 100;
+}
+
+/** What in the form cannot make a table, said with the field it is in; null when all of it can. A number out of its
+    range is said, not changed behind the player's back (a play-test: 5 computer players at 3 seats made 1). */
+function formProblem(preset) {
+  const whole = (id, low, high) => {
+    const text = $(id).value.trim();
+    return /^\d+$/.test(text) && +text >= low && +text <= high;
+  };
+  const low = preset.min_players;
+  const high = preset.max_players;
+  if (!whole("players", low, high)) {
+    const range = low === high ? String(low) : t("range_to", { low, high });
+    return { field: "players", text: t("form_players", { title: preset.title, range }) };
+  }
+  const players = +$("players").value;
+  if (!whole("bots", 0, players - 1)) return { field: "bots", text: t("form_bots", { max: players - 1 }) };
+  const mode = $("end-mode").value;
+  if (mode !== "preset" && !whole("end-value", 1, 10000)) return { field: "end-value", text: t(mode === "deals" ? "form_deals" : "form_target") };
+  if ($("timer").value.trim() && !whole("timer", 1, 3600)) return { field: "timer", text: t("form_timer") };
+  return null;
 }
 
 async function createTable(event) {
@@ -76,10 +100,17 @@ async function createTable(event) {
     return;
   }
   const preset = chosenPreset();
-  const players = +$("players").value || preset.players;
+  const problem = formProblem(preset);
+  if (problem) {
+    error.textContent = problem.text;
+    $(problem.field).setAttribute("aria-invalid", "true");
+    $(problem.field).focus();
+    return;
+  }
+  const players = +$("players").value;
   const rules = { preset: preset.name, players };
   const mode = $("end-mode").value;
-  const value = Math.max(1, Math.round(+$("end-value").value || 1));
+  const value = +$("end-value").value;
   if (mode === "deals") Object.assign(rules, { deal_count: value, target_score: null });
   if (mode === "target") Object.assign(rules, { target_score: value, deal_count: null });
   if ($("moon").value !== preset.rules.moon) rules.moon = $("moon").value;
@@ -95,7 +126,7 @@ async function createTable(event) {
     store.saveName(name);
     const taken = await api("POST", `/api/tables/${code}/seats`, { name, seat: 0 });
     store.saveSeat(code, taken.seat, taken.token);
-    const bots = Math.min(players - 1, Math.max(0, +$("bots").value || 0));
+    const bots = +$("bots").value;
     if (bots > 0) {
       const seats = Array.from({ length: bots }, (_, i) => players - bots + i);
       await api("POST", `/api/tables/${code}/bots`, { level: $("bot-level").value, seats }, created.host_token);
@@ -150,12 +181,13 @@ export function showLobby() {
   $("learn-form").addEventListener("submit", startLearning);
   $("preset").addEventListener("change", () => presetChanged(true));
   $("players").addEventListener("change", playersChanged);
-  $("bots").addEventListener("change", () => {
+  $("bots").addEventListener("change", (event) => {
     app.botsTouched = true;
-    playersChanged();
+    playersChanged(event);
   });
   $("end-mode").addEventListener("change", endModeChanged);
   $("create-form").addEventListener("submit", createTable);
+  $("create-form").addEventListener("input", (event) => event.target.removeAttribute("aria-invalid"));
   $("open-form").addEventListener("submit", openTable);
   loadPresets().catch((failure) => ($("create-error").textContent = failure.message));
 }
