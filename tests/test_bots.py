@@ -494,3 +494,35 @@ def test_the_bots_page_runs() -> None:
     page = Path(__file__).parent.parent / "docs" / "bots.md"
     result = doctest.testfile(str(page), module_relative=False)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_a_card_nothing_can_overtake_is_said_to_win_and_one_that_can_be_is_said_so() -> None:
+    """A play-test's hint said "Play A♣ over 4♣; a later player may still overtake it": nobody could."""
+    from blackmaria.bots.reasons import false_claims, play_reason, render
+
+    seen = set()
+    for seed in range(40):
+        rng = random.Random(seed)
+        game = Game("hearts", seed=seed)
+        game.deal()
+        for seat in range(4 if game.phase == "passing" else 0):
+            game.pass_cards(seat, random_pass(game, seat, rng))
+        while game.phase == "playing":
+            obs = game.observation(game.turn or 0)
+            trick = obs.current_trick
+            if trick is not None and 0 < len(trick.plays) < 3:
+                led = trick.plays[0][1] & 3
+                top = max(c for _, c in trick.plays if c & 3 == led)
+                out = obs.rules.in_play_mask & ~obs.hand.mask & ~obs.played.mask
+                for card in sorted(c for c in obs.legal if c & 3 == led and c > top and len(obs.legal) > 1):
+                    reason = play_reason(obs, card)
+                    higher_out = any(c > card for c in cards_of(out & suit_mask(led)))
+                    assert reason.code == ("follow_over" if higher_out else "follow_top")
+                    assert false_claims(obs, [card], (reason,)) == []
+                    seen.add(reason.code)
+                    if reason.code == "follow_top":
+                        assert render((reason,)).endswith("is out, so it wins the trick")
+            game.play(rng.choice(sorted(obs.legal)))
+        if seen == {"follow_over", "follow_top"}:
+            break
+    assert seen == {"follow_over", "follow_top"}

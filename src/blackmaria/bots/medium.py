@@ -233,6 +233,8 @@ class MediumBot:
         card = min(safe)
         if card == min(following):
             return card, Reason("follow_lowest", {"card": card, "suit": led})
+        if not any(c > card for c in cards_of(outstanding)):
+            return card, Reason("follow_top", {"card": card, "best": best, "suit": led})
         return card, Reason("follow_over", {"card": card, "best": best})
 
     def _discard(self, obs: Observation, legal: list[Card], view: _View, winning_seat: int, points: int) -> tuple[Card, Reason]:

@@ -129,6 +129,9 @@ def play_reason(obs: Observation, card: Card) -> Reason:
         return Reason("duck", {"card": card, "best": best})
     if len(trick.plays) == obs.rules.players - 1:
         return Reason("win", {"card": card, "points": points + values[card]})
+    if not _unseen(obs) & suit_mask(led) & ~((1 << (card + 1)) - 1):
+        # Nothing higher of the suit is out (a play-test: "a later player may still overtake" A♣).
+        return Reason("follow_top", {"card": card, "best": best, "suit": led})
     return Reason("follow_over", {"card": card, "best": best})
 
 
@@ -215,13 +218,18 @@ def false_claims(obs: Observation, cards: list[Card], reasons: tuple[Reason, ...
                 claim(points + values[card] == 0, "the trick holds no points")
             if code == "win":
                 claim(points + values[card] == f["points"], "the trick holds those points")
-        elif code in ("follow_lowest", "follow_over", "win_anyway", "win_stop_moon"):
+        elif code in ("follow_lowest", "follow_over", "follow_top", "win_anyway", "win_stop_moon"):
             claim(best is not None and led == suit_of(card) and card > best, "the card goes over the winning card")
             if code == "follow_lowest":
                 following = [c for c in legal if suit_of(c) == led]
                 claim(card == min(following), "the lowest card of the suit")
-            if code == "follow_over":
+            if code in ("follow_over", "follow_top"):
                 claim(not last and f["best"] == best, "a later player is still to play")
+            higher = [c for c in cards_of(_unseen(obs) & suit_mask(led)) if c > card] if led is not None else []
+            if code == "follow_over":
+                claim(bool(higher), "a higher card of the suit is out: a later player may overtake it")
+            if code == "follow_top":
+                claim(not higher and f["suit"] == led, "no higher card of the suit is out: the card wins the trick")
         elif code in ("dump_costliest", "dump", "discard_high", "discard", "discard_stop_moon"):
             claim(led is not None and suit_of(card) != led and not any(suit_of(c) == led for c in legal), "the seat cannot follow")
             if code in ("dump_costliest", "dump"):
