@@ -39,6 +39,26 @@ def test_a_whole_deal_to_the_score_sheet_through_a_pipe(tmp_path: Path, rules: s
         assert "You draw" in out and "No passing this deal." in out
 
 
+def test_a_lone_q_typed_at_the_card_prompt_does_not_quit(tmp_path: Path) -> None:
+    """A play-test: 'q' and Enter (a queen half typed) left the game at once; only the command word quits."""
+    typed: list[str] = []
+
+    def answer(kind: str, out: str) -> str | None:
+        if kind == "card" and not typed:
+            typed.append("q")
+            return "q"
+        if kind == "card" and len(typed) == 1:
+            typed.append("quit")
+            return "quit"
+        return None
+
+    out = play_through(["--rules", "hearts", "--seed", "3", "--lang", "en"], str(tmp_path), answer)
+    after_q = out.split("Your card: ", 1)[1]
+    assert after_q.startswith("q\n'q' is not a card or a command.")
+    assert typed == ["q", "quit"]  # asked for a card again, then quit by its word
+    assert "Game saved as" in out
+
+
 def test_a_whole_game_of_black_maria_to_the_end(tmp_path: Path) -> None:
     out = play_through(["--seed", "8", "--lang", "en"], str(tmp_path))
     assert out.count("Deal ") >= 9 and "Game over. Winner:" in out

@@ -54,7 +54,6 @@ PLAY_COMMANDS: Final = {
     "quit": "quit",
     "ende": "quit",
     "exit": "quit",
-    "q": "quit",
 }
 """The command words of the game against the computer, in English and German, and the action each names."""
 
