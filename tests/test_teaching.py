@@ -191,6 +191,48 @@ def test_leading_low_spades_is_suggested_only_while_the_queen_is_out_and_the_lea
     assert "lead-low-spades" not in {tip.id for tip in explain(game.observation(0), budget=FAST).tips}
 
 
+def test_a_tip_the_advice_does_not_follow_is_said_to_lose_this_time() -> None:
+    """A play-test: "pass all your clubs and you are void" stood under advice to pass A♥ 10♣ 8♣, and the learner
+    was left to guess which to follow."""
+    from blackmaria.teaching import _with_advice
+
+    rules = preset("black-maria")
+    game = Game(rules, seed=2)
+    game.deal_hands(fill_hands(rules, {0: "QS AS 3S 4D 5D 6D 7D 8D 9D TD JD 2H 3H 4H 5H 6H AC"}))
+    explanation = explain(game.observation(0), budget=FAST)
+    tips = {tip.id: tip for tip in explanation.tips}
+    advice = set(explanation.advice)
+    assert tips["pass-high-spades"].advice_agrees == bool(advice & set(tips["pass-high-spades"].cards))
+    assert tips["make-a-void"].advice_agrees == (parse_card("AC") in advice)
+    # Advice that follows neither tip: each says that this time the simulations chose otherwise, in both languages.
+    other = tuple(parse_cards("JD TD 2H"))
+    differing = dataclasses.replace(explanation, advice=other, tips=tuple(_with_advice(tip, other) for tip in explanation.tips))
+    assert [tip.advice_agrees for tip in differing.tips] == [False, False]
+    text = "\n".join(explanation_lines(differing, "en"))
+    assert text.count("This time the simulations found a better choice: 2♥ J♦ 10♦.") == 2
+    german = "\n".join(explanation_lines(differing, "de"))
+    assert german.count("Diesmal fanden die Simulationen eine bessere Wahl: 2♥ B♦ 10♦.") == 2
+    # Advice that follows them: no such sentence.
+    following = tuple(parse_cards("AS QS AC"))
+    agreeing = dataclasses.replace(explanation, advice=following, tips=tuple(_with_advice(tip, following) for tip in explanation.tips))
+    assert [tip.advice_agrees for tip in agreeing.tips] == [True, True]
+    assert "better choice" not in "\n".join(explanation_lines(agreeing, "en"))
+
+
+def test_a_seat_that_passed_the_queen_is_not_told_she_is_still_out() -> None:
+    """A play-test: after passing Q♠ the learner read "Q♠ is still out ...: lead a small spade to force the queen out"."""
+    rules = preset("black-maria")
+    game = Game(rules, seed=3, first_dealer=2)  # seat 0 leads the first trick
+    game.deal_hands(fill_hands(rules, {0: "QS 3S 5S 9S 5D 6D 7D 8D 9D TD JD 2H 3H 4H 5H 6H 7H"}))
+    game.pass_cards(0, parse_cards("QS JD TD"))
+    for seat in (1, 2):  # no spade comes back to seat 0, so only the queen's place decides the tip
+        game.pass_cards(seat, sorted(c for c in game.passable_cards(seat) if c & 3 != 3)[:3])
+    assert game.phase == "playing" and game.turn == 0
+    obs = game.observation(0)
+    assert parse_card("QS") in obs.passed and not any(c > parse_card("QS") for c in obs.hand.suit(3))
+    assert "lead-low-spades" not in {tip.id for tip in explain(obs, budget=FAST).tips}
+
+
 def test_a_seat_taking_every_penalty_card_brings_the_moon_tip() -> None:
     rules = preset("hearts")
     all_hearts = Trick(1, tuple(zip((1, 2, 3, 0), parse_cards("AH KH QH JH"), strict=True)), winner=2)

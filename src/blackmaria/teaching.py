@@ -25,6 +25,8 @@ the kitty, the moon, the points and the totals.
 
 from __future__ import annotations
 
+import dataclasses
+
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Literal
@@ -68,10 +70,20 @@ class Tip:
     seat: int | None = None
     number: int = 0
     points: int = 0
+    advice_agrees: bool | None = None
+    """For a tip that names cards to pass or play: whether the advice (the search's) follows it. A rule of thumb the
+    search finds worse here is said to be so, not left beside the advice as if both held (a play-test)."""
 
     def to_dict(self) -> dict[str, Any]:
         cards = [card_name(c) for c in self.cards]
-        return {"id": self.id, "cards": cards, "seat": self.seat, "number": self.number, "points": self.points}
+        return {
+            "id": self.id,
+            "cards": cards,
+            "seat": self.seat,
+            "number": self.number,
+            "points": self.points,
+            "advice_agrees": self.advice_agrees,
+        }
 
 
 @dataclass(frozen=True)
@@ -359,7 +371,9 @@ def _tips(obs: Observation, table: TableState, legal: CardSet) -> list[Tip]:
     if table.led_suit is not None and not obs.hand.suit(table.led_suit) and len(legal) > 1:
         costly = sorted((c for c in legal if values[c] > 0), key=lambda c: (-values[c], -c))
         tips.append(Tip("make-a-void", tuple(costly[:3]), number=table.led_suit))
-    queen_out = values[QS] > 0 and rules.in_play_mask >> QS & 1 and QS not in obs.hand and QS not in obs.played
+    # Out and not placed: a seat that passed the queen knows who holds her (a play-test: "Q♠ is still out").
+    passed_queen = obs.passed is not None and QS in obs.passed
+    queen_out = values[QS] > 0 and rules.in_play_mask >> QS & 1 and QS not in obs.hand and QS not in obs.played and not passed_queen
     if table.led_suit is None and queen_out and not [c for c in spades if c > QS]:
         low = sorted((c for c in legal if suit_of(c) == SPADES and c < SMALL_BELOW), reverse=True)
         if low:
@@ -374,6 +388,24 @@ def _tips(obs: Observation, table: TableState, legal: CardSet) -> list[Tip]:
             ordered = tuple(sorted(out, key=lambda c: (-values[c], -c)))
             tips.append(Tip("count-penalty-cards", ordered, points=sum(values[c] for c in out)))
     return tips
+
+
+ADVISING_TIPS: Final = ("pass-high-spades", "make-a-void", "lead-low-spades")
+"""The tips that say which cards to pass or play (the others tell what to watch)."""
+
+
+def _with_advice(tip: Tip, advice: Sequence[Card]) -> Tip:
+    """The tip, with whether the advice follows it: a pass that passes its high spades or empties its suit, a card
+    among those it names."""
+    if tip.id not in ADVISING_TIPS or not tip.cards:
+        return tip
+    if tip.id == "pass-high-spades":
+        agrees = any(c in advice for c in tip.cards)
+    elif tip.id == "make-a-void" and len(advice) > 1:
+        agrees = all(c in advice for c in tip.cards)
+    else:
+        agrees = any(c in tip.cards for c in advice)
+    return dataclasses.replace(tip, advice_agrees=agrees)
 
 
 def moon_watch(rules: Rules, tricks: Sequence[Trick]) -> Tip | None:
@@ -451,7 +483,7 @@ def explain(obs: Observation, *, budget: int = DEFAULT_BUDGET, seed: int = 0) ->
         options=options,
         advice=advice,
         advice_reasons=advice_reasons,
-        tips=tuple(_tips(obs, table, legal)),
+        tips=tuple(_with_advice(tip, advice) for tip in _tips(obs, table, legal)),
         worlds=worlds,
         reasons=reasons,
         pass_costs=pass_costs,

@@ -90,6 +90,8 @@ def _tip_text(t: TeachingTexts, explanation: Explanation, tip: Tip) -> str:
             text = t("tip_watch-the-moon", name=seats[tip.seat if tip.seat is not None else 0], points=points)
     else:
         text = t("tip_count-penalty-cards", cards=cards, points=t.n("points", tip.points))
+    if tip.advice_agrees is False:
+        text += " " + t("tip_not_here", advice=t.cards(list(explanation.advice)))
     return t("tip", title=t(f"tip_title_{tip.id}"), text=text)
 
 
