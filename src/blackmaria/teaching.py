@@ -25,10 +25,8 @@ the kitty, the moon, the points and the totals.
 
 from __future__ import annotations
 
-import dataclasses
-
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Final, Literal
 
 from blackmaria.bots.reasons import SAFE_SPADE_GUARDS, Reason, spade_guards
@@ -405,7 +403,7 @@ def _with_advice(tip: Tip, advice: Sequence[Card]) -> Tip:
         agrees = all(c in advice for c in tip.cards)
     else:
         agrees = any(c in tip.cards for c in advice)
-    return dataclasses.replace(tip, advice_agrees=agrees)
+    return replace(tip, advice_agrees=agrees)
 
 
 def moon_watch(rules: Rules, tricks: Sequence[Trick]) -> Tip | None:
