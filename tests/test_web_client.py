@@ -279,6 +279,7 @@ def test_a_german_browser_plays_by_keyboard_and_sees_no_english(server: Server, 
     page.click("#start")
     page.wait_for_selector("#pass-bar:not([hidden])")
     assert "nach rechts" in (page.text_content("#pass-text") or "")
+    assert page.title().endswith(" · Black Maria") and page.title().count("Black Maria") == 1, page.title()  # not twice
     assert english_on(page) == []
     assert unnamed(page) == []
     # At 1280x800 the hand's buttons show without scrolling (found in a play-test: the felt pushed them below).
@@ -289,6 +290,13 @@ def test_a_german_browser_plays_by_keyboard_and_sees_no_english(server: Server, 
     page.wait_for_selector("#hand .card.hinted")
     assert (page.text_content("#hint-text") or "").startswith("Tipp: ")
     assert page.locator("#hand .card.hinted").count() == 3
+    # Where it can be read: a play-test found the hint's end below the window at 1280x800.
+    shown = page.evaluate(
+        "() => { const r = document.getElementById('hint-text').getBoundingClientRect(); return r.bottom <= innerHeight + 1 && r.top >= 0; }"
+    )
+    assert shown, page.evaluate(
+        "() => [JSON.stringify(document.getElementById('hint-text').getBoundingClientRect()), innerHeight, scrollY, document.documentElement.scrollHeight]"
+    )
     # The language switched with a hint shown: the hint is said again in the new language (a play-test kept it German).
     # (Not asserted: the same cards. A loaded machine cuts the search at its 120 ms, and then the worlds differ.)
     page.click("#lang-switch")
@@ -429,6 +437,9 @@ def test_two_deals_a_spectator_and_the_language_switch(server: Server, browser: 
         if watched < 5 and watcher.locator("#trick .card").count():
             assert watcher.locator("#hand .card").count() == 0
             assert watcher.evaluate(HIDDEN_CARDS) == []
+            # Mid-game the watcher reads whose turn it is and, under it, that they only watch (a play-test).
+            line = watcher.text_content("#turn-line") or ""
+            assert line.endswith("Du schaust an diesem Tisch zu.") or line == "", line
             watched += 1
         if not acted:
             page.wait_for_timeout(30)

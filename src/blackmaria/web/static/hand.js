@@ -1,5 +1,5 @@
 // The hand: the cards the observation offers (its choices) lit, a refused card told by its rule and facts, the pass.
-import { $, app, clearNotice, mustPass, mustPlay, paused, seatName, showNotice } from "./state.js";
+import { $, app, clearNotice, mustPass, mustPlay, paused, REDUCED, seatName, showNotice } from "./state.js";
 import { send } from "./connection.js";
 import { renderStatus } from "./table-view.js";
 import { cardName, cardShort, suitNumberName, t } from "./i18n.js";
@@ -190,4 +190,6 @@ export function showHint(message) {
   clearNotice();  // the hint answers the refusal shown, if any
   $("hint-text").textContent = t("hint", { cards: message.cards.map(cardShort).join(" "), reason: message.reason });
   renderHand();
+  // The hint is read where it is: a play-test found it below the screen's edge (at 1280x800, and on a phone).
+  $("hint-text").scrollIntoView({ block: "nearest", behavior: REDUCED ? "auto" : "smooth" });
 }

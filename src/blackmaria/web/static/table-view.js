@@ -11,7 +11,8 @@ import { cardBack, miniCard, shortCards, tableCard } from "./cards.js";
 export function renderTitle() {
   const view = app.view;
   const mine = mustPlay(view) || mustPass(view);
-  const game = app.table ? `${presetTitle(app.table.rules.preset)} · ` : "";
+  const title = app.table ? presetTitle(app.table.rules.preset) : "";
+  const game = title && title !== t("app_title") ? `${title} · ` : ""; // not "Black Maria · Black Maria"
   document.title = `${mine ? `${t("title_your_turn")} · ` : ""}${game}${t("app_title")}`;
   if (mine && !app.myTurnShown) signalTurn();
   app.myTurnShown = mine;
@@ -346,6 +347,17 @@ export function renderStatus() {
 }
 
 function renderTurnLine() {
+  renderTurnText();
+  // A spectator who came in mid-game reads whose turn it is, and that they only watch (a play-test saw only "Anna
+  // to play." and a disabled chat).
+  const turnLine = $("turn-line");
+  const spectating = t("spectating");
+  if (app.seat === null && turnLine.textContent && turnLine.textContent !== spectating) {
+    turnLine.append(el("span", { class: "watching", text: spectating }));
+  }
+}
+
+function renderTurnText() {
   const view = app.view;
   const turn = shownTurn(view);
   const turnLine = $("turn-line");
