@@ -52,7 +52,8 @@ def test_a_paused_game_stands_still_for_everyone_until_the_host_resumes_it(serve
     assert status == 200 and info["paused"] is True
     # Everyone is told, spectators too, and the timer stands: no seconds left are counted while paused.
     for person in (anna, watcher):
-        assert told_paused(person, True)["turn_left"] is None
+        told = told_paused(person, True)
+        assert told["turn_left"] is None and told["table"]["pause_reason"] == "host"
     anna.send({"type": "pass", "cards": dealt})
     refused = anna.recv_until("error")
     assert (refused["code"], refused["message"]) == ("paused", "the game is paused: nobody plays until it is resumed")
@@ -73,3 +74,28 @@ def test_a_paused_game_stands_still_for_everyone_until_the_host_resumes_it(serve
     anna.close()
     watcher.close()
     late_watcher.close()
+
+
+def test_a_lone_player_whose_time_runs_out_finds_the_game_paused_not_played_to_its_end(server: Server) -> None:
+    """A play-test: alone against computer players with a short timer, one missed turn let a stand-in play the whole
+    game in seconds. With nobody else at the table to play with, the game waits, paused, with the decision's time."""
+    answer = server.http.post("/api/tables", json={"rules": ONE_DEAL_HEARTS, "turn_seconds": 2})
+    code, host = answer.json()["table"]["code"], answer.json()["host_token"]
+    anna_seat = server.join(code, "Anna", 0)
+    server.bots(code, host, "random")
+    anna = server.connect(code, anna_seat[1])
+    server.start_game(code, host)
+    anna.wait_until(lambda: anna.state is not None and anna.state["phase"] == "passing")
+    told = told_paused(anna, True)  # the pass's two seconds run out
+    assert told["table"]["seats"][0]["away"] is False and told["table"]["pause_reason"] == "time"
+    time.sleep(2.5)  # and nothing is played for her meanwhile
+    assert anna.state is not None and anna.state["phase"] == "passing" and anna.state["has_passed"][0] is False
+    since = len(anna.messages)
+    status, info = pause(server, code, anna_seat[1], False)
+    assert status == 200 and info["paused"] is False
+    # Back, she gets the decision's whole time again and passes herself.
+    assert 1.5 < told_paused(anna, False, since)["turn_left"] <= 2
+    assert anna.act()
+    anna.wait_until(lambda: anna.state is not None and anna.state["phase"] == "playing")
+    assert anna.errors == [] and server.http.get(f"/api/tables/{code}").json()["seats"][0]["away"] is False
+    anna.close()

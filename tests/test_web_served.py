@@ -231,7 +231,21 @@ def test_a_code_with_no_table_says_so_and_stops_connecting(server: Server, brows
 def test_the_page_is_es_modules_by_concern_served_as_they_are(server: Server) -> None:
     page = server.http.get("/")
     assert '<script type="module" src="/static/app.js"></script>' in page.text
-    modules = ["app", "state", "connection", "updates", "table-view", "hand", "dialogs", "learn", "lobby", "i18n", "cards", "sha256"]
+    modules = [
+        "app",
+        "state",
+        "connection",
+        "updates",
+        "table-view",
+        "seating",
+        "hand",
+        "dialogs",
+        "learn",
+        "lobby",
+        "i18n",
+        "cards",
+        "sha256",
+    ]
     for name in modules:
         served = server.http.get(f"/static/{name}.js")
         assert served.status_code == 200 and "javascript" in served.headers["content-type"], name

@@ -745,3 +745,20 @@ def test_the_lobby_says_which_number_cannot_make_a_table_and_changes_none(server
     assert (table["players"], table["rules"]["deal_count"], table["turn_seconds"]) == (3, 2, 30)
     assert sum(seat["kind"] == "bot" for seat in table["seats"]) == 2
     page.context.close()
+
+
+@needs_chromium
+def test_alone_at_a_table_a_missed_turn_pauses_the_game_and_says_why(server: Server, browser: Any) -> None:
+    """A play-test: alone with computer players and a short timer, one missed turn let a stand-in play the whole game."""
+    page = solo_table(browser, server.base, timer=4)
+    page.wait_for_selector("#paused-bar:not([hidden])", timeout=20_000)
+    assert page.text_content("#paused-text") == (
+        "Your time ran out, and nobody else is at the table to play on with: the game waits for you. Resume it when you are back."
+    )
+    assert page.locator("#away-bar").is_hidden() and len(page.locator("#hand .card").all()) == 13
+    page.click("#pause-button")  # "Resume the game"
+    page.wait_for_selector("#paused-bar", state="hidden")
+    pass_three(page)  # her own pass, in the decision's time given again
+    assert page.locator("#paused-bar").is_hidden() and page.locator("#away-bar").is_hidden()
+    assert page.errors == []
+    page.context.close()

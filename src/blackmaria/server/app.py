@@ -101,6 +101,9 @@ class TableInfo(BaseModel):
     totals: list[int] | None
     spectators: int = Field(description="Connections watching without a seat.")
     paused: bool = Field(description="The host paused the game: nobody plays and the turn timer stands until it resumes.")
+    pause_reason: str | None = Field(
+        None, description="While paused: host (a player paused it), or time (a lone player's time ran out: nobody else is at the table)."
+    )
     turn_seconds: float | None
     seats: list[SeatInfo]
 

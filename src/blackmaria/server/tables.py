@@ -240,6 +240,8 @@ class TableRuntime:
         self._summary_until = 0.0
         """The event loop's time until which the last deal's summary is read: no clock of the next deal runs before it."""
         self.paused = False
+        self.pause_reason: str | None = None
+        """Why the game is paused: ``host`` (a player paused it) or ``time`` (a lone player's time ran out)."""
         """The host paused the game: nobody plays, no bot acts, the turn timer stands (kept in memory only)."""
         self._paused_left: float | None = None
         """The seconds the turn timer had left when the game was paused."""
@@ -426,6 +428,7 @@ class TableRuntime:
             "totals": None if self.told.totals is None else list(self.told.totals),
             "spectators": sum(1 for c in self.clients if c.attached and c.seat is None),
             "paused": self.paused,
+            "pause_reason": self.pause_reason if self.paused else None,
             "turn_seconds": self.turn_seconds,
             "summary_seconds": SUMMARY_SECONDS if self.turn_seconds is not None else None,
             "seats": [
@@ -876,6 +879,19 @@ class TableRuntime:
                 late = {game.turn} if game.turn is not None and self.seats[game.turn].kind == "human" else set()
             if not late:
                 return
+            playing_on = [
+                seat
+                for seat, held in enumerate(self.seats)
+                if held.kind == "human" and seat not in late and seat not in self.away and any(c.seat == seat for c in self.clients)
+            ]
+            if not playing_on:
+                # Nobody else would be left to play with: stand-ins would play the rest of the game alone in seconds,
+                # and one missed turn (a phone call) would cost the whole game (a play-test). The game waits, paused,
+                # with the decision's whole time, until a player at the table resumes it.
+                self._clock_for = None
+                self._pause("time")
+                self._paused_left = None
+                return
             await self._stand_in(late)
 
     async def _choose(self, seat: int, *, passing: bool) -> list[Card]:
@@ -944,19 +960,26 @@ class TableRuntime:
                 return
             loop = asyncio.get_running_loop()
             if paused:
-                self._paused_left = None if self._timer is None else max(0.0, self._deadline - loop.time())
-                if self._timer is not None:
-                    self._timer.cancel()
-                    self._timer = None
-                self.paused = True
-                self.broadcast_table()
+                self._pause("host")
                 return
             self.paused = False
+            self.pause_reason = None
             if self._paused_left is not None:
                 self._deadline = loop.time() + self._paused_left  # the same decision's clock goes on where it stood
                 self._paused_left = None
             await self.advance()
             self.broadcast_table()
+
+    def _pause(self, reason: str) -> None:
+        """Pause the game, keeping what is left of the decision's time; everyone is told. Call under the lock."""
+        self.pause_reason = reason
+        loop = asyncio.get_running_loop()
+        self._paused_left = None if self._timer is None else max(0.0, self._deadline - loop.time())
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        self.paused = True
+        self.broadcast_table()
 
     async def start(self) -> None:
         async with self.lock:

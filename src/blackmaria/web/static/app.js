@@ -3,7 +3,8 @@
 // inserted as text.
 import { $, app, showNotice, store } from "./state.js";
 import { connect, send } from "./connection.js";
-import { fillBots, renderAll, renderSeats, renderTitle, renderTrick, startGame, toggleLastTrick, togglePause, toggleSound } from "./table-view.js";
+import { renderAll, renderSeats, renderTitle, renderTrick, toggleLastTrick, togglePause, toggleSound } from "./table-view.js";
+import { fillBots, startGame } from "./seating.js";
 import { passCards, showHint } from "./hand.js";
 import { hintAwaitsExplanation, learnHint } from "./learn.js";
 import { showSummary } from "./dialogs.js";

@@ -1,0 +1,89 @@
+// The seating page before a game: the invite link, the seats (take one, free one, give one to a computer player),
+// filling the rest with computer players and the start.
+import { $, api, app, authToken, el, seatName, showNotice, store } from "./state.js";
+import { reconnect, send } from "./connection.js";
+import { t } from "./i18n.js";
+
+export function renderSeating() {
+  const table = app.table;
+  const link = `${location.origin}/t/${table.code}`;
+  $("invite-link").value = link;
+  // The same link seats a player in a terminal (docs/server.md, "In a terminal").
+  $("invite-terminal").replaceChildren(t("invite_terminal"), " ", el("code", { text: `blackmaria join ${link} --name NAME` }));
+  const list = $("seat-list");
+  list.replaceChildren(
+    ...table.seats.map((seat) => {
+      const item = el("li", { class: `seat-row ${seat.kind}` });
+      const name = seat.kind === "empty" ? t("seat_empty") : seatName(seat.seat);
+      item.append(el("span", { class: "seat-no", text: `${seat.seat + 1}.` }), el("span", { class: "seat-name", text: name }));
+      if (seat.seat === app.seat) item.append(el("span", { class: "you", text: ` ${t("you_suffix")}` }));
+      if (seat.kind === "empty" && app.seat === null) {
+        const button = el("button", { type: "button", text: t("sit_here"), "aria-label": t("sit_here_label", { n: seat.seat + 1 }) });
+        button.addEventListener("click", () => takeSeat(seat.seat));
+        item.append(button);
+      }
+      // Seat changes: any seated player may free a computer's seat for a friend or give an empty seat to a computer;
+      // only the host (who created the table) may remove another player.
+      if (app.seat !== null && seat.seat !== app.seat && (seat.kind !== "human" || app.isHost)) {
+        if (seat.kind !== "empty") item.append(seatButton(seat.seat, "empty", t(seat.kind === "bot" ? "free_seat" : "remove_player"), name));
+        if (seat.kind !== "bot") item.append(seatButton(seat.seat, "bot", t("bot_seat"), seat.kind === "empty" ? t("seat_n", { n: seat.seat + 1 }) : name));
+      }
+      return item;
+    }),
+  );
+  const empty = table.seats.filter((seat) => seat.kind === "empty").length;
+  const mayManage = Boolean(authToken());
+  $("join-box").hidden = app.seat !== null || empty === 0;
+  if (!$("join-name").value) $("join-name").value = store.name();
+  $("manage").hidden = !mayManage || empty === 0;
+  $("start").hidden = !mayManage;
+  $("start").disabled = empty > 0;
+  $("seating-note").textContent = empty > 0 ? t("start_wait") : mayManage ? "" : t("waiting_start");
+  // A guest is not told to send the link on: told what they may do, and why when there is no seat for them.
+  // A host whose table is full is not told to invite players: the link now lets others watch.
+  $("invite-text").textContent = mayManage ? t(empty > 0 ? "invite_text" : "invite_full") : empty > 0 ? t("guest_text") : t("guest_full");
+}
+
+export function seatButton(seat, to, text, name) {
+  const button = el("button", { type: "button", class: "quiet-button", text, "aria-label": `${text}: ${name}`, "data-seat-change": to });
+  button.addEventListener("click", () => send({ type: "seat", seat, to, level: $("fill-level").value || "medium" }));
+  return button;
+}
+
+async function takeSeat(seat) {
+  const name = $("join-name").value.trim();
+  $("seating-error").textContent = "";
+  if (!name) {
+    $("seating-error").textContent = `${t("your_name")}?`;
+    $("join-name").focus();
+    return;
+  }
+  try {
+    const taken = await api("POST", `/api/tables/${app.code}/seats`, { name, seat });
+    store.saveSeat(app.code, taken.seat, taken.token);
+    store.saveName(name);
+    app.token = taken.token;
+    app.table = taken.table;
+    reconnect();
+  } catch (failure) {
+    $("seating-error").textContent = failure.message;
+  }
+}
+
+export async function fillBots() {
+  try {
+    await api("POST", `/api/tables/${app.code}/bots`, { level: $("fill-level").value }, authToken());
+  } catch (failure) {
+    $("seating-error").textContent = failure.message;
+  }
+}
+
+export async function startGame() {
+  try {
+    // The table's own message over the WebSocket follows and is what the page draws (the HTTP answer is a summary).
+    await api("POST", `/api/tables/${app.code}/start`, undefined, authToken());
+  } catch (failure) {
+    showNotice(failure.message);
+    $("seating-error").textContent = failure.message;
+  }
+}
