@@ -455,8 +455,12 @@ def test_two_deals_a_spectator_and_the_language_switch(server: Server, browser: 
     watcher.wait_for_function("() => document.documentElement.lang === 'en'")
     assert (watcher.text_content("#result h2") or "") == "Game over"
 
+    # The last deal's summary leads to the result (a play-test read "Continue" there), and Escape closes it.
+    page.wait_for_function("() => document.getElementById('summary').open")
+    assert page.text_content("#summary-close") == "See the result"
+    page.keyboard.press("Escape")
+    page.wait_for_function("() => !document.getElementById('summary').open")
     # "Play another game": the same seats, a fresh score sheet, deal 1 again.
-    page.locator("#summary").evaluate("d => d.open && d.close()")
     page.click("#new-game")
     page.wait_for_selector("#result", state="hidden")
     page.wait_for_selector("#pass-bar:not([hidden])")

@@ -224,6 +224,15 @@ def test_a_code_with_no_table_says_so_and_stops_connecting(server: Server, brows
     page.wait_for_selector("#missing:not([hidden])")
     page.goto(f"{server.base}/t/")  # a link cut short: the lobby (it was the API's {"detail":"Not Found"})
     page.wait_for_selector("#lobby:not([hidden])")
+    # A page the server does not have: a page with the way back, not the API's {"detail":"Not Found"} (a play-test).
+    for wrong in ("/t/abc/def", "/score/xyz", "/lobby"):
+        answer = page.goto(f"{server.base}{wrong}")
+        assert answer is not None and answer.status == 404
+        assert page.text_content("h1") == "There is no such page", wrong
+        page.get_by_role("link", name="Go to the lobby").click()
+        page.wait_for_selector("#lobby:not([hidden])")
+    # An API client still gets JSON.
+    assert server.http.get("/api/nothing").json() == {"detail": "Not Found"}
     assert page.errors == []
     page.context.close()
 

@@ -54,6 +54,11 @@ function showTable(code) {
     $("summary").close();
     const focusable = $("hand").querySelector("[tabindex='0']");
     if (focusable) focusable.focus();
+    else if (!$("result").hidden) $("result").scrollIntoView({ block: "start" });
+  });
+  // The summary is not modal (the table stays live beside it), so Escape is taken here, as in a dialog.
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && $("summary").open) $("summary-close").click();
   });
   $("chat-form").addEventListener("submit", (event) => {
     event.preventDefault();

@@ -30,6 +30,9 @@ export function showSummary(scored, events) {
   const revealed = events.find((event) => event.type === "ShuffleRevealed");
   const info = revealed ? app.deals.get(revealed.deal) : null;
   $("summary-shuffle").textContent = info && info.check ? `${info.check.ok ? "✓" : "✗"} ${info.check.text}` : "";
+  // The last deal's summary leads to the game's result, not on to a deal that will not come.
+  const over = Boolean(view && view.phase === "game-over");
+  $("summary-close").textContent = t(over ? "summary_to_result" : "continue");
   const dialog = $("summary");
   if (!dialog.open) dialog.show();
   announce(`${$("summary-heading").textContent}. ${rows.map((row) => row.textContent).join(". ")}. ${extra.join(" ")}`);

@@ -139,7 +139,7 @@ function cardClicked(card, index) {
   app.handFocus = index;
   if (!app.connected || app.playPending || app.passPending) return; // the page shows why: offline, or a card on its way
   if (paused() && app.seat !== null) {
-    showNotice(t("web_paused")); // a click that does nothing says why (a play-test clicked on in silence)
+    showNotice(t("web_paused"), true); // a click that does nothing says why (a play-test clicked on in silence)
     return;
   }
   app.lastTried = card;
@@ -153,7 +153,7 @@ function cardClicked(card, index) {
     const count = app.table.rules.pass_count;
     if (app.selected.has(card)) app.selected.delete(card);
     else if (app.selected.size >= count) {
-      showNotice(t("web_pass_marked_full", { count }));  // never more marked than the pass takes, as in the terminal
+      showNotice(t("web_pass_marked_full", { count }), true);  // never more marked than the pass takes, as in the terminal
       return;
     } else app.selected.add(card);
     clearNotice();

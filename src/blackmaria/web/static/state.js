@@ -127,9 +127,12 @@ export function clearNotice() {
   $("notice").textContent = "";
 }
 
-export function showNotice(text) {
+/** A line under the table for a few seconds: red for a refusal or an error, plain for information (``info``: a
+    fourth card marked for a pass of three is no error, a play-test read it as one). */
+export function showNotice(text, info = false) {
   const notice = $("notice");
   notice.textContent = text;
+  notice.classList.toggle("info", info);
   clearTimeout(app.noticeTimer);
   app.noticeTimer = setTimeout(() => (notice.textContent = ""), 6000);
   const seatingError = $("seating-error");
