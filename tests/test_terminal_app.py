@@ -771,6 +771,31 @@ def test_a_key_pressed_while_the_last_cards_are_played_leaves_no_wait_message_at
     _run(session, drive, size=(80, 24))
 
 
+def test_a_key_refused_while_the_others_play_is_not_still_said_to_wait_on_the_players_turn(tmp_path: Path) -> None:
+    """A play-test: "Wait: the computer players are playing" stayed under "Your turn." once they were done."""
+    session = _session(tmp_path, rules=preset("black-maria").replace(deal_count=1), seed=3)
+    session.autoplay = False
+
+    async def drive(app: GameApp, pilot: object) -> None:
+        await _pass(app, pilot)
+        checked = 0
+        while session.waiting_for() == "play" and checked < 3:
+            app.speed = 0.05
+            await pilot.press("enter")  # type: ignore[attr-defined]
+            if app.busy():
+                await pilot.press("enter")  # type: ignore[attr-defined]
+                assert app.message == session.t("keys_wait")  # while they play, the key is refused in words
+                await _settle(app, pilot)
+                if session.waiting_for() == "play":
+                    assert app.message == session.t("keys_dropped") == "The key pressed before your turn was not taken: choose now."
+                    checked += 1
+            else:
+                await _settle(app, pilot)
+        assert checked == 3
+
+    _run(session, drive, size=(80, 24))
+
+
 def test_the_deal_review_says_on_screen_that_enter_deals_the_next_deal_and_enter_does(tmp_path: Path) -> None:
     """Found playing at 80x24: after a deal the review of its tricks filled the view and its last line, "Press Enter
     for the next deal.", was below the fold; nothing on screen said what to do. The view's key line says it now, and

@@ -731,8 +731,10 @@ class GameApp(CardTableApp):
         """The player's turn (or the deal's end): from now on Enter is a choice of what the screen shows."""
         self.tricks_shown = self._tricks_won()
         waiting = self.session.waiting_for()
-        if waiting not in ("pass", "play") and self.message == self.t("keys_wait"):
-            self.message = ""  # said while the others played: with no decision to make, it no longer holds
+        if self.message == self.t("keys_wait"):
+            # Said while the others played: it no longer holds. On the player's turn it says what became of the key
+            # (a play-test read "Wait: the computer players are playing" beside "Your turn").
+            self.message = self.t("keys_dropped") if waiting in ("pass", "play") else ""
         if waiting == "play" and self._claim_is_clear():
             self.message = self.t("claim_offer")
         self.refresh_view()
