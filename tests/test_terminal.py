@@ -119,6 +119,22 @@ def test_follow_suit_is_explained_in_both_languages(tmp_path: Path) -> None:
         assert session.game.to_record() == before
 
 
+def test_a_game_resumed_between_deals_tells_the_full_screen_story_the_totals_not_the_sheet(tmp_path: Path) -> None:
+    """A play-test resumed between deals at 80x24 and read the score sheet's columns wrapped into the narrow story."""
+    session = new_session(
+        preset("hearts").replace(deal_count=2, target_score=None), levels=["easy"], lang="en", seed=1, save_path=tmp_path / "g.json"
+    )
+    session.deal()
+    _pass_first(session)
+    while session.waiting_for() == "play":
+        session.play(min(session.observation().legal))
+    assert session.waiting_for() == "deal"
+    story = PlaySession.resume(tmp_path / "g.json", sheet_in_story=False).take_lines()
+    assert any(line.startswith("Totals") for line in story) and "Score sheet" not in "\n".join(story)
+    plain = PlaySession.resume(tmp_path / "g.json").take_lines()  # line by line, the sheet is read in full
+    assert "Score sheet" in "\n".join(plain)
+
+
 def test_resume_after_quitting_mid_trick_restores_the_exact_state(tmp_path: Path) -> None:
     session = _session(tmp_path, seed=5)
     _pass_first(session)

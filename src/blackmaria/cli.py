@@ -188,7 +188,8 @@ def play(
     if resume is not None:
         path = _choose_saved(texts, games, resume)
         try:
-            session = PlaySession.resume(path, lang)
+            # The full-screen game's story tells the totals; the score sheet opens in a view (GameApp).
+            session = PlaySession.resume(path, lang, sheet_in_story=plain or not sys.stdout.isatty())
         except (OSError, ValueError, KeyError, TypeError) as error:
             raise click.ClickException(f"{path}: {error}") from None
         if session.game.is_over:

@@ -570,7 +570,9 @@ class PlaySession(Seat):
         self.save_path.unlink(missing_ok=True)
 
     @classmethod
-    def resume(cls, path: Path, lang: str | None = None) -> PlaySession:
+    def resume(cls, path: Path, lang: str | None = None, *, sheet_in_story: bool = True) -> PlaySession:
+        """The game saved at ``path``, its story so far told again; ``sheet_in_story``: as ``PlaySession.sheet_in_story``
+        (the full-screen game's narrow story tells the totals, a play-test read a score sheet wrapped into it)."""
         data = json.loads(path.read_text(encoding="utf-8"))
         if data.get("format") != SAVE_FORMAT:
             raise ValueError(f"{path}: not a saved blackmaria game")
@@ -581,6 +583,7 @@ class PlaySession(Seat):
         session = cls(game, data["human"], data["levels"], lang or data["lang"], data.get("seed"), path)
         session.speed = float(data.get("speed", DEFAULT_SPEED))  # saves of earlier versions have neither
         session.autoplay = bool(data.get("autoplay", True))
+        session.sheet_in_story = sheet_in_story
         session.shown = game.deals[-1].first_event if game.deals else 0
         session._describe_new_events()  # the story of the deal so far, as it was told before the break
         return session
