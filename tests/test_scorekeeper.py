@@ -37,8 +37,11 @@ def test_a_wrong_total_is_refused_with_the_reason_and_nothing_is_entered() -> No
     sheet = ScoreSheet(preset("black-maria"), ["Anna", "Ben", "Carla"])
     out = _type(sheet, ["10 8 24", "Hx3 AS / Hx8 / Hx2 KS", "Hx3 AS / Hx8 QS / Hx2 KS QS", "quit"])
     assert "Not accepted: the points add up to 42, but every deal under these rules has 43 points." in out
-    assert any(line.startswith("Not accepted: every card that scores must be entered; missing QS") for line in out)
-    assert "Not accepted: QS is entered twice: a card can be taken only once." in out
+    assert any(line.startswith("Not accepted: every card that scores must be entered; missing Q♠ (43") for line in out)
+    assert "Not accepted: Q♠ is entered twice: a card can be taken only once." in out
+    # Hearts entered as a count have no ranks: the hearts missing are counted (a play-test read "missing KH AH").
+    out = _type(sheet, ["Hx3 AS / Hx7 / KS", "quit"])
+    assert any(line.startswith("Not accepted: every card that scores must be entered; missing Q♠, 3 hearts (43") for line in out)
     assert sheet.entries == []
 
 
@@ -129,7 +132,7 @@ def test_cards_typed_in_german_letters_count_as_the_game_reads_them() -> None:
 def test_refusals_are_in_the_players_language_and_bad_commands_say_how() -> None:
     sheet = ScoreSheet(preset("black-maria"), ["Anna", "Ben", "Carla"])
     out = _type(sheet, ["Hx3 AS / Hx8 QS / Hx2 KS QS", "Hx3 XS / Hx8 / Hx2 KS QS", "berichtige eins 1 2 40", "csv", "ende"], lang="de")
-    assert "Nicht angenommen: QS ist doppelt eingegeben: jede Karte kann nur einer bekommen." in out
+    assert "Nicht angenommen: D♠ ist doppelt eingegeben: jede Karte kann nur einer bekommen." in out
     assert "Nicht angenommen: Anna: XS ist keine Karte; schreib Farbe und Rang, etwa PD, H10 oder D♠." in out
     assert "Nicht angenommen: schreib berichtige, die Nummer des Spiels, dann seine Punkte oder Karten (berichtige 2 10 8 25)." in out
     assert "Nicht angenommen: schreib csv und einen Dateinamen (csv liste.csv)." in out
@@ -185,6 +188,14 @@ def test_a_new_score_sheet_keeps_the_earlier_ones(tmp_path: Path) -> None:
     assert players == [("Anna", "Ben", "Carla"), ("Dora", "Emil", "Fritz")]
     resumed = runner.invoke(main, ["score", "--resume", "--lang", "en"], input="quit\n")
     assert resumed.exit_code == 0 and "Dora" in resumed.output  # the most recent sheet
+    # Resumed, the sheet says where it stands before the next deal's prompt (a play-test saw only the prompt).
+    before_prompt = resumed.output.split("Deal 2", 1)[0]
+    assert re.search(r"^Total +0 +43 +0$", before_prompt, re.M), resumed.output
+    # Help explains the commands (a play-test guessed how to use "fix N ..."), wrapped between words.
+    helped = runner.invoke(main, ["score", "--resume", "--lang", "en"], input="help\nquit\n")
+    assert "fix N followed by deal N's points or cards enters that deal again (fix 2 10 8 25)" in " ".join(helped.output.split())
+    wrapped = [line for line in helped.output.splitlines() if not line.startswith("Deal ")]  # (prompts meet the input)
+    assert wrapped and all(len(line) <= 100 for line in wrapped), wrapped
     stats, _ = collect(tmp_path, None)
     assert stats.skipped == []
 

@@ -32,6 +32,8 @@ CASES: list[tuple[str, int, dict[str, Any], dict[str, Any]]] = [
     ("black-maria", 3, {}, {"points": [10, 8, 24]}),
     ("black-maria", 3, {}, {"cards": ["Hx3 AS", "Hx8 QS", "Hx2 KS QS"]}),
     ("black-maria", 3, {}, {"cards": ["Hx3 AS", "Hx8", "Hx2 KS"]}),
+    ("black-maria", 3, {}, {"cards": ["Hx3 AS", "Hx7", "KS QS"]}),  # hearts counted: "3 hearts" missing, not K♥ A♥
+    ("black-maria", 3, {}, {"cards": ["AH KH", "QS", "2H"]}),  # hearts named: the missing ones named
     ("black-maria", 3, {}, {"cards": ["Hx3 XS", "Hx8", "Hx2 KS QS"]}),
     ("black-maria", 3, {}, {"cards": ["Hx3 pa", "h10 hx7", "Hx2 PK dp"]}),  # German letters: Pik-Ass, Herz-Zehn, ...
     ("black-maria", 3, {}, {"cards": ["Hx3 PA", "Hx8", "Hx2 PK KP"]}),  # PK and KP are both Pik-König: twice
@@ -78,7 +80,7 @@ def _python(preset_name: str, players: int, options: dict[str, Any], entry: dict
     try:
         done = sheet.from_cards(entry["cards"]) if "cards" in entry else sheet.from_points(entry["points"])
     except ScoreError as error:
-        return {"rules": rules.to_dict(), "error": error.key, "values": error.values}
+        return {"rules": rules.to_dict(), "error": error.key, "values": error.shown_values("en")}
     return {"rules": rules.to_dict(), "points": list(done.points), "raw": list(done.raw), "moon": done.moon_shooter}
 
 

@@ -38,10 +38,27 @@ class ScoreError(ValueError):
         self.key = key
         """The message's key in ``locale.messages`` (``ske_...``); the web scorekeeper uses the same keys."""
         self.values = values
-        super().__init__(Texts("en")(key, **values))
+        """A ``card`` (an int) and ``cards`` (ints, with ``hearts`` more hearts entered as a count, ``Hx3``) are
+        written in the language's card faces (``Q♠``, German ``D♠``), as the table and the sheet show cards."""
+        super().__init__(self.text("en"))
 
     def text(self, lang: str) -> str:
-        return Texts(lang)(self.key, **self.values)
+        return Texts(lang)(self.key, **self.shown_values(lang))
+
+    def shown_values(self, lang: str) -> dict[str, object]:
+        """The message's values as written in ``lang``: cards in their faces, hearts counted."""
+        t = Texts(lang)
+        shown = dict(self.values)
+        card, cards, hearts = shown.get("card"), shown.get("cards"), shown.pop("hearts", 0)
+        if isinstance(card, int):
+            shown["card"] = t.card(card)
+        if isinstance(cards, tuple):
+            parts = [t.cards(cards)] if cards else []
+            if isinstance(hearts, int) and hearts:
+                # Hearts entered as a count have no ranks: a count is missing, not "K♥ A♥" (a play-test).
+                parts.append(t.n("heart_cards", hearts))
+            shown["cards"] = ", ".join(parts)
+        return shown
 
 
 @dataclass(frozen=True)
@@ -100,9 +117,9 @@ class ScoreSheet:
                 if card is None:
                     raise ScoreError("ske_not_a_card", name=self.players[seat], text=token)
                 if not rules.in_play_mask >> card & 1:
-                    raise ScoreError("ske_not_in_play", name=self.players[seat], card=card_name(card))
+                    raise ScoreError("ske_not_in_play", name=self.players[seat], card=card)
                 if any(m >> card & 1 for m in masks):
-                    raise ScoreError("ske_twice", card=card_name(card))
+                    raise ScoreError("ske_twice", card=card)
                 masks[seat] |= 1 << card
         if any(counts):
             hearts = [c for c in cards_of(rules.in_play_mask) if suit_of(c) == HEARTS]
@@ -117,7 +134,9 @@ class ScoreSheet:
         scoring = [c for c in cards_of(rules.in_play_mask) if rules.values[c] != 0]
         missing = [c for c in scoring if not any(m >> c & 1 for m in masks)]
         if missing:
-            raise ScoreError("ske_missing", cards=" ".join(card_name(c) for c in missing), total=rules.deal_total)
+            counted = any(counts)
+            named = tuple(c for c in missing if not (counted and suit_of(c) == HEARTS))
+            raise ScoreError("ske_missing", cards=named, hearts=len(missing) - len(named), total=rules.deal_total)
         s = [0] * core.STATE_SIZE
         for seat, mask in enumerate(masks):
             s[core.TAKEN + seat] = mask

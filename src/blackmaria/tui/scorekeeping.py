@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+import shutil
+import textwrap
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -84,9 +86,17 @@ def run_scorekeeper(
         temporary.write_text(sheet.to_json(), encoding="utf-8")
         temporary.replace(path)
 
+    def write_wrapped(text: str) -> None:
+        # Wrapped between words to the terminal's width (a play-test read "player" / "s separated by /").
+        for line in textwrap.wrap(text, width=max(40, min(shutil.get_terminal_size().columns, 100) - 1)):
+            write(line)
+
     rules = sheet.rules
     write(t("sk_welcome", rules=t.rules_title(rules.preset, bool(rules.changes_from_preset())), players=", ".join(sheet.players)))
-    write(t("sk_help"))
+    write_wrapped(t("sk_help"))
+    if sheet.entries:  # a sheet resumed: where it stands, before the next deal's prompt
+        for line in sheet_table(sheet, t):
+            write(line)
     try:
         while True:
             verdict = sheet.verdict()
@@ -105,7 +115,8 @@ def run_scorekeeper(
                 if word in ("quit", "ende", "q"):
                     raise EOFError
                 if word in ("help", "hilfe", "?"):
-                    write(t("sk_help"))
+                    write_wrapped(t("sk_help"))
+                    write_wrapped(t("sk_help_commands"))
                     continue
                 if not answer:
                     write(t("sk_empty"))

@@ -119,8 +119,8 @@ const STORE_DRAFTS = "blackmaria.score.drafts"; // this tab's half-typed entry (
         }
         const card = parseCard(token);
         if (card === null) throw new ScoreError("ske_not_a_card", { name: names[seat], text: token });
-        if (!facts.inPlaySet.has(card)) throw new ScoreError("ske_not_in_play", { name: names[seat], card: cardName(card) });
-        if (owner(card)) throw new ScoreError("ske_twice", { card: cardName(card) });
+        if (!facts.inPlaySet.has(card)) throw new ScoreError("ske_not_in_play", { name: names[seat], card: cardSymbol(card) });
+        if (owner(card)) throw new ScoreError("ske_twice", { card: cardSymbol(card) });
         taken[seat].add(card);
       }
     });
@@ -135,7 +135,13 @@ const STORE_DRAFTS = "blackmaria.score.drafts"; // this tab's half-typed entry (
       });
     }
     const missing = facts.inPlay.filter((card) => facts.values[card] !== 0 && !owner(card));
-    if (missing.length) throw new ScoreError("ske_missing", { cards: missing.map(cardName).join(" "), total: facts.dealTotal });
+    if (missing.length) {
+      // As the table shows cards (Q♠, German D♠), a hand's order; hearts entered as a count have no ranks: a count.
+      const named = missing.filter((card) => !(counted && (card & 3) === HEARTS)).sort((a, b) => (b & 3) - (a & 3) || b - a);
+      const parts = named.length ? [named.map(cardSymbol).join(" ")] : [];
+      if (named.length < missing.length) parts.push(plural("heart_cards", missing.length - named.length));
+      throw new ScoreError("ske_missing", { cards: parts.join(", "), total: facts.dealTotal });
+    }
     const cards = taken.map((set) => Array.from(set).sort((a, b) => a - b));
     const raw = cards.map((list) => list.reduce((total, card) => total + facts.values[card], 0));
     // core.score_deal: whoever took every moon card shot the moon.
