@@ -207,6 +207,8 @@ def test_game_over_offers_a_new_game_and_the_finished_game_is_recorded_once(tmp_
         await pilot.press("escape")  # type: ignore[attr-defined]  # back to the final table (it used to quit)
         assert not isinstance(app.screen, GameOverScreen) and app.is_running
         assert "Game over. Winner:" in app.status_text().plain and "Enter: the result." in app.status_text().plain
+        # A finished game is recorded: the way out does not promise to save it (a play-test).
+        assert "Ctrl+Q Quit" in app.keys_text(200).plain and "Save & quit" not in app.keys_text(200).plain
         await pilot.press("enter")  # type: ignore[attr-defined]
         assert isinstance(app.screen, GameOverScreen)
         await pilot.press("n")  # type: ignore[attr-defined]

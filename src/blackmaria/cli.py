@@ -62,7 +62,8 @@ def rules(ctx: click.Context) -> None:
         for info in PRESETS.values():
             low, high = info.player_range
             count = f"{low}" if low == high else f"{low}-{high}"
-            click.echo(f"{info.name:<{width}}  {count:>3} players  {info.summary}  [{info.source}]")
+            # (info.source names the rule page the preset comes from: for the docs, not a player's list.)
+            click.echo(f"{info.name:<{width}}  {count:>3} players  {info.summary}")
 
 
 @rules.command("show")
@@ -183,7 +184,7 @@ def play(
     texts = Texts(language)
     games = saved_games()
     if list_games:
-        click.echo(_saved_list(texts, games) if games else texts("no_save"))
+        click.echo(_saved_list(texts, games) if games else texts("no_save_listed"))
         return
     if resume is not None:
         path = _choose_saved(texts, games, resume)
@@ -250,7 +251,8 @@ def _saved_list(texts: Texts, games: list[SavedGame]) -> str:
     lines = [texts("saves_header")]
     for number, game in enumerate(games, 1):
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(game.modified))
-        lines.append(f"{number:>3}. {game.name:<26} {game.rules:<20} {texts('saves_deal', deal=game.deals)}  {when}")
+        title = texts.rules_title(game.preset, game.house_rules)
+        lines.append(f"{number:>3}. {game.name:<26} {title:<20} {texts('saves_deal', deal=game.deals)}  {when}")
     return "\n".join(lines)
 
 

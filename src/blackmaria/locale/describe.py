@@ -17,7 +17,7 @@ def describe_rules(rules: Rules, lang: str = "en") -> list[str]:
     if rules.removed:
         lines.append(t("r_removed", cards=t.cards(sorted(rules.removed))))
     if rules.kitty_size:
-        lines.append(t("r_kitty", count=rules.kitty_size))
+        lines.append(t.n("r_kitty", rules.kitty_size))
     if rules.stock_size:
         lines.append(t("r_stock", count=rules.stock_size))
     if rules.first_dealer == "cut":

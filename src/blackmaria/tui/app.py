@@ -968,7 +968,9 @@ class GameApp(CardTableApp):
             self.refresh_view()
 
     def quit_label(self) -> str:
-        return self.t("key_quit" if self.session.saves else "key_quit_unsaved")
+        # A finished game is recorded already: nothing is left to save (a play-test read "Save & quit" at its end).
+        saves = self.session.saves and not self.session.game.is_over
+        return self.t("key_quit" if saves else "key_quit_unsaved")
 
     def action_help_quit(self) -> None:
         self.notify(self.t("quit_how"))

@@ -37,7 +37,9 @@ def narrate(event: Event, t: Texts, names: Sequence[str], me: int, rules: Rules)
             else t("deal_header", number=event.deal + 1, dealer=names[event.dealer]),
         ]
         if event.direction == "hold":
-            lines.append(t("no_pass"))
+            # A game that never passes (two-player) is not told so at every deal, as if others would pass.
+            if any(direction != "hold" for direction in rules.pass_schedule):
+                lines.append(t("no_pass"))
         else:
             target = (me + rules.pass_offset(event.direction)) % rules.players  # type: ignore[arg-type]
             lines.append(t("pass_header", count=rules.pass_count, direction=t.direction(event.direction), target=names[target]))

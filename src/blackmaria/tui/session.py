@@ -115,7 +115,10 @@ class SavedGame:
 
     name: str
     path: Path
-    rules: str
+    preset: str | None
+    """The rules' preset (None for house rules without one)."""
+    house_rules: bool
+    """Whether the rules change the preset (a list names them so: two games of one preset may differ)."""
     deals: int
     modified: float
 
@@ -132,12 +135,12 @@ def saved_games() -> list[SavedGame]:
             if data.get("format") != SAVE_FORMAT:
                 continue
             record = data["record"]
-            rules = record.get("rules", {})
-            title = (rules.get("preset") or "house rules") if isinstance(rules, dict) else "?"
+            rules = Rules.from_data(record["rules"])
             deals = len(record.get("deals", []))
         except (OSError, ValueError, KeyError, TypeError, AttributeError):
             continue
-        found.append(SavedGame(path.stem, path, str(title), deals, path.stat().st_mtime))
+        changed = bool(rules.changes_from_preset())
+        found.append(SavedGame(path.stem, path, rules.preset, changed, deals, path.stat().st_mtime))
     return sorted(found, key=lambda game: -game.modified)
 
 
