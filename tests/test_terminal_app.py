@@ -798,6 +798,33 @@ def test_a_key_refused_while_the_others_play_is_not_still_said_to_wait_on_the_pl
     _run(session, drive, size=(80, 24))
 
 
+def test_on_the_players_turn_the_prompt_says_which_card_enter_plays(tmp_path: Path) -> None:
+    """A play-test pressed Enter again after a typed pass and led a card it had not seen chosen."""
+    session = _session(tmp_path, rules=preset("black-maria").replace(deal_count=1), seed=3)
+    session.autoplay = False
+
+    async def drive(app: GameApp, pilot: object) -> None:
+        await _pass(app, pilot)
+        await _settle(app, pilot)
+        while session.waiting_for() == "play" and len(session.observation().legal) < 2:
+            await pilot.press("enter")  # type: ignore[attr-defined]
+            await _settle(app, pilot)
+        app.message = ""
+        app.draw_hand()
+        cards = app.hand_cards()
+        prompt = _plain(app.query_one("#prompt", Static).content, 80)
+        assert f"Enter plays {session.t.card(cards[app.selected])}; the arrows choose another." in prompt, prompt
+        await pilot.press("right")  # type: ignore[attr-defined]
+        prompt = _plain(app.query_one("#prompt", Static).content, 80)
+        assert f"Enter plays {session.t.card(cards[app.selected])};" in prompt, prompt
+        played = cards[app.selected]
+        await pilot.press("enter")  # type: ignore[attr-defined]
+        await _settle(app, pilot)
+        assert played not in session.observation().hand  # the card the prompt named was played
+
+    _run(session, drive, size=(80, 24))
+
+
 def test_the_deal_review_says_on_screen_that_enter_deals_the_next_deal_and_enter_does(tmp_path: Path) -> None:
     """Found playing at 80x24: after a deal the review of its tricks filled the view and its last line, "Press Enter
     for the next deal.", was below the fold; nothing on screen said what to do. The view's key line says it now, and

@@ -247,9 +247,18 @@ class CardTableApp(App[None]):
         return hand
 
     def prompt_note(self) -> str:
-        """A line above the prompt: while passing, the cards marked so far ("Marked 2 of 3"), else ""."""
+        """A line above the prompt: while passing, the cards marked so far ("Marked 2 of 3"); on the seat's turn, the
+        card Enter plays (a play-test's Enter, pressed again after a typed pass, led a card it had not seen chosen)."""
         rules = self.seat.rules
-        if self.waiting() != "pass" or rules is None:
+        waiting = self.waiting()
+        if waiting == "play":
+            if self.message or self.buffer.strip():
+                return ""  # (a hint or a refusal is read first; the prompt keeps three lines at 80x24)
+            cards, choosable = self.hand_cards(), self.choosable()
+            if cards and self.selected < len(cards) and cards[self.selected] in choosable and len(choosable) > 1:
+                return self.t("enter_plays", card=self.t.card(cards[self.selected]))
+            return ""
+        if waiting != "pass" or rules is None:
             return ""
         t = self.t
         return t("pass_marked", marked=len(self.marked), count=rules.pass_count, cards=t.cards(sorted(self.marked)))
