@@ -744,12 +744,18 @@ def test_the_guided_deal_analyses_in_the_worker_never_in_the_screen_thread(monke
     assert threads and not any(threads), threads
 
 
+def _keyed_deal(tmp_path: Path) -> PlaySession:
+    """One deal of Black Maria (seed 3) played by keys: a forced card waits for Enter too."""
+    session = _session(tmp_path, rules=preset("black-maria").replace(deal_count=1), seed=3)
+    session.autoplay = False
+    return session
+
+
 def test_a_key_pressed_while_the_last_cards_are_played_leaves_no_wait_message_at_game_over(tmp_path: Path) -> None:
     """Found playing by keys: Enter pressed while the computer players played the last trick left "Wait: the
     computer players are playing" under the game-over screen after they were done, and a key reported late (its
     time before the end) set it there again; Enter on the game-over screen opened a second one over it."""
-    session = _session(tmp_path, rules=preset("black-maria").replace(deal_count=1), seed=3)
-    session.autoplay = False
+    session = _keyed_deal(tmp_path)
 
     async def drive(app: GameApp, pilot: object) -> None:
         await _pass(app, pilot)
@@ -775,8 +781,7 @@ def test_a_key_pressed_while_the_last_cards_are_played_leaves_no_wait_message_at
 
 def test_a_key_refused_while_the_others_play_is_not_still_said_to_wait_on_the_players_turn(tmp_path: Path) -> None:
     """A play-test: "Wait: the computer players are playing" stayed under "Your turn." once they were done."""
-    session = _session(tmp_path, rules=preset("black-maria").replace(deal_count=1), seed=3)
-    session.autoplay = False
+    session = _keyed_deal(tmp_path)
 
     async def drive(app: GameApp, pilot: object) -> None:
         await _pass(app, pilot)
@@ -800,8 +805,7 @@ def test_a_key_refused_while_the_others_play_is_not_still_said_to_wait_on_the_pl
 
 def test_on_the_players_turn_the_prompt_says_which_card_enter_plays(tmp_path: Path) -> None:
     """A play-test pressed Enter again after a typed pass and led a card it had not seen chosen."""
-    session = _session(tmp_path, rules=preset("black-maria").replace(deal_count=1), seed=3)
-    session.autoplay = False
+    session = _keyed_deal(tmp_path)
 
     async def drive(app: GameApp, pilot: object) -> None:
         await _pass(app, pilot)
