@@ -187,6 +187,8 @@ def test_the_guided_deal_in_english_explains_every_decision_and_counts_in_public
     assert any(re.match(r"You chose .+: about [\d.]+ points", line) for line in lesson.feedback), lesson.feedback
     check_count(page)
     assert "counted in public" in (page.text_content("#learn-body h3") or "")
+    # Two ways on, not three: another guided deal or a real game (a play-test found "Play another game" beside them).
+    assert page.locator("#new-game").is_hidden() and page.locator(".learn-links a").count() == 2
     page.locator("#learn").screenshot(path=str(SCREENSHOTS / "web-learn-count.png"))
     assert unnamed(page) == []
     assert page.errors == [] and phone.errors == []

@@ -412,7 +412,8 @@ function renderResult() {
   const names = view.winners.map(seatName).join(", ");
   $("result-text").textContent = t(view.winners.length === 1 ? "winner_one" : "winner_many", { names });
   $("result-totals").replaceChildren(...view.totals.map((total, seat) => el("li", { text: t("total_of", { name: seatName(seat), total }) })));
-  $("new-game").hidden = !authToken();
+  // A guided deal ends with its own two ways on (another guided deal, a real game): not a third (a play-test).
+  $("new-game").hidden = !authToken() || app.learn;
 }
 
 export function renderChat() {
