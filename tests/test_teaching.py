@@ -202,7 +202,7 @@ def test_a_tip_the_advice_does_not_follow_is_said_to_lose_this_time() -> None:
     explanation = explain(game.observation(0), budget=FAST)
     tips = {tip.id: tip for tip in explanation.tips}
     advice = set(explanation.advice)
-    assert tips["pass-high-spades"].advice_agrees == bool(advice & set(tips["pass-high-spades"].cards))
+    assert tips["pass-high-spades"].advice_agrees == (parse_card("QS") in advice)  # the queen is the danger
     assert tips["make-a-void"].advice_agrees == (parse_card("AC") in advice)
     # Advice that follows neither tip: each says that this time the simulations chose otherwise, in both languages.
     other = tuple(parse_cards("JD TD 2H"))
@@ -217,6 +217,15 @@ def test_a_tip_the_advice_does_not_follow_is_said_to_lose_this_time() -> None:
     agreeing = dataclasses.replace(explanation, advice=following, tips=tuple(_with_advice(tip, following) for tip in explanation.tips))
     assert [tip.advice_agrees for tip in agreeing.tips] == [True, True]
     assert "better choice" not in "\n".join(explanation_lines(agreeing, "en"))
+    # A pass of the ace that keeps the queen does not follow "keeping A♠ Q♠ is risky" (a play-test).
+    high = next(tip for tip in explanation.tips if tip.id == "pass-high-spades")
+    assert _with_advice(high, tuple(parse_cards("AS JD TD"))).advice_agrees is False
+    # Void in the suit led, "shed a high card" names none: a ten or higher follows it, a six does not.
+    from blackmaria.teaching import Tip
+
+    clean = Tip("make-a-void", (), number=3)
+    assert _with_advice(clean, (parse_card("6D"),)).advice_agrees is False
+    assert _with_advice(clean, (parse_card("TD"),)).advice_agrees is True
 
 
 def test_a_seat_that_passed_the_queen_is_not_told_she_is_still_out() -> None:

@@ -51,3 +51,10 @@ def test_each_exported_helper_has_one_home_and_every_import_names_an_export() ->
             offered = definitions((STATIC / module).read_text(encoding="utf-8"))
             for name in (part.split(" as ")[0].strip() for part in names.split(",")):
                 assert name in offered, f"{path.name} imports {name}, which {module} does not export"
+
+
+def test_no_seat_name_helper_is_handed_to_map() -> None:
+    """``seatName(seat, short)`` and ``nameOf(seat, short)`` take a second argument: ``map`` passes the index there,
+    so ``winners.map(seatName)`` wrote "Computer 2 (medium), Comp. 4" (a play-test)."""
+    found = {path.name: re.findall(r"\.map\(\s*(?:seatName|nameOf)\s*\)", path.read_text(encoding="utf-8")) for path in MODULES}
+    assert {name: hits for name, hits in found.items() if hits} == {}

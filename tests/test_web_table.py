@@ -727,12 +727,18 @@ def test_the_lobby_says_which_number_cannot_make_a_table_and_changes_none(server
         return text
 
     assert refused("#players", "9") == "Black Maria spielt man zu 3 bis 6 Spielern."
+    page.dispatch_event("#players", "change")
+    # Meanwhile no seat count is made up from the 9 and the computer players are left as they were (a play-test).
+    assert page.text_content("#bots-note") == "Black Maria spielt man zu 3 bis 6 Spielern." and page.input_value("#bots") == "1"
     page.fill("#players", "3")
     assert page.get_attribute("#players", "aria-invalid") is None  # typing again clears the mark
     assert refused("#bots", "5") == "Computerspieler: eine ganze Zahl von 0 bis 2 (ein Platz ist deiner)."
     page.fill("#bots", "2")
     page.select_option("#end-mode", "deals")
     assert refused("#end-value", "0") == "Die Zahl der Spiele: eine ganze Zahl, 1 oder mehr."
+    page.select_option("#end-mode", "preset")  # the refusal no longer applies: it goes (a play-test saw it stay)
+    assert page.text_content("#create-error") == "" and page.get_attribute("#end-value", "aria-invalid") is None
+    page.select_option("#end-mode", "deals")
     page.fill("#end-value", "2")
     assert refused("#timer", "-5") == "Die Zeit pro Zug: Sekunden von 1 bis 3600, oder leer für keine."
     assert posted == []  # nothing reached the server
@@ -756,6 +762,12 @@ def test_alone_at_a_table_a_missed_turn_pauses_the_game_and_says_why(server: Ser
         "Your time ran out, and nobody else is at the table to play on with: the game waits for you. Resume it when you are back."
     )
     assert page.locator("#away-bar").is_hidden() and len(page.locator("#hand .card").all()) == 13
+    # Someone watching is not told that its own time ran out.
+    watcher = new_page(browser, PHONE)
+    watcher.goto(page.url)
+    watcher.wait_for_selector("#paused-bar:not([hidden])")
+    assert (watcher.text_content("#paused-text") or "").startswith("A player's time ran out with nobody else at the table")
+    watcher.context.close()
     page.click("#pause-button")  # "Resume the game"
     page.wait_for_selector("#paused-bar", state="hidden")
     pass_three(page)  # her own pass, in the decision's time given again

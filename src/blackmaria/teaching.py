@@ -30,7 +30,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Final, Literal
 
 from blackmaria.bots.reasons import SAFE_SPADE_GUARDS, Reason, spade_guards
-from blackmaria.cards import CLUBS, HEARTS, SPADES, SUIT_CHARS, Card, CardSet, card_name, cards_of, suit_of
+from blackmaria.cards import CLUBS, HEARTS, SPADES, SUIT_CHARS, Card, CardSet, card_name, cards_of, rank_of, suit_of
 from blackmaria.core import logic as core
 from blackmaria.core.state import params_of
 from blackmaria.events import DealScored, DealStarted, Event, KittyTaken, TrickWon
@@ -388,6 +388,9 @@ def _tips(obs: Observation, table: TableState, legal: CardSet) -> list[Tip]:
     return tips
 
 
+TEN_RANK: Final = 8
+"""The rank index of the ten (two is 0): "a high card" is a ten or higher, as the hints' reasons say."""
+
 ADVISING_TIPS: Final = ("pass-high-spades", "make-a-void", "lead-low-spades")
 """The tips that say which cards to pass or play (the others tell what to watch)."""
 
@@ -395,12 +398,16 @@ ADVISING_TIPS: Final = ("pass-high-spades", "make-a-void", "lead-low-spades")
 def _with_advice(tip: Tip, advice: Sequence[Card]) -> Tip:
     """The tip, with whether the advice follows it: a pass that passes its high spades or empties its suit, a card
     among those it names."""
-    if tip.id not in ADVISING_TIPS or not tip.cards:
+    if tip.id not in ADVISING_TIPS:
         return tip
     if tip.id == "pass-high-spades":
-        agrees = any(c in advice for c in tip.cards)
+        # The queen is the danger: a pass that keeps her does not follow the tip, whatever else it passes.
+        agrees = QS in advice if QS in tip.cards else any(c in advice for c in tip.cards)
     elif tip.id == "make-a-void" and len(advice) > 1:
         agrees = all(c in advice for c in tip.cards)
+    elif not tip.cards:
+        # "Void: shed a high card that could win a trick later" names no card: a high one (10 or higher) follows it.
+        agrees = any(rank_of(c) >= TEN_RANK for c in advice)
     else:
         agrees = any(c in tip.cards for c in advice)
     return replace(tip, advice_agrees=agrees)

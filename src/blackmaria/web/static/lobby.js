@@ -47,7 +47,15 @@ function presetChanged(resetNumbers = true) {
 }
 
 function playersChanged(event) {
-  const players = Math.max(2, Math.min(7, +$("players").value || 4));
+  const preset = chosenPreset();
+  const typed = $("players").value.trim();
+  if (!/^\d+$/.test(typed) || +typed < preset.min_players || +typed > preset.max_players) {
+    // No seat count made up from a number of players the rules cannot take: what they can take, in its place (a
+    // line, not none: the form keeps its height, so that the button under the pointer does not move).
+    $("bots-note").textContent = playersRule(preset);
+    return;
+  }
+  const players = +typed;
   const bots = $("bots");
   bots.max = players - 1;
   // By default one seat is kept for a friend to take by the link; the host may fill it with a computer player. A
@@ -68,6 +76,13 @@ function endModeChanged() {
   if (mode === "target" && (!value.value || +value.value < 20)) value.value = 100;
 }
 
+/** "Black Maria is played by 3 to 6 players." */
+function playersRule(preset) {
+  const low = preset.min_players;
+  const high = preset.max_players;
+  return t("form_players", { title: preset.title, range: low === high ? String(low) : t("range_to", { low, high }) });
+}
+
 /** What in the form cannot make a table, said with the field it is in; null when all of it can. A number out of its
     range is said, not changed behind the player's back (a play-test: 5 computer players at 3 seats made 1). */
 function formProblem(preset) {
@@ -75,12 +90,7 @@ function formProblem(preset) {
     const text = $(id).value.trim();
     return /^\d+$/.test(text) && +text >= low && +text <= high;
   };
-  const low = preset.min_players;
-  const high = preset.max_players;
-  if (!whole("players", low, high)) {
-    const range = low === high ? String(low) : t("range_to", { low, high });
-    return { field: "players", text: t("form_players", { title: preset.title, range }) };
-  }
+  if (!whole("players", preset.min_players, preset.max_players)) return { field: "players", text: playersRule(preset) };
   const players = +$("players").value;
   if (!whole("bots", 0, players - 1)) return { field: "bots", text: t("form_bots", { max: players - 1 }) };
   const mode = $("end-mode").value;
@@ -187,7 +197,13 @@ export function showLobby() {
   });
   $("end-mode").addEventListener("change", endModeChanged);
   $("create-form").addEventListener("submit", createTable);
-  $("create-form").addEventListener("input", (event) => event.target.removeAttribute("aria-invalid"));
+  // Any change to the form takes back a refusal it may have mended (the field's mark and the sentence under Create).
+  const mended = () => {
+    for (const field of $("create-form").querySelectorAll("[aria-invalid]")) field.removeAttribute("aria-invalid");
+    $("create-error").textContent = "";
+  };
+  $("create-form").addEventListener("input", mended);
+  $("create-form").addEventListener("change", mended);
   $("open-form").addEventListener("submit", openTable);
   loadPresets().catch((failure) => ($("create-error").textContent = failure.message));
 }

@@ -97,7 +97,9 @@ function renderPause() {
   button.setAttribute("aria-pressed", String(paused()));
   $("paused-bar").hidden = !(paused() && tableInPlay());
   // Paused by the clock (a lone player's time ran out), the bar says so, not that someone paused it.
-  $("paused-text").textContent = t(app.table.pause_reason === "time" ? "web_paused_time" : "web_paused");
+  // A spectator is not told that its own time ran out: it has none.
+  const byTime = app.table.pause_reason === "time";
+  $("paused-text").textContent = t(byTime ? (app.seat === null ? "web_paused_time_watching" : "web_paused_time") : "web_paused");
 }
 
 /** Seat positions round the felt: this seat at the bottom, the next seat clockwise (on its left) at the left. */
@@ -409,7 +411,7 @@ function renderResult() {
   $("hint-button").hidden = over || app.seat === null;
   $("sound-button").hidden = over || app.seat === null; // no turn to signal: the game is over, or a spectator's
   if (!over) return;
-  const names = view.winners.map(seatName).join(", ");
+  const names = view.winners.map((seat) => seatName(seat)).join(", "); // (not map(seatName): its index is "short")
   $("result-text").textContent = t(view.winners.length === 1 ? "winner_one" : "winner_many", { names });
   $("result-totals").replaceChildren(...view.totals.map((total, seat) => el("li", { text: t("total_of", { name: seatName(seat), total }) })));
   // A guided deal ends with its own two ways on (another guided deal, a real game): not a third (a play-test).
