@@ -460,6 +460,9 @@ def test_two_deals_a_spectator_and_the_language_switch(server: Server, browser: 
     assert page.text_content("#summary-close") == "See the result"
     page.keyboard.press("Escape")
     page.wait_for_function("() => !document.getElementById('summary').open")
+    # The result lists the totals by place, fewest first (a play-test read them in seat order).
+    listed = [int(text.rsplit(" ", 1)[1]) for text in page.locator("#result-totals li").all_text_contents()]
+    assert listed == sorted(listed) and sorted(listed) == sorted(sheet_totals(page)), listed
     # "Play another game": the same seats, a fresh score sheet, deal 1 again.
     page.click("#new-game")
     page.wait_for_selector("#result", state="hidden")

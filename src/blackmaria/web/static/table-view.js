@@ -413,7 +413,9 @@ function renderResult() {
   if (!over) return;
   const names = view.winners.map((seat) => seatName(seat)).join(", "); // (not map(seatName): its index is "short")
   $("result-text").textContent = t(view.winners.length === 1 ? "winner_one" : "winner_many", { names });
-  $("result-totals").replaceChildren(...view.totals.map((total, seat) => el("li", { text: t("total_of", { name: seatName(seat), total }) })));
+  // By place, fewest points first, as the result is read (seat order is the score sheet's).
+  const places = view.totals.map((total, seat) => ({ seat, total })).sort((a, b) => a.total - b.total || a.seat - b.seat);
+  $("result-totals").replaceChildren(...places.map(({ seat, total }) => el("li", { text: t("total_of", { name: seatName(seat), total }) })));
   // A guided deal ends with its own two ways on (another guided deal, a real game): not a third (a play-test).
   $("new-game").hidden = !authToken() || app.learn;
 }
