@@ -180,6 +180,8 @@ def test_a_game_on_a_phone_with_a_refusal_a_moon_a_correction_a_reload_and_the_n
             page.locator("#error").inner_text() == "Not accepted: the points add up to 38, but every deal under these rules has 43 points."
         )
         assert page.locator("#sheet tbody tr").count() == 0
+        _entry(page, {"Anna": "", "Ben": "", "Carla": "", "Dora": ""})  # nothing typed: said so, not "add up to 0"
+        assert page.locator("#error").inner_text() == "Not accepted: type each player's points, or the cards each took."
         _entry(page, {"Anna": "abc", "Ben": "-5", "Carla": "Q♠ Q♠", "Dora": ""})  # the word that is no card is named
         assert page.locator("#error").inner_text() == "Not accepted: Anna: abc is not a card; write a rank and a suit, like QS, 10H or Q♠."
         page.get_by_label("Carla: points or cards").fill("")

@@ -266,6 +266,8 @@ const STORE_DRAFTS = "blackmaria.score.drafts"; // this tab's half-typed entry (
   /** One text per player: all whole numbers are points, otherwise cards (a lone 0 then means no cards). */
   function fromEntryTexts(sheet, texts) {
     const trimmed = texts.map((text) => text.trim());
+    // Nothing typed: said so, not "the points add up to 0" (a play-test).
+    if (trimmed.every((text) => text === "")) throw new ScoreError("ske_empty", {});
     const numeric = trimmed.map((text) => WHOLE.test(text));
     const byCards = trimmed.some((text, seat) => text !== "" && !numeric[seat]);
     if (!byCards) return fromPoints(sheet.facts, trimmed.map((text) => (text === "" ? 0 : parseInt(text, 10))), sheet.players);
