@@ -240,9 +240,9 @@ class TableRuntime:
         self._summary_until = 0.0
         """The event loop's time until which the last deal's summary is read: no clock of the next deal runs before it."""
         self.paused = False
+        """The host paused the game: nobody plays, no bot acts, the turn timer stands (kept in memory only)."""
         self.pause_reason: str | None = None
         """Why the game is paused: ``host`` (a player paused it) or ``time`` (a lone player's time ran out)."""
-        """The host paused the game: nobody plays, no bot acts, the turn timer stands (kept in memory only)."""
         self._paused_left: float | None = None
         """The seconds the turn timer had left when the game was paused."""
         self._tasks: set[asyncio.Task[None]] = set()
@@ -888,9 +888,8 @@ class TableRuntime:
                 # Nobody else would be left to play with: stand-ins would play the rest of the game alone in seconds,
                 # and one missed turn (a phone call) would cost the whole game (a play-test). The game waits, paused,
                 # with the decision's whole time, until a player at the table resumes it.
-                self._clock_for = None
+                self._clock_for = None  # (and the timer has run out: no time is left to keep) resumed, it runs whole
                 self._pause("time")
-                self._paused_left = None
                 return
             await self._stand_in(late)
 
