@@ -48,14 +48,13 @@ function presetChanged(resetNumbers = true) {
 
 function playersChanged(event) {
   const preset = chosenPreset();
-  const typed = $("players").value.trim();
-  if (!/^\d+$/.test(typed) || +typed < preset.min_players || +typed > preset.max_players) {
+  if (!wholeIn("players", preset.min_players, preset.max_players)) {
     // No seat count made up from a number of players the rules cannot take: what they can take, in its place (a
     // line, not none: the form keeps its height, so that the button under the pointer does not move).
     $("bots-note").textContent = playersRule(preset);
     return;
   }
-  const players = +typed;
+  const players = +$("players").value;
   const bots = $("bots");
   bots.max = players - 1;
   // By default one seat is kept for a friend to take by the link; the host may fill it with a computer player. A
@@ -64,7 +63,7 @@ function playersChanged(event) {
   if (!typedHere && (!app.botsTouched || +bots.value > players - 1)) bots.value = Math.max(0, players - 2);
   const free = players - 1 - +bots.value;
   // No seat left: said so ("0 seats are left for the friends you invite" read oddly for a game alone).
-  if (free < 0 || !/^\d+$/.test(bots.value.trim())) $("bots-note").textContent = t("form_bots", { max: players - 1 });
+  if (!wholeIn("bots", 0, players - 1)) $("bots-note").textContent = t("form_bots", { max: players - 1 });
   else $("bots-note").textContent = free > 0 ? t("bots_note", { free: plural("free_seats", free) }) : t("bots_note_none");
 }
 
@@ -74,6 +73,12 @@ function endModeChanged() {
   value.disabled = mode === "preset";
   if (mode === "deals" && !value.value) value.value = 4;
   if (mode === "target" && (!value.value || +value.value < 20)) value.value = 100;
+}
+
+/** Whether the field holds a whole number from ``low`` to ``high`` as typed (no "2.5", no "-5", no "" taken as 0). */
+function wholeIn(id, low, high) {
+  const text = $(id).value.trim();
+  return /^\d+$/.test(text) && +text >= low && +text <= high;
 }
 
 /** "Black Maria is played by 3 to 6 players." */
@@ -86,16 +91,12 @@ function playersRule(preset) {
 /** What in the form cannot make a table, said with the field it is in; null when all of it can. A number out of its
     range is said, not changed behind the player's back (a play-test: 5 computer players at 3 seats made 1). */
 function formProblem(preset) {
-  const whole = (id, low, high) => {
-    const text = $(id).value.trim();
-    return /^\d+$/.test(text) && +text >= low && +text <= high;
-  };
-  if (!whole("players", preset.min_players, preset.max_players)) return { field: "players", text: playersRule(preset) };
+  if (!wholeIn("players", preset.min_players, preset.max_players)) return { field: "players", text: playersRule(preset) };
   const players = +$("players").value;
-  if (!whole("bots", 0, players - 1)) return { field: "bots", text: t("form_bots", { max: players - 1 }) };
+  if (!wholeIn("bots", 0, players - 1)) return { field: "bots", text: t("form_bots", { max: players - 1 }) };
   const mode = $("end-mode").value;
-  if (mode !== "preset" && !whole("end-value", 1, 10000)) return { field: "end-value", text: t(mode === "deals" ? "form_deals" : "form_target") };
-  if ($("timer").value.trim() && !whole("timer", 1, 3600)) return { field: "timer", text: t("form_timer") };
+  if (mode !== "preset" && !wholeIn("end-value", 1, 10000)) return { field: "end-value", text: t(mode === "deals" ? "form_deals" : "form_target") };
+  if ($("timer").value.trim() && !wholeIn("timer", 1, 3600)) return { field: "timer", text: t("form_timer") };
   return null;
 }
 
