@@ -918,9 +918,13 @@ class GameApp(CardTableApp):
         self.show_text(self.t("key_help"), hanging(text, width))
 
     def action_why(self) -> None:
-        """The explanation of the decision now, again: a guided deal's ``why`` (only its session names that word)."""
-        self.session.command("why")
-        self.refresh_view()
+        """The explanation of the decision now, again, in a view over the table: a guided deal's ``why`` (only its
+        session names that word). The story's column holds 13 lines of 40 at 80x24 (a play-test paged 3 to 5 times a
+        decision); the view has the screen's width."""
+        from blackmaria.tui.learn import LearnSession
+
+        if isinstance(self.session, LearnSession):
+            self.show_text(self.t("key_why"), Text("\n".join(self.session.explanation_text())))
 
     def action_hint(self) -> None:
         if self._refuse_while_busy():
