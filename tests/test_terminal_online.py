@@ -25,7 +25,7 @@ from blackmaria.locale import Texts
 from blackmaria.tui.online import OnlineSeat, TableLink, run_online, save_token, saved_token, take_seat
 from blackmaria.tui.online_app import OnlineApp
 from browser import SCREENSHOTS
-from test_server_helpers import ONE_DEAL_HEARTS, Server, free_port, running_server
+from test_server_helpers import ONE_DEAL_HEARTS, Server, free_port, play_until, running_server
 
 PROMPTS = ("Karten für", "Deine Karte:", "Cards to pass to", "Your card:")
 
@@ -521,12 +521,17 @@ def test_when_the_time_runs_out_the_screen_says_so_and_enter_takes_the_seat_back
         code, host = answer.json()["table"]["code"], answer.json()["host_token"]
         link = TableLink.parse(f"{server.base}/t/{code}")
         _seat, token = take_seat(link, "Eve", 0)
+        # Ben plays on at once (alone with computer players, Eve's missed turn would pause the game instead).
+        ben = server.connect(code, server.join(code, "Ben", 2)[1])
         server.bots(code, host, "easy")
         app = RecordingApp(OnlineSeat(link, token, "en", "online_app_help"))
+        stop = threading.Event()
+        playing = threading.Thread(target=lambda: play_until([ben], stop.is_set, timeout=120), daemon=True)
 
         async def drive_keys() -> None:
             async with app.run_test(size=(130, 40)) as pilot:
                 server.start_game(code, host)
+                playing.start()
                 await until(pilot, lambda: app.seat.away, "was played by a stand-in", timeout=15)
                 status = lambda: str(app.query_one("#status", Static).content)  # noqa: E731
                 await until(pilot, lambda: "a computer player is playing your seat" in status(), "said so in the status", timeout=5)
@@ -534,6 +539,38 @@ def test_when_the_time_runs_out_the_screen_says_so_and_enter_takes_the_seat_back
                 # Told, whatever comes next: with a 1 s timer the seat may be away again at once, if its turn's time
                 # had already run out while the stand-in had not yet played it.
                 await until(pilot, lambda: "You play your seat again." in app.told, "got the seat back", timeout=10)
+                await pilot.press("ctrl+q")
+                await until(pilot, lambda: app.ended is not None, "left")
+
+        try:
+            asyncio.run(drive_keys())
+        finally:
+            stop.set()
+            playing.join(10)
+            ben.close()
+
+
+def test_alone_with_computer_players_a_missed_turn_pauses_the_game_and_enter_goes_on(tmp_path: Path) -> None:
+    """The server pauses a game whose only player's time ran out (stand-ins would play it to its end in seconds): the
+    terminal says so, and Enter resumes it."""
+    with running_server(tmp_path / "tables.sqlite3") as server:
+        answer = server.http.post("/api/tables", json={"rules": ONE_DEAL_HEARTS, "turn_seconds": 1})
+        code, host = answer.json()["table"]["code"], answer.json()["host_token"]
+        link = TableLink.parse(f"{server.base}/t/{code}")
+        _seat, token = take_seat(link, "Eve", 0)
+        server.bots(code, host, "easy")
+        app = RecordingApp(OnlineSeat(link, token, "en", "online_app_help"))
+
+        async def drive_keys() -> None:
+            async with app.run_test(size=(130, 40)) as pilot:
+                server.start_game(code, host)
+                await until(pilot, lambda: app.seat.paused, "paused", timeout=15)
+                status = lambda: str(app.query_one("#status", Static).content)  # noqa: E731
+                await until(pilot, lambda: "the game is paused and waits for you" in status(), "said so in the status", timeout=5)
+                assert not app.seat.away and server.http.get(f"/api/tables/{code}").json()["pause_reason"] == "time"
+                await pilot.press("enter")  # nothing typed: go on
+                await until(pilot, lambda: "The game goes on." in app.told, "resumed", timeout=10)
+                assert server.http.get(f"/api/tables/{code}").json()["paused"] is False
                 await pilot.press("ctrl+q")
                 await until(pilot, lambda: app.ended is not None, "left")
 

@@ -205,6 +205,8 @@ class OnlineSeat(Seat):
         self.clock_end = 0.0
         self.welcome_left: tuple[int, float] | None = None
         self.away = False
+        self.paused = False
+        """The game is paused (by a player, or by the clock of a player left alone with computer players)."""
         self.ended = False
         """Whether a game this connection watched in play has ended (a game over already at the welcome does not
         count: then the player waits for the host to start the next one)."""
@@ -396,6 +398,12 @@ class OnlineSeat(Seat):
         elif self.away and not away:
             self.say(t("online_back"))
         self.away = away
+        paused = bool(info.get("paused"))
+        if paused and not self.paused:
+            self.say(self.paused_text(info))
+        elif self.paused and not paused:
+            self.say(t("web_news_resumed"))
+        self.paused = paused
         if (was_open or was_over) and info.get("status") == "playing":
             self.say(t("online_started"))
 
@@ -482,8 +490,8 @@ class OnlineSeat(Seat):
             return None
         if state["phase"] == "game-over":
             return "over"
-        if self.seat is None or self.away:
-            return None
+        if self.seat is None or self.away or self.paused:
+            return None  # (nothing to decide: a stand-in plays the seat, or nobody plays)
         if state["phase"] == "passing" and not state["has_passed"][self.seat]:
             return "pass"
         if state["phase"] == "playing" and state["turn"] == self.seat:
@@ -508,6 +516,8 @@ class OnlineSeat(Seat):
             winners = ", ".join(self._names[w] for w in state.get("winners") or [])
             waiting = "  " + t("online_waiting_next") + ("  " + t("online_start_hint") if self.seat is not None else "")
             return t("game_over", names=winners) + (waiting if status == "over" else "")
+        if self.paused:
+            return self.paused_text(self.table)
         if self.away:
             return t("online_away")
         if self.waiting_for() == "pass" and state.get("pass_to") is not None:
@@ -515,6 +525,12 @@ class OnlineSeat(Seat):
                 "pass_header", count=self._rules.pass_count, direction=t.direction(state["direction"]), target=self._names[state["pass_to"]]
             )
         return super().status(with_points)
+
+    def paused_text(self, info: dict[str, Any]) -> str:
+        """Why nobody plays, and, to a player, how to go on (a spectator cannot resume)."""
+        if self.seat is None:
+            return self.t("web_paused_time_watching" if info.get("pause_reason") == "time" else "web_paused")
+        return self.t("online_paused_time" if info.get("pause_reason") == "time" else "online_paused")
 
     def time_left(self) -> int | None:
         """Whole seconds left to pass or play before a stand-in does, at a table with a turn timer; else None.
@@ -556,6 +572,10 @@ class OnlineSeat(Seat):
         action = COMMANDS.get(words.lower())
         if action == "quit":
             raise Leave
+        if self.paused and self.seat is not None and action in ("back", None):
+            self.resume()  # "back" (or Enter, or the cards to play) goes on; a command only shows what it shows
+            if action == "back":
+                return
         if self.away:
             self.send({"type": "ping"})  # any message gives the seat back; the decision comes with the next update
             if action == "back":
@@ -589,6 +609,13 @@ class OnlineSeat(Seat):
         except OnlineError as error:
             self.say(t("online_refused", message=str(error).split(": ", 1)[-1]))
         # The game's first update and the table's new status come over the WebSocket, as for every other seat.
+
+    def resume(self) -> None:
+        """Resume the paused game (any seated player may, as on the page); the table's news says that it goes on."""
+        try:
+            lobby(self.link.base, f"/api/tables/{self.link.code}/pause", {"paused": False}, self.token, "the resume")
+        except OnlineError as error:
+            self.say(self.t("online_refused", message=str(error).split(": ", 1)[-1]))
 
     def command_hint(self) -> None:
         self._ask_server("hint")

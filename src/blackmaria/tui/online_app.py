@@ -150,7 +150,7 @@ class OnlineApp(CardTableApp):
         self.typed.put(text)
 
     def enter_idle(self) -> None:
-        if self.seat.away:
+        if self.seat.away or self.seat.paused:
             self.typed.put("back")
 
     def action_command(self, command: str) -> None:
