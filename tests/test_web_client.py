@@ -218,7 +218,7 @@ RECORD_ANNOUNCEMENTS = """async () => {
   window.earlyWins = [];
   const watchWins = () => {
     const view = state.app.view;
-    const held = view && state.app.heldTrick !== null ? view.tricks[state.app.heldTrick] : null;
+    const held = view && state.app.heldWon !== null ? view.tricks[state.app.heldWon.trick] : null;
     const shown = Number(document.querySelector('#trick').dataset.count || 0);
     if (!held || shown >= held.plays.length) return;
     const said = (document.querySelector('#turn-line').textContent || '').includes('den Stich');

@@ -182,6 +182,7 @@ def play(
 
     language = detect_language(lang)
     texts = Texts(language)
+    line_by_line = plain or not sys.stdout.isatty()
     games = saved_games()
     if list_games:
         click.echo(_saved_list(texts, games) if games else texts("no_save_listed"))
@@ -190,7 +191,7 @@ def play(
         path = _choose_saved(texts, games, resume)
         try:
             # The full-screen game's story tells the totals; the score sheet opens in a view (GameApp).
-            session = PlaySession.resume(path, lang, sheet_in_story=plain or not sys.stdout.isatty())
+            session = PlaySession.resume(path, lang, sheet_in_story=line_by_line)
         except (OSError, ValueError, KeyError, TypeError) as error:
             raise click.ClickException(f"{path}: {error}") from None
         if session.game.is_over:
@@ -235,7 +236,7 @@ def play(
     from blackmaria.locale.advice import prepare_hints
 
     prepare_hints()  # the hints' search loads (the first time on a machine: compiles) while the player looks at the hand
-    if plain or not sys.stdout.isatty():
+    if line_by_line:
         from blackmaria.tui.plain import run_plain
 
         run_plain(session)

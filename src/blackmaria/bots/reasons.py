@@ -129,7 +129,7 @@ def play_reason(obs: Observation, card: Card) -> Reason:
         return Reason("duck", {"card": card, "best": best})
     if len(trick.plays) == obs.rules.players - 1:
         return Reason("win", {"card": card, "points": points + values[card]})
-    if not _unseen(obs) & suit_mask(led) & ~((1 << (card + 1)) - 1):
+    if not _higher_out(obs, card):
         # Nothing higher of the suit is out (a play-test: "a later player may still overtake" A♣).
         return Reason("follow_top", {"card": card, "best": best, "suit": led})
     return Reason("follow_over", {"card": card, "best": best})
@@ -141,6 +141,11 @@ def _unseen(obs: Observation) -> int:
     if obs.kitty is not None:
         known |= obs.kitty.mask
     return obs.rules.in_play_mask & ~known
+
+
+def _higher_out(obs: Observation, card: Card) -> list[Card]:
+    """The cards of ``card``'s suit above it that the seat has not seen: those a later player may overtake it with."""
+    return [c for c in cards_of(_unseen(obs) & suit_mask(suit_of(card))) if c > card]
 
 
 def false_claims(obs: Observation, cards: list[Card], reasons: tuple[Reason, ...]) -> list[str]:
@@ -184,7 +189,7 @@ def false_claims(obs: Observation, cards: list[Card], reasons: tuple[Reason, ...
             claim(legal == [card], "the only legal card")
         elif code.startswith("lead"):
             claim(not plays, "the seat leads")
-            higher = [c for c in cards_of(_unseen(obs) & suit_mask(suit_of(card))) if c > card] if card >= 0 else []
+            higher = _higher_out(obs, card) if card >= 0 else []
             if code == "lead_sure_gain":
                 claim(not higher and values[card] == f["points"] and f["points"] < 0, "no higher card out, the card gains")
             elif code == "lead_high":
@@ -225,7 +230,7 @@ def false_claims(obs: Observation, cards: list[Card], reasons: tuple[Reason, ...
                 claim(card == min(following), "the lowest card of the suit")
             if code in ("follow_over", "follow_top"):
                 claim(not last and f["best"] == best, "a later player is still to play")
-            higher = [c for c in cards_of(_unseen(obs) & suit_mask(led)) if c > card] if led is not None else []
+            higher = _higher_out(obs, card)  # (of the suit led: the claim above checks that the card follows it)
             if code == "follow_over":
                 claim(bool(higher), "a higher card of the suit is out: a later player may overtake it")
             if code == "follow_top":

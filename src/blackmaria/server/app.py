@@ -20,7 +20,7 @@ from typing import Annotated, Any, Final
 
 from fastapi import FastAPI, Header, HTTPException, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, RedirectResponse, Response
+from fastapi.responses import FileResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -351,19 +351,6 @@ def catalog_body(lang: str) -> tuple[bytes, str]:
     return body, f'"{hashlib.sha256(body).hexdigest()[:20]}"'
 
 
-NOT_FOUND_PAGE = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Not found · Black Maria</title>
-<style>body{font-family:system-ui,sans-serif;max-width:34rem;margin:3rem auto;padding:0 1rem;line-height:1.5}</style>
-</head><body>
-<h1>There is no such page</h1>
-<p>The link may be cut short or mistyped. <a href="/">Go to the lobby</a> to create a table or open one by its code.</p>
-<p lang="de">Diese Seite gibt es nicht: der Link ist vielleicht gekürzt oder vertippt. <a href="/?lang=de">Zur Lobby</a>.</p>
-</body></html>
-"""
-"""What a browser gets for a page the server does not have (an API client still gets JSON)."""
-
-
 def _wants_page(request: Request) -> bool:
     """A browser's GET of a page: not the API's, not a static file's, and asking for HTML."""
     path = request.url.path
@@ -425,9 +412,9 @@ def create_app(db_url: str | None = None, programs: BotPrograms | None = None, l
     async def http_error(request: Request, error: StarletteHTTPException) -> Response:
         if error.status_code in (204, 304) or error.status_code < 200:
             return Response(status_code=error.status_code, headers=error.headers)
-        if error.status_code == 404 and _wants_page(request):
+        if error.status_code == 404 and _wants_page(request) and (WEB_DIR / "not-found.html").is_file():
             # A browser that followed a wrong link reads a page with the way back, not the API's {"detail": ...}.
-            return HTMLResponse(NOT_FOUND_PAGE, status_code=404)
+            return FileResponse(WEB_DIR / "not-found.html", status_code=404, headers={"Cache-Control": "no-cache"})
         return SafeJSONResponse({"detail": error.detail}, status_code=error.status_code, headers=error.headers)
 
     @app.exception_handler(RequestValidationError)

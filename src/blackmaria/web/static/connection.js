@@ -66,7 +66,6 @@ function receive(message) {
       app.explainKey = null;
       app.explaining = false;
       app.queue = [];
-      app.heldTrick = null;
       app.heldWon = null;
       app.hiddenPlays = new Set();
       app.passPending = false;

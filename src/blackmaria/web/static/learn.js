@@ -101,7 +101,7 @@ export function renderLearn() {
   const view = app.view;
   const turn = shownTurn(view);
   const last = view ? view.deal_points.length - 1 : -1;
-  const count = view && (view.phase === "game-over" || view.phase === "deal-over") && app.heldTrick === null ? app.counts.get(last) : null;
+  const count = view && (view.phase === "game-over" || view.phase === "deal-over") && app.heldWon === null ? app.counts.get(last) : null;
   let mode = "idle";
   if (count) mode = `count:${count.count.deal}`;
   // An explanation speaks of the whole trick so far: shown once the cards before the learner's are all laid.

@@ -24,8 +24,7 @@ export const app = {
   selected: new Set(),
   passPending: false,
   playPending: false, // a card sent and not yet seen played (or refused)
-  heldTrick: null, // a finished trick kept on screen before it goes to its winner
-  heldWon: null, // its TrickWon event: who took it and its points
+  heldWon: null, // the TrickWon of a finished trick kept on screen before it goes to its winner (trick, seat, points)
   shownPlays: new Set(),
   deals: new Map(), // deal index -> {sha256, dealer, handSize, hand, check}
   hint: null,
@@ -167,14 +166,14 @@ export function paused() {
 
 /** This seat plays now: the server offers cards to play, and no finished trick is still being shown. */
 export function mustPlay(view) {
-  return Boolean(view && app.seat !== null && !paused() && view.phase === "playing" && view.choices.length && app.heldTrick === null && !app.hiddenPlays.size);
+  return Boolean(view && app.seat !== null && !paused() && view.phase === "playing" && view.choices.length && app.heldWon === null && !app.hiddenPlays.size);
 }
 
 /** The trick just won is shown won: all its cards are laid (a run of computer players' cards comes in one update,
     whose state already counts the trick; until its last card is down, nobody has won it on screen). */
 export function trickWonShown() {
-  if (app.heldTrick === null) return false;
-  for (const key of app.hiddenPlays) if (Number(key.split(":")[1]) === app.heldTrick) return false;
+  if (app.heldWon === null) return false;
+  for (const key of app.hiddenPlays) if (Number(key.split(":")[1]) === app.heldWon.trick) return false;
   return true;
 }
 

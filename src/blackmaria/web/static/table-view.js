@@ -124,7 +124,7 @@ export function renderSeats() {
     const total = view ? view.totals[seat] : 0;
     const won = trickWonShown();
     const turn = shownTurn(view) === seat && !won && !paused(); // no "to play" while nobody may
-    const held = won && view && view.tricks[app.heldTrick];
+    const held = won && view && view.tricks[app.heldWon.trick];
     const winner = Boolean(held && held.winner === seat);
     const name = seatName(seat) + (seat === app.seat ? ` ${t("you_suffix")}` : "");
     const marks = [];
@@ -192,9 +192,9 @@ export function renderTrick() {
   let trick = currentTrick(view);
   let index = view ? view.tricks.length - 1 : -1;
   // A trick just won stays in the middle a moment, before the next trick (already begun in the state) is shown.
-  if (app.heldTrick !== null && view && view.tricks[app.heldTrick]) {
-    trick = view.tricks[app.heldTrick];
-    index = app.heldTrick;
+  if (app.heldWon !== null && view && view.tricks[app.heldWon.trick]) {
+    trick = view.tricks[app.heldWon.trick];
+    index = app.heldWon.trick;
   }
   const nodes = [];
   if (trick) {
@@ -228,7 +228,7 @@ function renderLastTrick() {
   const panel = $("last-trick");
   const done = view && view.tricks ? view.tricks.filter((trick) => trick.winner !== null && trick.winner !== undefined) : [];
   // The trick being shown in the middle is not "the last one" yet: it is still on the felt.
-  const last = done.length && !(app.heldTrick !== null && app.heldTrick === view.tricks.indexOf(done[done.length - 1])) ? done[done.length - 1] : done.length > 1 ? done[done.length - 2] : null;
+  const last = done.length && !(app.heldWon !== null && app.heldWon.trick === view.tricks.indexOf(done[done.length - 1])) ? done[done.length - 1] : done.length > 1 ? done[done.length - 2] : null;
   button.hidden = !last || (view && view.phase === "game-over");
   if (!last) {
     panel.hidden = true;
@@ -406,7 +406,7 @@ export function renderShuffle() {
 
 function renderResult() {
   const view = app.view;
-  const over = view && view.phase === "game-over" && app.heldTrick === null;
+  const over = view && view.phase === "game-over" && app.heldWon === null;
   $("result").hidden = !over;
   $("hint-button").hidden = over || app.seat === null;
   $("sound-button").hidden = over || app.seat === null; // no turn to signal: the game is over, or a spectator's

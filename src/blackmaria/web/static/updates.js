@@ -49,7 +49,6 @@ async function showUpdate(message, hurry) {
   if (mine || won) clearNotice();
   if (scored && app.table && app.table.summary_seconds) app.summaryUntil = message.receivedAt + app.table.summary_seconds * 1000;
   app.view = message.state;
-  app.heldTrick = won ? won.trick : null;
   app.heldWon = won || null;
   app.heldText = won ? trickWonText(won) : "";
   // A run of bot actions comes as one update: its cards are laid one after another, as at a real table.
@@ -65,7 +64,6 @@ async function showUpdate(message, hurry) {
       flyTrick(won.seat);
       await sleep(TIMING.fly);
     }
-    app.heldTrick = null;
     app.heldWon = null;
     renderAll();
   };
