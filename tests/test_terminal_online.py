@@ -255,12 +255,14 @@ def test_the_seat_comes_back_by_itself_when_a_killed_server_restarts(tmp_path: P
     with running_server(tmp_path / "tables.sqlite3") as server:
         link, host, token = seated(server)
         dealt: list[str] = []
+        started = threading.Event()  # the deal can reach the seat before the host's start call has its answer
 
         def answer(player: Player, prompt: str) -> str | list[str] | None:
             if prompt.startswith("Your card:"):
                 return None
             if not dealt:  # the first pass prompt: the server dies (SIGKILL) and comes back on the same database
                 dealt.extend(player.hand)
+                assert started.wait(30), "the host's start call never returned"
                 server.kill()
                 server.start()
             if any(line.startswith("You pass ") for line in player.out):
@@ -270,6 +272,7 @@ def test_the_seat_comes_back_by_itself_when_a_killed_server_restarts(tmp_path: P
         player = Player(answer)
         thread = run_in_thread(OnlineSeat(link, token, "en"), player)
         server.start_game(link.code, host)
+        started.set()
         thread.join(90)
         assert not thread.is_alive()
         lost = player.out.index("The connection was lost; connecting again ...")
