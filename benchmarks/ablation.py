@@ -66,6 +66,8 @@ VARIANTS: dict[str, base.SearchFeatures] = {
     "expert-infer9": dataclasses.replace(base.EXPERT_FEATURES, infer=True, infer_alpha=0.9),
     "expert-learned-pass3": dataclasses.replace(base.EXPERT_FEATURES, playout_policy="playout_policy.json", pass_min_players=3),
     "expert-pass4": dataclasses.replace(base.EXPERT_FEATURES, pass_min_players=4),
+    "expert-halve": dataclasses.replace(base.EXPERT_FEATURES, pass_halving=True),
+    "expert-halve8": dataclasses.replace(base.EXPERT_FEATURES, pass_halving=True, pass_pool=8),
     "pass4": base.SearchFeatures(search_pass=True, pass_min_players=4),
     "exact4-pass4": base.SearchFeatures(search_pass=True, pass_min_players=4, exact_cards=4),
     "exact4-pass4-moon": base.SearchFeatures(search_pass=True, pass_min_players=4, exact_cards=4, playout_moon_stop=True),
@@ -90,6 +92,10 @@ def register_variants(extra: Sequence[str] = ()) -> None:
             base.register_level(base.Level(level, base.search_level(level, 10_000, features), 10_000, slow=True, listed=False))
     # tournament.parse_bot checks names against base.LEVELS (the listed levels); here every registered level may play.
     base.LEVELS = base.ALL_LEVELS
+
+
+# At import: a tournament's worker processes are spawned, and import this script again before they read the lineup.
+register_variants()
 
 
 def rule_set_of(spec: str) -> Rules:

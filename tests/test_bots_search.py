@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import multiprocessing
 import os
@@ -117,6 +118,40 @@ def test_a_searched_pass_is_one_of_the_candidates_and_the_best_of_them() -> None
     assert advice.pass_costs[tuple(sorted(advice.cards))] == min(advice.pass_costs.values())
     facts = advice.reasons[-1].facts
     assert advice.reasons[-1].code == "search_pass" and facts["cost"] == min(advice.pass_costs.values())
+
+
+def test_sequential_halving_compares_the_last_passes_on_more_worlds_than_an_even_share() -> None:
+    game = Game(one_deal(preset("hearts")), seed=5)
+    game.deal()
+    obs = game.observation(0)
+    even = SearchBot(1, budget=4_000, features=SearchFeatures(search_pass=True)).pass_hint(obs)
+    halving = SearchBot(1, budget=4_000, features=SearchFeatures(search_pass=True, pass_halving=True)).pass_hint(obs)
+    assert game.can_pass(0, halving.cards) and set(halving.pass_costs) == set(even.pass_costs)  # the same 20 candidates
+    # 4,000 playouts: 200 worlds each when shared evenly; in 5 rounds of 800, the last two get 40+80+160+266+400.
+    assert even.worlds == 200 and halving.worlds == 946
+    again = SearchBot(1, budget=4_000, features=SearchFeatures(search_pass=True, pass_halving=True)).pass_hint(obs)
+    assert again.cards == halving.cards and again.pass_costs == halving.pass_costs  # reproducible from its seed
+    wider = SearchBot(1, budget=4_000, features=SearchFeatures(search_pass=True, pass_halving=True, pass_pool=8)).pass_hint(obs)
+    assert len(wider.pass_costs) in (56, 57)  # the sets of 3 from 8 cards, and the medium pass if it is not one of them
+
+
+def test_a_timed_halving_keeps_its_time() -> None:
+    game = Game(one_deal(preset("hearts")), seed=6)
+    game.deal()
+    obs = game.observation(2)
+    warm_kernels()
+    bot = SearchBot(3, budget=1_000_000, time_ms=80, features=dataclasses.replace(EXPERT_FEATURES, pass_halving=True))
+    start = time.perf_counter()
+    advice = bot.pass_hint(obs)
+    assert time.perf_counter() - start < 0.2 and game.can_pass(2, advice.cards)
+    assert advice.worlds > 20  # every round had its share of the time, the last two passes more worlds than the first round
+
+
+def test_halving_and_pass_z_cannot_go_together() -> None:
+    with pytest.raises(ValueError, match="pass_halving keeps the pass that survives"):
+        SearchFeatures(search_pass=True, pass_halving=True, pass_z=2.0)
+    with pytest.raises(ValueError, match="pass_pool must be at least 1, not 0"):
+        SearchFeatures(pass_pool=0)
 
 
 def test_expert_searches_the_pass_at_three_players_too() -> None:

@@ -93,6 +93,11 @@ class SearchFeatures:
     """A searched pass other than the medium bot's must be better by this many standard errors (paired)."""
     pass_min_players: int = 0
     """With ``search_pass``: search the pass only at tables of at least this many players (else the medium bot's)."""
+    pass_halving: bool = False
+    """With ``search_pass``: sequential halving. The playouts are spent in rounds; after each, the costlier half of the
+    candidate passes drop out, so the last two are compared on several times the worlds an even share gives them."""
+    pass_pool: int = 6
+    """With ``search_pass``: the candidate passes are the sets from this many of the medium bot's most dangerous cards."""
     playout_eps: float = 0.1
     """The share of uniformly random cards in the playouts (``expert-2026``: 0.1)."""
     infer: bool = False
@@ -116,6 +121,12 @@ class SearchFeatures:
     playout_policy: str = ""
     """The playouts' policy: ``""`` for the rules of thumb (``playout.policy_card``), else the name of a weights file of
     the learned policy in ``blackmaria/bots/data`` (``learned.POLICY_FILE`` is the shipped one)."""
+
+    def __post_init__(self) -> None:
+        if self.pass_pool < 1:
+            raise ValueError(f"pass_pool must be at least 1, not {self.pass_pool}")
+        if self.pass_halving and self.pass_z:
+            raise ValueError("pass_halving keeps the pass that survives its rounds; it cannot also keep the usual one by pass_z")
 
 
 NO_FEATURES = SearchFeatures()

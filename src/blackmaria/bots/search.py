@@ -24,10 +24,11 @@ exact solve of the last tricks counts as one simulation per card, and at most
 
 from __future__ import annotations
 
+import math
 import random
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -285,10 +286,6 @@ EXACT_PLIES = 16
 together; at least 2 cards a hand): 4 cards a hand with 3 or 4 players, 3 with 5, 2 with 6 or 7."""
 
 
-PASS_POOL = 6
-"""Candidate passes are the sets of ``pass_count`` cards from the medium bot's ``PASS_POOL`` most dangerous, plus its own pass."""
-
-
 PASS_WORLDS = 200
 """At least this many worlds per candidate pass (a pass is decided once a deal and much depends on it)."""
 
@@ -437,14 +434,15 @@ class SearchBot:
         hand = obs.hand.mask
         passable = [c for c in obs.hand if c not in rules.pass_forbidden]
         danger = {c: self._medium._pass_danger(c, hand, rules.pass_count, rules.values, rules.pass_forbidden) for c in passable}
-        pool = sorted(passable, key=lambda c: (-danger[c], c))[:PASS_POOL]
+        pool = sorted(passable, key=lambda c: (-danger[c], c))[: self.features.pass_pool]
         first = tuple(sorted(usual))
         sets = [first] + [s for s in combinations(sorted(pool), rules.pass_count) if s != first]
         return sets
 
-    def evaluate_passes(self, obs: Observation, candidates: list[tuple[Card, ...]]) -> tuple[list[float], list[float], int]:
+    def evaluate_passes(self, obs: Observation, candidates: list[tuple[Card, ...]]) -> tuple[list[float], list[float], int, int]:
         """Mean points of this seat after each candidate pass (the deal played out by the policy), the standard
-        error of each one's difference from the first candidate's (the same worlds), and the worlds."""
+        error of each one's difference from the first candidate's (the same worlds), the worlds of the chosen pass, and
+        the chosen pass's index: the cheapest by ``pass_z`` (below), or with ``pass_halving`` the one left at the end."""
         from blackmaria.bots.playout import KITTY_NONE, KITTY_PENDING, pass_search
 
         rules = obs.rules
@@ -459,24 +457,25 @@ class SearchBot:
         caps[n] = rules.kitty_size
         unknown = rules.in_play_mask & ~obs.hand.mask
         masks = np.array([sum(1 << c for c in cand) for cand in candidates], dtype=np.int64)
-        worlds = max(PASS_WORLDS, self.budget // len(candidates))
         totals = np.zeros(len(candidates), dtype=np.float64)
         squares = np.zeros(len(candidates), dtype=np.float64)
-        chunk_costs = np.zeros(len(candidates), dtype=np.int64)
-        chunk_squares = np.zeros(len(candidates), dtype=np.int64)
-        done = 0
-        for chunk in self._clock().chunks(worlds):
+        seen = np.zeros(len(candidates), dtype=np.int64)
+
+        def play_out(alive: list[int], worlds: int) -> None:
+            """``worlds`` more sampled deals for the candidates ``alive``, all on the same deals."""
+            chunk_costs = np.zeros(len(alive), dtype=np.int64)
+            chunk_squares = np.zeros(len(alive), dtype=np.int64)
             pass_search(
                 params_for(rules),
                 s,
                 obs.seat,
-                masks,
+                masks[alive],
                 unknown,
                 caps,
                 KITTY_PENDING if rules.kitty_size else KITTY_NONE,
                 rules.pass_offset(obs.direction),  # type: ignore[arg-type]
                 rules.pass_count,
-                chunk,
+                worlds,
                 self._rng.getrandbits(31),
                 self.eps,
                 chunk_costs,
@@ -484,14 +483,58 @@ class SearchBot:
                 self.features.playout_common,
                 self._weights,
             )
-            totals += chunk_costs
-            squares += chunk_squares
-            done += chunk
+            totals[alive] += chunk_costs
+            squares[alive] += chunk_squares
+            seen[alive] += worlds
+
+        playouts = max(PASS_WORLDS * len(candidates), self.budget)
+        if self.features.pass_halving:
+            best = self._halve(candidates, play_out, totals, seen, playouts)
+            means = totals / np.maximum(seen, 1)
+            return [float(m) for m in means], [float("nan")] * len(candidates), int(seen[best]), best
+        every = list(range(len(candidates)))
+        for chunk in self._clock().chunks(playouts // len(candidates)):
+            play_out(every, chunk)
+        done = int(seen[0])
         means = totals / done
         diff = means - means[0]
         variance = np.maximum(squares / done - diff * diff, 0.0)
         errors = np.sqrt(variance / max(1, done - 1))
-        return [float(m) for m in means], [float(e) for e in errors], done
+        # A pass other than the usual one (the first) must be better by pass_z standard errors of the (paired) difference.
+        z = self.features.pass_z
+        best = min(every, key=lambda i: (means[i] if i == 0 or diff[i] < -z * errors[i] else 1e9, i))
+        return [float(m) for m in means], [float(e) for e in errors], done, best
+
+    def _halve(
+        self,
+        candidates: list[tuple[Card, ...]],
+        play_out: Callable[[list[int], int], None],
+        totals: np.ndarray,
+        seen: np.ndarray,
+        playouts: int,
+    ) -> int:
+        """Sequential halving (Karnin et al. 2013): ``playouts`` spread evenly over rounds; in each, the candidates left
+        share the round's playouts on the same worlds, then the costlier half drop out (by their mean over every world
+        they saw). With a time budget each round may use its share of the time. Returns the index of the one left."""
+        alive = list(range(len(candidates)))
+        rounds = max(1, math.ceil(math.log2(len(candidates))))
+        for done_rounds in range(rounds):
+            worlds = max(1, playouts // rounds // len(alive))
+            for chunk in self._round_clock(done_rounds + 1, rounds).chunks(worlds):
+                play_out(alive, chunk)
+            alive.sort(key=lambda i: (totals[i] / seen[i], i))
+            alive = alive[: max(1, len(alive) // 2 if done_rounds == rounds - 1 else (len(alive) + 1) // 2)]
+        return alive[0]
+
+    def _round_clock(self, rounds_done: int, rounds: int) -> _Clock:
+        """The clock of one round of the halving: without a time budget none; with one, the round ends when that many
+        rounds' shares of the decision's time are spent."""
+        if self.time_ms is None:
+            return self._clock()
+        now = time.perf_counter()
+        started = self._started or now
+        deadline = started + (self.time_ms - self.margin_ms) / 1000.0 * rounds_done / rounds
+        return _Clock(max(0.0, (deadline - now) * 1000.0), 0.0, now)
 
     def pass_hint(self, obs: Observation) -> Hint:
         self._start()
@@ -512,14 +555,11 @@ class SearchBot:
         candidates = self.pass_candidates(obs, usual.cards)
         if len(candidates) == 1:
             return Hint(usual.cards, usual.reasons, self.name, seats=obs.seats)
-        costs, errors, worlds = self.evaluate_passes(obs, candidates)
+        costs, _errors, worlds, best_index = self.evaluate_passes(obs, candidates)
         self._timed(self._started)
         self.last_pass_costs = pass_costs = dict(zip(candidates, costs, strict=True))
         self.last_worlds = worlds
-        # A pass other than the usual one must be better by pass_z standard errors of the (paired) difference.
-        z = self.features.pass_z
-        ranked = sorted(range(len(candidates)), key=lambda i: (costs[i] if i == 0 or costs[i] - costs[0] < -z * errors[i] else 1e9, i))
-        best = candidates[ranked[0]]
+        best = candidates[best_index]
         chosen = list(best)
         reasons = pass_reasons(obs, chosen)
         # The search's claim "N fewer than passing X" is made only of a pass that costs more (the kept usual pass may not be
