@@ -31,6 +31,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import statistics
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -38,7 +39,7 @@ from typing import Any
 
 from blackmaria.bots import base
 from blackmaria.rules import Rules, load_rules
-from blackmaria.tournament import append_checkpoint, expand_lineup, print_progress, read_checkpoint, run_tournament
+from blackmaria.tournament import append_checkpoint, expand_lineup, mean_ci, print_progress, read_checkpoint, run_tournament
 
 RESULTS = Path(__file__).parent / "results"
 
@@ -167,6 +168,34 @@ def table() -> str:
     return text
 
 
+def deal_differences(name: str) -> dict[int, float]:
+    """Deal by deal, the candidate's mean points minus the three ``expert-2026``'s, from a match's saved deals."""
+    path = RESULTS / f"ablation_{name}.deals.jsonl"
+    if not path.exists():
+        raise SystemExit(f"--beside: no saved deals {path.name}")
+    found: dict[int, float] = {}
+    for line in path.read_text(encoding="utf-8").splitlines()[1:]:  # the first line says what was played
+        row = json.loads(line)
+        candidate, reference = (statistics.mean(points) for points in row["points"].values())
+        found[row["deal"]] = candidate - reference
+    return found
+
+
+def beside(variant: str, other: str, rules: str, budget: int) -> str:
+    """The two candidates' differences from ``expert-2026`` paired deal by deal, over the deals both played."""
+    suffix = f"-{rules.replace('@', '-').replace('+', '-')}-{budget}"
+    ours, theirs = deal_differences(variant + suffix), deal_differences(other + suffix)
+    both = sorted(ours.keys() & theirs.keys())
+    if len(both) < 2:
+        return f"{variant} beside {other}: fewer than 2 deals in common"
+    d = mean_ci([ours[deal] - theirs[deal] for deal in both])
+    return (
+        f"{variant} beside {other} ({rules}, {budget:,} simulations), {len(both)} deals both played: "
+        f"{statistics.mean(ours[k] for k in both):+.2f} and {statistics.mean(theirs[k] for k in both):+.2f} "
+        f"from expert-2026; {variant} minus {other} {d.mean:+.2f} [{d.low:+.2f}, {d.high:+.2f}]"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--variants", default="pass", help="comma-separated: " + ", ".join([*VARIANTS, "expert"]))
@@ -177,6 +206,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=18)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--table", action="store_true", help="only rewrite results/ablation.md")
+    parser.add_argument("--beside", help="after the matches, pair each variant with this one's saved deals (the same rules and budget)")
     args = parser.parse_args()
     register_variants(args.variants.split(","))
     if not args.table:
@@ -184,6 +214,9 @@ def main() -> None:
             for rules in args.rules.split(","):
                 run(variant, rules, args.deals, args.budget, args.seed, args.workers, args.candidate_budget)
     print(table())
+    for variant in args.variants.split(",") if args.beside else ():
+        for rules in args.rules.split(","):
+            print(beside(variant, args.beside, rules, args.budget))
 
 
 if __name__ == "__main__":

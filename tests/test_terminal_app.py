@@ -830,6 +830,41 @@ def test_on_the_players_turn_the_prompt_says_which_card_enter_plays(tmp_path: Pa
     _run(session, drive, size=(80, 24))
 
 
+def test_a_hint_marks_its_cards_in_the_hand_and_enter_plays_the_hinted_card(tmp_path: Path) -> None:
+    """A play-test: the terminal's hint named the cards in a line but the hand did not show them (the page rings them)."""
+    session = _keyed_deal(tmp_path)
+
+    def marked(app: GameApp) -> list[str]:
+        hand = _plain(app.hand_text(), 200)
+        return re.findall(r"[+ ]?(\S+)◂", hand)
+
+    async def drive(app: GameApp, pilot: object) -> None:
+        assert session.waiting_for() == "pass"
+        await pilot.press("f2")  # type: ignore[attr-defined]
+        await _settle(app, pilot)
+        hinted = session.hinted()
+        assert len(hinted) == 3 and sorted(marked(app)) == sorted(session.t.card(c) for c in hinted)
+        assert app.hand_cards()[app.selected] in hinted  # the cursor is on a hinted card, for Space
+        for card in hinted:  # the pass it gave, typed card by card
+            await pilot.press(*card_name(card).lower(), "enter")  # type: ignore[attr-defined]
+        await _settle(app, pilot)
+        assert not session.observation().hand & hinted
+        while session.waiting_for() == "play" and len(session.observation().legal) < 2:
+            await pilot.press("enter")  # type: ignore[attr-defined]
+            await _settle(app, pilot)
+        assert marked(app) == []  # the pass's hint is gone with the pass
+        app.selected = 0
+        await pilot.press("f2")  # type: ignore[attr-defined]
+        await _settle(app, pilot)
+        (card,) = session.hinted()
+        assert marked(app) == [session.t.card(card)] and app.hand_cards()[app.selected] == card
+        await pilot.press("enter")  # type: ignore[attr-defined]
+        await _settle(app, pilot)
+        assert card not in session.observation().hand and marked(app) == []
+
+    _run(session, drive, size=(80, 24))
+
+
 def test_the_deal_review_says_on_screen_that_enter_deals_the_next_deal_and_enter_does(tmp_path: Path) -> None:
     """Found playing at 80x24: after a deal the review of its tricks filled the view and its last line, "Press Enter
     for the next deal.", was below the fold; nothing on screen said what to do. The view's key line says it now, and

@@ -325,6 +325,9 @@ def test_the_textual_seat_plays_a_whole_deal_by_keys_against_the_server(server: 
             assert not set(hand[:3]) & set(app.seat.hand()), "the three marked cards went"
             await pilot.press("f2")
             await until(pilot, lambda: any(line.startswith("Hint: ") for line in app.told), "heard the hint")
+            await pilot.pause(0.1)
+            (hinted,) = app.seat.hinted()  # the hint's card is marked in the hand, and the cursor is on it
+            assert f"{app.t.card(hinted)}◂" in app.hand_text().plain and app.hand_cards()[app.selected] == hinted
             (SCREENSHOTS / "terminal-join-en.svg").write_text(app.export_screenshot(title="blackmaria join"), encoding="utf-8")
             refused = chatted = False
             while app.ended is None:

@@ -148,6 +148,8 @@ class CardTableApp(App[None]):
         """The deal and the tricks won in it when the table last showed a finished trick (``finished_trick``)."""
         self.selected = 0
         self.marked: set[Card] = set()
+        self.pointed = CardSet()
+        """The hint's cards the cursor was last moved to (once per hint: then the arrows choose again)."""
         self.buffer = ""
         self.message = ""
         self.title = "Black Maria"
@@ -231,9 +233,12 @@ class CardTableApp(App[None]):
     def hand_text(self) -> Text:
         cards = self.hand_cards()
         self.selected = min(self.selected, max(len(cards) - 1, 0))
-        choosable, received = self.choosable(), self.received()
+        choosable, received, hinted = self.choosable(), self.received(), self.seat.hinted()
         if cards and choosable and cards[self.selected] not in choosable:
             self.selected = next(index for index, card in enumerate(cards) if card in choosable)
+        if hinted and hinted != self.pointed:  # a new hint: the cursor goes to its card, so Enter (or Space) takes it
+            self.pointed = hinted
+            self.selected = next((index for index, card in enumerate(cards) if card in hinted and card in choosable), self.selected)
         hand = Text()
         for index, card in enumerate(cards):
             style = SUIT_STYLE[card & 3] if card in choosable else "dim"
@@ -241,7 +246,10 @@ class CardTableApp(App[None]):
                 style += " reverse"
             if card in self.marked:
                 style += " underline"
-            hand.append(("+" if card in received else " ") + self.t.card(card) + ("•" if card in self.marked else " "), style=style)
+            if card in hinted:
+                style += " bold"
+            mark = "•" if card in self.marked else "◂" if card in hinted else " "
+            hand.append(("+" if card in received else " ") + self.t.card(card) + mark, style=style)
             if index + 1 < len(cards) and cards[index + 1] & 3 != card & 3:
                 hand.append("  ")
         return hand

@@ -120,6 +120,7 @@ class LearnSession(PlaySession):
         if explanation is None:
             return self.t("wrong_phase")
         reason = render(explanation.reasons, self.lang, explanation.seats).rstrip(".")
+        self.remember_hint(list(explanation.advice))
         return self.t("hint", cards=self.t.cards(list(explanation.advice)), reason=reason)
 
     def explanation(self) -> Explanation | None:

@@ -424,6 +424,7 @@ class OnlineSeat(Seat):
             self._chat(message)
         elif kind == "hint":
             cards = [parse_card(c) for c in message["cards"]]
+            self.remember_hint(cards)
             self.say(t("hint", cards=t.cards(cards), reason=message["reason"]))
             self.prompted = None  # the hand again, beneath the hint, as the game against the computer does
         elif kind == "explanation":

@@ -100,6 +100,8 @@ class Seat(ABC):
         """The decision last asked (``decision_key``), so that a live table asks each once."""
         self.draws: dict[int, Card | None] = {}
         """The cards drawn from the stock after the last trick, by seat (None: a card this seat may not see)."""
+        self._hint: tuple[object, CardSet] | None = None
+        """The cards the last hint suggested, and the position it was asked in (``_position``)."""
 
     # ---- what a table says ------------------------------------------------------------------------
     @property
@@ -188,6 +190,25 @@ class Seat(ABC):
             self.draws = {}
         elif isinstance(event, CardDrawn):
             self.draws[event.seat] = event.card
+
+    # ---- the hint's cards, marked in the hand ---------------------------------------------------------
+    def _position(self) -> object:
+        """What tells this seat's decision from its next one: the deal, the phase, its hand and the cards played (other
+        seats' passes do not change it, so a pass hint stays marked while they pass)."""
+        obs = self.observation()
+        if obs is None:
+            return None
+        return (obs.deal, obs.phase, obs.hand.mask, len(obs.played))
+
+    def remember_hint(self, cards: Sequence[Card]) -> None:
+        """Keep a hint's cards, to be marked in the hand for as long as the decision it was for is open."""
+        self._hint = (self._position(), CardSet(cards))
+
+    def hinted(self) -> CardSet:
+        """The cards the last hint suggested for the decision open now (none once it is taken, or for another one)."""
+        if self._hint is None or self.waiting_for() not in ("pass", "play") or self._hint[0] != self._position():
+            return CardSet()
+        return self._hint[1]
 
     # ---- what the seat sees ------------------------------------------------------------------------
     def hand(self) -> CardSet:

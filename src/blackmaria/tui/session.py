@@ -381,6 +381,7 @@ class PlaySession(Seat):
         if self.waiting_for() not in ("pass", "play"):
             return self.t("wrong_phase")
         cards, reason = localized_hint(self.observation(), self.lang)
+        self.remember_hint(cards)
         return self.t("hint", cards=self.t.cards(cards), reason=reason)
 
     def undo(self) -> str:
