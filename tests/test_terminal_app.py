@@ -147,6 +147,10 @@ def test_help_and_other_commands_can_be_typed(tmp_path: Path) -> None:
         await pilot.press("escape")  # type: ignore[attr-defined]
         await pilot.press(*"xyz", "enter")  # type: ignore[attr-defined]
         assert app.message == "'xyz' is not a card or a command. Type help for help."
+        held = sorted(session.observation().hand)
+        await pilot.press(*f"{card_name(held[0]).lower()} 1x", "enter")  # type: ignore[attr-defined]  # one word mistyped
+        assert app.message == f"'1x' in '{card_name(held[0]).lower()} 1x' is not a card, so nothing was taken. Type help for help."
+        assert sorted(session.observation().hand) == held and not app.marked
 
     _run(session, drive)
 

@@ -897,7 +897,7 @@ class GameApp(CardTableApp):
             return
         parsed = self.session.parse(text)
         if parsed is None:
-            self.message = self.t("not_a_card", text=text.strip())
+            self.message = self.session.unreadable(text)
         elif self.waiting() in ("pass", "play"):
             self.choose(parsed)
         else:

@@ -589,7 +589,7 @@ class OnlineSeat(Seat):
             self.command(action)
             return
         cards = self.parse(words)
-        problem = t("not_a_card", text=words) if cards is None else self.choose(cards)
+        problem = self.unreadable(words) if cards is None else self.choose(cards)
         if problem:
             self.say(problem)
 

@@ -298,6 +298,15 @@ class Seat(ABC):
             cards.append(card)
         return cards or None
 
+    def unreadable(self, text: str) -> str:
+        """Why a typed line is not taken: the word that is not a card, when the others are (a play-test's line with one
+        mistyped card was refused whole, without saying which word), else the whole line."""
+        words = text.replace(",", " ").split()
+        wrong = [word for word in words if read_card(word, german=self.lang == "de") is None]
+        if len(words) > 1 and len(wrong) < len(words):
+            return self.t("word_not_a_card", word=wrong[0], text=text.strip())
+        return self.t("not_a_card", text=text.strip())
+
     def choose(self, cards: Sequence[Card]) -> str | None:
         """Pass or play ``cards``, as the decision now asks; the refusal in words (the core's, through ``submit``),
         or None when taken (or sent). Every front end chooses through this: typed lines, and the screens' keys."""
@@ -326,7 +335,7 @@ class Seat(ABC):
         elif waiting in ("pass", "play"):
             self.prompted = None
             cards = self.parse(words)
-            problem = self.t("not_a_card", text=words) if cards is None else self.choose(cards)
+            problem = self.unreadable(words) if cards is None else self.choose(cards)
             if problem:
                 self.say(problem)
 
