@@ -18,7 +18,7 @@ import pytest
 from browser import SCREENSHOTS, chromium, needs_chromium
 from test_server_helpers import Server, running_server
 from test_web_client import Seat, anna_and_ben, create_table
-from web_helpers import DESKTOP, PHONE, VISIBLE_POINT, click_card, new_page
+from web_helpers import DESKTOP, PHONE, VISIBLE_POINT, click_card, hand, new_page
 
 pytestmark = needs_chromium
 
@@ -772,5 +772,28 @@ def test_alone_at_a_table_a_missed_turn_pauses_the_game_and_says_why(server: Ser
     page.wait_for_selector("#paused-bar", state="hidden")
     pass_three(page)  # her own pass, in the decision's time given again
     assert page.locator("#paused-bar").is_hidden() and page.locator("#away-bar").is_hidden()
+    assert page.errors == []
+    page.context.close()
+
+
+@needs_chromium
+def test_alone_against_computer_players_a_card_is_taken_back(server: Server, browser: Any) -> None:
+    page = solo_table(browser, server.base, locale="de-DE")
+    assert page.locator("#undo-button").is_hidden()  # nothing to take back before a card is played
+    pass_three(page)
+    while wait_for_my_turn(page) and page.locator("#hand .card.playable").count() < 2:
+        play_first_playable(page)  # a forced card is taken back with the choice before it: play on to a choice
+    assert page.locator("#undo-button").is_hidden()
+    play_first_playable(page)
+    assert wait_for_my_turn(page)
+    page.wait_for_selector("#undo-button:not([hidden])")
+    assert page.text_content("#undo-button") == "Zurücknehmen"
+    held = hand(page)
+    page.click("#undo-button")
+    page.wait_for_function(f"() => document.querySelectorAll('#hand .card').length === {len(held) + 1}")
+    assert page.text_content("#notice") == "Deine letzte Karte ist zurückgenommen, und die Karten der Computerspieler danach."
+    assert page.locator("#notice.info").count() == 1  # news, not a refusal in red
+    assert set(held) < set(hand(page)) and page.locator("#hand .card.playable").count() >= 2  # the choice is hers again
+    play_first_playable(page)  # and the game goes on
     assert page.errors == []
     page.context.close()

@@ -104,6 +104,9 @@ class TableInfo(BaseModel):
     pause_reason: str | None = Field(
         None, description="While paused: host (a player paused it), or time (a lone player's time ran out: nobody else is at the table)."
     )
+    undo: bool = Field(
+        False, description="A card may be taken back (the WebSocket message undo): one player against computer players, rules with undo."
+    )
     turn_seconds: float | None
     seats: list[SeatInfo]
 

@@ -152,7 +152,15 @@ class ChangeSeat:
     ref: str | int | None = None
 
 
-ClientMessage = Hello | PassCards | PlayCard | Chat | Ping | AskHint | AskExplanation | AskCount | ChangeSeat
+@dataclass(frozen=True)
+class TakeBack:
+    """The seat takes back its last card of the deal, with the computer players' cards after it: at a table of one
+    player against computer players, under rules that allow it (``Rules.undo``)."""
+
+    ref: str | int | None = None
+
+
+ClientMessage = Hello | PassCards | PlayCard | Chat | Ping | AskHint | AskExplanation | AskCount | ChangeSeat | TakeBack
 
 
 def clean_text(value: object, what: str, limit: int) -> str:
@@ -247,6 +255,7 @@ def parse_message(raw: str | bytes) -> ClientMessage:
         "explain": {"lang"},
         "count": {"deal", "lang"},
         "seat": {"seat", "to", "level"},
+        "undo": set(),
     }
     if kind not in allowed:
         raise ProtocolError("unknown-type", f"{kind[:24]!r} is not a message type ({', '.join(allowed)})", ref=ref)
@@ -301,6 +310,8 @@ def parse_message(raw: str | bytes) -> ClientMessage:
         if lang not in LANGUAGES:
             raise ProtocolError("bad-message", f"lang must be one of {', '.join(LANGUAGES)}", ref=ref)
         return AskHint(lang, ref) if kind == "hint" else AskExplanation(lang, ref)
+    if kind == "undo":
+        return TakeBack(ref)
     return Ping(ref)
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import copy
 import dataclasses
 import hmac
 import importlib
@@ -52,6 +53,7 @@ from blackmaria.server.protocol import (
     PlayCard,
     ProtocolError,
     RateLimit,
+    TakeBack,
     clean_text,
     message_ref,
     parse_message,
@@ -263,6 +265,8 @@ class TableRuntime:
         self.shuffles: list[dict[str, Any]] = []
         self.bot_marks: list[dict[str, list[int]]] = []
         self.bots: dict[int, Bot] = {}
+        self.rewound = False
+        """An undo is staged: the connections are welcomed again instead of told of new events."""
         self._staged: list[ActionRow] = []
         self._staged_items: list[Event] = []
         self.lock = asyncio.Lock()
@@ -321,6 +325,16 @@ class TableRuntime:
             added = game.pass_cards(seat, [parse_card(c) for c in data["cards"]])
             if by_bot and self.seats[seat].kind == "human":
                 self.bot_marks[-1]["bot_passes"].append(seat)
+        elif kind == "undo":
+            for _ in range(int(data["plays"])):
+                game.undo()
+            self._cut_log(len(game.events))
+            state = game.state
+            assert state is not None
+            marks = self.bot_marks[-1]
+            marks["bot_plays"] = [at for at in marks["bot_plays"] if at < len(state.plays())]
+            self.rewound = True
+            added = []
         elif kind == "play":
             if by_bot and seat is not None and self.seats[seat].kind == "human":
                 state = game.state
@@ -337,6 +351,16 @@ class TableRuntime:
         self.seq += 1
         self.log.extend(items)
         return items
+
+    def _cut_log(self, events: int) -> None:
+        """Keep the log up to the game's first ``events`` events (an undo took the later ones back)."""
+        counted = 0
+        for index, item in enumerate(self.log):
+            if counted == events:
+                self.log = self.log[:index]
+                return
+            if not isinstance(item, ShuffleCommitted | ShuffleRevealed):
+                counted += 1
 
     async def _act(self, kind: str, seat: int | None, data: dict[str, Any], *, by_bot: bool) -> None:
         """Commit one action (with any staged before it), apply it, and tell everyone. Call under the lock."""
@@ -369,7 +393,14 @@ class TableRuntime:
         except Exception:
             self._rebuild()  # nobody was told: back to the stored game
             raise
-        self._broadcast_update(items)
+        if self.rewound:  # cards were taken back: every connection starts again from the table as it is now
+            self.rewound = False
+            for client in list(self.clients):
+                if client.attached:
+                    client.send(self.welcome(client))
+            self._mark_told()
+        else:
+            self._broadcast_update(items)
         if self.game is not None and self.game.is_over:
             await self._finish()
 
@@ -429,6 +460,7 @@ class TableRuntime:
             "spectators": sum(1 for c in self.clients if c.attached and c.seat is None),
             "paused": self.paused,
             "pause_reason": self.pause_reason if self.paused else None,
+            "undo": self.rules.undo and sum(1 for s in self.seats if s.kind == "human") == 1,
             "turn_seconds": self.turn_seconds,
             "summary_seconds": SUMMARY_SECONDS if self.turn_seconds is not None else None,
             "seats": [
@@ -641,6 +673,9 @@ class TableRuntime:
         if isinstance(message, AskHint):
             await self._hint(client, seat, message)
             return
+        if isinstance(message, TakeBack):
+            await self._take_back(seat, message.ref)
+            return
         async with self.lock:
             game = self.game
             if game is None or self.status != "playing":
@@ -660,6 +695,53 @@ class TableRuntime:
             else:  # pragma: no cover - hello is handled by the connection
                 raise ProtocolError("hello-first", "hello is sent once, first", ref=message.ref)
             await self.advance()  # commits and tells the action with the quick bots' answers to it
+
+    async def _take_back(self, seat: int, ref: str | int | None) -> None:
+        """Undo at a table of one player against computer players: the player's last card of the deal and the computer
+        players' cards after it are taken back (a forced card with the choice before it), as in the terminal's game.
+        Stored as an action (``undo``, with the number of plays), so a restarted server replays it."""
+        async with self.lock:
+            game = self.game
+            if game is None or self.status != "playing":
+                raise ProtocolError("not-started", "no game is in play at this table", ref=ref)
+            if not self.rules.undo:
+                raise ProtocolError("no-undo", "these rules do not allow taking a card back", ref=ref)
+            if not self.info()["undo"]:
+                raise ProtocolError("no-undo", "cards are taken back only at a table of one player against computer players", ref=ref)
+            if self.paused:
+                raise ProtocolError("paused", "the game is paused: nobody plays until it is resumed", ref=ref)
+            plays = self._plays_to_take_back(seat)
+            if not plays:
+                raise ProtocolError("no-undo", "you have played no card of this deal yet: there is nothing to take back", ref=ref)
+            if self._timer is not None:
+                self._timer.cancel()
+                self._timer = None
+            self._stage("undo", seat, {"plays": plays}, by_bot=False)
+            await self._flush()
+            self._clock_for = None  # the decision taken back gets its whole time again
+            self._start_timer()
+
+    def _plays_to_take_back(self, seat: int) -> int:
+        """How many plays an undo takes back: back to the seat's last card of this deal, and on to the one before it
+        while the card taken back was the seat's only legal card (a page plays a forced card by itself); 0 when the
+        seat has no card of this deal to take back or it is not its turn."""
+        game = self.game
+        if game is None or game.phase != "playing" or game.turn != seat or game.state is None:
+            return 0
+        if not any(player == seat for player, _ in game.state.plays()):
+            return 0
+        trial = copy.deepcopy(game)
+        taken = 0
+        while True:
+            state = trial.state
+            assert state is not None
+            player, _card = state.plays()[-1]
+            trial.undo()
+            taken += 1
+            now = trial.state
+            assert now is not None
+            if player == seat and (len(trial.legal_cards(seat)) > 1 or not any(p == seat for p, _ in now.plays())):
+                return taken
 
     async def change_seat(self, by: int, message: ChangeSeat, host: bool = False) -> None:
         """A seat change asked by the holder of seat ``by`` (``host``: whose hello sent the host token): free a seat

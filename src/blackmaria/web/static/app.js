@@ -46,6 +46,10 @@ function showTable(code) {
   // Any message from the seat's holder gives the seat back; a ping says nothing else.
   $("back-button").addEventListener("click", () => send({ type: "ping" }));
   $("hint-button").addEventListener("click", askHint);
+  $("undo-button").addEventListener("click", () => {
+    app.undoAsked = true; // the server welcomes the page again with the cards taken back; the page then says so
+    send({ type: "undo" });
+  });
   $("pause-button").addEventListener("click", togglePause);
   $("sound-button").addEventListener("click", toggleSound);
   document.addEventListener("pointerdown", () => app.audio?.resume());  // browsers let a page sound after a click

@@ -79,6 +79,8 @@ function receive(message) {
       app.chat = message.chat || [];
       setConnection("");
       renderAll();
+      if (app.undoAsked) showNotice(t("web_undone"), true);
+      app.undoAsked = false;
       if (app.learn && app.view && app.view.phase === "game-over") askCount(app.view.deal_points.length - 1);
       break;
     case "update":

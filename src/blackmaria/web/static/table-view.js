@@ -404,11 +404,21 @@ export function renderShuffle() {
   line.className = checked ? (checked.ok ? "ok" : "bad") : "";
 }
 
+/** Undo is offered on the player's turn once a card of the deal is theirs to take back, where the server allows it
+ * (``table.undo``: a lone player against computer players, rules with undo); the cards on their way are shown first. */
+function mayTakeBack() {
+  const view = app.view;
+  if (!view || !app.table || !app.table.undo || app.table.paused || app.seat === null) return false;
+  if (view.phase !== "playing" || view.turn !== app.seat || app.queue.length || app.hiddenPlays.size || app.heldWon !== null) return false;
+  return view.tricks.some((trick) => trick.plays.some(([seat]) => seat === app.seat));
+}
+
 function renderResult() {
   const view = app.view;
   const over = view && view.phase === "game-over" && app.heldWon === null;
   $("result").hidden = !over;
   $("hint-button").hidden = over || app.seat === null;
+  $("undo-button").hidden = !mayTakeBack();
   $("sound-button").hidden = over || app.seat === null; // no turn to signal: the game is over, or a spectator's
   if (!over) return;
   const names = view.winners.map((seat) => seatName(seat)).join(", "); // (not map(seatName): its index is "short")

@@ -1,0 +1,110 @@
+"""Undo at a server's table over real sockets: a lone player takes a card back, the computer players' cards after it
+go too, a spectator sees the same table, a restarted server replays the undo, and a table of people refuses it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from test_server_helpers import ONE_DEAL_HEARTS, Player, Server, running_server
+
+
+def my_plays(state: dict[str, Any], seat: int) -> list[str]:
+    return [card for trick in state["tricks"] for player, card in trick["plays"] if player == seat]
+
+
+def lone_player_table(server: Server) -> tuple[str, str, Player, Player]:
+    code, host = server.create_table(ONE_DEAL_HEARTS)
+    _, token = server.join(code, "Ann", 0)
+    server.bots(code, host, "medium")
+    ann, watcher = server.connect(code, token), server.connect(code, None)
+    server.start_game(code, host)
+    return code, token, ann, watcher
+
+
+def play_a_card(ann: Player) -> None:
+    """Pass if asked, then play Ann's first legal card that is not forced (she has a choice)."""
+    while True:
+        ann.wait_until(lambda: ann.state is not None and ann.waits_for_a_human([0]) and not ann.pending)
+        state = ann.state
+        assert state is not None
+        if state["phase"] == "passing" or len(state["legal"]) == 1:
+            ann.act()
+            continue
+        ann.send({"type": "play", "card": state["legal"][-1]})
+        ann.pending = True
+        ann.wait_until(lambda: not ann.pending and ann.waits_for_a_human([0]))
+        return
+
+
+def test_a_lone_player_takes_a_card_back_and_everyone_sees_the_table_as_it_was(tmp_path: Path) -> None:
+    with running_server(tmp_path / "tables.sqlite3") as server:
+        code, token, ann, watcher = lone_player_table(server)
+        assert server.http.get(f"/api/tables/{code}").json()["undo"] is True
+        ann.wait_until(lambda: ann.state is not None and ann.state["phase"] == "passing")
+        ann.send({"type": "undo"})
+        refused = ann.recv_until("error")
+        assert (refused["code"], refused["message"]) == (
+            "no-undo",
+            "you have played no card of this deal yet: there is nothing to take back",
+        )
+
+        play_a_card(ann)
+        play_a_card(ann)
+        state = ann.state
+        assert state is not None and ann.seq > 0
+        before_second = None
+        for message in ann.messages:  # the state Ann had when she chose her second card
+            if (
+                message["type"] in ("welcome", "update")
+                and message["state"]
+                and message["state"]["turn"] == 0
+                and len(my_plays(message["state"], 0)) == 1
+            ):
+                before_second = message["state"]
+        assert before_second is not None
+        watcher.drain(0.2)
+        ann.send({"type": "undo"})
+        welcome = ann.recv_until("welcome")
+        # Ann's second card and the computer players' cards after it are taken back: her hand, the trick and the
+        # cards still to play are those of her decision again.
+        for key in ("hand", "legal", "tricks", "trick_points", "cards_left"):
+            assert welcome["state"][key] == before_second[key], key
+        seen = watcher.recv_until("welcome")
+        assert seen["state"]["tricks"] == welcome["state"]["tricks"] and seen["state"]["hand"] == []  # a spectator sees no hand
+        # The game goes on from there, and a restarted server (killed) replays the undo from the store.
+        play_a_card(ann)
+        after = ann.state
+        assert after is not None
+        ann.close()
+        watcher.close()
+        server.kill()
+        server.start()
+        again = server.connect(code, token)
+        assert again.state is not None
+        for key in ("hand", "tricks", "legal"):
+            assert again.state[key] == after[key], key
+        again.close()
+
+
+def test_undo_is_refused_at_a_table_of_people(tmp_path: Path) -> None:
+    with running_server(tmp_path / "tables.sqlite3") as server:
+        refused_at_a_table_of_people(server)
+
+
+def refused_at_a_table_of_people(server: Server) -> None:
+    code, host = server.create_table(ONE_DEAL_HEARTS)
+    _, anna_token = server.join(code, "Anna", 0)
+    _, ben_token = server.join(code, "Ben", 1)
+    server.bots(code, host, "random")
+    assert server.http.get(f"/api/tables/{code}").json()["undo"] is False
+    anna, ben = server.connect(code, anna_token), server.connect(code, ben_token)
+    server.start_game(code, host)
+    anna.send({"type": "undo"})
+    refused = anna.recv_until("error")
+    assert (refused["code"], refused["message"]) == (
+        "no-undo",
+        "cards are taken back only at a table of one player against computer players",
+    )
+    anna.close()
+    ben.close()
