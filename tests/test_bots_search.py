@@ -521,6 +521,18 @@ def test_a_lead_that_must_win_is_not_called_low() -> None:
     assert seen > 0
 
 
+def test_a_pass_reason_shared_by_several_cards_is_said_once() -> None:
+    """A play-test's hint said "pass Q♠: a high spade without enough low spades to guard it" three times over."""
+    spades = [Reason("pass_high_spade", {"card": parse_card(name)}) for name in ("AS", "KS", "QS")]
+    assert render(tuple(spades)) == "Pass A♠ K♠ Q♠: high spades without enough low spades to guard them"
+    assert render(tuple(spades), "de") == "Gib A♠ K♠ D♠ weiter: hohe Pik ohne genug niedrige Pik zum Schutz"
+    costly = (
+        Reason("pass_costly", {"card": parse_card("KS"), "points": 10}),
+        Reason("pass_costly", {"card": parse_card("AS"), "points": 7}),
+    )
+    assert render(costly) == "Pass K♠: it costs 10 points to whoever takes it; pass A♠: it costs 7 points to whoever takes it"
+
+
 def test_english_and_german_say_the_same_reason() -> None:
     fields = re.compile(r"\{(\w+)\}")
     reasons = {key: texts for key, texts in MESSAGES.items() if key.startswith("why_")}

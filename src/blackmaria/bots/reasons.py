@@ -53,7 +53,7 @@ def render(reasons: tuple[Reason, ...], lang: str = "en", seats: tuple[str, ...]
     t = Texts(lang)
     de = t.lang == "de"
     parts = []
-    for reason in _plain_cards_together(reasons):
+    for reason in _plain_cards_together(_alike_together(reasons)):
         f = reason.facts
         values: dict[str, str] = {}
         for key in ("card", "best"):
@@ -89,6 +89,33 @@ def render(reasons: tuple[Reason, ...], lang: str = "en", seats: tuple[str, ...]
         parts.append(t(f"why_{code}", **values))
     sentence = "; ".join(parts)
     return sentence[:1].upper() + sentence[1:]
+
+
+ALIKE = ("pass_high_spade", "pass_high", "pass_costly")
+"""Pass reasons said once for several cards when only the card differs ("pass A♠ K♠: high spades without enough low
+spades to guard them", not the same words three times: a play-test's hint)."""
+
+
+def _alike_together(reasons: tuple[Reason, ...]) -> tuple[Reason, ...]:
+    merged: list[Reason] = []
+    said_for: dict[int, list[Card]] = {}  # a reason of ALIKE (its place in merged): the cards it is said for
+
+    def rest(reason: Reason) -> dict[str, object]:
+        return {key: value for key, value in reason.facts.items() if key != "card"}
+
+    for reason in reasons:
+        alike = (i for i in said_for if merged[i].code == reason.code and rest(merged[i]) == rest(reason))
+        at = next(alike, None) if reason.code in ALIKE else None
+        if at is not None:
+            said_for[at].append(reason.facts["card"])
+            continue
+        if reason.code in ALIKE:
+            said_for[len(merged)] = [reason.facts["card"]]
+        merged.append(reason)
+    for at, cards in said_for.items():
+        if len(cards) > 1:
+            merged[at] = Reason(merged[at].code + "_many", {**rest(merged[at]), "cards": tuple(cards)})
+    return tuple(merged)
 
 
 def _plain_cards_together(reasons: tuple[Reason, ...]) -> list[Reason]:
