@@ -299,6 +299,7 @@ class TableRuntime:
             if action.seq != self.seq + 1:
                 raise RuntimeError(f"table {self.code}: action {action.seq} follows {self.seq}")
             self._apply(action.kind, action.seat, action.data, action.by_bot)
+        self.rewound = False  # a replayed undo: each connection gets the table in its welcome anyway
         self._mark_told()  # all of it is stored: a connection gets it in its welcome
 
     def _mark_told(self) -> None:
@@ -460,7 +461,7 @@ class TableRuntime:
             "spectators": sum(1 for c in self.clients if c.attached and c.seat is None),
             "paused": self.paused,
             "pause_reason": self.pause_reason if self.paused else None,
-            "undo": self.rules.undo and sum(1 for s in self.seats if s.kind == "human") == 1,
+            "undo": self._undo_allowed(),
             "turn_seconds": self.turn_seconds,
             "summary_seconds": SUMMARY_SECONDS if self.turn_seconds is not None else None,
             "seats": [
@@ -706,10 +707,12 @@ class TableRuntime:
                 raise ProtocolError("not-started", "no game is in play at this table", ref=ref)
             if not self.rules.undo:
                 raise ProtocolError("no-undo", "these rules do not allow taking a card back", ref=ref)
-            if not self.info()["undo"]:
+            if not self._undo_allowed():
                 raise ProtocolError("no-undo", "cards are taken back only at a table of one player against computer players", ref=ref)
             if self.paused:
                 raise ProtocolError("paused", "the game is paused: nobody plays until it is resumed", ref=ref)
+            if game.phase == "playing" and game.turn != seat:
+                raise ProtocolError("no-undo", "a card is taken back on your turn, once the others have played", ref=ref)
             plays = self._plays_to_take_back(seat)
             if not plays:
                 raise ProtocolError("no-undo", "you have played no card of this deal yet: there is nothing to take back", ref=ref)
@@ -721,10 +724,14 @@ class TableRuntime:
             self._clock_for = None  # the decision taken back gets its whole time again
             self._start_timer()
 
+    def _undo_allowed(self) -> bool:
+        """Whether this table lets its player take cards back: rules with undo, one player against computer players."""
+        return self.rules.undo and sum(1 for s in self.seats if s.kind == "human") == 1
+
     def _plays_to_take_back(self, seat: int) -> int:
-        """How many plays an undo takes back: back to the seat's last card of this deal, and on to the one before it
-        while the card taken back was the seat's only legal card (a page plays a forced card by itself); 0 when the
-        seat has no card of this deal to take back or it is not its turn."""
+        """How many plays an undo takes back: back to the seat's last card of this deal, and on to its card before
+        while the card taken back was its only legal one (taking back that alone would give it the same card again);
+        0 when the seat has no card of this deal to take back or it is not its turn."""
         game = self.game
         if game is None or game.phase != "playing" or game.turn != seat or game.state is None:
             return 0
