@@ -506,11 +506,12 @@ def test_the_turn_timer_counts_down_and_a_stand_in_plays_until_the_player_is_bac
     anna_page.wait_for_selector("#pass-bar", state="hidden")
     assert len(hand(anna_page)) in (12, 13)
     for page in (anna_page, ben_page):
-        assert "away" in (page.text_content("#seats .seat[data-seat='0'] .marks") or "")
+        # A computer player plays her seat because her time ran out (not because she left): the seat says which.
+        assert "out of time, a computer plays" in (page.text_content("#seats .seat[data-seat='0'] .marks") or "")
     anna_page.click("#back-button")
     anna_page.wait_for_selector("#away-bar", state="hidden")
     ben_page.wait_for_function(
-        "() => !(document.querySelector(\"#seats .seat[data-seat='0'] .marks\")?.textContent || '').includes('away')"
+        "() => !(document.querySelector(\"#seats .seat[data-seat='0'] .marks\")?.textContent || '').includes('computer')"
     )
     # Back in her seat, Anna plays her own cards again, each turn with its clock; Ben keeps to his time.
     played = 0

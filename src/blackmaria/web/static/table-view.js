@@ -129,7 +129,8 @@ export function renderSeats() {
     const name = seatName(seat) + (seat === app.seat ? ` ${t("you_suffix")}` : "");
     const marks = [];
     if (view && view.dealer === seat) marks.push(t("dealer_mark"));
-    if (info.away) marks.push(t("away"));
+    // Away: a computer player plays the seat; whether its player ran out of time (still here) or left is said too.
+    if (info.away) marks.push(t(info.connected ? "away_time" : "away_left"));
     else if (info.kind === "human" && !info.connected) marks.push(t("offline"));
     // A screen reader hears the seat's state too: dealer, away, offline, to play.
     const heard = [...marks, ...(turn ? [t("turn_mark")] : [])];
