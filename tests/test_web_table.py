@@ -553,7 +553,8 @@ def test_a_leaver_is_replaced_after_the_grace_and_given_back_and_the_table_featu
     anna_seat, ben_seat = Seat(anna), Seat(ben)
     anna_seat.refused = ben_seat.refused = True
     deadline = time.monotonic() + 120
-    while anna.locator("#last-trick-button").is_hidden():
+    assert anna.locator("#last-trick-button").is_visible()  # in its place from the start, greyed
+    while anna.locator("#last-trick-button").is_disabled():
         assert time.monotonic() < deadline, "no trick was finished"
         if not (anna_seat.act() or ben_seat.act()):
             anna.wait_for_timeout(40)
@@ -779,21 +780,30 @@ def test_alone_at_a_table_a_missed_turn_pauses_the_game_and_says_why(server: Ser
 @needs_chromium
 def test_alone_against_computer_players_a_card_is_taken_back(server: Server, browser: Any) -> None:
     page = solo_table(browser, server.base, locale="de-DE")
-    assert page.locator("#undo-button").is_hidden()  # nothing to take back before a card is played
+    undo = page.locator("#undo-button")
+    assert undo.is_visible() and undo.is_disabled()  # in its place, greyed: nothing to take back yet
     pass_three(page)
     while wait_for_my_turn(page) and page.locator("#hand .card.playable").count() < 2:
-        play_first_playable(page)  # a forced card is taken back with the choice before it: play on to a choice
-    assert page.locator("#undo-button").is_hidden()
+        play_first_playable(page)  # on to a turn with a choice
     play_first_playable(page)
     assert wait_for_my_turn(page)
-    page.wait_for_selector("#undo-button:not([hidden])")
+    page.wait_for_selector("#undo-button:not([disabled])")
     assert page.text_content("#undo-button") == "Zurücknehmen"
+    page.click("#hint-button")
+    page.wait_for_selector("#hand .card.hinted")
     held = hand(page)
+    box = undo.bounding_box()
     page.click("#undo-button")
-    page.wait_for_function(f"() => document.querySelectorAll('#hand .card').length === {len(held) + 1}")
-    assert page.text_content("#notice") == "Deine letzte Karte ist zurückgenommen, und die Karten der Computerspieler danach."
+    page.wait_for_function(f"() => document.querySelectorAll('#hand .card').length > {len(held)}")
+    back = sorted(set(hand(page)) - set(held))
+    notice = page.text_content("#notice") or ""
+    # The notice names the cards back in the hand (two when the one taken back had been forced).
+    assert notice.endswith("die Karten der Computerspieler danach sind auch zurückgenommen.") and len(back) in (1, 2), notice
     assert page.locator("#notice.info").count() == 1  # news, not a refusal in red
-    assert set(held) < set(hand(page)) and page.locator("#hand .card.playable").count() >= 2  # the choice is hers again
+    # The hint was for the position before: it is gone, text and ring.
+    assert page.text_content("#hint-text") == "" and page.locator("#hand .card.hinted").count() == 0
+    assert page.locator("#hand .card.playable").count() >= 2  # the choice is hers again
+    assert undo.bounding_box() == box  # the row of buttons did not move under the pointer
     play_first_playable(page)  # and the game goes on
     assert page.errors == []
     page.context.close()

@@ -47,7 +47,8 @@ function showTable(code) {
   $("back-button").addEventListener("click", () => send({ type: "ping" }));
   $("hint-button").addEventListener("click", askHint);
   $("undo-button").addEventListener("click", () => {
-    app.undoAsked = true; // the server welcomes the page again with the cards taken back; the page then says so
+    app.undoAsked = true; // the server welcomes the page again with the cards taken back; the page then says which
+    app.handBeforeUndo = app.view ? [...app.view.hand] : [];
     send({ type: "undo" });
   });
   $("pause-button").addEventListener("click", togglePause);

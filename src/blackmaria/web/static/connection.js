@@ -5,7 +5,7 @@ import { renderAll, renderChat, renderStatus } from "./table-view.js";
 import { renderHand, restoreMarked, showHint, showRefusal } from "./hand.js";
 import { renderCounts } from "./dialogs.js";
 import { askCount, explained, maybeExplain } from "./learn.js";
-import { has, t } from "./i18n.js";
+import { cardShort, has, t } from "./i18n.js";
 
 export function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
@@ -55,6 +55,10 @@ function setConnection(text) {
 function receive(message) {
   switch (message.type) {
     case "welcome":
+      if (message.seq !== app.seq) {
+        app.hint = null; // a hint is for the position it was asked in: after an undo (or a reload later on) it is gone
+        $("hint-text").textContent = "";
+      }
       app.retry = 0;
       app.seat = message.seat;
       app.isHost = message.host === true;
@@ -79,7 +83,7 @@ function receive(message) {
       app.chat = message.chat || [];
       setConnection("");
       renderAll();
-      if (app.undoAsked) showNotice(t("web_undone"), true);
+      if (app.undoAsked) tellTakenBack();
       app.undoAsked = false;
       if (app.learn && app.view && app.view.phase === "game-over") askCount(app.view.deal_points.length - 1);
       break;
@@ -114,6 +118,14 @@ function receive(message) {
     default:
       break;
   }
+}
+
+/** After an undo: which of the player's cards are back in the hand (two when the one taken back had been forced). */
+function tellTakenBack() {
+  const before = new Set(app.handBeforeUndo || []);
+  const back = app.view && app.view.hand ? app.view.hand.filter((card) => !before.has(card)) : [];
+  const cards = back.map(cardShort).join(" ");
+  showNotice(t(back.length > 1 ? "web_undone_many" : "web_undone_one", { cards }), true);
 }
 
 /** A seat played by a computer player since its player left (or ran out of time), or given back: everyone is told. */

@@ -24,6 +24,7 @@ export const app = {
   selected: new Set(),
   passPending: false,
   undoAsked: false, // the undo button was pressed: the next welcome says the cards were taken back
+  handBeforeUndo: null, // the hand when it was pressed: the cards back in it are the ones taken back
   playPending: false, // a card sent and not yet seen played (or refused)
   heldWon: null, // the TrickWon of a finished trick kept on screen before it goes to its winner (trick, seat, points)
   shownPlays: new Set(),

@@ -230,7 +230,9 @@ function renderLastTrick() {
   const done = view && view.tricks ? view.tricks.filter((trick) => trick.winner !== null && trick.winner !== undefined) : [];
   // The trick being shown in the middle is not "the last one" yet: it is still on the felt.
   const last = done.length && !(app.heldWon !== null && app.heldWon.trick === view.tricks.indexOf(done[done.length - 1])) ? done[done.length - 1] : done.length > 1 ? done[done.length - 2] : null;
-  button.hidden = !last || (view && view.phase === "game-over");
+  // In its place from the deal to the game's end, greyed until a trick is taken: the row of buttons keeps still.
+  button.hidden = !view || !["passing", "playing", "deal-over"].includes(view.phase);
+  button.disabled = !last;
   if (!last) {
     panel.hidden = true;
     button.setAttribute("aria-expanded", "false");
@@ -405,7 +407,7 @@ export function renderShuffle() {
   line.className = checked ? (checked.ok ? "ok" : "bad") : "";
 }
 
-/** Undo is offered on the player's turn once a card of the deal is theirs to take back, where the server allows it
+/** Undo may be pressed on the player's turn once a card of the deal is theirs to take back, where the server allows it
  * (``table.undo``: a lone player against computer players, rules with undo); the cards on their way are shown first. */
 function mayTakeBack() {
   const view = app.view;
@@ -419,7 +421,10 @@ function renderResult() {
   const over = view && view.phase === "game-over" && app.heldWon === null;
   $("result").hidden = !over;
   $("hint-button").hidden = over || app.seat === null;
-  $("undo-button").hidden = !mayTakeBack();
+  // Where a table allows undo the button stays in its place, greyed while there is nothing to take back: a play-test
+  // pressing it again and again hit "Pause the game" when it vanished and the row moved under the pointer.
+  $("undo-button").hidden = over || app.seat === null || !app.table || !app.table.undo;
+  $("undo-button").disabled = !mayTakeBack();
   $("sound-button").hidden = over || app.seat === null; // no turn to signal: the game is over, or a spectator's
   if (!over) return;
   const names = view.winners.map((seat) => seatName(seat)).join(", "); // (not map(seatName): its index is "short")
