@@ -43,7 +43,12 @@ from blackmaria.tournament import append_checkpoint, expand_lineup, mean_ci, pri
 
 RESULTS = Path(__file__).parent / "results"
 
+EXPERT_EVEN_PASS = dataclasses.replace(base.EXPERT_FEATURES, pass_halving=False, pass_pool=6)
+"""``expert`` until session 17: its pass chosen among 20 candidates, each played out in an even share of the worlds.
+The variants below named ``expert-...`` (and the results of ``expert`` from before session 18) are of this one."""
+
 VARIANTS: dict[str, base.SearchFeatures] = {
+    "expert-s17": EXPERT_EVEN_PASS,
     "pass": base.SearchFeatures(search_pass=True),
     "pass-z2": base.SearchFeatures(search_pass=True, pass_z=2.0),
     "infer": base.SearchFeatures(infer=True),
@@ -59,16 +64,16 @@ VARIANTS: dict[str, base.SearchFeatures] = {
     "common": base.SearchFeatures(playout_common=True),
     "distinct": base.SearchFeatures(root_distinct=True),
     "common-distinct": base.SearchFeatures(playout_common=True, root_distinct=True),
-    "expert-common": dataclasses.replace(base.EXPERT_FEATURES, playout_common=True),
-    "expert-common-distinct": dataclasses.replace(base.EXPERT_FEATURES, playout_common=True, root_distinct=True),
+    "expert-common": dataclasses.replace(EXPERT_EVEN_PASS, playout_common=True),
+    "expert-common-distinct": dataclasses.replace(EXPERT_EVEN_PASS, playout_common=True, root_distinct=True),
     "learned": base.SearchFeatures(playout_policy="playout_policy.json"),
-    "expert-learned": dataclasses.replace(base.EXPERT_FEATURES, playout_policy="playout_policy.json"),
-    "expert-infer5": dataclasses.replace(base.EXPERT_FEATURES, infer=True, infer_alpha=0.5),
-    "expert-infer9": dataclasses.replace(base.EXPERT_FEATURES, infer=True, infer_alpha=0.9),
-    "expert-learned-pass3": dataclasses.replace(base.EXPERT_FEATURES, playout_policy="playout_policy.json", pass_min_players=3),
-    "expert-pass4": dataclasses.replace(base.EXPERT_FEATURES, pass_min_players=4),
-    "expert-halve": dataclasses.replace(base.EXPERT_FEATURES, pass_halving=True),
-    "expert-halve8": dataclasses.replace(base.EXPERT_FEATURES, pass_halving=True, pass_pool=8),
+    "expert-learned": dataclasses.replace(EXPERT_EVEN_PASS, playout_policy="playout_policy.json"),
+    "expert-infer5": dataclasses.replace(EXPERT_EVEN_PASS, infer=True, infer_alpha=0.5),
+    "expert-infer9": dataclasses.replace(EXPERT_EVEN_PASS, infer=True, infer_alpha=0.9),
+    "expert-learned-pass3": dataclasses.replace(EXPERT_EVEN_PASS, playout_policy="playout_policy.json", pass_min_players=3),
+    "expert-pass4": dataclasses.replace(EXPERT_EVEN_PASS, pass_min_players=4),
+    "expert-halve": dataclasses.replace(EXPERT_EVEN_PASS, pass_halving=True),
+    "expert-halve8": dataclasses.replace(EXPERT_EVEN_PASS, pass_halving=True, pass_pool=8),
     "pass4": base.SearchFeatures(search_pass=True, pass_min_players=4),
     "exact4-pass4": base.SearchFeatures(search_pass=True, pass_min_players=4, exact_cards=4),
     "exact4-pass4-moon": base.SearchFeatures(search_pass=True, pass_min_players=4, exact_cards=4, playout_moon_stop=True),
@@ -78,7 +83,7 @@ VARIANTS: dict[str, base.SearchFeatures] = {
 def weights_variant(name: str) -> base.SearchFeatures | None:
     """``learned-X`` or ``expert-learned-X``: the learned playouts with the weights file ``playout_policy_X.json`` (in
     ``blackmaria/bots/data``, as ``train_playout_policy.py fit --out`` writes it), to compare fits side by side."""
-    for prefix, features in (("expert-learned-", base.EXPERT_FEATURES), ("learned-", base.SearchFeatures())):
+    for prefix, features in (("expert-learned-", EXPERT_EVEN_PASS), ("learned-", base.SearchFeatures())):
         if name.startswith(prefix) and name not in VARIANTS:
             return dataclasses.replace(features, playout_policy=f"playout_policy_{name.removeprefix(prefix)}.json")
     return None

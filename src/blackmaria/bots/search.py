@@ -489,9 +489,8 @@ class SearchBot:
 
         playouts = max(PASS_WORLDS * len(candidates), self.budget)
         if self.features.pass_halving:
-            best = self._halve(candidates, play_out, totals, seen, playouts)
-            means = totals / np.maximum(seen, 1)
-            return [float(m) for m in means], [float("nan")] * len(candidates), int(seen[best]), best
+            best, costs = self._halve(candidates, play_out, totals, seen, playouts)
+            return costs, [float("nan")] * len(candidates), int(seen[best]), best
         every = list(range(len(candidates)))
         for chunk in self._clock().chunks(playouts // len(candidates)):
             play_out(every, chunk)
@@ -512,19 +511,32 @@ class SearchBot:
         totals: np.ndarray,
         seen: np.ndarray,
         playouts: int,
-    ) -> int:
+    ) -> tuple[int, list[float]]:
         """Sequential halving (Karnin et al. 2013): ``playouts`` spread evenly over rounds; in each, the candidates left
         share the round's playouts on the same worlds, then the costlier half drop out (by their mean over every world
-        they saw). With a time budget each round may use its share of the time. Returns the index of the one left."""
+        they saw). With a time budget each round may use its share of the time.
+
+        Returns the index of the one left, and each candidate's cost: the one left its mean over all its worlds; one
+        that dropped out that mean plus how much more it cost than the one left on the worlds both saw (never less:
+        that is why it dropped), so the pass chosen is the cheapest shown and each difference is a paired one."""
         alive = list(range(len(candidates)))
         rounds = max(1, math.ceil(math.log2(len(candidates))))
+        dropped: list[tuple[list[int], np.ndarray, int]] = []  # each round's dropped, the totals then, the worlds then
         for done_rounds in range(rounds):
             worlds = max(1, playouts // rounds // len(alive))
             for chunk in self._round_clock(done_rounds + 1, rounds).chunks(worlds):
                 play_out(alive, chunk)
             alive.sort(key=lambda i: (totals[i] / seen[i], i))
-            alive = alive[: max(1, len(alive) // 2 if done_rounds == rounds - 1 else (len(alive) + 1) // 2)]
-        return alive[0]
+            keep = max(1, len(alive) // 2 if done_rounds == rounds - 1 else (len(alive) + 1) // 2)
+            dropped.append((alive[keep:], totals.copy(), int(seen[alive[0]])))
+            alive = alive[:keep]
+        best = alive[0]
+        costs = [0.0] * len(candidates)
+        costs[best] = float(totals[best] / seen[best])
+        for out, then, worlds in dropped:
+            for i in out:
+                costs[i] = costs[best] + float(then[i] - then[best]) / worlds
+        return best, costs
 
     def _round_clock(self, rounds_done: int, rounds: int) -> _Clock:
         """The clock of one round of the halving: without a time budget none; with one, the round ends when that many

@@ -431,7 +431,17 @@ function renderResult() {
   $("result-text").textContent = t(view.winners.length === 1 ? "winner_one" : "winner_many", { names });
   // By place, fewest points first, as the result is read (seat order is the score sheet's).
   const places = view.totals.map((total, seat) => ({ seat, total })).sort((a, b) => a.total - b.total || a.seat - b.seat);
-  $("result-totals").replaceChildren(...places.map(({ seat, total }) => el("li", { text: t("total_of", { name: seatName(seat), total }) })));
+  $("result-totals").replaceChildren(
+    ...places.map(({ seat, total }) => {
+      const name = seatName(seat) + (seat === app.seat ? ` ${t("you_suffix")}` : "");
+      return el("li", { class: seat === app.seat ? "me" : "", text: t("total_of", { name, total }) });
+    }),
+  );
+  // A player reads where they came (a play-test looked for it): first place shared by equal totals.
+  if (app.seat !== null) {
+    const place = 1 + view.totals.filter((total) => total < view.totals[app.seat]).length;
+    $("result-text").textContent += ` ${t("your_place", { place, players: view.totals.length })}`;
+  }
   // A guided deal ends with its own two ways on (another guided deal, a real game): not a third (a play-test).
   $("new-game").hidden = !authToken() || app.learn;
 }
