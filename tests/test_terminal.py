@@ -186,7 +186,10 @@ def test_claim_plays_out_a_decided_deal_only(tmp_path: Path) -> None:
     while session.waiting_for() == "play" and not session.game.outcome_is_decided():
         session.play(min(session.observation().legal))
     if session.waiting_for() == "play":
-        assert session.claim() == MESSAGES["claim_done"]["en"]
+        session.take_lines()
+        assert session.claim() == ""
+        told = session.take_lines()
+        assert told[0] == MESSAGES["claim_done"]["en"] and len(told) > 1  # the claim, then the cards it played out
     assert session.game.phase in ("deal-over", "game-over")
 
 

@@ -14,7 +14,7 @@ from rich.console import Console
 from textual import events
 from textual.widgets import RichLog, Static
 
-from blackmaria.cards import card_name
+from blackmaria.cards import card_name, rank_of
 from blackmaria.events import CardPlayed
 from blackmaria.rules import Rules, load_rules, preset
 from blackmaria.tui.app import GameApp, GameOverScreen, TextScreen, hanging
@@ -587,7 +587,8 @@ def test_a_claim_is_offered_when_the_rest_is_decided(tmp_path: Path) -> None:
                 assert offered[-1] == session.game.outcome_is_decided()
                 if offered[-1]:
                     await pilot.press("f4")  # type: ignore[attr-defined]
-                    assert session.waiting_for() == "deal" and app.message == session.t("claim_done")
+                    assert session.waiting_for() == "deal" and app.message == ""  # said in the story, not left under the table
+                    assert session.t("claim_done") in " ".join(_log(app).split())  # (wrapped in the story)
                     return
             await pilot.press("enter")  # type: ignore[attr-defined]
 
@@ -823,6 +824,8 @@ def test_on_the_players_turn_the_prompt_says_which_card_enter_plays(tmp_path: Pa
         cards = app.hand_cards()
         prompt = _plain(app.query_one("#prompt", Static).content, 80)
         assert f"Enter plays {session.t.card(cards[app.selected])}; the arrows choose another." in prompt, prompt
+        # The turn starts on the lowest card that may be played (a play-test's Enter played its A♠, the first card).
+        assert rank_of(cards[app.selected]) == min(rank_of(card) for card in session.observation().legal)
         await pilot.press("right")  # type: ignore[attr-defined]
         prompt = _plain(app.query_one("#prompt", Static).content, 80)
         assert f"Enter plays {session.t.card(cards[app.selected])};" in prompt, prompt

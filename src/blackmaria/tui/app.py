@@ -31,7 +31,7 @@ from textual.css.query import NoMatches
 from textual.screen import ModalScreen
 from textual.widgets import RichLog, Static
 
-from blackmaria.cards import CLUBS, DIAMONDS, HEARTS, SPADES, Card, CardSet
+from blackmaria.cards import CLUBS, DIAMONDS, HEARTS, SPADES, Card, CardSet, rank_of
 from blackmaria.locale.advice import hints_ready
 from blackmaria.tui.seat import PLAY_COMMANDS, Seat
 from blackmaria.tui.session import PlaySession
@@ -149,6 +149,8 @@ class CardTableApp(App[None]):
         self.selected = 0
         self.marked: set[Card] = set()
         self.pointed = CardSet()
+        self.cursor_for: object = None
+        """The decision (``decision_key``) whose turn last placed the cursor on its lowest playable card."""
         """The hint's cards the cursor was last moved to (once per hint: then the arrows choose again)."""
         self.buffer = ""
         self.message = ""
@@ -236,6 +238,12 @@ class CardTableApp(App[None]):
         choosable, received, hinted = self.choosable(), self.received(), self.seat.hinted()
         if cards and choosable and cards[self.selected] not in choosable:
             self.selected = next(index for index, card in enumerate(cards) if card in choosable)
+        if self.waiting() == "play" and choosable and self.seat.decision_key() != self.cursor_for:
+            # A new turn: the cursor starts on the lowest card that may be played, so Enter risks the least (it rested
+            # on the first card, often A♠, and a play-test's Enter took a trick and its points).
+            self.cursor_for = self.seat.decision_key()
+            lowest = min((card for card in cards if card in choosable), key=rank_of)
+            self.selected = cards.index(lowest)
         if hinted and hinted != self.pointed:  # a new hint: the cursor goes to its card, so Enter (or Space) takes it
             self.pointed = hinted
             self.selected = next((index for index, card in enumerate(cards) if card in hinted and card in choosable), self.selected)
@@ -472,6 +480,8 @@ class CardTableApp(App[None]):
         stale = event.time < self.ready_at  # pressed while the others played or the program worked
         if event.key in ("left", "right") and cards:
             self.move(-1 if event.key == "left" else 1)
+            if waiting == "play":
+                self.message = ""  # the player chooses on: the line over the prompt says again which card Enter plays
         elif event.key == "enter" and self.is_command(self.buffer):
             text, self.buffer = self.buffer, ""
             self.enter_text(text)

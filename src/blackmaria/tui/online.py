@@ -45,6 +45,7 @@ COMMANDS: Final = {word: action for word, action in PLAY_COMMANDS.items() if act
     "back": "back",
     "zurück": "back",
     "zurueck": "back",
+    "zuruck": "back",
 }
 CHAT_WORDS: Final = ("say", "sag")
 START_WORDS: Final = ("start", "los")

@@ -39,6 +39,7 @@ PLAY_COMMANDS: Final = {
     "undo": "undo",
     "zurück": "undo",
     "zurueck": "undo",
+    "zuruck": "undo",  # typed without the umlaut (a play-test)
     "claim": "claim",
     "rest": "claim",
     "last": "last",

@@ -256,7 +256,9 @@ class PlaySession(Seat):
         self.say(self.undo())
 
     def command_claim(self) -> None:
-        self.say(self.claim())
+        refusal = self.claim()
+        if refusal:
+            self.say(refusal)
 
     def command_review(self) -> None:
         self.lines.extend(self.deal_review())
@@ -415,15 +417,18 @@ class PlaySession(Seat):
         return any(isinstance(e, CardPlayed) and e.seat == self.human for e in self._deal_events())
 
     def claim(self) -> str:
-        """Play out the rest of the deal if every way of playing it scores the same."""
+        """Play out the rest of the deal if every way of playing it scores the same: the story says the claim, then
+        the cards (a play-test read "the rest is forced" under the game's end, and no claim in the story); the
+        refusal in words, or "" when claimed."""
         game = self.game
         if not game.outcome_is_decided():
             return self.t("claim_no")
+        self.say(self.t("claim_done"))
         while game.phase == "playing":
             game.play(min(game.legal_cards()))
         self._describe_new_events()
         self.save()
-        return self.t("claim_done")
+        return ""
 
     # ---- views ---------------------------------------------------------------
     def score_sheet(self) -> list[SheetRow]:
