@@ -184,7 +184,13 @@ def test_two_browsers_and_two_bots_play_a_whole_deal_by_clicking(server: Server,
         totals = [int(x) for x in page.eval_on_selector_all("#sheet-table tfoot td", "c => c.map(x => x.textContent)")]
         assert totals == points
         assert tricks_won(page) == 13
-        assert re.match(r"Winners?: ", page.text_content("#result-text") or "")
+        result = page.text_content("#result-text") or ""
+        assert re.match(r"Winners?: ", result)
+        # Each player reads where they came: first place shared by equal totals (a play-test looked for it).
+        me = 0 if page is anna_page else 1
+        place = 1 + sum(1 for total in totals if total < totals[me])
+        assert result.endswith(f"Your place: {place} of 4."), result
+        assert page.locator("#result-totals li.me").count() == 1 and "(you)" in (page.text_content("#result-totals li.me") or "")
         # The shuffle was committed before the deal and checked against the hand when it was revealed.
         check = page.text_content("#shuffle-check") or ""
         assert check.startswith("✓ Deal 1 checked"), check
