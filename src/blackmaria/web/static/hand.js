@@ -85,6 +85,8 @@ export function renderHand() {
     if (received.has(card)) {
       node.classList.add("received");
       states.push(t("received_mark"));
+      // What the dashed outline means, under the pointer (a play-test wondered, once the pass's note had gone).
+      if (view.pass_from !== null && view.pass_from !== undefined) node.title = t("received_title", { name: seatName(view.pass_from) });
     }
     if (hinted.has(card)) {
       node.classList.add("hinted");
