@@ -175,7 +175,7 @@ function keepInside(nodes) {
   const felt = $("felt");
   const width = felt.clientWidth;
   const height = felt.clientHeight;
-  const margin = 6;
+  const margin = 16; // the felt's wooden rim is 13 px wide (an inset shadow): a box stays off it (a play-test saw "TO PLAY" under it)
   for (const node of nodes) {
     const w = node.offsetWidth;
     const h = node.offsetHeight;
