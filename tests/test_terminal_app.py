@@ -852,6 +852,8 @@ def test_a_hint_marks_its_cards_in_the_hand_and_enter_plays_the_hinted_card(tmp_
         hinted = session.hinted()
         assert len(hinted) == 3 and sorted(marked(app)) == sorted(session.t.card(c) for c in hinted)
         assert app.hand_cards()[app.selected] in hinted  # the cursor is on a hinted card, for Space
+        await pilot.press("enter")  # type: ignore[attr-defined]  # the hint's marks are not a pass: told how to mark
+        assert app.message == "Mark 3 cards with Space first, then Enter." and session.waiting_for() == "pass"
         for card in hinted:  # the pass it gave, typed card by card
             await pilot.press(*card_name(card).lower(), "enter")  # type: ignore[attr-defined]
         await _settle(app, pilot)

@@ -785,7 +785,9 @@ def test_alone_against_computer_players_a_card_is_taken_back(server: Server, bro
     pass_three(page)
     assert wait_for_my_turn(page)
     # A received card says under the pointer what its dashed outline means.
-    assert re.fullmatch(r"Von Computer \d \(\w+\) an dich weitergegeben", page.get_attribute("#hand .card.received >> nth=0", "title") or "")
+    assert re.fullmatch(
+        r"Von Computer \d \(\w+\) an dich weitergegeben", page.get_attribute("#hand .card.received >> nth=0", "title") or ""
+    )
     while wait_for_my_turn(page) and page.locator("#hand .card.playable").count() < 2:
         play_first_playable(page)  # on to a turn with a choice
     play_first_playable(page)

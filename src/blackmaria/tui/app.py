@@ -497,6 +497,9 @@ class CardTableApp(App[None]):
                 text, self.buffer = self.buffer, ""
                 if not (waiting == "pass" and self.mark_typed(text)):
                     self.enter_text(text)
+            elif waiting == "pass" and not self.marked:
+                # Nothing marked (a hint's ◂ marks only show its cards): say how to mark, not the core's refusal.
+                self.message = self.t("mark_cards_first", count=self.seat.rules.pass_count if self.seat.rules else 3)
             elif waiting == "pass":
                 self.choose(sorted(self.marked))
             elif waiting == "play" and cards:

@@ -143,7 +143,7 @@ class OnlineApp(CardTableApp):
             self.hold(None)  # the player has seen enough of the last trick: the card now goes to the table
             self.typed.put(" ".join(card_name(c) for c in cards))
         elif self.waiting() == "pass":
-            self.message = self.t("online_mark_cards", count=self.seat.rules.pass_count if self.seat.rules else 3)
+            self.message = self.t("mark_cards_first", count=self.seat.rules.pass_count if self.seat.rules else 3)
 
     def enter_text(self, text: str) -> None:
         self.message = ""
