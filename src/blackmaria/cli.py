@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 import sys
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
@@ -16,6 +17,11 @@ if TYPE_CHECKING:
     from blackmaria.locale import Texts
     from blackmaria.tui.online import OnlineSeat
     from blackmaria.tui.session import SavedGame
+
+
+def wrapped(text: str) -> str:
+    """A sentence broken between words at the terminal's width (a play-test read "--resume conti" / "nues one")."""
+    return click.wrap_text(text, width=max(40, min(shutil.get_terminal_size().columns, 100) - 1))
 
 
 def checked_rules(rules: str, players: int | None, hint: str = "--rules") -> Rules:
@@ -226,7 +232,7 @@ def play(
 
             path = saves_dir() / f"{new_game_name()}.json"
         if games:
-            click.echo(texts("saves_kept", count=len(games)), err=True)
+            click.echo(wrapped(texts("saves_kept", count=len(games))), err=True)
         session = new_session(rule_set, human=human, name=name, levels=level_list, lang=language, seed=seed, save_path=path)
     # A resumed game keeps its pace and autoplay unless they are given again.
     if speed is not None:
@@ -276,7 +282,7 @@ def _choose_saved(texts: Texts, games: list[SavedGame], wanted: str) -> Path:
         for game in games:
             if game.name == answer:
                 return game.path
-        click.echo(texts("saves_no_such", answer=answer, count=len(games)))
+        click.echo(wrapped(texts("saves_no_such", answer=answer, count=len(games))))
 
 
 @main.command()

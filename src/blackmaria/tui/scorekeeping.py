@@ -92,7 +92,7 @@ def run_scorekeeper(
             write(line)
 
     rules = sheet.rules
-    write(t("sk_welcome", rules=t.rules_title(rules.preset, bool(rules.changes_from_preset())), players=", ".join(sheet.players)))
+    write_wrapped(t("sk_welcome", rules=t.rules_title(rules.preset, bool(rules.changes_from_preset())), players=", ".join(sheet.players)))
     write_wrapped(t("sk_help"))
     if sheet.entries:  # a sheet resumed: where it stands, before the next deal's prompt
         for line in sheet_table(sheet, t):
@@ -101,7 +101,7 @@ def run_scorekeeper(
         while True:
             verdict = sheet.verdict()
             if verdict.over:
-                write(t("game_over", names=", ".join(sheet.players[w] for w in verdict.winners)))
+                write_wrapped(t("game_over", names=", ".join(sheet.players[w] for w in verdict.winners)))
                 return
             index = len(sheet.entries)
             dealer, direction = sheet.players[sheet.dealer(index)], sheet.direction(index)
@@ -119,7 +119,7 @@ def run_scorekeeper(
                     write_wrapped(t("sk_help_commands"))
                     continue
                 if not answer:
-                    write(t("sk_empty"))
+                    write_wrapped(t("sk_empty"))
                     continue
                 if word in ("sheet", "tabelle"):
                     for line in sheet_table(sheet, t):
@@ -130,7 +130,7 @@ def run_scorekeeper(
                     if not target:
                         raise ScoreError("ske_csv_usage")
                     Path(target).write_text(sheet.to_csv(), encoding="utf-8")
-                    write(t("sk_saved_csv", path=target))
+                    write_wrapped(t("sk_saved_csv", path=target))
                     continue
                 if word in ("fix", "berichtige"):
                     parts = answer.split(None, 2)
@@ -138,20 +138,20 @@ def run_scorekeeper(
                         raise ScoreError("ske_fix_usage")
                     number = parts[1]
                     sheet.correct(int(number), _entry(sheet, parts[2]))
-                    write(t("sk_fixed", number=number))
+                    write_wrapped(t("sk_fixed", number=number))
                 else:
                     entry = sheet.add(_entry(sheet, answer))
-                    write(t("sk_scored", number=index + 1, points=t.named_points(sheet.players, entry.points)))
+                    write_wrapped(t("sk_scored", number=index + 1, points=t.named_points(sheet.players, entry.points)))
                     if entry.moon_shooter is not None:
-                        write(t("moon", name=sheet.players[entry.moon_shooter]))
-                write(t("sk_totals", totals=t.named_points(sheet.players, sheet.totals)))
+                        write_wrapped(t("moon", name=sheet.players[entry.moon_shooter]))
+                write_wrapped(t("sk_totals", totals=t.named_points(sheet.players, sheet.totals)))
                 if sheet.verdict().sudden_death:
-                    write(t("sudden_death"))
+                    write_wrapped(t("sudden_death"))
                 save()
             except ScoreError as error:
-                write(t("sk_refused", reason=error.text(t.lang)))
+                write_wrapped(t("sk_refused", reason=error.text(t.lang)))
             except OSError as error:  # csv FILE that cannot be written
-                write(t("sk_refused", reason=str(error)))
+                write_wrapped(t("sk_refused", reason=str(error)))
     except EOFError:
         save()
-        write(t("sk_saved"))
+        write_wrapped(t("sk_saved"))
