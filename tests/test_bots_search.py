@@ -129,6 +129,10 @@ def test_sequential_halving_compares_the_last_passes_on_more_worlds_than_an_even
     assert game.can_pass(0, halving.cards) and set(halving.pass_costs) == set(even.pass_costs)  # the same 20 candidates
     # 4,000 playouts: 200 worlds each when shared evenly; in 5 rounds of 800, the last two get 40+80+160+266+400.
     assert even.worlds == 200 and halving.worlds == 946
+    # The passes that dropped out are shown dearer than the one chosen: by their paired difference on the worlds they saw.
+    chosen = tuple(sorted(halving.cards))
+    assert halving.pass_costs[chosen] == min(halving.pass_costs.values())
+    assert sum(1 for cost in halving.pass_costs.values() if cost == halving.pass_costs[chosen]) == 1
     again = SearchBot(1, budget=4_000, features=SearchFeatures(search_pass=True, pass_halving=True)).pass_hint(obs)
     assert again.cards == halving.cards and again.pass_costs == halving.pass_costs  # reproducible from its seed
     wider = SearchBot(1, budget=4_000, features=SearchFeatures(search_pass=True, pass_halving=True, pass_pool=8)).pass_hint(obs)

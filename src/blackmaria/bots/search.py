@@ -516,8 +516,8 @@ class SearchBot:
         share the round's playouts on the same worlds, then the costlier half drop out (by their mean over every world
         they saw). With a time budget each round may use its share of the time.
 
-        Returns the index of the one left, and each candidate's cost: the one left its mean over all its worlds; one
-        that dropped out that mean plus how much more it cost than the one left on the worlds both saw (never less:
+        Returns the index of the one left, and each candidate's cost: the one left, its mean over all its worlds; one
+        that dropped out, that mean plus how much more it cost than the one left on the worlds both saw (never less:
         that is why it dropped), so the pass chosen is the cheapest shown and each difference is a paired one."""
         alive = list(range(len(candidates)))
         rounds = max(1, math.ceil(math.log2(len(candidates))))
