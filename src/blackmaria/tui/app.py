@@ -149,9 +149,9 @@ class CardTableApp(App[None]):
         self.selected = 0
         self.marked: set[Card] = set()
         self.pointed = CardSet()
+        """The hint's cards the cursor was last moved to (once per hint: then the arrows choose again)."""
         self.cursor_for: object = None
         """The decision (``decision_key``) whose turn last placed the cursor on its lowest playable card."""
-        """The hint's cards the cursor was last moved to (once per hint: then the arrows choose again)."""
         self.buffer = ""
         self.message = ""
         self.title = "Black Maria"
