@@ -265,8 +265,6 @@ class TableRuntime:
         self.shuffles: list[dict[str, Any]] = []
         self.bot_marks: list[dict[str, list[int]]] = []
         self.bots: dict[int, Bot] = {}
-        self.rewound = False
-        """An undo is staged: the connections are welcomed again instead of told of new events."""
         self._staged: list[ActionRow] = []
         self._staged_items: list[Event] = []
         self.lock = asyncio.Lock()
@@ -299,7 +297,6 @@ class TableRuntime:
             if action.seq != self.seq + 1:
                 raise RuntimeError(f"table {self.code}: action {action.seq} follows {self.seq}")
             self._apply(action.kind, action.seat, action.data, action.by_bot)
-        self.rewound = False  # a replayed undo: each connection gets the table in its welcome anyway
         self._mark_told()  # all of it is stored: a connection gets it in its welcome
 
     def _mark_told(self) -> None:
@@ -334,7 +331,6 @@ class TableRuntime:
             assert state is not None
             marks = self.bot_marks[-1]
             marks["bot_plays"] = [at for at in marks["bot_plays"] if at < len(state.plays())]
-            self.rewound = True
             added = []
         elif kind == "play":
             if by_bot and seat is not None and self.seats[seat].kind == "human":
@@ -394,8 +390,7 @@ class TableRuntime:
         except Exception:
             self._rebuild()  # nobody was told: back to the stored game
             raise
-        if self.rewound:  # cards were taken back: every connection starts again from the table as it is now
-            self.rewound = False
+        if any(row.kind == "undo" for row in rows):  # cards were taken back: every connection starts again from the table
             for client in list(self.clients):
                 if client.attached:
                     client.send(self.welcome(client))

@@ -138,12 +138,11 @@ class OnlineApp(CardTableApp):
 
     # ---- what the player does ---------------------------------------------------------------------
     def choose(self, cards: list[Card]) -> None:
-        if cards:  # the server judges the pass or the card; a refusal comes back in words
+        if cards:  # the server judges the pass or the card; a refusal comes back in words (Enter with nothing marked is
+            # answered by the screen's keys, CardTableApp.handle_key)
             self.message = ""
             self.hold(None)  # the player has seen enough of the last trick: the card now goes to the table
             self.typed.put(" ".join(card_name(c) for c in cards))
-        elif self.waiting() == "pass":
-            self.message = self.t("mark_cards_first", count=self.seat.rules.pass_count if self.seat.rules else 3)
 
     def enter_text(self, text: str) -> None:
         self.message = ""
