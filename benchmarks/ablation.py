@@ -74,6 +74,7 @@ VARIANTS: dict[str, base.SearchFeatures] = {
     "expert-pass4": dataclasses.replace(EXPERT_EVEN_PASS, pass_min_players=4),
     "expert-halve": dataclasses.replace(EXPERT_EVEN_PASS, pass_halving=True),
     "expert-halve8": dataclasses.replace(EXPERT_EVEN_PASS, pass_halving=True, pass_pool=8),
+    "expert-alone": dataclasses.replace(base.EXPERT_FEATURES, moon_stop_alone=True),
     "pass4": base.SearchFeatures(search_pass=True, pass_min_players=4),
     "exact4-pass4": base.SearchFeatures(search_pass=True, pass_min_players=4, exact_cards=4),
     "exact4-pass4-moon": base.SearchFeatures(search_pass=True, pass_min_players=4, exact_cards=4, playout_moon_stop=True),

@@ -51,6 +51,9 @@ from blackmaria.tournament import mean_ci, parse_bot, progress_bar
 
 RESULTS = Path(__file__).parent / "results"
 
+sys.path.insert(0, str(Path(__file__).parent))
+import ablation  # noqa: E402  (registers its variants, ``expert-2026+NAME``, as levels here and in every worker)
+
 
 def play_deal(args: tuple[int, int, str, int, float]) -> dict[str, Any]:
     """One duplicate deal: our bot in each seat in turn, IS-MCTS in the other three."""
@@ -255,7 +258,7 @@ def match_name(ours: str, sims: int, exploration: float) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--deals", type=int, default=100)
-    parser.add_argument("--ours", default="hard", help="our bot, LEVEL or LEVEL:BUDGET")
+    parser.add_argument("--ours", default="hard", help="our bot, LEVEL or LEVEL:BUDGET (or an ablation variant, expert-2026+NAME)")
     parser.add_argument("--ismcts", type=int, default=1000, help="IS-MCTS simulations per move")
     parser.add_argument("--exploration", type=float, default=DEFAULT_EXPLORATION, help="IS-MCTS's UCT exploration constant")
     parser.add_argument("--seed", type=int, default=0)

@@ -326,6 +326,26 @@ def test_the_playout_stops_a_moon_shot_only_while_the_shooter_wins_the_trick() -
     assert moon_stop_card(s, p, 3, diamonds) == -1  # two seats hold points: no shot is on
 
 
+def test_with_a_defender_only_it_stops_every_shot_and_the_others_stop_only_its_own() -> None:
+    """``moon_stop_alone``: the searching seat must not count on another opponent to stop a shot for it."""
+    rules = preset("hearts")
+    p = params_for(rules)
+    s = np.zeros(core.STATE_SIZE, dtype=np.int64)
+    s[core.TRICK : core.TRICK + core.MAX_SEATS] = -1
+    s[core.PHASE], s[core.TRICK_INDEX], s[core.HEARTS_BROKEN] = core.PHASE_PLAYING, 6, 1
+    s[core.TAKEN + 1] = sum(1 << c for c in parse_cards("QS 2H 3H 4H 5H 6H 2C 3C 4C 5C"))  # seat 1 shoots
+    s[core.TRICK + 1], s[core.TRICK + 2] = parse_card("10D"), parse_card("7H")
+    s[core.LEADER], s[core.IN_TRICK], s[core.TURN] = 1, 2, 3
+    diamonds = sum(1 << c for c in parse_cards("3D QD AD"))
+    s[core.HAND + 3] = diamonds
+    assert moon_stop_card(s, p, 3, diamonds, 3) == parse_card("AD")  # the defender stops it
+    assert moon_stop_card(s, p, 3, diamonds, 0) == -1  # seat 3 leaves seat 1's shot to the defender, seat 0
+    s[core.TAKEN + 1], s[core.TAKEN + 0] = 0, sum(1 << c for c in parse_cards("QS 2H 3H 4H 5H 6H 2C 3C 4C 5C"))
+    s[core.TRICK + 0], s[core.TRICK + 1], s[core.TRICK + 2] = parse_card("10D"), parse_card("7H"), -1  # seat 0 shoots, wins
+    s[core.LEADER], s[core.TURN], s[core.HAND + 2] = 0, 2, diamonds
+    assert moon_stop_card(s, p, 2, diamonds, 0) == parse_card("AD")  # and everyone stops the defender's own shot
+
+
 def test_the_policy_kernel_plays_whole_deals_legally() -> None:
     for name in ("black-maria", "plain-black-maria", "dirty-lady"):
         rules = preset(name)

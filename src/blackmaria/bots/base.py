@@ -108,6 +108,9 @@ class SearchFeatures:
     play so far legal: a forced discard then reads as forced)."""
     playout_moon_stop: bool = False
     """In the playouts, another seat's moon shot is stopped (``playout.moon_stop_card``; ``expert-2026``: nobody stops it)."""
+    moon_stop_alone: bool = False
+    """With ``playout_moon_stop``: in the playouts the searching seat stops every shot and the others stop only its own,
+    so it never counts on another opponent to stop a shot for it (``playout.moon_stop_card``'s ``defender``)."""
     root_distinct: bool = False
     """Cards that play exactly as a lower one of the same suit (``playout.distinct_moves``) share its evaluation, so
     the budget buys more worlds for the cards that differ."""
@@ -125,6 +128,8 @@ class SearchFeatures:
     def __post_init__(self) -> None:
         if self.pass_pool < 1:
             raise ValueError(f"pass_pool must be at least 1, not {self.pass_pool}")
+        if self.moon_stop_alone and not self.playout_moon_stop:
+            raise ValueError("moon_stop_alone says who stops a moon shot in the playouts; it needs playout_moon_stop")
         if self.pass_halving and self.pass_z:
             raise ValueError("pass_halving keeps the pass that survives its rounds; it cannot also keep the usual one by pass_z")
 

@@ -67,12 +67,15 @@ def highest_card(mask: int) -> int:
 
 
 @numba.njit(cache=True)
-def moon_stop_card(s: np.ndarray, p: np.ndarray, seat: int, legal: int) -> int:
+def moon_stop_card(s: np.ndarray, p: np.ndarray, seat: int, legal: int, defender: int = -1) -> int:
     """The card that stops another seat's moon shot in this trick, or -1 to play as usual.
 
     A shot is on when one other seat holds every moon card taken so far, at least 40% of the moon's points. While
     that seat wins the trick, a card that beats it takes the trick (the highest that follows, once the trick holds a
     moon card), and a void seat keeps its moon cards for a trick the shooter does not win (it throws another card).
+    With a ``defender`` (a seat, not -1), only that seat stops every shot; the others stop only the defender's: the
+    searching seat then counts on nobody else to stop a shot (opponents who do not defend leave it to the one who
+    does), and still on everyone to stop its own.
     """
     n = p[P_PLAYERS]
     if p[P_MOON] == 0 or s[IN_TRICK] == 0:
@@ -81,7 +84,9 @@ def moon_stop_card(s: np.ndarray, p: np.ndarray, seat: int, legal: int) -> int:
     for other in range(n):
         if s[TAKEN + other] & p[P_MOON_MASK]:
             shooter = other if shooter == -1 else -2
-    if shooter < 0 or shooter == seat or 5 * card_points(p, s[TAKEN + shooter] & p[P_MOON_MASK]) < 2 * p[P_MOON_TOTAL]:
+    if shooter < 0 or shooter == seat or (defender >= 0 and seat != defender and shooter != defender):
+        return -1
+    if 5 * card_points(p, s[TAKEN + shooter] & p[P_MOON_MASK]) < 2 * p[P_MOON_TOTAL]:
         return -1
     led = s[TRICK + s[LEADER]] & 3
     win = -1
@@ -106,9 +111,11 @@ def moon_stop_card(s: np.ndarray, p: np.ndarray, seat: int, legal: int) -> int:
 
 
 @numba.njit(cache=True)
-def policy_card(rng: np.ndarray, s: np.ndarray, p: np.ndarray, seat: int, eps: float, stop_moon: bool = False) -> int:
+def policy_card(
+    rng: np.ndarray, s: np.ndarray, p: np.ndarray, seat: int, eps: float, stop_moon: bool = False, defender: int = -1
+) -> int:
     """The playout policy: rules of thumb over the card values, with ``eps`` of uniformly random play; with
-    ``stop_moon``, ``moon_stop_card`` first."""
+    ``stop_moon``, ``moon_stop_card`` first (``defender`` as there)."""
     legal = legal_cards(s, p, seat)
     if legal & (legal - 1) == 0:
         return lowest_card(legal)
@@ -116,7 +123,7 @@ def policy_card(rng: np.ndarray, s: np.ndarray, p: np.ndarray, seat: int, eps: f
         return random_card(rng, legal)
     n = p[P_PLAYERS]
     if stop_moon:
-        stop = moon_stop_card(s, p, seat, legal)
+        stop = moon_stop_card(s, p, seat, legal, defender)
         if stop >= 0:
             return stop
     if s[IN_TRICK] == 0:
@@ -198,18 +205,19 @@ def playout_card(
     scale: float,
     scored: int,
     rows: np.ndarray,
+    defender: int = -1,
 ) -> int:
     """A playout's card: ``policy_card`` when ``weights`` is empty, else the learned policy (``learned.learned_card``)
     with the same share ``eps`` of random cards and the same moon stop first."""
     if weights.shape[0] == 0:
-        return policy_card(rng, s, p, seat, eps, stop_moon)
+        return policy_card(rng, s, p, seat, eps, stop_moon, defender)
     legal = legal_cards(s, p, seat)
     if legal & (legal - 1) == 0:
         return lowest_card(legal)
     if eps > 0.0 and random_unit(rng) < eps:
         return random_card(rng, legal)
     if stop_moon:
-        stop = moon_stop_card(s, p, seat, legal)
+        stop = moon_stop_card(s, p, seat, legal, defender)
         if stop >= 0:
             return stop
     return learned_card(s, p, seat, legal, weights, scale, scored, rows)
@@ -534,12 +542,14 @@ def search(
     stop_moon: bool = False,
     common: bool = False,
     weights: np.ndarray = NO_WEIGHTS,
+    defender: int = -1,
 ) -> int:
     """Sample ``worlds`` deals; in each, play every candidate card and finish the deal.
 
     Finishing is an exact max-n solve when ``exact`` (``solve_memo`` with one
     table for the whole search when ``memo``, else ``solve``), else one playout by the
-    policy (``playout_card``: the rule-based one, or the learned one with ``weights``; ``stop_moon``: see ``policy_card``). ``costs[i]`` gets the summed points of seat ``me`` after
+    policy (``playout_card``: the rule-based one, or the learned one with ``weights``; ``stop_moon`` and ``defender``: see
+    ``moon_stop_card``). ``costs[i]`` gets the summed points of seat ``me`` after
     candidate ``i``. Returns the number of worlds in which the voids could
     not be respected (0 in practice).
     """
@@ -581,7 +591,7 @@ def search(
                 costs[i] += stack[0, me]
             else:
                 while sim[PHASE] != PHASE_OVER:
-                    play_card(sim, p, playout_card(rng, sim, p, sim[TURN], eps, stop_moon, weights, scale, scored, rows))
+                    play_card(sim, p, playout_card(rng, sim, p, sim[TURN], eps, stop_moon, weights, scale, scored, rows, defender))
                 score_deal(sim, p, points)
                 costs[i] += points[me]
     return loose
@@ -874,10 +884,11 @@ def weighted_search(
     memo: bool = False,
     stop_moon: bool = False,
     weights: np.ndarray = NO_WEIGHTS,
+    defender: int = -1,
 ) -> float:
     """``search`` over worlds dealt by ``sample_world_masked`` (``forbid``: voids and ``excluded_cards``), each weighted
     by ``world_weight`` (policy-based inference; with ``weights``, the learned policy is both the model of the other
-    seats and the playouts' policy); returns the summed weights. ``memo`` and ``stop_moon`` as in ``search``.
+    seats and the playouts' policy); returns the summed weights. ``memo``, ``stop_moon`` and ``defender`` as in ``search``.
 
     ``costs[i]`` gets the weighted sum of the points of ``me`` after candidate ``i``.
     """
@@ -919,7 +930,7 @@ def weighted_search(
                 costs[i] += w * stack[0, me]
             else:
                 while sim[PHASE] != PHASE_OVER:
-                    play_card(sim, p, playout_card(rng, sim, p, sim[TURN], eps, stop_moon, weights, scale, scored, rows))
+                    play_card(sim, p, playout_card(rng, sim, p, sim[TURN], eps, stop_moon, weights, scale, scored, rows, defender))
                 score_deal(sim, p, points)
                 costs[i] += w * points[me]
     return total

@@ -411,6 +411,10 @@ class SearchBot:
             warm_kernels()
         self._started = time.perf_counter()
 
+    def _defender(self, seat: int) -> int:
+        """The seat that stops moon shots alone in the playouts (``SearchFeatures.moon_stop_alone``), else -1."""
+        return seat if self.features.moon_stop_alone else -1
+
     def _clock(self) -> _Clock:
         if self.time_ms is not None and not self._started:
             warm_kernels()  # ``evaluate`` called alone: its clock starts here
@@ -644,6 +648,7 @@ class SearchBot:
                     self.features.exact_cards > 0,
                     self.features.playout_moon_stop,
                     self._weights,
+                    self._defender(obs.seat),
                 )
                 totals += weighted
                 done += chunk
@@ -673,6 +678,7 @@ class SearchBot:
                 self.features.playout_moon_stop,
                 self.features.playout_common,
                 self._weights,
+                self._defender(obs.seat),
             )
             totals += costs
             done += chunk
