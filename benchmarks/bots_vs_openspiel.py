@@ -52,7 +52,7 @@ from blackmaria.tournament import mean_ci, parse_bot, progress_bar
 RESULTS = Path(__file__).parent / "results"
 
 sys.path.insert(0, str(Path(__file__).parent))
-import ablation  # noqa: E402  (registers its variants, ``expert-2026+NAME``, as levels here and in every worker)
+import ablation  # noqa: E402, F401  (registers its variants, ``expert-2026+NAME``, as levels here and in every worker)
 
 
 def play_deal(args: tuple[int, int, str, int, float]) -> dict[str, Any]:

@@ -111,9 +111,7 @@ def moon_stop_card(s: np.ndarray, p: np.ndarray, seat: int, legal: int, defender
 
 
 @numba.njit(cache=True)
-def policy_card(
-    rng: np.ndarray, s: np.ndarray, p: np.ndarray, seat: int, eps: float, stop_moon: bool = False, defender: int = -1
-) -> int:
+def policy_card(rng: np.ndarray, s: np.ndarray, p: np.ndarray, seat: int, eps: float, stop_moon: bool = False, defender: int = -1) -> int:
     """The playout policy: rules of thumb over the card values, with ``eps`` of uniformly random play; with
     ``stop_moon``, ``moon_stop_card`` first (``defender`` as there)."""
     legal = legal_cards(s, p, seat)
