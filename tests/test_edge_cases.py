@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from blackmaria.cards import CardSet, parse_card
 from blackmaria.events import CardDrawn, GameOver, KittyTaken, SuddenDeath
-from blackmaria.game import Game, IllegalDeal, IllegalPass, IllegalPlay
+from blackmaria.game import Game, GameError, IllegalDeal, IllegalPass, IllegalPlay
 from blackmaria.rules import Rules, preset
 from helpers import fill_hands, snapshot
 
@@ -261,6 +263,44 @@ def test_undo_takes_back_the_last_play() -> None:
     game.play(min(game.legal_cards()))
     game.undo()
     assert snapshot(game)[0] == before[0] and game.turn == before[3]
+
+
+def test_taking_back_goes_to_the_seats_last_choice_over_its_forced_cards() -> None:
+    """The rule the terminal and the server share: back to the seat's last card, and on to the card before while
+    the card taken back was its only legal one, with the others' cards after it."""
+    for seed in range(40):
+        game = Game(preset("hearts").replace(pass_schedule=("hold",), deal_count=1, target_score=None), seed=seed)
+        game.deal()
+        rng = random.Random(seed)
+        plays: list[tuple[int, int]] = []  # (seat, legal cards) of every play, in order
+        while game.phase == "playing":
+            legal = sorted(game.legal_cards())
+            plays.append((game.turn, len(legal)))
+            game.play(rng.choice(legal))
+            mine = [i for i, (seat, _) in enumerate(plays) if seat == 0]
+            if game.turn == 0 and len(mine) >= 2 and plays[mine[-1]][1] == 1 and plays[mine[-2]][1] > 1:
+                break
+        else:
+            continue
+        assert game.state is not None
+        hand_before = set(game.hand(0)) | {card for seat, card in game.state.plays()[mine[-2] :] if seat == 0}
+        assert game.plays_to_take_back(1) == 0  # not seat 1's turn
+        expected = len(plays) - mine[-2]
+        assert game.plays_to_take_back(0) == expected
+        taken = game.take_back(0)
+        assert len(taken) == expected and taken[-1][0] == 0 and len(game.state.plays()) == mine[-2]
+        assert game.turn == 0 and set(game.hand(0)) == hand_before
+        return
+    pytest.fail("no deal with a forced card after a choice in 40 seeds")
+
+
+def test_nothing_is_taken_back_before_the_seats_first_card() -> None:
+    game = Game(preset("hearts").replace(pass_schedule=("hold",)), seed=2)
+    game.deal()
+    seat = game.turn
+    assert game.plays_to_take_back(seat) == 0
+    with pytest.raises(GameError, match="no card of this deal to take back"):
+        game.take_back(seat)
 
 
 @pytest.mark.parametrize(("need_jd", "expected"), [(False, [0, 16, 26, 26]), (True, [26, -10, 0, 0])])

@@ -648,6 +648,45 @@ class Game:
 
         return explore(list(self._s))
 
+    def plays_to_take_back(self, seat: int) -> int:
+        """How many plays ``take_back(seat)`` undoes, 0 when it cannot.
+
+        Back to ``seat``'s last card of this deal, and on to its card before while the card taken back was its only
+        legal one (taking back that alone would give it the same card again). Only on ``seat``'s turn in the play:
+        the cards of the others after its last are taken back with it.
+        """
+        if self.phase != "playing" or self.turn != seat:
+            return 0
+        state = self._states[-1]
+        plays = state.plays()
+        if not any(player == seat for player, _ in plays):
+            return 0
+        replay = state.fresh()  # which of the seat's cards were forced: replayed from the deal's start
+        first_play = len(state.history) - len(plays)
+        for player, card in state.history[:first_play]:
+            replay._replay(player, card)
+        forced = []
+        for player, card in plays:
+            forced.append(replay.legal_mask(player).bit_count() == 1)
+            replay._replay(player, card)
+        taken = 0
+        for index in range(len(plays) - 1, -1, -1):
+            taken += 1
+            if plays[index][0] == seat and (not forced[index] or not any(p == seat for p, _ in plays[:index])):
+                return taken
+        raise AssertionError("unreachable: the seat has a card in this deal")
+
+    def take_back(self, seat: int) -> list[tuple[int, Card]]:
+        """Undo ``plays_to_take_back(seat)`` plays; the plays taken back as ``(seat, card)``, the last first."""
+        count = self.plays_to_take_back(seat)
+        if not count:
+            raise GameError(f"seat {seat} has no card of this deal to take back on its turn", rule="wrong-phase", seat=seat)
+        plays = self._states[-1].plays()
+        taken = plays[len(plays) - count :][::-1]
+        for _ in range(count):
+            self.undo()
+        return taken
+
     def undo(self) -> None:
         """Take back the last pass or play of the current deal.
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
-import copy
 import dataclasses
 import hmac
 import importlib
@@ -724,26 +723,8 @@ class TableRuntime:
         return self.rules.undo and sum(1 for s in self.seats if s.kind == "human") == 1
 
     def _plays_to_take_back(self, seat: int) -> int:
-        """How many plays an undo takes back: back to the seat's last card of this deal, and on to its card before
-        while the card taken back was its only legal one (taking back that alone would give it the same card again);
-        0 when the seat has no card of this deal to take back or it is not its turn."""
-        game = self.game
-        if game is None or game.phase != "playing" or game.turn != seat or game.state is None:
-            return 0
-        if not any(player == seat for player, _ in game.state.plays()):
-            return 0
-        trial = copy.deepcopy(game)
-        taken = 0
-        while True:
-            state = trial.state
-            assert state is not None
-            player, _card = state.plays()[-1]
-            trial.undo()
-            taken += 1
-            now = trial.state
-            assert now is not None
-            if player == seat and (len(trial.legal_cards(seat)) > 1 or not any(p == seat for p, _ in now.plays())):
-                return taken
+        """How many plays an undo takes back (``Game.plays_to_take_back``); 0 without a game."""
+        return self.game.plays_to_take_back(seat) if self.game is not None else 0
 
     async def change_seat(self, by: int, message: ChangeSeat, host: bool = False) -> None:
         """A seat change asked by the holder of seat ``by`` (``host``: whose hello sent the host token): free a seat

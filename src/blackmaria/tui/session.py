@@ -22,7 +22,6 @@ from typing import Any, Final
 from blackmaria.bots import Bot, make_bot
 from blackmaria.cards import Card, CardSet, rank_of, suit_of
 from blackmaria.events import (
-    CardPlayed,
     DealScored,
     KittyTaken,
     TrickWon,
@@ -391,19 +390,13 @@ class PlaySession(Seat):
         game = self.game
         if not game.rules.undo:
             return self.t("undo_off")
-        if game.phase != "playing" or not any(isinstance(e, CardPlayed) and e.seat == self.human for e in self._deal_events()):
+        if not game.plays_to_take_back(self.human):
             return self.t("undo_none")
-        undone: list[CardPlayed] = []
-        while True:
-            last = next(e for e in reversed(game.events) if isinstance(e, CardPlayed))
-            game.undo()
-            undone.append(last)
-            if last.seat == self.human and (self.forced_card() is None or not self._human_played_this_deal()):
-                break  # a forced card is taken back together with the choice before it
+        undone = game.take_back(self.human)  # a forced card goes back together with the choice before it
         self.shown = len(game.events)
         kept = [(at, line) for at, line in self.history if at < len(game.events)]
         self.rewritten = len(kept) != len(self.history)
-        plays = ", ".join(f"{self.names[e.seat]} {self.t.card(e.card)}" for e in reversed(undone))
+        plays = ", ".join(f"{self.names[seat]} {self.t.card(card)}" for seat, card in reversed(undone))
         marker = self.t("undo_marker", plays=plays)
         self.history = [*kept, (len(game.events), marker)]
         self.lines.append(marker)
@@ -412,9 +405,6 @@ class PlaySession(Seat):
             self.heard(event)
         self.save()
         return self.t("undo_done")
-
-    def _human_played_this_deal(self) -> bool:
-        return any(isinstance(e, CardPlayed) and e.seat == self.human for e in self._deal_events())
 
     def claim(self) -> str:
         """Play out the rest of the deal if every way of playing it scores the same: the story says the claim, then
