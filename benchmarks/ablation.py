@@ -18,7 +18,9 @@ alike (``playout.distinct_moves``) searched once, so each other card gets more w
 ``expert-learned``: ``expert``'s features and the learned playouts; ``expert-infer5``, ``expert-infer9``: ``expert`` with policy-based inference, the learned policy as the model
 of the other seats (half or nine tenths on its softmax, the rest uniform); ``expert-learned-pass3``: ``expert`` with the pass
 searched at 3 players too, as ``expert`` does since session 14; ``expert-pass4``: ``expert`` before that, its pass searched
-only at tables of 4 or more;
+only at tables of 4 or more; ``expert-s17``: ``expert`` until session 17 (its pass chosen by an even share of the worlds);
+``expert-halve``, ``expert-halve8``: that with the pass chosen by sequential halving among 20 or 56 candidates (``expert``
+since session 18); ``expert-alone``: ``expert`` with the moon stop left to the searching seat (``moon_stop_alone``);
 ``expert``: the level ``expert`` as shipped, every kept feature). The candidate
 sits in one seat, rotated through every seat, the three others are
 ``expert-2026`` at the same budget. Every deal is saved as it finishes
@@ -115,11 +117,17 @@ def rule_set_of(spec: str) -> Rules:
     return Rules.from_data({**data, "players": int(players)} if players else data)
 
 
+def match_suffix(rules: str, budget: int, candidate_budget: int | None = None) -> str:
+    """What follows the variant in a match's file name: the rules, the budget, and the candidate's own if it differs."""
+    own = budget if candidate_budget is None else candidate_budget
+    return f"-{rules.replace('@', '-').replace('+', '-')}-{budget}" + ("" if own == budget else f"-at-{own}")
+
+
 def run(variant: str, rules: str, deals: int, budget: int, seed: int, workers: int, candidate_budget: int | None = None) -> dict[str, Any]:
     candidate = "expert" if variant == "expert" else f"expert-2026+{variant}"
     own = budget if candidate_budget is None else candidate_budget
     bots = [f"{candidate}:{own}", f"expert-2026:{budget}"]
-    name = f"{variant}-{rules.replace('@', '-').replace('+', '-')}-{budget}" + ("" if own == budget else f"-at-{own}")
+    name = variant + match_suffix(rules, budget, own)
     print(f"== {name}: {rules}, {', '.join(bots)}, {deals} deals", flush=True)
     rule_set = rule_set_of(rules)
     lineup = expand_lineup(bots, rule_set.players)
@@ -187,9 +195,9 @@ def deal_differences(name: str) -> dict[int, float]:
     return found
 
 
-def beside(variant: str, other: str, rules: str, budget: int) -> str:
+def beside(variant: str, other: str, rules: str, budget: int, candidate_budget: int | None = None) -> str:
     """The two candidates' differences from ``expert-2026`` paired deal by deal, over the deals both played."""
-    suffix = f"-{rules.replace('@', '-').replace('+', '-')}-{budget}"
+    suffix = match_suffix(rules, budget, candidate_budget)
     ours, theirs = deal_differences(variant + suffix), deal_differences(other + suffix)
     both = sorted(ours.keys() & theirs.keys())
     if len(both) < 2:
@@ -212,7 +220,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=18)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--table", action="store_true", help="only rewrite results/ablation.md")
-    parser.add_argument("--beside", help="after the matches, pair each variant with this one's saved deals (the same rules and budget)")
+    parser.add_argument("--beside", help="after the matches, pair each variant with this one's saved deals (the same rules and budgets)")
     args = parser.parse_args()
     register_variants(args.variants.split(","))
     if not args.table:
@@ -222,7 +230,7 @@ def main() -> None:
     print(table())
     for variant in args.variants.split(",") if args.beside else ():
         for rules in args.rules.split(","):
-            print(beside(variant, args.beside, rules, args.budget))
+            print(beside(variant, args.beside, rules, args.budget, args.candidate_budget))
 
 
 if __name__ == "__main__":
