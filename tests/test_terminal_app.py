@@ -317,6 +317,29 @@ def test_the_guided_deal_calls_a_card_as_good_as_any_only_when_none_is_cheaper()
     assert "no card here costs less" in session._play_feedback(disagreeing, other)
 
 
+def test_the_guided_deals_pass_feedback_gives_both_costs_when_the_search_compared_the_pass() -> None:
+    """Noticed in a play-test: after a pass other than the computer player's, the guided deal named both passes
+    but not what the difference cost, though the analysis had costed both."""
+    from blackmaria.tui.learn import new_learn_session
+
+    session = new_learn_session(preset("hearts"), lang="en", seed=1, budget=200)
+    session.deal()
+    explanation = session.explanation()
+    assert explanation is not None and explanation.kind == "pass" and len(explanation.pass_costs) > 1
+    (best, best_cost), (other, other_cost) = explanation.pass_costs[0], explanation.pass_costs[-1]
+    assert set(best) == set(explanation.advice)
+    said = session._pass_feedback(explanation, list(other))
+    assert f"about {other_cost:.1f} points at the end of the deal" in said and f"about {best_cost:.1f} points." in said
+    hand = sorted(session.observation().hand)
+    uncompared = next(
+        cards
+        for cards in ([hand[i], hand[j], hand[k]] for i in range(13) for j in range(i) for k in range(j))
+        if frozenset(cards) not in {frozenset(c) for c, _ in explanation.pass_costs}
+    )
+    assert "about" not in session._pass_feedback(explanation, uncompared)  # not compared: the passes only
+    assert session._pass_feedback(explanation, list(best)) == "You pass the same cards the computer player would."
+
+
 def test_a_guided_deal_gives_its_explanations_the_wider_part_at_80x24() -> None:
     """Play-test: at 80x24 a guided deal's explanations were squeezed into 30 columns beside a half-empty table."""
     from blackmaria.tui.learn import new_learn_session

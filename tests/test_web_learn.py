@@ -97,8 +97,9 @@ def check_decision(page: Any, lesson: Lesson, passing: bool) -> None:
     lesson.decisions.append("pass" if passing else "play")
 
 
-def play_guided_deal(page: Any, lesson: Lesson, shots: dict[str, Any] | None = None) -> None:
-    """Decide until the game is over: the computer player's pass, then the cheapest card by the panel's costs."""
+def play_guided_deal(page: Any, lesson: Lesson, shots: dict[str, Any] | None = None, other_pass: bool = False) -> None:
+    """Decide until the game is over: the computer player's pass (``other_pass``: the cheapest other pass the panel
+    shows), then the cheapest card by the panel's costs."""
     deadline = time.monotonic() + 180
     while not page.locator("#result:not([hidden])").is_visible():
         assert time.monotonic() < deadline, f"the guided deal did not finish in time: {page.text_content('#turn-line')}"
@@ -113,7 +114,15 @@ def play_guided_deal(page: Any, lesson: Lesson, shots: dict[str, Any] | None = N
             page.wait_for_selector("#hand .card.hinted")
             assert cards_in(page, "#hand .card.hinted") == advice
             assert (page.text_content("#hint-text") or "").startswith(("Hint: ", "Tipp: "))
-            for card in advice:
+            chosen = advice
+            if other_pass:  # the first row that is not the advice
+                chosen = set(
+                    page.eval_on_selector(
+                        "#learn-body table.passes tbody tr:not(.advised)",
+                        "row => [...row.querySelectorAll('.card')].map(n => n.dataset.card)",
+                    )
+                )
+            for card in chosen:
                 click_card(page.locator(f"#hand .card[data-card='{card}']"))
             page.click("#pass-button")
             page.wait_for_selector("#pass-bar", state="hidden")
@@ -219,8 +228,13 @@ def test_the_guided_deal_in_german_shows_no_english(server: Server, browser: Any
     def no_english() -> None:
         checked.append(english_on(page))
 
-    play_guided_deal(page, lesson, shots={"at": 3, "take": [no_english]})
+    play_guided_deal(page, lesson, shots={"at": 3, "take": [no_english]}, other_pass=True)
     assert checked == [[]]
+    # Another pass than the computer player's, one it compared: both passes with their costs.
+    assert any(
+        re.match(r"Du hast .+ weitergegeben: etwa [\d,]+ Punkte am Ende des Spiels; der Computerspieler gäbe", line)
+        for line in lesson.feedback
+    ), lesson.feedback
     assert lesson.decisions[0] == "pass" and lesson.decisions.count("play") == 17
     assert any(line.startswith("Du wählst ") for line in lesson.feedback), lesson.feedback
     check_count(page)

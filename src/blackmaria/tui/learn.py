@@ -181,13 +181,24 @@ class LearnSession(PlaySession):
         explanation = self.explanation()
         problem = super().pass_cards(cards, advance)
         if problem is None and explanation is not None:
-            tt = self.tt
-            if set(cards) == set(explanation.advice):
-                feedback = tt("learn_feedback_pass_same")
-            else:
-                feedback = tt("learn_feedback_pass", cards=tt.cards(list(cards)), advice=tt.cards(list(explanation.advice)))
-            self.lines.insert(0, feedback)
+            self.lines.insert(0, self._pass_feedback(explanation, cards))
         return problem
+
+    def _pass_feedback(self, explanation: Explanation, cards: Sequence[Card]) -> str:
+        """The pass beside the computer player's: with both costs when the search compared the player's pass too."""
+        tt = self.tt
+        if set(cards) == set(explanation.advice):
+            return tt("learn_feedback_pass_same")
+        costs = {frozenset(compared): cost for compared, cost in explanation.pass_costs}
+        mine, best = costs.get(frozenset(cards)), costs.get(frozenset(explanation.advice))
+        names = {"cards": tt.cards(list(cards)), "advice": tt.cards(list(explanation.advice))}
+        if mine is None or best is None:
+            return tt("learn_feedback_pass", **names)
+        return tt("learn_feedback_pass_cost", **names, cost=self._points(mine), best_cost=self._points(best))
+
+    def _points(self, value: float) -> str:
+        text = f"{value:.1f}"
+        return self.tt("x_mean", value=text.replace(".", ",") if self.tt.lang == "de" else text)
 
     def _play_feedback(self, explanation: Explanation, card: Card) -> str:
         tt = self.tt
@@ -196,13 +207,11 @@ class LearnSession(PlaySession):
         # less" only when no card is cheaper as the costs are shown (the two can differ; then the cheaper card is named)
         best = min(costs, key=lambda option: (costs[option], option != explanation.advice[0]))
 
-        def points(value: float) -> str:
-            text = f"{value:.1f}"
-            return tt("x_mean", value=text.replace(".", ",") if tt.lang == "de" else text)
-
         if shown_difference(costs[best], costs[card]) < 0.05:  # not "about 1.9; 9♦ would have cost about 1.9"
-            return tt("learn_feedback_best", card=tt.card(card), cost=points(costs[card]))
-        return tt("learn_feedback", card=tt.card(card), cost=points(costs[card]), best=tt.card(best), best_cost=points(costs[best]))
+            return tt("learn_feedback_best", card=tt.card(card), cost=self._points(costs[card]))
+        return tt(
+            "learn_feedback", card=tt.card(card), cost=self._points(costs[card]), best=tt.card(best), best_cost=self._points(costs[best])
+        )
 
     def deal_review(self, index: int | None = None) -> list[str]:
         """The public count of the deal, card by card (instead of the game's short review)."""

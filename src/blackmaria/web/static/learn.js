@@ -75,8 +75,14 @@ export function learnFeedback(events) {
   if (!mine) return;
   let text = "";
   if (mine.type === "CardsPassed" && x.kind === "pass" && mine.cards) {
-    const same = [...mine.cards].sort().join() === [...x.advice].sort().join();
-    text = same ? t("web_learn_feedback_pass_same") : t("web_learn_feedback_pass", { cards: shortCards(mine.cards), advice: shortCards(x.advice) });
+    const key = (cards) => [...cards].sort().join();
+    const costOf = (cards) => x.pass_costs.find((compared) => key(compared.cards) === key(cards))?.cost;
+    const names = { cards: shortCards(mine.cards), advice: shortCards(x.advice) };
+    const [cost, bestCost] = [costOf(mine.cards), costOf(x.advice)];
+    if (key(mine.cards) === key(x.advice)) text = t("web_learn_feedback_pass_same");
+    else if (cost === undefined || bestCost === undefined) text = t("web_learn_feedback_pass", names);
+    // the search compared this pass too: both costs, as a card's feedback gives them
+    else text = t("web_learn_feedback_pass_cost", { ...names, cost: t("points_many", { n: decimal(cost) }), best_cost: t("points_many", { n: decimal(bestCost) }) });
   } else if (mine.type === "CardPlayed" && x.kind === "play" && x.options.length > 1) {
     const chosen = x.options.find((option) => option.card === mine.card);
     // The cheapest card (the computer player's on a tie), as the terminal: "no card here costs less" only when none
