@@ -370,3 +370,26 @@ def test_a_refused_card_is_worded_from_the_refusal_the_observation_carries(tmp_p
     assert rule_in_words(t, "follow-suit", Refusal(parse_card("2S"), "follow-suit", led_suit=2), pass_count=3) == "You must follow hearts."
     opening = Refusal(parse_card("AH"), "first-lead", must_open=parse_card("3C"))
     assert rule_in_words(t, "first-lead", opening, pass_count=3) == "The first trick must be opened with 3♣."
+
+
+def test_a_verb_before_the_cards_and_a_please_after_a_command_are_understood(tmp_path: Path) -> None:
+    """Play-tests typed "play jd" and "tipp bitte" and were told the line was not a card or a command."""
+    from blackmaria.cards import card_name
+
+    for lang, verb, polite, hint_start in (("en", "pass", "hint please", "Hint: "), ("de", "gib", "tipp bitte", "Tipp: ")):
+        session = _session(tmp_path, lang=lang)
+        session.take_lines()
+        session.take(polite)
+        assert session.take_lines()[0].startswith(hint_start)
+        three = sorted(session.observation().hand)[:3]
+        session.take(f"{verb} {' '.join(card_name(c) for c in three)}")
+        assert session.waiting_for() != "pass" and not set(three) & set(session.observation().hand)
+        session.take_lines()
+        while session.waiting_for() != "play":
+            session.advance()
+        card = min(session.observation().legal)
+        session.take(f"{'play' if lang == 'en' else 'spiele'} {card_name(card)}")
+        assert card not in session.observation().hand
+    session = _session(tmp_path)
+    session.take("pass qs zz 3c")  # a mistyped card after the verb is still the word named
+    assert session.take_lines()[-1].startswith("'zz' in 'pass qs zz 3c' is not a card")

@@ -33,7 +33,7 @@ from textual.widgets import RichLog, Static
 
 from blackmaria.cards import CLUBS, DIAMONDS, HEARTS, SPADES, Card, CardSet, rank_of
 from blackmaria.locale.advice import hints_ready
-from blackmaria.tui.seat import PLAY_COMMANDS, Seat
+from blackmaria.tui.seat import PLAY_COMMANDS, Seat, command_word
 from blackmaria.tui.session import PlaySession
 
 SUIT_STYLE = {SPADES: "bold white", HEARTS: "bold red", DIAMONDS: "bold red", CLUBS: "bold white"}
@@ -891,7 +891,7 @@ class GameApp(CardTableApp):
 
     def command_action(self, text: str) -> str | None:
         """The action a typed word names: the game's words, the screen's own, and the session's (a guided deal's ``why``)."""
-        word = text.strip().lower()
+        word = command_word(text)
         return PLAY_COMMANDS.get(word) or MORE_COMMANDS.get(word) or self.session.COMMANDS.get(word)
 
     def is_command(self, text: str) -> bool:

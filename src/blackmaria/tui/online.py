@@ -31,7 +31,7 @@ from blackmaria.locale import Texts
 from blackmaria.observation import Observation
 from blackmaria.rules import Rules
 from blackmaria.tui.narration import narrate, sheet_lines
-from blackmaria.tui.seat import PLAY_COMMANDS, Leave, Seat, Typed, print_lines, run_lines
+from blackmaria.tui.seat import PLAY_COMMANDS, Leave, Seat, Typed, command_word, print_lines, run_lines
 from blackmaria.tui.session import data_dir
 
 PROTOCOL: Final = 1
@@ -571,7 +571,7 @@ class OnlineSeat(Seat):
             elif rest.strip():
                 self.send({"type": "chat", "text": rest.strip()})
             return
-        action = COMMANDS.get(words.lower())
+        action = COMMANDS.get(command_word(words))
         if action == "quit":
             raise Leave
         if self.paused and self.seat is not None and action in ("back", None):

@@ -58,6 +58,19 @@ PLAY_COMMANDS: Final = {
 }
 """The command words of the game against the computer, in English and German, and the action each names."""
 
+CARD_VERBS: Final = frozenset({"play", "pass", "spiele", "spielen", "leg", "lege", "gib", "gebe"})
+"""Words a player may put before the cards (``play jd``, ``gib pd kh 3c``): the cards are read after them."""
+POLITE: Final = frozenset({"please", "bitte"})
+"""Words a player may put after a command (``tipp bitte``)."""
+
+
+def command_word(text: str) -> str:
+    """A typed line as the command word it may be: lower case, without a ``please`` or ``bitte`` after it."""
+    said = text.strip().lower().split()
+    if len(said) > 1 and said[-1] in POLITE:
+        said = said[:-1]
+    return " ".join(said)
+
 
 class Leave(Exception):
     """The player typed quit."""
@@ -292,7 +305,10 @@ class Seat(ABC):
         """The cards typed: ``qs 10h``, ``Q♠``, and in German also suit then rank (``pd`` Pik-Dame, ``kak`` Karo-König,
         ``krb`` Kreuz-Bube, ``h10``) or rank then suit (``dp``); None if any word is not a card."""
         cards = []
-        for word in text.replace(",", " ").split():
+        words = text.replace(",", " ").split()
+        if len(words) > 1 and words[0].lower() in CARD_VERBS:
+            words = words[1:]  # "play jd": the cards after the verb
+        for word in words:
             card = read_card(word, german=self.lang == "de")
             if card is None:
                 return None
@@ -303,6 +319,8 @@ class Seat(ABC):
         """Why a typed line is not taken: the word that is not a card, when the others are (a play-test's line with one
         mistyped card was refused whole, without saying which word), else the whole line."""
         words = text.replace(",", " ").split()
+        if len(words) > 1 and words[0].lower() in CARD_VERBS:
+            words = words[1:]
         wrong = [word for word in words if read_card(word, german=self.lang == "de") is None]
         if len(words) > 1 and len(wrong) < len(words):
             return self.t("word_not_a_card", word=wrong[0], text=text.strip())
@@ -323,7 +341,7 @@ class Seat(ABC):
     def take(self, text: str) -> None:
         """One line typed: a command, or the cards to pass or play; what it says is told as lines."""
         words = text.strip()
-        action = self.COMMANDS.get(words.lower())
+        action = self.COMMANDS.get(command_word(words))
         if action == "quit":
             raise Leave
         if action is not None:
@@ -526,4 +544,4 @@ def print_lines(write: Callable[[str], None]) -> Callable[[list[str]], None]:
     return tell
 
 
-__all__ = ["PLAY_COMMANDS", "Leave", "Seat", "Typed", "asking", "hand_text", "print_lines", "run_lines"]
+__all__ = ["CARD_VERBS", "PLAY_COMMANDS", "Leave", "Seat", "Typed", "asking", "command_word", "hand_text", "print_lines", "run_lines"]
