@@ -228,7 +228,14 @@ def test_the_guided_deal_in_german_shows_no_english(server: Server, browser: Any
     def no_english() -> None:
         checked.append(english_on(page))
 
-    play_guided_deal(page, lesson, shots={"at": 3, "take": [no_english]}, other_pass=True)
+    def feedback_follows_the_language() -> None:
+        # A play-test: after a switch of language the feedback line stayed in the language it was said in.
+        assert (page.text_content("#learn-feedback") or "").startswith("Du ")
+        for words in ("You ", "Du "):
+            page.click("#lang-switch")
+            page.wait_for_function(f"() => document.getElementById('learn-feedback').textContent.startsWith({words!r})")
+
+    play_guided_deal(page, lesson, shots={"at": 3, "take": [no_english, feedback_follows_the_language]}, other_pass=True)
     assert checked == [[]]
     # Another pass than the computer player's, one it compared: both passes with their costs.
     assert any(

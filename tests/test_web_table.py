@@ -522,8 +522,7 @@ def test_a_leaver_is_replaced_after_the_grace_and_given_back_and_the_table_featu
     # The defaults leave a seat for a friend: Black Maria for 3 with one computer player.
     assert (lobby.input_value("#players"), lobby.input_value("#bots")) == ("3", "1")
     assert lobby.text_content("#bots-note") == "1 seat is left for the friends you invite."
-    lobby.fill("#bots", "2")
-    lobby.dispatch_event("#bots", "change")
+    lobby.fill("#bots", "2")  # typed, the field not left yet (fill sends input, not change): the note follows at once
     assert lobby.text_content("#bots-note") == "Every other seat has a computer player: you play alone against them."
     lobby.context.close()
 

@@ -6,7 +6,7 @@ import { connect, send } from "./connection.js";
 import { renderAll, renderSeats, renderTitle, renderTrick, toggleLastTrick, togglePause, toggleSound } from "./table-view.js";
 import { fillBots, startGame } from "./seating.js";
 import { passCards, showHint } from "./hand.js";
-import { hintAwaitsExplanation, learnHint } from "./learn.js";
+import { hintAwaitsExplanation, learnHint, showFeedback } from "./learn.js";
 import { showSummary } from "./dialogs.js";
 import { loadBots, loadPresets, renderLevels, showLobby } from "./lobby.js";
 import { detectLanguage, language, loadCatalog, saveLanguage, t } from "./i18n.js";
@@ -28,6 +28,7 @@ async function switchLanguage() {
   else loadPresets();
   if ($("summary").open && app.lastSummary) showSummary(...app.lastSummary);
   if (app.hint) askHint(); // the hint shown, asked again in the new language (the same position gives the same cards)
+  if (app.learn) showFeedback(); // a play-test found the guided deal's feedback left in English
 }
 
 function showTable(code) {

@@ -58,7 +58,8 @@ function receive(message) {
       if (message.seq !== app.seq) {
         app.hint = null; // a hint is for the position it was asked in: after an undo (or a reload later on) it is gone
         $("hint-text").textContent = "";
-        $("learn-feedback").textContent = ""; // and a guided deal's word on a card that was taken back
+        app.feedback = null; // and a guided deal's word on a card that was taken back
+        $("learn-feedback").textContent = "";
       }
       app.retry = 0;
       app.seat = message.seat;

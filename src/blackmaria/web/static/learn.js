@@ -70,10 +70,20 @@ export function askCount(deal) {
 /** After the learner's card or pass: what it likely cost beside the computer player's choice. */
 export function learnFeedback(events) {
   if (!app.learn || !app.explanation) return;
-  const x = app.explanation.explanation;
   const mine = events.find((event) => (event.type === "CardPlayed" || event.type === "CardsPassed") && event.seat === app.seat);
   if (!mine) return;
+  app.feedback = { x: app.explanation.explanation, mine }; // kept, so that a change of language says it again
+  showFeedback();
+}
+
+/** The feedback on the learner's last decision, in the page's language (empty when there is none). */
+export function showFeedback() {
+  const { x, mine } = app.feedback || {};
   let text = "";
+  if (!mine) {
+    $("learn-feedback").textContent = text;
+    return;
+  }
   if (mine.type === "CardsPassed" && x.kind === "pass" && mine.cards) {
     const key = (cards) => [...cards].sort().join();
     const costOf = (cards) => x.pass_costs.find((compared) => key(compared.cards) === key(cards))?.cost;

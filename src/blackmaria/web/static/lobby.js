@@ -191,11 +191,16 @@ export function showLobby() {
   $("learn-name").value = store.name();
   $("learn-form").addEventListener("submit", startLearning);
   $("preset").addEventListener("change", () => presetChanged(true));
-  $("players").addEventListener("change", playersChanged);
-  $("bots").addEventListener("change", (event) => {
+  // On every key, not only when the field is left: a play-test typed 3 computer players and still read "1 seat is
+  // left for the friends you invite" while deciding.
+  const botsChanged = (event) => {
     app.botsTouched = true;
     playersChanged(event);
-  });
+  };
+  for (const kind of ["input", "change"]) {
+    $("players").addEventListener(kind, playersChanged);
+    $("bots").addEventListener(kind, botsChanged);
+  }
   $("end-mode").addEventListener("change", endModeChanged);
   $("create-form").addEventListener("submit", createTable);
   // Any change to the form takes back a refusal it may have mended (the field's mark and the sentence under Create).

@@ -39,6 +39,7 @@ export const app = {
   explaining: false,
   explanation: null, // the server's explanation message for the decision now
   hintWanted: null, // in a guided deal, the decision whose hint waits for its explanation
+  feedback: null, // in a guided deal, the learner's last decision and its explanation: what the feedback line says
   counts: new Map(), // deal index -> the server's count message
   clockTimer: null, // with a turn timer: the interval that redraws the seconds left
   clockFor: null, // the decision the seconds left count for: one deal's passing, or the turn at one seq
