@@ -809,5 +809,14 @@ def test_alone_against_computer_players_a_card_is_taken_back(server: Server, bro
     assert page.locator("#hand .card.playable").count() >= 2  # the choice is hers again
     assert undo.bounding_box() == box  # the row of buttons did not move under the pointer
     play_first_playable(page)  # and the game goes on
+    # Left by the Back button (a play-test found no way back): the start page leads back to the game in play.
+    table_url = page.url
+    page.go_back()
+    page.wait_for_selector("#my-tables:not([hidden])")
+    link = page.locator("#my-tables a")
+    assert link.count() == 1 and "Spiel 1 läuft" in (link.text_content() or "")
+    link.click()
+    page.wait_for_url(table_url)
+    wait_for_my_turn(page)
     assert page.errors == []
     page.context.close()

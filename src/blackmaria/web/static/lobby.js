@@ -1,5 +1,5 @@
 // The lobby: a new table (rules, seats, bot levels from the server), the guided deal, opening a table by its code.
-import { $, api, app, el, levelName, store } from "./state.js";
+import { $, api, app, el, levelName, presetTitle, store } from "./state.js";
 import { language, plural, t } from "./i18n.js";
 
 /** The bot levels (and the operator's bot programs) the server offers, in both level choosers. */
@@ -185,8 +185,32 @@ function openTable(event) {
   if (code) location.assign(`/t/${encodeURIComponent(code)}`);
 }
 
+/** The tables this browser holds a seat at whose game is not over, as links back to them (a play-test left a game
+ * with the Back button and found no way back to it). A table the server no longer has is forgotten. */
+export async function renderMyTables() {
+  const found = [];
+  for (const code of store.seatCodes().slice(0, 8)) {
+    let table;
+    try {
+      table = await api("GET", `/api/tables/${encodeURIComponent(code)}`);
+    } catch (failure) {
+      if (failure.status === 404) store.dropSeat(code);
+      continue;
+    }
+    if (table.status === "over") continue;
+    const rules = presetTitle(table.rules.preset);
+    const playing = table.status === "playing" && table.deal !== null;
+    let text = playing ? t("web_my_table_playing", { rules, deal: table.deal + 1 }) : t("web_my_table_open", { rules });
+    if (store.learn(code)) text = t("web_my_table_learn", { rules });
+    found.push(el("li", {}, el("a", { href: `/t/${encodeURIComponent(code)}`, text })));
+  }
+  $("my-tables-list").replaceChildren(...found);
+  $("my-tables").hidden = !found.length;
+}
+
 export function showLobby() {
   $("lobby").hidden = false;
+  renderMyTables();
   $("create-name").value = store.name();
   $("learn-name").value = store.name();
   $("learn-form").addEventListener("submit", startLearning);

@@ -57,7 +57,13 @@ export const app = {
 
 export const store = {
   seat: (code) => JSON.parse(localStorage.getItem(`blackmaria:seat:${code}`) || "null"),
-  saveSeat: (code, seat, token) => localStorage.setItem(`blackmaria:seat:${code}`, JSON.stringify({ seat, token })),
+  saveSeat: (code, seat, token) => localStorage.setItem(`blackmaria:seat:${code}`, JSON.stringify({ seat, token, at: Date.now() })),
+  /** The codes of the tables this browser holds a seat at, the seat taken last first. */
+  seatCodes: () =>
+    Object.keys(localStorage)
+      .filter((key) => key.startsWith("blackmaria:seat:"))
+      .map((key) => key.slice("blackmaria:seat:".length))
+      .sort((a, b) => (store.seat(b)?.at || 0) - (store.seat(a)?.at || 0)),
   dropSeat: (code) => localStorage.removeItem(`blackmaria:seat:${code}`),
   host: (code) => localStorage.getItem(`blackmaria:host:${code}`),
   saveHost: (code, token) => localStorage.setItem(`blackmaria:host:${code}`, token),
@@ -119,7 +125,7 @@ export async function api(method, path, body, token) {
   if (!answer.ok) {
     const key = [403, 404, 409, 422].includes(answer.status) ? `error_http_${answer.status}` : "error_http_other";
     const detail = typeof data.detail === "string" ? data.detail : "";
-    throw new Error(t(key, { status: answer.status, detail }));
+    throw Object.assign(new Error(t(key, { status: answer.status, detail })), { status: answer.status });
   }
   return data;
 }
