@@ -393,3 +393,20 @@ def test_a_verb_before_the_cards_and_a_please_after_a_command_are_understood(tmp
     session = _session(tmp_path)
     session.take("pass qs zz 3c")  # a mistyped card after the verb is still the word named
     assert session.take_lines()[-1].startswith("'zz' in 'pass qs zz 3c' is not a card")
+
+
+def test_taking_back_several_of_your_cards_says_how_many(tmp_path: Path) -> None:
+    """A play-test: F3 after a forced card took two of the player's cards back and said "Your last card"."""
+    for seed in range(1, 30):
+        session = _session(tmp_path, seed=seed)
+        _pass_first(session)
+        while session.waiting_for() == "play":
+            game = session.game
+            assert game.state is not None
+            back = game.state.plays()[len(game.state.plays()) - game.plays_to_take_back(session.human) :]
+            mine = sum(1 for seat, _ in back if seat == session.human)
+            if mine >= 2:
+                assert session.undo() == MESSAGES["undo_done_many"]["en"].format(count=mine)
+                return
+            session.play(min(session.observation().legal))
+    pytest.fail("no forced card after a choice in 29 deals")

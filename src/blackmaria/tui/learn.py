@@ -191,7 +191,8 @@ class LearnSession(PlaySession):
             return tt("learn_feedback_pass_same")
         costs = {frozenset(compared): cost for compared, cost in explanation.pass_costs}
         mine, best = costs.get(frozenset(cards)), costs.get(frozenset(explanation.advice))
-        names = {"cards": tt.cards(list(cards)), "advice": tt.cards(list(explanation.advice))}
+        kept = [card for card in explanation.advice if card not in cards]  # the dangerous cards the player keeps
+        names = {"cards": tt.cards(list(cards)), "advice": tt.cards(list(explanation.advice)), "kept": tt.cards(kept)}
         if mine is None or best is None:
             return tt("learn_feedback_pass", **names)
         return tt("learn_feedback_pass_cost", **names, cost=self._points(mine), best_cost=self._points(best))

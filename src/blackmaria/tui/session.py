@@ -404,7 +404,8 @@ class PlaySession(Seat):
         for event in self._deal_events(visible=True):  # what the table shows of the deal as it is now
             self.heard(event)
         self.save()
-        return self.t("undo_done")
+        mine = sum(1 for seat, _ in undone if seat == self.human)
+        return self.t("undo_done") if mine == 1 else self.t("undo_done_many", count=mine)
 
     def claim(self) -> str:
         """Play out the rest of the deal if every way of playing it scores the same: the story says the claim, then

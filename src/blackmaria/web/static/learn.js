@@ -87,7 +87,8 @@ export function showFeedback() {
   if (mine.type === "CardsPassed" && x.kind === "pass" && mine.cards) {
     const key = (cards) => [...cards].sort().join();
     const costOf = (cards) => x.pass_costs.find((compared) => key(compared.cards) === key(cards))?.cost;
-    const names = { cards: shortCards(mine.cards), advice: shortCards(x.advice) };
+    const kept = x.advice.filter((card) => !mine.cards.includes(card)); // the cards the computer player would pass, kept
+    const names = { cards: shortCards(mine.cards), advice: shortCards(x.advice), kept: shortCards(kept) };
     const [cost, bestCost] = [costOf(mine.cards), costOf(x.advice)];
     if (key(mine.cards) === key(x.advice)) text = t("web_learn_feedback_pass_same");
     else if (cost === undefined || bestCost === undefined) text = t("web_learn_feedback_pass", names);
