@@ -156,6 +156,8 @@ def test_halving_and_pass_z_cannot_go_together() -> None:
         SearchFeatures(search_pass=True, pass_halving=True, pass_z=2.0)
     with pytest.raises(ValueError, match="pass_pool must be at least 1, not 0"):
         SearchFeatures(pass_pool=0)
+    with pytest.raises(ValueError, match="moon_stop_alone says who stops a moon shot in the playouts; it needs playout_moon_stop"):
+        SearchFeatures(moon_stop_alone=True)
 
 
 def test_expert_searches_the_pass_at_three_players_too() -> None:
