@@ -103,7 +103,8 @@ export function renderHand() {
   });
   // A big hand on a phone is held in two rows, the second over the lower half of the first: one fan of 17 left
   // each card a strip of 16 px, too thin to tap (the play-test); two rows give each twice that.
-  const rows = cards.length > TWO_ROWS_FROM && NARROW.matches ? [nodes.slice(0, Math.ceil(nodes.length / 2)), nodes.slice(Math.ceil(nodes.length / 2))] : [nodes];
+  const split = rowSplit(cards);
+  const rows = cards.length > TWO_ROWS_FROM && NARROW.matches ? [nodes.slice(0, split), nodes.slice(split)] : [nodes];
   hand.replaceChildren(
     ...rows.map((row) => {
       const fan = document.createElement("div");
@@ -119,6 +120,19 @@ export function renderHand() {
   hand.classList.toggle("waiting", app.playPending);
   hand.setAttribute("aria-disabled", String(!app.connected));
   if (hadFocus && nodes[app.handFocus]) nodes[app.handFocus].focus();
+}
+
+/** Where a hand held in two rows breaks: between two suits near the middle (a play-test found the clubs parted
+ * over the two rows), else at the middle. */
+function rowSplit(cards) {
+  const middle = Math.ceil(cards.length / 2);
+  const suit = (card) => card.slice(-1);
+  let best = null;
+  for (let index = 1; index < cards.length; index += 1) {
+    const between = suit(cards[index]) !== suit(cards[index - 1]);
+    if (between && Math.abs(index - middle) <= 2 && (best === null || Math.abs(index - middle) < Math.abs(best - middle))) best = index;
+  }
+  return best ?? middle;
 }
 
 function handKey(event, index) {
