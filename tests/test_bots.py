@@ -303,15 +303,21 @@ def test_a_card_that_plays_as_a_lower_one_of_the_hand_is_tried_once() -> None:
     assert kept == set(parse_cards("5H 8H"))
 
 
-def test_the_playout_stops_a_moon_shot_only_while_the_shooter_wins_the_trick() -> None:
-    rules = preset("hearts")
-    p = params_for(rules)
+def moon_shot_position() -> tuple[np.ndarray, np.ndarray]:
+    """Hearts, trick 7: seat 1 holds 18 of the 26 points alone, led 10D and wins the trick so far (7H in it); seat 3
+    to play. The kernel's parameters and state."""
+    p = params_for(preset("hearts"))
     s = np.zeros(core.STATE_SIZE, dtype=np.int64)
     s[core.TRICK : core.TRICK + core.MAX_SEATS] = -1
     s[core.PHASE], s[core.TRICK_INDEX], s[core.HEARTS_BROKEN] = core.PHASE_PLAYING, 6, 1
-    s[core.TAKEN + 1] = sum(1 << c for c in parse_cards("QS 2H 3H 4H 5H 6H 2C 3C 4C 5C"))  # 18 of the 26 points, and alone
-    s[core.TRICK + 1], s[core.TRICK + 2] = parse_card("10D"), parse_card("7H")  # seat 1 led and wins; a heart is in it
+    s[core.TAKEN + 1] = sum(1 << c for c in parse_cards("QS 2H 3H 4H 5H 6H 2C 3C 4C 5C"))
+    s[core.TRICK + 1], s[core.TRICK + 2] = parse_card("10D"), parse_card("7H")
     s[core.LEADER], s[core.IN_TRICK], s[core.TURN] = 1, 2, 3
+    return p, s
+
+
+def test_the_playout_stops_a_moon_shot_only_while_the_shooter_wins_the_trick() -> None:
+    p, s = moon_shot_position()
     s[core.HAND + 3] = sum(1 << c for c in parse_cards("3D QD AD 9H"))
     diamonds = sum(1 << c for c in parse_cards("3D QD AD"))
     assert moon_stop_card(s, p, 3, diamonds) == parse_card("AD")  # beat the shooter, with the highest
@@ -328,14 +334,7 @@ def test_the_playout_stops_a_moon_shot_only_while_the_shooter_wins_the_trick() -
 
 def test_with_a_defender_only_it_stops_every_shot_and_the_others_stop_only_its_own() -> None:
     """``moon_stop_alone``: the searching seat must not count on another opponent to stop a shot for it."""
-    rules = preset("hearts")
-    p = params_for(rules)
-    s = np.zeros(core.STATE_SIZE, dtype=np.int64)
-    s[core.TRICK : core.TRICK + core.MAX_SEATS] = -1
-    s[core.PHASE], s[core.TRICK_INDEX], s[core.HEARTS_BROKEN] = core.PHASE_PLAYING, 6, 1
-    s[core.TAKEN + 1] = sum(1 << c for c in parse_cards("QS 2H 3H 4H 5H 6H 2C 3C 4C 5C"))  # seat 1 shoots
-    s[core.TRICK + 1], s[core.TRICK + 2] = parse_card("10D"), parse_card("7H")
-    s[core.LEADER], s[core.IN_TRICK], s[core.TURN] = 1, 2, 3
+    p, s = moon_shot_position()  # seat 1 shoots
     diamonds = sum(1 << c for c in parse_cards("3D QD AD"))
     s[core.HAND + 3] = diamonds
     assert moon_stop_card(s, p, 3, diamonds, 3) == parse_card("AD")  # the defender stops it
