@@ -76,6 +76,9 @@ def test_a_lone_player_takes_a_card_back_and_everyone_sees_the_table_as_it_was(t
         play_a_card(ann)
         after = ann.state
         assert after is not None
+        # The same card again brings the same cards from the computer players: seeded by the position, they cannot
+        # be re-rolled by taking back.
+        assert after["tricks"] == state["tricks"] and after["hand"] == state["hand"]
         ann.close()
         watcher.close()
         server.kill()

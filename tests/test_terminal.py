@@ -410,3 +410,21 @@ def test_taking_back_several_of_your_cards_says_how_many(tmp_path: Path) -> None
                 return
             session.play(min(session.observation().legal))
     pytest.fail("no forced card after a choice in 29 deals")
+
+
+def test_a_card_taken_back_and_played_again_brings_the_same_computer_cards(tmp_path: Path) -> None:
+    """Both play-testers re-rolled the computer players by taking a card back: their draws had moved on. Seeded by
+    the position, they answer the same position the same way."""
+    session = new_session(preset("hearts"), levels=["medium", "hard", "expert"], seed=5, save_path=tmp_path / "g.json")
+    session.deal()
+    _pass_first(session)
+    while session.waiting_for() == "play" and len(session.observation().legal) < 2:
+        session.play(min(session.observation().legal))
+    card = max(session.observation().legal)
+    assert session.game.state is not None
+    before = len(session.game.state.plays())
+    session.play(card)
+    answered = session.game.state.plays()[before:]
+    assert session.undo() == MESSAGES["undo_done"]["en"]
+    session.play(card)
+    assert session.game.state.plays()[before:] == answered

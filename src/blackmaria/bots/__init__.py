@@ -7,7 +7,8 @@ playouts, 1,000 and 5,000 simulations per move (``expert``'s playouts by a learn
 ``time_ms``), and the unlisted ``expert-2026`` (the frozen reference).
 ``hint`` gives a level's suggestion with its reasons as data
 (``reasons.Reason``) and a search level's costs, rendered in English or German; ``check_deal`` finds
-the plays of a finished deal that cost more than the search bot's choice.
+the plays of a finished deal that cost more than the search bot's choice; ``table_bot`` is a front end's computer
+player, seeded by the position so that a card taken back brings the same answers again.
 """
 
 from blackmaria.bots.base import (
@@ -18,12 +19,14 @@ from blackmaria.bots.base import (
     Bot,
     Hint,
     Level,
+    PositionSeeded,
     SearchFeatures,
     hint,
     make_bot,
     position_seed,
     register_level,
     run_bots,
+    table_bot,
 )
 from blackmaria.bots.checker import PlayCheck, check_deal
 from blackmaria.bots.medium import MediumBot
@@ -40,6 +43,7 @@ __all__ = [
     "Level",
     "MediumBot",
     "PlayCheck",
+    "PositionSeeded",
     "RandomBot",
     "Reason",
     "RuleOfThumbBot",
@@ -50,4 +54,5 @@ __all__ = [
     "position_seed",
     "register_level",
     "run_bots",
+    "table_bot",
 ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import zlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -281,6 +282,33 @@ def position_seed(observation: Observation) -> int:
     tricks = [(t.leader, t.plays) for t in obs.tricks]
     key = f"{obs.rules.preset}|{obs.deal}|{obs.seat}|{obs.phase}|{obs.hand.mask}|{obs.has_passed}|{tricks}"
     return zlib.crc32(key.encode())
+
+
+class PositionSeeded:
+    """A computer player of a registered level whose every decision is seeded by its own seed and the position
+    (``position_seed``), for the front ends: the same position gets the same choice, so a card taken back and played
+    again brings the same cards from the computer players (the play-testers could re-roll them by taking back)."""
+
+    def __init__(self, level: str, seed: int | None = None) -> None:
+        if level not in REGISTRY:
+            raise ValueError(f"bot level {level!r} is not one of {', '.join(ALL_LEVELS)}")
+        self.name = level
+        self.seed = random.getrandbits(63) if seed is None else seed
+
+    def _bot(self, observation: Observation) -> Bot:
+        return make_bot(self.name, (self.seed * 1_000_003 + position_seed(observation)) % (1 << 63))
+
+    def choose_pass(self, observation: Observation) -> list[Card]:
+        return self._bot(observation).choose_pass(observation)
+
+    def choose_play(self, observation: Observation) -> Card:
+        return self._bot(observation).choose_play(observation)
+
+
+def table_bot(level: str, seed: int | None = None) -> Bot:
+    """A computer player for a front end's table: a registered level seeded by the position (``PositionSeeded``); a
+    trained policy or a program (``policy:``, ``cmd:``) as ``make_bot`` makes it."""
+    return PositionSeeded(level, seed) if level in REGISTRY else make_bot(level, seed)
 
 
 def hint(observation: Observation, level: str = "medium", seed: int | None = None) -> Hint:

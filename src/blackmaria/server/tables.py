@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from blackmaria.bots.base import DEFAULT_BUDGETS, LEVELS, Bot, make_bot
+from blackmaria.bots.base import DEFAULT_BUDGETS, LEVELS, Bot, make_bot, table_bot
 from blackmaria.bots.external import ExternalBot
 from blackmaria.bots.reasons import render
 from blackmaria.cards import Card, card_name, parse_card
@@ -202,7 +202,7 @@ class BotPrograms:
         if level not in LEVELS:
             logger.warning("no bot program is named %r in this process; the medium bot plays its seats", level)
             level = "medium"
-        return make_bot(level, seed)
+        return table_bot(level, seed)  # seeded by the position: a card taken back brings the same answers again
 
 
 class TableRuntime:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from blackmaria.bots import Bot, make_bot
+from blackmaria.bots import Bot, table_bot
 from blackmaria.cards import Card, CardSet, rank_of, suit_of
 from blackmaria.events import (
     DealScored,
@@ -181,7 +181,7 @@ class PlaySession(Seat):
         others = [s for s in range(game.players) if s != human]
         self.bot_levels = {seat: self.levels[i % len(self.levels)] for i, seat in enumerate(others)}
         self.bots: dict[int, Bot] = {
-            seat: make_bot(level, None if seed is None else seed * 31 + seat) for seat, level in self.bot_levels.items()
+            seat: table_bot(level, None if seed is None else seed * 31 + seat) for seat, level in self.bot_levels.items()
         }
         self.save_path = save_path
         self._observed: tuple[int, object, Observation] | None = None
