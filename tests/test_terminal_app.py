@@ -1008,6 +1008,9 @@ def test_undo_of_a_forced_card_does_not_play_it_again(tmp_path: Path) -> None:
         await pilot.press("f3")  # type: ignore[attr-defined]
         await _settle(app, pilot)
         assert _my_plays(session) == 0 and parse_card("2C") in session.observation().hand
+        await pilot.press("right")  # type: ignore[attr-defined]
+        # What Enter does now is said (a play-test saw an empty line under the forced card taken back).
+        assert app.prompt_note() == "Enter plays 2♣: the only card you may play."
 
     _run(session, drive, speed=0.01)
 

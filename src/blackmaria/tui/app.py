@@ -271,7 +271,9 @@ class CardTableApp(App[None]):
             if self.message or self.buffer.strip():
                 return ""  # (a hint or a refusal is read first; the prompt keeps three lines at 80x24)
             cards, choosable = self.hand_cards(), self.choosable()
-            if cards and self.selected < len(cards) and cards[self.selected] in choosable and len(choosable) > 1:
+            if len(choosable) == 1:  # a forced card waiting (autoplay off, or taken back): a play-test saw no word
+                return self.t("enter_plays_only", card=self.t.card(next(iter(choosable))))
+            if cards and self.selected < len(cards) and cards[self.selected] in choosable:
                 return self.t("enter_plays", card=self.t.card(cards[self.selected]))
             return ""
         if waiting != "pass" or rules is None:
