@@ -112,12 +112,15 @@ class Seat:
         if not playable.count():
             return False
         dim = page.locator("#hand .card.dim")
+        clicked, refused_card = False, None
         if not self.refused and dim.count():
             refused_card = dim.first.get_attribute("data-card")
             try:
                 click_card(dim.first, timeout=2000)
-            except Exception:  # wholly covered by the raised cards around it (a phone's two rows): try another turn
-                return False
+                clicked = True
+            except Exception:  # wholly covered by the raised cards around it (a phone's two rows): this turn plays on
+                pass  # (returning here left a seat whose first dim card stayed covered stuck on its turn)
+        if clicked:
             page.wait_for_function("() => document.getElementById('notice').textContent.length > 0")
             notice = page.text_content("#notice")
             assert REFUSAL.match(notice or ""), notice
