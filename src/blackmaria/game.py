@@ -683,16 +683,15 @@ class Game:
             raise GameError(f"seat {seat} has no card of this deal to take back on its turn", rule="wrong-phase", seat=seat)
         plays = self._states[-1].plays()
         taken = plays[len(plays) - count :][::-1]
-        for _ in range(count):
-            self.undo()
+        self.undo(count)
         return taken
 
-    def undo(self) -> None:
-        """Take back the last pass or play of the current deal.
+    def undo(self, plays: int = 1) -> None:
+        """Take back the last pass, or the last ``plays`` plays, of the current deal.
 
-        The deal's actions less the last are replayed from the deal, and its
+        The deal's actions less those are replayed from the deal once, and its
         events derived again: the log equals that of the game played without
-        the undone action.
+        the undone actions.
         """
         phase = self.phase
         if phase not in ("passing", "playing"):
@@ -701,9 +700,11 @@ class Game:
         history = state.history
         if not history:
             raise GameError("there is nothing in the current deal to undo", rule="wrong-phase")
-        plays = len(state.plays())
-        if plays:
-            count = 1
+        played = len(state.plays())
+        if not 1 <= plays <= max(played, 1):
+            raise GameError(f"{plays} plays cannot be taken back: {played} cards of this deal are played", rule="wrong-phase")
+        if played:
+            count = plays
         else:
             # A pass is undone whole: every card of the last seat's pass, or its picks so far.
             last_seat = history[-1][0]

@@ -323,8 +323,7 @@ class TableRuntime:
             if by_bot and self.seats[seat].kind == "human":
                 self.bot_marks[-1]["bot_passes"].append(seat)
         elif kind == "undo":
-            for _ in range(int(data["plays"])):
-                game.undo()
+            game.undo(int(data["plays"]))
             self._cut_log(len(game.events))
             state = game.state
             assert state is not None

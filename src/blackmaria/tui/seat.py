@@ -64,6 +64,12 @@ POLITE: Final = frozenset({"please", "bitte"})
 """Words a player may put after a command (``tipp bitte``)."""
 
 
+def card_words(text: str) -> list[str]:
+    """The words of a typed line that should name cards: all of them, less a verb before them (``play jd``)."""
+    words = text.replace(",", " ").split()
+    return words[1:] if len(words) > 1 and words[0].lower() in CARD_VERBS else words
+
+
 def command_word(text: str) -> str:
     """A typed line as the command word it may be: lower case, without a ``please`` or ``bitte`` after it."""
     said = text.strip().lower().split()
@@ -305,10 +311,7 @@ class Seat(ABC):
         """The cards typed: ``qs 10h``, ``Q♠``, and in German also suit then rank (``pd`` Pik-Dame, ``kak`` Karo-König,
         ``krb`` Kreuz-Bube, ``h10``) or rank then suit (``dp``); None if any word is not a card."""
         cards = []
-        words = text.replace(",", " ").split()
-        if len(words) > 1 and words[0].lower() in CARD_VERBS:
-            words = words[1:]  # "play jd": the cards after the verb
-        for word in words:
+        for word in card_words(text):
             card = read_card(word, german=self.lang == "de")
             if card is None:
                 return None
@@ -318,9 +321,7 @@ class Seat(ABC):
     def unreadable(self, text: str) -> str:
         """Why a typed line is not taken: the word that is not a card, when the others are (a play-test's line with one
         mistyped card was refused whole, without saying which word), else the whole line."""
-        words = text.replace(",", " ").split()
-        if len(words) > 1 and words[0].lower() in CARD_VERBS:
-            words = words[1:]
+        words = card_words(text)
         wrong = [word for word in words if read_card(word, german=self.lang == "de") is None]
         if len(words) > 1 and len(wrong) < len(words):
             return self.t("word_not_a_card", word=wrong[0], text=text.strip())

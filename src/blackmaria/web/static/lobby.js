@@ -188,22 +188,24 @@ function openTable(event) {
 /** The tables this browser holds a seat at whose game is not over, as links back to them (a play-test left a game
  * with the Back button and found no way back to it). A table the server no longer has is forgotten. */
 export async function renderMyTables() {
+  // Asked all at once: the links come after the slowest answer, not after the sum of them.
+  const codes = store.seatCodes().slice(0, 8);
+  const answers = await Promise.allSettled(codes.map((code) => api("GET", `/api/tables/${encodeURIComponent(code)}`)));
   const found = [];
-  for (const code of store.seatCodes().slice(0, 8)) {
-    let table;
-    try {
-      table = await api("GET", `/api/tables/${encodeURIComponent(code)}`);
-    } catch (failure) {
-      if (failure.status === 404) store.dropSeat(code);
-      continue;
+  answers.forEach((answer, index) => {
+    const code = codes[index];
+    if (answer.status === "rejected") {
+      if (answer.reason.status === 404) store.dropSeat(code);
+      return;
     }
-    if (table.status === "over") continue;
+    const table = answer.value;
+    if (table.status === "over") return;
     const rules = presetTitle(table.rules.preset);
-    const playing = table.status === "playing" && table.deal !== null;
-    let text = playing ? t("web_my_table_playing", { rules, deal: table.deal + 1 }) : t("web_my_table_open", { rules });
+    let text = t("web_my_table_open", { rules });
     if (store.learn(code)) text = t("web_my_table_learn", { rules });
+    else if (table.status === "playing" && table.deal !== null) text = t("web_my_table_playing", { rules, deal: table.deal + 1 });
     found.push(el("li", {}, el("a", { href: `/t/${encodeURIComponent(code)}`, text })));
-  }
+  });
   $("my-tables-list").replaceChildren(...found);
   $("my-tables").hidden = !found.length;
 }
