@@ -702,7 +702,7 @@ class Game:
             raise GameError("there is nothing in the current deal to undo", rule="wrong-phase")
         played = len(state.plays())
         if not 1 <= plays <= max(played, 1):
-            raise GameError(f"{plays} plays cannot be taken back: {played} cards of this deal are played", rule="wrong-phase")
+            raise GameError(f"cannot take back {plays} plays: {played} made in this deal so far", rule="wrong-phase")
         if played:
             count = plays
         else:
