@@ -20,7 +20,7 @@ import pytest
 from rich.console import Console
 from textual.widgets import Static
 
-from blackmaria.cards import card_name, parse_card, parse_cards
+from blackmaria.cards import Card, card_name, parse_card, parse_cards
 from blackmaria.locale import Texts
 from blackmaria.tui.online import OnlineSeat, TableLink, run_online, save_token, saved_token, take_seat
 from blackmaria.tui.online_app import OnlineApp
@@ -170,6 +170,80 @@ def test_a_whole_deal_in_german_with_a_hint_a_refusal_and_chat(server: Server) -
     steps: list[tuple[str, str | Callable[[], None]]] = [("Die letzte Partie hier ist aus", next_game), ("Karten für", "ende")]
     lines = converse([sys.executable, "-m", "blackmaria.cli", "join", link.key, "--lang", "de"], env, steps)
     assert "Die Partie beginnt." in lines and lines[-1].startswith("Du hast den Tisch verlassen")
+
+
+def test_alone_with_computer_players_undo_takes_a_card_back_and_a_spectator_sees_it_too(server: Server) -> None:
+    link, host, token = seated(server, name="Ann")
+    steps: list[str] = []
+    hands: dict[str, list[str]] = {}
+
+    def answer(player: Player, prompt: str) -> str | list[str] | None:
+        if prompt.startswith("Cards to pass"):
+            return " ".join(player.hand[:3])
+        if not steps:  # the first turn: nothing of Ann's to take back yet (the refusal asks again)
+            steps.append("nothing")
+            return "undo"
+        if steps == ["nothing"]:
+            steps.append("played")
+        elif steps == ["nothing", "played"] and len(player.playable) > 1:  # a later turn with a choice: take back
+            steps.append("undo")
+            hands["before"] = list(player.hand)
+            return "undo"
+        elif steps[-1] == "undo":  # asked again, with the cards taken back in the hand
+            steps.append("after")
+            hands["after"] = list(player.hand)
+        return player.playable[0]
+
+    player, watcher = Player(answer), Player(lambda _player, _prompt: None)
+    online = OnlineSeat(link, token, "en")
+    watching = OnlineSeat(link, None, "en")
+    assert online.table["undo"] is True
+    thread = run_in_thread(online, player)
+    stop_watching = threading.Event()
+
+    def nothing_typed() -> Iterator[str]:  # a spectator who types nothing until the test ends
+        stop_watching.wait(150)
+        yield from ()
+
+    watched = threading.Thread(target=run_online, args=(watching, nothing_typed(), watcher.write), daemon=True)
+    watched.start()
+    server.start_game(link.code, host)
+    thread.join(120)
+    assert not thread.is_alive(), player.out[-10:]
+    assert steps == ["nothing", "played", "undo", "after"], player.out[-20:]
+    assert "There is no card of yours to take back in this deal." in player.out
+    marker = next(line for line in player.out if line.startswith("↶ Taken back: Ann "))
+    done = player.out[player.out.index(marker) + 1]
+    assert done == "Your last card is taken back." or done.startswith("Your last "), done
+    # The cards taken back are back in Ann's hand, and the deal went on to its end with her playing them again.
+    back = [play.split()[-1] for play in marker.removeprefix("↶ Taken back: ").rstrip(".").split(", ") if play.startswith("Ann ")]
+    assert back and set(back) <= set(hands["after"]) and not set(back) & set(hands["before"])
+    assert sorted(hands["after"]) == sorted(hands["before"] + back)
+    assert player.out[-1] == "The game is over."
+    # The welcome is not said again: the story goes on with the table as it was.
+    assert sum(line.startswith(f"Table {link.code}: you sit in seat 0") for line in player.out) == 1
+    deadline = time.monotonic() + 10
+    while marker not in watcher.out and time.monotonic() < deadline:
+        time.sleep(0.1)
+    stop_watching.set()
+    assert marker in watcher.out, "a spectator is told which cards were taken back"
+
+
+def test_undo_is_refused_in_words_where_the_table_does_not_allow_it(server: Server) -> None:
+    link, host, token = seated(server, rules={**ONE_DEAL_HEARTS, "undo": False})
+
+    def answer(player: Player, prompt: str) -> str | list[str] | None:
+        if prompt.startswith("Karten für"):
+            return " ".join(player.hand[:3])
+        return ["zurücknehmen", "ende"]
+
+    player = Player(answer)
+    thread = run_in_thread(OnlineSeat(link, token, "de"), player)
+    server.start_game(link.code, host)
+    thread.join(60)
+    assert not thread.is_alive()
+    assert Texts("de")("online_undo_off") in player.out
+    assert not any(line.startswith("↶") for line in player.out)
 
 
 def test_quit_and_join_again_with_the_kept_token_brings_back_the_same_seat_and_hand(server: Server, data_dir: Path) -> None:
@@ -362,6 +436,37 @@ def test_the_textual_seat_plays_a_whole_deal_by_keys_against_the_server(server: 
 
     asyncio.run(drive_keys())
     assert app.ended == "over"
+
+
+def test_the_textual_seat_takes_a_card_back_with_f9_where_the_table_allows_it(server: Server) -> None:
+    link, host, token = seated(server, name="Ada")
+    app = RecordingApp(OnlineSeat(link, token, "en", "online_app_help"))
+    assert ("F9", "Undo") in app.key_labels()
+
+    async def drive_keys() -> None:
+        async with app.run_test(size=(130, 40)) as pilot:
+            server.start_game(link.code, host)
+            await until(pilot, lambda: app.waiting() == "pass", "asked for a pass")
+            for _ in range(3):
+                await pilot.press("space", "right")
+            await pilot.press("enter")
+            played: list[Card] = []
+            while True:  # play until a turn with a choice comes after a card of Ada's
+                await until(pilot, lambda: app.waiting() == "play", "had a turn")
+                if played and len(app.choosable()) > 1:
+                    break
+                seq = app.seat.seq
+                played.append(min(app.choosable()))
+                await pilot.press(*card_name(played[-1]).lower(), "enter")
+                await until(pilot, lambda seq=seq: app.seat.seq > seq, "saw the card played")
+            told = len(app.told)
+            await pilot.press("f9")
+            await until(pilot, lambda: any(line.startswith("↶ Taken back: Ada ") for line in app.told[told:]), "saw the undo")
+            await until(pilot, lambda: played[-1] in app.seat.hand(), "had the card back")
+            assert app.waiting() == "play" and app.tricks_shown == app._tricks_won()
+            await pilot.press("ctrl+q")
+
+    asyncio.run(drive_keys())
 
 
 def test_the_textual_seat_holds_a_finished_trick_on_the_table_until_its_winner_is_shown(server: Server) -> None:

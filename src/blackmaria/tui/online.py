@@ -37,9 +37,13 @@ from blackmaria.tui.session import data_dir
 PROTOCOL: Final = 1
 LINK: Final = re.compile(r"(?P<base>https?://[^/?#\s]+)/t/(?P<code>[A-Za-z0-9_-]+)/?")
 SERVER: Final = re.compile(r"(?P<base>https?://[^/?#\s]+)/?")
-# The words of the game against the computer, less undo and claim (a table of people has neither); "zurück"
-# here gives back a seat that a stand-in was playing.
-COMMANDS: Final = {word: action for word, action in PLAY_COMMANDS.items() if action not in ("undo", "claim")} | {
+# The words of the game against the computer, less claim (a table of people has none); "zurück" here gives back a
+# seat that a stand-in was playing, so German takes a card back with "zurücknehmen" (the server allows it to one
+# player alone against computer players).
+COMMANDS: Final = {word: action for word, action in PLAY_COMMANDS.items() if action != "claim" and not word.startswith("zur")} | {
+    "zurücknehmen": "undo",
+    "zuruecknehmen": "undo",
+    "zurucknehmen": "undo",
     "why": "why",
     "warum": "why",
     "back": "back",
@@ -217,6 +221,8 @@ class OnlineSeat(Seat):
         """What happened after a deal's end, told once its count has come."""
         self.sent: list[Card] = []
         """The cards of the last pass or play sent, to word a refusal."""
+        self.undo_sent = False
+        """An undo was sent and its answer (the table welcomed again, or a refusal) has not come."""
         self.ws: ClientConnection | None = None
         self._connection = ExitStack()
         self.connect()
@@ -439,10 +445,42 @@ class OnlineSeat(Seat):
         elif kind == "error" and message.get("ref") == DEAL_END:
             self._deal_end_told(message)
         elif kind == "error":
+            if message.get("code") == "no-undo":
+                self.undo_sent = False
             self.say(self._refusal(message))
             self.prompted = None  # ask again
         elif kind == "welcome":
-            self._welcome(message)
+            if self.state is not None and message.get("seat") == self.seat:
+                self._taken_back(message)  # the server welcomes every connection again after cards were taken back
+            else:
+                self._welcome(message)
+
+    def _taken_back(self, message: dict[str, Any]) -> None:
+        """The table as it is after an undo: the story says which cards were taken back (not the whole welcome again),
+        and to the player who asked, how many of theirs."""
+        before = _plays(self.state)
+        self.seq = message["seq"]
+        self.seq_since = time.monotonic()
+        self.state = message["state"]
+        self._observed = None
+        self.prompted = None
+        self.welcome_left = None if message.get("turn_left") is None else (self.seq, float(message["turn_left"]))
+        self.clock_for = None
+        self._table(message["table"])
+        now = _plays(self.state)
+        undone = before[len(now) :] if before[: len(now)] == now else []
+        self.draws = {}
+        for data in message.get("events", []):  # what the table shows of the deal as it is now (the cards drawn)
+            event = event_from_dict(data)
+            if event is not None:
+                self.heard(event)
+        if undone:
+            plays = ", ".join(f"{self._names[seat]} {self.t.card(parse_card(card))}" for seat, card in undone)
+            self.say(self.t("undo_marker", plays=plays))
+        if self.undo_sent:
+            self.undo_sent = False
+            mine = sum(1 for seat, _ in undone if seat == self.seat)
+            self.say(self.t("undo_done") if mine == 1 else self.t("undo_done_many", count=mine))
 
     def _deal_end_told(self, message: dict[str, Any]) -> None:
         if message.get("ref") == DEAL_END:
@@ -583,9 +621,10 @@ class OnlineSeat(Seat):
             if action == "back":
                 return
         if action is not None:
-            if not (action in ("hint", "why") and self.seat is not None):
-                # What the command shows comes first, then the decision again. A hint or an explanation is the
-                # server's to work out: its answer asks again, once (two questions got two answers from a quick typist).
+            if not (action in ("hint", "why", "undo") and self.seat is not None):
+                # What the command shows comes first, then the decision again. A hint, an explanation or an undo is
+                # the server's to work out: its answer asks again, once (two questions got two answers from a quick
+                # typist; after an undo the old hand was shown before the one with the card back).
                 self.prompted = None
             self.command(action)
             return
@@ -631,6 +670,22 @@ class OnlineSeat(Seat):
         else:  # the suggestion at once, or the decision taught in full (thousands of simulated deals: a moment)
             self.send({"type": kind, "lang": self.lang})
 
+    def command_undo(self) -> None:
+        """Take back this seat's last card of the deal and the computer players' cards after it, where the table
+        allows it (one player alone against computer players, rules with undo); the server judges the rest."""
+        t = self.t
+        if self.seat is not None and self.table.get("undo") and any(seat == self.seat for seat, _ in _plays(self.state)):
+            self.undo_sent = True
+            self.send({"type": "undo"})
+            return
+        self.prompted = None  # the refusal, then the decision again
+        if self.seat is None:
+            self.say(t("online_spectator"))
+        elif not self.table.get("undo"):
+            self.say(t("online_undo_off"))
+        else:
+            self.say(t("undo_none"))
+
     def command_back(self) -> None:
         """Back to the seat a stand-in played (the ping of ``take`` did it); at one's own seat, nothing to do."""
 
@@ -640,6 +695,13 @@ class OnlineSeat(Seat):
             self.send({"type": "count", "deal": finished - 1, "lang": self.lang})
         else:
             self.say(self.t("wrong_phase"))
+
+
+def _plays(state: dict[str, Any] | None) -> list[tuple[int, str]]:
+    """The plays of the deal in a seat's view (``Observation.to_dict``), in order: (seat, card's name)."""
+    if state is None or state.get("phase") != "playing":
+        return []
+    return [(int(seat), str(card)) for trick in state.get("tricks", []) for seat, card in trick["plays"]]
 
 
 def run_online(seat: OnlineSeat, lines: Iterable[str] | None = None, write: Callable[[str], None] = print) -> None:

@@ -36,6 +36,8 @@ class OnlineApp(CardTableApp):
         ("f7", "rules", "rules"),
         ("f8", "start", "command('start')"),
     ]
+    UNDO_KEY: ClassVar[tuple[str, str, str]] = ("f9", "undo", "command('undo')")
+    """Shown where the table lets its player take cards back (one player against computer players)."""
     TYPABLE = None  # commands and chat are typed as in line-by-line play ("say good luck")
     TRICK_HOLD: ClassVar[float] = 1.4
     """Seconds a finished trick stays on the table with its winner (the server's table goes on meanwhile)."""
@@ -47,7 +49,8 @@ class OnlineApp(CardTableApp):
         self.ended: str | None = None
         """How the connection ended (``over``, ``left``, ``gone``), once it has."""
         self.title = f"Black Maria: {seat.link.code}"
-        for key, label, action in self.COMMAND_KEYS:
+        self.command_keys = [*self.COMMAND_KEYS, *([self.UNDO_KEY] if seat.table.get("undo") and seat.me is not None else [])]
+        for key, label, action in self.command_keys:
             self.bind(key, action, description=self.t(f"key_{label}"))
         self.bind("ctrl+q", "quit", description=self.t("key_leave"))
         self._network = threading.Thread(target=self._run_network, daemon=True, name="blackmaria-table")
@@ -81,6 +84,9 @@ class OnlineApp(CardTableApp):
         log = self.query_one("#log", RichLog)
         for line in lines:
             log.write(line)
+        if self._tricks_won() < self.tricks_shown:  # cards were taken back: a trick won again is shown again
+            self.hold(None)
+            self.tricks_shown = self._tricks_won()
         held = self.finished_trick()
         if held is not None:  # the whole trick and its winner stay a while, as in the game against the computer
             self.hold(held)
@@ -114,7 +120,7 @@ class OnlineApp(CardTableApp):
         return super().choosable() if self.ended is None else CardSet()
 
     def key_labels(self) -> list[tuple[str, str]]:
-        return [(key.upper(), self.t(f"key_{label}")) for key, label, _ in self.COMMAND_KEYS]
+        return [(key.upper(), self.t(f"key_{label}")) for key, label, _ in self.command_keys]
 
     def quit_label(self) -> str:
         return self.t("key_leave")
