@@ -135,6 +135,25 @@ def test_a_game_resumed_between_deals_tells_the_full_screen_story_the_totals_not
     assert "Score sheet" in "\n".join(plain)
 
 
+def test_a_resumed_game_tells_a_card_played_for_the_player_as_it_was_told(tmp_path: Path) -> None:
+    """A play-test read "You play 2♣" after --resume where the story had said the card was the only one and played."""
+    from helpers import fill_hands
+
+    rules = preset("hearts").replace(pass_schedule=("hold",))
+    session = new_session(rules, levels=["easy"], lang="en", seed=1, save_path=tmp_path / "g.json")
+    # Seat 3 leads the 2C; seat 0 (you) holds one club, so its first card is forced and played for it.
+    session.game.deal_hands(fill_hands(rules, {3: "2C", 0: "3C 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD"}))
+    session.advance()
+    told = session.take_lines()
+    forced = "Only 3♣ may be played: played for you."
+    assert forced in told and told.index(forced) < told.index("You play 3♣.")
+    assert session.game.forced_plays()[:2] == [True, True]  # the 2C lead and the lone club
+    session.save()
+    story = PlaySession.resume(tmp_path / "g.json").take_lines()
+    assert forced in story and story.index(forced) == story.index("You play 3♣.") - 1
+    assert story.count(forced) == 1
+
+
 def test_resume_after_quitting_mid_trick_restores_the_exact_state(tmp_path: Path) -> None:
     session = _session(tmp_path, seed=5)
     _pass_first(session)

@@ -648,6 +648,23 @@ class Game:
 
         return explore(list(self._s))
 
+    def forced_plays(self) -> list[bool]:
+        """For each card played in the deal in progress (or the last one dealt), in order: whether it was its
+        player's only legal card. Worked out by replaying the deal from its start."""
+        if not self._states:
+            return []
+        state = self._states[-1]
+        plays = state.plays()
+        replay = state.fresh()
+        first_play = len(state.history) - len(plays)
+        for player, card in state.history[:first_play]:
+            replay._replay(player, card)
+        forced = []
+        for player, card in plays:
+            forced.append(replay.legal_mask(player).bit_count() == 1)
+            replay._replay(player, card)
+        return forced
+
     def plays_to_take_back(self, seat: int) -> int:
         """How many plays ``take_back(seat)`` undoes, 0 when it cannot.
 
@@ -657,18 +674,10 @@ class Game:
         """
         if self.phase != "playing" or self.turn != seat:
             return 0
-        state = self._states[-1]
-        plays = state.plays()
+        plays = self._states[-1].plays()
         if not any(player == seat for player, _ in plays):
             return 0
-        replay = state.fresh()  # which of the seat's cards were forced: replayed from the deal's start
-        first_play = len(state.history) - len(plays)
-        for player, card in state.history[:first_play]:
-            replay._replay(player, card)
-        forced = []
-        for player, card in plays:
-            forced.append(replay.legal_mask(player).bit_count() == 1)
-            replay._replay(player, card)
+        forced = self.forced_plays()
         taken = 0
         for index in range(len(plays) - 1, -1, -1):
             taken += 1

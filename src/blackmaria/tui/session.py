@@ -22,6 +22,7 @@ from typing import Any, Final
 from blackmaria.bots import Bot, table_bot
 from blackmaria.cards import Card, CardSet, rank_of, suit_of
 from blackmaria.events import (
+    CardPlayed,
     DealScored,
     KittyTaken,
     TrickWon,
@@ -506,12 +507,18 @@ class PlaySession(Seat):
         self.lines.append(line)
         self.history.append((len(self.game.events), line))
 
-    def _describe_new_events(self) -> None:
+    def _describe_new_events(self, retold: bool = False) -> None:
+        """Tell the events since the last told; ``retold``: the deal so far, told again on resuming (its forced cards,
+        played for the player, said as they were said then)."""
         rules, names, me = self.game.rules, self.names, self.human
         events = self.game.events_for(me)
+        forced = iter(self.game.forced_plays() if retold and self.autoplay else [])
         for index in range(self.shown, len(events)):
             event = events[index]
             self.heard(event)
+            if isinstance(event, CardPlayed) and next(forced, False) and event.seat == me:
+                self.lines.append(line := self.t("forced_play", card=self.t.card(event.card)))
+                self.history.append((index, line))
             if isinstance(event, DealScored):
                 totals = self.t.named_points(names, self.game.totals)
                 sheet = self.sheet_lines() if self.sheet_in_story else [self.t("sk_totals", totals=totals)]
@@ -585,7 +592,7 @@ class PlaySession(Seat):
         session.autoplay = bool(data.get("autoplay", True))
         session.sheet_in_story = sheet_in_story
         session.shown = game.deals[-1].first_event if game.deals else 0
-        session._describe_new_events()  # the story of the deal so far, as it was told before the break
+        session._describe_new_events(retold=True)  # the story of the deal so far, as it was told before the break
         return session
 
     def goodbye(self) -> str:
