@@ -14,7 +14,7 @@ from rich.console import Console
 from textual import events
 from textual.widgets import RichLog, Static
 
-from blackmaria.cards import card_name, rank_of
+from blackmaria.cards import Card, card_name, rank_of
 from blackmaria.events import CardPlayed
 from blackmaria.rules import Rules, load_rules, preset
 from blackmaria.tui.app import GameApp, GameOverScreen, TextScreen, hanging
@@ -572,6 +572,47 @@ def test_a_forced_card_plays_itself_unless_autoplay_is_off(tmp_path: Path) -> No
     session.advance()
     assert forced not in session.observation().hand
     assert f"Only {session.t.card(forced)} may be played: played for you." in session.take_lines()
+
+
+def test_cards_marked_for_the_pass_are_marked_again_after_ctrl_q_and_resume(tmp_path: Path) -> None:
+    """A play-test marked two cards for the pass, left with Ctrl+Q and found them unmarked on coming back."""
+    session = _session(tmp_path, seed=3)
+    marked: list[Card] = []
+
+    async def mark_two(app: GameApp, pilot: object) -> None:
+        await _settle(app, pilot)
+        assert app.session.waiting_for() == "pass"
+        for _ in range(2):
+            await pilot.press("space", "right")  # type: ignore[attr-defined]
+        marked.extend(sorted(app.marked))
+        await pilot.press("ctrl+q")  # type: ignore[attr-defined]
+        await pilot.pause()  # type: ignore[attr-defined]
+
+    _run(session, mark_two)
+    assert len(marked) == 2
+    resumed = PlaySession.resume(tmp_path / "saves" / "g.json")
+    assert resumed.pass_marks == marked
+
+    async def pass_them(app: GameApp, pilot: object) -> None:
+        await _settle(app, pilot)
+        assert sorted(app.marked) == marked and "•" in app.hand_text().plain
+        await pilot.press("right", "right", "space", "enter")  # type: ignore[attr-defined]  # a third card: passed
+        await _settle(app, pilot)
+        assert app.session.waiting_for() != "pass" and not set(marked) & set(app.session.observation().hand)
+
+    _run(resumed, pass_them)
+    saved = json.loads((tmp_path / "saves" / "g.json").read_text())
+    assert saved["pass_marks"] == [], "passed: nothing is marked any more"
+    # Marks that do not apply (cards the hand does not hold: an edited or stale save) are dropped, not shown.
+    first = PlaySession.resume(tmp_path / "saves" / "g.json")
+    assert first.waiting_for() == "play" and first._kept_marks(["QS"]) == []
+    fresh = _session(tmp_path, seed=3)
+    fresh.deal()
+    held = sorted(fresh.observation().hand)
+    stranger = next(card for card in range(52) if card not in held)
+    assert fresh._kept_marks([card_name(held[0]), card_name(stranger)]) == []
+    assert fresh._kept_marks([card_name(held[0]), "no card"]) == []
+    assert fresh._kept_marks([card_name(c) for c in held[:2]]) == held[:2]
 
 
 def test_a_resumed_game_keeps_its_pace_and_autoplay(tmp_path: Path) -> None:

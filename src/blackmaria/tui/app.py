@@ -691,6 +691,7 @@ class GameApp(CardTableApp):
             self.session.deal(advance=False)
         self.tricks_shown = self._tricks_won()
         self.message = self.t("app_keys_hint")
+        self.marked = set(self.session.pass_marks)  # the pass marked before a quit
         self.run_others()
 
     # ---- the others' turns, paced ------------------------------------------
@@ -1047,6 +1048,7 @@ class GameApp(CardTableApp):
         self.run_others()
 
     async def action_quit(self) -> None:
+        self.session.pass_marks = sorted(self.marked) if self.session.waiting_for() == "pass" else []
         if self.busy():
             self.stop_requested = True  # the computer players' thread stops after its card, saves and leaves
             return

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from blackmaria.bots import Bot, table_bot
-from blackmaria.cards import Card, CardSet, rank_of, suit_of
+from blackmaria.cards import Card, CardSet, card_name, parse_card, rank_of, suit_of
 from blackmaria.events import (
     CardPlayed,
     DealScored,
@@ -178,6 +178,8 @@ class PlaySession(Seat):
         self.game = game
         self.human = human
         self.seed = seed
+        self.pass_marks: list[Card] = []
+        """The cards the player marked for the pass and has not passed yet (a screen's marks, kept over a quit)."""
         self.levels = list(levels) or ["easy"]
         others = [s for s in range(game.players) if s != human]
         self.bot_levels = {seat: self.levels[i % len(self.levels)] for i, seat in enumerate(others)}
@@ -546,6 +548,7 @@ class PlaySession(Seat):
             "seed": self.seed,
             "speed": self.speed,
             "autoplay": self.autoplay,
+            "pass_marks": [card_name(card) for card in self.pass_marks] if self.waiting_for() == "pass" else [],
             "record": self.game.to_record(),
         }
         if self.game.is_over:
@@ -590,10 +593,22 @@ class PlaySession(Seat):
         session = cls(game, data["human"], data["levels"], lang or data["lang"], data.get("seed"), path)
         session.speed = float(data.get("speed", DEFAULT_SPEED))  # saves of earlier versions have neither
         session.autoplay = bool(data.get("autoplay", True))
+        session.pass_marks = session._kept_marks(data.get("pass_marks"))
         session.sheet_in_story = sheet_in_story
         session.shown = game.deals[-1].first_event if game.deals else 0
         session._describe_new_events(retold=True)  # the story of the deal so far, as it was told before the break
         return session
+
+    def _kept_marks(self, names: object) -> list[Card]:
+        """A save's pass marks, where they still apply: the player's pass to make, cards in the hand, not too many."""
+        if not isinstance(names, list) or self.waiting_for() != "pass":
+            return []
+        try:
+            cards = sorted({parse_card(str(name)) for name in names})
+        except ValueError:
+            return []
+        hand = self.game.hand(self.human)
+        return cards if len(cards) <= self.game.rules.pass_count and all(card in hand for card in cards) else []
 
     def goodbye(self) -> str:
         """What the terminal says when the player leaves: how to come back to a game in progress."""
