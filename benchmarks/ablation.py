@@ -20,7 +20,8 @@ of the other seats (half or nine tenths on its softmax, the rest uniform); ``exp
 searched at 3 players too, as ``expert`` does since session 14; ``expert-pass4``: ``expert`` before that, its pass searched
 only at tables of 4 or more; ``expert-s17``: ``expert`` until session 17 (its pass chosen by an even share of the worlds);
 ``expert-halve``, ``expert-halve8``: that with the pass chosen by sequential halving among 20 or 56 candidates (``expert``
-since session 18); ``expert-alone``: ``expert`` with the moon stop left to the searching seat (``moon_stop_alone``);
+since session 18); ``expert-alone``: ``expert`` with the moon stop left to the searching seat (``moon_stop_alone``); ``expert-shoot``:
+``expert`` whose playouts' seats also play on for a moon they may still take (``playout_moon_shoot``);
 ``expert``: the level ``expert`` as shipped, every kept feature). The candidate
 sits in one seat, rotated through every seat, the three others are
 ``expert-2026`` at the same budget. Every deal is saved as it finishes
@@ -77,6 +78,7 @@ VARIANTS: dict[str, base.SearchFeatures] = {
     "expert-halve": dataclasses.replace(EXPERT_EVEN_PASS, pass_halving=True),
     "expert-halve8": dataclasses.replace(EXPERT_EVEN_PASS, pass_halving=True, pass_pool=8),
     "expert-alone": dataclasses.replace(base.EXPERT_FEATURES, moon_stop_alone=True),
+    "expert-shoot": dataclasses.replace(base.EXPERT_FEATURES, playout_moon_shoot=True),
     "pass4": base.SearchFeatures(search_pass=True, pass_min_players=4),
     "exact4-pass4": base.SearchFeatures(search_pass=True, pass_min_players=4, exact_cards=4),
     "exact4-pass4-moon": base.SearchFeatures(search_pass=True, pass_min_players=4, exact_cards=4, playout_moon_stop=True),

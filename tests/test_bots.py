@@ -8,7 +8,17 @@ import numpy as np
 import pytest
 
 from blackmaria.bots import LEVELS, Hint, MediumBot, hint, make_bot, run_bots
-from blackmaria.bots.playout import MEMO_BITS, distinct_moves, moon_stop_card, policy_deals, sample_world, search, solve, solve_memo
+from blackmaria.bots.playout import (
+    MEMO_BITS,
+    distinct_moves,
+    moon_shoot_card,
+    moon_stop_card,
+    policy_deals,
+    sample_world,
+    search,
+    solve,
+    solve_memo,
+)
 from blackmaria.bots.search import SearchBot, known_state, params_for
 from blackmaria.cards import cards_of, parse_card, parse_cards, suit_mask
 from blackmaria.core import logic as core
@@ -343,6 +353,26 @@ def test_with_a_defender_only_it_stops_every_shot_and_the_others_stop_only_its_o
     s[core.TRICK + 0], s[core.TRICK + 1], s[core.TRICK + 2] = parse_card("10D"), parse_card("7H"), -1  # seat 0 shoots, wins
     s[core.LEADER], s[core.TURN], s[core.HAND + 2] = 0, 2, diamonds
     assert moon_stop_card(s, p, 2, diamonds, 0) == parse_card("AD")  # and everyone stops the defender's own shot
+
+
+def test_a_playout_seat_that_may_still_take_the_moon_plays_on_for_it() -> None:
+    """``playout_moon_shoot``: seat 1 holds 18 of the 26 points alone (``moon_shot_position``)."""
+    p, s = moon_shot_position()
+    s[core.TRICK + 1], s[core.TRICK + 2], s[core.IN_TRICK], s[core.LEADER], s[core.TURN] = -1, -1, 0, 1, 1
+    hand = sum(1 << c for c in parse_cards("4D 9D KC 8H"))
+    assert moon_shoot_card(s, p, 1, hand) == parse_card("KC")  # leads its highest card
+    assert moon_shoot_card(s, p, 3, hand) == -1  # another seat's shot: play as usual (or stop it)
+    s[core.TRICK + 2], s[core.IN_TRICK], s[core.LEADER], s[core.TURN] = parse_card("10D"), 1, 2, 1
+    diamonds = sum(1 << c for c in parse_cards("4D 9D JD"))
+    assert moon_shoot_card(s, p, 1, diamonds) == parse_card("JD")  # follows with a card that wins the trick
+    low = sum(1 << c for c in parse_cards("4D 9D"))
+    assert moon_shoot_card(s, p, 1, low) == parse_card("4D")  # cannot win it: its lowest
+    assert moon_shoot_card(s, p, 1, sum(1 << c for c in parse_cards("8H KC 3S"))) == parse_card("3S")  # void: no heart away
+    s[core.TAKEN + 0] = 1 << parse_card("KH")
+    assert moon_shoot_card(s, p, 1, diamonds) == -1  # another seat took a heart: the shot is off
+    s[core.TAKEN + 0] = 0
+    s[core.TAKEN + 1] = sum(1 << c for c in parse_cards("2H 3H 2C"))
+    assert moon_shoot_card(s, p, 1, diamonds) == -1  # 2 of 26 points: too few to play on for it
 
 
 def test_the_policy_kernel_plays_whole_deals_legally() -> None:

@@ -112,6 +112,9 @@ class SearchFeatures:
     moon_stop_alone: bool = False
     """With ``playout_moon_stop``: in the playouts the searching seat stops every shot and the others stop only its own,
     so it never counts on another opponent to stop a shot for it (``playout.moon_stop_card``'s ``defender``)."""
+    playout_moon_shoot: bool = False
+    """In the playouts, a seat that holds every moon card taken so far (40% of the moon's points at least) plays on for
+    the moon (``playout.moon_shoot_card``): with ``playout_moon_stop`` the playouts then hold both sides of a shot."""
     root_distinct: bool = False
     """Cards that play exactly as a lower one of the same suit (``playout.distinct_moves``) share its evaluation, so
     the budget buys more worlds for the cards that differ."""

@@ -649,6 +649,7 @@ class SearchBot:
                     self.features.playout_moon_stop,
                     self._weights,
                     self._defender(obs.seat),
+                    self.features.playout_moon_shoot,
                 )
                 totals += weighted
                 done += chunk
@@ -679,6 +680,7 @@ class SearchBot:
                 self.features.playout_common,
                 self._weights,
                 self._defender(obs.seat),
+                self.features.playout_moon_shoot,
             )
             totals += costs
             done += chunk
