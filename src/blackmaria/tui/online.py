@@ -346,8 +346,8 @@ class OnlineSeat(Seat):
             return False
 
     # ---- what the server says ---------------------------------------------------------------------
-    def _welcome(self, message: dict[str, Any]) -> None:
-        self.seat = message["seat"]
+    def _adopt(self, message: dict[str, Any]) -> None:
+        """The table as a welcome gives it: the state, and the decision pending asked anew."""
         self.seq = message["seq"]
         self.seq_since = time.monotonic()
         self.state = message["state"]
@@ -356,6 +356,10 @@ class OnlineSeat(Seat):
         # What is left of the decision pending now, as the server counts it (its clock ran while we were away).
         self.welcome_left = None if message.get("turn_left") is None else (self.seq, float(message["turn_left"]))
         self.clock_for = None
+
+    def _welcome(self, message: dict[str, Any]) -> None:
+        self.seat = message["seat"]
+        self._adopt(message)
         self.counts_due = 0
         self.lines.extend(self.held)
         self.held = []
@@ -459,13 +463,7 @@ class OnlineSeat(Seat):
         """The table as it is after an undo: the story says which cards were taken back (not the whole welcome again),
         and to the player who asked, how many of theirs."""
         before = _plays(self.state)
-        self.seq = message["seq"]
-        self.seq_since = time.monotonic()
-        self.state = message["state"]
-        self._observed = None
-        self.prompted = None
-        self.welcome_left = None if message.get("turn_left") is None else (self.seq, float(message["turn_left"]))
-        self.clock_for = None
+        self._adopt(message)
         self._table(message["table"])
         now = _plays(self.state)
         undone = before[len(now) :] if before[: len(now)] == now else []
