@@ -61,7 +61,7 @@ def test_a_whole_game_with_two_humans_and_two_bots(server: Server) -> None:
     record = server.http.get(f"/api/tables/{code}/record").json()
     game = game_from_record(record)
     assert game.is_over and game.totals == anna.state["totals"]
-    assert record["seats"] == ["Anna", "Bot 2 (medium)", "Ben", "Bot 4 (medium)"]
+    assert record["seats"] == ["Anna", "Computer 2 (medium)", "Ben", "Computer 4 (medium)"]
     assert all(check.ok for check in verify_record(record)) and len(record["deals"]) == 2
     assert server.http.get(f"/api/tables/{code}").json()["status"] == "over"
     # The table stays open: the next game starts with the same seats, and the last one is still downloadable.
@@ -434,7 +434,7 @@ def test_a_finished_deal_is_counted_in_public_card_by_card(server: Server) -> No
     assert anna.state is not None
     assert answer["count"]["points"] == anna.state["deal_points"][0]
     assert any("Punkte" in line for line in answer["lines"]), answer["lines"]
-    assert any("Computer 2 (mittel)" in line for line in answer["lines"]) and not any("Bot 2" in line for line in answer["lines"])
+    assert any("Computer 2 (mittel)" in line for line in answer["lines"]) and not any("(medium)" in line for line in answer["lines"])
     for player in (anna, ben, watcher):
         player.close()
 

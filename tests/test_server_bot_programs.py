@@ -47,7 +47,7 @@ def test_a_program_plays_whole_games_and_broken_ones_are_replaced_without_stoppi
     record = server.http.get(f"/api/tables/{code}/record").json()
     game = game_from_record(record)
     assert game.is_over and len(record["deals"]) == 2
-    assert record["seats"][1:] == ["Bot 2 (lowest)", "Bot 3 (garbage)", "Bot 4 (hanging)"]
+    assert record["seats"][1:] == ["Computer 2 (lowest)", "Computer 3 (garbage)", "Computer 4 (hanging)"]
     # The hanging program cost the table one time limit, then the fallback played at once.
     assert time.monotonic() - started < 30
     anna.close()

@@ -288,7 +288,12 @@ def _choose_saved(texts: Texts, games: list[SavedGame], wanted: str) -> Path:
 @main.command()
 @click.argument("link")
 @click.option("--name", default=None, help="Your name at the table (needed to take a seat the first time).")
-@click.option("--seat", type=int, default=None, help="The seat to take, a number from 0 (default: the first empty one).")
+@click.option(
+    "--seat",
+    type=click.IntRange(1, 7),
+    default=None,
+    help="The seat to take, numbered from 1 as the lobby numbers them (default: the first empty one).",
+)
 @click.option("--watch", is_flag=True, help="Watch the table as a spectator, without a seat.")
 @click.option("--lang", type=click.Choice(["en", "de"]), default=None, help="Language (default: from the environment's locale).")
 @click.option("--plain", is_flag=True, help="Line by line on standard output, answers from standard input.")
@@ -318,7 +323,7 @@ def join(link: str, name: str | None, seat: int | None, watch: bool, lang: str |
             if not watch:
                 if not name:
                     raise click.UsageError("--name is needed to take a seat (or --watch to watch the table)")
-                taken, token = take_seat(table, name, seat)
+                taken, token = take_seat(table, name, None if seat is None else seat - 1)
                 save_token(table, taken, token)
             online = OnlineSeat(table, token, language, help_message)
     except OnlineError as error:

@@ -142,7 +142,7 @@ class Seat:
 
     def display_name(self, seat: int) -> str:
         if self.kind == "bot":
-            return f"Bot {seat + 1} ({self.level})"
+            return f"Computer {seat + 1} ({self.level})"  # as the pages and the terminal name it (in English)
         return self.name or f"Seat {seat + 1}"
 
 

@@ -315,7 +315,7 @@ class CardTableApp(App[None]):
         playing = obs.phase == "playing" or self.held is not None
 
         def cell(at: int) -> Text:
-            text = Text(justify="center", overflow="fold")  # a long name (a server's "Bot 4 (medium)") wraps
+            text = Text(justify="center", overflow="fold")  # a long name (a server's "Computer 4 (medium)") wraps
             mark = "▶ " if obs.turn == at and obs.phase == "playing" and self.held is None else ""
             text.append(mark + names[at] + ("*" if obs.dealer == at and obs.deal >= 0 else ""), style="bold")
             if playing or obs.phase == "passing":

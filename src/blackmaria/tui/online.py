@@ -223,6 +223,8 @@ class OnlineSeat(Seat):
         """The cards of the last pass or play sent, to word a refusal."""
         self.undo_sent = False
         """An undo was sent and its answer (the table welcomed again, or a refusal) has not come."""
+        self.sheet_in_story = True
+        """Whether a deal's end tells the whole score sheet (line by line) or the totals (a screen's narrow story)."""
         self.ws: ClientConnection | None = None
         self._connection = ExitStack()
         self.connect()
@@ -370,7 +372,7 @@ class OnlineSeat(Seat):
         if self.seat is None:
             self.say(t("online_watching", code=self.link.code))
         else:
-            self.say(t("online_seated", code=self.link.code, seat=self.seat, name=self._names[self.seat]))
+            self.say(t("online_seated", code=self.link.code, seat=self.seat + 1, name=self._names[self.seat]))
         self.say(t(self.help_message))
         for line in message.get("chat", [])[-5:]:
             self._chat(line)
@@ -402,7 +404,7 @@ class OnlineSeat(Seat):
         if before is not None and info.get("status") != "playing":
             for i, (was, now) in enumerate(zip(before, info["seats"], strict=False)):  # who sat down while we wait
                 if i != self.seat and was["kind"] != now["kind"] and now["kind"] in ("human", "bot"):
-                    self.say(t("online_sat_down", name=self._names[i], seat=i))
+                    self.say(t("online_sat_down", name=self._names[i], seat=i + 1))
         away = self.seat is not None and bool(info["seats"][self.seat].get("away"))
         if away and not self.away:
             self.say(t("online_away"))
@@ -483,7 +485,11 @@ class OnlineSeat(Seat):
     def _deal_end_told(self, message: dict[str, Any]) -> None:
         if message.get("ref") == DEAL_END:
             self.counts_due -= 1
-            self.lines.extend(self.sheet_lines())
+            if self.sheet_in_story:
+                self.lines.extend(self.sheet_lines())
+            else:  # a narrow story: the totals (the sheet's columns wrapped there; F6 shows it whole)
+                totals = (self.state or {}).get("totals") or [0] * len(self._names)
+                self.say(self.t("sk_totals", totals=self.t.named_points(self._names, totals)))
             if not self.counts_due:  # what happened after the deal's end is told after its count
                 self.lines.extend(self.held)
                 self.held = []
@@ -685,7 +691,12 @@ class OnlineSeat(Seat):
             self.say(t("undo_none"))
 
     def command_back(self) -> None:
-        """Back to the seat a stand-in played (the ping of ``take`` did it); at one's own seat, nothing to do."""
+        """Back to the seat a stand-in played (the ping of ``take`` did it, and said nothing here); at one's own seat,
+        say so (a play-test typed "zurück" to take a card back, as in the game against the computer, and saw nothing)."""
+        if self.seat is None:
+            self.say(self.t("online_spectator"))
+        else:
+            self.say(self.t("online_back_here_undo" if self.table.get("undo") else "online_back_here"))
 
     def command_review(self) -> None:
         finished = len((self.state or {}).get("deal_points") or [])

@@ -27,17 +27,20 @@ class OnlineApp(CardTableApp):
     COMMAND_KEYS: ClassVar[list[tuple[str, str, str]]] = [
         # (key, its label's message, its action): a word of line-by-line play typed for the server's seat, or a
         # view over the table (the last trick, the score sheet, the rules), as in the game against the computer
+        # (F1 to F3 and F5 to F7 as in the game against the computer: a play-test pressed F9 for undo in one and
+        # toggled autoplay in the other)
         ("f1", "help", "command('help')"),
         ("f2", "hint", "command('hint')"),
-        ("f3", "why", "command('why')"),
-        ("f4", "review", "command('deal')"),
+        ("f4", "why", "command('why')"),
         ("f5", "last", "last"),
         ("f6", "sheet", "sheet"),
         ("f7", "rules", "rules"),
         ("f8", "start", "command('start')"),
+        ("f9", "review", "command('deal')"),
     ]
-    UNDO_KEY: ClassVar[tuple[str, str, str]] = ("f9", "undo", "command('undo')")
-    """Shown where the table lets its player take cards back (one player against computer players)."""
+    UNDO_KEY: ClassVar[tuple[str, str, str]] = ("f3", "undo", "command('undo')")
+    """Shown where the table lets its player take cards back (one player against computer players), as F3 in the game
+    against the computer."""
     TYPABLE = None  # commands and chat are typed as in line-by-line play ("say good luck")
     TRICK_HOLD: ClassVar[float] = 1.4
     """Seconds a finished trick stays on the table with its winner (the server's table goes on meanwhile)."""
@@ -49,7 +52,8 @@ class OnlineApp(CardTableApp):
         self.ended: str | None = None
         """How the connection ended (``over``, ``left``, ``gone``), once it has."""
         self.title = f"Black Maria: {seat.link.code}"
-        self.command_keys = [*self.COMMAND_KEYS, *([self.UNDO_KEY] if seat.table.get("undo") and seat.me is not None else [])]
+        undo = [self.UNDO_KEY] if seat.table.get("undo") and seat.me is not None else []
+        self.command_keys = sorted([*self.COMMAND_KEYS, *undo], key=lambda key: int(key[0][1:]))
         for key, label, action in self.command_keys:
             self.bind(key, action, description=self.t(f"key_{label}"))
         self.bind("ctrl+q", "quit", description=self.t("key_leave"))
@@ -58,6 +62,7 @@ class OnlineApp(CardTableApp):
 
     def on_mount(self) -> None:
         self.seat.help_message = "online_app_help"
+        self.seat.sheet_in_story = False  # the story is narrow: a deal's end tells the totals, F6 the whole sheet
         self.tricks_shown = self._tricks_won()  # (a trick finished before the seat came is not held)
         self.show(self.seat.take_lines())  # the welcome, told before the screen opened; the connection's thread then
         self._network.start()  # owns the seat

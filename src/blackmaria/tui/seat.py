@@ -40,6 +40,9 @@ PLAY_COMMANDS: Final = {
     "zurück": "undo",
     "zurueck": "undo",
     "zuruck": "undo",  # typed without the umlaut (a play-test)
+    "rückgängig": "undo",
+    "rueckgaengig": "undo",
+    "ruckgangig": "undo",
     "claim": "claim",
     "rest": "claim",
     "last": "last",
