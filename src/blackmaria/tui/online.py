@@ -223,6 +223,8 @@ class OnlineSeat(Seat):
         """The cards of the last pass or play sent, to word a refusal."""
         self.undo_sent = False
         """An undo was sent and its answer (the table welcomed again, or a refusal) has not come."""
+        self.start_hint = "online_start_hint"
+        """How the status line says the game is started (typed ``start``; a screen's key)."""
         self.sheet_in_story = True
         """Whether a deal's end tells the whole score sheet (line by line) or the totals (a screen's narrow story)."""
         self.ws: ClientConnection | None = None
@@ -475,7 +477,9 @@ class OnlineSeat(Seat):
             if event is not None:
                 self.heard(event)
         if undone:
-            plays = ", ".join(f"{self._names[seat]} {self.t.card(parse_card(card))}" for seat, card in undone)
+            # the player's own cards as "You", as the game against the computer says them
+            names = [self.t("you") if seat == self.seat else self._names[seat] for seat in range(len(self._names))]
+            plays = ", ".join(f"{names[seat]} {self.t.card(parse_card(card))}" for seat, card in undone)
             self.say(self.t("undo_marker", plays=plays))
         if self.undo_sent:
             self.undo_sent = False
@@ -555,10 +559,10 @@ class OnlineSeat(Seat):
         state, t = self.state, self.t
         status = self.table.get("status")
         if state is None or self._rules is None or status == "open":
-            return t("online_waiting_start") + ("  " + t("online_start_hint") if self.seat is not None else "")
+            return t("online_waiting_start") + ("  " + t(self.start_hint) if self.seat is not None else "")
         if state["phase"] == "game-over":
             winners = ", ".join(self._names[w] for w in state.get("winners") or [])
-            waiting = "  " + t("online_waiting_next") + ("  " + t("online_start_hint") if self.seat is not None else "")
+            waiting = "  " + t("online_waiting_next") + ("  " + t(self.start_hint) if self.seat is not None else "")
             return t("game_over", names=winners) + (waiting if status == "over" else "")
         if self.paused:
             return self.paused_text(self.table)

@@ -52,8 +52,7 @@ class OnlineApp(CardTableApp):
         self.ended: str | None = None
         """How the connection ended (``over``, ``left``, ``gone``), once it has."""
         self.title = f"Black Maria: {seat.link.code}"
-        undo = [self.UNDO_KEY] if seat.table.get("undo") and seat.me is not None else []
-        self.command_keys = sorted([*self.COMMAND_KEYS, *undo], key=lambda key: int(key[0][1:]))
+        self.command_keys = sorted([*self.COMMAND_KEYS, self.UNDO_KEY], key=lambda key: int(key[0][1:]))
         for key, label, action in self.command_keys:
             self.bind(key, action, description=self.t(f"key_{label}"))
         self.bind("ctrl+q", "quit", description=self.t("key_leave"))
@@ -63,6 +62,7 @@ class OnlineApp(CardTableApp):
     def on_mount(self) -> None:
         self.seat.help_message = "online_app_help"
         self.seat.sheet_in_story = False  # the story is narrow: a deal's end tells the totals, F6 the whole sheet
+        self.seat.start_hint = "online_start_key"  # the status line's two rows: the key, not the typed words
         self.tricks_shown = self._tricks_won()  # (a trick finished before the seat came is not held)
         self.show(self.seat.take_lines())  # the welcome, told before the screen opened; the connection's thread then
         self._network.start()  # owns the seat
@@ -125,7 +125,10 @@ class OnlineApp(CardTableApp):
         return super().choosable() if self.ended is None else CardSet()
 
     def key_labels(self) -> list[tuple[str, str]]:
-        return [(key.upper(), self.t(f"key_{label}")) for key, label, _ in self.command_keys]
+        # F3 is shown where the table lets this seat take cards back (a friend sitting down ends that); pressed
+        # elsewhere, it says why not.
+        undo = bool(self.seat.table.get("undo")) and self.seat.me is not None
+        return [(key.upper(), self.t(f"key_{label}")) for key, label, _ in self.command_keys if label != "undo" or undo]
 
     def quit_label(self) -> str:
         return self.t("key_leave")
