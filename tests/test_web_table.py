@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from blackmaria.locale import Texts
 from browser import SCREENSHOTS, chromium, needs_chromium
 from test_server_helpers import Server, running_server
 from test_web_client import Seat, anna_and_ben, create_table
@@ -269,6 +270,10 @@ def test_bugs_5_6_the_shuffle_check_of_the_last_deal_survives_a_reload_and_a_spe
         viewer.wait_for_function("() => document.getElementById('table-title').textContent.includes('Deal 2')")
         assert viewer.text_content("#shuffle-check") == text
     page.wait_for_selector("#pass-bar:not([hidden])")
+    # In the other language at once (a play-test read the check in English on a German page).
+    page.click("#lang-switch")
+    page.wait_for_function("() => document.documentElement.lang === 'de'")
+    assert page.text_content("#shuffle-check") == "✓ " + Texts("de")("shuffle_ok", n=1)
     assert page.errors == [] and watcher.errors == []
     page.context.close()
     watcher.context.close()
@@ -634,11 +639,18 @@ def test_the_deal_summary_shows_card_values_points_totals_and_the_standing(serve
 @needs_chromium
 def test_a_guest_is_told_what_to_do_and_why_there_is_no_seat(server: Server, browser: Any) -> None:
     code, host = server.create_table()
-    server.join(code, "Anna", 0)
+    _, token = server.join(code, "Anna", 0)
     server.bots(code, host, "easy", seats=[2, 3])
     guest = new_page(browser, PHONE)
     guest.goto(f"{server.base}/t/{code}")
     guest.wait_for_selector("#seating:not([hidden])")
+    # What the seated say before the start is read here too, under the seats (a play-test's friend said hello from
+    # the terminal, and the page showed no chat until the game began).
+    anna = server.connect(code, token)
+    anna.send({"type": "chat", "text": "hello, take seat 2"})
+    guest.wait_for_selector("#seating #chat-log li:has-text('hello, take seat 2')")
+    assert guest.locator("#chat-panel").is_visible()
+    anna.close()
     # Not the host's "send this link": the guest is asked for a name (above the seats) and to take the free seat.
     assert guest.text_content("#invite-text") == "You are invited to this table: write your name and take a free seat."
     assert guest.locator("#join-name").bounding_box()["y"] < guest.locator("#seat-list").bounding_box()["y"]
@@ -815,6 +827,10 @@ def test_alone_against_computer_players_a_card_is_taken_back(server: Server, bro
     page.wait_for_selector("#my-tables:not([hidden])")
     link = page.locator("#my-tables a")
     assert link.count() == 1 and "Spiel 1 läuft" in (link.text_content() or "")
+    page.click("#lang-switch")  # the list in the other language at once (a play-test read it in the old one)
+    page.wait_for_function("() => (document.querySelector('#my-tables a') || {}).textContent?.includes('deal 1 in play')")
+    page.click("#lang-switch")
+    page.wait_for_function("() => (document.querySelector('#my-tables a') || {}).textContent?.includes('Spiel 1 läuft')")
     link.click()
     page.wait_for_url(table_url)
     wait_for_my_turn(page)

@@ -8,7 +8,7 @@ import { fillBots, startGame } from "./seating.js";
 import { passCards, showHint } from "./hand.js";
 import { hintAwaitsExplanation, learnHint, showFeedback } from "./learn.js";
 import { showSummary } from "./dialogs.js";
-import { loadBots, loadPresets, renderLevels, showLobby } from "./lobby.js";
+import { loadBots, loadPresets, renderLevels, renderMyTables, showLobby } from "./lobby.js";
 import { detectLanguage, language, loadCatalog, saveLanguage, t } from "./i18n.js";
 
 function applyTexts() {
@@ -25,7 +25,10 @@ async function switchLanguage() {
   await loadCatalog(next);
   applyTexts();
   if (app.code) renderAll();
-  else loadPresets();
+  else {
+    loadPresets();
+    renderMyTables(); // "Back to your table" in the new language too
+  }
   if ($("summary").open && app.lastSummary) showSummary(...app.lastSummary);
   if (app.hint) askHint(); // the hint shown, asked again in the new language (the same position gives the same cards)
   if (app.learn) showFeedback(); // a play-test found the guided deal's feedback left in English

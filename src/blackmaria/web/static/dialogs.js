@@ -29,7 +29,7 @@ export function showSummary(scored, events) {
   $("summary-extra").textContent = extra.join(" ");
   const revealed = events.find((event) => event.type === "ShuffleRevealed");
   const info = revealed ? app.deals.get(revealed.deal) : null;
-  $("summary-shuffle").textContent = info && info.check ? `${info.check.ok ? "✓" : "✗"} ${info.check.text}` : "";
+  $("summary-shuffle").textContent = info && info.check ? `${info.check.ok ? "✓" : "✗"} ${t(info.check.key, info.check.params)}` : "";
   // The last deal's summary leads to the game's result, not on to a deal that will not come.
   const over = Boolean(view && view.phase === "game-over");
   $("summary-close").textContent = t(over ? "summary_to_result" : "continue");

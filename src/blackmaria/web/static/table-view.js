@@ -62,6 +62,11 @@ export function renderAll() {
   const seating = table.status === "open" && !(app.view && app.view.phase !== "not-started");
   $("seating").hidden = !seating;
   $("play").hidden = seating;
+  // The chat goes with whatever is shown: under the seats while the table fills (a play-test's friend said hello from
+  // the terminal before the start, and the page hid it), beside the table in play.
+  const chat = $("chat-panel");
+  const home = seating ? $("seating") : $("side");
+  if (chat.parentElement !== home) home.append(chat);
   if (seating) renderSeating();
   else {
     renderSeats();
@@ -403,7 +408,7 @@ export function renderShuffle() {
   if (info && info.sha256) commit.append(t("shuffle_committed", { n: view.deal + 1 }), " ", el("code", { text: info.sha256 }));
   const checked = info && info.check ? info.check : previous && previous.check ? previous.check : null;
   const line = $("shuffle-check");
-  line.textContent = checked ? `${checked.ok ? "✓" : "✗"} ${checked.text}` : "";
+  line.textContent = checked ? `${checked.ok ? "✓" : "✗"} ${t(checked.key, checked.params)}` : "";
   line.className = checked ? (checked.ok ? "ok" : "bad") : "";
 }
 

@@ -162,10 +162,11 @@ export function noteEvents(events, quiet) {
 function checkShuffle(info, revealed) {
   const n = { n: revealed.deal + 1 };
   const committed = info.sha256 || revealed.sha256;
-  if (shuffleCommitment(revealed.salt, revealed.deck) !== committed) return { ok: false, text: t("shuffle_bad_hash", n) };
+  // The verdict as a message key, worded when shown: a switch of language words it again (a play-test read it in English).
+  if (shuffleCommitment(revealed.salt, revealed.deck) !== committed) return { ok: false, key: "shuffle_bad_hash", params: n };
   if (info.hand && app.table) {
     const hand = dealtHand(revealed.deck, info.dealer, app.seat, app.table.players, info.handSize);
-    if ([...hand].sort().join() !== [...info.hand].sort().join()) return { ok: false, text: t("shuffle_bad_hand", n) };
+    if ([...hand].sort().join() !== [...info.hand].sort().join()) return { ok: false, key: "shuffle_bad_hand", params: n };
   }
-  return { ok: true, text: t(app.seat === null || !info.hand ? "shuffle_ok_public" : "shuffle_ok", n) };
+  return { ok: true, key: app.seat === null || !info.hand ? "shuffle_ok_public" : "shuffle_ok", params: n };
 }
