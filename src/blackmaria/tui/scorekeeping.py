@@ -43,7 +43,7 @@ def saved_sheets() -> list[Path]:
 
 
 def _entry(sheet: ScoreSheet, text: str) -> DealEntry:
-    parts = text.split()
+    parts = text.replace(",", " ").split()  # "10, 8, 25" as well as "10 8 25" (a play-test typed commas)
     if parts and all(re.fullmatch(r"-?\d+", p) for p in parts):
         return sheet.from_points([int(p) for p in parts])
     if "/" not in text and len(sheet.players) > 1:

@@ -598,8 +598,12 @@ const STORE_DRAFTS = "blackmaria.score.drafts"; // this tab's half-typed entry (
       ...totals.map((total, seat) => element("td", { id: "total-" + seat, class: "num total" + (sheet.entries.length && total === low ? " low" : ""), text: String(total) })),
       element("td", {}),
     ]);
+    // What the arrows beside the dealers mean (a play-test read "Anna →" and did not know; a title shows on no phone).
+    const directions = [...new Set(sheet.entries.map((_, index) => sheet.direction(index)))];
+    const legend = directions.map((direction) => `${arrow(direction)} ${directionText(direction)}`).join(" · ");
     return element("div", { class: "table-wrap" }, [
       element("table", { id: "sheet", "aria-label": t("web_title") }, [element("thead", {}, [head]), element("tbody", {}, rows), element("tfoot", {}, [foot])]),
+      ...(directions.length ? [element("p", { id: "pass-legend", class: "help", text: `${t("web_pass_legend")}: ${legend}` })] : []),
     ]);
   }
 
@@ -714,6 +718,7 @@ const STORE_DRAFTS = "blackmaria.score.drafts"; // this tab's half-typed entry (
       if (entry.moon !== null) message += " " + t("moon", { name: sheet.players[entry.moon] });
       state.editing = null;
       state.drafts = sheet.players.map(() => "");
+      state.tapSeat = 0; // the next deal's cards are tapped from the first player again, not the last one tapped for
       saveSheet();
       render();
       say(message);
