@@ -381,6 +381,14 @@ async def until(pilot: Any, done: Callable[[], bool], what: str, timeout: float 
         await pilot.pause(0.05)
 
 
+async def pass_the_first_three(app: OnlineApp, pilot: Any) -> None:
+    """At the pass: mark the first three cards of the hand with Space and pass them with Enter."""
+    await until(pilot, lambda: app.waiting() == "pass", "asked for a pass")
+    for _ in range(3):
+        await pilot.press("space", "right")
+    await pilot.press("enter")
+
+
 def test_the_textual_seat_plays_a_whole_deal_by_keys_against_the_server(server: Server) -> None:
     link, host, token = seated(server, name="Ada")
     app = RecordingApp(OnlineSeat(link, token, "en", "online_app_help"))
@@ -452,10 +460,7 @@ def test_the_textual_seat_takes_a_card_back_with_f3_where_the_table_allows_it(se
     async def drive_keys() -> None:
         async with app.run_test(size=(130, 40)) as pilot:
             server.start_game(link.code, host)
-            await until(pilot, lambda: app.waiting() == "pass", "asked for a pass")
-            for _ in range(3):
-                await pilot.press("space", "right")
-            await pilot.press("enter")
+            await pass_the_first_three(app, pilot)
             played: list[Card] = []
             while True:  # play until a turn with a choice comes after a card of Ada's
                 await until(pilot, lambda: app.waiting() == "play", "had a turn")
@@ -499,10 +504,7 @@ def test_the_textual_seat_holds_a_finished_trick_on_the_table_until_its_winner_i
     async def drive_keys() -> None:
         async with app.run_test(size=(130, 40)) as pilot:
             server.start_game(link.code, host)
-            await until(pilot, lambda: app.waiting() == "pass", "asked for a pass")
-            for _ in range(3):
-                await pilot.press("space", "right")
-            await pilot.press("enter")
+            await pass_the_first_three(app, pilot)
             won = lambda: sum(1 for trick in app.seat.observation().tricks if trick.winner is not None)  # noqa: E731
             for _ in range(2):  # two tricks
                 await until(pilot, lambda: app.waiting() == "play", "had a turn")

@@ -67,6 +67,20 @@ def highest_card(mask: int) -> int:
 
 
 @numba.njit(cache=True)
+def winning_card(s: np.ndarray, n: int) -> int:
+    """The card that wins the trick in play so far: the highest of the suit led (-1 before the lead)."""
+    if s[IN_TRICK] == 0:
+        return -1
+    led = s[TRICK + s[LEADER]] & 3
+    win = -1
+    for i in range(n):
+        c = s[TRICK + i]
+        if c >= 0 and c & 3 == led and c > win:
+            win = c
+    return win
+
+
+@numba.njit(cache=True)
 def moon_stop_card(s: np.ndarray, p: np.ndarray, seat: int, legal: int, defender: int = -1) -> int:
     """The card that stops another seat's moon shot in this trick, or -1 to play as usual.
 
@@ -130,13 +144,8 @@ def moon_shoot_card(s: np.ndarray, p: np.ndarray, seat: int, legal: int) -> int:
         return -1
     if s[IN_TRICK] == 0:
         return highest_card(legal)
-    led = s[TRICK + s[LEADER]] & 3
-    win = -1
-    for i in range(n):
-        c = s[TRICK + i]
-        if c >= 0 and c & 3 == led and c > win:
-            win = c
-    follow = legal & suit_cards(led)
+    win = winning_card(s, n)
+    follow = legal & suit_cards(win & 3)
     if follow:
         top = highest_card(follow)
         return top if top > win else lowest_card(follow)
@@ -187,13 +196,8 @@ def policy_card(
                 best = c
             m &= m - 1
         return best
-    led = s[TRICK + s[LEADER]] & 3
-    win = -1
-    for i in range(n):
-        c = s[TRICK + i]
-        if c >= 0 and c & 3 == led and c > win:
-            win = c
-    follow = legal & suit_cards(led)
+    win = winning_card(s, n)
+    follow = legal & suit_cards(win & 3)
     if follow:
         under = follow & ((1 << win) - 1)
         if under:
