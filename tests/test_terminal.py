@@ -447,3 +447,17 @@ def test_a_card_taken_back_and_played_again_brings_the_same_computer_cards(tmp_p
     assert session.undo() == MESSAGES["undo_done"]["en"]
     session.play(card)
     assert session.game.state.plays()[before:] == answered
+
+
+def test_the_terminal_shows_a_hand_in_the_pages_order_of_suits() -> None:
+    """A play-test moved between the browser and the terminal and found the suits in another order."""
+    from blackmaria.cards import HAND_ORDER, SUIT_CHARS, CardSet
+    from blackmaria.locale import Texts
+    from blackmaria.tui.seat import hand_text
+
+    script = (Path(__file__).parent.parent / "src/blackmaria/web/static/cards.js").read_text(encoding="utf-8")
+    found = re.search(r"const SUIT_ORDER = \{([^}]*)\}", script)
+    assert found is not None
+    ranks = {letter.strip(): int(place) for letter, place in (pair.split(":") for pair in found[1].split(","))}
+    assert [SUIT_CHARS[suit] for suit in HAND_ORDER] == sorted(ranks, key=ranks.__getitem__)
+    assert hand_text(Texts("en"), CardSet.parse("2C AS 3D KH")) == "A♠  K♥  2♣  3♦"

@@ -32,6 +32,8 @@ FULL_DECK_MASK: Final = (1 << NUM_CARDS) - 1
 RANK_CHARS: Final = "23456789TJQKA"
 SUIT_CHARS: Final = "CDHS"
 SUIT_SYMBOLS: Final = "♣♦♥♠"
+HAND_ORDER: Final = (SPADES, HEARTS, CLUBS, DIAMONDS)
+"""The order the front ends show a player's hand in: the colours alternate (the page and the terminal alike)."""
 # German ranks on input: Dame (queen), Bube (jack); K and A are the same in both languages.
 _RANK_ALIASES = {"10": "T", "D": "Q", "B": "J"}
 _SUIT_INPUT = {"C": 0, "D": 1, "H": 2, "S": 3, "♣": 0, "♦": 1, "♥": 2, "♠": 3, "♧": 0, "♢": 1, "♡": 2, "♤": 3}

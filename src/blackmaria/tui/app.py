@@ -31,7 +31,7 @@ from textual.css.query import NoMatches
 from textual.screen import ModalScreen
 from textual.widgets import RichLog, Static
 
-from blackmaria.cards import CLUBS, DIAMONDS, HEARTS, SPADES, Card, CardSet, rank_of
+from blackmaria.cards import CLUBS, DIAMONDS, HAND_ORDER, HEARTS, SPADES, Card, CardSet, rank_of
 from blackmaria.locale.advice import hints_ready
 from blackmaria.tui.seat import PLAY_COMMANDS, Seat, command_word
 from blackmaria.tui.session import PlaySession
@@ -230,7 +230,7 @@ class CardTableApp(App[None]):
     # ---- drawing -----------------------------------------------------------
     def hand_cards(self) -> list[Card]:
         hand = self.hand()
-        return [c for suit in (SPADES, HEARTS, DIAMONDS, CLUBS) for c in sorted(hand.suit(suit), reverse=True)]
+        return [c for suit in HAND_ORDER for c in sorted(hand.suit(suit), reverse=True)]
 
     def hand_text(self) -> Text:
         cards = self.hand_cards()

@@ -22,7 +22,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import ClassVar, Final
 
-from blackmaria.cards import CLUBS, DIAMONDS, HEARTS, SPADES, Card, CardSet
+from blackmaria.cards import HAND_ORDER, Card, CardSet
 from blackmaria.core.state import Refusal
 from blackmaria.events import CardDrawn, Event, TrickWon
 from blackmaria.game import Trick
@@ -88,7 +88,7 @@ class Leave(Exception):
 def hand_text(t: Texts, cards: CardSet) -> str:
     """Cards grouped by suit, high to low, each in a form the prompt reads back (``A♠ D♠  K♥``)."""
     groups = []
-    for suit in (SPADES, HEARTS, DIAMONDS, CLUBS):
+    for suit in HAND_ORDER:
         in_suit = sorted(cards.suit(suit), reverse=True)
         if in_suit:
             groups.append(" ".join(t.card(c) for c in in_suit))
