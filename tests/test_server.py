@@ -445,6 +445,11 @@ def test_the_server_answers_what_a_rule_set_implies_from_the_core(server: Server
     facts = answer.json()["facts"]
     assert facts["removed"] == [] and facts["hand_size"] == 13 and facts["deal_total"] == 43
     assert facts["values"]["QS"] == 13 and facts["values"]["KS"] == 10 and facts["values"]["AS"] == 7
+    assert answer.json()["describe"][0] == "4 players, 13 cards each."  # the rules in words for that seat count
+    german = server.http.post("/api/rules/facts", json={"rules": "black-maria", "players": 5, "lang": "de"})
+    assert german.json()["describe"][0] == "5 Spieler, je 10 Karten."
+    wrong = server.http.post("/api/rules/facts", json={"rules": "black-maria", "lang": "fr"})
+    assert wrong.status_code == 422 and "lang" in wrong.json()["detail"]
     omnibus = server.http.post("/api/rules/facts", json={"rules": {"preset": "omnibus"}}).json()["facts"]
     assert omnibus["values"]["JD"] == -10 and "JD" not in omnibus["moon_cards"] and omnibus["moon"] == "add-to-others"
     bad = server.http.post("/api/rules/facts", json={"rules": "hearts", "players": 9})

@@ -718,6 +718,26 @@ def test_the_turn_can_be_signalled_by_a_sound_the_player_switches_on(server: Ser
 
 
 @needs_chromium
+def test_the_lobbys_rules_in_words_follow_the_number_of_players(server: Server, browser: Any) -> None:
+    """A play-test chose 5 players for Black Maria and read the rules of 3 (17 cards each, 2♣ out, 9 deals)."""
+    page = new_page(browser, DESKTOP)
+    page.goto(f"{server.base}/")
+    page.wait_for_selector("#preset option[value='black-maria']", state="attached")
+    page.select_option("#preset", "black-maria")
+    first = "() => document.querySelector('#rules-list li').textContent"
+    assert page.evaluate(first) == "3 players, 17 cards each."
+    page.fill("#players", "5")
+    page.wait_for_function(f"() => ({first})() === '5 players, 10 cards each.'")
+    assert "Removed from the deck before dealing: 2♦ 2♣." in (page.text_content("#rules-list") or "")
+    page.fill("#players", "3")
+    page.wait_for_function(f"() => ({first})() === '3 players, 17 cards each.'")
+    page.click("#lang-switch")  # and in the other language, for the count chosen
+    page.fill("#players", "4")
+    page.wait_for_function(f"() => ({first})() === '4 Spieler, je 13 Karten.'")
+    assert page.errors == []
+    page.context.close()
+
+
 def test_the_lobby_says_which_number_cannot_make_a_table_and_changes_none(server: Server, browser: Any) -> None:
     """A play-test: 9 players got the server's English refusal on a German page, and 5 computer players at a table of
     3, 0 deals or a timer of -5 were quietly made into something else (1 computer player, 1 deal, no timer)."""

@@ -73,11 +73,13 @@ class RulesQuery(BaseModel):
     model_config = _STRICT
     rules: str | dict[str, Any] = Field("black-maria", description="A preset name, or house rules: {preset: NAME, ...options}.")
     players: int | None = Field(None, description="Seat count, if not the rule set's own.")
+    lang: str = Field("en", description="The language of the rules in words (en or de).")
 
 
 class RulesFacts(BaseModel):
     rules: dict[str, Any] = Field(description="The rule set in full (canonical option names).")
     facts: dict[str, Any] = Field(description="What follows from it: values, in_play, removed, deal_total, moon_cards, schedule, ...")
+    describe: list[str] = Field(description="The rules in words, in the asked language (for this seat count).")
 
 
 class SeatInfo(BaseModel):
@@ -500,7 +502,9 @@ def create_app(db_url: str | None = None, programs: BotPrograms | None = None, l
             rules = Rules.from_data(data)
         except (RulesError, TypeError, ValueError, ArithmeticError) as error:
             raise HTTPException(422, f"rules: {error}") from error
-        return {"rules": rules.to_dict(), "facts": rules.facts()}
+        if body.lang not in LANGUAGES:
+            raise HTTPException(422, f"lang: {body.lang!r} is not one of {', '.join(LANGUAGES)}")
+        return {"rules": rules.to_dict(), "facts": rules.facts(), "describe": rules.describe(body.lang)}
 
     @app.post("/api/tables", response_model=TableCreated, status_code=201)
     async def create_table(body: CreateTable) -> dict[str, Any]:

@@ -43,7 +43,7 @@ function presetChanged(resetNumbers = true) {
   if (resetNumbers || +players.value < preset.min_players || +players.value > preset.max_players) players.value = preset.players;
   if (resetNumbers) $("moon").value = preset.rules.moon;
   $("rules-list").replaceChildren(...preset.describe.map((line) => el("li", { text: line })));
-  playersChanged();
+  playersChanged(); // (the words for the count chosen, if not the preset's own)
 }
 
 function playersChanged(event) {
@@ -55,6 +55,7 @@ function playersChanged(event) {
     return;
   }
   const players = +$("players").value;
+  describeFor(preset, players);
   const bots = $("bots");
   bots.max = players - 1;
   // By default one seat is kept for a friend to take by the link; the host may fill it with a computer player. A
@@ -65,6 +66,22 @@ function playersChanged(event) {
   // No seat left: said so ("0 seats are left for the friends you invite" read oddly for a game alone).
   if (!wholeIn("bots", 0, players - 1)) $("bots-note").textContent = t("form_bots", { max: players - 1 });
   else $("bots-note").textContent = free > 0 ? t("bots_note", { free: plural("free_seats", free) }) : t("bots_note_none");
+}
+
+/** The rules in words for this many players (the cards each, those taken out, the deals: a play-test chose 5 players
+    and read the text of 3), as the server words them; an answer for a count changed since is dropped. */
+async function describeFor(preset, players) {
+  const asked = (app.describeAsked = `${preset.name}/${players}/${language()}`);
+  if (players === preset.players) {
+    $("rules-list").replaceChildren(...preset.describe.map((line) => el("li", { text: line })));
+    return;
+  }
+  try {
+    const answer = await api("POST", "/api/rules/facts", { rules: preset.name, players, lang: language() });
+    if (app.describeAsked === asked) $("rules-list").replaceChildren(...answer.describe.map((line) => el("li", { text: line })));
+  } catch {
+    // (the form says what is wrong with the count; the words of the preset stay)
+  }
 }
 
 function endModeChanged() {
