@@ -70,8 +70,8 @@ def test_cards_and_points_entries_score_alike_also_with_the_jack_of_diamonds() -
 
 def test_a_correction_of_an_earlier_deal_changes_the_totals() -> None:
     sheet = ScoreSheet(preset("black-maria"), ["Anna", "Ben", "Carla"], first_dealer=2)
-    # Points with commas too ("10, 8, 25": a play-test typed them so and was refused).
-    out = _type(sheet, ["10, 8, 25", "0 43 0", "fix 1 Hx3 AS / Hx8 / Hx2 KS QS", "fix 7 1 2 40", "quit"])
+    # Points with commas too ("10, 8, 25": a play-test typed them so and was refused), and cards player by player.
+    out = _type(sheet, ["10, 8, 25", "0 43 0", "fix 1 Hx3 AS, Hx8, Hx2 KS QS", "fix 7 1 2 40", "quit"])
     assert "Deal 1 corrected." in out and "Not accepted: there is no deal 7; deals 1 to 2 are entered." in said(out)
     assert sheet.totals == [10, 51, 25]
     assert "Deal 2: Anna deals, pass to the right. Points or cards: " in out  # the deal moves clockwise

@@ -260,6 +260,29 @@ def test_a_game_on_a_phone_with_a_refusal_a_moon_a_correction_a_reload_and_the_n
         own.stop()
 
 
+def test_points_typed_with_commas_are_read_as_the_terminal_reads_them(server: Server, browser: Any) -> None:
+    """A play-test typed "10, 8, 25" in the first field and "0," in each, as the terminal takes them: both refused as cards."""
+    page = browser.new_page()
+    page.goto(f"{server.base}/score")
+    page.get_by_label("Rules").select_option("hearts")
+    page.get_by_role("button", name="Start the sheet").click()
+    field = lambda seat: page.get_by_label(f"Player {seat}: points or cards")  # noqa: E731
+    field(1).fill("10, 8, 8, 0")  # every player's points in one field
+    page.get_by_role("button", name="Enter the deal").click()
+    assert page.locator("#message").inner_text() == "Deal 1 — Player 1: 10, Player 2: 8, Player 3: 8, Player 4: 0."
+    for seat, text in enumerate(["0,", "20,", "6,", "0"], 1):
+        field(seat).fill(text)
+    page.get_by_role("button", name="Enter the deal").click()
+    assert page.locator("#message").inner_text() == "Deal 2 — Player 1: 0, Player 2: 20, Player 3: 6, Player 4: 0."
+    field(1).fill("1 2")
+    field(2).fill("23")
+    page.get_by_role("button", name="Enter the deal").click()
+    assert page.locator("#error").inner_text() == (
+        "Not accepted: Player 1: 1 2 holds several numbers: one player's points in each field, or every player's (4 numbers) in one."
+    )
+    page.close()
+
+
 def test_german_from_the_browser_language_refusals_included(server: Server, browser: Any) -> None:
     context = browser.new_context(**PHONE, locale="de-DE")
     page = context.new_page()

@@ -46,9 +46,12 @@ def _entry(sheet: ScoreSheet, text: str) -> DealEntry:
     parts = text.replace(",", " ").split()  # "10, 8, 25" as well as "10 8 25" (a play-test typed commas)
     if parts and all(re.fullmatch(r"-?\d+", p) for p in parts):
         return sheet.from_points([int(p) for p in parts])
-    if "/" not in text and len(sheet.players) > 1:
+    separator = "/"
+    if "/" not in text and len(text.split(",")) == len(sheet.players):
+        separator = ","  # each player's cards after a comma ("Hx3 AS, Hx8, Hx2 KS QS": a play-test typed it so)
+    elif "/" not in text and len(sheet.players) > 1:
         raise ScoreError("sk_unknown_entry", text=text.strip())
-    return sheet.from_cards([chunk.strip() for chunk in text.split("/")])
+    return sheet.from_cards([chunk.strip() for chunk in text.split(separator)])
 
 
 def sheet_table(sheet: ScoreSheet, t: Texts) -> list[str]:

@@ -265,9 +265,20 @@ const STORE_DRAFTS = "blackmaria.score.drafts"; // this tab's half-typed entry (
 
   /** One text per player: all whole numbers are points, otherwise cards (a lone 0 then means no cards). */
   function fromEntryTexts(sheet, texts) {
-    const trimmed = texts.map((text) => text.trim());
+    // A comma at either end goes ("0," as a play-test typed it in each field, as the terminal reads "0, 20, 23").
+    const trimmed = texts.map((text) => text.trim().replace(/^,+|,+$/g, "").trim());
     // Nothing typed: said so, not "the points add up to 0" (a play-test).
     if (trimmed.every((text) => text === "")) throw new ScoreError("ske_empty", {});
+    // Every player's points in one field ("10, 8, 25", as the terminal takes them): spread over the players.
+    const numbers = trimmed.map((text) => text.split(/[\s,]+/).filter(Boolean));
+    const several = numbers.findIndex((list) => list.length > 1 && list.every((token) => WHOLE.test(token)));
+    if (several >= 0) {
+      const others = trimmed.filter((text, seat) => seat !== several && text !== "");
+      if (numbers[several].length === sheet.players.length && !others.length) {
+        return fromPoints(sheet.facts, numbers[several].map((token) => parseInt(token, 10)), sheet.players);
+      }
+      throw new ScoreError("ske_several_numbers", { name: sheet.players[several], text: trimmed[several], players: sheet.players.length });
+    }
     const numeric = trimmed.map((text) => WHOLE.test(text));
     const byCards = trimmed.some((text, seat) => text !== "" && !numeric[seat]);
     if (!byCards) return fromPoints(sheet.facts, trimmed.map((text) => (text === "" ? 0 : parseInt(text, 10))), sheet.players);
