@@ -580,6 +580,9 @@ def test_a_leaver_is_replaced_after_the_grace_and_given_back_and_the_table_featu
         timeout=(LEAVE_GRACE + 30) * 1000,
     )
     assert "left, a computer plays" in (anna.text_content("#seats .seat[data-seat='1'] .marks") or "")  # left, not out of time
+    anna.click("#lang-switch")  # the news in the other language at once (a play-test read them in the old one)
+    anna.wait_for_function("() => document.getElementById('table-news').textContent.startsWith('Ben hat den Tisch verlassen')")
+    anna.click("#lang-switch")
     # He comes back by the same link: his seat is his again, and Anna is told.
     back = context.new_page()
     back.goto(anna.url)

@@ -2,7 +2,7 @@
 // (docs/server.md). Plain JavaScript modules, no build step (docs/web.md lists them). Names and chat are always
 // inserted as text.
 import { $, app, showNotice, store } from "./state.js";
-import { connect, send } from "./connection.js";
+import { connect, renderNews, send } from "./connection.js";
 import { renderAll, renderSeats, renderTitle, renderTrick, toggleLastTrick, togglePause, toggleSound } from "./table-view.js";
 import { fillBots, startGame } from "./seating.js";
 import { passCards, showHint } from "./hand.js";
@@ -24,8 +24,10 @@ async function switchLanguage() {
   saveLanguage(next);
   await loadCatalog(next);
   applyTexts();
-  if (app.code) renderAll();
-  else {
+  if (app.code) {
+    renderAll();
+    renderNews();
+  } else {
     loadPresets();
     renderMyTables(); // "Back to your table" in the new language too
   }

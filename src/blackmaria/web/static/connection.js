@@ -137,12 +137,20 @@ function tellSeatChanges(before, after) {
   for (const seat of after.seats) {
     const was = before.seats[seat.seat];
     if (!was || seat.seat === app.seat || seat.kind !== "human") continue;
-    if (seat.away && !was.away) news.push(t(seat.connected ? "news_away" : "news_left", { name: seatName(seat.seat) }));
-    else if (!seat.away && was.away) news.push(t("news_back", { name: seatName(seat.seat) }));
+    if (seat.away && !was.away) news.push({ key: seat.connected ? "news_away" : "news_left", seat: seat.seat });
+    else if (!seat.away && was.away) news.push({ key: "news_back", seat: seat.seat });
   }
   if (!news.length) return;
-  $("table-news").textContent = news.join(" ");
-  announce(news.join(" "));
+  app.news = news;
+  announce(renderNews());
+}
+
+/** The table's news (who left, who is back, the game goes on), worded now: a switch of language words them again (a
+ * play-test read "Ben has left the table" in English on the German page). The text, for the screen reader too. */
+export function renderNews() {
+  const text = (app.news || []).map((item) => t(item.key, item.seat === undefined ? {} : { name: seatName(item.seat) })).join(" ");
+  $("table-news").textContent = text;
+  return text;
 }
 
 /** The host paused or resumed the game: everyone is told; after a pause the clock goes on from what the server says. */
@@ -154,9 +162,9 @@ function tellPause(before, message) {
     app.clockFor = null;
   }
   // The paused bar shows a pause; that the game goes on is written where the table's news go.
-  const news = t(paused ? "web_news_paused" : "web_news_resumed");
-  $("table-news").textContent = paused ? "" : news;
-  announce(news);
+  app.news = paused ? [] : [{ key: "web_news_resumed" }];
+  renderNews();
+  announce(t(paused ? "web_news_paused" : "web_news_resumed"));
 }
 
 function onError(message) {
