@@ -29,7 +29,7 @@ async function switchLanguage() {
     renderNews();
   } else {
     loadPresets();
-    renderMyTables(); // "Back to your table" in the new language too
+    renderMyTables(); // the list of this browser's tables in the new language too
   }
   if ($("summary").open && app.lastSummary) showSummary(...app.lastSummary);
   if (app.hint) askHint(); // the hint shown, asked again in the new language (the same position gives the same cards)
