@@ -480,6 +480,32 @@ def test_the_textual_seat_takes_a_card_back_with_f3_where_the_table_allows_it(se
     asyncio.run(drive_keys())
 
 
+def test_the_textual_seat_says_its_pass_waits_for_the_others_and_offers_f8_only_before_a_game(server: Server) -> None:
+    """A play-test passed, saw its three cards unmarked and a blank status line while a friend chose, and was
+    offered F8 Start in deal 2."""
+    code, host = server.create_table(ONE_DEAL_HEARTS)
+    link = TableLink.parse(f"{server.base}/t/{code}")
+    _, token = take_seat(link, "Zoe", 0)
+    server.join(code, "Ben", 1)  # a friend who takes his time to pass
+    server.bots(code, host, "easy")
+    app = RecordingApp(OnlineSeat(link, token, "en", "online_app_help"))
+    assert ("F8", "Start") in app.key_labels()
+
+    async def drive_keys() -> None:
+        async with app.run_test(size=(130, 40)) as pilot:
+            server.start_game(code, host)
+            await until(pilot, lambda: app.waiting() == "pass", "asked for a pass")
+            passing = app.hand_cards()[:3]
+            await pass_the_first_three(app, pilot)
+            await until(pilot, lambda: app.seat.status() == "Waiting for the others to pass.", "told the pass waits")
+            await pilot.pause(0.2)
+            assert app.marked == set(passing) and "•" in app.hand_text().plain  # on their way: still marked
+            assert ("F8", "Start") not in app.key_labels()
+            await pilot.press("ctrl+q")
+
+    asyncio.run(drive_keys())
+
+
 def test_the_textual_seat_holds_a_finished_trick_on_the_table_until_its_winner_is_shown(server: Server) -> None:
     """Found reading the code: the join screen gathered a finished trick as soon as the server said it was won, so
     the cards played after the seat's (the computer players answer at once) were never seen on the table. Now the

@@ -572,6 +572,8 @@ class OnlineSeat(Seat):
             return t(
                 "pass_header", count=self._rules.pass_count, direction=t.direction(state["direction"]), target=self._names[state["pass_to"]]
             )
+        if state["phase"] == "passing" and self.seat is not None and state["has_passed"][self.seat]:
+            return t("waiting_pass")  # (the line was blank until the others had passed)
         return super().status(with_points)
 
     def paused_text(self, info: dict[str, Any]) -> str:

@@ -127,15 +127,21 @@ class OnlineApp(CardTableApp):
     def key_labels(self) -> list[tuple[str, str]]:
         # F3 is shown where the table lets this seat take cards back (a friend sitting down ends that); pressed
         # elsewhere, it says why not.
+        # F8 starts a game: shown while none is in play (a play-test pressed it in deal 2).
         undo = bool(self.seat.table.get("undo")) and self.seat.me is not None
-        return [(key.upper(), self.t(f"key_{label}")) for key, label, _ in self.command_keys if label != "undo" or undo]
+        start = self.seat.table.get("status") in ("open", "over")
+        shown = {"undo": undo, "start": start}
+        return [(key.upper(), self.t(f"key_{label}")) for key, label, _ in self.command_keys if shown.get(label, True)]
 
     def quit_label(self) -> str:
         return self.t("key_leave")
 
     def refresh_view(self) -> None:
         seat = self.seat
-        if self.waiting() != "pass":
+        obs = seat.observation()
+        if obs is not None and obs.phase == "passing" and obs.passed:
+            self.marked = set(obs.passed)  # passed, on their way once every seat has passed: still marked
+        elif self.waiting() != "pass":
             self.marked.clear()  # the pass went through (or there is none to make)
         status = Text()
         if seat.rules is not None:
