@@ -8,8 +8,11 @@ export function renderSeating() {
   const table = app.table;
   const link = `${location.origin}/t/${table.code}`;
   $("invite-link").value = link;
-  // The same link seats a player in a terminal (docs/server.md, "In a terminal").
-  $("invite-terminal").replaceChildren(t("invite_terminal"), " ", el("code", { text: `blackmaria join ${link} --name NAME` }));
+  // The same link seats a player in a terminal (docs/server.md, "In a terminal"); once every seat is taken, it lets
+  // them watch (a play-test read "--name NAME" at a full table).
+  const open = table.seats.some((seat) => seat.kind === "empty");
+  const command = open ? `blackmaria join ${link} --name NAME` : `blackmaria join ${link} --watch`;
+  $("invite-terminal").replaceChildren(t(open ? "invite_terminal" : "invite_terminal_watch"), " ", el("code", { text: command }));
   const list = $("seat-list");
   list.replaceChildren(
     ...table.seats.map((seat) => {
