@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 from rich.console import Console
+from rich.text import Text
 from textual.widgets import Static
 
 from blackmaria.cards import Card, card_name, parse_card, parse_cards
@@ -493,6 +494,9 @@ def test_the_textual_seat_says_its_pass_waits_for_the_others_and_offers_f8_only_
 
     async def drive_keys() -> None:
         async with app.run_test(size=(130, 40)) as pilot:
+            # Before the game the table lists its seats, as the page does.
+            table = app.table_view()
+            assert isinstance(table, Text) and table.plain.startswith("Seats\n1. Zoe (you)\n2. Ben\n3. Computer 3 (easy)\n")
             server.start_game(code, host)
             await until(pilot, lambda: app.waiting() == "pass", "asked for a pass")
             passing = app.hand_cards()[:3]

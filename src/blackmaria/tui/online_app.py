@@ -13,6 +13,7 @@ import threading
 from collections.abc import Callable
 from typing import ClassVar
 
+from rich.console import RenderableType
 from rich.text import Text
 from textual.timer import Timer
 from textual.widgets import RichLog, Static
@@ -123,6 +124,20 @@ class OnlineApp(CardTableApp):
 
     def choosable(self) -> CardSet:
         return super().choosable() if self.ended is None else CardSet()
+
+    def table_view(self) -> RenderableType:
+        """The table; before a game, its seats as the page lists them (a play-test saw an empty table while friends
+        sat down)."""
+        if self.seat.observation() is not None or not self.seat.table.get("seats"):
+            return super().table_view()
+        t = self.t
+        text = Text(t("seats_heading") + "\n", style="bold")
+        for index, name in enumerate(self.seat.names):
+            empty = self.seat.table["seats"][index]["kind"] == "empty"
+            text.append(f"{index + 1}. ")
+            text.append(t("seat_empty") if empty else name, style="dim italic" if empty else "")
+            text.append(f" {t('you_suffix')}\n" if index == self.seat.me else "\n")
+        return text
 
     def key_labels(self) -> list[tuple[str, str]]:
         # F3 is shown where the table lets this seat take cards back (a friend sitting down ends that); pressed
