@@ -292,7 +292,7 @@ def test_a_german_browser_plays_by_keyboard_and_sees_no_english(server: Server, 
     # Every seat taken: the host is not asked to invite players (a play-test), the link lets others watch.
     assert (page.text_content("#invite-text") or "").startswith("Alle Plätze sind besetzt")
     code = page.input_value("#invite-link").rsplit("/", 1)[1]
-    assert page.text_content("#invite-terminal") == f"Oder im Terminal spielen: blackmaria join {server.base}/t/{code} --name NAME"
+    assert page.text_content("#invite-terminal") == f"Oder im Terminal zuschauen: blackmaria join {server.base}/t/{code} --watch"
     assert unnamed(page) == []
     page.click("#start")
     page.wait_for_selector("#pass-bar:not([hidden])")
