@@ -27,9 +27,8 @@ from blackmaria.tui.seat import Typed, run_lines
 class OnlineApp(CardTableApp):
     COMMAND_KEYS: ClassVar[list[tuple[str, str, str]]] = [
         # (key, its label's message, its action): a word of line-by-line play typed for the server's seat, or a
-        # view over the table (the last trick, the score sheet, the rules), as in the game against the computer
-        # (F1 to F3 and F5 to F7 as in the game against the computer: a play-test pressed F9 for undo in one and
-        # toggled autoplay in the other)
+        # view over the table (the last trick, the score sheet, the rules). F1 to F3 and F5 to F7 are those of the
+        # game against the computer (a play-test pressed F9 for undo in one and toggled autoplay in the other).
         ("f1", "help", "command('help')"),
         ("f2", "hint", "command('hint')"),
         ("f4", "why", "command('why')"),
