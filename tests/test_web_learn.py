@@ -126,6 +126,10 @@ def play_guided_deal(page: Any, lesson: Lesson, shots: dict[str, Any] | None = N
                 click_card(page.locator(f"#hand .card[data-card='{card}']"))
             page.click("#pass-button")
             page.wait_for_selector("#pass-bar", state="hidden")
+            # The word on the pass is the server's analysis: read before the first card's replaces it (on a loaded
+            # machine it came after the first card was shown, and a fresh-clone run missed it).
+            page.wait_for_function("() => document.getElementById('learn-feedback').textContent.length > 0", timeout=30_000)
+            lesson.feedback.add(page.text_content("#learn-feedback") or "")
             continue
         if not page.locator("#hand .card.playable").count():
             page.wait_for_timeout(30)
