@@ -43,6 +43,7 @@ function presetChanged(resetNumbers = true) {
   if (resetNumbers || +players.value < preset.min_players || +players.value > preset.max_players) players.value = preset.players;
   if (resetNumbers) $("moon").value = preset.rules.moon;
   $("rules-list").replaceChildren(...preset.describe.map((line) => el("li", { text: line })));
+  app.describeAsked = null; // the preset's words are shown: those for the count chosen are asked again
   playersChanged(); // (the words for the count chosen, if not the preset's own)
 }
 
@@ -71,7 +72,9 @@ function playersChanged(event) {
 /** The rules in words for this many players (the cards each, those taken out, the deals: a play-test chose 5 players
     and read the text of 3), as the server words them; an answer for a count changed since is dropped. */
 async function describeFor(preset, players) {
-  const asked = (app.describeAsked = `${preset.name}/${players}/${language()}`);
+  const asked = `${preset.name}/${players}/${language()}`;
+  if (app.describeAsked === asked) return; // (every key in the computer players' field comes here too)
+  app.describeAsked = asked;
   if (players === preset.players) {
     $("rules-list").replaceChildren(...preset.describe.map((line) => el("li", { text: line })));
     return;
