@@ -231,6 +231,11 @@ def test_a_code_with_no_table_says_so_and_stops_connecting(server: Server, brows
         assert page.text_content("h1") == "There is no such page", wrong
         page.get_by_role("link", name="Go to the lobby").click()
         page.wait_for_selector("#lobby:not([hidden])")
+    # The pages' files by name lead to the pages.
+    for file_name, address in (("/score.html", "/score"), ("/index.html", "/")):
+        page.goto(f"{server.base}{file_name}")
+        assert page.url == f"{server.base}{address}", file_name
+    page.wait_for_selector("#lobby:not([hidden])")
     # An API client still gets JSON.
     assert server.http.get("/api/nothing").json() == {"detail": "Not Found"}
     assert page.errors == []

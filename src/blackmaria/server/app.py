@@ -596,6 +596,15 @@ def create_app(db_url: str | None = None, programs: BotPrograms | None = None, l
     async def score_page() -> FileResponse:
         return page("score.html")
 
+    # The page files by name (a bookmark of the file, a guess): the pages' own addresses, not the page for no such page.
+    @app.get("/index.html", include_in_schema=False)
+    async def lobby_file() -> RedirectResponse:
+        return RedirectResponse("/")
+
+    @app.get("/score.html", include_in_schema=False)
+    async def score_file() -> RedirectResponse:
+        return RedirectResponse("/score")
+
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon() -> FileResponse:
         path = WEB_DIR / "favicon.ico"
