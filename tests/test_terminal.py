@@ -461,3 +461,27 @@ def test_the_terminal_shows_a_hand_in_the_pages_order_of_suits() -> None:
     ranks = {letter.strip(): int(place) for letter, place in (pair.split(":") for pair in found[1].split(","))}
     assert [SUIT_CHARS[suit] for suit in HAND_ORDER] == sorted(ranks, key=ranks.__getitem__)
     assert hand_text(Texts("en"), CardSet.parse("2C AS 3D KH")) == "A♠  K♥  2♣  3♦"
+
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_five_player_sheet_with_a_kitty_keeps_a_row_per_deal_at_80_columns(lang: str) -> None:
+    """The play-test (5 players, a kitty, 80x24): every row of the sheet wrapped at its kitty mark, so the sheet
+    took twice its height and the game's totals fell below the fold. A view at 80x24 has 66 columns."""
+    rules = preset("black-maria").replace(players=5, kitty=True)
+    session = new_session(rules, levels=["easy"], lang=lang, seed=4, save_path=None)
+    session.deal()
+    while session.game.phase in ("passing", "playing"):
+        if session.waiting_for() == "pass":
+            _pass_first(session)
+        else:
+            session.play(min(session.observation().legal))
+    lines = session.sheet_lines(so_far=[3, 0, 100, 0, 0])
+    assert len(lines) == 5 and ":" in lines[2] and all(len(line) <= 66 for line in lines), lines
+    # The columns stay aligned: each row's points end under the ends of the names.
+    header = lines[1]
+    ends = [header.index(name) + len(name) for name in session.names]
+    for line in lines[2:]:
+        numbers = list(re.finditer(r"-?\d+", line.split(":")[0]))[-5:]
+        assert [match.end() for match in numbers] == ends, line
+    assert lines[3].split()[:2] == ["2", "(now)" if lang == "en" else "(läuft)"]

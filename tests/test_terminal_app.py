@@ -205,6 +205,13 @@ def test_game_over_offers_a_new_game_and_the_finished_game_is_recorded_once(tmp_
         assert isinstance(app.screen, GameOverScreen)
         text = _plain(app.screen.body, 100)
         assert "Game over. Winner:" in text and "Total" in text  # the final scores stay on screen
+        # The standings under the winner, fewest points first, and the player's place (a play-test looked for them
+        # below the fold of a long sheet at 80x24).
+        totals, names = app.session.game.totals, app.session.names
+        order = sorted(range(len(totals)), key=lambda seat: (totals[seat], seat))
+        expected = ", ".join(f"{names[seat]}: {totals[seat]}" for seat in order)
+        place = 1 + sum(1 for total in totals if total < totals[app.session.human])
+        assert text.splitlines()[1] == f"Totals, fewest first: {expected}. Your place: {place} of {len(totals)}."
         labels = [key for key, _label in app.key_labels()]
         # The play-tests: a hint offered after the end; F3 Undo shown under this view, which did nothing.
         assert "F1" in labels and "F2" not in labels and "F3" not in labels and "F4" not in labels
@@ -508,7 +515,8 @@ def test_the_score_sheet_shows_the_deal_being_played_under_one_title(tmp_path: P
         assert isinstance(app.screen, TextScreen)
         body = _plain(app.screen.body, 100)
         assert body.count("Score sheet") == 0 and app.screen.view_title == "Score sheet"
-        (row,) = [line for line in body.splitlines() if line.strip().startswith("so far")]
+        # Named as the deal being played: a play-test read the row called "so far" as the running totals.
+        (row,) = [line for line in body.splitlines() if line.strip().startswith("1 (now)")]
         assert [int(word) for word in row.split()[2:]] == list(taken)
 
     _run(session, drive)

@@ -134,12 +134,19 @@ def sheet_lines(
 ) -> list[str]:
     """The score sheet: a row per finished deal (its number, points and marks such as a moon), then ``so_far``
     (the points taken in the deal being played, when given), then the totals."""
-    width = max(8, *(len(n) for n in names))
-    lines = [t("score_sheet"), f"{t('sheet_deal'):>6}  " + "  ".join(f"{n:>{width}}" for n in names)]
-    for deal, points, marks in rows:
+    # Columns as wide as the widest name or number (at least 4): five players and a kitty's mark ("Kitty: Carla")
+    # fit a row in the 66 columns of a view at 80x24 (at 8 apiece the rows wrapped and doubled the sheet's height).
+    finished = list(rows)
+    numbers = [*totals, *(so_far or ()), *(p for _, points, _ in finished for p in points)]
+    width = max(4, *(len(n) for n in names), *(len(str(p)) for p in numbers))
+    # The deal being played is named as such ("3 (now)"): a play-test read the row called "so far" as the totals.
+    playing = t("sheet_in_play", n=(finished[-1][0] + 1) if finished else 1) if so_far is not None else ""
+    label = max(6, len(playing))
+    lines = [t("score_sheet"), f"{t('sheet_deal'):>{label}}  " + "  ".join(f"{n:>{width}}" for n in names)]
+    for deal, points, marks in finished:
         mark_text = ("  " + "; ".join(marks)) if marks else ""
-        lines.append(f"{deal:>6}  " + "  ".join(f"{p:>{width}}" for p in points) + mark_text)
+        lines.append(f"{deal:>{label}}  " + "  ".join(f"{p:>{width}}" for p in points) + mark_text)
     if so_far is not None:
-        lines.append(f"{t('sheet_so_far'):>6}  " + "  ".join(f"{p:>{width}}" for p in so_far))
-    lines.append(f"{t('sheet_total'):>6}  " + "  ".join(f"{p:>{width}}" for p in totals))
+        lines.append(f"{playing:>{label}}  " + "  ".join(f"{p:>{width}}" for p in so_far))
+    lines.append(f"{t('sheet_total'):>{label}}  " + "  ".join(f"{p:>{width}}" for p in totals))
     return lines
