@@ -156,7 +156,7 @@ def test_two_browsers_and_two_bots_play_a_whole_deal_by_clicking(server: Server,
     cards = rows[0] + rows[1]
     near = [i for i in range(5, 10) if cards[i][-1] != cards[i - 1][-1]]  # suit ends within 2 of the middle (7)
     assert not near or len(rows[0]) in near, rows
-    shots = False
+    shots = told = False
     deadline = time.monotonic() + 180
     while not anna_page.locator("#result:not([hidden])").is_visible():
         if time.monotonic() > deadline:
@@ -165,6 +165,13 @@ def test_two_browsers_and_two_bots_play_a_whole_deal_by_clicking(server: Server,
             raise AssertionError(
                 f"the deal did not finish in time: {anna_page.text_content('#turn-line')} / {ben_page.text_content('#turn-line')}"
             )
+        if not told and anna_page.locator("#hand .card.playable").count() and not ben_page.locator("#hand .card.playable").count():
+            # A card clicked while another plays says whose turn it is (a play-test clicked on in silence).
+            click_card(ben_page.locator("#hand .card").first)
+            ben_page.wait_for_function("() => document.getElementById('notice').textContent.length > 0")
+            assert re.fullmatch(r"It is not your turn\. .+ to play\.", ben_page.text_content("#notice") or "")
+            ben_page.evaluate("() => { document.getElementById('notice').textContent = ''; }")  # (the refusal is read next)
+            told = True
         acted = anna.act()
         if not ben.reloaded and ben_page.locator("#hand .card.playable").count() and len(trick(ben_page)) in (1, 2, 3):
             # A reload mid-trick: the token kept by the browser brings back the seat, the hand and the trick exactly.
@@ -187,7 +194,7 @@ def test_two_browsers_and_two_bots_play_a_whole_deal_by_clicking(server: Server,
             assert anna_page.locator("#hand .card.received").count() in (0, 3)
 
     assert anna.refused or ben.refused, "no illegal card was clicked"
-    assert ben.reloaded and shots
+    assert ben.reloaded and shots and told
     for page in (anna_page, ben_page):
         # The score sheet holds the deal: 26 points (or 78 after a moon), and the totals beneath.
         page.wait_for_selector("#sheet-table tbody tr[data-deal='1']")

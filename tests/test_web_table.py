@@ -393,6 +393,20 @@ VISIBLE_STRIPS = """() => [...document.querySelectorAll('#hand .hand-row')].map(
 })"""
 
 
+UPPER_ROW_TAP_HEIGHTS = """() => {
+  const [upper] = document.querySelectorAll('#hand .hand-row');
+  return [...upper.querySelectorAll('.card')].map((card) => {
+    const box = card.getBoundingClientRect();
+    let hits = 0;
+    for (let y = Math.floor(box.top); y < box.bottom; y += 1) {
+      const found = document.elementFromPoint(box.left + 14, y);
+      if (found && found.closest('.card') === card) hits += 1;
+    }
+    return hits;
+  });
+}"""
+
+
 @needs_chromium
 def test_a_phone_holds_a_big_hand_in_two_rows_and_marks_no_more_than_the_pass_takes(server: Server, browser: Any) -> None:
     """The play-test: 17 cards in one fan on a phone left each a 16 px strip, taps hit the neighbour, and a fourth
@@ -407,6 +421,9 @@ def test_a_phone_holds_a_big_hand_in_two_rows_and_marks_no_more_than_the_pass_ta
         assert page.locator("#hand .card").count() == 17
         strips = page.evaluate(VISIBLE_STRIPS)
         assert len(strips) == rows and min(min(row) for row in strips) >= 30, strips
+        # The first row shows a finger's height of each card over the second (the play-test's taps in the middle of
+        # a card of the first row hit the card in front of it: the second row covered all but 28 px).
+        assert min(page.evaluate(UPPER_ROW_TAP_HEIGHTS)) >= 44, page.evaluate(UPPER_ROW_TAP_HEIGHTS)
         cards = page.locator("#hand .card")
         for index in (0, 5, 10, 15):
             click_card(cards.nth(index))

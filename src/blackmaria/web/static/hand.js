@@ -1,5 +1,5 @@
 // The hand: the cards the observation offers (its choices) lit, a refused card told by its rule and facts, the pass.
-import { $, app, clearNotice, mustPass, mustPlay, paused, REDUCED, seatName, showNotice } from "./state.js";
+import { $, app, clearNotice, mustPass, mustPlay, paused, REDUCED, seatName, showNotice, shownTurn } from "./state.js";
 import { send } from "./connection.js";
 import { renderStatus } from "./table-view.js";
 import { cardName, cardShort, suitNumberName, t } from "./i18n.js";
@@ -178,8 +178,15 @@ function cardClicked(card, index) {
     renderStatus();
     return;
   }
-  // Only while the server offers cards to play; any other time a click has nothing to do.
-  if (!mustPlay(view)) return;
+  // Only while the server offers cards to play; any other time a click says why it does nothing (a play-test clicked
+  // while the others played, and nothing answered).
+  if (!mustPlay(view)) {
+    const turn = shownTurn(view);
+    if (app.seat === null) return;
+    if (turn !== null && turn !== app.seat) showNotice(`${t("not_your_turn")} ${t("turn_of", { name: seatName(turn) })}`, true);
+    else if (view && view.phase === "passing") showNotice(t("passed_wait"), true);
+    return;
+  }
   app.playPending = true;
   app.pendingCard = card;
   send({ type: "play", card });
