@@ -463,7 +463,6 @@ def test_the_terminal_shows_a_hand_in_the_pages_order_of_suits() -> None:
     assert hand_text(Texts("en"), CardSet.parse("2C AS 3D KH")) == "A♠  K♥  2♣  3♦"
 
 
-
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_five_player_sheet_with_a_kitty_keeps_a_row_per_deal_at_80_columns(lang: str) -> None:
     """The play-test (5 players, a kitty, 80x24): every row of the sheet wrapped at its kitty mark, so the sheet
@@ -485,3 +484,76 @@ def test_a_five_player_sheet_with_a_kitty_keeps_a_row_per_deal_at_80_columns(lan
         numbers = list(re.finditer(r"-?\d+", line.split(":")[0]))[-5:]
         assert [match.end() for match in numbers] == ends, line
     assert lines[3].split()[:2] == ["2", "(now)" if lang == "en" else "(läuft)"]
+
+
+def test_cards_typed_as_the_game_names_them_and_a_refused_card_named_as_read(tmp_path: Path) -> None:
+    """The play-test typed the help's own "Pik-Dame" and "pik dame" (no card, it was told), and a German player's
+    "kd", read as K♦, was refused with "Du musst Pik bedienen." alone, not saying which card was understood."""
+    session = _session(tmp_path, lang="de")
+    assert session.parse("gib Pik-Dame, herz 10 kreuz-könig") == [parse_card("QS"), parse_card("TH"), parse_card("KC")]
+    assert session.parse("dame pik") == session.parse("pd") == [parse_card("QS")]
+    english = _session(tmp_path, lang="en", seed=2)
+    assert english.parse("play queen of spades") == english.parse("ten of hearts two of clubs")[:0] + [parse_card("QS")]
+    assert english.parse("ten of hearts, two of clubs") == [parse_card("TH"), parse_card("2C")]
+    assert english.parse("queen spades") == [parse_card("QS")]
+    # A refused card leads its refusal when the refusal does not name it.
+    _pass_first(session)
+    while True:
+        while session.waiting_for() != "play":
+            session.advance()
+        obs = session.observation()
+        off_suit = [
+            card for card in obs.hand if card not in obs.legal and card in obs.refusals and obs.refusals[card].rule == "follow-suit"
+        ]
+        if off_suit:
+            break
+        session.play(min(obs.legal))
+    card = off_suit[0]
+    refused = session.choose([card])
+    led = session.observation().refusals[card].led_suit
+    assert refused == f"{session.t.card(card)}: Du musst {session.t.suit(led)} bedienen."
+    assert card in session.observation().hand
+    missing = next(c for c in range(52) if c not in session.observation().hand)
+    assert session.choose([missing]) == f"Du hast {session.t.card(missing)} nicht."  # named already: said once
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_why_teaches_the_decision_in_a_game_as_a_guided_deal_does(tmp_path: Path, lang: str) -> None:
+    """The play-test typed "warum" in a game and was told it was no command: the hint's one reason was all."""
+    session = _session(tmp_path, lang=lang, seed=3)
+    session.take_lines()
+    session.take("why" if lang == "en" else "warum")
+    lines = session.take_lines()
+    heading = "-- Your decision: the pass before deal 1 --" if lang == "en" else "-- Deine Entscheidung: die Weitergabe vor Spiel 1 --"
+    assert lines[0] == heading and len(lines) > 8
+    # The search's choice is the hint's, and the same decision is explained the same way.
+    explanation = session.explanation()
+    assert explanation is not None
+    advice = session.t.cards(list(explanation.advice))
+    assert any(line.strip().startswith(("The computer player would pass", "Der Computerspieler würde")) and advice in line for line in lines)
+    # A hint asked now is that analysis' choice (the quicker search may choose apart where costs are close).
+    session.take("hint" if lang == "en" else "tipp")
+    assert session.take_lines()[0].startswith(("Hint: " if lang == "en" else "Tipp: ") + advice + ".")
+    session.take("why" if lang == "en" else "warum")
+    assert session.take_lines() == lines  # the same decision, explained the same way
+
+
+def test_why_after_a_hint_that_chose_apart_says_so(tmp_path: Path) -> None:
+    """A hint from the quicker search and the full analysis may choose apart; the analysis says so rather than
+    contradict the hint in silence (seed 3's first pass: the hint B♥ 8♣ 6♣, the analysis B♥ 8♦ 3♦)."""
+    session = _session(tmp_path, lang="de", seed=3)
+    session.take_lines()
+    session.take("tipp")
+    hinted = session.hinted()
+    lines = session.explanation_text()
+    explanation = session.explanation()
+    assert explanation is not None
+    if set(hinted) == set(explanation.advice):
+        assert not any("Der Tipp (" in line for line in lines)
+    else:
+        assert lines[-1] == (
+            f"Der Tipp ({session.t.cards(sorted(hinted, reverse=True))}) kam aus einer kürzeren Suche; diese längere zieht "
+            f"{session.t.cards(list(explanation.advice))} vor, und der Tipp sagt es jetzt auch."
+        )
+        session.take("tipp")
+        assert set(session.hinted()) == set(explanation.advice)

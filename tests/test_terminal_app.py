@@ -786,6 +786,7 @@ def test_the_guided_deal_analyses_in_the_worker_never_in_the_screen_thread(monke
     import threading
 
     import blackmaria.tui.learn as learn_module
+    import blackmaria.tui.session as session_module
     from blackmaria.tui.learn import new_learn_session, warm_up
 
     threads: list[bool] = []
@@ -797,7 +798,8 @@ def test_the_guided_deal_analyses_in_the_worker_never_in_the_screen_thread(monke
         choices.append(len(obs.choices))  # type: ignore[attr-defined]
         return explain(obs, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(learn_module, "explain", watched)
+    monkeypatch.setattr(learn_module, "explain", watched)  # the warm-up's
+    monkeypatch.setattr(session_module, "explain", watched)  # the session's, for every decision
     session = new_learn_session(preset("hearts"), lang="en", seed=2, budget=50)  # seed 2: the first card is forced
     warm_up(session)
     assert choices == [choices[0]] and choices[0] > 1, "the warm-up explained a real choice, so the search is compiled"
@@ -1011,17 +1013,17 @@ def test_undo_in_a_guided_deal_explains_again_in_the_worker(monkeypatch: pytest.
     no key taken); now in the worker, as every other analysis."""
     import threading
 
-    import blackmaria.tui.learn as learn_module
+    import blackmaria.tui.session as session_module
     from blackmaria.tui.learn import new_learn_session
 
     threads: list[bool] = []
-    explain = learn_module.explain
+    explain = session_module.explain
 
     def watched(obs: object, **kwargs: object) -> object:
         threads.append(threading.current_thread() is threading.main_thread())
         return explain(obs, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(learn_module, "explain", watched)
+    monkeypatch.setattr(session_module, "explain", watched)
     session = new_learn_session(preset("hearts").replace(undo=True), lang="en", seed=1, budget=20)
 
     async def drive(app: GameApp, pilot: object) -> None:
@@ -1163,3 +1165,29 @@ def test_the_help_wraps_under_each_keys_description_at_80_columns(tmp_path: Path
 
     _run(session, drive, size=(80, 24))
     assert hanging("  Space         mark or unmark a card", 30) == "  Space         mark or unmark\n                a card"
+
+
+def test_warum_typed_in_a_game_opens_the_decision_taught_in_full(tmp_path: Path) -> None:
+    """The play-test typed "warum" in a German game and was told it was neither card nor command. The analysis takes
+    a moment: the screen says so and stays live, then the view opens over the table; "warum" after a card leaves
+    the player's turn says it is not the time."""
+    session = _session(tmp_path, lang="de", seed=3)
+
+    async def drive(app: GameApp, pilot: object) -> None:
+        await pilot.press(*"warum", "enter")  # type: ignore[attr-defined]
+        for _ in range(3000):
+            if isinstance(app.screen, TextScreen):
+                break
+            await pilot.pause(0.01)  # type: ignore[attr-defined]
+        assert isinstance(app.screen, TextScreen) and app.screen.view_title == "Warum"
+        body = _plain(app.screen.body, 100)
+        assert body.startswith("-- Deine Entscheidung: die Weitergabe vor Spiel 1 --") and "Der Computerspieler würde" in body
+        await pilot.press("escape")  # type: ignore[attr-defined]
+        assert app.message == ""
+        await pilot.press(*"warum", "enter")  # type: ignore[attr-defined]  # the same decision: at once, from the analysis kept
+        assert isinstance(app.screen, TextScreen) and _plain(app.screen.body, 100) == body
+        await pilot.press("escape")  # type: ignore[attr-defined]
+        help_text = app.t("app_help_long", quit="")
+        assert "warum (die Entscheidung ganz erklärt)" in help_text
+
+    _run(session, drive)

@@ -13,18 +13,22 @@ English, ``D♠``/``Pik-Dame`` in German (ranks A K D B 10 ... 2).
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Sequence
 from typing import Final
 
 from blackmaria.cards import (
+    RANK_NAMES_DE,
     RANK_NAMES_EN,
     RANK_SHORT_DE,
     SUIT_NAMES_DE,
     SUIT_NAMES_EN,
     SUIT_SYMBOLS,
     Card,
+    card_name,
     card_symbol,
     german_name,
+    make_card,
     parse_card,
 )
 from blackmaria.locale.messages import MESSAGES
@@ -55,6 +59,42 @@ def parse_german_card(word: str) -> Card | None:
         if text.endswith(letters) and text[: -len(letters)] in GERMAN_RANKS:
             return GERMAN_RANKS[text[: -len(letters)]] * 4 + suit
     return None
+
+
+_RANK_WORDS: Final = {
+    **{str(index + 2): index for index in range(9)},
+    **{name: index for index, name in enumerate(RANK_NAMES_EN)},
+    **{name.lower(): index for index, name in enumerate(RANK_NAMES_DE)},
+    **{"koenig": 11, "as": 12},
+}
+_SUIT_WORDS: Final = {
+    **{name: suit for suit, name in enumerate(SUIT_NAMES_EN)},
+    **{name[:-1]: suit for suit, name in enumerate(SUIT_NAMES_EN)},
+    **{name.lower(): suit for suit, name in enumerate(SUIT_NAMES_DE)},
+}
+_RANKS_RE = "|".join(sorted(map(re.escape, _RANK_WORDS), key=len, reverse=True))
+_SUITS_RE = "|".join(sorted(map(re.escape, _SUIT_WORDS), key=len, reverse=True))
+_CARD_IN_WORDS: Final = re.compile(
+    rf"\b(?:({_RANKS_RE})(?:\s+of\s+|\s*-\s*|\s+)({_SUITS_RE})|({_SUITS_RE})(?:\s*-\s*|\s+)({_RANKS_RE}))\b", re.IGNORECASE
+)
+
+
+def cards_named_in_words(text: str) -> str:
+    """``text`` with every card named in words written as its short name, so a player may type a card as the game
+    names it: ``queen of spades``, ``Pik-Dame``, ``dame pik`` and ``herz 10`` are read as ``QS``, ``QS``, ``QS``, ``TH``
+    (a play-test typed the help's own ``Pik-Dame`` and was told it was no card).
+
+    >>> cards_named_in_words("gib Pik-Dame, herz 10 kreuz-könig")
+    'gib QS, TH KC'
+    >>> cards_named_in_words("play ace of spades"), cards_named_in_words("qs 10h")
+    ('play AS', 'qs 10h')
+    """
+
+    def short(match: re.Match[str]) -> str:
+        rank, suit = (match[1], match[2]) if match[1] else (match[4], match[3])
+        return card_name(make_card(_RANK_WORDS[rank.lower()], _SUIT_WORDS[suit.lower()]))
+
+    return _CARD_IN_WORDS.sub(short, text)
 
 
 def read_card(word: str, german: bool = True) -> Card | None:

@@ -942,13 +942,37 @@ class GameApp(CardTableApp):
         self.show_text(self.t("key_help"), hanging(text, width))
 
     def action_why(self) -> None:
-        """The explanation of the decision now, again, in a view over the table: a guided deal's ``why`` (only its
-        session names that word). The story's column holds 13 lines of 40 at 80x24 (a play-test paged 3 to 5 times a
-        decision); the view has the screen's width."""
-        from blackmaria.tui.learn import LearnSession
+        """The decision now taught in full, in a view over the table: a guided deal's explanation again, or in a game
+        the same analysis asked for (a play-test typed ``warum`` for more than the hint's reason). The story's column
+        holds 13 lines of 40 at 80x24 (a play-test paged 3 to 5 times a decision); the view has the screen's width.
+        The analysis takes a moment the first time: it runs beside the screen, as a hint does."""
+        session = self.session
+        if self._refuse_while_busy():
+            return
+        if session.waiting_for() not in ("pass", "play"):
+            self.message = self.t("wrong_phase")
+            self.refresh_view()
+            return
+        if session.explanation_ready():
+            self.show_text(self.t("key_why"), Text("\n".join(session.explanation_text())))
+            return
+        self.message = self.t("why_preparing")
+        self.refresh_view()
+        asked_at = len(session.game.events)
 
-        if isinstance(self.session, LearnSession):
-            self.show_text(self.t("key_why"), Text("\n".join(self.session.explanation_text())))
+        def work() -> None:
+            lines = session.explanation_text()
+
+            def show() -> None:
+                if self.session is session and len(session.game.events) == asked_at:  # still the decision asked about
+                    self.message = ""
+                    self.refresh_view()
+                    self.show_text(self.t("key_why"), Text("\n".join(lines)))
+
+            with contextlib.suppress(RuntimeError):  # the app was closed meanwhile
+                self.call_from_thread(show)
+
+        threading.Thread(target=work, daemon=True, name="blackmaria-why").start()
 
     def action_hint(self) -> None:
         if self._refuse_while_busy():

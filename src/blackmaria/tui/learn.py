@@ -21,7 +21,6 @@ from typing import Final
 
 import click
 
-from blackmaria.bots.reasons import render
 from blackmaria.cards import SPADES, Card
 from blackmaria.game import Game
 from blackmaria.locale import detect_language, shown_difference
@@ -87,7 +86,6 @@ class LearnSession(PlaySession):
         self.table_rules = rules
         self.tt = TeachingTexts(self.lang)
         self.budget = budget
-        self._explanation: tuple[int, Explanation] | None = None
         self._explained_at = -1
         self.autoplay = False  # the learner plays every card, a forced one too (and hears why it is forced)
 
@@ -107,35 +105,13 @@ class LearnSession(PlaySession):
     def question(self) -> str | None:
         return None if self.waiting_for() == "deal" else super().question()
 
-    def command_why(self) -> None:
-        self.lines.extend(self.explanation_text())
-
     def command_help(self) -> None:
         self.say(self.tt("learn_help"))
 
     def hint(self) -> str:
         """The tip: the card the analysis ranks cheapest (the computer player's choice in it), for the reasons of
         that same search, with its costs; the tip and the analysis cannot disagree."""
-        explanation = self.explanation()
-        if explanation is None:
-            return self.t("wrong_phase")
-        reason = render(explanation.reasons, self.lang, explanation.seats).rstrip(".")
-        self.remember_hint(list(explanation.advice))
-        return self.t("hint", cards=self.t.cards(list(explanation.advice)), reason=reason)
-
-    def explanation(self) -> Explanation | None:
-        """The learner's decision now, explained (None when the learner has nothing to decide)."""
-        if self.waiting_for() not in ("pass", "play"):
-            return None
-        at = len(self.game.events)
-        if self._explanation is None or self._explanation[0] != at:
-            seed = (self.seed or 0) * 1_000 + at  # the same deal explains the same way every time
-            self._explanation = (at, explain(self.observation(), budget=self.budget, seed=seed))
-        return self._explanation[1]
-
-    def explanation_text(self) -> list[str]:
-        explanation = self.explanation()
-        return explanation_lines(explanation, self.lang) if explanation is not None else [self.t("wrong_phase")]
+        return self.explained_hint()
 
     def take_lines(self) -> list[str]:
         """The story since last asked, then the explanation of a new decision once it is ready (once per decision).

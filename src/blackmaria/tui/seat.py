@@ -26,7 +26,7 @@ from blackmaria.cards import HAND_ORDER, Card, CardSet
 from blackmaria.core.state import Refusal
 from blackmaria.events import CardDrawn, Event, TrickWon
 from blackmaria.game import Trick
-from blackmaria.locale import Texts, read_card
+from blackmaria.locale import Texts, cards_named_in_words, read_card
 from blackmaria.observation import Observation
 from blackmaria.rules import Rules
 from blackmaria.tui.narration import rule_in_words, status_line
@@ -43,6 +43,8 @@ PLAY_COMMANDS: Final = {
     "rückgängig": "undo",
     "rueckgaengig": "undo",
     "ruckgangig": "undo",
+    "why": "why",
+    "warum": "why",
     "claim": "claim",
     "rest": "claim",
     "last": "last",
@@ -314,7 +316,7 @@ class Seat(ABC):
         """The cards typed: ``qs 10h``, ``Q♠``, and in German also suit then rank (``pd`` Pik-Dame, ``kak`` Karo-König,
         ``krb`` Kreuz-Bube, ``h10``) or rank then suit (``dp``); None if any word is not a card."""
         cards = []
-        for word in card_words(text):
+        for word in card_words(cards_named_in_words(text)):
             card = read_card(word, german=self.lang == "de")
             if card is None:
                 return None
@@ -340,7 +342,11 @@ class Seat(ABC):
             return self.t("wrong_phase")
         if len(cards) != 1:
             return self.t("one_card")
-        return self.submit("play", cards)
+        refused = self.submit("play", cards)
+        name = self.t.card(cards[0])
+        # The card as it was read leads a refusal that does not name it (a German player's "kd", read as K♦, was
+        # refused with "You must follow spades." alone).
+        return f"{name}: {refused}" if refused is not None and name not in refused else refused
 
     def take(self, text: str) -> None:
         """One line typed: a command, or the cards to pass or play; what it says is told as lines."""

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from blackmaria.bots import Bot, table_bot
+from blackmaria.bots.reasons import render
 from blackmaria.cards import Card, CardSet, card_name, parse_card, rank_of, suit_of
 from blackmaria.events import (
     CardPlayed,
@@ -33,6 +34,7 @@ from blackmaria.locale.advice import localized_hint
 from blackmaria.observation import Observation
 from blackmaria.record import game_from_record
 from blackmaria.rules import Rules
+from blackmaria.teaching import DEFAULT_BUDGET, Explanation, explain, explanation_lines
 from blackmaria.tui.narration import narrate, sheet_lines
 from blackmaria.tui.seat import Seat
 
@@ -201,6 +203,10 @@ class PlaySession(Seat):
         its pace)."""
         self.sheet_in_story = True
         """Tell the score sheet after each deal (a screen that shows it in a view of its own tells only the totals)."""
+        self.budget = DEFAULT_BUDGET
+        """The simulations behind the explanation of a decision (``why``)."""
+        self._explanation: tuple[int, Explanation] | None = None
+        """The last decision explained, with the length of the event log it was explained at."""
         self.answers = True
         """Let the computer players answer a pass or a card at once (``submit``); a screen that shows their cards
         one by one sets it False and lets them act itself (``step``)."""
@@ -384,9 +390,52 @@ class PlaySession(Seat):
         """The computer player's suggestion for the human, with a one-line reason."""
         if self.waiting_for() not in ("pass", "play"):
             return self.t("wrong_phase")
+        if self.explanation_ready():  # the decision taught in full already: the hint is its choice (they agree)
+            return self.explained_hint()
         cards, reason = localized_hint(self.observation(), self.lang)
         self.remember_hint(cards)
         return self.t("hint", cards=self.t.cards(cards), reason=reason)
+
+    def explained_hint(self) -> str:
+        """The tip from the full analysis: the card the search ranks cheapest, for its reasons, with its costs."""
+        explanation = self.explanation()
+        if explanation is None:
+            return self.t("wrong_phase")
+        reason = render(explanation.reasons, self.lang, explanation.seats).rstrip(".")
+        self.remember_hint(list(explanation.advice))
+        return self.t("hint", cards=self.t.cards(list(explanation.advice)), reason=reason)
+
+    def explanation(self) -> Explanation | None:
+        """The player's decision now taught in full (whose turn and why, the cards allowed, what each costs by the
+        search), as a guided deal explains every decision; None when the player has nothing to decide."""
+        if self.waiting_for() not in ("pass", "play"):
+            return None
+        at = len(self.game.events)
+        known = self._explanation
+        if known is None or known[0] != at:
+            seed = (self.seed or 0) * 1_000 + at  # the same decision explains the same way every time
+            known = self._explanation = (at, explain(self.observation(), budget=self.budget, seed=seed))
+        return known[1]
+
+    def explanation_ready(self) -> bool:
+        """Whether the decision now is explained already (the analysis takes a moment: a screen runs it aside)."""
+        return self._explanation is not None and self._explanation[0] == len(self.game.events)
+
+    def explanation_text(self) -> list[str]:
+        hinted = self.hinted()  # a hint given for this decision, from the quicker search
+        explanation = self.explanation()
+        if explanation is None:
+            return [self.t("wrong_phase")]
+        lines = explanation_lines(explanation, self.lang)
+        if hinted and set(hinted) != set(explanation.advice):
+            # The two searches may choose apart where the costs are close: said, not hidden (from now on the hint is this one's).
+            lines.append(
+                self.t("why_hint_differs", hint=self.t.cards(sorted(hinted, reverse=True)), advice=self.t.cards(list(explanation.advice)))
+            )
+        return lines
+
+    def command_why(self) -> None:
+        self.lines.extend(self.explanation_text())
 
     def undo(self) -> str:
         """Take back the human's last card of this deal (and the computer players' cards after it)."""
