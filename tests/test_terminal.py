@@ -530,7 +530,9 @@ def test_why_teaches_the_decision_in_a_game_as_a_guided_deal_does(tmp_path: Path
     explanation = session.explanation()
     assert explanation is not None
     advice = session.t.cards(list(explanation.advice))
-    assert any(line.strip().startswith(("The computer player would pass", "Der Computerspieler würde")) and advice in line for line in lines)
+    assert any(
+        line.strip().startswith(("The computer player would pass", "Der Computerspieler würde")) and advice in line for line in lines
+    )
     # A hint asked now is that analysis' choice (the quicker search may choose apart where costs are close).
     session.take("hint" if lang == "en" else "tipp")
     assert session.take_lines()[0].startswith(("Hint: " if lang == "en" else "Tipp: ") + advice + ".")
