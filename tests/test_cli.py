@@ -64,7 +64,13 @@ def test_rule_errors_name_the_options_the_command_has() -> None:
     assert missing.returncode != 0 and "Invalid value for NAME: x.toml: no such house-rules file" in missing.stderr
     assert "--rules" not in missing.stderr
     seat = run("play", "--seat", "7", "--plain")
-    assert seat.returncode != 0 and "one of its seat names, South, West, East (clockwise)" in seat.stderr
+    assert seat.returncode != 0 and "use a number 1..3 or one of its seat names, South, West, East (clockwise)" in seat.stderr
+    assert run("play", "--seat", "0", "--plain").returncode != 0  # numbered from 1, as join and the lobby number them
+    kitty = run("play", "--players", "4", "--kitty", "--plain")
+    assert (
+        kitty.returncode != 0
+        and "Invalid value for --kitty: kitty: with 4 players and 52 cards in play nothing is left over" in kitty.stderr
+    )
     german = run("play", "--seat", "Nord", "--lang", "de", "--plain")
     assert german.returncode != 0 and "Süd, West, Ost" in german.stderr  # a 3-player table has no Nord
 
@@ -75,7 +81,7 @@ def test_a_seat_is_named_as_the_table_of_that_size_names_it(tmp_path: Path) -> N
     from blackmaria.tui.session import seat_names
 
     assert seat_names("en", 3) == ("South", "West", "East") and seat_names("en", 4)[2] == "North"
-    for players, name, seat in ((3, "East", 2), (4, "north", 2), (6, "Carla", 2), (3, "1", 1)):
+    for players, name, seat in ((3, "East", 2), (4, "north", 2), (6, "Carla", 2), (3, "2", 1)):  # numbered from 1, as join's
         played = subprocess.run(
             [sys.executable, "-m", "blackmaria.cli", "play", "--seat", name, "--players", str(players), "--plain"],
             input="quit\n",
@@ -94,3 +100,18 @@ def test_a_preset_is_refused_for_a_player_count_it_is_not_made_for() -> None:
     refused = run("play", "--rules", "two-player", "--players", "3", "--plain")
     assert refused.returncode != 0 and "3 players: the two-player preset is for 2 players; for 3 try black-maria" in refused.stderr
     assert run("rules", "show", "two-player", "--players", "2").returncode == 0
+
+
+def test_play_with_a_kitty_from_the_command_line(tmp_path: Path) -> None:
+    """The play-test found the kitty only in a house-rules file (the lobby and the scorekeeper offer it)."""
+    played = subprocess.run(
+        [sys.executable, "-m", "blackmaria.cli", "play", "--players", "5", "--kitty", "--plain", "--seed", "3"],
+        input="quit\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "BLACKMARIA_DATA_DIR": str(tmp_path)},
+    )
+    assert played.returncode == 0, played.stderr
+    saved = json.loads(next((tmp_path / "saves").glob("*.json")).read_text())
+    assert saved["record"]["rules"]["kitty"] is True and saved["record"]["rules"]["players"] == 5

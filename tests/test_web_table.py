@@ -751,11 +751,33 @@ def test_the_lobbys_rules_in_words_follow_the_number_of_players(server: Server, 
     page.fill("#players", "5")
     page.wait_for_function(f"() => ({first})() === '5 players, 10 cards each.'")
     assert "Removed from the deck before dealing: 2♦ 2♣." in (page.text_content("#rules-list") or "")
+    # Where the count takes cards out, a kitty may keep them in play instead (a play-test found it only in a file).
+    assert page.is_visible("#kitty-field") and not page.is_checked("#kitty")
+    page.check("#kitty")
+    page.wait_for_function("() => document.getElementById('rules-list').textContent.includes('kitty')")
+    assert "Removed from the deck" not in (page.text_content("#rules-list") or "")
+    page.fill("#players", "4")  # nothing left over at 4: no kitty to ask for
+    page.wait_for_function(f"() => ({first})() === '4 players, 13 cards each.'")
+    assert not page.is_visible("#kitty-field")
     page.fill("#players", "3")
     page.wait_for_function(f"() => ({first})() === '3 players, 17 cards each.'")
+    page.wait_for_function("() => document.getElementById('rules-list').textContent.includes('kitty')")
+    assert page.is_visible("#kitty-field") and page.is_checked("#kitty")
+    page.uncheck("#kitty")
+    page.wait_for_function("() => document.getElementById('rules-list').textContent.includes('Removed from the deck before dealing: 2♣.')")
     page.click("#lang-switch")  # and in the other language, for the count chosen
     page.fill("#players", "4")
     page.wait_for_function(f"() => ({first})() === '4 Spieler, je 13 Karten.'")
+    # A table made with the box ticked has the kitty.
+    page.fill("#players", "5")
+    page.wait_for_selector("#kitty-field:not([hidden])")
+    page.check("#kitty")
+    page.fill("#create-name", "Kim")
+    page.click("#create")
+    page.wait_for_url(re.compile(r".*/t/.+"))
+    code = page.url.rsplit("/", 1)[1]
+    rules = server.http.get(f"/api/tables/{code}").json()["rules"]
+    assert rules["kitty"] is True and rules["players"] == 5
     assert page.errors == []
     page.context.close()
 

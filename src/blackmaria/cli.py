@@ -6,12 +6,12 @@ import json
 import shutil
 import sys
 from pathlib import Path
-from typing import IO, TYPE_CHECKING
+from typing import IO, TYPE_CHECKING, Final
 
 import click
 
 from blackmaria.record import RecordError, game_from_record, replay_summary
-from blackmaria.rules import PRESETS, Rules, RulesError, load_rules
+from blackmaria.rules import PRESETS, Rules, RulesError, load_rules, read_rules_data
 
 if TYPE_CHECKING:
     from blackmaria.locale import Texts
@@ -49,8 +49,20 @@ def checked_rules(rules: str, players: int | None, hint: str = "--rules") -> Rul
     return rule_set
 
 
-def _rules_option(rules: str, players: int | None) -> Rules:
-    return checked_rules(rules, players)
+def _rules_option(rules: str, players: int | None, kitty: bool = False) -> Rules:
+    rule_set = checked_rules(rules, players)
+    if kitty and not rule_set.kitty:
+        # As a house-rules file would say it: the cards the count leaves over are then kept, not taken out.
+        data = read_rules_data(rules)
+        data = {"preset": data} if isinstance(data, str) else dict(data)
+        try:
+            rule_set = Rules.from_data({**data, "players": rule_set.players, "kitty": True})
+        except RulesError as error:  # nothing left over at this count
+            raise click.BadParameter(str(error), param_hint="--kitty") from error
+    return rule_set
+
+
+KITTY_HELP: Final = "The cards this count leaves over lie face down as a kitty for the first trick's winner (not taken out)."
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -132,8 +144,12 @@ def replay(file: IO[str], as_json: bool) -> None:
 @main.command()
 @click.option("--rules", "rules_name", default="black-maria", show_default=True, help="Preset name or house-rules file.")
 @click.option("--players", type=int, default=None, help="Seat count, if not the preset's own.")
+@click.option("--kitty", is_flag=True, help=KITTY_HELP)
 @click.option(
-    "--seat", default="0", show_default=True, help="Your seat: a number from 0, or a seat name (South, West, ...: as the table names them)."
+    "--seat",
+    default="1",
+    show_default=True,
+    help="Your seat: a number from 1 (as join and the lobby number them), or a seat name (South, West, ...: as the table names them).",
 )
 @click.option("--name", default=None, help="Your name at the table.")
 @click.option(
@@ -169,6 +185,7 @@ def replay(file: IO[str], as_json: bool) -> None:
 def play(
     rules_name: str,
     players: int | None,
+    kitty: bool,
     seat: str,
     name: str | None,
     levels: str,
@@ -203,16 +220,16 @@ def play(
         if session.game.is_over:
             raise click.ClickException(texts("resume_over"))
     else:
-        rule_set = _rules_option(rules_name, players)
+        rule_set = _rules_option(rules_name, players, kitty)
         seat_list = seat_names(language, rule_set.players)
         names = [n.lower() for n in seat_list]
-        if seat.isdigit() and int(seat) < rule_set.players:
-            human = int(seat)
+        if seat.isdigit() and 1 <= int(seat) <= rule_set.players:
+            human = int(seat) - 1
         elif seat.lower() in names:
             human = names.index(seat.lower())
         else:
             raise click.BadParameter(
-                f"{seat!r} is not a seat at this {rule_set.players}-player table: use a number 0..{rule_set.players - 1} "
+                f"{seat!r} is not a seat at this {rule_set.players}-player table: use a number 1..{rule_set.players} "
                 f"or one of its seat names, {', '.join(seat_list)} (clockwise)",
                 param_hint="--seat",
             )
@@ -348,10 +365,13 @@ def _sit(online: OnlineSeat, screen: bool) -> None:
 @click.option("--name", required=True, help="Your name at the table.")
 @click.option("--rules", "rules_name", default="black-maria", show_default=True, help="Preset name or house-rules file.")
 @click.option("--players", type=int, default=None, help="Number of players, if not the rule set's own (2 to 7).")
+@click.option("--kitty", is_flag=True, help=KITTY_HELP)
 @click.option("--turn-seconds", type=click.FloatRange(1, 3600), default=None, help="A turn timer: a late player is played by a computer.")
 @click.option("--lang", type=click.Choice(["en", "de"]), default=None, help="Language (default: from the environment's locale).")
 @click.option("--plain", is_flag=True, help="Line by line on standard output, answers from standard input.")
-def host(server: str, name: str, rules_name: str, players: int | None, turn_seconds: float | None, lang: str | None, plain: bool) -> None:
+def host(
+    server: str, name: str, rules_name: str, players: int | None, kitty: bool, turn_seconds: float | None, lang: str | None, plain: bool
+) -> None:
     """Open a table on a server (SERVER: http://HOST:PORT of blackmaria serve), sit at it, invite friends, play.
 
     The invite link is shown; friends join in a browser or with blackmaria join. Type start (F8 in the screen) when
@@ -360,7 +380,7 @@ def host(server: str, name: str, rules_name: str, players: int | None, turn_seco
     from blackmaria.locale import detect_language
     from blackmaria.tui.online import OnlineError, OnlineSeat, open_table, save_token, take_seat
 
-    rule_set = _rules_option(rules_name, players)
+    rule_set = _rules_option(rules_name, players, kitty)
     language = detect_language(lang)
     screen = not plain and sys.stdout.isatty() and sys.stdin.isatty()
     try:

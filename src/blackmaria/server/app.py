@@ -150,6 +150,7 @@ class PresetEntry(BaseModel):
     max_players: int
     rules: dict[str, Any] = Field(description="The preset's options at its own seat count (the shape house rules are sent in).")
     describe: list[str] = Field(description="The rules in words, in the asked language.")
+    facts: dict[str, Any] = Field(description="What the rules imply at the preset's own seat count (``Rules.facts``).")
 
 
 class BotChoices(BaseModel):
@@ -464,6 +465,7 @@ def create_app(db_url: str | None = None, programs: BotPrograms | None = None, l
                     "max_players": info.player_range[1],
                     "rules": rules.to_dict(),
                     "describe": rules.describe(lang),
+                    "facts": rules.facts(),
                 }
             )
         return entries

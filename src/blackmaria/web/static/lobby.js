@@ -42,6 +42,7 @@ function presetChanged(resetNumbers = true) {
   players.max = preset.max_players;
   if (resetNumbers || +players.value < preset.min_players || +players.value > preset.max_players) players.value = preset.players;
   if (resetNumbers) $("moon").value = preset.rules.moon;
+  if (resetNumbers) $("kitty").checked = Boolean(preset.rules.kitty);
   $("rules-list").replaceChildren(...preset.describe.map((line) => el("li", { text: line })));
   app.describeAsked = null; // the preset's words are shown: those for the count chosen are asked again
   playersChanged(); // (the words for the count chosen, if not the preset's own)
@@ -69,19 +70,31 @@ function playersChanged(event) {
   else $("bots-note").textContent = free > 0 ? t("bots_note", { free: plural("free_seats", free) }) : t("bots_note_none");
 }
 
+/** Whether the table is asked for a kitty: the box is ticked where the rules at this count leave cards over. */
+function kittyChosen() {
+  return !$("kitty-field").hidden && $("kitty").checked;
+}
+
 /** The rules in words for this many players (the cards each, those taken out, the deals: a play-test chose 5 players
-    and read the text of 3), as the server words them; an answer for a count changed since is dropped. */
+    and read the text of 3), as the server words them; an answer for a count changed since is dropped. The kitty's box
+    shows where the rules take cards out at this count (a play-test found a kitty only in a house-rules file). */
 async function describeFor(preset, players) {
-  const asked = `${preset.name}/${players}/${language()}`;
+  const ticked = $("kitty").checked;
+  const asked = `${preset.name}/${players}/${ticked}/${language()}`;
   if (app.describeAsked === asked) return; // (every key in the computer players' field comes here too)
   app.describeAsked = asked;
-  if (players === preset.players) {
-    $("rules-list").replaceChildren(...preset.describe.map((line) => el("li", { text: line })));
-    return;
-  }
+  const lang = language();
   try {
-    const answer = await api("POST", "/api/rules/facts", { rules: preset.name, players, lang: language() });
-    if (app.describeAsked === asked) $("rules-list").replaceChildren(...answer.describe.map((line) => el("li", { text: line })));
+    // What this count leaves over (the preset's own count is known already); where the box asks for other than the
+    // preset's kitty, the words are asked again with it.
+    let answer = players === preset.players ? preset : await api("POST", "/api/rules/facts", { rules: preset.name, players, lang });
+    const leftOver = Boolean(preset.rules.kitty) || answer.facts.removed.length > 0;
+    if (leftOver && ticked !== Boolean(preset.rules.kitty)) {
+      answer = await api("POST", "/api/rules/facts", { rules: { preset: preset.name, kitty: ticked }, players, lang });
+    }
+    if (app.describeAsked !== asked) return;
+    $("kitty-field").hidden = !leftOver;
+    $("rules-list").replaceChildren(...answer.describe.map((line) => el("li", { text: line })));
   } catch {
     // (the form says what is wrong with the count; the words of the preset stay)
   }
@@ -145,6 +158,7 @@ async function createTable(event) {
   if (mode === "deals") Object.assign(rules, { deal_count: value, target_score: null });
   if (mode === "target") Object.assign(rules, { target_score: value, deal_count: null });
   if ($("moon").value !== preset.rules.moon) rules.moon = $("moon").value;
+  if (kittyChosen() !== Boolean(preset.rules.kitty)) rules.kitty = kittyChosen();
   const body = { rules };
   if (+$("timer").value > 0) body.turn_seconds = +$("timer").value;
   const button = $("create");
@@ -247,6 +261,7 @@ export function showLobby() {
     $("players").addEventListener(kind, playersChanged);
     $("bots").addEventListener(kind, botsChanged);
   }
+  $("kitty").addEventListener("change", () => playersChanged()); // the rules in words with the kitty, or without
   $("end-mode").addEventListener("change", endModeChanged);
   $("create-form").addEventListener("submit", createTable);
   // Any change to the form takes back a refusal it may have mended (the field's mark and the sentence under Create).
