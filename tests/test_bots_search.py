@@ -531,7 +531,7 @@ def test_a_pass_reason_shared_by_several_cards_is_said_once() -> None:
     """A play-test's hint said "pass Q♠: a high spade without enough low spades to guard it" three times over."""
     spades = [Reason("pass_high_spade", {"card": parse_card(name)}) for name in ("AS", "KS", "QS")]
     assert render(tuple(spades)) == "Pass A♠ K♠ Q♠: high spades without enough low spades to guard them"
-    assert render(tuple(spades), "de") == "Gib A♠ K♠ D♠ weiter: hohe Pik ohne genug niedrige Pik zum Schutz"
+    assert render(tuple(spades), "de") == "Gib A♠ K♠ D♠ weiter: hohe Pik ohne genügend kleine Pik zum Schutz"
     costly = (
         Reason("pass_costly", {"card": parse_card("KS"), "points": 10}),
         Reason("pass_costly", {"card": parse_card("AS"), "points": 7}),

@@ -279,7 +279,7 @@ def pass_reasons(obs: Observation, chosen: list[Card]) -> tuple[Reason, ...]:
         elif set(held) <= set(chosen) and len(held) < len(obs.hand):
             if suit not in voided:
                 voided.add(suit)
-                reasons.append(Reason("pass_void", {"suit": suit}))
+                reasons.append(Reason("pass_void", {"suit": suit, "cards": tuple(sorted(held, reverse=True))}))
         elif values[card] > 0:
             reasons.append(Reason("pass_costly", {"card": card, "points": values[card]}))
         elif rank_of(card) >= 8:

@@ -84,6 +84,8 @@ def render(reasons: tuple[Reason, ...], lang: str = "en", seats: tuple[str, ...]
                 text = f"{shown[key]:.1f}"
                 values[key] = text.replace(".", ",") if de else text
         code = reason.code
+        if code == "pass_void" and len(f.get("cards", ())) == 1:
+            code += "_one"  # "your only club (8♣)", not "the short clubs" (a play-test read the plural of one card)
         if code.startswith("search") and "margin" in f and 0 in (round(abs(f["margin"]), 1), round(abs(shown["margin"]), 1)):
             code += "_tie"  # as cheap as the runner-up to one decimal: not "0.0 fewer than"
         parts.append(t(f"why_{code}", **values))

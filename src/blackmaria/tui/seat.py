@@ -50,7 +50,10 @@ PLAY_COMMANDS: Final = {
     "last": "last",
     "letzter": "last",
     "deal": "review",
-    "spiel": "review",
+    "rückblick": "review",
+    "rueckblick": "review",
+    "ruckblick": "review",
+    "spiel": "review",  # (the help names rückblick: "spiel" read as the verb of "spiele pd")
     "sheet": "sheet",
     "tabelle": "sheet",
     "rules": "rules",

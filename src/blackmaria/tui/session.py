@@ -520,7 +520,7 @@ class PlaySession(Seat):
             tricks = sum(1 for e in self._events_of_deal(index) if isinstance(e, TrickWon) and e.seat == seat)
             costly = sorted((c for c in taken if values[c] != 0), key=lambda c: (-suit_of(c), -rank_of(c)))
             review = self.t(
-                "review_line",
+                "review_line" if costly else "review_line_none",  # not "took (none)" (a play-test)
                 name=self.names[seat],
                 tricks=self.t.n("tricks", tricks),
                 cards=self.t.cards(costly),
