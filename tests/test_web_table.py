@@ -326,6 +326,11 @@ LAYOUT_PROBLEMS = """() => {
   if (sideBox.top < board.bottom - 1 && sideBox.left < board.right - 1) problems.push('the board runs under the side column');
   for (const th of document.querySelectorAll('#sheet-table thead th')) {
     if (th.scrollWidth > th.clientWidth + 1) problems.push(`score sheet header cut: ${name(th)}`);
+    // A computer player's short name on one line (a play-test read "Comp." over "2" in every column).
+    const range = document.createRange();
+    range.selectNodeContents(th);
+    const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    if (/^Comp\\./.test(th.textContent) && lines > 1) problems.push(`score sheet header broken: ${th.textContent}`);
   }
   const sheet = box(document.querySelector('.sheet'));
   if (!inside(box(document.getElementById('sheet-table')), sheet)) problems.push('the score sheet leaves its panel');

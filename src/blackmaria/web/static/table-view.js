@@ -382,8 +382,9 @@ function renderSheet() {
   const view = app.view;
   const table = $("sheet-table");
   const n = app.table.players;
-  // Six or seven columns in the panel: a computer player is "C2" (its full name in the title), a person keeps their name.
-  const heading = (seat) => (n >= 6 && app.table.seats[seat].kind === "bot" ? t("bot_tiny", { n: seat + 1 }) : seatName(seat, true));
+  // Five to seven columns in the panel: a computer player is "C2" (its full name in the title), a person keeps their
+  // name; at four, "Comp. 2" fits a column on one line (a play-test read "Comp." over "2" in every column).
+  const heading = (seat) => (n >= 5 && app.table.seats[seat].kind === "bot" ? t("bot_tiny", { n: seat + 1 }) : seatName(seat, true));
   const head = el("tr", {}, el("th", { scope: "col", text: t("sheet_deal") }), ...Array.from({ length: n }, (_, seat) => el("th", { scope: "col", text: heading(seat), title: seatName(seat) })));
   const rows = [];
   const dealPoints = view ? view.deal_points : [];
