@@ -201,7 +201,7 @@ def test_a_game_on_a_phone_with_a_refusal_a_moon_a_correction_a_reload_and_the_n
         assert page.get_by_role("status").filter(has_text="Deal 2").inner_text() == "Deal 2: Anna deals, pass to the right."
         # The next deal's cards are tapped from the first player again, and the sheet says what its arrows mean.
         assert page.get_by_role("radio", name="Anna").is_checked()
-        assert page.locator("#pass-legend").inner_text() == "Passing: → to the right"
+        assert page.locator("#pass-legend").inner_text() == "Beside each dealer, the pass: → to the right"
 
         _entry(page, {"Anna": "", "Ben": "Hx13 AS KS QS", "Carla": "", "Dora": ""})
         assert page.locator("#message").inner_text() == "Deal 2 — Anna: 43, Ben: 0, Carla: 43, Dora: 43. Ben shot the moon!"
