@@ -559,3 +559,22 @@ def test_why_after_a_hint_that_chose_apart_says_so(tmp_path: Path) -> None:
         )
         session.take("tipp")
         assert set(session.hinted()) == set(explanation.advice)
+
+
+def test_why_after_an_undo_and_another_card_explains_the_new_decision(tmp_path: Path) -> None:
+    """The explanation is kept by the length of the game's log; after an undo, another card reaches the same length
+    in another position, and "why" must explain that one, not the one taken back."""
+    session = _session(tmp_path, seed=6)
+    _pass_first(session)
+    session.budget = 200
+    first, *others = sorted(session.observation().legal)
+    session.play(first)
+    while session.waiting_for() != "play":
+        session.advance()
+    taken_back = session.explanation()
+    assert taken_back is not None and session.undo() == MESSAGES["undo_done"]["en"]
+    session.play(next(card for card in others if card != first))
+    while session.waiting_for() != "play":
+        session.advance()
+    now = session.explanation()
+    assert now is not None and set(now.legal) == set(session.observation().legal) and first in now.legal

@@ -445,6 +445,7 @@ class PlaySession(Seat):
         if not game.plays_to_take_back(self.human):
             return self.t("undo_none")
         undone = game.take_back(self.human)  # a forced card goes back together with the choice before it
+        self._explanation = None  # (kept by the log's length: another card played after the undo would reach it again)
         self.shown = len(game.events)
         kept = [(at, line) for at, line in self.history if at < len(game.events)]
         self.rewritten = len(kept) != len(self.history)
