@@ -413,14 +413,24 @@ class CardTableApp(App[None]):
         self._said_small = small
 
     # ---- views over the table ----------------------------------------------
+    def view_width(self) -> int:
+        """The columns of a view's text: 90% of the screen up to the view's widest, less border, padding, scroll bar."""
+        return min(TextScreen.MAX_WIDTH, self.size.width * 9 // 10) - 8
+
+    def view_text(self, body: RenderableType) -> RenderableType:
+        """Plain text as a view shows it: each wrapped line under its own text, not at the view's edge (a review's
+        and an explanation's lines at 80x24), and read as text, not as markup."""
+        return Text(hanging(body, self.view_width())) if isinstance(body, str) else body
+
     def show_text(self, title: str, body: RenderableType) -> None:
         # after the key that asked for it is done (Enter on a typed command must not close the view it opened)
-        self.call_later(self.push_screen, TextScreen(title, body, self.t("view_close")))
+        self.call_later(self.push_screen, TextScreen(title, self.view_text(body), self.t("view_close")))
 
     def show_deal_review(self, title: str, body: RenderableType) -> None:
         """The deal just scored: its key line says Enter deals the next one (a long review hides its last line at
         80x24), and Enter does, straight from the view; Escape only closes it."""
         keys = self.t("press_enter") + "  " + self.t("view_close")
+        body = self.view_text(body)
 
         def closed(how: str | None) -> None:
             if how == "enter":
@@ -559,7 +569,8 @@ def hanging(text: str, width: int) -> str:
     for line in text.split("\n"):
         lead = len(line) - len(line.lstrip(" "))
         keyed = lead and len(line) > KEY_COLUMN and line[KEY_COLUMN - 2 : KEY_COLUMN] == "  " and line[KEY_COLUMN] != " "
-        indent = " " * (KEY_COLUMN if keyed else lead + 2 if lead else 0)
+        bullet = line[lead : lead + 2] in ("• ", "- ")  # a rule in words: under its text
+        indent = " " * (KEY_COLUMN if keyed else lead + 2 if lead or bullet else 0)
         out.extend(textwrap.wrap(line, max(width, 20), subsequent_indent=indent) or [""])
     return "\n".join(out)
 
@@ -938,8 +949,7 @@ class GameApp(CardTableApp):
         text = self.t("app_help_long", quit=self.t("help_quit_saved" if self.session.saves else "help_quit_unsaved"))
         if self.session.explains:
             text = self.t(self.session.help_message) + "\n\n" + text
-        width = min(TextScreen.MAX_WIDTH, self.size.width * 9 // 10) - 8  # the view: 90%, less border, padding, scroll bar
-        self.show_text(self.t("key_help"), hanging(text, width))
+        self.show_text(self.t("key_help"), text)
 
     def action_why(self) -> None:
         """The decision now taught in full, in a view over the table: a guided deal's explanation again, or in a game
@@ -954,7 +964,7 @@ class GameApp(CardTableApp):
             self.refresh_view()
             return
         if session.explanation_ready():
-            self.show_text(self.t("key_why"), Text("\n".join(session.explanation_text())))
+            self.show_text(self.t("key_why"), "\n".join(session.explanation_text()))
             return
         self.message = self.t("why_preparing")
         self.refresh_view()
@@ -967,7 +977,7 @@ class GameApp(CardTableApp):
                 if self.session is session and len(session.game.events) == asked_at:  # still the decision asked about
                     self.message = ""
                     self.refresh_view()
-                    self.show_text(self.t("key_why"), Text("\n".join(lines)))
+                    self.show_text(self.t("key_why"), "\n".join(lines))
 
             with contextlib.suppress(RuntimeError):  # the app was closed meanwhile
                 self.call_from_thread(show)
@@ -1050,7 +1060,7 @@ class GameApp(CardTableApp):
             Text(""),
             Text("\n".join(session.sheet_lines())),
             Text(""),
-            Text("\n".join(session.deal_review())),
+            Text(hanging("\n".join(session.deal_review()), self.view_width())),
         )
         keys = t("over_keys" if session.saves else "over_keys_learn")
 
