@@ -77,6 +77,16 @@ def _pass_first(session: PlaySession) -> None:
     assert session.pass_cards(sorted(obs.hand)[: session.game.rules.pass_count]) is None
 
 
+def _play_a_deal_lowest_first(session: PlaySession) -> None:
+    """Deal, then pass the lowest cards and play the lowest legal card until the deal is scored."""
+    session.deal()
+    while session.game.phase in ("passing", "playing"):
+        if session.waiting_for() == "pass":
+            _pass_first(session)
+        else:
+            session.play(min(session.observation().legal))
+
+
 def test_an_illegal_choice_shows_its_reason_and_changes_nothing(tmp_path: Path) -> None:
     session = _session(tmp_path)
     _pass_first(session)
@@ -299,12 +309,7 @@ def test_score_sheet_marks_the_kitty_and_the_review_names_its_taker(tmp_path: Pa
 
     rules = Rules.from_data({"preset": "black-maria-jaques", "kitty": True, "players": 5})
     session = new_session(rules, levels=["medium"], seed=3, save_path=None)
-    session.deal()
-    while session.game.phase in ("passing", "playing"):
-        if session.waiting_for() == "pass":
-            _pass_first(session)
-        else:
-            session.play(min(session.observation().legal))
+    _play_a_deal_lowest_first(session)
     row = session.score_sheet()[0]
     assert sum(row.points) in (rules.deal_total, rules.deal_total - rules.moon_total + 4 * rules.moon_total)
     assert any(mark.startswith("kitty: ") for mark in row.marks)
@@ -469,12 +474,7 @@ def test_a_five_player_sheet_with_a_kitty_keeps_a_row_per_deal_at_80_columns(lan
     took twice its height and the game's totals fell below the fold. A view at 80x24 has 66 columns."""
     rules = preset("black-maria").replace(players=5, kitty=True)
     session = new_session(rules, levels=["easy"], lang=lang, seed=4, save_path=None)
-    session.deal()
-    while session.game.phase in ("passing", "playing"):
-        if session.waiting_for() == "pass":
-            _pass_first(session)
-        else:
-            session.play(min(session.observation().legal))
+    _play_a_deal_lowest_first(session)
     lines = session.sheet_lines(so_far=[3, 0, 100, 0, 0])
     assert len(lines) == 5 and ":" in lines[2] and all(len(line) <= 66 for line in lines), lines
     # The columns stay aligned: each row's points end under the ends of the names.
