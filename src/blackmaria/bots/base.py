@@ -156,9 +156,10 @@ chooses costs 0.07 points more than the best by a long evaluation, against 0.23 
 against ``expert-2026`` -0.15 [-0.42, +0.13] points a deal beside the even pass over the same 1,000 deals (not
 significant alone; the whole gain is in the deals with a pass)."""
 
-EXPERT_BUDGET = 5_000
-"""``expert``'s simulations per move: the learned playouts cost 2-3 times the rule-based ones, so half of
-``expert-2026``'s 10,000 keeps a move as fast as before (``docs/bots.md``)."""
+EXPERT_BUDGET = 10_000
+"""``expert``'s simulations per move, as ``expert-2026``'s: its learned playouts cost about twice the rule-based ones,
+and at 10,000 a move takes 41-46 ms on one idle core, within issue 18's 60 ms (until session 21 it searched 5,000, 25 ms;
+``docs/bots.md``, "Search budget")."""
 
 REGISTRY: dict[str, Level] = {}
 """Every registered level by name, listed or not, in registration order."""
@@ -194,7 +195,7 @@ def make_bot(level: str, seed: int | None = None, budget: int | None = None, tim
     (``blackmaria.bots.external``).
 
     ``budget`` is the number of simulations per move of the search levels
-    (``hard`` 1,000 and ``expert`` 5,000 by default) and ``time_ms`` a limit
+    (``hard`` 1,000 and ``expert`` 10,000 by default) and ``time_ms`` a limit
     in milliseconds of thinking per decision (the search stops at whichever
     comes first when both are given; with only ``time_ms`` it uses the time);
     other levels ignore both.
