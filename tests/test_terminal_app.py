@@ -1191,3 +1191,25 @@ def test_warum_typed_in_a_game_opens_the_decision_taught_in_full(tmp_path: Path)
         assert "warum (die Entscheidung ganz erklärt)" in help_text
 
     _run(session, drive)
+
+
+def test_the_received_cards_are_marked_until_the_players_first_card_as_in_the_browser(tmp_path: Path) -> None:
+    """A play-test saw the "+" on the received cards all deal long in the terminal, but only until the first card in
+    the browser; both now mark them while the hand is whole, so a mark is news, not a reminder of nothing to do."""
+    session = _session(tmp_path, seed=12)
+    seen: dict[str, str] = {}
+
+    async def drive(app: GameApp, pilot: object) -> None:
+        await _pass(app, pilot)
+        received = session.observation().received
+        assert received and len(received) == 3
+        seen["after the pass"] = app.hand_text().plain
+        assert all("+" + app.t.card(card) in seen["after the pass"] for card in received), seen
+        while _my_plays(session) == 0:
+            await pilot.press("enter")  # type: ignore[attr-defined]
+            await _settle(app, pilot)
+        seen["after the first card"] = app.hand_text().plain
+
+    _run(session, drive, speed=0.0)
+    assert seen["after the pass"].count("+") == 3, seen
+    assert "+" not in seen["after the first card"], seen

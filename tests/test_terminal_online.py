@@ -447,6 +447,10 @@ def test_the_textual_seat_plays_a_whole_deal_by_keys_against_the_server(server: 
             totals = server.http.get(f"/api/tables/{link.code}").json()["totals"]
             assert app.t("sk_totals", totals=app.t.named_points(app.seat.names, totals)) in app.told
             assert not any(line.strip().startswith("Total ") for line in app.told)
+            # and the places, fewest points first, as the game against the computer and the browser end
+            place = 1 + sum(1 for total in totals if total < totals[app.seat.seat])
+            (line,) = [line for line in app.told if line.startswith("Totals, fewest first: ")]
+            assert line.endswith(f"Your place: {place} of 4.") and line.count(": ") == 6, line  # four totals
             await pilot.press("ctrl+q")
 
     asyncio.run(drive_keys())

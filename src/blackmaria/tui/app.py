@@ -33,6 +33,7 @@ from textual.widgets import RichLog, Static
 
 from blackmaria.cards import CLUBS, DIAMONDS, HAND_ORDER, HEARTS, SPADES, Card, CardSet, rank_of
 from blackmaria.locale.advice import hints_ready
+from blackmaria.tui.narration import standings
 from blackmaria.tui.seat import PLAY_COMMANDS, Seat, command_word
 from blackmaria.tui.session import PlaySession
 
@@ -1050,13 +1051,9 @@ class GameApp(CardTableApp):
         session, t = self.session, self.t
         # The standings first, fewest points first (as the browser's result): at 80x24 the sheet's total row is
         # below the fold of a long game, and a play-test looked for the totals and the places there.
-        totals = session.game.totals
-        by_place = sorted(range(len(totals)), key=lambda seat: (totals[seat], seat))
-        standings = t("final_totals", totals=", ".join(t("total_of", name=session.names[s], total=totals[s]) for s in by_place))
-        place = 1 + sum(1 for total in totals if total < totals[session.human])
         body = Group(
             Text(t("game_over", names=", ".join(session.names[w] for w in session.game.winners)), style="bold"),
-            Text(standings + " " + t("your_place", place=place, players=len(totals))),
+            Text(standings(t, session.names, session.game.totals, session.human)),
             Text(""),
             Text("\n".join(session.sheet_lines())),
             Text(""),

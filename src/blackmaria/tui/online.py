@@ -30,7 +30,7 @@ from blackmaria.events import DealScored, event_from_dict
 from blackmaria.locale import Texts
 from blackmaria.observation import Observation
 from blackmaria.rules import Rules
-from blackmaria.tui.narration import narrate, sheet_lines
+from blackmaria.tui.narration import narrate, sheet_lines, standings
 from blackmaria.tui.seat import PLAY_COMMANDS, Leave, Seat, Typed, command_word, print_lines, run_lines
 from blackmaria.tui.session import data_dir
 
@@ -494,6 +494,10 @@ class OnlineSeat(Seat):
             else:  # a narrow story: the totals (the sheet's columns wrapped there; F6 shows it whole)
                 totals = (self.state or {}).get("totals") or [0] * len(self._names)
                 self.say(self.t("sk_totals", totals=self.t.named_points(self._names, totals)))
+            state = self.state or {}
+            if state.get("phase") == "game-over" and state.get("totals"):
+                # the places, as the game against the computer and the browser end with them
+                self.say(standings(self.t, self._names, state["totals"], self.seat))
             if not self.counts_due:  # what happened after the deal's end is told after its count
                 self.lines.extend(self.held)
                 self.held = []
