@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from blackmaria.rules import PRESETS
 from helpers import play_random_game
 
@@ -115,3 +117,25 @@ def test_play_with_a_kitty_from_the_command_line(tmp_path: Path) -> None:
     assert played.returncode == 0, played.stderr
     saved = json.loads(next((tmp_path / "saves").glob("*.json")).read_text())
     assert saved["record"]["rules"]["kitty"] is True and saved["record"]["rules"]["players"] == 5
+
+
+def test_the_texts_name_the_command_as_it_can_be_typed_here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """After ``make play`` the program is .venv/bin/blackmaria, not on the PATH: a play-test typed the "blackmaria play
+    --resume" the game had told it and got "command not found". The texts now say the path that works."""
+    from blackmaria.locale import Texts, program_name
+
+    venv_bin = tmp_path / ".venv" / "bin"
+    venv_bin.mkdir(parents=True)
+    (venv_bin / "blackmaria").write_text("#!/bin/sh\n", encoding="utf-8")
+    (venv_bin / "blackmaria").chmod(0o755)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("sys.argv", [".venv/bin/blackmaria", "play"])
+    monkeypatch.setenv("PATH", "/usr/bin:/bin")
+    program_name.cache_clear()
+    try:
+        assert Texts("en")("goodbye_named", name="g") == "Game saved as g. Continue with:\n  .venv/bin/blackmaria play --resume g"
+        program_name.cache_clear()
+        monkeypatch.setenv("PATH", f"{venv_bin}:/usr/bin:/bin")  # activated: the plain name works
+        assert Texts("de")("sk_saved") == "Punkteliste gespeichert. Weiter mit: blackmaria score --resume"
+    finally:
+        program_name.cache_clear()

@@ -14,7 +14,11 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
+import sys
 from collections.abc import Sequence
+from functools import cache
+from pathlib import Path
 from typing import Final
 
 from blackmaria.cards import (
@@ -125,6 +129,23 @@ def detect_language(explicit: str | None = None) -> str:
     return "en"
 
 
+@cache
+def program_name() -> str:
+    """The command that runs this program as the player can type it here, for the texts that say how to go on
+    (``{program} play --resume``): ``blackmaria`` where that is on the PATH, else the path it was started by,
+    ``.venv/bin/blackmaria`` after ``make play`` (a play-test typed ``blackmaria`` there and got "command not found")."""
+    started = Path(sys.argv[0])
+    if started.name != "blackmaria":  # a test, python -m, or a program of one's own: the installed name
+        return "blackmaria"
+    on_path = shutil.which("blackmaria")
+    if on_path and Path(on_path).resolve() == started.resolve():
+        return "blackmaria"
+    try:
+        return str(started.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(started.resolve())
+
+
 class Texts:
     """The messages of one language."""
 
@@ -132,7 +153,8 @@ class Texts:
         self.lang = detect_language(lang)
 
     def __call__(self, key: str, **values: object) -> str:
-        return MESSAGES[key][self.lang].format(**values)
+        # {program}: how this program is typed here (``program_name``), for the texts that name a command
+        return MESSAGES[key][self.lang].format(**({"program": program_name()} | values))
 
     def n(self, noun: str, count: int) -> str:
         """``count`` with ``noun`` (``points``, ``tricks``, ``cards``) in singular or plural."""
