@@ -42,6 +42,8 @@ SPEEDS = (0.0, 0.3, 0.7, 1.2)
 """The speeds F8 steps through: seconds per computer card (0: at once)."""
 MORE_COMMANDS = {"auto": "autoplay", "automatik": "autoplay", "speed": "speed", "tempo": "speed"}
 """Commands of the screen beyond those of line-by-line play."""
+OVER_WORDS = {"n": "again", "new": "again", "neu": "again", "again": "again", "nochmal": "again", "q": "quit"}
+"""What may be typed at the table once the game is over: the game-over view's N and Q."""
 CLAIM_CHECK_CARDS = 4
 """From how few cards in hand the screen checks, on each turn, whether the rest of the deal is decided (to offer a
 claim); the check searches every way to play the rest, so it waits for the end of the deal."""
@@ -913,6 +915,13 @@ class GameApp(CardTableApp):
         return self.command_action(text) is not None
 
     def enter_text(self, text: str) -> None:
+        if self.session.waiting_for() == "over" and command_word(text) in OVER_WORDS:
+            # the game-over view's N and Q, typed at the table after Escape (a play-test found no way back to them)
+            if OVER_WORDS[command_word(text)] == "again":
+                self.new_game()
+            else:
+                self.call_later(self.action_quit)
+            return
         action = self.command_action(text)
         if action is not None:
             self.message = ""
