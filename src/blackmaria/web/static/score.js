@@ -636,7 +636,8 @@ const STORE_DRAFTS = "blackmaria.score.drafts"; // this tab's half-typed entry (
   function startEditing(index) {
     const entry = state.sheet.entries[index];
     state.editing = index;
-    state.drafts = entry.cards === null ? entry.raw.map(String) : entry.cards.map((list) => draftOfCards(state.sheet.facts, list));
+    if (entry.texts) state.drafts = entry.texts.slice();
+    else state.drafts = entry.cards === null ? entry.raw.map(String) : entry.cards.map((list) => draftOfCards(state.sheet.facts, list));
     render();
     $("entry-0").focus();
   }
@@ -715,7 +716,11 @@ const STORE_DRAFTS = "blackmaria.score.drafts"; // this tab's half-typed entry (
   function submitEntry() {
     const sheet = state.sheet;
     try {
-      const entry = sheet.entry(sheet.players.map((_, seat) => state.drafts[seat] || ""));
+      const texts = sheet.players.map((_, seat) => state.drafts[seat] || "");
+      const entry = sheet.entry(texts);
+      // As entered, for a correction in this tab: the hearts tapped come back as those hearts, not as "Hx3" (a
+      // play-test lost which hearts it had tapped); a sheet opened again shows the count (the saved sheet keeps cards).
+      entry.texts = texts;
       // "Anna: 10", never "Spieler 1 0": a name may end in a number.
       const named = entry.points.map((points, seat) => t("sk_named", { name: sheet.players[seat], points })).join(", ");
       let message;
