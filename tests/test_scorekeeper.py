@@ -77,6 +77,18 @@ def test_a_correction_of_an_earlier_deal_changes_the_totals() -> None:
     assert "Deal 2: Anna deals, pass to the right. Points or cards: " in out  # the deal moves clockwise
 
 
+def test_undo_takes_the_last_deal_back_to_be_entered_again() -> None:
+    """A play-test typed "undo" after a wrong deal and was told it was neither points nor cards."""
+    sheet = ScoreSheet(preset("black-maria"), ["Anna", "Ben", "Carla"])
+    out = _type(sheet, ["undo", "10 8 25", "undo", "25 8 10", "quit"])
+    assert "Not accepted: no deal is entered yet, so there is none to take back." in said(out)
+    assert "Deal 1 taken back (Anna: 10, Ben: 8, Carla: 25): enter it again." in said(out)
+    assert [entry.points for entry in sheet.entries] == [(25, 8, 10)]
+    assert out.count("Deal 1: Anna deals, pass to the right. Points or cards: ") == 3  # asked again for deal 1
+    out = _type(ScoreSheet(preset("black-maria"), ["A", "B", "C"]), ["0 0 43", "zurück", "ende"], lang="de")
+    assert "Spiel 1 zurückgenommen (A: 0, B: 0, C: 43): gib es neu ein." in said(out)
+
+
 def test_the_end_by_deal_count_and_a_shared_tie() -> None:
     rules = preset("black-maria").replace(deal_count=3)
     sheet = ScoreSheet(rules, ["Anna", "Ben", "Carla"])

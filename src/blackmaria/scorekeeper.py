@@ -183,6 +183,12 @@ class ScoreSheet:
             raise ScoreError("ske_no_deal", number=deal_number, count=len(self.entries))
         self.entries[deal_number - 1] = entry
 
+    def take_back(self) -> DealEntry:
+        """Remove the deal entered last (``undo`` at the table) and return it."""
+        if not self.entries:
+            raise ScoreError("ske_undo_none")
+        return self.entries.pop()
+
     # ---- files -------------------------------------------------------------------
     def to_json(self) -> str:
         data: dict[str, Any] = {

@@ -135,7 +135,11 @@ def run_scorekeeper(
                     Path(target).write_text(sheet.to_csv(), encoding="utf-8")
                     write_wrapped(t("sk_saved_csv", path=target))
                     continue
-                if word in ("fix", "berichtige"):
+                if word in ("undo", "zurück", "zurueck", "zuruck"):
+                    entry = sheet.take_back()
+                    number = len(sheet.entries) + 1
+                    write_wrapped(t("sk_undone", number=number, points=t.named_points(sheet.players, entry.points)))
+                elif word in ("fix", "berichtige"):
                     parts = answer.split(None, 2)
                     if len(parts) < 3 or not parts[1].isdigit():
                         raise ScoreError("ske_fix_usage")
