@@ -119,6 +119,25 @@ def test_play_with_a_kitty_from_the_command_line(tmp_path: Path) -> None:
     assert saved["record"]["rules"]["kitty"] is True and saved["record"]["rules"]["players"] == 5
 
 
+@pytest.mark.parametrize(("end", "deal_count", "target_score"), [(["--deals", "2"], 2, None), (["--target", "50"], None, 50)])
+def test_a_short_game_from_the_command_line(tmp_path: Path, end: list[str], deal_count: int | None, target_score: int | None) -> None:
+    """A play-test wrote a house-rules file for a two-deal game (Black Maria is 9 deals, Hearts goes to 100); the
+    lobby offers "after N deals" and "at N points", and so do play and host now."""
+    played = subprocess.run(
+        [sys.executable, "-m", "blackmaria.cli", "play", "--rules", "hearts", *end, "--plain", "--seed", "3"],
+        input="quit\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "BLACKMARIA_DATA_DIR": str(tmp_path)},
+    )
+    assert played.returncode == 0, played.stderr
+    rules = json.loads(next((tmp_path / "saves").glob("*.json")).read_text())["record"]["rules"]
+    assert (rules["deal_count"], rules["target_score"], rules["preset"]) == (deal_count, target_score, "hearts")
+    both = run("play", "--deals", "2", "--target", "50", "--plain")
+    assert both.returncode != 0 and "--deals and --target both say when the game ends: give one of them." in both.stderr
+
+
 def test_the_texts_name_the_command_as_it_can_be_typed_here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """After ``make play`` the program is .venv/bin/blackmaria, not on the PATH: a play-test typed the "blackmaria play
     --resume" the game had told it and got "command not found". The texts now say the path that works."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import shutil
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Final
 
@@ -49,7 +50,7 @@ def checked_rules(rules: str, players: int | None, hint: str = "--rules") -> Rul
     return rule_set
 
 
-def _rules_option(rules: str, players: int | None, kitty: bool = False) -> Rules:
+def _rules_option(rules: str, players: int | None, kitty: bool = False, deals: int | None = None, target: int | None = None) -> Rules:
     rule_set = checked_rules(rules, players)
     if kitty and not rule_set.kitty:
         # As a house-rules file would say it: the cards the count leaves over are then kept, not taken out.
@@ -59,7 +60,24 @@ def _rules_option(rules: str, players: int | None, kitty: bool = False) -> Rules
             rule_set = Rules.from_data({**data, "players": rule_set.players, "kitty": True})
         except RulesError as error:  # nothing left over at this count
             raise click.BadParameter(str(error), param_hint="--kitty") from error
+    if deals is not None and target is not None:
+        raise click.UsageError("--deals and --target both say when the game ends: give one of them.")
+    # As the lobby's "ends after N deals / at N points": the one end chosen replaces the rule set's.
+    if deals is not None:
+        rule_set = rule_set.replace(deal_count=deals, target_score=None)
+    elif target is not None:
+        rule_set = rule_set.replace(target_score=target, deal_count=None)
     return rule_set
+
+
+def game_end_options(command: Callable[..., None]) -> Callable[..., None]:
+    """``--deals N`` or ``--target POINTS``: a shorter (or longer) game than the rule set's without a house-rules file."""
+    command = click.option(
+        "--target", type=click.IntRange(1, 10_000), default=None, help="End the game when someone reaches this many points."
+    )(command)
+    return click.option(
+        "--deals", type=click.IntRange(1, 1_000), default=None, help="End the game after this many deals (--deals 2: a short game)."
+    )(command)
 
 
 KITTY_HELP: Final = "The cards this count leaves over lie face down as a kitty for the first trick's winner (not taken out)."
@@ -145,6 +163,7 @@ def replay(file: IO[str], as_json: bool) -> None:
 @click.option("--rules", "rules_name", default="black-maria", show_default=True, help="Preset name or house-rules file.")
 @click.option("--players", type=int, default=None, help="Seat count, if not the preset's own.")
 @click.option("--kitty", is_flag=True, help=KITTY_HELP)
+@game_end_options
 @click.option(
     "--seat",
     default="1",
@@ -186,6 +205,8 @@ def play(
     rules_name: str,
     players: int | None,
     kitty: bool,
+    deals: int | None,
+    target: int | None,
     seat: str,
     name: str | None,
     levels: str,
@@ -220,7 +241,7 @@ def play(
         if session.game.is_over:
             raise click.ClickException(texts("resume_over"))
     else:
-        rule_set = _rules_option(rules_name, players, kitty)
+        rule_set = _rules_option(rules_name, players, kitty, deals, target)
         seat_list = seat_names(language, rule_set.players)
         names = [n.lower() for n in seat_list]
         if seat.isdigit() and 1 <= int(seat) <= rule_set.players:
@@ -366,11 +387,21 @@ def _sit(online: OnlineSeat, screen: bool) -> None:
 @click.option("--rules", "rules_name", default="black-maria", show_default=True, help="Preset name or house-rules file.")
 @click.option("--players", type=int, default=None, help="Number of players, if not the rule set's own (2 to 7).")
 @click.option("--kitty", is_flag=True, help=KITTY_HELP)
+@game_end_options
 @click.option("--turn-seconds", type=click.FloatRange(1, 3600), default=None, help="A turn timer: a late player is played by a computer.")
 @click.option("--lang", type=click.Choice(["en", "de"]), default=None, help="Language (default: from the environment's locale).")
 @click.option("--plain", is_flag=True, help="Line by line on standard output, answers from standard input.")
 def host(
-    server: str, name: str, rules_name: str, players: int | None, kitty: bool, turn_seconds: float | None, lang: str | None, plain: bool
+    server: str,
+    name: str,
+    rules_name: str,
+    players: int | None,
+    kitty: bool,
+    deals: int | None,
+    target: int | None,
+    turn_seconds: float | None,
+    lang: str | None,
+    plain: bool,
 ) -> None:
     """Open a table on a server (SERVER: http://HOST:PORT of blackmaria serve), sit at it, invite friends, play.
 
@@ -380,7 +411,7 @@ def host(
     from blackmaria.locale import detect_language
     from blackmaria.tui.online import OnlineError, OnlineSeat, open_table, save_token, take_seat
 
-    rule_set = _rules_option(rules_name, players, kitty)
+    rule_set = _rules_option(rules_name, players, kitty, deals, target)
     language = detect_language(lang)
     screen = not plain and sys.stdout.isatty() and sys.stdin.isatty()
     try:
