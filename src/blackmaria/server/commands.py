@@ -70,7 +70,9 @@ def serve(
     if bot_time_limit <= 0:
         raise click.BadParameter(f"{bot_time_limit}: give a positive number of seconds", param_hint="--bot-time-limit")
     url = db_url or default_url()
-    click.echo(f"blackmaria serve: http://{host}:{port}/docs  database {url}", err=True)
+    # The game's page first: a play-test opened the API's pages (/docs) that this line named and looked for the game.
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    click.echo(f"blackmaria serve: the game at http://{shown}:{port}/  (API: /docs, database {url})", err=True)
     uvicorn.run(
         create_app(url, BotPrograms(commands, bot_time_limit), lobby_rate),
         host=host,
