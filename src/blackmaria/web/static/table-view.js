@@ -157,7 +157,13 @@ export function renderSeats() {
     const part = (text) => el("span", { class: "nowrap", text });
     line.append(el("b", { class: "points", text: String(points) }), " ", part(t("seat_points", { n: points })), " · ", part(plural("tricks", tricks)), " · ", part(t("seat_total", { total })));
     node.append(line);
-    if (marks.length) node.append(el("span", { class: "marks", text: marks.join(" · "), "aria-hidden": "true" }));
+    if (marks.length) {
+      const marksLine = el("span", { class: "marks", text: marks.join(" · "), "aria-hidden": "true" });
+      // The seat across the table: its card in the trick lies over the bottom of its box, so its marks go over its
+      // name (a play-test saw "dealer" under the top seat's card).
+      if (node.classList.contains("wide-room") && position.y < 50) node.prepend(marksLine);
+      else node.append(marksLine);
+    }
     if (turn) node.append(el("span", { class: "turn-mark", text: t("turn_mark"), "aria-hidden": "true" }));
     if (app.seat !== null && seat !== app.seat && info.kind === "human" && !info.connected && !info.away && tableInPlay()) {
       node.append(seatButton(seat, "bot", t("bot_now"), seatName(seat)));
