@@ -901,8 +901,12 @@ def test_on_the_players_turn_the_prompt_says_which_card_enter_plays(tmp_path: Pa
         cards = app.hand_cards()
         prompt = _plain(app.query_one("#prompt", Static).content, 80)
         assert f"Enter plays {session.t.card(cards[app.selected])}; the arrows choose another." in prompt, prompt
-        # The turn starts on the lowest card that may be played (a play-test's Enter played its A♠, the first card).
-        assert rank_of(cards[app.selected]) == min(rank_of(card) for card in session.observation().legal)
+        # The turn starts on the lowest card that may be played (a play-test's Enter played its A♠, the first card)
+        # and costs nothing itself, where one does (another's Enter would have put Q♠ on J♠ and taken it).
+        obs = session.observation()
+        free = [card for card in obs.legal if obs.rules.values[card] <= 0] or list(obs.legal)
+        assert rank_of(cards[app.selected]) == min(rank_of(card) for card in free)
+        assert obs.rules.values[cards[app.selected]] <= 0 or len(free) == len(obs.legal)
         await pilot.press("right")  # type: ignore[attr-defined]
         prompt = _plain(app.query_one("#prompt", Static).content, 80)
         assert f"Enter plays {session.t.card(cards[app.selected])};" in prompt, prompt

@@ -242,10 +242,15 @@ class CardTableApp(App[None]):
         if cards and choosable and cards[self.selected] not in choosable:
             self.selected = next(index for index, card in enumerate(cards) if card in choosable)
         if self.waiting() == "play" and choosable and self.seat.decision_key() != self.cursor_for:
-            # A new turn: the cursor starts on the lowest card that may be played, so Enter risks the least (it rested
-            # on the first card, often A♠, and a play-test's Enter took a trick and its points).
+            # A new turn: the cursor starts on the lowest card that may be played and costs nothing itself, so Enter
+            # risks the least (it rested on the first card, often A♠, and a play-test's Enter took a trick and its
+            # points; on the lowest card of all, another's Enter would have taken Q♠ over J♠).
             self.cursor_for = self.seat.decision_key()
-            lowest = min((card for card in cards if card in choosable), key=rank_of)
+            obs = self.seat.observation()
+            values = obs.rules.values if obs is not None else None
+            lowest = min(
+                (card for card in cards if card in choosable), key=lambda card: (values is not None and values[card] > 0, rank_of(card))
+            )
             self.selected = cards.index(lowest)
         if hinted and hinted != self.pointed:  # a new hint: the cursor goes to its card, so Enter (or Space) takes it
             self.pointed = hinted
