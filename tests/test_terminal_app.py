@@ -1220,3 +1220,26 @@ def test_the_received_cards_are_marked_until_the_players_first_card_as_in_the_br
     _run(session, drive, speed=0.0)
     assert seen["after the pass"].count("+") == 3, seen
     assert "+" not in seen["after the first card"], seen
+
+
+def test_tab_home_and_end_move_the_cursor_as_the_arrows_do(tmp_path: Path) -> None:
+    """A play-test tried Up, Home and Tab in the hand first and nothing moved."""
+    session = _session(tmp_path, seed=12)
+
+    async def drive(app: GameApp, pilot: object) -> None:
+        await _pass(app, pilot)
+        while session.waiting_for() == "play" and len(session.observation().legal) < 2:
+            await pilot.press("enter")  # type: ignore[attr-defined]
+            await _settle(app, pilot)
+        cards, legal = app.hand_cards(), session.observation().legal
+        allowed = [index for index, card in enumerate(cards) if card in legal]
+        await pilot.press("home")  # type: ignore[attr-defined]
+        assert app.selected == allowed[0]
+        await pilot.press("end")  # type: ignore[attr-defined]
+        assert app.selected == allowed[-1]
+        await pilot.press("tab")  # type: ignore[attr-defined]
+        assert app.selected == allowed[0]  # on round, as Right does
+        await pilot.press("shift+tab")  # type: ignore[attr-defined]
+        assert app.selected == allowed[-1]
+
+    _run(session, drive)
