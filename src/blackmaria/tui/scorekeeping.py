@@ -137,8 +137,7 @@ def run_scorekeeper(
                     continue
                 if word in ("undo", "zurück", "zurueck", "zuruck"):
                     entry = sheet.take_back()
-                    number = len(sheet.entries) + 1
-                    write_wrapped(t("sk_undone", number=number, points=t.named_points(sheet.players, entry.points)))
+                    write_wrapped(t("sk_undone", number=len(sheet.entries) + 1, points=t.named_points(sheet.players, entry.points)))
                 elif word in ("fix", "berichtige"):
                     parts = answer.split(None, 2)
                     if len(parts) < 3 or not parts[1].isdigit():
