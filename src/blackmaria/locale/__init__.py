@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Final
 
 from blackmaria.cards import (
+    HAND_ORDER,
     RANK_NAMES_DE,
     RANK_NAMES_EN,
     RANK_SHORT_DE,
@@ -176,8 +177,9 @@ class Texts:
         return f"{RANK_NAMES_EN[card >> 2]} of {SUIT_NAMES_EN[card & 3]}"
 
     def cards(self, cards: Sequence[Card]) -> str:
-        """Cards as a hand shows them: spades, hearts, diamonds, clubs, high to low."""
-        ordered = sorted(cards, key=lambda c: (-(c & 3), -(c >> 2)))
+        """Cards as a hand shows them (the terminal's and the browser's): spades, hearts, clubs, diamonds, high to
+        low (a play-test saw the explanation's list of cards in another order than the hand above it)."""
+        ordered = sorted(cards, key=lambda c: (HAND_ORDER.index(c & 3), -(c >> 2)))
         return " ".join(self.card(c) for c in ordered) if cards else self("none")
 
     def named_points(self, names: Sequence[str], points: Sequence[int]) -> str:
