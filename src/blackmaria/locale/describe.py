@@ -28,7 +28,10 @@ def describe_rules(rules: Rules, lang: str = "en") -> list[str]:
         lines.append(t("r_dealer_seat", seat=rules.first_dealer))
     if rules.passes_at_all:
         schedule = ", ".join(t.direction(d) for d in rules.effective_schedule)
-        lines.append(t("r_pass", count=rules.pass_count, schedule=schedule))
+        if len(set(rules.effective_schedule)) == 1:  # "to the right (then repeat)" read oddly for one direction
+            lines.append(t("r_pass_always", count=rules.pass_count, direction=schedule))
+        else:
+            lines.append(t("r_pass", count=rules.pass_count, schedule=schedule))
         if rules.pass_forbidden:
             lines.append(t("r_pass_forbidden", cards=t.cards(sorted(rules.pass_forbidden))))
     else:
