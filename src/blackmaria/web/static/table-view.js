@@ -335,7 +335,10 @@ function renderTurnText() {
     } else turnLine.textContent = t("turn_of", { name: seatName(turn) });
     if (view.received && view.hand.length === view.dealt.length && view.pass_from !== null) {
       note.textContent = t("received_from", { name: seatName(view.pass_from), cards: shortCards(view.received) });
-    } else if (view.hearts_broken && app.table.rules.hearts_lead === "after-broken") note.textContent = t("hearts_broken"); // as the terminal: only where it matters
+    } else if (app.table.rules.hearts_lead === "after-broken") {
+      // As the terminal, and only where it matters: broken or not (a play-test missed the "not yet" before its lead).
+      note.textContent = t(view.hearts_broken ? "hearts_broken" : "hearts_not_broken");
+    }
   } else if (view.phase === "game-over" || view.phase === "deal-over") turnLine.textContent = ""; // the result's heading says it
 }
 
