@@ -599,7 +599,7 @@ class TextScreen(ModalScreen[str | None]):
     MAX_WIDTH: ClassVar[int] = 110
     DEFAULT_CSS = f"""
     TextScreen {{ align: center middle; }}
-    TextScreen #view {{ width: 90%; max-width: {MAX_WIDTH}; height: 85%; border: thick $accent; background: $surface; padding: 0 1; }}
+    TextScreen #view {{ width: 90%; max-width: {MAX_WIDTH}; height: auto; max-height: 85%; border: thick $accent; background: $surface; padding: 0 1; }}
     TextScreen #view-keys {{ dock: bottom; height: auto; background: $panel; }}
     """
     BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
