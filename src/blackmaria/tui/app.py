@@ -130,7 +130,8 @@ class CardTableApp(App[None]):
     CSS = """
     #status { height: 2; padding: 0 1; background: $panel; }
     #middle { height: 1fr; }
-    #table { width: 1fr; min-width: 44; padding: 0 1; }
+    /* In the middle of its height: on a tall screen the table sat at the top over rows of nothing (a play-test). */
+    #table { width: 1fr; height: 100%; min-width: 44; padding: 0 1; content-align-vertical: middle; }
     #log { width: 1fr; min-width: 30; border: round $primary; }
     /* A guided deal's explanations need the width more than the table does. */
     #middle.explains #table { width: 2fr; min-width: 38; }
