@@ -529,9 +529,10 @@ def test_a_lead_that_must_win_is_not_called_low() -> None:
 
 def test_a_pass_reason_shared_by_several_cards_is_said_once() -> None:
     """A play-test's hint said "pass Q♠: a high spade without enough low spades to guard it" three times over."""
-    spades = [Reason("pass_high_spade", {"card": parse_card(name)}) for name in ("AS", "KS", "QS")]
-    assert render(tuple(spades)) == "Pass A♠ K♠ Q♠: high spades without enough low spades to guard them"
-    assert render(tuple(spades), "de") == "Gib A♠ K♠ D♠ weiter: hohe Pik ohne genügend kleine Pik zum Schutz"
+    spades = [Reason("pass_high_spade", {"card": parse_card(name), "guards": 3}) for name in ("AS", "KS", "QS")]
+    # With the count: another play-test held three spades under the queen and read "without enough" as wrong.
+    assert render(tuple(spades)) == "Pass A♠ K♠ Q♠: high spades, and only 3 spades under the queen to guard them (4 keep them safe)"
+    assert render(tuple(spades), "de") == "Gib A♠ K♠ D♠ weiter: hohe Pik, und nur 3 Pik unter der Dame zum Schutz (4 machen sie sicher)"
     costly = (
         Reason("pass_costly", {"card": parse_card("KS"), "points": 10}),
         Reason("pass_costly", {"card": parse_card("AS"), "points": 7}),

@@ -275,7 +275,7 @@ def pass_reasons(obs: Observation, chosen: list[Card]) -> tuple[Reason, ...]:
         suit = suit_of(card)
         held = obs.hand.suit(suit)
         if suit == SPADES and card >= QS and guards < SAFE_SPADE_GUARDS:
-            reasons.append(Reason("pass_high_spade", {"card": card}))
+            reasons.append(Reason("pass_high_spade", {"card": card, "guards": guards}))
         elif set(held) <= set(chosen) and len(held) < len(obs.hand):
             if suit not in voided:
                 voided.add(suit)

@@ -73,6 +73,9 @@ def render(reasons: tuple[Reason, ...], lang: str = "en", seats: tuple[str, ...]
             values["worlds"] = f"{f['worlds']:,}".replace(",", "." if de else ",")
         if "name" in f:
             values["name"] = str(f["name"])
+        if "guards" in f:  # the spades under the queen, and how many guard the high ones (a play-test held three)
+            values["guards"] = str(f["guards"])
+            values["safe"] = str(SAFE_SPADE_GUARDS)
         for key in ("p", "q"):
             if key in f:
                 values[key] = f"{100 * f[key]:.0f} %" if de else f"{f[key]:.0%}"
