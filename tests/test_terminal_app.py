@@ -217,14 +217,14 @@ def test_game_over_offers_a_new_game_and_the_finished_game_is_recorded_once(tmp_
         assert "F1" in labels and "F2" not in labels and "F3" not in labels and "F4" not in labels
         await pilot.press("escape")  # type: ignore[attr-defined]  # back to the final table (it used to quit)
         assert not isinstance(app.screen, GameOverScreen) and app.is_running
-        assert "Game over. Winner:" in app.status_text().plain and "Enter: the result." in app.status_text().plain
+        assert "Game over. Winner:" in app.status_text().plain and "Enter: the result;" in app.status_text().plain
         # A finished game is recorded: the way out does not promise to save it (a play-test).
         assert "Ctrl+Q Quit" in app.keys_text(200).plain and "Save & quit" not in app.keys_text(200).plain
         await pilot.press("enter")  # type: ignore[attr-defined]
         assert isinstance(app.screen, GameOverScreen)
         await pilot.press("escape")  # type: ignore[attr-defined]
         # At the table the view's N and Q can be typed (a play-test typed "q" and was told it was no card or command).
-        assert "n: a new game, q: quit" in app.status_text().plain
+        assert "n: new game; q: quit." in app.status_text().plain
         await pilot.press("n", "enter")  # type: ignore[attr-defined]
         assert app.session is not session and app.session.game.deals and not app.session.game.is_over
         await pilot.press("ctrl+q")  # type: ignore[attr-defined]
