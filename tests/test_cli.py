@@ -104,35 +104,32 @@ def test_a_preset_is_refused_for_a_player_count_it_is_not_made_for() -> None:
     assert run("rules", "show", "two-player", "--players", "2").returncode == 0
 
 
-def test_play_with_a_kitty_from_the_command_line(tmp_path: Path) -> None:
-    """The play-test found the kitty only in a house-rules file (the lobby and the scorekeeper offer it)."""
+def saved_rules_of_a_game_quit_at_once(data_dir: Path, *options: str) -> dict[str, object]:
+    """``blackmaria play OPTIONS`` started line by line and left at once: the rules its saved game holds."""
     played = subprocess.run(
-        [sys.executable, "-m", "blackmaria.cli", "play", "--players", "5", "--kitty", "--plain", "--seed", "3"],
+        [sys.executable, "-m", "blackmaria.cli", "play", *options, "--plain", "--seed", "3"],
         input="quit\n",
         capture_output=True,
         text=True,
         timeout=120,
-        env={**os.environ, "BLACKMARIA_DATA_DIR": str(tmp_path)},
+        env={**os.environ, "BLACKMARIA_DATA_DIR": str(data_dir)},
     )
     assert played.returncode == 0, played.stderr
-    saved = json.loads(next((tmp_path / "saves").glob("*.json")).read_text())
-    assert saved["record"]["rules"]["kitty"] is True and saved["record"]["rules"]["players"] == 5
+    rules: dict[str, object] = json.loads(next((data_dir / "saves").glob("*.json")).read_text())["record"]["rules"]
+    return rules
+
+
+def test_play_with_a_kitty_from_the_command_line(tmp_path: Path) -> None:
+    """The play-test found the kitty only in a house-rules file (the lobby and the scorekeeper offer it)."""
+    rules = saved_rules_of_a_game_quit_at_once(tmp_path, "--players", "5", "--kitty")
+    assert rules["kitty"] is True and rules["players"] == 5
 
 
 @pytest.mark.parametrize(("end", "deal_count", "target_score"), [(["--deals", "2"], 2, None), (["--target", "50"], None, 50)])
 def test_a_short_game_from_the_command_line(tmp_path: Path, end: list[str], deal_count: int | None, target_score: int | None) -> None:
     """A play-test wrote a house-rules file for a two-deal game (Black Maria is 9 deals, Hearts goes to 100); the
     lobby offers "after N deals" and "at N points", and so do play and host now."""
-    played = subprocess.run(
-        [sys.executable, "-m", "blackmaria.cli", "play", "--rules", "hearts", *end, "--plain", "--seed", "3"],
-        input="quit\n",
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env={**os.environ, "BLACKMARIA_DATA_DIR": str(tmp_path)},
-    )
-    assert played.returncode == 0, played.stderr
-    rules = json.loads(next((tmp_path / "saves").glob("*.json")).read_text())["record"]["rules"]
+    rules = saved_rules_of_a_game_quit_at_once(tmp_path, "--rules", "hearts", *end)
     assert (rules["deal_count"], rules["target_score"], rules["preset"]) == (deal_count, target_score, "hearts")
     both = run("play", "--deals", "2", "--target", "50", "--plain")
     assert both.returncode != 0 and "--deals and --target both say when the game ends: give one of them." in both.stderr
