@@ -755,7 +755,7 @@ def test_the_lobbys_rules_in_words_follow_the_number_of_players(server: Server, 
     assert page.evaluate(first) == "3 players, 17 cards each."
     page.fill("#players", "5")
     page.wait_for_function(f"() => ({first})() === '5 players, 10 cards each.'")
-    assert "Removed from the deck before dealing: 2♦ 2♣." in (page.text_content("#rules-list") or "")
+    assert "Removed from the deck before dealing: 2♣ 2♦." in (page.text_content("#rules-list") or "")  # the hand's order of suits
     # Where the count takes cards out, a kitty may keep them in play instead (a play-test found it only in a file).
     assert page.is_visible("#kitty-field") and not page.is_checked("#kitty")
     page.check("#kitty")
