@@ -97,7 +97,7 @@ export function renderHand() {
     node.setAttribute("aria-label", [cardName(card), ...states].join(", "));
     node.tabIndex = index === app.handFocus ? 0 : -1;
     node.style.setProperty("--i", String(index));
-    node.addEventListener("click", () => cardClicked(card, index));
+    node.addEventListener("click", (event) => cardClicked(card, index, event.detail));
     node.addEventListener("keydown", (event) => handKey(event, index));
     return node;
   });
@@ -151,7 +151,9 @@ function handKey(event, index) {
   app.handFocus = next;
 }
 
-function cardClicked(card, index) {
+/** ``clicks``: the click's count (``event.detail``): 2 for the second click of a double click, which may land after
+    the first one's card has gone and the others' turn begun (a test's was told "It is not your turn"). */
+function cardClicked(card, index, clicks = 1) {
   const view = app.view;
   app.handFocus = index;
   if (!app.connected || app.playPending || app.passPending) return; // the page shows why: offline, or a card on its way
@@ -183,6 +185,8 @@ function cardClicked(card, index) {
   if (!mustPlay(view)) {
     const turn = shownTurn(view);
     if (app.seat === null) return;
+    // The second click of a double click lands after the first card went: not a try out of turn, nothing to say.
+    if (clicks > 1) return;
     if (turn !== null && turn !== app.seat) showNotice(`${t("not_your_turn")} ${t("turn_of", { name: seatName(turn) })}`, true);
     else if (view && view.phase === "passing") showNotice(t("passed_wait"), true);
     return;
