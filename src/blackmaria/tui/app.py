@@ -51,8 +51,9 @@ WAIT_INDICATOR_AFTER = 0.5
 """Seconds of work (a computer player thinking, an analysis) before the screen says that it works."""
 
 
-MOVE_KEYS: Final = {"left": -1, "right": 1, "shift+tab": -1, "tab": 1, "home": -2, "end": 2}
-"""The keys that move the cursor in the hand (a play-test tried Tab and Home first): by one card, or to either end."""
+MOVE_KEYS: Final = {"left": -1, "right": 1, "shift+tab": -1, "tab": 1, "home": 0, "end": 0}
+"""The keys that move the cursor in the hand (a play-test tried Tab and Home first): by one card (the step), or, with
+0, to the first (Home) or the last (End) card that may be chosen."""
 
 MIN_SIZE: Final = (80, 24)
 """The smallest screen the table is drawn for (the README's)."""
@@ -503,13 +504,11 @@ class CardTableApp(App[None]):
         cards = self.hand_cards()
         stale = event.time < self.ready_at  # pressed while the others played or the program worked
         if event.key in MOVE_KEYS and cards:
-            step = MOVE_KEYS[event.key]
-            if abs(step) > 1:  # Home, End: to the first or the last card that may be chosen, from that end inwards
-                self.selected = len(cards) - 1 if step > 0 else 0
-                if cards[self.selected] not in self.choosable() and self.choosable():
-                    self.move(-1 if step > 0 else 1)
-            else:
-                self.move(step)
+            if MOVE_KEYS[event.key]:
+                self.move(MOVE_KEYS[event.key])
+            else:  # from the end, one step inwards: the nearest card that may be chosen
+                self.selected = len(cards) - 1 if event.key == "home" else 0
+                self.move(1 if event.key == "home" else -1)
             if waiting == "play":
                 self.message = ""  # the player chooses on: the line over the prompt says again which card Enter plays
         elif event.key == "enter" and self.is_command(self.buffer):
