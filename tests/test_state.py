@@ -183,6 +183,25 @@ def test_observations_carry_choices_and_a_refusal_for_every_other_card() -> None
         game.play(rng.choice(sorted(obs.choices)))
 
 
+def test_received_cards_are_marked_for_their_seat_until_its_first_card_and_never_for_others() -> None:
+    # One rule for the terminal and the browser (each used to keep its own copy of it).
+    game = Game("hearts", seed=11)
+    game.deal()
+    rng = random.Random(11)
+    for seat in range(4):
+        assert not game.observation(seat).received_marked, "nothing is marked before the cards arrive"
+        game.pass_cards(seat, rng.sample(sorted(game.passable_cards(seat)), 3))
+    received = {seat: game.observation(seat).received for seat in range(4)}
+    while game.phase == "playing":
+        for seat in range(4):
+            obs = game.observation(seat)
+            has_played = any(s == seat for trick in obs.tricks for s, _ in trick.plays)
+            assert obs.received_marked == (CardSet() if has_played else received[seat])
+            assert obs.to_dict()["received_marked"] == obs.received_marked.names()
+        assert not game.observation(None).received_marked
+        game.play(rng.choice(sorted(game.legal_cards())))
+
+
 def _play_into_the_deal(name: str, seed: int, plays: int, players: int | None = None) -> Game:
     rng = random.Random(seed)
     game = Game(preset(name, players=players, kitty=name == "black-maria" and players == 5), seed=seed)

@@ -74,6 +74,15 @@ class Observation:
         return self.seat == SPECTATOR
 
     @property
+    def received_marked(self) -> CardSet:
+        """The received cards a hand marks: all of them until this seat plays its first card of the deal, then none
+        (by then the player has seen them; a mark all deal long reads as something still to do). One rule for every
+        front end, so the terminal and the browser cannot drift apart."""
+        if self.received is None or any(seat == self.seat for trick in self.tricks for seat, _ in trick.plays):
+            return CardSet()
+        return self.received & self.hand
+
+    @property
     def current_trick(self) -> Trick | None:
         if self.tricks and self.tricks[-1].winner is None:
             return self.tricks[-1]
@@ -103,6 +112,7 @@ class Observation:
             "dealt": cards(self.dealt),
             "passed": cards(self.passed),
             "received": cards(self.received),
+            "received_marked": cards(self.received_marked),
             "has_passed": list(self.has_passed),
             "tricks": [
                 {"leader": t.leader, "plays": [[seat, CARD_NAMES[c]] for seat, c in t.plays], "winner": t.winner} for t in self.tricks

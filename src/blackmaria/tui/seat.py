@@ -249,12 +249,9 @@ class Seat(ABC):
         return obs.choices if obs is not None and self.waiting_for() in ("pass", "play") else CardSet()
 
     def received(self) -> CardSet:
-        """The cards received in this deal's pass, marked in the hand until the seat plays its first card (as in the
-        browser: by then the player has seen them, and a mark all deal long read as something still to do)."""
+        """The cards received in this deal's pass that the hand marks (the observation's rule, as in the browser)."""
         obs = self.observation()
-        if obs is None or obs.received is None or len(obs.hand) != len(obs.dealt):
-            return CardSet()
-        return obs.received & obs.hand
+        return obs.received_marked if obs is not None else CardSet()
 
     def taken(self) -> dict[int, list[Card]]:
         """The scoring cards each seat has taken this deal, from the tricks it won (public)."""

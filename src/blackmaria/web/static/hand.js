@@ -64,7 +64,7 @@ export function renderHand() {
   const myTurn = mustPlay(view);
   const passing = mustPass(view);
   const allowed = new Set(myTurn || passing ? view.choices : []);
-  const received = new Set(view.received && view.hand.length === view.dealt.length ? view.received : []);
+  const received = new Set(view.received_marked || []); // the server's rule: until this seat's first card
   const hinted = new Set(app.hint || []);
   for (const card of [...app.selected]) if (!view.hand.includes(card) || !passing) app.selected.delete(card);
   if (passing) sessionStorage.setItem(markedKey(), JSON.stringify([...app.selected]));

@@ -333,8 +333,8 @@ function renderTurnText() {
       turnLine.textContent = t(trick && trick.plays.length ? "your_turn" : "your_turn_lead");
       turnLine.classList.add("mine");
     } else turnLine.textContent = t("turn_of", { name: seatName(turn) });
-    if (view.received && view.hand.length === view.dealt.length && view.pass_from !== null) {
-      note.textContent = t("received_from", { name: seatName(view.pass_from), cards: shortCards(view.received) });
+    if (view.received_marked && view.received_marked.length && view.pass_from !== null) {
+      note.textContent = t("received_from", { name: seatName(view.pass_from), cards: shortCards(view.received_marked) });
     } else if (app.table.rules.hearts_lead === "after-broken") {
       // As the terminal, and only where it matters: broken or not (a play-test missed the "not yet" before its lead).
       note.textContent = t(view.hearts_broken ? "hearts_broken" : "hearts_not_broken");
