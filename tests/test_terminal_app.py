@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+import threading
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
@@ -1172,6 +1173,37 @@ def test_the_help_wraps_under_each_keys_description_at_80_columns(tmp_path: Path
 
     _run(session, drive, size=(80, 24))
     assert hanging("  Space         mark or unmark a card", 30) == "  Space         mark or unmark\n                a card"
+
+
+def test_escape_while_the_analysis_is_worked_out_calls_it_off(tmp_path: Path) -> None:
+    """A play-test pressed Escape while "warum" prepared, and the view that opened a moment later read as lost (or
+    the Escape closed it as it came): Escape says never mind, and the analysis, once ready, opens only when asked."""
+    session = _session(tmp_path, seed=3)
+    # The analysis is held until the Escape is in: on a fast machine it can be ready before the key.
+    analysed, explanation_text = threading.Event(), session.explanation_text
+
+    def held_analysis() -> list[str]:
+        analysed.wait(30)
+        return explanation_text()
+
+    session.explanation_text = held_analysis  # type: ignore[method-assign]
+
+    async def drive(app: GameApp, pilot: object) -> None:
+        await pilot.press(*"why", "enter")  # type: ignore[attr-defined]
+        assert app.message.startswith("Working out your choices") and not isinstance(app.screen, TextScreen)
+        await pilot.press("escape")  # type: ignore[attr-defined]
+        assert app.message == ""
+        analysed.set()
+        for _ in range(3000):
+            if session.explanation_ready():
+                break
+            await pilot.pause(0.01)  # type: ignore[attr-defined]
+        await pilot.pause(0.2)  # type: ignore[attr-defined]  # (the worker's call back to the screen)
+        assert session.explanation_ready() and not isinstance(app.screen, TextScreen)
+        await pilot.press(*"why", "enter")  # type: ignore[attr-defined]  # asked again: at once, from the analysis kept
+        assert isinstance(app.screen, TextScreen) and app.screen.view_title == "Why"
+
+    _run(session, drive)
 
 
 def test_warum_typed_in_a_game_opens_the_decision_taught_in_full(tmp_path: Path) -> None:

@@ -162,6 +162,9 @@ class CardTableApp(App[None]):
         """The decision (``decision_key``) whose turn last placed the cursor on its lowest playable card."""
         self.buffer = ""
         self.message = ""
+        self.asked: object | None = None
+        """The hint or analysis asked for and still being worked out; Escape forgets it, so it never opens later
+        (a play-test pressed Escape while ``warum`` prepared, and the view that came a moment after read as lost)."""
         self.title = "Black Maria"
         self.ready_at = 0.0
         """When the player's present decision was shown (monotonic): a key pressed before it is not a choice of it."""
@@ -538,7 +541,7 @@ class CardTableApp(App[None]):
         elif event.key == "backspace":
             self.buffer = self.buffer[:-1]
         elif event.key == "escape":
-            self.buffer, self.message = "", ""
+            self.buffer, self.message, self.asked = "", "", None
         elif self.typable(event.character) and (self.buffer.strip() or event.character != " "):
             self.buffer += event.character or ""  # (a space only between words: a leading one would be invisible)
         elif event.key == "space":
@@ -993,12 +996,14 @@ class GameApp(CardTableApp):
         self.message = self.t("why_preparing")
         self.refresh_view()
         asked_at = len(session.game.events)
+        self.asked = asked = object()
 
         def work() -> None:
             lines = session.explanation_text()
 
             def show() -> None:
-                if self.session is session and len(session.game.events) == asked_at:  # still the decision asked about
+                # still the decision asked about, and not called off with Escape
+                if self.session is session and len(session.game.events) == asked_at and self.asked is asked:
                     self.message = ""
                     self.refresh_view()
                     self.show_text(self.t("key_why"), "\n".join(lines))
@@ -1019,12 +1024,13 @@ class GameApp(CardTableApp):
         self.message = self.t("hint_preparing")
         self.refresh_view()
         asked_at = len(self.session.game.events)
+        self.asked = asked = object()
 
         def work() -> None:
             text = self.session.hint()
 
             def show() -> None:
-                if len(self.session.game.events) == asked_at:  # still the decision the hint is for
+                if len(self.session.game.events) == asked_at and self.asked is asked:  # still the decision, still wanted
                     self.message = text
                     self.refresh_view()
 
