@@ -639,6 +639,8 @@ def test_the_deal_summary_shows_card_values_points_totals_and_the_standing(serve
         assert f"· total {totals[seat]} · place {row['place']}" in row["text"], row
         assert row["place"] == 1 + sum(1 for total in totals if total < totals[seat])
     page.screenshot(path=str(SCREENSHOTS / "web-deal-summary-values.png"))
+    tricks = [int(re.search(r"(\d+) tricks?", row["text"]).group(1)) for row in rows]  # type: ignore[union-attr]
+    assert sum(tricks) == 13, rows
     # A card's caption fits under its card even at the last trick ("trick 13", "Stich 13"), in both languages, on a phone.
     page.set_viewport_size(PHONE)
     for lang in ("en", "de"):
@@ -649,6 +651,9 @@ def test_the_deal_summary_shows_card_values_points_totals_and_the_standing(serve
         # The open summary speaks the language switched to.
         captions = page.eval_on_selector_all("#summary-rows figcaption span", "spans => spans.map(s => s.textContent)")
         assert captions and all(caption.startswith(longest.split()[0]) for caption in captions), (lang, captions)
+        # ... and its counts stay those of the deal it sums up (the next deal, dealt meanwhile, had 0 tricks each).
+        lines = page.eval_on_selector_all("#summary-rows .summary-line", "lines => lines.map(l => l.textContent)")
+        assert [int(re.search(r"(\d+) (tricks?|Stiche?)", line).group(1)) for line in lines] == tricks, lines  # type: ignore[union-attr]
         wider = page.eval_on_selector_all(
             "#summary-rows figure.counted",
             f"""figs => figs.filter(f => {{

@@ -4,9 +4,10 @@ import { renderLearn } from "./learn.js";
 import { cardName, plural, t } from "./i18n.js";
 import { miniCard, shortCards } from "./cards.js";
 
-export function showSummary(scored, events) {
-  app.lastSummary = [scored, events];
-  const view = app.view;
+/** The summary of the deal ``scored`` ended, with ``view`` the table as that deal ended: drawn again in another
+ * language it keeps that view (by then the next deal is dealt, and its tricks read 0: a play-test saw them so). */
+export function showSummary(scored, events, view = app.view) {
+  app.lastSummary = [scored, events, view];
   $("summary-heading").textContent = t("summary_heading", { n: scored.deal + 1 });
   // Each seat: its tricks and this deal's points, the running total and its place in the standing (fewest first).
   const totals = view ? view.totals : scored.points;
