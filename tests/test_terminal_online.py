@@ -173,6 +173,63 @@ def test_a_whole_deal_in_german_with_a_hint_a_refusal_and_chat(server: Server) -
     assert "Die Partie beginnt." in lines and lines[-1].startswith("Du hast den Tisch verlassen")
 
 
+def test_a_friend_who_drops_out_is_told_and_computer_n_lets_a_computer_player_play_the_seat_until_they_are_back(
+    server: Server,
+) -> None:
+    """A play-test's terminal said only "Ben to play." while Ben was gone, where the page says so and offers a
+    computer player: the terminal tells who lost the connection, who is played by a computer and who is back, marks
+    the seat, and ``computer N`` does what the page's button does."""
+    code, host = server.create_table(ONE_DEAL_HEARTS)
+    link = TableLink.parse(f"{server.base}/t/{code}")
+    zoe_seat, zoe_token = take_seat(link, "Zoe", 0)
+    _, ben_token = take_seat(link, "Ben", 1)
+    server.bots(code, host, "easy")
+    ben = OnlineSeat(link, ben_token, "en")
+    steps: list[str] = []
+    marks: list[str] = []
+    zoe = OnlineSeat(link, zoe_token, "en")
+
+    def told(player: Player, text: str) -> None:
+        deadline = time.monotonic() + 20
+        while not any(line.startswith(text) for line in player.out):
+            assert time.monotonic() < deadline, (text, player.out[-6:])
+            time.sleep(0.05)
+
+    def answer(player: Player, prompt: str) -> str | list[str] | None:
+        if not prompt.startswith("Cards to pass"):
+            return None
+        steps.append(prompt)
+        if len(steps) == 1:
+            return "computer 2"  # Ben is here: refused, in words
+        if len(steps) == 2:
+            told(player, "That player is at the table")
+            ben.close()
+            told(player, "Ben has lost the connection.")
+            marks.append(zoe.seat_mark(1))
+            return "computer 9"
+        if len(steps) == 3:
+            return "computer 2"
+        if len(steps) == 4:
+            told(player, "Ben has left the table: a computer player plays the seat until they come back.")
+            marks.append(zoe.seat_mark(1))
+            OnlineSeat(link, ben_token, "en")  # Ben comes back by his link
+            told(player, "Ben is back and plays their own seat again.")
+            marks.append(zoe.seat_mark(1))
+        return None
+
+    player = Player(answer)
+    thread = run_in_thread(zoe, player)
+    server.start_game(code, host)
+    thread.join(90)
+    assert not thread.is_alive() and len(steps) == 4, player.out[-8:]
+    assert (
+        "Ben has lost the connection. If they are not back soon, a computer player takes the seat; to let it play now, type computer 2."
+        in player.out
+    )
+    assert "Which seat? Type computer and the number of a seat of another player, 1 to 4." in player.out
+    assert marks == ["offline", "left, a computer plays", ""]
+
+
 def test_alone_with_computer_players_undo_takes_a_card_back_and_a_spectator_sees_it_too(server: Server) -> None:
     link, host, token = seated(server, name="Ann")
     steps: list[str] = []

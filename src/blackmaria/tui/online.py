@@ -52,6 +52,8 @@ COMMANDS: Final = {word: action for word, action in PLAY_COMMANDS.items() if act
     "zuruck": "back",
 }
 CHAT_WORDS: Final = ("say", "sag")
+COMPUTER_WORDS: Final = ("computer",)
+"""``computer N``: a computer player plays seat N while its player, gone, is not back (the page's button)."""
 START_WORDS: Final = ("start", "los")
 """Start the game (``start LEVEL``: the empty seats get computer players of that level, medium by default)."""
 RECONNECT_TRIES: Final = 5
@@ -407,6 +409,8 @@ class OnlineSeat(Seat):
             for i, (was, now) in enumerate(zip(before, info["seats"], strict=False)):  # who sat down while we wait
                 if i != self.seat and was["kind"] != now["kind"] and now["kind"] in ("human", "bot"):
                     self.say(t("online_sat_down", name=self._names[i], seat=i + 1))
+        if before is not None and info.get("status") == "playing":
+            self._tell_presence(before, info["seats"])
         away = self.seat is not None and bool(info["seats"][self.seat].get("away"))
         if away and not self.away:
             self.say(t("online_away"))
@@ -421,6 +425,32 @@ class OnlineSeat(Seat):
         self.paused = paused
         if (was_open or was_over) and info.get("status") == "playing":
             self.say(t("online_started"))
+
+    def _tell_presence(self, before: list[dict[str, Any]], now: list[dict[str, Any]]) -> None:
+        """The other players who lost their connection, whose seat a computer player took, or who are back, as the
+        page tells them (a play-test's terminal only said "Zoe to play." while Zoe was gone)."""
+        t = self.t
+        for i, (was, seat) in enumerate(zip(before, now, strict=False)):
+            if i == self.seat or seat["kind"] != "human" or was["kind"] != "human":
+                continue
+            name = self._names[i]
+            if seat.get("away") and not was.get("away"):
+                self.say(t("news_away" if seat.get("connected") else "news_left", name=name))
+            elif was.get("away") and not seat.get("away"):
+                self.say(t("news_back", name=name))
+            elif was.get("connected") and not seat.get("connected") and not seat.get("away"):
+                self.say(t("online_offline", name=name, seat=i + 1) if self.seat is not None else t("online_offline_watching", name=name))
+            elif seat.get("connected") and not was.get("connected") and not seat.get("away"):
+                self.say(t("online_reconnected", name=name))
+
+    def seat_mark(self, seat: int) -> str:
+        seats = self.table.get("seats") or []
+        if self.table.get("status") != "playing" or seat >= len(seats) or seats[seat]["kind"] != "human":
+            return ""
+        info = seats[seat]
+        if info.get("away"):
+            return self.t("away_time" if info.get("connected") else "away_left")
+        return "" if info.get("connected") else self.t("offline")
 
     def handle(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
@@ -527,6 +557,8 @@ class OnlineSeat(Seat):
             return self.refusal(message.get("rule"), self.sent)
         if message.get("code") == "rate-limit":
             return self.t("online_slow_down")
+        if message.get("code") in ("player-here", "in-play"):  # (``computer N``: the server's words are English)
+            return self.t("online_computer_" + str(message["code"]))
         return self.t("online_refused", message=message.get("message", ""))
 
     # ---- views -------------------------------------------------------------------------------------
@@ -623,6 +655,9 @@ class OnlineSeat(Seat):
             elif rest.strip():
                 self.send({"type": "chat", "text": rest.strip()})
             return
+        if first.lower() in COMPUTER_WORDS:
+            self.computer_for(rest.strip())
+            return
         action = COMMANDS.get(command_word(words))
         if action == "quit":
             raise Leave
@@ -664,6 +699,21 @@ class OnlineSeat(Seat):
         except OnlineError as error:
             self.say(t("online_refused", message=str(error).split(": ", 1)[-1]))
         # The game's first update and the table's new status come over the WebSocket, as for every other seat.
+
+    def computer_for(self, number: str) -> None:
+        """``computer N``: a computer player plays seat N (by the number the table's news gives) until its player is
+        back; the server refuses it for a player still at the table, and says so."""
+        t = self.t
+        seats = self.table.get("seats") or []
+        self.prompted = None  # what this says comes first, then the decision again
+        if self.seat is None:
+            self.say(t("online_spectator"))
+        elif not number.isdigit() or not 1 <= int(number) <= len(seats) or int(number) - 1 == self.seat:
+            self.say(t("online_computer_which", count=len(seats)))
+        elif self.table.get("status") != "playing":
+            self.say(t("online_computer_not_playing"))
+        else:
+            self.send({"type": "seat", "seat": int(number) - 1, "to": "bot", "level": "medium"})
 
     def resume(self) -> None:
         """Resume the paused game (any seated player may, as on the page); the table's news says that it goes on."""

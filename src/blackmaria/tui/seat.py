@@ -151,6 +151,10 @@ class Seat(ABC):
     def observation(self) -> Observation | None:
         """What this seat may know now (None before a server has said anything)."""
 
+    def seat_mark(self, seat: int) -> str:
+        """A word on ``seat``'s player beside its name (a server's table: offline, or a computer playing for them)."""
+        return ""
+
     @abstractmethod
     def waiting_for(self) -> str | None:
         """``pass`` or ``play`` when this seat must choose, ``deal`` when it must start the next deal, ``over``
