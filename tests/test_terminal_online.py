@@ -227,7 +227,7 @@ def test_a_friend_who_drops_out_is_told_and_computer_n_lets_a_computer_player_pl
         in player.out
     )
     assert "Which seat? Type computer and the number of a seat of another player, 1 to 4." in player.out
-    assert marks == ["offline", "left, a computer plays", ""]
+    assert marks == ["(offline)", "(computer)", ""]
 
 
 def test_alone_with_computer_players_undo_takes_a_card_back_and_a_spectator_sees_it_too(server: Server) -> None:
@@ -558,6 +558,8 @@ def test_the_textual_seat_says_its_pass_waits_for_the_others_and_offers_f8_only_
             # Before the game the table lists its seats, as the page does.
             table = app.table_view()
             assert isinstance(table, Text) and table.plain.startswith("Seats\n1. Zoe (you)\n2. Ben\n3. Computer 3 (easy)\n")
+            # ... and the invite link on a line of its own (in the narrow story it broke into two at 80x24)
+            assert table.plain.endswith(f"\nInvite your friends with this link:\n{link.key}")
             server.start_game(code, host)
             await until(pilot, lambda: app.waiting() == "pass", "asked for a pass")
             passing = app.hand_cards()[:3]

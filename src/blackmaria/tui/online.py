@@ -449,8 +449,8 @@ class OnlineSeat(Seat):
             return ""
         info = seats[seat]
         if info.get("away"):
-            return self.t("away_time" if info.get("connected") else "away_left")
-        return "" if info.get("connected") else self.t("offline")
+            return self.t("mark_computer_plays")
+        return "" if info.get("connected") else f"({self.t('offline')})"
 
     def handle(self, message: dict[str, Any]) -> None:
         kind = message.get("type")

@@ -42,6 +42,9 @@ class OnlineApp(CardTableApp):
     """Shown where the table lets its player take cards back (one player against computer players), as F3 in the game
     against the computer."""
     TYPABLE = None  # commands and chat are typed as in line-by-line play ("say good luck")
+    # The status wraps instead of losing its end: a table that waits says how to start, a finished game who won and
+    # that the next one waits too (at 80 columns "... get computer" was the last word seen).
+    CSS = CardTableApp.CSS + "#status { height: auto; max-height: 4; }"
     TRICK_HOLD: ClassVar[float] = 1.4
     """Seconds a finished trick stays on the table with its winner (the server's table goes on meanwhile)."""
     seat: OnlineSeat
@@ -136,6 +139,10 @@ class OnlineApp(CardTableApp):
             text.append(f"{index + 1}. ")
             text.append(t("seat_empty") if empty else name, style="dim italic" if empty else "")
             text.append(f" {t('you_suffix')}\n" if index == self.seat.me else "\n")
+        # The link on a line of its own, where it fits whole: in the narrow story it broke over two lines, and a
+        # friend copying it got the box's border with it (a play-test at 80x24).
+        text.append("\n" + t("online_invite_heading") + "\n", style="bold")
+        text.append(self.seat.link.key)
         return text
 
     def key_labels(self) -> list[tuple[str, str]]:
