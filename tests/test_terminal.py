@@ -11,8 +11,10 @@ from pathlib import Path
 import pytest
 
 from blackmaria.cards import card_name, parse_card
+from blackmaria.locale import Texts
 from blackmaria.locale.messages import MESSAGES
 from blackmaria.rules import preset
+from blackmaria.tui.narration import sheet_lines
 from blackmaria.tui.session import PlaySession, new_session
 from terminal_driver import play_through
 
@@ -484,6 +486,20 @@ def test_a_five_player_sheet_with_a_kitty_keeps_a_row_per_deal_at_80_columns(lan
         numbers = list(re.finditer(r"-?\d+", line.split(":")[0]))[-5:]
         assert [match.end() for match in numbers] == ends, line
     assert lines[3].split()[:2] == ["2", "(now)" if lang == "en" else "(läuft)"]
+
+
+def test_a_sheet_with_a_servers_long_names_puts_them_over_two_lines_and_keeps_its_rows_at_80_columns() -> None:
+    """A play-test at a server's table (80x24, F6): "Computer 3 (medium)" made the row wider than the view, which
+    wrapped it, and a seat's points fell under the next one's name."""
+    names = ["Hal", "Computer 2 (medium)", "Computer 3 (medium)", "Computer 4 (medium)"]
+    lines = sheet_lines(Texts("en"), names, [(1, [20, 23, 0, 3], ())], [20, 23, 0, 3], so_far=[1, 0, 4, 0])
+    assert all(len(line) <= 66 for line in lines), lines
+    assert lines[1].split() == ["Computer", "2", "Computer", "3", "Computer", "4"]
+    assert lines[2].split() == ["Deal", "Hal", "(medium)", "(medium)", "(medium)"]
+    # Every number ends where its name's lines end, so each column reads down.
+    ends = [match.end() for match in re.finditer(r"\S+", lines[2])][1:]
+    for line in lines[3:]:
+        assert [match.end() for match in re.finditer(r"-?\d+", line)][-4:] == ends, line
 
 
 def test_cards_typed_as_the_game_names_them_and_a_refused_card_named_as_read(tmp_path: Path) -> None:

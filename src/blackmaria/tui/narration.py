@@ -6,6 +6,7 @@ that both tell the game the same way in both languages.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Iterable, Sequence
 
 from blackmaria.cards import Card
@@ -131,18 +132,29 @@ def sheet_lines(
     rows: Iterable[tuple[int, Sequence[int], Sequence[str]]],
     totals: Sequence[int],
     so_far: Sequence[int] | None = None,
+    room: int = 66,
 ) -> list[str]:
     """The score sheet: a row per finished deal (its number, points and marks such as a moon), then ``so_far``
-    (the points taken in the deal being played, when given), then the totals."""
+    (the points taken in the deal being played, when given), then the totals; in ``room`` columns where the names
+    allow (66: a view at 80x24)."""
     # Columns as wide as the widest name or number (at least 4): five players and a kitty's mark ("Kitty: Carla")
     # fit a row in the 66 columns of a view at 80x24 (at 8 apiece the rows wrapped and doubled the sheet's height).
     finished = list(rows)
     numbers = [*totals, *(so_far or ()), *(p for _, points, _ in finished for p in points)]
-    width = max(4, *(len(n) for n in names), *(len(str(p)) for p in numbers))
     # The deal being played is named as such ("3 (now)"): a play-test read the row called "so far" as the totals.
     playing = t("sheet_in_play", n=(finished[-1][0] + 1) if finished else 1) if so_far is not None else ""
     label = max(6, len(playing))
-    lines = [t("score_sheet"), f"{t('sheet_deal'):>{label}}  " + "  ".join(f"{n:>{width}}" for n in names)]
+    # Names too long for a row of ``room`` columns ("Computer 3 (medium)" at a server's table) go over two lines or
+    # more, each in its column: the view wrapped the whole row, and a seat's points fell under the next one's name.
+    fit = (room - label - 2 * len(names)) // max(1, len(names))
+    width = max(4, *(len(str(p)) for p in numbers), min(max(len(n) for n in names), fit))
+    heads = [textwrap.wrap(name, width) or [""] for name in names]
+    depth = max(len(head) for head in heads)
+    heads = [[""] * (depth - len(head)) + head for head in heads]  # each name ends on the line above its numbers
+    lines = [t("score_sheet")]
+    for row in range(depth):
+        first = t("sheet_deal") if row == depth - 1 else ""
+        lines.append((f"{first:>{label}}  " + "  ".join(f"{head[row]:>{width}}" for head in heads)).rstrip())
     for deal, points, marks in finished:
         mark_text = ("  " + "; ".join(marks)) if marks else ""
         lines.append(f"{deal:>{label}}  " + "  ".join(f"{p:>{width}}" for p in points) + mark_text)
