@@ -23,7 +23,7 @@ from textual.widgets import Static
 
 from blackmaria.cards import Card, card_name, parse_card, parse_cards
 from blackmaria.locale import Texts
-from blackmaria.tui.online import OnlineSeat, TableLink, run_online, save_token, saved_token, take_seat
+from blackmaria.tui.online import OnlineError, OnlineSeat, TableLink, run_online, save_token, saved_token, take_seat
 from blackmaria.tui.online_app import OnlineApp
 from browser import SCREENSHOTS
 from test_server_helpers import ONE_DEAL_HEARTS, Server, free_port, play_until, running_server
@@ -385,6 +385,12 @@ def test_a_spectator_sees_the_table_but_no_hand_and_bad_links_are_named(server: 
     other, _ = server.create_table(ONE_DEAL_HEARTS)
     nameless = subprocess.run([*base, f"{server.base}/t/{other}"], capture_output=True, text=True, env=env, timeout=60)
     assert nameless.returncode == 2 and "--name is needed" in nameless.stderr
+    # The code alone, as the host's story names the table: the way to the link is said (a play-test typed it).
+    with pytest.raises(OnlineError, match=rf"'{link.code}' is a table's code: join needs its whole link, http://HOST:PORT/t/{link.code}"):
+        TableLink.parse(link.code)
+    # A game in play has no seat to take: how to watch it is said.
+    with pytest.raises(OnlineError, match=rf"the game is in play; .*; to watch it: blackmaria join {link.key} --watch$"):
+        take_seat(link, "Bob", None)
 
 
 def test_the_seat_comes_back_by_itself_when_a_killed_server_restarts(tmp_path: Path) -> None:

@@ -27,7 +27,7 @@ from websockets.sync.client import ClientConnection, connect
 from blackmaria.bots.base import LEVELS
 from blackmaria.cards import Card, card_name, parse_card
 from blackmaria.events import DealScored, event_from_dict
-from blackmaria.locale import Texts
+from blackmaria.locale import Texts, program_name
 from blackmaria.observation import Observation
 from blackmaria.rules import Rules
 from blackmaria.tui.narration import narrate, sheet_lines, standings
@@ -37,6 +37,7 @@ from blackmaria.tui.session import data_dir
 PROTOCOL: Final = 1
 LINK: Final = re.compile(r"(?P<base>https?://[^/?#\s]+)/t/(?P<code>[A-Za-z0-9_-]+)/?")
 SERVER: Final = re.compile(r"(?P<base>https?://[^/?#\s]+)/?")
+CODE: Final = re.compile(r"[A-Za-z0-9_-]{16}")
 # The words of the game against the computer, less claim (a table of people has none); "zurück" here gives back a
 # seat that a stand-in was playing, so German takes a card back with "zurücknehmen" (the server allows it to one
 # player alone against computer players).
@@ -79,6 +80,11 @@ class TableLink:
     @classmethod
     def parse(cls, text: str) -> TableLink:
         match = LINK.fullmatch(text.strip())
+        if match is None and CODE.fullmatch(text.strip()):
+            # The code alone, as the host's story shows it (the page's box takes one, knowing its server)
+            raise OnlineError(
+                f"{text.strip()!r} is a table's code: join needs its whole link, http://HOST:PORT/t/{text.strip()}, as the host's screen shows it"
+            )
         if match is None:
             raise OnlineError(f"{text!r} is not a table's link: expected http://HOST:PORT/t/CODE, as the lobby shows it")
         return cls(match["base"], match["code"])
@@ -147,7 +153,7 @@ def lobby(base: str, path: str, body: dict[str, Any], token: str | None = None, 
         with opener.open(request, timeout=10) as answer:
             data: dict[str, Any] = json.loads(answer.read())
     except urllib.error.HTTPError as error:
-        raise OnlineError(f"the server refused {what}: {_detail(error)}") from None
+        raise OnlineError(f"the server refused {what}: {_detail(error)}", str(error.code)) from None
     except (urllib.error.URLError, OSError) as error:
         raise OnlineError(f"cannot reach {base}: {getattr(error, 'reason', error)}") from None
     return data
@@ -155,7 +161,12 @@ def lobby(base: str, path: str, body: dict[str, Any], token: str | None = None, 
 
 def take_seat(link: TableLink, name: str, seat: int | None) -> tuple[int, str]:
     """Ask the server for a seat (the first empty one, or ``seat``); its number and token."""
-    data = lobby(link.base, f"/api/tables/{link.code}/seats", {"name": name, "seat": seat}, what="the seat")
+    try:
+        data = lobby(link.base, f"/api/tables/{link.code}/seats", {"name": name, "seat": seat}, what="the seat")
+    except OnlineError as error:
+        if error.code == "409" and "in play" in str(error):  # (a play-test was not told it could watch)
+            raise OnlineError(f"{error}; to watch it: {program_name()} join {link.key} --watch", error.code) from None
+        raise
     return int(data["seat"]), str(data["token"])
 
 
