@@ -531,8 +531,10 @@ def test_a_pass_reason_shared_by_several_cards_is_said_once() -> None:
     """A play-test's hint said "pass Q♠: a high spade without enough low spades to guard it" three times over."""
     spades = [Reason("pass_high_spade", {"card": parse_card(name), "guards": 3}) for name in ("AS", "KS", "QS")]
     # With the count: another play-test held three spades under the queen and read "without enough" as wrong.
-    assert render(tuple(spades)) == "Pass A♠ K♠ Q♠: high spades, and only 3 spades under the queen to guard them (4 keep them safe)"
-    assert render(tuple(spades), "de") == "Gib A♠ K♠ D♠ weiter: hohe Pik, und nur 3 Pik unter der Dame zum Schutz (4 machen sie sicher)"
+    # "to guard it" read as guarding the queen, also to a player without it (a play-test): the low spades are to be
+    # played before the high ones.
+    assert render(tuple(spades)) == "Pass A♠ K♠ Q♠: high spades, and only 3 spades lower than the queen to play before them (4 would be safe)"
+    assert render(tuple(spades), "de") == "Gib A♠ K♠ D♠ weiter: hohe Pik, und nur 3 Pik unter der Dame, die du vorher spielen kannst (4 wären sicher)"
     costly = (
         Reason("pass_costly", {"card": parse_card("KS"), "points": 10}),
         Reason("pass_costly", {"card": parse_card("AS"), "points": 7}),
