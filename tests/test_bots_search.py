@@ -533,8 +533,13 @@ def test_a_pass_reason_shared_by_several_cards_is_said_once() -> None:
     # With the count: another play-test held three spades under the queen and read "without enough" as wrong.
     # "to guard it" read as guarding the queen, also to a player without it (a play-test): the low spades are to be
     # played before the high ones.
-    assert render(tuple(spades)) == "Pass A♠ K♠ Q♠: high spades, and only 3 spades lower than the queen to play before them (4 would be safe)"
-    assert render(tuple(spades), "de") == "Gib A♠ K♠ D♠ weiter: hohe Pik, und nur 3 Pik unter der Dame, die du vorher spielen kannst (4 wären sicher)"
+    assert (
+        render(tuple(spades)) == "Pass A♠ K♠ Q♠: high spades, and only 3 spades lower than the queen to play before them (4 would be safe)"
+    )
+    assert (
+        render(tuple(spades), "de")
+        == "Gib A♠ K♠ D♠ weiter: hohe Pik, und nur 3 Pik unter der Dame, die du vorher spielen kannst (4 wären sicher)"
+    )
     costly = (
         Reason("pass_costly", {"card": parse_card("KS"), "points": 10}),
         Reason("pass_costly", {"card": parse_card("AS"), "points": 7}),

@@ -1175,6 +1175,24 @@ def test_the_help_wraps_under_each_keys_description_at_80_columns(tmp_path: Path
     assert hanging("  Space         mark or unmark a card", 30) == "  Space         mark or unmark\n                a card"
 
 
+def test_a_window_below_80x24_is_said_with_its_size_now_as_it_shrinks(tmp_path: Path) -> None:
+    """A play-test shrank the window to 70x20 and then to 60x16, and the note still said 70x20."""
+    session = _session(tmp_path)
+
+    async def drive(app: GameApp, pilot: object) -> None:
+        await pilot.resize_terminal(70, 20)  # type: ignore[attr-defined]
+        await pilot.pause(0.1)  # type: ignore[attr-defined]
+        await pilot.resize_terminal(60, 16)  # type: ignore[attr-defined]
+        await pilot.pause(0.1)  # type: ignore[attr-defined]
+        shown = [note.message for note in app._notifications]
+        assert shown == ["The window is 60x16: the table needs 80x24, so part of it is not shown."], shown
+        await pilot.resize_terminal(80, 24)  # type: ignore[attr-defined]
+        await pilot.pause(0.1)  # type: ignore[attr-defined]
+        assert app._said_small is None
+
+    _run(session, drive, size=(80, 24))
+
+
 def test_escape_while_the_analysis_is_worked_out_calls_it_off(tmp_path: Path) -> None:
     """A play-test pressed Escape while "warum" prepared, and the view that opened a moment later read as lost (or
     the Escape closed it as it came): Escape says never mind, and the analysis, once ready, opens only when asked."""

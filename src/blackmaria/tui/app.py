@@ -125,7 +125,8 @@ class CardTableApp(App[None]):
     drawn from the seat (``seat.Seat``: what it sees, what it may choose), and the keys that choose, mark and play
     cards. A subclass says when the player may choose and what a choice does."""
 
-    _said_small = False
+    _said_small: tuple[int, int] | None = None
+    """The size below 80x24 the screen last said it was (None: not that small)."""
 
     ENABLE_COMMAND_PALETTE = False  # its texts are English only
     CSS = """
@@ -424,11 +425,14 @@ class CardTableApp(App[None]):
     def on_resize(self, event: events.Resize) -> None:
         if self.screen is self.screen_stack[0]:  # (a view over the table may be open: the keys are drawn when it closes)
             self.draw_keys(event.size.width)
-        # Below 80x24 seats and cards fall off the screen: said once as it gets that small (a play-test lost a seat silently).
+        # Below 80x24 seats and cards fall off the screen: said as it gets that small (a play-test lost a seat
+        # silently), and said again with the new size while it shrinks on (the note kept saying 70x20 at 60x16).
         small = event.size.width < MIN_SIZE[0] or event.size.height < MIN_SIZE[1]
-        if small and not self._said_small:
+        said = (event.size.width, event.size.height) if small else None
+        if said is not None and said != self._said_small:
+            self.clear_notifications()
             self.notify(self.t("too_small", width=event.size.width, height=event.size.height), severity="warning", timeout=8)
-        self._said_small = small
+        self._said_small = said
 
     # ---- views over the table ----------------------------------------------
     def view_width(self) -> int:
