@@ -488,6 +488,16 @@ def test_a_five_player_sheet_with_a_kitty_keeps_a_row_per_deal_at_80_columns(lan
     assert lines[3].split()[:2] == ["2", "(now)" if lang == "en" else "(läuft)"]
 
 
+def test_a_game_only_shortened_is_named_by_its_length_not_as_house_rules() -> None:
+    """A play-test started ``play --deals 1`` and read "Black Maria (house rules)" over a game of the preset's rules."""
+    en, de = Texts("en"), Texts("de")
+    hearts = preset("hearts")
+    assert en.game_title(hearts) == "Hearts"
+    assert en.game_title(hearts.replace(deal_count=1, target_score=None)) == "Hearts, 1 deal"
+    assert de.game_title(hearts.replace(target_score=50)) == "Hearts, bis 50 Punkte"
+    assert en.game_title(hearts.replace(deal_count=2, pass_schedule=("left",))) == "Hearts (house rules), to 100 points or 2 deals"
+
+
 def test_a_sheet_with_a_servers_long_names_puts_them_over_two_lines_and_keeps_its_rows_at_80_columns() -> None:
     """A play-test at a server's table (80x24, F6): "Computer 3 (medium)" made the row wider than the view, which
     wrapped it, and a seat's points fell under the next one's name."""

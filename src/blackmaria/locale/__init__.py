@@ -19,7 +19,7 @@ import sys
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from blackmaria.cards import (
     HAND_ORDER,
@@ -37,6 +37,9 @@ from blackmaria.cards import (
     parse_card,
 )
 from blackmaria.locale.messages import MESSAGES
+
+if TYPE_CHECKING:
+    from blackmaria.rules import Rules
 
 LANGUAGES: Final = ("en", "de")
 
@@ -196,6 +199,22 @@ class Texts:
             return self("house_rules")
         title = self(f"preset_{preset}")
         return f"{title} ({self('house_rules')})" if changed else title
+
+    def game_title(self, rules: Rules) -> str:
+        """A game's name for its players: the rule set's name, "(house rules)" where an option of play differs from
+        the preset, and the game's length where only that does ("Hearts, 1 deal": a play-test that only shortened
+        its game with ``--deals 1`` read "house rules")."""
+        changed = set(rules.changes_from_preset())
+        length = changed & {"deal_count", "target_score"}
+        title = self.rules_title(rules.preset, bool(changed - length))
+        if not length or rules.preset is None:
+            return title
+        ends = []
+        if rules.target_score is not None:
+            ends.append(self("title_target", target=rules.target_score))
+        if rules.deal_count is not None:
+            ends.append(self.n("title_deals", rules.deal_count))
+        return self("title_with_length", title=title, length=self("r_end_or").join(ends))
 
     def direction(self, direction: str) -> str:
         return self(f"direction_{direction}")

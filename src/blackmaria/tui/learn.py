@@ -90,8 +90,7 @@ class LearnSession(PlaySession):
         self.autoplay = False  # the learner plays every card, a forced one too (and hears why it is forced)
 
     def rules_title(self) -> str:
-        rules = self.table_rules
-        return self.t.rules_title(rules.preset, bool(rules.changes_from_preset()))
+        return self.t.game_title(self.table_rules)
 
     # ---- the seat, as the line-by-line terminal drives it --------------------------------------------
     def welcome_lines(self) -> list[str]:

@@ -382,7 +382,7 @@ class OnlineSeat(Seat):
         self.held = []
         self._table(message["table"])
         t = self.t
-        title = t.rules_title(self._rules.preset, bool(self._rules.changes_from_preset())) if self._rules else ""
+        title = t.game_title(self._rules) if self._rules else ""
         self.say(t("welcome", rules=title, players=self.table["players"]))
         if self.seat is None:
             self.say(t("online_watching", code=self.link.code))

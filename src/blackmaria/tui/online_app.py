@@ -166,7 +166,7 @@ class OnlineApp(CardTableApp):
             self.marked.clear()  # the pass went through (or there is none to make)
         status = Text()
         if seat.rules is not None:
-            title = self.t.rules_title(seat.rules.preset, bool(seat.rules.changes_from_preset()))
+            title = self.t.game_title(seat.rules)
             status.append(self.t("welcome", rules=title, players=seat.rules.players) + "\n")
         status.append(seat.status(with_points=False))  # the table shows each seat's points
         left = seat.time_left() if self.ended is None else None

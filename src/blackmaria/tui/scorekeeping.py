@@ -95,7 +95,7 @@ def run_scorekeeper(
             write(line)
 
     rules = sheet.rules
-    write_wrapped(t("sk_welcome", rules=t.rules_title(rules.preset, bool(rules.changes_from_preset())), players=", ".join(sheet.players)))
+    write_wrapped(t("sk_welcome", rules=t.game_title(rules), players=", ".join(sheet.players)))
     write_wrapped(t("sk_help"))
     if sheet.entries:  # a sheet resumed: where it stands, before the next deal's prompt
         for line in sheet_table(sheet, t):

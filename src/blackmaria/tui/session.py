@@ -274,8 +274,7 @@ class PlaySession(Seat):
     # ---- flow --------------------------------------------------------------
 
     def rules_title(self) -> str:
-        rules = self.game.rules
-        return self.t.rules_title(rules.preset, bool(rules.changes_from_preset()))
+        return self.t.game_title(self.game.rules)
 
     def needs_deal(self) -> bool:
         return self.game.phase in ("not-started", "deal-over")
