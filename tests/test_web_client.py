@@ -72,7 +72,7 @@ def anna_and_ben(browser: Any, base: str, ben_viewport: dict[str, Any], timer: i
     ben_page = new_page(browser, ben_viewport)
     ben_page.goto(invite)
     ben_page.fill("#join-name", "Ben")
-    ben_page.click("[aria-label='Sit in seat 2']")
+    ben_page.click("[aria-label='Sit here: seat 2']")
     anna_page.wait_for_selector("#start:not([disabled])")
     anna_page.click("#start")
     return anna_page, ben_page

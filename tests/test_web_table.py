@@ -704,7 +704,7 @@ def test_the_host_changes_seats_before_and_during_the_game(server: Server, brows
     ben = new_page(browser, PHONE)
     ben.goto(anna.url)
     ben.fill("#join-name", "Ben")
-    ben.click("[aria-label='Sit in seat 2']")
+    ben.click("[aria-label='Sit here: seat 2']")
     anna.wait_for_selector("[aria-label='Remove: Ben']")
     # Only the host removes a player: Ben's page offers him no way to remove Anna.
     ben.wait_for_selector("#seat-list .you")
@@ -712,9 +712,9 @@ def test_the_host_changes_seats_before_and_during_the_game(server: Server, brows
     # Ben's name is taken back: he is removed, and his page says the link holds no seat for him any more.
     anna.click("[aria-label='Remove: Ben']")
     ben.wait_for_selector("#join-box:not([hidden])")
-    assert ben.locator("[aria-label='Sit in seat 2']").count() == 1
+    assert ben.locator("[aria-label='Sit here: seat 2']").count() == 1
     ben.fill("#join-name", "Ben")
-    ben.click("[aria-label='Sit in seat 2']")
+    ben.click("[aria-label='Sit here: seat 2']")
     anna.wait_for_selector("#start:not([disabled])")
     anna.click("#start")
     anna.wait_for_selector("#pass-bar:not([hidden])")

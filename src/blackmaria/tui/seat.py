@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import queue
+import re
 import sys
 import threading
 from abc import ABC, abstractmethod
@@ -335,6 +336,11 @@ class Seat(ABC):
         mistyped card was refused whole, without saying which word), else the whole line."""
         words = card_words(text)
         wrong = [word for word in words if read_card(word, german=self.lang == "de") is None]
+        # German "k10": Kreuz or Karo? Both begin with K; the two ways to say it are offered (a play-test was only
+        # told that it was no card).
+        both_k = next((w for w in wrong if self.lang == "de" and re.fullmatch(r"k(10|[2-9]|[bdka])", w.lower())), None)
+        if both_k is not None:
+            return self.t("kreuz_or_karo", word=both_k, kreuz="kr" + both_k[1:].lower(), karo="ka" + both_k[1:].lower())
         if len(words) > 1 and len(wrong) < len(words):
             return self.t("word_not_a_card", word=wrong[0], text=text.strip())
         return self.t("not_a_card", text=text.strip())

@@ -21,6 +21,7 @@ export function renderSeating() {
       item.append(el("span", { class: "seat-no", text: `${seat.seat + 1}.` }), el("span", { class: "seat-name", text: name }));
       if (seat.seat === app.seat) item.append(el("span", { class: "you", text: ` ${t("you_suffix")}` }));
       if (seat.kind === "empty" && app.seat === null) {
+        // The name heard starts with the words seen, so that voice control finds the button by them.
         const button = el("button", { type: "button", text: t("sit_here"), "aria-label": t("sit_here_label", { n: seat.seat + 1 }) });
         button.addEventListener("click", () => takeSeat(seat.seat));
         item.append(button);

@@ -54,9 +54,12 @@ export async function togglePause() {
 export function renderAll() {
   if (!app.table) return;
   const table = app.table;
-  const title = presetTitle(table.rules.preset);
+  // Before the first deal the count of players too: the brand beside it says "Black Maria" as well (a play-test
+  // read "Black Maria  Black Maria").
+  const dealt = app.view && app.view.deal >= 0;
+  const title = dealt ? presetTitle(table.rules.preset) : t("web_table_title", { rules: presetTitle(table.rules.preset), players: table.players });
   const titled = app.learn ? `${title} · ${t("learn_badge")}` : title;
-  $("table-title").textContent = app.view && app.view.deal >= 0 ? `${titled} · ${t("deal_n", { n: app.view.deal + 1 })}` : titled;
+  $("table-title").textContent = dealt ? `${titled} · ${t("deal_n", { n: app.view.deal + 1 })}` : titled;
   $("play").classList.toggle("learning", app.learn);
   $("felt").dataset.players = String(table.players);
   const seating = table.status === "open" && !(app.view && app.view.phase !== "not-started");
