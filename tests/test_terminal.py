@@ -257,7 +257,8 @@ def test_a_german_deal_has_no_untranslated_text(tmp_path: Path, rules: str) -> N
         str(tmp_path),
         lambda kind, out: "regeln" if kind == "card" and out.count("Deine Karte") == 1 else ("ende" if kind == "enter" else None),
     )
-    assert "Punkteliste" in out and "Pik" not in out.replace("Pik-", "")  # card names in German form
+    # Card names in German form (the suit alone is said of a seat that has none of it: "hat kein Pik")
+    assert "Punkteliste" in out and "Pik" not in out.replace("Pik-", "").replace("kein Pik", "")
     leaked = {word for word in _english_only_words() if re.search(rf"\b{word}\b", out)}
     assert not leaked, f"English words in the German game: {sorted(leaked)}"
 
@@ -486,6 +487,34 @@ def test_a_five_player_sheet_with_a_kitty_keeps_a_row_per_deal_at_80_columns(lan
         numbers = list(re.finditer(r"-?\d+", line.split(":")[0]))[-5:]
         assert [match.end() for match in numbers] == ends, line
     assert lines[3].split()[:2] == ["2", "(now)" if lang == "en" else "(läuft)"]
+
+
+def test_the_story_says_who_has_none_of_the_suit_led_even_after_a_lead_was_taken_back(tmp_path: Path) -> None:
+    """A learner's trick cost 15 points when East threw Q♠ on it, and nothing said that East held no hearts: a card off
+    the suit led is told as such. After an undo of the player's own lead, the new lead is the one the story follows."""
+    session = _session(tmp_path, seed=5)
+    _pass_first(session)
+    checked = 0
+    while session.game.phase == "playing" and checked < 3:
+        obs = session.observation()
+        suits = {card & 3 for card in obs.legal}
+        if (obs.current_trick is not None and obs.current_trick.plays) or len(suits) < 2:
+            session.play(min(obs.legal))
+            continue
+        first = min(obs.legal)
+        session.play(first)  # a lead, then taken back, then another suit led
+        assert session.undo() in (session.t("undo_done"), session.t("undo_done_many", count=2))
+        session.take_lines()
+        lead = min(card for card in session.observation().legal if card & 3 != first & 3)
+        session.play(lead)
+        lines = session.take_lines()
+        led = next(trick for trick in session.game.tricks if trick.plays and trick.plays[0][1] == lead)
+        for seat, card in led.plays[1:]:
+            name, shown = session.names[seat], session.t.card(card)
+            said = f"{name} plays {shown}." if card & 3 == lead & 3 else f"{name} has no {session.t.suit(lead & 3)}: plays {shown}."
+            assert said in lines, (said, lines)
+        checked += 1
+    assert checked == 3
 
 
 def test_a_game_only_shortened_is_named_by_its_length_not_as_house_rules() -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Iterable, Sequence
 
-from blackmaria.cards import Card
+from blackmaria.cards import Card, suit_of
 from blackmaria.core.state import Refusal
 from blackmaria.events import (
     CardDrawn,
@@ -28,8 +28,9 @@ from blackmaria.locale import Texts
 from blackmaria.rules import Rules
 
 
-def narrate(event: Event, t: Texts, names: Sequence[str], me: int, rules: Rules) -> list[str]:
-    """The sentences seat ``me`` hears for one event (a finished deal's review is the caller's: it has the counts)."""
+def narrate(event: Event, t: Texts, names: Sequence[str], me: int, rules: Rules, led: int | None = None) -> list[str]:
+    """The sentences seat ``me`` hears for one event (a finished deal's review is the caller's: it has the counts);
+    ``led``: the suit led to the trick of a card played, to say who could not follow it."""
     if isinstance(event, DealStarted):
         lines = [
             "",
@@ -53,6 +54,15 @@ def narrate(event: Event, t: Texts, names: Sequence[str], me: int, rules: Rules)
         return [t("you_lead") if event.leader == me else t("leads", name=names[event.leader])]
     if isinstance(event, CardPlayed):
         card = t.card(event.card)
+        if led is not None and suit_of(event.card) != led:
+            # A card off the suit led says that its player has none of it (a learner, whose trick East's Q♠ cost 15
+            # points, was not told that East held no hearts).
+            suit = t.suit(led)
+            return [
+                t("you_play_off", card=card, suit=suit)
+                if event.seat == me
+                else t("plays_off", name=names[event.seat], card=card, suit=suit)
+            ]
         return [t("you_play", card=card) if event.seat == me else t("plays", name=names[event.seat], card=card)]
     if isinstance(event, TrickWon):
         suffix = "_points" if event.points else ""

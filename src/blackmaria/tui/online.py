@@ -512,7 +512,7 @@ class OnlineSeat(Seat):
         self._table(message["table"])
         now = _plays(self.state)
         undone = before[len(now) :] if before[: len(now)] == now else []
-        self.draws = {}
+        self.draws, self.led = {}, None  # heard again below, from the deal as it is now
         for data in message.get("events", []):  # what the table shows of the deal as it is now (the cards drawn)
             event = event_from_dict(data)
             if event is not None:
@@ -560,7 +560,7 @@ class OnlineSeat(Seat):
                 self.send({"type": "count", "deal": event.deal, "lang": self.lang, "ref": DEAL_END})
                 self.counts_due += 1
             else:
-                told = narrate(event, self.t, self._names, me, self._rules)
+                told = narrate(event, self.t, self._names, me, self._rules, self.led_suit())
                 (self.held if self.counts_due else self.lines).extend(told)
 
     def _refusal(self, message: dict[str, Any]) -> str:

@@ -23,9 +23,9 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import ClassVar, Final
 
-from blackmaria.cards import HAND_ORDER, Card, CardSet
+from blackmaria.cards import HAND_ORDER, Card, CardSet, suit_of
 from blackmaria.core.state import Refusal
-from blackmaria.events import CardDrawn, Event, TrickWon
+from blackmaria.events import CardDrawn, CardPlayed, DealStarted, Event, TrickWon
 from blackmaria.game import Trick
 from blackmaria.locale import Texts, cards_named_in_words, read_card
 from blackmaria.observation import Observation
@@ -129,6 +129,8 @@ class Seat(ABC):
         """The decision last asked (``decision_key``), so that a live table asks each once."""
         self.draws: dict[int, Card | None] = {}
         """The cards drawn from the stock after the last trick, by seat (None: a card this seat may not see)."""
+        self.led: tuple[int, int] | None = None
+        """The trick of the deal last heard of and the suit led to it, from the events heard."""
         self._hint: tuple[object, CardSet] | None = None
         """The cards the last hint suggested, and the position it was asked in (``_position``)."""
 
@@ -218,11 +220,26 @@ class Seat(ABC):
         return lines
 
     def heard(self, event: Event) -> None:
-        """Keep what the table shows of an event the seat was told (the cards drawn after a trick)."""
+        """Keep what the table shows of an event the seat was told (the cards drawn after a trick), and the suit led
+        to the trick in play (the story says who could not follow it)."""
         if isinstance(event, TrickWon):
             self.draws = {}
         elif isinstance(event, CardDrawn):
             self.draws[event.seat] = event.card
+        elif isinstance(event, DealStarted):
+            self.led = None
+        elif isinstance(event, CardPlayed) and (self.led is None or self.led[0] != event.trick):
+            self.led = (event.trick, suit_of(event.card))
+
+    def led_suit(self) -> int | None:
+        """The suit led to the trick of the last card heard."""
+        return None if self.led is None else self.led[1]
+
+    def led_from_table(self) -> None:
+        """The suit led, from the table as it is now (after cards were taken back, the events heard say too much)."""
+        obs = self.observation()
+        trick = obs.current_trick if obs is not None else None
+        self.led = (len(obs.tricks) - 1, suit_of(trick.plays[0][1])) if obs is not None and trick and trick.plays else None
 
     # ---- the hint's cards, marked in the hand ---------------------------------------------------------
     def _position(self) -> object:

@@ -452,7 +452,7 @@ class PlaySession(Seat):
         marker = self.t("undo_marker", plays=plays)
         self.history = [*kept, (len(game.events), marker)]
         self.lines.append(marker)
-        self.draws = {}
+        self.draws, self.led = {}, None  # heard again below, from the deal as it is now
         for event in self._deal_events(visible=True):  # what the table shows of the deal as it is now
             self.heard(event)
         self.save()
@@ -575,7 +575,7 @@ class PlaySession(Seat):
                 sheet = self.sheet_lines() if self.sheet_in_story else [self.t("sk_totals", totals=totals)]
                 lines = [*self.deal_review(event.deal), *sheet]
             else:
-                lines = narrate(event, self.t, names, me, rules)
+                lines = narrate(event, self.t, names, me, rules, self.led_suit())
             self.lines.extend(lines)
             self.history.extend((index, line) for line in lines)
         self.shown = len(self.game.events)
