@@ -370,6 +370,9 @@ def test_a_german_browser_plays_by_keyboard_and_sees_no_english(server: Server, 
             page.wait_for_timeout(40)
     announced = page.evaluate("() => window.announced")
     assert any(text.startswith("Du bist am Zug") for text in announced), announced
+    # A card off the suit led is heard as such, as the terminal's story tells it ("West hat kein Herz: spielt Pik-Dame.")
+    off = [re.search(r"kein (\w+): (?:du )?spiel\w* (\w+)-", text) for text in announced if "t kein " in text]
+    assert off and all(match and match[1] != match[2] for match in off), [text for text in announced if "kein" in text]
     assert page.evaluate("() => window.lateTurns") == [], "'your turn' was announced after the card was played"
     # The play-test: "your turn" and a lit hand came while the cards played before were still being laid.
     assert page.evaluate("() => window.earlyTurns") == [], "the hand was offered before the trick was shown"

@@ -4,7 +4,7 @@ import { flyTrick, renderAll, renderSeats, renderShuffle, renderStatus, renderTr
 import { passPrompt } from "./hand.js";
 import { showSummary } from "./dialogs.js";
 import { askCount, learnFeedback, renderLearn } from "./learn.js";
-import { cardName, plural, t } from "./i18n.js";
+import { cardName, plural, suitName, t } from "./i18n.js";
 import { dealtHand, shuffleCommitment } from "./sha256.js";
 
 export async function pump() {
@@ -34,6 +34,7 @@ async function showUpdate(message, hurry) {
   const won = message.events.find((event) => event.type === "TrickWon");
   const played = message.events.filter((event) => event.type === "CardPlayed");
   const scored = message.events.find((event) => event.type === "DealScored");
+  const crossing = message.events.some((event) => event.type === "DealStarted"); // the view's tricks are another deal's
   if (message.events.some((event) => event.type === "CardsPassed" && event.seat === app.seat)) app.passPending = false;
   if (played.some((event) => event.seat === app.seat)) app.playPending = false;
   if (message.events.some((event) => event.type === "DealStarted")) {
@@ -80,7 +81,7 @@ async function showUpdate(message, hurry) {
         renderStatus();
       } else renderAll();
     }
-    announce(event.seat === app.seat ? t("you_play", { card: cardName(event.card) }) : t("plays", { name: seatName(event.seat), card: cardName(event.card) }));
+    announce(playedText(event, crossing ? null : app.view));
   }
   if (played.length && !hurry) await sleep(TIMING.play);
   if (won && !held) await holdTrick();
@@ -90,6 +91,16 @@ async function showUpdate(message, hurry) {
     else showSummary(scored, message.events);
   }
   announceTurn(before, app.view, played);
+}
+
+/** A card played, as heard: off the suit led (the trick's first card in ``view``, when given), it says its player has
+ * none of that suit, as the terminal's story does ("East has no hearts: plays the queen of spades."). */
+function playedText(event, view) {
+  const trick = view && view.tricks[event.trick];
+  const led = trick && trick.plays.length ? trick.plays[0][1].slice(-1) : null;
+  const params = { name: seatName(event.seat), card: cardName(event.card) };
+  if (led && event.card.slice(-1) !== led) return t(event.seat === app.seat ? "you_play_off" : "plays_off", { ...params, suit: suitName(led) });
+  return t(event.seat === app.seat ? "you_play" : "plays", params);
 }
 
 // The trick of each card an update plays, as "deal:trick:seat" (the keys of renderTrick): cards before a TrickWon
