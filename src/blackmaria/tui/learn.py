@@ -125,6 +125,9 @@ class LearnSession(PlaySession):
             self._explained_at = at
             self.explanation_from = len(lines)
             lines += explanation_lines(ready, self.lang)
+            # The advice marked in the hand as a hint's cards are, and the cursor on it: a learner's Enter rested on
+            # the lowest card, the second costliest here, while the story advised another.
+            self.remember_hint(list(ready.advice))
         return lines
 
     def prepare(self) -> None:
