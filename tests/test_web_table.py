@@ -443,6 +443,20 @@ def test_a_phone_holds_a_big_hand_in_two_rows_and_marks_no_more_than_the_pass_ta
         page.wait_for_selector("#pass-bar:not([hidden])")
         assert page.eval_on_selector_all("#hand .card.selected", "cs => cs.map(c => c.dataset.card)") == marked
         assert page.text_content("#pass-button") == "Pass 3 cards"
+        if viewport == PHONE:
+            # The hint under the hand, over the buttons, which keep to two rows (a play-test scrolled past five
+            # buttons in three rows to read the hint it had asked for).
+            page.click("#hint-button")
+            page.wait_for_function("() => document.getElementById('hint-text').textContent.startsWith('Hint: ')")
+            layout = page.evaluate(
+                """() => ({hint: document.getElementById('hint-text').getBoundingClientRect().top,
+                          hand: document.getElementById('hand').getBoundingClientRect().bottom,
+                          rows: [...new Set([...document.querySelectorAll('.actions button')].filter(b => !b.hidden)
+                                          .map(b => Math.round(b.getBoundingClientRect().top)))],
+                          buttons: Math.min(...[...document.querySelectorAll('.actions button')].filter(b => !b.hidden)
+                                          .map(b => b.getBoundingClientRect().top))})"""
+            )
+            assert layout["hand"] <= layout["hint"] < layout["buttons"] and 1 <= len(layout["rows"]) <= 2, layout
         assert page.errors == []
         page.context.close()
 
