@@ -843,6 +843,11 @@ def test_host_opens_a_table_sees_a_friend_sit_down_and_start_fills_the_rest_with
         ("bot", "easy"),
     ]
     assert saved_token(link) is not None, "blackmaria join LINK brings the host's seat back"
+    # host run again opens a new table, and first names the game in play this terminal has a seat at (a play-test
+    # ran host again to come back and found an empty table).
+    again = subprocess.run(command, input="quit\n", capture_output=True, text=True, env=env, timeout=60)
+    assert again.returncode == 0, again.stderr
+    assert f"You have a seat at a game in play on this server; back to it with: blackmaria join {link.key}" in again.stderr
 
 
 def test_host_names_a_bad_server_address_and_a_spectator_cannot_start(server: Server, data_dir: Path) -> None:

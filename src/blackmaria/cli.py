@@ -409,11 +409,14 @@ def host(
     everyone is seated: the empty seats get computer players.
     """
     from blackmaria.locale import detect_language
-    from blackmaria.tui.online import OnlineError, OnlineSeat, open_table, save_token, take_seat
+    from blackmaria.locale import Texts
+    from blackmaria.tui.online import OnlineError, OnlineSeat, open_table, save_token, seats_in_play, take_seat
 
     rule_set = _rules_option(rules_name, players, kitty, deals, target)
     language = detect_language(lang)
     screen = not plain and sys.stdout.isatty() and sys.stdin.isatty()
+    for link in seats_in_play(server):  # said before the new table opens: its screen would hide it
+        click.echo(Texts(language)("online_in_play_elsewhere", link=link.key), err=True)
     try:
         table = open_table(server, rule_set.to_dict(), turn_seconds)
         taken, token = take_seat(table, name, 0)

@@ -159,6 +159,25 @@ def lobby(base: str, path: str, body: dict[str, Any], token: str | None = None, 
     return data
 
 
+def seats_in_play(server: str, at_most: int = 5) -> list[TableLink]:
+    """The tables of the server ``http://HOST:PORT`` where a seat kept here has a game in play (the last ``at_most``
+    kept): ``host`` names them, since each run of it opens a new table (a play-test ran it again to come back)."""
+    match = SERVER.fullmatch(server.strip())
+    if match is None:
+        return []
+    links = [TableLink.parse(key) for key in _saved_seats() if key.startswith(match["base"] + "/t/")][-at_most:]
+    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+    in_play = []
+    for link in links:
+        try:
+            with opener.open(f"{link.base}/api/tables/{link.code}", timeout=3) as answer:
+                if json.loads(answer.read()).get("status") == "playing":
+                    in_play.append(link)
+        except (OSError, ValueError):
+            continue  # gone, or the server is not there: nothing to come back to
+    return in_play
+
+
 def take_seat(link: TableLink, name: str, seat: int | None) -> tuple[int, str]:
     """Ask the server for a seat (the first empty one, or ``seat``); its number and token."""
     try:
