@@ -408,8 +408,7 @@ def host(
     The invite link is shown; friends join in a browser or with blackmaria join. Type start (F8 in the screen) when
     everyone is seated: the empty seats get computer players.
     """
-    from blackmaria.locale import detect_language
-    from blackmaria.locale import Texts
+    from blackmaria.locale import Texts, detect_language
     from blackmaria.tui.online import OnlineError, OnlineSeat, open_table, save_token, seats_in_play, take_seat
 
     rule_set = _rules_option(rules_name, players, kitty, deals, target)
