@@ -5,6 +5,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
+
 from blackmaria.bots import run_bots
 from blackmaria.bots.external import ExternalBot
 from blackmaria.game import Game
@@ -55,3 +57,15 @@ def test_a_tournament_seats_a_program_and_a_broken_one_does_not_stop_it() -> Non
     broken = f"cmd:{sys.executable} -c \"print('hello?')\""
     survived = run_tournament("black-maria", [broken, "random"], deals=2, seed=2, workers=1)
     assert survived.plays[broken] == 2 * 3  # the fallback bot played its seat
+    # ... and the report says so: a bot writer's broken program, played by the fallback, had looked like a winner.
+    assert result.faults == {} and "FAULTS" not in result.report()
+    assert len(survived.faults[broken]) == 2 * 3 and "answer to hello is not JSON" in survived.faults[broken][0]
+    assert f"FAULTS: {broken} failed in 2 of 2 deals (6 seatings)" in survived.report()
+    assert survived.to_dict()["faults"][broken]["deals"] == 2
+
+
+def test_a_program_that_cannot_be_started_is_named_before_any_deal() -> None:
+    from blackmaria.tournament import expand_lineup
+
+    with pytest.raises(ValueError, match="bot 'cmd:no-such-program --fast': no program 'no-such-program' found"):
+        expand_lineup(["cmd:no-such-program --fast", "random"], 4)

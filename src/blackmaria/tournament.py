@@ -23,6 +23,8 @@ import json
 import math
 import os
 import random
+import shlex
+import shutil
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -49,9 +51,12 @@ class DealResult:
     seconds: float
     seat_points: tuple[tuple[int, ...], ...] = ()
     """Points of each seat, one row per rotation (rotation ``r`` seats ``lineup[(seat - r) % n]``)."""
+    faults: dict[str, list[str]] = field(default_factory=dict)
+    """Per bot name: what went wrong with an external program in this deal (its fallback played on for it)."""
 
     def to_dict(self) -> dict[str, Any]:
-        return {"deal": self.deal, "points": self.points, "moons": self.moons, "seconds": self.seconds, "seat_points": self.seat_points}
+        data = {"deal": self.deal, "points": self.points, "moons": self.moons, "seconds": self.seconds, "seat_points": self.seat_points}
+        return data | ({"faults": self.faults} if self.faults else {})
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> DealResult:
@@ -61,6 +66,7 @@ class DealResult:
             {str(bot): int(m) for bot, m in data["moons"].items()},
             float(data["seconds"]),
             tuple(tuple(int(p) for p in row) for row in data.get("seat_points", ())),
+            {str(bot): [str(text) for text in texts] for bot, texts in data.get("faults", {}).items()},
         )
 
 
@@ -227,6 +233,16 @@ class TournamentResult:
         """Paired difference per deal, points of ``a`` minus points of ``b`` (negative: ``a`` takes fewer)."""
         return mean_ci([sum(r.points[a]) / len(r.points[a]) - sum(r.points[b]) / len(r.points[b]) for r in self.results])
 
+    @property
+    def faults(self) -> dict[str, list[str]]:
+        """Per bot with any: what went wrong with its program, deal by deal (a bot writer's typo played as the
+        fallback and looked like a winner until this was reported)."""
+        found: dict[str, list[str]] = {}
+        for r in self.results:
+            for bot, texts in r.faults.items():
+                found.setdefault(bot, []).extend(texts)
+        return found
+
     def moon_rate(self, bot: str) -> float:
         return sum(r.moons[bot] for r in self.results) / max(1, self.plays[bot])
 
@@ -268,6 +284,10 @@ class TournamentResult:
             },
             "differences": {f"{first} - {other}": self.difference(first, other).to_dict() for other in bots[1:]},
             "games": games.to_dict(),
+            "faults": {
+                bot: {"deals": sum(1 for r in self.results if bot in r.faults), "seatings": len(texts), "first": texts[:3]}
+                for bot, texts in self.faults.items()
+            },
         }
 
     def report(self) -> str:
@@ -302,15 +322,34 @@ class TournamentResult:
             lines.append(f"games to {end} (consecutive deals, each rotation): {games.played} played; won: {won}")
         else:
             lines.append(f"games to {end}: none finished in {self.deals} deals")
+        lines += self.fault_lines()
         return "\n".join(lines)
+
+    def fault_lines(self) -> list[str]:
+        """The bots whose program failed, with the first thing that went wrong: their points are partly the fallback's."""
+        return [
+            f"FAULTS: {bot} failed in {sum(1 for r in self.results if bot in r.faults)} of {len(self.results)} deals "
+            f"({len(texts)} seatings); from each fault on, its fallback bot played for it, so its points are not its "
+            f"own. First: {texts[0]}"
+            for bot, texts in self.faults.items()
+        ]
 
 
 def parse_bot(spec: str) -> tuple[str, int | None]:
     """``hard:2000`` -> (``hard``, 2000); ``medium`` -> (``medium``, None)."""
     from blackmaria.bots.base import ALL_LEVELS
 
-    if spec.strip().startswith(("cmd:", "policy:")):
-        return spec.strip(), None  # a program speaking the blackmaria-bot/1 protocol, or a trained policy file
+    if spec.strip().startswith("cmd:"):
+        # A program speaking the blackmaria-bot/1 protocol: one that cannot be started is named here, once, instead
+        # of a traceback from every deal
+        words = shlex.split(spec.strip().removeprefix("cmd:"))
+        if not words:
+            raise ValueError(f"bot {spec!r}: give the command after 'cmd:'")
+        if shutil.which(words[0]) is None:
+            raise ValueError(f"bot {spec!r}: no program {words[0]!r} found (a path to it, or a command on the PATH)")
+        return spec.strip(), None
+    if spec.strip().startswith("policy:"):
+        return spec.strip(), None  # a trained policy file
     level, _, budget = spec.strip().partition(":")
     if level not in ALL_LEVELS:
         raise ValueError(f"bot {spec!r}: {level!r} is not one of {', '.join(ALL_LEVELS)}, cmd:COMMAND or policy:PATH")
@@ -348,6 +387,7 @@ def play_duplicate_deal(rules: Rules, lineup: Sequence[str], deal: int, seed: in
     points: dict[str, list[int]] = {bot: [] for bot in lineup}
     moons = dict.fromkeys(lineup, 0)
     seat_points: list[tuple[int, ...]] = []
+    faults: dict[str, list[str]] = {}
     for rotation in range(n):
         game = Game(one, seed=0)
         game.deal(deck)
@@ -365,10 +405,13 @@ def play_duplicate_deal(rules: Rules, lineup: Sequence[str], deal: int, seed: in
                 bots[seat] = make_bot(level, bot_seed, budget=budget)
         names = {seat: lineup[(seat - rotation) % n] for seat in range(n)}
         run_bots(game, bots)
-        for bot in bots.values():
+        for seat, bot in bots.items():
             close = getattr(bot, "close", None)
             if close is not None:
                 close()  # external programs end with their deal
+            for error in getattr(bot, "errors", ()):
+                moves = getattr(bot, "fallback_moves", 0)
+                faults.setdefault(names[seat], []).append(f"deal {deal}, seat {seat}: {error} (the fallback made {moves} of its decisions)")
         log = game.deals[0]
         assert log.points is not None
         for seat in range(n):
@@ -376,7 +419,7 @@ def play_duplicate_deal(rules: Rules, lineup: Sequence[str], deal: int, seed: in
         seat_points.append(tuple(log.points))
         if log.moon_shooter is not None:
             moons[names[log.moon_shooter]] += 1
-    return DealResult(deal, points, moons, time.perf_counter() - start, tuple(seat_points))
+    return DealResult(deal, points, moons, time.perf_counter() - start, tuple(seat_points), faults)
 
 
 def _job(args: tuple[Rules, list[str], int, int]) -> DealResult:
@@ -493,7 +536,13 @@ def print_progress(done: int, total: int, elapsed: float) -> None:
 @click.command("tournament")
 @click.option("--rules", "rules_name", default="hearts", show_default=True, help="Preset name or house-rules file.")
 @click.option("--players", type=int, default=None, help="Seat count, if not the preset's own.")
-@click.option("--bots", "bots_text", required=True, help="Comma-separated bots, LEVEL or LEVEL:BUDGET; the last fills the empty seats.")
+@click.option(
+    "--bots",
+    "bots_text",
+    required=True,
+    help="Comma-separated bots, each LEVEL or LEVEL:BUDGET, cmd:COMMAND (a program speaking docs/bot-protocol.md) or "
+    "policy:PATH (a trained policy); the last fills the empty seats.",
+)
 @click.option("--deals", type=int, default=100, show_default=True, help="Duplicate deals (each played once per rotation).")
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--workers", type=int, default=None, help="Processes (default: every core).")
@@ -556,6 +605,9 @@ def tournament_command(
     except RuntimeError as error:
         raise click.ClickException(str(error)) from error
     click.echo(json.dumps(result.to_dict(), indent=2) if as_json else result.report())
+    if as_json:
+        for line in result.fault_lines():  # (the report has them; JSON's reader is told too)
+            click.echo(line, err=True)
 
 
 __all__ = [

@@ -46,6 +46,8 @@ class ExternalBot:
         self.name = f"cmd:{command}"
         self.errors: list[str] = []
         self.failed = False
+        self.fallback_moves = 0
+        """Decisions the fallback made for the program (after a fault): a tournament reports them."""
         self._seat: int | None = None
         self._lines: queue.Queue[str | None] = queue.Queue()
         self._process = subprocess.Popen(
@@ -122,6 +124,7 @@ class ExternalBot:
                 self._fail(
                     f"{self.command}: illegal pass {answer.get('cards')!r}: pass {count} different cards from the hand, none of {' '.join(observation.rules.to_dict()['pass_forbidden']) or 'them'} forbidden"
                 )
+        self.fallback_moves += 1
         return self.fallback.choose_pass(observation)
 
     def choose_play(self, observation: Observation) -> Card:
@@ -136,6 +139,7 @@ class ExternalBot:
                 if card in observation.legal:
                     return card
                 self._fail(f"{self.command}: illegal card {answer.get('card')!r}; legal were {' '.join(observation.legal.names())}")
+        self.fallback_moves += 1
         return self.fallback.choose_play(observation)
 
     def close(self) -> None:
