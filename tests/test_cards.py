@@ -86,6 +86,10 @@ def test_cardset_rejects_bad_masks_and_is_immutable() -> None:
         CardSet([52])
     with pytest.raises(AttributeError):
         CardSet().mask = 3  # type: ignore[misc]
+    # A list of names is read as the text is (a researcher's CardSet(["QS", "2C"]) met a TypeError), and a bad one named.
+    assert CardSet(["QS", "2C"]) == CardSet("QS 2C") == CardSet.parse("2C QS")
+    with pytest.raises(ValueError, match="ZZ"):
+        CardSet(["QS", "ZZ"])
 
 
 def test_a_card_set_copies_and_pickles_whole() -> None:

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from blackmaria.cards import CardSet, parse_card
+from blackmaria.cards import CardSet, card_name, parse_card
 from blackmaria.events import CardDrawn, GameOver, KittyTaken, SuddenDeath
 from blackmaria.game import Game, GameError, IllegalDeal, IllegalPass, IllegalPlay
 from blackmaria.rules import Rules, preset
@@ -247,6 +247,9 @@ def test_bad_pass_sizes_and_double_passes_are_refused() -> None:
         game.pass_cards(0, hand[:2])
     with pytest.raises(IllegalPass, match="must pass exactly 3"):
         game.pass_cards(0, [hand[0]] * 3)
+    twice = f"{card_name(hand[0])} twice"  # the card given twice is named (not "3 different cards, not 3")
+    with pytest.raises(IllegalPass, match=f"must pass exactly 3 different cards, {twice}"):
+        game.pass_cards(0, [hand[0], hand[0], hand[1]])
     game.pass_cards(0, hand[:3])
     with pytest.raises(IllegalPass, match="already passed"):
         game.pass_cards(0, hand[3:6])

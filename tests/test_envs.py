@@ -98,6 +98,40 @@ def test_gymnasium_illegal_action_ends_the_episode_with_a_penalty() -> None:
     _, reward, terminated, _, info = env.step(illegal)
     assert terminated and info["illegal_action"] and float(reward) == -26.0
     assert env.game.to_record() == before
+    # The deal is over for the learner: nothing left to choose, and a step after the end is named as a bug (a
+    # researcher's loop went on stepping the same deal, and then read "seat -4" after its natural end).
+    assert not info["action_mask"].any()
+    with pytest.raises(RuntimeError, match=r"the episode is over \(or was never begun\): call reset\(\) first"):
+        env.step(int(np.flatnonzero(env.action_masks())[0]) if env.action_masks().any() else 0)
+    _, info = env.reset(seed=2)
+    # A float is not a card number (3.0 was taken for 3D), nor is a number past the deck.
+    for action in (3.0, 52):
+        env.reset(seed=2)
+        _, _, terminated, _, info = env.step(action)  # type: ignore[arg-type]
+        assert terminated and info["card"] is None and info["rule"] == "not-a-card" and repr(action) in info["reason"]
+
+
+def test_environments_take_a_player_count_and_name_a_bad_level_at_once() -> None:
+    """A researcher's BlackMariaSingleSeatEnv(rules="black-maria", players=3) was refused; "expertt" got as far as
+    the first reset."""
+    import gymnasium
+
+    from blackmaria.envs.batched import BatchedEnv
+
+    assert BlackMariaSingleSeatEnv(rules="black-maria", players=4, opponents="random").rules.players == 4
+    assert BlackMariaEnv(rules="black-maria", players=5).possible_agents[-1] == "player_4"
+    with pytest.raises(ValueError, match=r"players=5: these rules are for 4"):
+        BlackMariaEnv(rules=preset("hearts"), players=5)
+    with pytest.raises(ValueError, match="opponents 'expertt' is not one of random, easy, medium, hard, expert"):
+        BlackMariaSingleSeatEnv(opponents="expertt")
+    made = gymnasium.make("blackmaria/SingleSeat-v0", rules="hearts", opponents="random")
+    observation, _ = made.reset(seed=1)
+    assert made.spec is not None and observation.shape == made.observation_space.shape
+    batch = BatchedEnv("hearts", num_envs=4, seed=1, players=None)
+    batch.reset()
+    for wrong in (np.array([0]), np.zeros((4, 1), dtype=np.int64), np.zeros(4)):
+        with pytest.raises(ValueError, match=r"actions: one card number \(an integer 0..51\) per game, shape \(4,\)"):
+            batch.step(wrong)
 
 
 def test_pettingzoo_illegal_action_ends_the_episode_with_the_same_penalty_and_names_the_rule() -> None:

@@ -161,7 +161,7 @@ class CardSet:
     __slots__ = ("mask",)
     mask: int
 
-    def __init__(self, cards: Iterable[Card] | int | str = 0) -> None:
+    def __init__(self, cards: Iterable[Card | str] | int | str = 0) -> None:
         if isinstance(cards, str):
             cards = parse_cards(cards)
         if isinstance(cards, int):
@@ -171,6 +171,8 @@ class CardSet:
         else:
             mask = 0
             for card in cards:
+                if isinstance(card, str):  # ["QS", "2C"] as well as "QS 2C" (a researcher's list of names)
+                    card = parse_card(card)
                 if not 0 <= card < NUM_CARDS:
                     raise ValueError(f"{card!r} is not a card number (0..51)")
                 mask |= 1 << card

@@ -466,7 +466,10 @@ class State:
         count = self.rules.pass_count
         if len(cards) != count or len(set(cards)) != len(cards):
             shown = " ".join(map(card_name, cards)) or "none"
-            return IllegalPass(f"{who} must pass exactly {count} different cards, not {len(cards)} ({shown})", rule="pass-count", seat=seat)
+            # a card given twice is named as such (a researcher read "exactly 3 different cards, not 3 (2H 2H 5D)")
+            twice = sorted({card for card in cards if cards.count(card) > 1})
+            got = f"{' '.join(map(card_name, twice))} twice" if twice and len(cards) == count else f"not {len(cards)}"
+            return IllegalPass(f"{who} must pass exactly {count} different cards, {got} ({shown})", rule="pass-count", seat=seat)
         return None
 
     # ---- actions -------------------------------------------------------------

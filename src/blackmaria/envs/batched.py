@@ -57,9 +57,9 @@ from blackmaria.core.logic import (
     score_deal,
 )
 from blackmaria.envs import encoding
-from blackmaria.envs.common import EXTRA_SIZE, PASS_SEAT, PASSES, PENDING, illegal_penalty
+from blackmaria.envs.common import EXTRA_SIZE, PASS_SEAT, PASSES, PENDING, illegal_penalty, rules_for
 from blackmaria.envs.encoding import DIRECTIONS
-from blackmaria.rules import Rules, load_rules
+from blackmaria.rules import Rules
 
 LOW_57_BITS = (1 << 57) - 1
 LOW_62_BITS = (1 << 62) - 1
@@ -216,8 +216,8 @@ def _step_all(
 class BatchedEnv:
     """``num_envs`` deals under ``rules``, stepped together."""
 
-    def __init__(self, rules: Rules | str = "hearts", num_envs: int = 64, seed: int = 0) -> None:
-        self.rules = load_rules(rules) if isinstance(rules, str) else rules
+    def __init__(self, rules: Rules | str = "hearts", num_envs: int = 64, seed: int = 0, players: int | None = None) -> None:
+        self.rules = rules_for(rules, players)
         self.num_envs = num_envs
         self.direction = self.rules.pass_direction(0)
         self.offset = self.rules.pass_offset(self.direction)
@@ -257,6 +257,13 @@ class BatchedEnv:
         An illegal card ends its game's deal: minus ``illegal_penalty(rules)`` for the seat that chose it, nothing
         for the others, ``dones`` and ``self.illegal`` set for that game, and a new deal (``envs.common``).
         """
+        cards = np.asarray(actions)
+        # One whole number per game, checked here: a short array left the other games without a card (each then
+        # refused as illegal), and an (N, 1) one failed deep in the compiled code (a researcher's two mistakes).
+        if cards.shape != (self.num_envs,) or not np.issubdtype(cards.dtype, np.integer):
+            raise ValueError(
+                f"actions: one card number (an integer 0..51) per game, shape ({self.num_envs},); got shape {cards.shape} of {cards.dtype}"
+            )
         _step_all(
             self.states,
             self.extras,
@@ -265,7 +272,7 @@ class BatchedEnv:
             DIRECTIONS.index(self.direction),
             self.at,
             self.rngs,
-            np.asarray(actions, dtype=np.int64),
+            cards.astype(np.int64, copy=False),
             self.observations,
             self.masks,
             self.players,

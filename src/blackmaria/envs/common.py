@@ -26,7 +26,7 @@ from blackmaria.core.logic import PHASE, PHASE_PASSING, STATE_SIZE
 from blackmaria.core.state import State
 from blackmaria.envs import encoding
 from blackmaria.envs.encoding import DIRECTIONS
-from blackmaria.rules import Rules
+from blackmaria.rules import Rules, load_rules
 
 # The pass bookkeeping beside the state vector (the batched environment's per-game extras).
 PASS_SEAT: Final = 0  # seat choosing its pass now, -1 once play has begun
@@ -35,16 +35,42 @@ PASSES: Final = 2  # 7 slots: each seat's completed pass
 EXTRA_SIZE: Final = PASSES + 7
 
 
+def rules_for(rules: Rules | str, players: int | None = None) -> Rules:
+    """An environment's rules: a preset's name or a house-rules file, for ``players`` seats if given (as the CLI and the
+    OpenSpiel game take it), or a ``Rules`` made already (with its own count)."""
+    if isinstance(rules, str):
+        return load_rules(rules, players)
+    if players is not None and players != rules.players:
+        raise ValueError(
+            f"players={players}: these rules are for {rules.players}; give the count in them (preset(name, players={players}))"
+        )
+    return rules
+
+
 def illegal_penalty(rules: Rules) -> float:
     """What an illegal action costs the seat that chose it: the most points a deal can cost."""
     return float(rules.moon_total or rules.deal_total)
 
 
-def illegal_info(state: State, card: int) -> dict[str, Any]:
-    """The info of an illegal action: the card, the rule it breaks and the reason in words."""
+def card_number(action: Any) -> int | None:
+    """The card number an action names: a whole number (Python's or NumPy's, or a 0-d array of one), else None (a
+    float such as 3.0, a bool or a string is not taken for a card)."""
+    if isinstance(action, np.ndarray) and action.ndim == 0:
+        action = action.item()
+    if isinstance(action, (int, np.integer)) and not isinstance(action, (bool, np.bool_)):
+        return int(action)
+    return None
+
+
+def illegal_info(state: State, card: int | None, action: Any = None) -> dict[str, Any]:
+    """The info of an illegal action: the card (its name; None where the action names no card), the rule it breaks
+    and the reason in words."""
     seat = state.current_player()
-    if not 0 <= card < 52:
-        return {"illegal_action": True, "card": card, "rule": "not-a-card", "reason": f"{card!r} is not a card number (0..51)"}
+    if card is None or not 0 <= card < 52:
+        shown = action if card is None else card
+        return {"illegal_action": True, "card": None, "rule": "not-a-card", "reason": f"{shown!r} is not a card number (0..51)"}
+    if seat < 0:  # (a researcher read "seat -4": the engine's number for a finished deal)
+        return {"illegal_action": True, "card": card_name(card), "rule": "no-decision", "reason": "the deal is over: nobody chooses now"}
     refusal = state.refusal(card, seat)
     rule = refusal.rule if refusal is not None else "wrong-phase"
     reason = refusal.reason() if refusal is not None else "this is not the time for that action"
@@ -98,4 +124,4 @@ def mask_of(mask: int) -> np.ndarray:
     return np.unpackbits(np.frombuffer(mask.to_bytes(7, "little"), np.uint8), count=52, bitorder="little").view(np.int8)
 
 
-__all__ = ["StateEncoder", "illegal_info", "illegal_penalty", "mask_of"]
+__all__ = ["StateEncoder", "card_number", "rules_for", "illegal_info", "illegal_penalty", "mask_of"]

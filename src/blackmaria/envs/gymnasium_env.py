@@ -20,13 +20,15 @@ import numpy as np
 from gymnasium import spaces
 
 from blackmaria.bots import Bot, make_bot, run_bots
+from blackmaria.bots.base import ALL_LEVELS
 from blackmaria.cards import cards_of
 from blackmaria.core import logic as core
 from blackmaria.envs import encoding
-from blackmaria.envs.common import StateEncoder, illegal_info, illegal_penalty, mask_of
+from blackmaria.envs.common import StateEncoder, card_number, illegal_info, illegal_penalty, mask_of
+from blackmaria.envs.common import rules_for as _rules_for
 from blackmaria.game import Game
 from blackmaria.observation import Observation
-from blackmaria.rules import Rules, load_rules
+from blackmaria.rules import Rules
 
 
 def _random_card(mask: int, rng: random.Random) -> int:
@@ -62,10 +64,14 @@ class BlackMariaSingleSeatEnv(gym.Env[np.ndarray, int]):
         opponents: str = "medium",
         whole_game: bool = False,
         render_mode: str | None = None,
+        players: int | None = None,
     ) -> None:
-        self.rules = load_rules(rules) if isinstance(rules, str) else rules
+        self.rules = _rules_for(rules, players)
         if not 0 <= seat < self.rules.players:
             raise ValueError(f"seat {seat} does not exist with {self.rules.players} players")
+        if opponents not in ALL_LEVELS and not opponents.startswith(("cmd:", "policy:")):
+            # said here, not at the first reset (a researcher's typo "expertt" passed the constructor)
+            raise ValueError(f"opponents {opponents!r} is not one of {', '.join(ALL_LEVELS)}, cmd:COMMAND or policy:PATH")
         self.seat = seat
         self.opponents = opponents
         self.whole_game = whole_game
@@ -78,13 +84,15 @@ class BlackMariaSingleSeatEnv(gym.Env[np.ndarray, int]):
         self.bots: dict[int, Bot] = {}
         self._random: random.Random | None = None
         self._legal = 0  # the agent's legal cards at the last observation
+        self._over = True  # no episode until reset; and again once one has ended
 
     def _mask(self) -> int:
         state = self.game.state
         return state.legal_mask() if state is not None and self.game.current_player() == self.seat else 0
 
     def action_masks(self) -> np.ndarray:
-        """The legal cards now, as sb3-contrib's ``MaskablePPO`` asks for them."""
+        """The legal cards now, as sb3-contrib's ``MaskablePPO`` asks for them (booleans; ``info["action_mask"]`` holds
+        the same as 0/1 of ``int8``, as PettingZoo's masks do)."""
         return mask_of(self._mask()).astype(bool)
 
     def observation(self) -> Observation:
@@ -136,24 +144,37 @@ class BlackMariaSingleSeatEnv(gym.Env[np.ndarray, int]):
             )
         self.game.deal()
         self._run_bots()
+        self._over = False
         return self._observe()
 
     def step(self, action: int) -> tuple[np.ndarray, SupportsFloat, bool, bool, dict[str, Any]]:
-        card = int(action)
+        if self._over:
+            # After the end the deal would go on (or a finished one be played again): a step there is a bug to name.
+            raise RuntimeError("the episode is over (or was never begun): call reset() first")
+        card = card_number(action)
         game = self.game
         state = game.state
         assert state is not None
-        if not (0 <= card < 52 and self._legal >> card & 1):
+        if card is None or not (0 <= card < 52 and self._legal >> card & 1):
             observation, info = self._observe()
-            info.update(illegal_info(state, card))
+            info.update(illegal_info(state, card, action))
+            info["action_mask"] = mask_of(0)  # the deal ended here: nothing is left to choose
+            self._over = True
             return observation, -illegal_penalty(self.rules), True, False, info
         total_before = game.totals[self.seat]
         game.apply_action(card)
         self._run_bots()
         reward = -float(game.totals[self.seat] - total_before)  # the points of every deal that ended on the way
         terminated = game.phase in ("deal-over", "game-over")
+        self._over = terminated
         observation, info = self._observe()
         return observation, reward, terminated, False, info
 
     def render(self) -> str | None:
         return f"hand: {self.game.hand(self.seat)}  totals: {self.game.totals}"
+
+
+# gymnasium.make("blackmaria/SingleSeat-v0", rules="hearts", opponents="easy"): registered once, when this module is
+# imported (``blackmaria.envs`` imports it), so that ``make`` gives the env its spec and ``check_env`` has no warning.
+if "blackmaria/SingleSeat-v0" not in gym.registry:
+    gym.register(id="blackmaria/SingleSeat-v0", entry_point="blackmaria.envs.gymnasium_env:BlackMariaSingleSeatEnv")

@@ -22,10 +22,11 @@ from pettingzoo import AECEnv
 
 from blackmaria.cards import card_name
 from blackmaria.envs import encoding
-from blackmaria.envs.common import StateEncoder, illegal_info, illegal_penalty, mask_of
+from blackmaria.envs.common import StateEncoder, card_number, illegal_info, illegal_penalty, mask_of
+from blackmaria.envs.common import rules_for as _rules_for
 from blackmaria.game import Game
 from blackmaria.observation import Observation
-from blackmaria.rules import Rules, load_rules
+from blackmaria.rules import Rules
 
 REWARDS = ("negative-points", "points")
 NO_ACTION = np.zeros(52, dtype=np.int8)
@@ -47,10 +48,15 @@ class BlackMariaEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[mi
     metadata = {"name": "blackmaria_v1", "render_modes": ["ansi"], "is_parallelizable": False}
 
     def __init__(
-        self, rules: Rules | str = "hearts", whole_game: bool = False, reward: str = "negative-points", render_mode: str | None = None
+        self,
+        rules: Rules | str = "hearts",
+        whole_game: bool = False,
+        reward: str = "negative-points",
+        render_mode: str | None = None,
+        players: int | None = None,
     ):
         super().__init__()
-        self.rules = load_rules(rules) if isinstance(rules, str) else rules
+        self.rules = _rules_for(rules, players)
         if reward not in REWARDS:
             raise ValueError(f"reward {reward!r} is not one of {', '.join(REWARDS)}")
         self.whole_game = whole_game
@@ -113,11 +119,11 @@ class BlackMariaEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[mi
         game = self.game
         state = game.state
         assert state is not None
-        card = int(action) if action is not None else -1
+        card = card_number(action)
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {a: 0.0 for a in self.agents}
-        if not (0 <= card < 52 and state.legal_mask() >> card & 1):
-            self.infos[agent] = illegal_info(state, card)
+        if card is None or not (0 <= card < 52 and state.legal_mask() >> card & 1):
+            self.infos[agent] = illegal_info(state, card, action)
             self.rewards[agent] = -illegal_penalty(self.rules)
             self.terminations = {a: True for a in self.agents}
             self._accumulate_rewards()
