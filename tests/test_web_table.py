@@ -139,6 +139,12 @@ def test_bug2_a_double_click_plays_one_card_and_shows_no_refusal(server: Server,
 def test_bug8_a_hint_goes_when_another_card_is_played_and_a_refusal_at_the_next_play(server: Server, browser: Any) -> None:
     page = solo_table(browser, server.base)
     pass_three(page)
+    # What came in the pass is said under the table until the first card, whoever leads (on the felt it hid under
+    # the computer players' first cards).
+    page.wait_for_selector("#hand .card.playable")
+    received = page.eval_on_selector_all("#hand .card.received", "cs => cs.map(c => c.dataset.card)")
+    line = page.text_content("#turn-line .received-note") or ""
+    assert len(received) == 3 and re.fullmatch(r"From Computer \d \(easy\) you received .+\.", line), (received, line)
     hinted = refused = False
     deadline = time.monotonic() + 120
     while not (hinted and refused) and wait_for_my_turn(page):
