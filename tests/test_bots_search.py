@@ -532,13 +532,14 @@ def test_a_pass_reason_shared_by_several_cards_is_said_once() -> None:
     spades = [Reason("pass_high_spade", {"card": parse_card(name), "guards": 3}) for name in ("AS", "KS", "QS")]
     # With the count: another play-test held three spades under the queen and read "without enough" as wrong.
     # "to guard it" read as guarding the queen, also to a player without it (a play-test): the low spades are to be
-    # played before the high ones.
+    # played before the high ones; their count in brackets ("only 1 spades" read badly).
     assert (
-        render(tuple(spades)) == "Pass A♠ K♠ Q♠: high spades, and only 3 spades lower than the queen to play before them (4 would be safe)"
+        render(tuple(spades))
+        == "Pass A♠ K♠ Q♠: high spades, and too few spades lower than the queen to play before them (3; 4 would be safe)"
     )
     assert (
         render(tuple(spades), "de")
-        == "Gib A♠ K♠ D♠ weiter: hohe Pik, und nur 3 Pik unter der Dame, die du vorher spielen kannst (4 wären sicher)"
+        == "Gib A♠ K♠ D♠ weiter: hohe Pik, und zu wenige Pik unter der Dame, die du vorher spielen kannst (3; 4 wären sicher)"
     )
     costly = (
         Reason("pass_costly", {"card": parse_card("KS"), "points": 10}),

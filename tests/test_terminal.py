@@ -486,7 +486,8 @@ def test_a_five_player_sheet_with_a_kitty_keeps_a_row_per_deal_at_80_columns(lan
     for line in lines[2:]:
         numbers = list(re.finditer(r"-?\d+", line.split(":")[0]))[-5:]
         assert [match.end() for match in numbers] == ends, line
-    assert lines[3].split()[:2] == ["2", "(now)" if lang == "en" else "(läuft)"]
+    assert lines[3].split()[0] == ("Total" if lang == "en" else "Summe")
+    assert lines[4].split()[:2] == ["2", "(now)" if lang == "en" else "(läuft)"]  # under the total: read as added to it
 
 
 def test_the_story_says_who_has_none_of_the_suit_led_even_after_a_lead_was_taken_back(tmp_path: Path) -> None:
@@ -515,6 +516,25 @@ def test_the_story_says_who_has_none_of_the_suit_led_even_after_a_lead_was_taken
             assert said in lines, (said, lines)
         checked += 1
     assert checked == 3
+
+
+def test_why_that_chooses_apart_from_the_hint_moves_the_hints_marks_to_its_card(tmp_path: Path) -> None:
+    """A play-test's F2 said J♠, ``why`` then said "this longer one prefers 10♠, and the hint now says so too", yet the
+    hand still marked J♠ and Enter would play it."""
+    session = _session(tmp_path, seed=3)
+    _pass_first(session)
+    while session.waiting_for() != "play" or len(session.observation().legal) < 2:
+        if session.waiting_for() == "play":
+            session.play(min(session.observation().legal))
+        else:
+            session.advance()
+    advice = session.explanation()
+    assert advice is not None
+    other = next(card for card in session.observation().legal if card not in advice.advice)
+    session.remember_hint([other])  # the quicker hint, as if it had chosen apart
+    lines = session.explanation_text()
+    assert any("prefers" in line for line in lines), lines[-2:]
+    assert set(session.hinted()) == set(advice.advice)
 
 
 def test_a_game_only_shortened_is_named_by_its_length_not_as_house_rules() -> None:

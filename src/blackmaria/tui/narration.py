@@ -144,9 +144,9 @@ def sheet_lines(
     so_far: Sequence[int] | None = None,
     room: int = 66,
 ) -> list[str]:
-    """The score sheet: a row per finished deal (its number, points and marks such as a moon), then ``so_far``
-    (the points taken in the deal being played, when given), then the totals; in ``room`` columns where the names
-    allow (66: a view at 80x24)."""
+    """The score sheet: a row per finished deal (its number, points and marks such as a moon), the totals, then
+    ``so_far`` (the points taken in the deal being played, when given); in ``room`` columns where the names allow (66:
+    a view at 80x24)."""
     # Columns as wide as the widest name or number (at least 4): five players and a kitty's mark ("Kitty: Carla")
     # fit a row in the 66 columns of a view at 80x24 (at 8 apiece the rows wrapped and doubled the sheet's height).
     finished = list(rows)
@@ -168,9 +168,10 @@ def sheet_lines(
     for deal, points, marks in finished:
         mark_text = ("  " + "; ".join(marks)) if marks else ""
         lines.append(f"{deal:>{label}}  " + "  ".join(f"{p:>{width}}" for p in points) + mark_text)
-    if so_far is not None:
-        lines.append(f"{playing:>{label}}  " + "  ".join(f"{p:>{width}}" for p in so_far))
     lines.append(f"{t('sheet_total'):>{label}}  " + "  ".join(f"{p:>{width}}" for p in totals))
+    if so_far is not None:
+        # Under the total of the finished deals, not over it: "Total 0 0 0" under "1 (now) 0 11 1" read as points lost.
+        lines.append(f"{playing:>{label}}  " + "  ".join(f"{p:>{width}}" for p in so_far))
     return lines
 
 

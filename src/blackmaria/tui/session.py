@@ -431,6 +431,7 @@ class PlaySession(Seat):
             lines.append(
                 self.t("why_hint_differs", hint=self.t.cards(sorted(hinted, reverse=True)), advice=self.t.cards(list(explanation.advice)))
             )
+            self.remember_hint(list(explanation.advice))  # the hand's marks too (a play-test saw the old hint's ◂ stay)
         return lines
 
     def command_why(self) -> None:

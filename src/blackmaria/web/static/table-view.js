@@ -264,8 +264,12 @@ function renderLastTrick() {
 
 export function toggleLastTrick() {
   const button = $("last-trick-button");
-  button.setAttribute("aria-expanded", String(button.getAttribute("aria-expanded") !== "true"));
+  const opening = button.getAttribute("aria-expanded") !== "true";
+  button.setAttribute("aria-expanded", String(opening));
   renderLastTrick();
+  // Opened below the buttons, it came out of sight on a phone and at the foot of 1280x800 (a play-test's tap seemed
+  // to do nothing): the page brings it into view, no further than needed.
+  if (opening && !$("last-trick").hidden) $("last-trick").scrollIntoView({ block: "nearest", behavior: REDUCED ? "auto" : "smooth" });
 }
 
 export function flyTrick(winner) {
