@@ -7,7 +7,7 @@ that both tell the game the same way in both languages.
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 
 from blackmaria.cards import Card, suit_of
 from blackmaria.core.state import Refusal
@@ -28,9 +28,12 @@ from blackmaria.locale import Texts
 from blackmaria.rules import Rules
 
 
-def narrate(event: Event, t: Texts, names: Sequence[str], me: int, rules: Rules, led: int | None = None) -> list[str]:
+def narrate(
+    event: Event, t: Texts, names: Sequence[str], me: int, rules: Rules, led: int | None = None, passed: Collection[Card] = ()
+) -> list[str]:
     """The sentences seat ``me`` hears for one event (a finished deal's review is the caller's: it has the counts);
-    ``led``: the suit led to the trick of a card played, to say who could not follow it."""
+    ``led``: the suit led to the trick of a card played, to say who could not follow it; ``passed``: the cards ``me``
+    passed this deal, said as such when another seat plays one."""
     if isinstance(event, DealStarted):
         lines = [
             "",
@@ -54,6 +57,9 @@ def narrate(event: Event, t: Texts, names: Sequence[str], me: int, rules: Rules,
         return [t("you_lead") if event.leader == me else t("leads", name=names[event.leader])]
     if isinstance(event, CardPlayed):
         card = t.card(event.card)
+        if event.seat != me and event.card in passed:
+            # A learner's Q♠, passed to East and thrown on its trick by East, was told as any card (a play-test).
+            card = t("card_you_passed", card=card)
         if led is not None and suit_of(event.card) != led:
             # A card off the suit led says that its player has none of it (a learner, whose trick East's Q♠ cost 15
             # points, was not told that East held no hearts).

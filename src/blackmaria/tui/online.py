@@ -579,7 +579,7 @@ class OnlineSeat(Seat):
                 self.send({"type": "count", "deal": event.deal, "lang": self.lang, "ref": DEAL_END})
                 self.counts_due += 1
             else:
-                told = narrate(event, self.t, self._names, me, self._rules, self.led_suit())
+                told = narrate(event, self.t, self._names, me, self._rules, self.led_suit(), self.passed)
                 (self.held if self.counts_due else self.lines).extend(told)
 
     def _refusal(self, message: dict[str, Any]) -> str:

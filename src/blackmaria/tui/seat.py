@@ -25,7 +25,7 @@ from typing import ClassVar, Final
 
 from blackmaria.cards import HAND_ORDER, Card, CardSet, suit_of
 from blackmaria.core.state import Refusal
-from blackmaria.events import CardDrawn, CardPlayed, DealStarted, Event, TrickWon
+from blackmaria.events import CardDrawn, CardPlayed, CardsPassed, DealStarted, Event, TrickWon
 from blackmaria.game import Trick
 from blackmaria.locale import Texts, cards_named_in_words, read_card
 from blackmaria.observation import Observation
@@ -129,6 +129,8 @@ class Seat(ABC):
         """The decision last asked (``decision_key``), so that a live table asks each once."""
         self.draws: dict[int, Card | None] = {}
         """The cards drawn from the stock after the last trick, by seat (None: a card this seat may not see)."""
+        self.passed = CardSet()
+        """The cards this seat passed this deal, from the events heard (the story names them when another plays one)."""
         self.led: tuple[int, int] | None = None
         """The trick of the deal last heard of and the suit led to it, from the events heard."""
         self._hint: tuple[object, CardSet] | None = None
@@ -227,7 +229,9 @@ class Seat(ABC):
         elif isinstance(event, CardDrawn):
             self.draws[event.seat] = event.card
         elif isinstance(event, DealStarted):
-            self.led = None
+            self.led, self.passed = None, CardSet()
+        elif isinstance(event, CardsPassed) and event.seat == self.me and event.cards:
+            self.passed = CardSet(event.cards)
         elif isinstance(event, CardPlayed) and (self.led is None or self.led[0] != event.trick):
             self.led = (event.trick, suit_of(event.card))
 

@@ -98,7 +98,8 @@ async function showUpdate(message, hurry) {
 function playedText(event, view) {
   const trick = view && view.tricks[event.trick];
   const led = trick && trick.plays.length ? trick.plays[0][1].slice(-1) : null;
-  const params = { name: seatName(event.seat), card: cardName(event.card) };
+  const passed = view && event.seat !== app.seat && (view.passed || []).includes(event.card); // as the terminal says it
+  const params = { name: seatName(event.seat), card: passed ? t("card_you_passed", { card: cardName(event.card) }) : cardName(event.card) };
   if (led && event.card.slice(-1) !== led) return t(event.seat === app.seat ? "you_play_off" : "plays_off", { ...params, suit: suitName(led) });
   return t(event.seat === app.seat ? "you_play" : "plays", params);
 }
