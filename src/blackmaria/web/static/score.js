@@ -391,6 +391,14 @@ const STORE_DRAFTS = "blackmaria.score.drafts"; // this tab's half-typed entry (
   function refuse(error) {
     const reason = error instanceof ScoreError ? error.text() : String(error.message || error);
     $("error").textContent = t("sk_refused", { reason });
+    $("error").classList.remove("stale");
+  }
+
+  /** A refusal stays readable while the entry is mended, greyed as the answer to what was entered before (a
+      play-test read the old "Not accepted" as said of its corrected entry). */
+  function staleError() {
+    const error = $("error");
+    if (error && error.textContent) error.classList.add("stale");
   }
 
   // ---- setting up a sheet -----------------------------------------------------------------------
@@ -647,7 +655,7 @@ const STORE_DRAFTS = "blackmaria.score.drafts"; // this tab's half-typed entry (
     const inputs = sheet.players.map((name, seat) =>
       labelled("entry-" + seat, t("web_entry_label", { name }), element("input", {
         id: "entry-" + seat, type: "text", autocomplete: "off", autocapitalize: "characters", spellcheck: "false", value: state.drafts[seat] || "",
-        oninput: (event) => { state.drafts[seat] = event.target.value; refreshCards(); },
+        oninput: (event) => { state.drafts[seat] = event.target.value; refreshCards(); staleError(); },
       })),
     );
     const tapChoices = element("fieldset", { class: "tap-for" }, [
