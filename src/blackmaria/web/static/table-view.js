@@ -111,7 +111,7 @@ function renderPause() {
 }
 
 /** Seat positions round the felt: this seat at the bottom, the next seat clockwise (on its left) at the left. */
-function seatPosition(seat, radius = 1) {
+function seatPosition(seat, radius = 1, yRadius = radius) {
   const n = app.table.players;
   const me = app.seat === null ? 0 : app.seat;
   const angle = (2 * Math.PI * ((seat - me + n) % n)) / n;
@@ -119,7 +119,7 @@ function seatPosition(seat, radius = 1) {
   const width = $("felt").clientWidth;
   // Many seats on a phone: spread wide (keepInside then holds each box on the felt), so that neighbours do not meet.
   const wide = width > 900 ? 41 : width > 600 ? 38 : n >= 6 && radius === 1 ? 42 : 33;
-  return { x: 50 - wide * radius * Math.sin(angle), y: 50 + 39 * radius * Math.cos(angle) };
+  return { x: 50 - wide * radius * Math.sin(angle), y: 50 + 39 * yRadius * Math.cos(angle) };
 }
 
 export function renderSeats() {
@@ -217,8 +217,11 @@ export function renderTrick() {
       const key = `${view.deal}:${index}:${seat}`;
       if (app.hiddenPlays.has(key)) continue; // laid a moment later (showUpdate)
       const node = tableCard(card, `${seatName(seat)}: ${cardName(card)}`);
-      // On a phone the seats' boxes take more of the felt (their lines wrap): the trick keeps nearer its middle.
-      const spot = seatPosition(seat, $("felt").clientWidth > 600 ? 0.38 : 0.26);
+      // On a phone the seats' boxes take more of the felt (their lines wrap): the trick keeps nearer its middle,
+      // less so up and down at four seats or fewer, where the felt has room between the top and bottom boxes (at
+      // 0.26 both ways the four cards piled up and hid each other, a play-test).
+      const narrow = $("felt").clientWidth <= 600;
+      const spot = narrow ? seatPosition(seat, 0.26, app.table.players <= 4 ? 0.42 : 0.26) : seatPosition(seat, 0.38);
       const from = seatPosition(seat, 1);
       node.classList.add("played");
       node.style.left = `${spot.x}%`;
