@@ -200,6 +200,10 @@ class Texts:
         title = self(f"preset_{preset}")
         return f"{title} ({self('house_rules')})" if changed else title
 
+    def game_over(self, names: Sequence[str]) -> str:
+        """The game's end and its winner, or its winners ("Winner: West, North" read wrong)."""
+        return self("game_over" if len(names) == 1 else "game_over_many", names=", ".join(names))
+
     def game_title(self, rules: Rules) -> str:
         """A game's name for its players: the rule set's name, "(house rules)" where an option of play differs from
         the preset, and the game's length where only that does ("Hearts, 1 deal": a play-test that only shortened

@@ -904,7 +904,7 @@ class GameApp(CardTableApp):
             direction = t.direction(obs.direction)
             status.append(t("pass_header", count=session.game.rules.pass_count, direction=direction, target=session.names[obs.pass_to]))
         elif waiting == "over":
-            status.append(t("game_over", names=", ".join(session.names[w] for w in session.game.winners)) + " " + t("over_enter"))
+            status.append(t.game_over([session.names[w] for w in session.game.winners]) + " " + t("over_enter"))
         elif waiting == "deal":
             status.append(t("press_enter"))
         elif obs.phase == "playing":
@@ -1087,7 +1087,7 @@ class GameApp(CardTableApp):
         # The standings first, fewest points first (as the browser's result): at 80x24 the sheet's total row is
         # below the fold of a long game, and a play-test looked for the totals and the places there.
         body = Group(
-            Text(t("game_over", names=", ".join(session.names[w] for w in session.game.winners)), style="bold"),
+            Text(t.game_over([session.names[w] for w in session.game.winners]), style="bold"),
             Text(standings(t, session.names, session.game.totals, session.human)),
             Text(""),
             Text("\n".join(session.sheet_lines())),

@@ -627,9 +627,8 @@ class OnlineSeat(Seat):
         if state is None or self._rules is None or status == "open":
             return t("online_waiting_start") + ("  " + t(self.start_hint) if self.seat is not None else "")
         if state["phase"] == "game-over":
-            winners = ", ".join(self._names[w] for w in state.get("winners") or [])
             waiting = "  " + t("online_waiting_next") + ("  " + t(self.start_hint) if self.seat is not None else "")
-            return t("game_over", names=winners) + (waiting if status == "over" else "")
+            return t.game_over([self._names[w] for w in state.get("winners") or []]) + (waiting if status == "over" else "")
         if self.paused:
             return self.paused_text(self.table)
         if self.away:

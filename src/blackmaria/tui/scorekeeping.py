@@ -104,7 +104,7 @@ def run_scorekeeper(
         while True:
             verdict = sheet.verdict()
             if verdict.over:
-                write_wrapped(t("game_over", names=", ".join(sheet.players[w] for w in verdict.winners)))
+                write_wrapped(t.game_over([sheet.players[w] for w in verdict.winners]))
                 return
             index = len(sheet.entries)
             dealer, direction = sheet.players[sheet.dealer(index)], sheet.direction(index)

@@ -568,7 +568,7 @@ const STORE_DRAFTS = "blackmaria.score.drafts"; // this tab's half-typed entry (
     const next = sheet.entries.length;
     const parts = [];
     if (verdictNow.over) {
-      parts.push(element("p", { id: "end", class: "end", role: "status", text: t("game_over", { names: verdictNow.winners.map((s) => sheet.players[s]).join(", ") }) }));
+      parts.push(element("p", { id: "end", class: "end", role: "status", text: t(verdictNow.winners.length > 1 ? "game_over_many" : "game_over", { names: verdictNow.winners.map((s) => sheet.players[s]).join(", ") }) }));
     } else {
       if (verdictNow.suddenDeath) parts.push(element("p", { id: "end", class: "end", role: "status", text: t("sudden_death") }));
       const direction = sheet.direction(next);
