@@ -274,7 +274,7 @@ RECORD_ANNOUNCEMENTS = """async () => {
     const text = region.textContent;
     if (!text) { pressedWhenBegun = pressed; return; }
     window.announced.push(text);
-    if (text.startsWith('Du spielst')) pressed = false;
+    if (/^Du spielst|: du spielst/.test(text)) pressed = false;  // also "Du hast kein Pik: du spielst ..."
     else if (text.startsWith('Du bist am Zug') && pressedWhenBegun) window.lateTurns.push(text);
   }).observe(region, {childList: true, characterData: true, subtree: true});
   // How many cards lie in the trick, each time it is drawn: the bots' cards of one update are laid one by one.
