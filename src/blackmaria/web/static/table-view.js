@@ -221,7 +221,7 @@ export function renderTrick() {
       // less so up and down at four seats or fewer, where the felt has room between the top and bottom boxes (at
       // 0.26 both ways the four cards piled up and hid each other, a play-test).
       const narrow = $("felt").clientWidth <= 600;
-      const spot = narrow ? seatPosition(seat, 0.26, app.table.players <= 4 ? 0.42 : 0.26) : seatPosition(seat, 0.38);
+      const spot = narrow ? seatPosition(seat, 0.26, app.table.players <= 4 ? 0.36 : 0.26) : seatPosition(seat, 0.38);
       const from = seatPosition(seat, 1);
       node.classList.add("played");
       node.style.left = `${spot.x}%`;
