@@ -243,6 +243,10 @@ class TournamentResult:
                 found.setdefault(bot, []).extend(texts)
         return found
 
+    def fault_deals(self, bot: str) -> int:
+        """The deals in which ``bot``'s program failed at least once."""
+        return sum(1 for r in self.results if bot in r.faults)
+
     def moon_rate(self, bot: str) -> float:
         return sum(r.moons[bot] for r in self.results) / max(1, self.plays[bot])
 
@@ -285,8 +289,7 @@ class TournamentResult:
             "differences": {f"{first} - {other}": self.difference(first, other).to_dict() for other in bots[1:]},
             "games": games.to_dict(),
             "faults": {
-                bot: {"deals": sum(1 for r in self.results if bot in r.faults), "seatings": len(texts), "first": texts[:3]}
-                for bot, texts in self.faults.items()
+                bot: {"deals": self.fault_deals(bot), "seatings": len(texts), "first": texts[:3]} for bot, texts in self.faults.items()
             },
         }
 
@@ -328,7 +331,7 @@ class TournamentResult:
     def fault_lines(self) -> list[str]:
         """The bots whose program failed, with the first thing that went wrong: their points are partly the fallback's."""
         return [
-            f"FAULTS: {bot} failed in {sum(1 for r in self.results if bot in r.faults)} of {len(self.results)} deals "
+            f"FAULTS: {bot} failed in {self.fault_deals(bot)} of {len(self.results)} deals "
             f"({len(texts)} seatings); from each fault on, its fallback bot played for it, so its points are not its "
             f"own. First: {texts[0]}"
             for bot, texts in self.faults.items()

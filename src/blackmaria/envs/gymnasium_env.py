@@ -24,8 +24,7 @@ from blackmaria.bots.base import ALL_LEVELS
 from blackmaria.cards import cards_of
 from blackmaria.core import logic as core
 from blackmaria.envs import encoding
-from blackmaria.envs.common import StateEncoder, card_number, illegal_info, illegal_penalty, mask_of
-from blackmaria.envs.common import rules_for as _rules_for
+from blackmaria.envs.common import StateEncoder, card_number, illegal_info, illegal_penalty, mask_of, rules_for
 from blackmaria.game import Game
 from blackmaria.observation import Observation
 from blackmaria.rules import Rules
@@ -66,7 +65,7 @@ class BlackMariaSingleSeatEnv(gym.Env[np.ndarray, int]):
         render_mode: str | None = None,
         players: int | None = None,
     ) -> None:
-        self.rules = _rules_for(rules, players)
+        self.rules = rules_for(rules, players)
         if not 0 <= seat < self.rules.players:
             raise ValueError(f"seat {seat} does not exist with {self.rules.players} players")
         if opponents not in ALL_LEVELS and not opponents.startswith(("cmd:", "policy:")):

@@ -22,8 +22,7 @@ from pettingzoo import AECEnv
 
 from blackmaria.cards import card_name
 from blackmaria.envs import encoding
-from blackmaria.envs.common import StateEncoder, card_number, illegal_info, illegal_penalty, mask_of
-from blackmaria.envs.common import rules_for as _rules_for
+from blackmaria.envs.common import StateEncoder, card_number, illegal_info, illegal_penalty, mask_of, rules_for
 from blackmaria.game import Game
 from blackmaria.observation import Observation
 from blackmaria.rules import Rules
@@ -56,7 +55,7 @@ class BlackMariaEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[mi
         players: int | None = None,
     ):
         super().__init__()
-        self.rules = _rules_for(rules, players)
+        self.rules = rules_for(rules, players)
         if reward not in REWARDS:
             raise ValueError(f"reward {reward!r} is not one of {', '.join(REWARDS)}")
         self.whole_game = whole_game

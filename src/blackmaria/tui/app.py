@@ -335,8 +335,9 @@ class CardTableApp(App[None]):
             text = Text(justify="center", overflow="fold")  # a long name (a server's "Computer 4 (medium)") wraps
             mark = "▶ " if obs.turn == at and obs.phase == "playing" and self.held is None else ""
             text.append(mark + names[at] + ("*" if obs.dealer == at and obs.deal >= 0 else ""), style="bold")
-            if seat.seat_mark(at):  # a line of its own, short: beside the name it wrapped over three lines at 80x24
-                text.append("\n" + seat.seat_mark(at), style="italic")
+            seat_mark = seat.seat_mark(at)
+            if seat_mark:  # a line of its own, short: beside the name it wrapped over three lines at 80x24
+                text.append("\n" + seat_mark, style="italic")
             if playing or obs.phase == "passing":
                 deal_points = obs.trick_points[at]
             elif obs.tricks and obs.deal_points:  # between deals: the deal's score beside the cards it came from

@@ -38,6 +38,7 @@ PROTOCOL: Final = 1
 LINK: Final = re.compile(r"(?P<base>https?://[^/?#\s]+)/t/(?P<code>[A-Za-z0-9_-]+)/?")
 SERVER: Final = re.compile(r"(?P<base>https?://[^/?#\s]+)/?")
 CODE: Final = re.compile(r"[A-Za-z0-9_-]{16}")
+"""A table's code alone (the server's ``tables.CODE_RE``, not imported: the terminal client installs without the server)."""
 # The words of the game against the computer, less claim (a table of people has none); "zurück" here gives back a
 # seat that a stand-in was playing, so German takes a card back with "zurücknehmen" (the server allows it to one
 # player alone against computer players).
@@ -141,16 +142,19 @@ def _write_seats(seats: dict[str, Any]) -> None:
     os.replace(temporary, path)
 
 
+def _opener() -> urllib.request.OpenerDirector:
+    """Straight to the server, as the WebSocket goes (``proxy=None``): both reach it the same way or not at all."""
+    return urllib.request.build_opener(urllib.request.ProxyHandler({}))
+
+
 def lobby(base: str, path: str, body: dict[str, Any], token: str | None = None, what: str = "the request") -> dict[str, Any]:
     """POST to the server's lobby; its answer, or an OnlineError that says what was refused and why."""
     headers = {"Content-Type": "application/json"}
     if token is not None:
         headers["Authorization"] = f"Bearer {token}"
     request = urllib.request.Request(f"{base}{path}", data=json.dumps(body).encode(), headers=headers, method="POST")
-    # Straight to the server, as the WebSocket goes (``proxy=None``): both reach it the same way or not at all.
-    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
     try:
-        with opener.open(request, timeout=10) as answer:
+        with _opener().open(request, timeout=10) as answer:
             data: dict[str, Any] = json.loads(answer.read())
     except urllib.error.HTTPError as error:
         raise OnlineError(f"the server refused {what}: {_detail(error)}", str(error.code)) from None
@@ -166,11 +170,10 @@ def seats_in_play(server: str, at_most: int = 5) -> list[TableLink]:
     if match is None:
         return []
     links = [TableLink.parse(key) for key in _saved_seats() if key.startswith(match["base"] + "/t/")][-at_most:]
-    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
     in_play = []
     for link in links:
         try:
-            with opener.open(f"{link.base}/api/tables/{link.code}", timeout=3) as answer:
+            with _opener().open(f"{link.base}/api/tables/{link.code}", timeout=3) as answer:
                 if json.loads(answer.read()).get("status") == "playing":
                     in_play.append(link)
         except (OSError, ValueError):

@@ -239,12 +239,6 @@ class Seat(ABC):
         """The suit led to the trick of the last card heard."""
         return None if self.led is None else self.led[1]
 
-    def led_from_table(self) -> None:
-        """The suit led, from the table as it is now (after cards were taken back, the events heard say too much)."""
-        obs = self.observation()
-        trick = obs.current_trick if obs is not None else None
-        self.led = (len(obs.tricks) - 1, suit_of(trick.plays[0][1])) if obs is not None and trick and trick.plays else None
-
     # ---- the hint's cards, marked in the hand ---------------------------------------------------------
     def _position(self) -> object:
         """What tells this seat's decision from its next one: the deal, the phase, its hand and the cards played (other

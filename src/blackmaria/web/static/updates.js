@@ -37,7 +37,7 @@ async function showUpdate(message, hurry) {
   const crossing = message.events.some((event) => event.type === "DealStarted"); // the view's tricks are another deal's
   if (message.events.some((event) => event.type === "CardsPassed" && event.seat === app.seat)) app.passPending = false;
   if (played.some((event) => event.seat === app.seat)) app.playPending = false;
-  if (message.events.some((event) => event.type === "DealStarted")) {
+  if (crossing) {
     app.selected.clear();
     app.hint = null;
     $("hint-text").textContent = "";
