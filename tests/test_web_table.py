@@ -507,6 +507,9 @@ def test_on_a_phone_in_german_no_card_of_the_trick_covers_a_seat(server: Server,
     """390x844 in German: a seat's box of many lines ("Computer 3 (leicht)", "0 in diesem Spiel · 0 Stiche · Stand 0",
     "Geber") grew into the trick, and the card played from the seat covered its last line (the own seat's name too)."""
     page = solo_table(browser, server.base, viewport=PHONE, locale="de-DE")
+    # Boxes much taller than this machine's fonts make them: CI's fonts made them 2 px taller, and the player's own
+    # card, placed by a fixed spread, covered its box there and nowhere else. The cards must keep off whatever the boxes.
+    page.add_style_tag(content="#seats .seat { padding-bottom: 40px !important; }")
     page.evaluate(WATCH_TRICK_OVER_SEATS)
     pass_three(page)
     while page.evaluate("window.fullTricks") < 2 and wait_for_my_turn(page):

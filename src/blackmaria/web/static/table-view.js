@@ -235,8 +235,40 @@ export function renderTrick() {
     }
   }
   area.replaceChildren(...nodes);
+  // On a wide felt the top seat's card lies over the foot of its box by design (its marks go over its name): moved
+  // down off it, it hid the bottom seat's card.
+  if ($("felt").clientWidth <= 600) keepOffOwnSeat(nodes);
   area.dataset.count = String(nodes.length);
   area.classList.toggle("won", Boolean(trickWonShown() && trick && trick.winner !== null));
+}
+
+/**
+ * A card of the trick moved towards the middle until it is clear of its own seat's box. Measured, not assumed: a box's
+ * height depends on how its lines wrap (the language, the fonts installed), and a fixed spread let the player's own
+ * card cover the bottom box by 2 px on one machine and not on another.
+ */
+function keepOffOwnSeat(nodes) {
+  const felt = $("felt");
+  const width = felt.clientWidth;
+  const height = felt.clientHeight;
+  const gap = 3;
+  for (const node of nodes) {
+    const box = document.querySelector(`#seats .seat[data-seat="${node.dataset.seat}"]`);
+    const w = node.offsetWidth;
+    const h = node.offsetHeight;
+    if (!box || !box.style.top.endsWith("px") || !w || !h || !width || !height) continue;
+    // Both are placed by their centres (translate -50%): the card in % of the felt, the box in px (keepInside).
+    const x = (parseFloat(node.style.left) / 100) * width;
+    const y = (parseFloat(node.style.top) / 100) * height;
+    const bx = parseFloat(box.style.left);
+    const by = parseFloat(box.style.top);
+    const overlapX = (w + box.offsetWidth) / 2 + gap - Math.abs(x - bx);
+    const overlapY = (h + box.offsetHeight) / 2 + gap - Math.abs(y - by);
+    if (overlapX <= 0 || overlapY <= 0) continue;
+    // The shorter way out, towards the middle of the felt.
+    if (overlapY <= overlapX) node.style.top = `${y + (y < by ? -overlapY : overlapY)}px`;
+    else node.style.left = `${x + (x < bx ? -overlapX : overlapX)}px`;
+  }
 }
 
 /** The last finished trick of this deal, on demand: its cards, who played each, who took it. */
@@ -277,9 +309,12 @@ export function toggleLastTrick() {
 
 export function flyTrick(winner) {
   const target = seatPosition(winner, 1);
+  const felt = $("felt");
+  // In % of the felt, as the seats' places are; a card moved off its seat's box (keepOffOwnSeat) is placed in px.
+  const percent = (value, size) => (value.endsWith("px") ? (parseFloat(value) / size) * 100 : parseFloat(value));
   for (const node of $("trick").children) {
-    const left = parseFloat(node.style.left);
-    const top = parseFloat(node.style.top);
+    const left = percent(node.style.left, felt.clientWidth);
+    const top = percent(node.style.top, felt.clientHeight);
     node.classList.add("fly");
     node.style.transform = `translate(calc(-50% + ${(target.x - left) * 4}px), calc(-50% + ${(target.y - top) * 3}px)) scale(0.6)`;
     node.style.opacity = "0";
