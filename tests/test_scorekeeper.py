@@ -74,7 +74,7 @@ def test_a_correction_of_an_earlier_deal_changes_the_totals() -> None:
     out = _type(sheet, ["10, 8, 25", "0 43 0", "fix 1 Hx3 AS, Hx8, Hx2 KS QS", "fix 7 1 2 40", "quit"])
     assert "Deal 1 corrected." in out and "Not accepted: there is no deal 7; deals 1 to 2 are entered." in said(out)
     assert sheet.totals == [10, 51, 25]
-    assert "Deal 2: Anna deals, pass to the right. Points or cards: " in out  # the deal moves clockwise
+    assert "Deal 2 of 9: Anna deals, pass to the right. Points or cards: " in out  # the deal moves clockwise
 
 
 def test_undo_takes_the_last_deal_back_to_be_entered_again() -> None:
@@ -84,7 +84,7 @@ def test_undo_takes_the_last_deal_back_to_be_entered_again() -> None:
     assert "Not accepted: no deal is entered yet, so there is none to take back." in said(out)
     assert "Deal 1 taken back (Anna: 10, Ben: 8, Carla: 25): enter it again." in said(out)
     assert [entry.points for entry in sheet.entries] == [(25, 8, 10)]
-    assert out.count("Deal 1: Anna deals, pass to the right. Points or cards: ") == 3  # asked again for deal 1
+    assert out.count("Deal 1 of 9: Anna deals, pass to the right. Points or cards: ") == 3  # asked again for deal 1
     out = _type(ScoreSheet(preset("black-maria"), ["A", "B", "C"]), ["0 0 43", "zurück", "ende"], lang="de")
     assert "Spiel 1 zurückgenommen (A: 0, B: 0, C: 43): gib es neu ein." in said(out)
 

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from blackmaria.cards import HEARTS, card_name, parse_card, suit_of
 from blackmaria.game import game_verdict
@@ -173,7 +174,7 @@ def test_a_game_on_a_phone_with_a_refusal_a_moon_a_correction_a_reload_and_the_n
         page.goto(f"{own.base}/score")
         _four_players_three_deals(page)
         page.get_by_role("button", name="Start the sheet").click()
-        assert page.get_by_role("status").filter(has_text="Deal 1").inner_text() == "Deal 1: Dora deals, pass to the right."
+        assert page.get_by_role("status").filter(has_text="Deal 1").inner_text() == "Deal 1 of 3: Dora deals, pass to the right."
 
         _entry(page, {"Anna": "10", "Ben": "8", "Carla": "20", "Dora": "0"})
         assert (
@@ -199,7 +200,12 @@ def test_a_game_on_a_phone_with_a_refusal_a_moon_a_correction_a_reload_and_the_n
         page.get_by_role("button", name="K♥, 1 point, not entered").click()
         page.get_by_role("button", name="Enter the deal").click()
         assert page.locator("#message").inner_text() == "Deal 1 — Anna: 10, Ben: 8, Carla: 25, Dora: 0."
-        assert page.get_by_role("status").filter(has_text="Deal 2").inner_text() == "Deal 2: Anna deals, pass to the right."
+        assert page.get_by_role("status").filter(has_text="Deal 2").inner_text() == "Deal 2 of 3: Anna deals, pass to the right."
+        # What was scored is in sight on the phone, with the new totals, while the next deal's first field has the focus
+        # (the focus scrolled the page to the empty form, a play-test).
+        for shown in ("#next", "#total-3", "#message"):
+            expect(page.locator(shown)).to_be_in_viewport()
+        expect(page.get_by_label("Anna: points or cards")).to_be_focused()
         # The next deal's cards are tapped from the first player again, and the sheet says what its arrows mean.
         assert page.get_by_role("radio", name="Anna").is_checked()
         assert page.locator("#pass-legend").text_content() == "Beside each dealer, the pass: → to the right"
@@ -239,7 +245,7 @@ def test_a_game_on_a_phone_with_a_refusal_a_moon_a_correction_a_reload_and_the_n
         context.set_offline(True)
         page.reload()
         assert totals() == ["43", "18", "68", "43"]
-        assert page.get_by_role("status").filter(has_text="Deal 3").inner_text() == "Deal 3: Ben deals, pass to the right."
+        assert page.get_by_role("status").filter(has_text="Deal 3").inner_text() == "Deal 3 of 3: Ben deals, pass to the right."
         _entry(page, {"Anna": "Hx4", "Ben": "Hx1 KS", "Carla": "Hx8 QS AS", "Dora": ""})
         assert page.locator("#end").inner_text() == "Game over. Winner: Ben."
         assert page.get_by_label("Anna: points or cards").count() == 0  # no fourth deal to enter
@@ -257,7 +263,7 @@ def test_a_game_on_a_phone_with_a_refusal_a_moon_a_correction_a_reload_and_the_n
         page.get_by_role("button", name="New sheet").click()
         assert page.get_by_label("Rules").locator("option").count() == 9
         page.get_by_role("button", name="Start the sheet").click()
-        assert page.get_by_role("status").filter(has_text="Deal 1").inner_text() == "Deal 1: Player 1 deals, pass to the right."
+        assert page.get_by_role("status").filter(has_text="Deal 1").inner_text() == "Deal 1 of 9: Player 1 deals, pass to the right."
         page.once("dialog", lambda dialog: dialog.accept())
         page.get_by_role("button", name="New sheet").click()
 
@@ -384,7 +390,7 @@ def test_what_is_typed_in_the_form_stays_when_the_servers_rules_arrive(server: S
     assert page.get_by_label("Number of deals (empty: none)").input_value() == "3"
     assert page.get_by_label("Shooting the moon").input_value() == "add-to-others"
     page.get_by_role("button", name="Start the sheet").click()
-    assert page.get_by_role("status").filter(has_text="Deal 1").inner_text() == "Deal 1: Dora deals, pass to the right."
+    assert page.get_by_role("status").filter(has_text="Deal 1").inner_text() == "Deal 1 of 3: Dora deals, pass to the right."
     saved = json.loads(page.evaluate("localStorage.getItem('blackmaria.scoresheet')"))
     assert saved["players"] == ["Anna B.", "Ben", "Carla", "Dora"]
     assert (saved["rules"]["deal_count"], saved["rules"]["moon"]) == (3, "add-to-others")

@@ -108,10 +108,12 @@ def run_scorekeeper(
                 return
             index = len(sheet.entries)
             dealer, direction = sheet.players[sheet.dealer(index)], sheet.direction(index)
+            # "Deal 3 of 9" where the game has a number of deals.
+            of = "_of" if rules.deal_count else ""
             if direction == "hold":
-                prompt = t("sk_prompt_hold", number=index + 1, dealer=dealer)
+                prompt = t("sk_prompt_hold" + of, number=index + 1, count=rules.deal_count, dealer=dealer)
             else:
-                prompt = t("sk_prompt", number=index + 1, dealer=dealer, direction=t.direction(direction))
+                prompt = t("sk_prompt" + of, number=index + 1, count=rules.deal_count, dealer=dealer, direction=t.direction(direction))
             answer = read(prompt).strip()
             word = answer.split(" ", 1)[0].lower()
             try:

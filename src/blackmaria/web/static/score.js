@@ -572,13 +572,17 @@ const STORE_DRAFTS = "blackmaria.score.drafts"; // this tab's half-typed entry (
     } else {
       if (verdictNow.suddenDeath) parts.push(element("p", { id: "end", class: "end", role: "status", text: t("sudden_death") }));
       const direction = sheet.direction(next);
-      const values = { number: next + 1, dealer: sheet.players[sheet.dealer(next)], direction: directionText(direction) };
-      parts.push(element("p", { id: "next", class: "next", role: "status", text: t(direction === "hold" ? "web_next_hold" : "web_next", values) }));
+      const count = sheet.rules.deal_count;
+      const values = { number: next + 1, count, dealer: sheet.players[sheet.dealer(next)], direction: directionText(direction) };
+      // "Deal 3 of 9" where the game has a number of deals: the table knows how far it is (a play-test asked).
+      const key = (direction === "hold" ? "web_next_hold" : "web_next") + (count ? "_of" : "");
+      parts.push(element("p", { id: "next", class: "next", role: "status", text: t(key, values) }));
     }
     parts.push(sheetTable(sheet));
+    // What the last entry scored, under the totals it changed (below the form, a phone showed it off the screen).
+    parts.push(element("p", { id: "message", class: "message", role: "status", "aria-live": "polite" }));
     if (!verdictNow.over || state.editing !== null) parts.push(entryForm(sheet));
     else parts.push(element("p", { id: "error", class: "error", role: "alert" }));
-    parts.push(element("p", { id: "message", class: "message", role: "status", "aria-live": "polite" }));
     parts.push(
       element("div", { class: "actions" }, [
         element("button", { type: "button", id: "export-csv", text: t("web_export_csv"), onclick: () => download("scoresheet.csv", sheet.toCsv(), "text/csv") }),
@@ -746,8 +750,11 @@ const STORE_DRAFTS = "blackmaria.score.drafts"; // this tab's half-typed entry (
       saveSheet();
       render();
       say(message);
+      // The next deal's first field takes the typing, but the page shows what was just scored: the heading, the
+      // sheet's new row and totals, the message (focused with a scroll, a phone showed only the empty form).
       const next = $("entry-0");
-      if (next) next.focus();
+      if (next) next.focus({ preventScroll: true });
+      ($("end") || $("next") || $("sheet")).scrollIntoView({ block: "start" });
     } catch (error) {
       refuse(error);
     }
