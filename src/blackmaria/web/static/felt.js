@@ -1,0 +1,59 @@
+// Where things lie on the felt: the seats round it, and the trick's cards kept clear of the seats' boxes.
+import { $, app } from "./state.js";
+
+/** Seat positions round the felt: this seat at the bottom, the next seat clockwise (on its left) at the left. */
+export function seatPosition(seat, radius = 1, yRadius = radius) {
+  const n = app.table.players;
+  const me = app.seat === null ? 0 : app.seat;
+  const angle = (2 * Math.PI * ((seat - me + n) % n)) / n;
+  // On a narrow felt the seats move inwards, so that a seat at the side stays on the screen.
+  const width = $("felt").clientWidth;
+  // Many seats on a phone: spread wide (keepInside then holds each box on the felt), so that neighbours do not meet.
+  const wide = width > 900 ? 41 : width > 600 ? 38 : n >= 6 && radius === 1 ? 42 : 33;
+  return { x: 50 - wide * radius * Math.sin(angle), y: 50 + 39 * yRadius * Math.cos(angle) };
+}
+
+export function keepInside(nodes) {
+  const felt = $("felt");
+  const width = felt.clientWidth;
+  const height = felt.clientHeight;
+  const margin = 16; // the felt's wooden rim is 13 px wide (an inset shadow): a box stays off it (a play-test saw "TO PLAY" under it)
+  for (const node of nodes) {
+    const w = node.offsetWidth;
+    const h = node.offsetHeight;
+    if (!w || !h) continue;
+    const x = (parseFloat(node.style.left) / 100) * width;
+    const y = (parseFloat(node.style.top) / 100) * height;
+    node.style.left = `${Math.min(Math.max(x, w / 2 + margin), width - w / 2 - margin)}px`;
+    node.style.top = `${Math.min(Math.max(y, h / 2 + margin), height - h / 2 - margin)}px`;
+  }
+}
+
+/**
+ * A card of the trick moved towards the middle until it is clear of its own seat's box. Measured, not assumed: a box's
+ * height depends on how its lines wrap (the language, the fonts installed), and a fixed spread let the player's own
+ * card cover the bottom box by 2 px on one machine and not on another.
+ */
+export function keepOffOwnSeat(nodes) {
+  const felt = $("felt");
+  const width = felt.clientWidth;
+  const height = felt.clientHeight;
+  const gap = 3;
+  for (const node of nodes) {
+    const box = document.querySelector(`#seats .seat[data-seat="${node.dataset.seat}"]`);
+    const w = node.offsetWidth;
+    const h = node.offsetHeight;
+    if (!box || !box.style.top.endsWith("px") || !w || !h || !width || !height) continue;
+    // Both are placed by their centres (translate -50%): the card in % of the felt, the box in px (keepInside).
+    const x = (parseFloat(node.style.left) / 100) * width;
+    const y = (parseFloat(node.style.top) / 100) * height;
+    const bx = parseFloat(box.style.left);
+    const by = parseFloat(box.style.top);
+    const overlapX = (w + box.offsetWidth) / 2 + gap - Math.abs(x - bx);
+    const overlapY = (h + box.offsetHeight) / 2 + gap - Math.abs(y - by);
+    if (overlapX <= 0 || overlapY <= 0) continue;
+    // The shorter way out, towards the middle of the felt.
+    if (overlapY <= overlapX) node.style.top = `${y + (y < by ? -overlapY : overlapY)}px`;
+    else node.style.left = `${x + (x < bx ? -overlapX : overlapX)}px`;
+  }
+}
