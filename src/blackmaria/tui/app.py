@@ -568,7 +568,14 @@ class CardTableApp(App[None]):
             return
         else:
             self.marked.add(card)
-        self.message = ""
+        self.forget_marking_notes()
+
+    def forget_marking_notes(self) -> None:
+        """A card marked answers "mark the cards first" and "three are marked already"; a hint (or anything else said)
+        stays, to be read while its cards are marked (a play-test lost the hint's reason at the first Space)."""
+        count = self.seat.rules.pass_count if self.seat.rules else 3
+        if self.message in (self.t("pass_marked_full", count=count), self.t("mark_cards_first", count=count)):
+            self.message = ""
 
     def mark_typed(self, text: str) -> bool:
         """Cards typed during a pass join the marked ones: marked while they are fewer than the pass takes, passed
@@ -579,7 +586,7 @@ class CardTableApp(App[None]):
             return False
         chosen = self.marked | set(typed)
         if len(chosen) < rules.pass_count:
-            self.marked, self.message = chosen, ""
+            self.marked, self.message = chosen, ""  # the text typed answers what was said (a refusal of a typing)
         else:
             self.choose(sorted(chosen))
         return True
