@@ -800,6 +800,19 @@ def test_the_lobbys_rules_in_words_follow_the_number_of_players(server: Server, 
     assert page.is_visible("#kitty-field") and page.is_checked("#kitty")
     page.uncheck("#kitty")
     page.wait_for_function("() => document.getElementById('rules-list').textContent.includes('Removed from the deck before dealing: 2♣.')")
+    # The game's length chosen, and the moon (a play-test chose 1 deal and read "the game ends after 9 deals").
+    words = "() => document.getElementById('rules-list').textContent"
+    page.select_option("#end-mode", "deals")
+    page.fill("#end-value", "1")
+    page.wait_for_function(f"() => ({words})().includes('The game ends after 1 deal;')")
+    page.select_option("#end-mode", "target")
+    page.fill("#end-value", "50")
+    page.wait_for_function(f"() => ({words})().includes('someone reaches 50;')")
+    page.select_option("#moon", "subtract-from-shooter")
+    page.wait_for_function(f"() => ({words})().includes('scores minus 43 instead.')")
+    page.select_option("#end-mode", "preset")
+    page.select_option("#moon", "off")  # Black Maria's own
+    page.wait_for_function(f"() => ({words})().includes('The game ends after 9 deals;')")
     page.click("#lang-switch")  # and in the other language, for the count chosen
     page.fill("#players", "4")
     page.wait_for_function(f"() => ({first})() === '4 Spieler, je 13 Karten.'")

@@ -1,7 +1,7 @@
 // The browser client: the lobby, seating, and the table, over the server's HTTP lobby and WebSocket protocol v1
 // (docs/server.md). Plain JavaScript modules, no build step (docs/web.md lists them). Names and chat are always
 // inserted as text.
-import { $, app, showNotice, store } from "./state.js";
+import { $, app, clearNotice, showNotice, store } from "./state.js";
 import { connect, renderNews, send } from "./connection.js";
 import { renderAll, renderSeats, renderTitle, renderTrick, toggleLastTrick, togglePause, toggleSound } from "./table-view.js";
 import { fillBots, startGame } from "./seating.js";
@@ -24,6 +24,10 @@ async function switchLanguage() {
   saveLanguage(next);
   await loadCatalog(next);
   applyTexts();
+  // A notice of a few seconds in the old language goes, and the screen reader's last sentence with it (a play-test
+  // read "3♠ is back in your hand" on a German page).
+  clearNotice();
+  $("announcer").textContent = "";
   if (app.code) {
     renderAll();
     renderNews();

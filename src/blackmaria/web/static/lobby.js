@@ -80,17 +80,20 @@ function kittyChosen() {
     shows where the rules take cards out at this count (a play-test found a kitty only in a house-rules file). */
 async function describeFor(preset, players) {
   const ticked = $("kitty").checked;
-  const asked = `${preset.name}/${players}/${ticked}/${language()}`;
+  // The game's length and the moon as chosen too (a play-test chose 1 deal and read "the game ends after 12 deals").
+  const chosen = chosenOptions(preset);
+  const asked = JSON.stringify([preset.name, players, ticked, chosen, language()]);
   if (app.describeAsked === asked) return; // (every key in the computer players' field comes here too)
   app.describeAsked = asked;
   const lang = language();
+  const own = players === preset.players && Object.keys(chosen).length === 0;
   try {
     // What this count leaves over (the preset's own count is known already); where the box asks for other than the
     // preset's kitty, the words are asked again with it.
-    let answer = players === preset.players ? preset : await api("POST", "/api/rules/facts", { rules: preset.name, players, lang });
+    let answer = own ? preset : await api("POST", "/api/rules/facts", { rules: { preset: preset.name, ...chosen }, players, lang });
     const leftOver = Boolean(preset.rules.kitty) || answer.facts.removed.length > 0;
     if (leftOver && ticked !== Boolean(preset.rules.kitty)) {
-      answer = await api("POST", "/api/rules/facts", { rules: { preset: preset.name, kitty: ticked }, players, lang });
+      answer = await api("POST", "/api/rules/facts", { rules: { preset: preset.name, ...chosen, kitty: ticked }, players, lang });
     }
     if (app.describeAsked !== asked) return;
     $("kitty-field").hidden = !leftOver;
@@ -98,6 +101,18 @@ async function describeFor(preset, players) {
   } catch {
     // (the form says what is wrong with the count; the words of the preset stay)
   }
+}
+
+/** The options chosen in the form that differ from the preset's: the game's length (when its number is whole and in
+    range) and the moon; the kitty is the box's (``kittyChosen``), shown only where the count leaves cards over. */
+function chosenOptions(preset) {
+  const options = {};
+  const mode = $("end-mode").value;
+  const value = +$("end-value").value;
+  if (mode === "deals" && wholeIn("end-value", 1, 10000)) Object.assign(options, { deal_count: value, target_score: null });
+  if (mode === "target" && wholeIn("end-value", 1, 10000)) Object.assign(options, { target_score: value, deal_count: null });
+  if ($("moon").value && $("moon").value !== preset.rules.moon) options.moon = $("moon").value;
+  return options;
 }
 
 function endModeChanged() {
@@ -152,12 +167,7 @@ async function createTable(event) {
     return;
   }
   const players = +$("players").value;
-  const rules = { preset: preset.name, players };
-  const mode = $("end-mode").value;
-  const value = +$("end-value").value;
-  if (mode === "deals") Object.assign(rules, { deal_count: value, target_score: null });
-  if (mode === "target") Object.assign(rules, { target_score: value, deal_count: null });
-  if ($("moon").value !== preset.rules.moon) rules.moon = $("moon").value;
+  const rules = { preset: preset.name, players, ...chosenOptions(preset) };
   if (kittyChosen() !== Boolean(preset.rules.kitty)) rules.kitty = kittyChosen();
   const body = { rules };
   if (+$("timer").value > 0) body.turn_seconds = +$("timer").value;
@@ -262,7 +272,9 @@ export function showLobby() {
     $("bots").addEventListener(kind, botsChanged);
   }
   $("kitty").addEventListener("change", () => playersChanged()); // the rules in words with the kitty, or without
-  $("end-mode").addEventListener("change", endModeChanged);
+  $("end-mode").addEventListener("change", () => (endModeChanged(), playersChanged()));
+  $("end-value").addEventListener("input", () => playersChanged()); // the rules in words say the length chosen
+  $("moon").addEventListener("change", () => playersChanged());
   $("create-form").addEventListener("submit", createTable);
   // Any change to the form takes back a refusal it may have mended (the field's mark and the sentence under Create).
   const mended = () => {
