@@ -30,30 +30,38 @@ export function keepInside(nodes) {
 }
 
 /**
- * A card of the trick moved towards the middle until it is clear of its own seat's box. Measured, not assumed: a box's
- * height depends on how its lines wrap (the language, the fonts installed), and a fixed spread let the player's own
- * card cover the bottom box by 2 px on one machine and not on another.
+ * A card of the trick moved towards the middle until it is clear of the seats' boxes, its own first. Measured, not
+ * assumed: a box's height depends on how its lines wrap (the language, the fonts installed), and a fixed spread let
+ * the player's own card cover the bottom box by 2 px on one machine and not on another.
  */
-export function keepOffOwnSeat(nodes) {
+export function keepOffSeats(nodes) {
   const felt = $("felt");
   const width = felt.clientWidth;
   const height = felt.clientHeight;
   const gap = 3;
+  const boxes = [...document.querySelectorAll("#seats .seat")].filter((box) => box.style.top.endsWith("px"));
   for (const node of nodes) {
-    const box = document.querySelector(`#seats .seat[data-seat="${node.dataset.seat}"]`);
     const w = node.offsetWidth;
     const h = node.offsetHeight;
-    if (!box || !box.style.top.endsWith("px") || !w || !h || !width || !height) continue;
+    if (!w || !h || !width || !height) continue;
     // Both are placed by their centres (translate -50%): the card in % of the felt, the box in px (keepInside).
-    const x = (parseFloat(node.style.left) / 100) * width;
-    const y = (parseFloat(node.style.top) / 100) * height;
-    const bx = parseFloat(box.style.left);
-    const by = parseFloat(box.style.top);
-    const overlapX = (w + box.offsetWidth) / 2 + gap - Math.abs(x - bx);
-    const overlapY = (h + box.offsetHeight) / 2 + gap - Math.abs(y - by);
-    if (overlapX <= 0 || overlapY <= 0) continue;
-    // The shorter way out, towards the middle of the felt.
-    if (overlapY <= overlapX) node.style.top = `${y + (y < by ? -overlapY : overlapY)}px`;
-    else node.style.left = `${x + (x < bx ? -overlapX : overlapX)}px`;
+    let x = (parseFloat(node.style.left) / 100) * width;
+    let y = (parseFloat(node.style.top) / 100) * height;
+    const own = boxes.filter((box) => box.dataset.seat === node.dataset.seat);
+    for (const box of [...own, ...boxes.filter((box) => !own.includes(box))]) {
+      const bx = parseFloat(box.style.left);
+      const by = parseFloat(box.style.top);
+      const overlapX = (w + box.offsetWidth) / 2 + gap - Math.abs(x - bx);
+      const overlapY = (h + box.offsetHeight) / 2 + gap - Math.abs(y - by);
+      if (overlapX <= 0 || overlapY <= 0) continue;
+      // The shorter way out, away from the box.
+      if (overlapY <= overlapX) y += y < by ? -overlapY : overlapY;
+      else x += x < bx ? -overlapX : overlapX;
+    }
+    node.style.left = `${x}px`;
+    node.style.top = `${y}px`;
+    // Where the cards from the top and the bottom meet in the middle (a low felt), the lower one lies over the upper
+    // one's foot: each card's corner, its rank and suit, stays in sight.
+    node.style.zIndex = String(Math.round(y));
   }
 }

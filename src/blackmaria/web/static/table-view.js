@@ -7,7 +7,7 @@ import { passPrompt, renderHand } from "./hand.js";
 import { renderLearn } from "./learn.js";
 import { cardName, plural, t } from "./i18n.js";
 import { cardBack, miniCard, shortCards, tableCard } from "./cards.js";
-import { keepInside, keepOffOwnSeat, seatPosition } from "./felt.js";
+import { keepInside, keepOffSeats, seatPosition } from "./felt.js";
 
 /** The tab's title: "your turn" first when this seat must act, so a tab in the background says so; never the table's code. */
 export function renderTitle() {
@@ -147,7 +147,9 @@ export function renderSeats() {
     // Each number says what it counts: this deal's points, the tricks taken, the game's total.
     // Each part kept whole: a box too narrow breaks between them, not inside ("total" over its number).
     const part = (text) => el("span", { class: "nowrap", text });
-    line.append(el("b", { class: "points", text: String(points) }), " ", part(t("seat_points", { n: points })), " · ", part(plural("tricks", tricks)), " · ", part(t("seat_total", { total })));
+    // A line breaks after a dot, never before one (a play-test read "· Stand 0" beginning a line).
+    const dot = "\u00a0· ";
+    line.append(el("b", { class: "points", text: String(points) }), " ", part(t("seat_points", { n: points })), dot, part(plural("tricks", tricks)), dot, part(t("seat_total", { total })));
     node.append(line);
     if (marks.length) {
       const marksLine = el("span", { class: "marks", text: marks.join(" · "), "aria-hidden": "true" });
@@ -208,9 +210,7 @@ export function renderTrick() {
     }
   }
   area.replaceChildren(...nodes);
-  // On a wide felt the top seat's card lies over the foot of its box by design (its marks go over its name): moved
-  // down off it, it hid the bottom seat's card.
-  if ($("felt").clientWidth <= 600) keepOffOwnSeat(nodes);
+  keepOffSeats(nodes);
   area.dataset.count = String(nodes.length);
   area.classList.toggle("won", Boolean(trickWonShown() && trick && trick.winner !== null));
 }
@@ -254,7 +254,7 @@ export function toggleLastTrick() {
 export function flyTrick(winner) {
   const target = seatPosition(winner, 1);
   const felt = $("felt");
-  // In % of the felt, as the seats' places are; a card moved off its seat's box (keepOffOwnSeat) is placed in px.
+  // In % of the felt, as the seats' places are; a card moved off its seat's box (keepOffSeats) is placed in px.
   const percent = (value, size) => (value.endsWith("px") ? (parseFloat(value) / size) * 100 : parseFloat(value));
   for (const node of $("trick").children) {
     const left = percent(node.style.left, felt.clientWidth);
