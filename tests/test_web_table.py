@@ -918,8 +918,10 @@ def test_alone_against_computer_players_a_card_is_taken_back(server: Server, bro
     while wait_for_my_turn(page) and page.locator("#hand .card.playable").count() < 2:
         play_first_playable(page)  # on to a turn with a choice
     play_first_playable(page)
-    assert wait_for_my_turn(page)
+    # At once, while the computer players' cards are still being laid (a play-test took the grey for broken).
     page.wait_for_selector("#undo-button:not([disabled])")
+    assert page.locator("#hand .card.playable").count() == 0, "the turn came back before Take back was offered"
+    assert wait_for_my_turn(page)
     assert page.text_content("#undo-button") == "Zurücknehmen"
     page.click("#hint-button")
     page.wait_for_selector("#hand .card.hinted")

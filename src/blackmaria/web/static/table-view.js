@@ -420,7 +420,10 @@ export function renderShuffle() {
 function mayTakeBack() {
   const view = app.view;
   if (!view || !app.table || !app.table.undo || app.table.paused || app.seat === null) return false;
-  if (view.phase !== "playing" || view.turn !== app.seat || app.queue.length || app.hiddenPlays.size || app.heldWon !== null) return false;
+  // The server's state, not the cards still being laid on screen: a misclick is taken back at once (a play-test read
+  // the button greyed while the computer players' cards came as broken). The welcome after an undo starts the screen
+  // afresh, laying included.
+  if (view.phase !== "playing" || view.turn !== app.seat || app.playPending) return false;
   return view.tricks.some((trick) => trick.plays.some(([seat]) => seat === app.seat));
 }
 
