@@ -475,9 +475,12 @@ const STORE_DRAFTS = "blackmaria.score.drafts"; // this tab's half-typed entry (
       element("p", { id: "error", class: "error", role: "alert" }),
       element("button", { type: "submit", id: "start", class: "primary", text: t("web_start"), disabled: !ready }),
     ]);
-    const importer = element("div", { class: "field" }, [
-      element("label", { for: "import", text: t("web_import") }),
-      element("input", { id: "import", type: "file", accept: ".json,application/json", onchange: importSheet }),
+    // A button in the page's language opens the file chooser: the browser's own control says "Choose File / No file
+    // chosen" in the browser's language (a play-test read English on the German page).
+    const file = element("input", { id: "import", type: "file", accept: ".json,application/json", class: "visually-hidden", tabindex: "-1", "aria-hidden": "true", onchange: importSheet });
+    const importer = element("div", { class: "actions" }, [
+      element("button", { type: "button", id: "import-button", text: t("web_import"), onclick: () => file.click() }),
+      file,
     ]);
     for (const id of ["moon", "ties"]) form.querySelector("#" + id).addEventListener("change", touched);
     return element("div", {}, [form, importer]);
