@@ -832,6 +832,29 @@ def test_the_lobbys_rules_in_words_follow_the_number_of_players(server: Server, 
     page.context.close()
 
 
+@needs_chromium
+def test_a_game_alone_against_the_computer_is_one_press_in_the_lobby(server: Server, browser: Any) -> None:
+    """A play-test changed two fields to play against the computer, then read "Invite" over a table with no seat free."""
+    page = new_page(browser, DESKTOP)
+    page.goto(f"{server.base}/")
+    page.wait_for_selector("#preset option[value='black-maria']", state="attached")
+    page.fill("#players", "5")
+    assert page.input_value("#bots") == "3" and page.is_visible("#all-bots")  # one seat kept for a friend
+    page.click("#all-bots")
+    assert page.input_value("#bots") == "4" and page.is_hidden("#all-bots")
+    assert page.text_content("#bots-note") == "Every other seat has a computer player: you play alone against them."
+    page.fill("#create-name", "Kim")
+    page.click("#create")
+    page.wait_for_selector("#start:not([disabled])")
+    assert page.text_content("#seating-heading") == "Ready to play"
+    code = page.url.rsplit("/", 1)[1]
+    seats = server.http.get(f"/api/tables/{code}").json()["seats"]
+    assert [seat["kind"] for seat in seats] == ["human", "bot", "bot", "bot", "bot"]
+    assert page.errors == []
+    page.context.close()
+
+
+@needs_chromium
 def test_the_lobby_says_which_number_cannot_make_a_table_and_changes_none(server: Server, browser: Any) -> None:
     """A play-test: 9 players got the server's English refusal on a German page, and 5 computer players at a table of
     3, 0 deals or a timer of -5 were quietly made into something else (1 computer player, 1 deal, no timer)."""

@@ -39,6 +39,7 @@ ENGLISH = [
     "medium",
     "easy",
     "Invite",
+    "Ready to play",
     "Seats",
     "empty",
     "Choose",

@@ -68,6 +68,8 @@ function playersChanged(event) {
   // No seat left: said so ("0 seats are left for the friends you invite" read oddly for a game alone).
   if (!wholeIn("bots", 0, players - 1)) $("bots-note").textContent = t("form_bots", { max: players - 1 });
   else $("bots-note").textContent = free > 0 ? t("bots_note", { free: plural("free_seats", free) }) : t("bots_note_none");
+  // A game alone is one press away (a play-test changed two fields to play against the computer).
+  $("all-bots").hidden = !(free > 0);
 }
 
 /** Whether the table is asked for a kitty: the box is ticked where the rules at this count leave cards over. */
@@ -271,7 +273,11 @@ export function showLobby() {
     $("players").addEventListener(kind, playersChanged);
     $("bots").addEventListener(kind, botsChanged);
   }
-  $("kitty").addEventListener("change", () => playersChanged()); // the rules in words with the kitty, or without
+  $("kitty").addEventListener("change", () => playersChanged());
+  $("all-bots").addEventListener("click", () => {
+    $("bots").value = +$("players").value - 1;
+    botsChanged();
+  }); // the rules in words with the kitty, or without
   $("end-mode").addEventListener("change", () => (endModeChanged(), playersChanged()));
   $("end-value").addEventListener("input", () => playersChanged()); // the rules in words say the length chosen
   $("moon").addEventListener("change", () => playersChanged());

@@ -45,6 +45,8 @@ export function renderSeating() {
   $("seating-note").textContent = empty > 0 ? t("start_wait") : mayManage ? "" : t("waiting_start");
   // A guest is not told to send the link on: told what they may do, and why when there is no seat for them.
   // A host whose table is full is not told to invite players: the link now lets others watch.
+  // Every seat taken (alone against computer players, say): the page is about starting, not inviting.
+  $("seating-heading").textContent = t(empty > 0 ? "invite_heading" : "seating_full_heading");
   $("invite-text").textContent = mayManage ? t(empty > 0 ? "invite_text" : "invite_full") : empty > 0 ? t("guest_text") : t("guest_full");
 }
 
