@@ -82,6 +82,14 @@ def solo_table(
     return page
 
 
+def lobby_page(browser: Any, base: str, locale: str = "en-US") -> Any:
+    """The start page on a desktop, once the server's presets have filled its form."""
+    page = new_page(browser, DESKTOP, locale=locale)
+    page.goto(f"{base}/")
+    page.wait_for_selector("#preset option[value='black-maria']", state="attached")
+    return page
+
+
 def pass_three(page: Any) -> None:
     for card in page.locator("#hand .card:not(.dim)").all()[:3]:
         click_card(card)
@@ -568,9 +576,7 @@ def test_a_leaver_is_replaced_after_the_grace_and_given_back_and_the_table_featu
     """Two players and two computer players, no timer: Ben leaves, a computer player takes his seat after the grace,
     everyone is told, and he gets it back; on the way the lobby's defaults, the tab title, the last trick, labelled
     numbers, the focus ring and the seats' state for screen readers."""
-    lobby = new_page(browser, DESKTOP)
-    lobby.goto(f"{server.base}/")
-    lobby.wait_for_selector("#preset option[value='black-maria']", state="attached")
+    lobby = lobby_page(browser, server.base)
     # The defaults leave a seat for a friend: Black Maria for 3 with one computer player.
     assert (lobby.input_value("#players"), lobby.input_value("#bots")) == ("3", "1")
     assert lobby.text_content("#bots-note") == "1 seat is left for the friends you invite."
@@ -779,9 +785,7 @@ def test_the_turn_can_be_signalled_by_a_sound_the_player_switches_on(server: Ser
 @needs_chromium
 def test_the_lobbys_rules_in_words_follow_the_number_of_players(server: Server, browser: Any) -> None:
     """A play-test chose 5 players for Black Maria and read the rules of 3 (17 cards each, 2♣ out, 9 deals)."""
-    page = new_page(browser, DESKTOP)
-    page.goto(f"{server.base}/")
-    page.wait_for_selector("#preset option[value='black-maria']", state="attached")
+    page = lobby_page(browser, server.base)
     page.select_option("#preset", "black-maria")
     first = "() => document.querySelector('#rules-list li').textContent"
     assert page.evaluate(first) == "3 players, 17 cards each."
@@ -835,9 +839,7 @@ def test_the_lobbys_rules_in_words_follow_the_number_of_players(server: Server, 
 @needs_chromium
 def test_a_game_alone_against_the_computer_is_one_press_in_the_lobby(server: Server, browser: Any) -> None:
     """A play-test changed two fields to play against the computer, then read "Invite" over a table with no seat free."""
-    page = new_page(browser, DESKTOP)
-    page.goto(f"{server.base}/")
-    page.wait_for_selector("#preset option[value='black-maria']", state="attached")
+    page = lobby_page(browser, server.base)
     page.fill("#players", "5")
     assert page.input_value("#bots") == "3" and page.is_visible("#all-bots")  # one seat kept for a friend
     page.click("#all-bots")
@@ -858,13 +860,14 @@ def test_a_game_alone_against_the_computer_is_one_press_in_the_lobby(server: Ser
 def test_the_lobby_says_which_number_cannot_make_a_table_and_changes_none(server: Server, browser: Any) -> None:
     """A play-test: 9 players got the server's English refusal on a German page, and 5 computer players at a table of
     3, 0 deals or a timer of -5 were quietly made into something else (1 computer player, 1 deal, no timer)."""
-    page = new_page(browser, DESKTOP, locale="de-DE")
-    page.goto(f"{server.base}/")
-    page.wait_for_selector("#preset option[value='black-maria']", state="attached")
+    page = lobby_page(browser, server.base, locale="de-DE")
     page.fill("#create-name", "Jürgen")
     posted: list[str] = []
-    # (the rules in words for the length chosen are asked of /api/rules/facts: a question, which makes nothing)
-    changes = lambda request: request.method == "POST" and not request.url.endswith("/api/rules/facts")  # noqa: E731
+
+    def changes(request: Any) -> bool:
+        # (the rules in words for the length chosen are asked of /api/rules/facts: a question, which makes nothing)
+        return bool(request.method == "POST" and not request.url.endswith("/api/rules/facts"))
+
     page.on("request", lambda request: posted.append(request.url) if changes(request) else None)
 
     def refused(field: str, value: str) -> str:
