@@ -480,9 +480,9 @@ def test_the_textual_seat_plays_a_whole_deal_by_keys_against_the_server(server: 
             assert f"{app.t.card(hinted)}◂" in app.hand_text().plain and app.hand_cards()[app.selected] == hinted
             (SCREENSHOTS / "terminal-join-en.svg").write_text(app.export_screenshot(title="blackmaria join"), encoding="utf-8")
             refused = chatted = False
-            while app.ended is None:
-                await until(pilot, lambda: app.waiting() == "play" or app.ended is not None, "had a turn")
-                if app.ended is not None:
+            while not app.seat.over():
+                await until(pilot, lambda: app.waiting() == "play" or app.seat.over(), "had a turn")
+                if app.seat.over():
                     break
                 held, playable = app.hand_cards(), app.choosable()
                 unplayable = [card for card in held if card not in playable]
@@ -514,10 +514,17 @@ def test_the_textual_seat_plays_a_whole_deal_by_keys_against_the_server(server: 
             place = 1 + sum(1 for total in totals if total < totals[app.seat.seat])
             (line,) = [line for line in app.told if line.startswith("Totals, fewest first: ")]
             assert line.endswith(f"Your place: {place} of 4.") and line.count(": ") == 6, line  # four totals
+            # The screen stays at the table, connected, and the next game the host starts is played here (a
+            # play-test's terminal said "waiting for the next one" with its connection closed, and missed it).
+            assert app.ended is None and "waiting for the next one to start" in app.seat.status()
+            begun = app.told.count("The game begins.")
+            server.start_game(link.code, host)
+            await until(pilot, lambda: app.waiting() == "pass", "asked for the next game's pass")
+            assert app.told.count("The game begins.") == begun + 1 and not app.seat.over()
             await pilot.press("ctrl+q")
 
     asyncio.run(drive_keys())
-    assert app.ended == "over"
+    assert app.ended == "left"  # in the second game: the seat is kept for a way back
 
 
 def test_the_textual_seat_takes_a_card_back_with_f3_where_the_table_allows_it(server: Server) -> None:

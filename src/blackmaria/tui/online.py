@@ -250,6 +250,9 @@ class OnlineSeat(Seat):
         self.ended = False
         """Whether a game this connection watched in play has ended (a game over already at the welcome does not
         count: then the player waits for the host to start the next one)."""
+        self.stays = False
+        """Whether the seat stays at the table after a game, for the next one the host starts (the screen does, until
+        the player leaves; line by line, the game's end ends the command)."""
         self.counts_due = 0
         """Finished deals whose public count was asked for and has not come yet (the sheet is told after it)."""
         self.held: list[str] = []
@@ -294,6 +297,9 @@ class OnlineSeat(Seat):
         return (self.seq, self.away, self.counts_due, id(self.table))
 
     def finished(self) -> bool:
+        return self.ended and not self.stays
+
+    def over(self) -> bool:
         return self.ended
 
     def finish(self) -> None:
@@ -457,6 +463,7 @@ class OnlineSeat(Seat):
             self.say(t("web_news_resumed"))
         self.paused = paused
         if (was_open or was_over) and info.get("status") == "playing":
+            self.ended = False  # a new game, for a seat that stayed
             self.say(t("online_started"))
 
     def _tell_presence(self, before: list[dict[str, Any]], now: list[dict[str, Any]]) -> None:

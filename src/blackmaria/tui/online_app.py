@@ -54,6 +54,8 @@ class OnlineApp(CardTableApp):
         self.typed = Typed()
         self.ended: str | None = None
         """How the connection ended (``over``, ``left``, ``gone``), once it has."""
+        self.leaving = False
+        """The player asked to leave (Ctrl+Q): the screen closes once the connection has."""
         self.title = f"Black Maria: {seat.link.code}"
         self.command_keys = sorted([*self.COMMAND_KEYS, self.UNDO_KEY], key=lambda key: int(key[0][1:]))
         for key, label, action in self.command_keys:
@@ -66,6 +68,9 @@ class OnlineApp(CardTableApp):
         self.seat.help_message = "online_app_help"
         self.seat.sheet_in_story = False  # the story is narrow: a deal's end tells the totals, F6 the whole sheet
         self.seat.start_hint = "online_start_key"  # the status line's two rows: the key, not the typed words
+        # The screen stays at the table after a game, connected, for the next one the host starts (a play-test's
+        # terminal said "waiting for the next one" with its connection closed, and missed the new game).
+        self.seat.stays = True
         self.tricks_shown = self._tricks_won()  # (a trick finished before the seat came is not held)
         self.show(self.seat.take_lines())  # the welcome, told before the screen opened; the connection's thread then
         self._network.start()  # owns the seat
@@ -115,7 +120,7 @@ class OnlineApp(CardTableApp):
 
     def network_ended(self, ended: str) -> None:
         self.ended = ended
-        if ended == "left":
+        if ended == "left" or self.leaving:
             self.exit()
         else:
             self.refresh_view()
@@ -197,6 +202,7 @@ class OnlineApp(CardTableApp):
         self.typed.put(command)
 
     async def action_quit(self) -> None:
+        self.leaving = True
         if self._network.is_alive():
             self.typed.put(None)  # the connection's thread closes it and then ends the app,
             self.set_timer(1.0, self._leave_now)  # unless it is busy connecting again: then the screen goes first

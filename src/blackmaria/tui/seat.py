@@ -200,6 +200,10 @@ class Seat(ABC):
         """What is still to be told when the game ends (a server's last count)."""
         return None
 
+    def over(self) -> bool:
+        """Whether the game here has ended: a player who leaves now leaves nothing to come back to."""
+        return self.finished()
+
     def welcome_lines(self) -> list[str]:
         """What a line-by-line terminal says first."""
         return []
@@ -544,6 +548,7 @@ def run_lines(seat: Seat, ask: Callable[[str | None], str | None], tell: Callabl
             tell(lines)
 
     tell(seat.welcome_lines())
+    told_over = False
     try:
         while True:
             tell_new()
@@ -551,6 +556,11 @@ def run_lines(seat: Seat, ask: Callable[[str | None], str | None], tell: Callabl
                 seat.finish()
                 tell_new([line for line in [seat.goodbye()] if line])
                 return "over"
+            if seat.over() != told_over:  # a seat that stays for the next game: the end told once, as it comes
+                told_over = seat.over()
+                if told_over:
+                    seat.finish()
+                    tell_new([line for line in [seat.goodbye()] if line])
             question = None
             if prompts:
                 lines, question = seat.prompt_lines()
@@ -571,7 +581,7 @@ def run_lines(seat: Seat, ask: Callable[[str | None], str | None], tell: Callabl
     finally:
         seat.close()
     tell_new([line for line in [seat.goodbye()] if line])
-    return "left"
+    return "over" if seat.over() else "left"
 
 
 def print_lines(write: Callable[[str], None]) -> Callable[[list[str]], None]:
