@@ -192,6 +192,8 @@ def test_the_host_pauses_the_game_and_a_spectator_is_counted_and_told(server: Se
     left = int(re.findall(r"\d+", host.text_content("#clock") or "")[0])
     assert 0 < left <= shown_at_pause  # the 1.5 s of pause cost nothing, and the clock was not given its 30 s back
     pass_three(host)
+    # and the news goes after a few seconds (a play-test read "The game goes on." minutes later, over the summary)
+    host.wait_for_function("() => document.getElementById('table-news').textContent === ''", timeout=12000)
     watcher.context.close()
     host.wait_for_function("() => document.getElementById('watchers').hidden")
     assert host.errors == [] and watcher.errors == []

@@ -1,8 +1,8 @@
 // The browser client: the lobby, seating, and the table, over the server's HTTP lobby and WebSocket protocol v1
 // (docs/server.md). Plain JavaScript modules, no build step (docs/web.md lists them). Names and chat are always
 // inserted as text.
-import { $, app, clearNotice, showNotice, store } from "./state.js";
-import { connect, renderNews, send } from "./connection.js";
+import { $, app, clearNotice, renderNews, showNotice, store } from "./state.js";
+import { connect, send } from "./connection.js";
 import { renderAll, renderSeats, renderTitle, renderTrick, toggleLastTrick, togglePause, toggleSound } from "./table-view.js";
 import { fillBots, startGame } from "./seating.js";
 import { passCards, showHint } from "./hand.js";

@@ -1,5 +1,5 @@
 // The WebSocket to the table (docs/server.md, protocol v1): hello, the messages in, what they change, errors and refusals.
-import { $, announce, app, paused, seatName, showNotice, store } from "./state.js";
+import { $, announce, app, paused, setNews, showNotice, store } from "./state.js";
 import { noteEvents, playKeys, pump } from "./updates.js";
 import { renderAll, renderChat, renderStatus } from "./table-view.js";
 import { renderHand, restoreMarked, showHint, showRefusal } from "./hand.js";
@@ -141,17 +141,9 @@ function tellSeatChanges(before, after) {
     else if (!seat.away && was.away) news.push({ key: "news_back", seat: seat.seat });
   }
   if (!news.length) return;
-  app.news = news;
-  announce(renderNews());
+  announce(setNews(news));
 }
 
-/** The table's news (who left, who is back, the game goes on), worded now: a switch of language words them again (a
- * play-test read "Ben has left the table" in English on the German page). The text, for the screen reader too. */
-export function renderNews() {
-  const text = (app.news || []).map((item) => t(item.key, item.seat === undefined ? {} : { name: seatName(item.seat) })).join(" ");
-  $("table-news").textContent = text;
-  return text;
-}
 
 /** The host paused or resumed the game: everyone is told; after a pause the clock goes on from what the server says. */
 function tellPause(before, message) {
@@ -162,8 +154,7 @@ function tellPause(before, message) {
     app.clockFor = null;
   }
   // The paused bar shows a pause; that the game goes on is written where the table's news go.
-  app.news = paused ? [] : [{ key: "web_news_resumed" }];
-  renderNews();
+  setNews(paused ? [] : [{ key: "web_news_resumed" }], 8);
   announce(t(paused ? "web_news_paused" : "web_news_resumed"));
 }
 

@@ -207,3 +207,20 @@ export function shownTurn(view) {
 
 /** ``you`` for this seat, else the seat's name (its short name when ``short``: ``Comp. 3``). */
 export const nameOf = (seat, short = false) => (seat === app.seat ? t("you") : seatName(seat, short));
+
+/** The table's news (who left, who is back, the game goes on), worded now: a switch of language words them again (a
+ * play-test read "Ben has left the table" in English on the German page). The text, for the screen reader too. */
+export function renderNews() {
+  const text = (app.news || []).map((item) => t(item.key, item.seat === undefined ? {} : { name: seatName(item.seat) })).join(" ");
+  $("table-news").textContent = text;
+  return text;
+}
+
+/** The table's news, for ``seconds`` (0: until the deal's end, ``updates.js``): a play-test read that the game goes on
+ * minutes after, over the deal's summary. */
+export function setNews(items, seconds = 0) {
+  app.news = items;
+  clearTimeout(app.newsTimer);
+  if (seconds) app.newsTimer = setTimeout(() => setNews([]), seconds * 1000);
+  return renderNews();
+}

@@ -1,5 +1,5 @@
 // The server's updates shown one after another, so that every card can be seen; the shuffle's commitment checked.
-import { $, announce, app, clearNotice, currentTrick, seatName, sleep, TIMING } from "./state.js";
+import { $, announce, app, clearNotice, currentTrick, seatName, setNews, sleep, TIMING } from "./state.js";
 import { flyTrick, renderAll, renderSeats, renderShuffle, renderStatus, renderTrick } from "./table-view.js";
 import { passPrompt } from "./hand.js";
 import { showSummary } from "./dialogs.js";
@@ -48,6 +48,7 @@ async function showUpdate(message, hurry) {
     $("hint-text").textContent = "";
   }
   if (mine || won) clearNotice();
+  if (scored) setNews([]); // the table's news last the deal they came in (a play-test read them under the result)
   if (scored && app.table && app.table.summary_seconds) app.summaryUntil = message.receivedAt + app.table.summary_seconds * 1000;
   app.view = message.state;
   app.heldWon = won || null;
