@@ -54,6 +54,7 @@ def test_a_paused_game_stands_still_for_everyone_until_the_host_resumes_it(serve
     for person in (anna, watcher):
         told = told_paused(person, True)
         assert told["turn_left"] is None and told["table"]["pause_reason"] == "host"
+        assert told["table"]["paused_by"] == 0  # Anna's seat: everyone is told who paused
     anna.send({"type": "pass", "cards": dealt})
     refused = anna.recv_until("error")
     assert (refused["code"], refused["message"]) == ("paused", "the game is paused: nobody plays until it is resumed")

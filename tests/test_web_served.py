@@ -168,9 +168,10 @@ def test_the_host_pauses_the_game_and_a_spectator_is_counted_and_told(server: Se
     host.click("#pause-button")
     for page in (host, watcher):
         page.wait_for_selector("#paused-bar:not([hidden])")
+        # who paused it, by name (a play-test was not told)
         assert (
             page.text_content("#paused-bar p")
-            == "The game is paused: nobody plays and no clock runs until a player at the table resumes it."
+            == "Cleo paused the game: nobody plays and no clock runs until a player at the table resumes it."
         )
         assert page.text_content("#turn-line") in ("", "You are watching this table.")
         page.evaluate("() => window.scrollTo(0, 0)")
@@ -182,7 +183,7 @@ def test_the_host_pauses_the_game_and_a_spectator_is_counted_and_told(server: Se
     before = len(host.evaluate("() => window.sent"))
     click_card(host.locator("#hand .card").first)
     assert len(host.evaluate("() => window.sent")) == before
-    assert host.text_content("#notice") == "The game is paused: nobody plays and no clock runs until a player at the table resumes it."
+    assert host.text_content("#notice") == "Cleo paused the game: nobody plays and no clock runs until a player at the table resumes it."
     time.sleep(1.5)
     host.click("#pause-button")
     for page in (host, watcher):

@@ -106,6 +106,9 @@ class TableInfo(BaseModel):
     pause_reason: str | None = Field(
         None, description="While paused: host (a player paused it), or time (a lone player's time ran out: nobody else is at the table)."
     )
+    paused_by: int | None = Field(
+        None, description="While paused by a player: the seat whose token paused it (none when the host token did, or the clock)."
+    )
     undo: bool = Field(
         False, description="A card may be taken back (the WebSocket message undo): one player against computer players, rules with undo."
     )
@@ -558,7 +561,7 @@ def create_app(db_url: str | None = None, programs: BotPrograms | None = None, l
         """Pause the game in play or resume it (host or seated player only); every connection is told by a table message."""
         table = table_or_404(code)
         manage(table, authorization)
-        await table.set_paused(body.paused)
+        await table.set_paused(body.paused, by=table.seat_for_token(_bearer(authorization) or ""))
         return table.info()
 
     @app.get("/api/tables/{code}/record")

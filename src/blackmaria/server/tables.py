@@ -243,6 +243,8 @@ class TableRuntime:
         self.paused = False
         """The host paused the game: nobody plays, no bot acts, the turn timer stands (kept in memory only)."""
         self.pause_reason: str | None = None
+        self.paused_by: int | None = None
+        """The seat whose player paused the game (None: the host token, or the clock)."""
         """Why the game is paused: ``host`` (a player paused it) or ``time`` (a lone player's time ran out)."""
         self._paused_left: float | None = None
         """The seconds the turn timer had left when the game was paused."""
@@ -454,6 +456,7 @@ class TableRuntime:
             "spectators": sum(1 for c in self.clients if c.attached and c.seat is None),
             "paused": self.paused,
             "pause_reason": self.pause_reason if self.paused else None,
+            "paused_by": self.paused_by if self.paused else None,
             "undo": self._undo_allowed(),
             "turn_seconds": self.turn_seconds,
             "summary_seconds": SUMMARY_SECONDS if self.turn_seconds is not None else None,
@@ -1014,8 +1017,9 @@ class TableRuntime:
                 self.seats[seat] = Seat("bot", None, level, None)
             self.broadcast_table()
 
-    async def set_paused(self, paused: bool) -> None:
-        """The host pauses the game (nobody plays, no bot acts, the turn timer stands) or resumes it; everyone is told."""
+    async def set_paused(self, paused: bool, by: int | None = None) -> None:
+        """The host or a seated player (``by``: their seat) pauses the game (nobody plays, no bot acts, the turn timer
+        stands) or resumes it; everyone is told, and who paused it."""
         async with self.lock:
             if self.status != "playing" or self.game is None or self.game.is_over:
                 raise LobbyError(409, "no game is in play at this table")
@@ -1023,19 +1027,21 @@ class TableRuntime:
                 return
             loop = asyncio.get_running_loop()
             if paused:
-                self._pause("host")
+                self._pause("host", by)
                 return
             self.paused = False
             self.pause_reason = None
+            self.paused_by = None
             if self._paused_left is not None:
                 self._deadline = loop.time() + self._paused_left  # the same decision's clock goes on where it stood
                 self._paused_left = None
             await self.advance()
             self.broadcast_table()
 
-    def _pause(self, reason: str) -> None:
+    def _pause(self, reason: str, by: int | None = None) -> None:
         """Pause the game, keeping what is left of the decision's time; everyone is told. Call under the lock."""
         self.pause_reason = reason
+        self.paused_by = by
         loop = asyncio.get_running_loop()
         self._paused_left = None if self._timer is None else max(0.0, self._deadline - loop.time())
         if self._timer is not None:

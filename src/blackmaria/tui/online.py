@@ -653,9 +653,12 @@ class OnlineSeat(Seat):
 
     def paused_text(self, info: dict[str, Any]) -> str:
         """Why nobody plays, and, to a player, how to go on (a spectator cannot resume)."""
-        if self.seat is None:
-            return self.t("web_paused_time_watching" if info.get("pause_reason") == "time" else "web_paused")
-        return self.t("online_paused_time" if info.get("pause_reason") == "time" else "online_paused")
+        by = info.get("paused_by")
+        if info.get("pause_reason") == "time":
+            return self.t("web_paused_time_watching" if self.seat is None else "online_paused_time")
+        if isinstance(by, int) and 0 <= by < len(self._names):  # who paused it, by name (a play-test was not told)
+            return self.t("web_paused_by" if self.seat is None else "online_paused_by", name=self._names[by])
+        return self.t("web_paused" if self.seat is None else "online_paused")
 
     def time_left(self) -> int | None:
         """Whole seconds left to pass or play before a stand-in does, at a table with a turn timer; else None.

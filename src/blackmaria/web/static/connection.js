@@ -1,5 +1,5 @@
 // The WebSocket to the table (docs/server.md, protocol v1): hello, the messages in, what they change, errors and refusals.
-import { $, announce, app, paused, setNews, showNotice, store } from "./state.js";
+import { $, announce, app, paused, seatName, setNews, showNotice, store } from "./state.js";
 import { noteEvents, playKeys, pump } from "./updates.js";
 import { renderAll, renderChat, renderStatus } from "./table-view.js";
 import { renderHand, restoreMarked, showHint, showRefusal } from "./hand.js";
@@ -155,7 +155,8 @@ function tellPause(before, message) {
   }
   // The paused bar shows a pause; that the game goes on is written where the table's news go.
   setNews(paused ? [] : [{ key: "web_news_resumed" }], 8);
-  announce(t(paused ? "web_news_paused" : "web_news_resumed"));
+  const by = message.table.paused_by;
+  announce(paused && by != null ? t("web_news_paused_by", { name: seatName(by) }) : t(paused ? "web_news_paused" : "web_news_resumed"));
 }
 
 function onError(message) {

@@ -1,5 +1,5 @@
 // The hand: the cards the observation offers (its choices) lit, a refused card told by its rule and facts, the pass.
-import { $, app, clearNotice, mustPass, mustPlay, paused, REDUCED, seatName, showNotice, shownTurn } from "./state.js";
+import { $, app, clearNotice, mustPass, mustPlay, paused, pausedText, REDUCED, seatName, showNotice, shownTurn } from "./state.js";
 import { send } from "./connection.js";
 import { renderStatus } from "./table-view.js";
 import { cardName, cardShort, suitNumberName, t } from "./i18n.js";
@@ -158,7 +158,7 @@ function cardClicked(card, index, clicks = 1) {
   app.handFocus = index;
   if (!app.connected || app.playPending || app.passPending) return; // the page shows why: offline, or a card on its way
   if (paused() && app.seat !== null) {
-    showNotice(t("web_paused"), true); // a click that does nothing says why (a play-test clicked on in silence)
+    showNotice(pausedText(), true); // a click that does nothing says why (a play-test clicked on in silence)
     return;
   }
   app.lastTried = card;

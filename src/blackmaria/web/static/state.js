@@ -224,3 +224,11 @@ export function setNews(items, seconds = 0) {
   if (seconds) app.newsTimer = setTimeout(() => setNews([]), seconds * 1000);
   return renderNews();
 }
+
+/** Why nobody plays: a player's pause, by name where the table says who (a play-test was not told), or the clock of
+ * a player left alone (then not that someone paused it; a spectator has no clock of its own to run out). */
+export function pausedText() {
+  const table = app.table;
+  if (table.pause_reason === "time") return t(app.seat === null ? "web_paused_time_watching" : "web_paused_time");
+  return table.paused_by == null ? t("web_paused") : t("web_paused_by", { name: seatName(table.paused_by) });
+}

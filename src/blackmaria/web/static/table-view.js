@@ -1,6 +1,6 @@
 // The table: the host's pause, the seats round the felt (seating before a game: seating.js), the trick, the turn line and
 // clock, the score sheet, the shuffle check, the result, the chat, the tab's title.
-import { $, announce, api, app, authToken, currentTrick, el, mustPass, mustPlay, nameOf, paused, presetTitle, REDUCED, seatName, showNotice, shownTaken, shownTurn, store, tableInPlay, trickWonShown } from "./state.js";
+import { $, announce, api, app, authToken, currentTrick, el, mustPass, mustPlay, nameOf, paused, pausedText, presetTitle, REDUCED, seatName, showNotice, shownTaken, shownTurn, store, tableInPlay, trickWonShown } from "./state.js";
 import { send } from "./connection.js";
 import { renderSeating, seatButton } from "./seating.js";
 import { passPrompt, renderHand } from "./hand.js";
@@ -46,7 +46,8 @@ export function toggleSound() {
 
 export async function togglePause() {
   try {
-    await api("POST", `/api/tables/${app.code}/pause`, { paused: !app.table.paused }, authToken());
+    // With the seat's token where there is one: the table then says which player paused (a play-test was not told).
+    await api("POST", `/api/tables/${app.code}/pause`, { paused: !app.table.paused }, app.token || authToken());
   } catch (failure) {
     showNotice(failure.message);
   }
@@ -105,10 +106,7 @@ function renderPause() {
   button.textContent = t(paused() ? "web_resume" : "web_pause");
   button.setAttribute("aria-pressed", String(paused()));
   $("paused-bar").hidden = !(paused() && tableInPlay());
-  // Paused by the clock (a lone player's time ran out), the bar says so, not that someone paused it.
-  // A spectator is not told that its own time ran out: it has none.
-  const byTime = app.table.pause_reason === "time";
-  $("paused-text").textContent = t(byTime ? (app.seat === null ? "web_paused_time_watching" : "web_paused_time") : "web_paused");
+  $("paused-text").textContent = pausedText();
 }
 
 export function renderSeats() {
