@@ -627,9 +627,19 @@ def test_a_leaver_is_replaced_after_the_grace_and_given_back_and_the_table_featu
     anna.click("#last-trick-button")
     anna.wait_for_selector("#last-trick", state="hidden")
 
-    # Ben closes his tab. After the grace a computer player takes his seat, and Anna is told.
+    # Ben's turn comes (Anna plays hers), and he closes his tab: Anna's page says what the game waits on and what she
+    # may do (the terminal said so and the page did not, a play-test). After the grace a computer player takes his
+    # seat, and Anna is told.
+    while not (anna.text_content("#turn-line") or "").startswith("Ben to play"):
+        assert time.monotonic() < deadline + 60, "Ben's turn never came"
+        if not anna_seat.act():
+            anna.wait_for_timeout(40)
     context = ben.context
     ben.close()
+    anna.wait_for_function(
+        "() => (document.querySelector('#turn-line .offline-note') || {}).textContent === 'Ben has lost the connection: if"
+        " they are not back soon, a computer player takes the seat; “Let a computer play” in their box lets it play now.'"
+    )
     anna.wait_for_function(
         "() => document.getElementById('table-news').textContent === 'Ben has left the table: a computer player plays the seat until they come back.'",
         timeout=(LEAVE_GRACE + 30) * 1000,

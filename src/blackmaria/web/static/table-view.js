@@ -319,7 +319,16 @@ function renderTurnText() {
       const trick = currentTrick(view);
       turnLine.textContent = t(trick && trick.plays.length ? "your_turn" : "your_turn_lead");
       turnLine.classList.add("mine");
-    } else turnLine.textContent = t("turn_of", { name: seatName(turn) });
+    } else {
+      turnLine.textContent = t("turn_of", { name: seatName(turn) });
+      // The game waits on a player who lost the connection: what happens, and what the others may do (the terminal
+      // said so and the page did not, a play-test).
+      const info = app.table.seats[turn];
+      if (info && info.kind === "human" && !info.connected && !info.away) {
+        const values = { name: seatName(turn), button: t("bot_now") };
+        turnLine.append(" ", el("span", { class: "offline-note", text: t(app.seat === null ? "web_turn_offline_watching" : "web_turn_offline", values) }));
+      }
+    }
     if (view.received_marked && view.received_marked.length && view.pass_from !== null) {
       // Under the table, beside whose turn it is: on the felt it hid under the first card led (a play-test at
       // 1280x800, where the computer players led at once, never read what it had received).
