@@ -295,8 +295,13 @@ def test_chat_reaches_the_table_and_is_kept(server: Server) -> None:
     for player in (anna, ben, watcher):
         line = player.recv_until("chat")
         assert (line["seat"], line["name"], line["text"]) == (0, "Anna", "good luck <script>")
+    assert "phrase" not in line  # typed freely: no quick phrase
+    # A quick phrase in German is named, for each reader to show in their own language; a welcome names it too.
+    ben.send({"type": "chat", "text": "Viel Glück!"})
+    line = anna.recv_until("chat")
+    assert (line["text"], line["phrase"]) == ("Viel Glück!", "phrase_gl")
     late = server.connect(code, None)
-    assert [c["text"] for c in late.messages[0]["chat"]] == ["good luck <script>"]
+    assert [(c["text"], c.get("phrase")) for c in late.messages[0]["chat"]] == [("good luck <script>", None), ("Viel Glück!", "phrase_gl")]
     for player in (anna, ben, watcher, late):
         player.close()
 

@@ -227,6 +227,10 @@ def test_two_browsers_and_two_bots_play_a_whole_deal_by_clicking(server: Server,
     ben_page.wait_for_function("() => document.getElementById('chat-log').textContent.includes('<b>gg</b> & thanks')")
     assert "Anna: Well played!" in (ben_page.text_content("#chat-log") or "")
     assert ben_page.locator("#chat-log b b").count() == 0
+    # A quick phrase is read in the reader's language (a play-test read German on an English page); free text as typed.
+    ben_page.click("#lang-switch")
+    ben_page.wait_for_function("() => document.getElementById('chat-log').textContent.includes('Anna: Gut gespielt!')")
+    assert "<b>gg</b> & thanks" in (ben_page.text_content("#chat-log") or "")
     assert unnamed(anna_page) == [] and unnamed(ben_page) == []
     assert anna_page.errors == [] and ben_page.errors == []
     for page in (anna_page, ben_page):

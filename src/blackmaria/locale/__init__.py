@@ -49,6 +49,17 @@ GERMAN_SUITS: Final = (("kr", 0), ("ka", 1), ("h", 2), ("p", 3))
 GERMAN_RANKS: Final = {name.lower(): index for index, name in enumerate(RANK_SHORT_DE)}
 
 
+@cache
+def _chat_phrases() -> dict[str, str]:
+    return {texts[lang]: key for key, texts in MESSAGES.items() if key.startswith("phrase_") for lang in texts}
+
+
+def chat_phrase(text: str) -> str | None:
+    """The quick chat phrase (``phrase_gl``...) whose text ``text`` is, in any language: each reader then sees it in
+    their own ("Viel Glück!" read "Good luck!" on an English page). None for a line typed freely."""
+    return _chat_phrases().get(text)
+
+
 def parse_german_card(word: str) -> Card | None:
     """A card in German letters, suit then rank (``pd``, ``kak``, ``h10``) or rank then suit (``dp``, ``kka``);
     None if ``word`` is neither. No word reads both ways as two different cards: suits and ranks share no letter

@@ -32,7 +32,7 @@ from blackmaria.bots.reasons import render
 from blackmaria.cards import Card, card_name, parse_card
 from blackmaria.events import DealScored, Event
 from blackmaria.game import Game
-from blackmaria.locale import Texts
+from blackmaria.locale import Texts, chat_phrase
 from blackmaria.locale.advice import hint_message
 from blackmaria.observation import Observation
 from blackmaria.rules import Rules
@@ -127,6 +127,14 @@ class Client:
 
 _ENCODER: Final = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False)
 """Messages are trees of fresh dicts and lists, never cyclic: without the cycle check an update encodes a third faster."""
+
+
+def _chat_line(seat: int, name: str, text: str, at: Any) -> dict[str, Any]:
+    """A chat line as every connection gets it: with ``phrase``, the key of a quick phrase it is in some language, so
+    that each reader's page or terminal says it in their own (a play-test read German on an English page)."""
+    line = {"seat": seat, "name": name, "text": text, "at": at}
+    phrase = chat_phrase(text)
+    return line if phrase is None else {**line, "phrase": phrase}
 
 
 def _dumps(message: dict[str, Any]) -> str:
@@ -257,7 +265,8 @@ class TableRuntime:
             if fresh
             else [Seat(r.kind, r.name, r.level, r.token_hash) for r in store.seats(row.id)]
         )
-        self.chat: collections.deque[dict[str, Any]] = collections.deque([] if fresh else store.recent_chat(row.id), maxlen=CHAT_KEPT)
+        kept_chat = [] if fresh else [_chat_line(**line) for line in store.recent_chat(row.id)]
+        self.chat: collections.deque[dict[str, Any]] = collections.deque(kept_chat, maxlen=CHAT_KEPT)
         """The last chat lines, for the welcome (kept here so that a connection costs no query)."""
         self.game: Game | None = None
         self.seq = 0
@@ -655,8 +664,9 @@ class TableRuntime:
         if isinstance(message, Chat):
             name = self.seats[seat].display_name(seat)
             at = await asyncio.to_thread(self.store.add_chat, self.id, seat, name, message.text)
-            self.chat.append({"seat": seat, "name": name, "text": message.text, "at": at})
-            text = _dumps({"type": "chat", "seat": seat, "name": name, "text": message.text, "at": at})
+            line = _chat_line(seat, name, message.text, at)
+            self.chat.append(line)
+            text = _dumps({"type": "chat", **line})
             for other in list(self.clients):
                 if other.attached:
                     other.send(text)

@@ -28,6 +28,7 @@ from blackmaria.bots.base import LEVELS
 from blackmaria.cards import Card, card_name, parse_card
 from blackmaria.events import DealScored, event_from_dict
 from blackmaria.locale import Texts, program_name
+from blackmaria.locale.messages import MESSAGES
 from blackmaria.observation import Observation
 from blackmaria.rules import Rules
 from blackmaria.tui.narration import narrate, sheet_lines, standings
@@ -573,7 +574,9 @@ class OnlineSeat(Seat):
                 self.held = []
 
     def _chat(self, line: dict[str, Any]) -> None:
-        self.say(self.t("online_chat", name=line.get("name") or "?", text=line.get("text", "")))
+        phrase = line.get("phrase")  # a quick phrase, in this player's language whatever the writer's
+        text = self.t(phrase) if isinstance(phrase, str) and phrase.startswith("phrase_") and phrase in MESSAGES else line.get("text", "")
+        self.say(self.t("online_chat", name=line.get("name") or "?", text=text))
 
     def _tell(self, events: list[dict[str, Any]]) -> None:
         if self._rules is None:

@@ -5,7 +5,7 @@ import { send } from "./connection.js";
 import { renderSeating, seatButton } from "./seating.js";
 import { passPrompt, renderHand } from "./hand.js";
 import { renderLearn } from "./learn.js";
-import { cardName, plural, t } from "./i18n.js";
+import { cardName, has, plural, t } from "./i18n.js";
 import { cardBack, miniCard, shortCards, tableCard } from "./cards.js";
 import { keepInside, keepOffSeats, seatPosition } from "./felt.js";
 
@@ -470,7 +470,9 @@ export function renderChat() {
     ...app.chat.slice(-50).map((line) => {
       const item = el("li");
       const who = app.table && app.table.seats[line.seat] ? seatName(line.seat) : line.name;
-      item.append(el("b", { text: `${who}: ` }), el("span", { text: line.text }));
+      // A quick phrase in the reader's language, whatever the writer's (the server names it: ``phrase``).
+      const text = line.phrase && has(line.phrase) ? t(line.phrase) : line.text;
+      item.append(el("b", { text: `${who}: ` }), el("span", { text }));
       return item;
     }),
   );
