@@ -325,6 +325,10 @@ def test_with_a_turn_timer_a_bot_stands_in_for_a_late_or_absent_player_until_the
     assert [s["away"] for s in info["seats"]] == [False, False, True, False] and info["turn_seconds"] == 1
     ben = server.connect(code, seats[1][1])  # he returns and plays his own cards from now on
     assert server.http.get(f"/api/tables/{code}").json()["seats"][2]["away"] is False
+    # His welcome says what the stand-in did for him: his pass, and his cards played so far, in order.
+    stood, tricks = ben.messages[0]["stood_in"], ben.messages[0]["state"]["tricks"]
+    assert stood["passed"] is True and stood["cards"] == [card for trick in tricks for seat, card in trick["plays"] if seat == 2]
+    assert stood["cards"]  # (12 cards were played: three of them his)
     play_until([anna, ben], lambda: anna.state is not None and len(anna.state["played"]) >= 32)
     anna.close()  # she leaves: with the timer on, a bot plays her seat at once
     play_until([ben], lambda: ben.over())

@@ -653,6 +653,10 @@ def test_a_leaver_is_replaced_after_the_grace_and_given_back_and_the_table_featu
     back.goto(anna.url)
     back.wait_for_selector("#play:not([hidden])")
     assert back.locator("#seats .seat.me").get_attribute("data-seat") == "1"
+    # and he is told what the computer player did for him meanwhile (a play-test came back to cards played unsaid)
+    back.wait_for_function(
+        "() => /^While you were away, a computer player played (\\S+ )*\\S+ for you\\.$/.test(document.getElementById('table-news').textContent)"
+    )
     anna.wait_for_function("() => document.getElementById('table-news').textContent === 'Ben is back and plays their own seat again.'")
     # The marks line is drawn only when the seat has a mark (dealer, away, offline): absent counts as none.
     marks = anna.evaluate("() => document.querySelector(\"#seats .seat[data-seat='1'] .marks\")?.textContent || ''")

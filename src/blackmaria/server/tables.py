@@ -546,7 +546,18 @@ class TableRuntime:
             "state": self.view(client.seat),
             "chat": list(self.chat),
             "turn_left": self.turn_left(),
+            "stood_in": self.stood_in(client.seat),
         }
+
+    def stood_in(self, seat: int | None) -> dict[str, Any]:
+        """What a computer player did for ``seat`` in this deal while its player was away: whether it made the pass,
+        and the cards it played, so that a player who comes back is told (a play-test was not)."""
+        state = self.game.state if self.game is not None else None
+        if seat is None or state is None or not self.bot_marks:
+            return {"passed": False, "cards": []}
+        marks, plays = self.bot_marks[-1], state.plays()
+        cards = [card_name(plays[at][1]) for at in marks["bot_plays"] if at < len(plays) and plays[at][0] == seat]
+        return {"passed": seat in marks["bot_passes"], "cards": cards}
 
     # ---- connections ---------------------------------------------------------
     def seat_for_token(self, token: str) -> int | None:

@@ -87,6 +87,7 @@ function receive(message) {
       renderAll();
       if (app.undoAsked) tellTakenBack();
       app.undoAsked = false;
+      tellStoodIn(message.stood_in);
       if (app.learn && app.view && app.view.phase === "game-over") askCount(app.view.deal_points.length - 1);
       break;
     case "update":
@@ -120,6 +121,18 @@ function receive(message) {
     default:
       break;
   }
+}
+
+/** A player back at the table is told what a computer player did for them meanwhile in this deal, once (a play-test
+ * came back to a card played for them and was not told). */
+function tellStoodIn(stood) {
+  if (!stood || (!stood.passed && !stood.cards.length) || !app.view) return;
+  const told = `${app.view.deal}:${stood.passed}:${stood.cards.join(" ")}`;
+  if (app.stoodInTold === told) return;
+  app.stoodInTold = told;
+  const cards = stood.cards.map(cardShort).join(" "); // in the order played
+  const key = stood.passed ? (stood.cards.length ? "stood_in_both" : "stood_in_passed") : "stood_in_played";
+  announce(setNews([{ key, values: { cards } }], 15)); // (a notice went with the next trick won)
 }
 
 /** After an undo: which of the player's cards are back in the hand (two when the one taken back had been forced). */

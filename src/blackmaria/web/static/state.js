@@ -211,7 +211,7 @@ export const nameOf = (seat, short = false) => (seat === app.seat ? t("you") : s
 /** The table's news (who left, who is back, the game goes on), worded now: a switch of language words them again (a
  * play-test read "Ben has left the table" in English on the German page). The text, for the screen reader too. */
 export function renderNews() {
-  const text = (app.news || []).map((item) => t(item.key, item.seat === undefined ? {} : { name: seatName(item.seat) })).join(" ");
+  const text = (app.news || []).map((item) => t(item.key, { ...(item.seat === undefined ? {} : { name: seatName(item.seat) }), ...item.values })).join(" ");
   $("table-news").textContent = text;
   return text;
 }
