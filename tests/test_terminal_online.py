@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import json
 import os
 import pty
 import queue
@@ -364,6 +365,23 @@ def test_a_kept_token_file_is_private_even_over_a_stale_world_readable_temporary
     assert saved_token(link) == "secret-token"
     assert oct((data_dir / "online-seats.json").stat().st_mode & 0o777) == "0o600"
     assert not stale.exists()
+
+
+def test_a_seats_own_link_from_the_page_seats_its_player_in_another_terminal(server: Server, data_dir: Path) -> None:
+    """The page's "Play this seat on another device" link (#seat=TOKEN) seats its player in a terminal that never
+    held the seat, which keeps it from then on as a seat taken there."""
+    link, _host, token = seated(server, name="Zoe")
+    seat_link = f"{link.key}#seat={token}"
+    parsed = TableLink.parse(seat_link)
+    assert (parsed.token, parsed.key, parsed) == (token, link.key, link)  # the same table; the token rides along
+    elsewhere = data_dir / "elsewhere"  # another machine's data: it never held the seat
+    env = {**os.environ, "BLACKMARIA_DATA_DIR": str(elsewhere)}
+    command = [sys.executable, "-m", "blackmaria.cli", "join", seat_link, "--lang", "en", "--plain"]
+    joined = subprocess.run(command, input="quit\n", capture_output=True, text=True, env=env, timeout=60)
+    assert joined.returncode == 0, joined.stderr
+    assert f"Table {link.code}: you sit in seat 1" in joined.stdout, joined.stdout
+    saved = json.loads((elsewhere / "online-seats.json").read_text(encoding="utf-8"))
+    assert saved[link.key]["token"] == token
 
 
 def test_a_spectator_sees_the_table_but_no_hand_and_bad_links_are_named(server: Server, data_dir: Path) -> None:

@@ -777,6 +777,27 @@ def test_the_host_changes_seats_before_and_during_the_game(server: Server, brows
 
 
 @needs_chromium
+def test_a_seats_own_link_seats_its_player_in_another_browser(server: Server, browser: Any) -> None:
+    """A play-test opened the invite in a second browser (a chat app's, then Chrome) and could only watch: the page
+    offers the seat's own link, which seats its player wherever it is opened, and leaves no token in the address."""
+    anna, ben = anna_and_ben(browser, server.base, PHONE)
+    ben.wait_for_selector("#pass-bar:not([hidden])")
+    assert anna.is_hidden("#seat-link") is False and anna.locator("#seat-link summary").text_content() == "Play this seat on another device"
+    link = ben.input_value("#seat-link-url")
+    assert re.fullmatch(rf"{re.escape(anna.url)}#seat=[\w-]+", link), link
+    elsewhere = new_page(browser, DESKTOP)  # another browser: nothing of Ben's in its storage
+    elsewhere.goto(link)
+    elsewhere.wait_for_selector("#pass-bar:not([hidden])")
+    assert elsewhere.locator("#seats .seat.me").get_attribute("data-seat") == ben.locator("#seats .seat.me").get_attribute("data-seat")
+    assert "#" not in elsewhere.url  # the token left the address bar
+    elsewhere.goto(anna.url)  # and the plain invite now seats him there too
+    elsewhere.wait_for_selector("#pass-bar:not([hidden])")
+    assert elsewhere.errors == [] and ben.errors == [] and anna.errors == []
+    for page in (anna, ben, elsewhere):
+        page.context.close()
+
+
+@needs_chromium
 def test_the_turn_can_be_signalled_by_a_sound_the_player_switches_on(server: Server, browser: Any) -> None:
     page = solo_table(browser, server.base)
     button = page.locator("#sound-button")

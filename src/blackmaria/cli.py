@@ -348,7 +348,8 @@ def join(link: str, name: str | None, seat: int | None, watch: bool, lang: str |
     help_message = "online_app_help" if screen else "online_help"
     try:
         table = TableLink.parse(link)
-        token = None if watch else saved_token(table)
+        # A seat's link (#seat=TOKEN, from the page's "Play this seat on another device") seats its holder here too.
+        token = None if watch else table.token or saved_token(table)
         if token is not None:
             try:
                 online = OnlineSeat(table, token, language, help_message)
@@ -357,6 +358,9 @@ def join(link: str, name: str | None, seat: int | None, watch: bool, lang: str |
                     raise
                 forget_token(table)  # the server no longer knows this seat (a new database): take a new one
                 token = None
+            else:
+                if table.token and online.seat is not None:
+                    save_token(table, online.seat, token)  # kept, as a seat taken here is
         if token is None:
             if not watch:
                 if not name:

@@ -17,7 +17,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import ExitStack
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
@@ -36,7 +36,8 @@ from blackmaria.tui.seat import PLAY_COMMANDS, Leave, Seat, Typed, command_word,
 from blackmaria.tui.session import data_dir
 
 PROTOCOL: Final = 1
-LINK: Final = re.compile(r"(?P<base>https?://[^/?#\s]+)/t/(?P<code>[A-Za-z0-9_-]+)/?")
+LINK: Final = re.compile(r"(?P<base>https?://[^/?#\s]+)/t/(?P<code>[A-Za-z0-9_-]+)/?(?:#seat=(?P<token>[A-Za-z0-9_-]+))?")
+"""A table's link; with ``#seat=TOKEN``, the link of a seat, as the page offers it to play the seat elsewhere."""
 SERVER: Final = re.compile(r"(?P<base>https?://[^/?#\s]+)/?")
 CODE: Final = re.compile(r"[A-Za-z0-9_-]{16}")
 """A table's code alone (the server's ``tables.CODE_RE``, not imported: the terminal client installs without the server)."""
@@ -78,6 +79,8 @@ class TableLink:
 
     base: str
     code: str
+    token: str | None = field(default=None, compare=False)
+    """The seat's token, where the link is a seat's (``#seat=TOKEN``): it seats whoever opens it."""
 
     @classmethod
     def parse(cls, text: str) -> TableLink:
@@ -89,7 +92,7 @@ class TableLink:
             )
         if match is None:
             raise OnlineError(f"{text!r} is not a table's link: expected http://HOST:PORT/t/CODE, as the lobby shows it")
-        return cls(match["base"], match["code"])
+        return cls(match["base"], match["code"], match["token"])
 
     @property
     def ws_url(self) -> str:

@@ -42,6 +42,13 @@ async function switchLanguage() {
 
 function showTable(code) {
   app.code = code;
+  // A seat's link (#seat=TOKEN, offered under the chat to play the seat elsewhere): the seat is this browser's too, and the token
+  // leaves the address bar at once (a play-test opened the invite in a second browser and could only watch).
+  const linked = new URLSearchParams(location.hash.slice(1)).get("seat");
+  if (linked) {
+    store.saveSeat(code, null, linked);
+    history.replaceState(null, "", location.pathname + location.search);
+  }
   const seat = store.seat(code);
   app.token = seat ? seat.token : null;
   app.host = store.host(code);
@@ -49,6 +56,10 @@ function showTable(code) {
   $("room").hidden = false;
   applyTexts();
   $("copy-invite").addEventListener("click", copyInvite);
+  $("copy-seat-link").addEventListener("click", async () => {
+    await copyField("seat-link-url");
+    $("copy-seat-link").textContent = t("copied");
+  });
   $("fill-bots").addEventListener("click", fillBots);
   $("start").addEventListener("click", startGame);
   $("new-game").addEventListener("click", startGame);
@@ -92,14 +103,18 @@ function askHint() {
   else if (!hintAwaitsExplanation()) send({ type: "hint", lang: language() });
 }
 
-async function copyInvite() {
-  const input = $("invite-link");
+async function copyField(id) {
+  const input = $(id);
   try {
     await navigator.clipboard.writeText(input.value);
   } catch {
     input.select();
     document.execCommand("copy");
   }
+}
+
+async function copyInvite() {
+  await copyField("invite-link");
   $("copy-done").textContent = t("copied");
 }
 
