@@ -72,6 +72,8 @@ export function renderAll() {
   const chat = $("chat-panel");
   const home = seating ? $("seating") : $("side");
   if (chat.parentElement !== home) home.append(chat);
+  // The seat's own link under the chat, where it was put after it (the chat comes back to the side at the start).
+  if ($("side").lastElementChild !== $("seat-link")) $("side").append($("seat-link"));
   // The seat's own link, to play it from another browser or device (a seat's token, as the terminal keeps it).
   $("seat-link").hidden = !app.token || app.seat === null;
   if (app.token) $("seat-link-url").value = `${location.origin}/t/${app.code}#seat=${app.token}`;
