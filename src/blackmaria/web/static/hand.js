@@ -60,7 +60,10 @@ export function renderHand() {
     return;
   }
   $("hand-wrap").hidden = false;
-  const cards = sortHand(view.hand);
+  // Cards passed have left the hand for the player, though the exchange waits for the others (a play-test saw all
+  // thirteen still there after passing); the turn line names them.
+  const gone = new Set(view.phase === "passing" && view.passed ? view.passed : []);
+  const cards = sortHand(view.hand.filter((card) => !gone.has(card)));
   const myTurn = mustPlay(view);
   const passing = mustPass(view);
   const allowed = new Set(myTurn || passing ? view.choices : []);

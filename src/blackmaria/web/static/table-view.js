@@ -313,6 +313,8 @@ function renderTurnText() {
       button.textContent = left > 0 ? t("pass_button_left", { count, left }) : t("pass_button", { count });
       button.setAttribute("aria-disabled", String(left !== 0 || !app.connected));
       turnLine.textContent = ""; // the pass bar says it, once
+    } else if (app.seat !== null && view.passed && view.pass_to !== null) {
+      turnLine.textContent = t("passed_wait_cards", { cards: shortCards(view.passed), name: seatName(view.pass_to) });
     } else if (app.seat !== null) turnLine.textContent = t("passed_wait");
     note.textContent = view.direction === "hold" ? t("no_pass") : `⇄ ${t(`direction_${view.direction}`)}`;
     return;
