@@ -606,7 +606,9 @@ def test_a_leaver_is_replaced_after_the_grace_and_given_back_and_the_table_featu
     anna.evaluate("() => document.activeElement.blur()")
     pass_three(anna)
     # Until Ben has passed, Anna's passed cards are out of her hand and named (a play-test saw all thirteen still there).
-    anna.wait_for_function("() => /^You passed \\S+ \\S+ \\S+ to .+\\. Waiting for the others\\.$/.test(document.getElementById('turn-line').textContent)")
+    anna.wait_for_function(
+        "() => /^You passed \\S+ \\S+ \\S+ to .+\\. Waiting for the others\\.$/.test(document.getElementById('turn-line').textContent)"
+    )
     assert anna.locator("#hand .card").count() == 10
     pass_three(ben)
     # Play until a trick is over: the last trick is there on demand, its four cards and who took it.
