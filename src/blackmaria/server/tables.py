@@ -251,9 +251,9 @@ class TableRuntime:
         self.paused = False
         """The host paused the game: nobody plays, no bot acts, the turn timer stands (kept in memory only)."""
         self.pause_reason: str | None = None
+        """Why the game is paused: ``host`` (a player paused it) or ``time`` (a lone player's time ran out)."""
         self.paused_by: int | None = None
         """The seat whose player paused the game (None: the host token, or the clock)."""
-        """Why the game is paused: ``host`` (a player paused it) or ``time`` (a lone player's time ran out)."""
         self._paused_left: float | None = None
         """The seconds the turn timer had left when the game was paused."""
         self._tasks: set[asyncio.Task[None]] = set()

@@ -424,15 +424,13 @@ class OnlineSeat(Seat):
         for line in message.get("chat", [])[-5:]:
             self._chat(line)
         self._tell(message.get("events", []))
+        # What a computer player did for this seat in this deal while its player was away, as the page says it.
         stood = message.get("stood_in") or {}
         cards = " ".join(t.card(parse_card(name)) for name in stood.get("cards") or [])
-        if stood.get("passed") or cards:  # what a computer player did for this seat while its player was away
-            self.say(
-                t(
-                    "stood_in_both" if stood.get("passed") and cards else "stood_in_passed" if stood.get("passed") else "stood_in_played",
-                    cards=cards,
-                )
-            )
+        said = {(True, True): "stood_in_both", (True, False): "stood_in_passed", (False, True): "stood_in_played"}
+        key = said.get((bool(stood.get("passed")), bool(cards)))
+        if key is not None:
+            self.say(t(key, cards=cards))
         if self.table.get("status") in ("open", "over"):
             self.say(t("online_waiting_start" if self.table["status"] == "open" else "online_waiting_next"))
             if self.seat is not None:

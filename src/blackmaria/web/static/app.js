@@ -42,8 +42,9 @@ async function switchLanguage() {
 
 function showTable(code) {
   app.code = code;
-  // A seat's link (#seat=TOKEN, offered under the chat to play the seat elsewhere): the seat is this browser's too, and the token
-  // leaves the address bar at once (a play-test opened the invite in a second browser and could only watch).
+  // A seat's link (#seat=TOKEN, offered under the chat to play the seat elsewhere): the seat is this browser's too,
+  // and the token leaves the address bar at once (a play-test opened the invite in a second browser and could only
+  // watch).
   const linked = new URLSearchParams(location.hash.slice(1)).get("seat");
   if (linked) {
     store.saveSeat(code, null, linked);

@@ -273,11 +273,11 @@ export function showLobby() {
     $("players").addEventListener(kind, playersChanged);
     $("bots").addEventListener(kind, botsChanged);
   }
-  $("kitty").addEventListener("change", () => playersChanged());
+  $("kitty").addEventListener("change", () => playersChanged()); // the rules in words with the kitty, or without
   $("all-bots").addEventListener("click", () => {
     $("bots").value = +$("players").value - 1;
     botsChanged();
-  }); // the rules in words with the kitty, or without
+  });
   $("end-mode").addEventListener("change", () => (endModeChanged(), playersChanged()));
   $("end-value").addEventListener("input", () => playersChanged()); // the rules in words say the length chosen
   $("moon").addEventListener("change", () => playersChanged());
