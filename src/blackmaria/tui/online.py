@@ -669,6 +669,8 @@ class OnlineSeat(Seat):
         by = info.get("paused_by")
         if info.get("pause_reason") == "time":
             return self.t("web_paused_time_watching" if self.seat is None else "online_paused_time")
+        if by == self.seat and by is not None:
+            return self.t("online_paused_you")
         if isinstance(by, int) and 0 <= by < len(self._names):  # who paused it, by name (a play-test was not told)
             return self.t("web_paused_by" if self.seat is None else "online_paused_by", name=self._names[by])
         return self.t("web_paused" if self.seat is None else "online_paused")

@@ -169,7 +169,8 @@ function tellPause(before, message) {
   // The paused bar shows a pause; that the game goes on is written where the table's news go.
   setNews(paused ? [] : [{ key: "web_news_resumed" }], 8);
   const by = message.table.paused_by;
-  announce(paused && by != null ? t("web_news_paused_by", { name: seatName(by) }) : t(paused ? "web_news_paused" : "web_news_resumed"));
+  const who = by === app.seat ? "web_news_paused_you" : "web_news_paused_by";
+  announce(paused && by != null ? t(who, { name: seatName(by) }) : t(paused ? "web_news_paused" : "web_news_resumed"));
 }
 
 function onError(message) {

@@ -230,5 +230,6 @@ export function setNews(items, seconds = 0) {
 export function pausedText() {
   const table = app.table;
   if (table.pause_reason === "time") return t(app.seat === null ? "web_paused_time_watching" : "web_paused_time");
-  return table.paused_by == null ? t("web_paused") : t("web_paused_by", { name: seatName(table.paused_by) });
+  if (table.paused_by == null) return t("web_paused");
+  return table.paused_by === app.seat ? t("web_paused_you") : t("web_paused_by", { name: seatName(table.paused_by) });
 }
