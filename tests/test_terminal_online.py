@@ -526,7 +526,8 @@ def test_the_textual_seat_plays_a_whole_deal_by_keys_against_the_server(server: 
             assert app.seat.status().startswith(("Game over. Winner: ", "Game over. Winners: "))
             # The narrow story tells the totals, as the server counts them (the whole sheet wrapped there; F6 shows it).
             totals = server.http.get(f"/api/tables/{link.code}").json()["totals"]
-            assert app.t("sk_totals", totals=app.t.named_points(app.seat.names, totals)) in app.told
+            assert app.t("sk_totals", totals=app.t.named_points(app.seat.spoken_names(), totals)) in app.told
+            assert f"You: {totals[app.seat.seat]}" in next(line for line in app.told if line.startswith("Totals — "))
             assert not any(line.strip().startswith("Total ") for line in app.told)
             # and the places, fewest points first, as the game against the computer and the browser end
             place = 1 + sum(1 for total in totals if total < totals[app.seat.seat])

@@ -558,14 +558,18 @@ class OnlineSeat(Seat):
             if event is not None:
                 self.heard(event)
         if undone:
-            # the player's own cards as "You", as the game against the computer says them
-            names = [self.t("you") if seat == self.seat else self._names[seat] for seat in range(len(self._names))]
+            names = self.spoken_names()
             plays = ", ".join(f"{names[seat]} {self.t.card(parse_card(card))}" for seat, card in undone)
             self.say(self.t("undo_marker", plays=plays))
         if self.undo_sent:
             self.undo_sent = False
             mine = sum(1 for seat, _ in undone if seat == self.seat)
             self.say(self.t("undo_done") if mine == 1 else self.t("undo_done_many", count=mine))
+
+    def spoken_names(self) -> list[str]:
+        """The seats' names as the story says them: this player's own as "You", as the game against the computer and
+        the deal's points do (a play-test read "You 1" and then "Carl: 1" for the same seat)."""
+        return [self.t("you") if seat == self.seat else name for seat, name in enumerate(self._names)]
 
     def _deal_end_told(self, message: dict[str, Any]) -> None:
         if message.get("ref") == DEAL_END:
@@ -574,7 +578,7 @@ class OnlineSeat(Seat):
                 self.lines.extend(self.sheet_lines())
             else:  # a narrow story: the totals (the sheet's columns wrapped there; F6 shows it whole)
                 totals = (self.state or {}).get("totals") or [0] * len(self._names)
-                self.say(self.t("sk_totals", totals=self.t.named_points(self._names, totals)))
+                self.say(self.t("sk_totals", totals=self.t.named_points(self.spoken_names(), totals)))
             state = self.state or {}
             if state.get("phase") == "game-over" and state.get("totals"):
                 # the places, as the game against the computer and the browser end with them
