@@ -152,7 +152,9 @@ export function renderSeats() {
     const part = (text) => el("span", { class: "nowrap", text });
     // A line breaks after a dot, never before one (a play-test read "· Stand 0" beginning a line).
     const dot = "\u00a0· ";
-    line.append(el("b", { class: "points", text: String(points) }), " ", part(t("seat_points", { n: points })), dot, part(plural("tricks", tricks)), dot, part(t("seat_total", { total })));
+    // The deal's points with their words, as one part ("0" alone on a line, a play-test's phone).
+    const pointsPart = el("span", { class: "nowrap" }, el("b", { class: "points", text: String(points) }), " ", t("seat_points", { n: points }));
+    line.append(pointsPart, dot, part(plural("tricks", tricks)), dot, part(t("seat_total", { total })));
     node.append(line);
     if (marks.length) {
       const marksLine = el("span", { class: "marks", text: marks.join(" · "), "aria-hidden": "true" });
