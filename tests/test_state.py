@@ -202,6 +202,27 @@ def test_received_cards_are_marked_for_their_seat_until_its_first_card_and_never
         game.play(rng.choice(sorted(game.legal_cards())))
 
 
+def test_a_pass_made_leaves_the_hand_shown_while_the_others_still_pass() -> None:
+    # One rule for the terminal and the browser: a play-test saw all thirteen cards still there after passing.
+    game = Game("hearts", seed=12)
+    game.deal()
+    rng = random.Random(12)
+    passed = {}
+    for seat in range(4):
+        before = game.observation(seat)
+        assert before.held == before.hand, "nothing passed yet: the whole hand"
+        passed[seat] = rng.sample(sorted(game.passable_cards(seat)), 3)
+        game.pass_cards(seat, passed[seat])
+        if seat < 3:  # the exchange waits for the last seat
+            obs = game.observation(seat)
+            assert obs.held == obs.hand - CardSet(passed[seat]) and len(obs.held) == 10
+            assert obs.to_dict()["held"] == obs.held.names()
+    for seat in range(4):  # exchanged: the hand is the hand again, the cards received in it
+        obs = game.observation(seat)
+        assert obs.held == obs.hand and len(obs.held) == 13 and not obs.held & CardSet(passed[seat])
+    assert not game.observation(None).held
+
+
 def _play_into_the_deal(name: str, seed: int, plays: int, players: int | None = None) -> Game:
     rng = random.Random(seed)
     game = Game(preset(name, players=players, kitty=name == "black-maria" and players == 5), seed=seed)

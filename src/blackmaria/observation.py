@@ -83,6 +83,14 @@ class Observation:
         return self.received & self.hand
 
     @property
+    def held(self) -> CardSet:
+        """The cards a hand shows: a pass made leaves it at once, though the exchange waits for the other seats (a
+        play-test at a table of people saw all thirteen still there after passing). One rule for every front end."""
+        if self.phase == "passing" and self.passed is not None:
+            return self.hand - self.passed
+        return self.hand
+
+    @property
     def current_trick(self) -> Trick | None:
         if self.tricks and self.tricks[-1].winner is None:
             return self.tricks[-1]
@@ -113,6 +121,7 @@ class Observation:
             "passed": cards(self.passed),
             "received": cards(self.received),
             "received_marked": cards(self.received_marked),
+            "held": cards(self.held),
             "has_passed": list(self.has_passed),
             "tricks": [
                 {"leader": t.leader, "plays": [[seat, CARD_NAMES[c]] for seat, c in t.plays], "winner": t.winner} for t in self.tricks

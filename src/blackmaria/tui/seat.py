@@ -264,12 +264,9 @@ class Seat(ABC):
 
     # ---- what the seat sees ------------------------------------------------------------------------
     def hand(self) -> CardSet:
-        """The cards the player holds: those passed are gone at once, though the exchange waits for the other
-        players (a play-test at a table of people saw all thirteen still there after passing)."""
+        """The cards the hand shows (``Observation.held``: a pass made leaves it at once)."""
         obs = self.observation()
-        if obs is None:
-            return CardSet()
-        return obs.hand - obs.passed if obs.phase == "passing" and obs.passed is not None else obs.hand
+        return obs.held if obs is not None else CardSet()
 
     def choices(self) -> CardSet:
         """The cards the seat may pass or play now: the core's answer (empty while it has no decision)."""

@@ -60,10 +60,7 @@ export function renderHand() {
     return;
   }
   $("hand-wrap").hidden = false;
-  // Cards passed have left the hand for the player, though the exchange waits for the others (a play-test saw all
-  // thirteen still there after passing); the turn line names them.
-  const gone = new Set(view.phase === "passing" && view.passed ? view.passed : []);
-  const cards = sortHand(view.hand.filter((card) => !gone.has(card)));
+  const cards = sortHand(view.held); // the core's: a pass made has left the hand (the turn line names it)
   const myTurn = mustPlay(view);
   const passing = mustPass(view);
   const allowed = new Set(myTurn || passing ? view.choices : []);
