@@ -49,6 +49,23 @@ def test_garbage_and_hanging_programs_are_replaced_and_the_game_goes_on() -> Non
     assert garbage.failed and hanging.failed and wrong.failed
 
 
+def test_a_program_that_exits_before_the_hello_is_judged_by_what_it_printed() -> None:
+    # CI saw the race: the program had printed and exited before hello was written, and was reported only "stopped".
+    import time
+
+    from blackmaria.observation import observe
+
+    printed = ExternalBot(f"{sys.executable} -c \"print('hello?')\"")
+    silent = ExternalBot(f'{sys.executable} -c "pass"')
+    time.sleep(0.5)  # both have exited: writing the hello breaks the pipe
+    game = Game("hearts", seed=1)
+    game.deal()
+    for bot in (printed, silent):
+        bot.choose_pass(observe(game, 0))
+    assert printed.errors == [f"{printed.command}: answer to hello is not JSON: 'hello?'"]
+    assert silent.errors == [f"{silent.command}: the program has stopped"]
+
+
 def test_a_tournament_seats_a_program_and_a_broken_one_does_not_stop_it() -> None:
     from blackmaria.tournament import run_tournament
 

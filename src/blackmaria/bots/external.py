@@ -75,8 +75,7 @@ class ExternalBot:
             self._process.stdin.write(json.dumps(message) + "\n")
             self._process.stdin.flush()
         except (BrokenPipeError, OSError):
-            self._fail(f"{self.command}: the program has stopped")
-            return None
+            pass  # it has exited: what it printed first (read below) says why, else "stopped"
         try:
             line = self._lines.get(timeout=self.time_limit)
         except queue.Empty:
