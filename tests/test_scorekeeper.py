@@ -206,13 +206,13 @@ def test_a_new_score_sheet_keeps_the_earlier_ones(tmp_path: Path) -> None:
     assert len(sheets) == 2
     players = sorted(tuple(json.loads(path.read_text())["players"]) for path in sheets)
     assert players == [("Anna", "Ben", "Carla"), ("Dora", "Emil", "Fritz")]
-    resumed = runner.invoke(main, ["score", "--resume", "--lang", "en"], input="quit\n")
-    assert resumed.exit_code == 0 and "Dora" in resumed.output  # the most recent sheet
+    resumed = runner.invoke(main, ["score", "--resume", "--lang", "en"], input="\nquit\n")
+    assert resumed.exit_code == 0 and "Dora" in resumed.output  # the most recent sheet, the list's first
     # Resumed, the sheet says where it stands before the next deal's prompt (a play-test saw only the prompt).
     before_prompt = resumed.output.split("Deal 2", 1)[0]
     assert re.search(r"^Total +0 +43 +0$", before_prompt, re.M), resumed.output
     # Help explains the commands (a play-test guessed how to use "fix N ..."), wrapped between words.
-    helped = runner.invoke(main, ["score", "--resume", "--lang", "en"], input="help\nquit\n")
+    helped = runner.invoke(main, ["score", "--resume", "--lang", "en"], input="1\nhelp\nquit\n")
     assert "fix N followed by deal N's points or cards enters that deal again (fix 2 10 8 25)" in " ".join(helped.output.split())
     wrapped = [line for line in helped.output.splitlines() if not line.startswith("Deal ")]  # (prompts meet the input)
     assert wrapped and all(len(line) <= 100 for line in wrapped), wrapped
@@ -234,3 +234,42 @@ def test_the_scorekeepers_texts_say_what_was_typed_and_the_sheet_is_aligned() ->
     assert rows[-1].startswith("Total")
     edge = rows[0].index("Wilhelmina") + len("Wilhelmina")
     assert [row[edge - 2 : edge] for row in rows[1:]] == ["20", "26", " 6", "26", "78"], rows  # Wilhelmina's column lines up
+
+
+def test_resume_lists_the_sheets_and_an_empty_sheet_is_not_kept(tmp_path: Path) -> None:
+    """A play-test quit a sheet left empty, and ``score --resume`` then opened it, not the game it had kept."""
+    from click.testing import CliRunner
+
+    from blackmaria.cli import main
+
+    runner = CliRunner()
+    kept = runner.invoke(main, ["score", "--players", "Ann,Bob,Cy", "--lang", "en"], input="10 8 25\n0 43 0\nquit\n")
+    (path,) = (tmp_path / "scoresheets").glob("*.json")
+    assert f"Continue with: blackmaria score --resume {path.stem}" in " ".join(kept.output.split())
+    empty = runner.invoke(main, ["score", "--players", "Dora,Emil,Fritz", "--lang", "en"], input="quit\n")
+    assert "Nothing was entered, so no score sheet was kept." in empty.output
+    assert list((tmp_path / "scoresheets").glob("*.json")) == [path]
+    runner.invoke(main, ["score", "--players", "Dora,Emil,Fritz", "--dealer", "3", "--lang", "en"], input="0 0 43\nquit\n")
+    listed = runner.invoke(main, ["score", "--resume", "--lang", "en"], input="2\nquit\n")
+    lines = listed.output.splitlines()
+    assert re.match(r" +1\. sheet-\S+ +Black Maria: Dora, Emil, Fritz; 1 deal entered", lines[1]), lines
+    assert re.match(rf" +2\. {path.stem} +Black Maria: Ann, Bob, Cy; 2 deals entered", lines[2]), lines
+    assert "Deal 3 of 9: Cy deals" in listed.output  # the second on the list, Ann's game
+    named = runner.invoke(main, ["score", "--resume", path.stem, "--lang", "en"], input="quit\n")
+    assert "Deal 3 of 9: Cy deals" in named.output
+    unknown = runner.invoke(main, ["score", "--resume", "nope", "--lang", "en"])
+    assert unknown.exit_code == 1 and "There is no score sheet named nope; the sheets are: sheet-" in unknown.output
+
+
+def test_the_first_dealer_is_counted_from_one_and_must_be_at_the_table(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from blackmaria.cli import main
+
+    runner = CliRunner()
+    second = runner.invoke(main, ["score", "--players", "Ann,Bob,Cy", "--dealer", "2", "--lang", "en"], input="quit\n")
+    assert "Deal 1 of 9: Bob deals" in second.output
+    first = runner.invoke(main, ["score", "--players", "Ann,Bob,Cy", "--lang", "en"], input="quit\n")
+    assert "Deal 1 of 9: Ann deals" in first.output
+    beyond = runner.invoke(main, ["score", "--players", "Ann,Bob,Cy", "--dealer", "4", "--lang", "en"])
+    assert beyond.exit_code == 1 and "--dealer 4: there are 3 players, so the first dealer is 1 to 3 (1 is Ann)" in beyond.output

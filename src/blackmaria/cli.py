@@ -7,7 +7,7 @@ import shutil
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Final
+from typing import IO, TYPE_CHECKING, Final, Protocol, TypeVar
 
 import click
 
@@ -18,6 +18,14 @@ if TYPE_CHECKING:
     from blackmaria.locale import Texts
     from blackmaria.tui.online import OnlineSeat
     from blackmaria.tui.session import SavedGame
+
+
+class _Saved(Protocol):
+    @property
+    def name(self) -> str: ...
+
+
+Chosen = TypeVar("Chosen", bound=_Saved)
 
 
 def wrapped(text: str) -> str:
@@ -232,7 +240,9 @@ def play(
         click.echo(_saved_list(texts, games) if games else texts("no_save_listed"))
         return
     if resume is not None:
-        path = _choose_saved(texts, games, resume)
+        if not games:
+            raise click.ClickException(texts("no_save"))
+        path = _choose(texts, games, resume, lambda: _saved_list(texts, games), ("save_unknown", "saves_which")).path
         try:
             # The full-screen game's story tells the totals; the score sheet opens in a view (GameApp).
             session = PlaySession.resume(path, lang, sheet_in_story=line_by_line)
@@ -301,26 +311,26 @@ def _saved_list(texts: Texts, games: list[SavedGame]) -> str:
     return "\n".join(lines)
 
 
-def _choose_saved(texts: Texts, games: list[SavedGame], wanted: str) -> Path:
-    """The save to resume: the one named, the only one, or one the player picks from the list by number or name."""
-    if not games:
-        raise click.ClickException(texts("no_save"))
+def _choose(texts: Texts, saved: list[Chosen], wanted: str, listing: Callable[[], str], keys: tuple[str, str]) -> Chosen:
+    """The save to open: the one named, the only one, or one the player picks from ``listing`` by number or name.
+    ``keys``: the texts for a name not found and for the question."""
+    unknown, which = keys
     if wanted:
-        for game in games:
-            if game.name == wanted:
-                return game.path
-        raise click.ClickException(texts("save_unknown", name=wanted, names=", ".join(g.name for g in games)))
-    if len(games) == 1:
-        return games[0].path
-    click.echo(_saved_list(texts, games))
+        for item in saved:
+            if item.name == wanted:
+                return item
+        raise click.ClickException(texts(unknown, name=wanted, names=", ".join(item.name for item in saved)))
+    if len(saved) == 1:
+        return saved[0]
+    click.echo(listing())
     while True:
-        answer = click.prompt(texts("saves_which", count=len(games)), default="1", show_default=True).strip()
-        if answer.isdigit() and 1 <= int(answer) <= len(games):
-            return games[int(answer) - 1].path
-        for game in games:
-            if game.name == answer:
-                return game.path
-        click.echo(wrapped(texts("saves_no_such", answer=answer, count=len(games))))
+        answer = click.prompt(texts(which, count=len(saved)), default="1", show_default=True).strip()
+        if answer.isdigit() and 1 <= int(answer) <= len(saved):
+            return saved[int(answer) - 1]
+        for item in saved:
+            if item.name == answer:
+                return item
+        click.echo(wrapped(texts("saves_no_such", answer=answer, count=len(saved))))
 
 
 @main.command()
@@ -434,9 +444,23 @@ def host(
 @main.command()
 @click.option("--rules", "rules_name", default="black-maria", show_default=True, help="Preset name or house-rules file.")
 @click.option("--players", "names", default="", help="Comma-separated player names, in seat order (clockwise).")
-@click.option("--dealer", type=int, default=0, show_default=True, help="Seat of the first dealer.")
-@click.option("--lang", type=click.Choice(["en", "de"]), default=None)
-@click.option("--resume", is_flag=True, help="Continue the saved score sheet.")
+@click.option(
+    "--dealer",
+    type=click.IntRange(1, 7),
+    default=1,
+    show_default=True,
+    help="The first dealer, numbered from 1 in the order of --players.",
+)
+@click.option("--lang", type=click.Choice(["en", "de"]), default=None, help="Language (default: from the environment's locale).")
+@click.option(
+    "--resume",
+    "resume",
+    is_flag=False,
+    flag_value="",
+    default=None,
+    metavar="[NAME]",
+    help="Continue a saved score sheet: the one named, the only one, or one chosen from the list.",
+)
 @click.option(
     "--file",
     "sheet_file",
@@ -444,30 +468,33 @@ def host(
     default=None,
     help="Continue the score sheet in this JSON file (one exported by the web scorekeeper, say).",
 )
-def score(rules_name: str, names: str, dealer: int, lang: str | None, resume: bool, sheet_file: str | None) -> None:
+def score(rules_name: str, names: str, dealer: int, lang: str | None, resume: str | None, sheet_file: str | None) -> None:
     """Keep the score of a game played with real cards: enter each deal's points or penalty cards."""
-    from blackmaria.locale import detect_language
+    from blackmaria.locale import Texts, detect_language
     from blackmaria.scorekeeper import ScoreSheet
-    from blackmaria.tui.scorekeeping import new_sheet_path, run_scorekeeper, saved_sheets
+    from blackmaria.tui.scorekeeping import new_sheet_path, run_scorekeeper, saved_sheet_list, sheet_list
 
-    path = None
-    if sheet_file is not None or resume:
-        if sheet_file is not None:
-            path = Path(sheet_file)
-        else:
-            sheets = saved_sheets()
-            if not sheets:
-                raise click.ClickException("there is no saved score sheet")
-            path = sheets[0]
+    language = detect_language(lang)
+    texts = Texts(language)
+    if sheet_file is not None:
+        path = Path(sheet_file)
         try:
             sheet = ScoreSheet.from_json(path.read_text(encoding="utf-8"))
         except (ValueError, KeyError, TypeError) as error:
             raise click.ClickException(f"{path}: not a score sheet this version can read: {error}") from error
+    elif resume is not None:
+        sheets = saved_sheet_list()
+        if not sheets:
+            raise click.ClickException(texts("sk_none"))
+        chosen = _choose(texts, sheets, resume, lambda: sheet_list(texts, sheets), ("sk_unknown", "sk_which"))
+        path, sheet = chosen.path, chosen.sheet
     else:
         players = [n.strip() for n in names.split(",") if n.strip()] or ["Anna", "Ben", "Carla"]
-        sheet = ScoreSheet(_rules_option(rules_name, len(players)), players, dealer)
+        if dealer > len(players):
+            raise click.ClickException(texts("sk_dealer_range", dealer=dealer, players=len(players), first=players[0]))
+        sheet = ScoreSheet(_rules_option(rules_name, len(players)), players, dealer - 1)
         path = new_sheet_path()  # a sheet of its own: the earlier ones are kept
-    run_scorekeeper(sheet, detect_language(lang), path=path)
+    run_scorekeeper(sheet, language, path=path)
 
 
 @main.command()

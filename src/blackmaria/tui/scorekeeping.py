@@ -7,6 +7,7 @@ import shutil
 import textwrap
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 from blackmaria.locale import Texts
@@ -40,6 +41,40 @@ def saved_sheets() -> list[Path]:
     if legacy_sheet_path().exists():
         paths.append(legacy_sheet_path())
     return sorted(paths, key=lambda path: -path.stat().st_mtime)
+
+
+@dataclass(frozen=True)
+class SavedSheet:
+    """A score sheet on disk, as the list of sheets shows it."""
+
+    name: str
+    path: Path
+    sheet: ScoreSheet
+    modified: float
+
+
+def saved_sheet_list() -> list[SavedSheet]:
+    """The score sheets kept that can be read, the most recently changed first."""
+    found = []
+    for path in saved_sheets():
+        try:
+            sheet = ScoreSheet.from_json(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError, KeyError, TypeError):
+            continue
+        found.append(SavedSheet(path.stem, path, sheet, path.stat().st_mtime))
+    return found
+
+
+def sheet_list(t: Texts, sheets: list[SavedSheet]) -> str:
+    """The numbered list ``score --resume`` chooses from: name, game, players, deals entered (or over), date."""
+    lines = [t("sk_list_header")]
+    for number, saved in enumerate(sheets, 1):
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(saved.modified))
+        entered = len(saved.sheet.entries)
+        state = t("sk_list_over") if saved.sheet.verdict().over else t.n("sk_list_deals", entered)
+        players = ", ".join(saved.sheet.players)
+        lines.append(f"{number:>3}. {saved.name}  {t.game_title(saved.sheet.rules)}: {players}; {state}  {when}")
+    return "\n".join(lines)
 
 
 def _entry(sheet: ScoreSheet, text: str) -> DealEntry:
@@ -161,5 +196,8 @@ def run_scorekeeper(
             except OSError as error:  # csv FILE that cannot be written
                 write_wrapped(t("sk_refused", reason=str(error)))
     except EOFError:
+        if not sheet.entries and not path.exists():
+            write_wrapped(t("sk_not_kept"))  # a sheet opened and left empty is not kept (it hid the real one from --resume)
+            return
         save()
-        write_wrapped(t("sk_saved"))
+        write_wrapped(t("sk_saved", name=path.stem))
