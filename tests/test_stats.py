@@ -88,7 +88,7 @@ def test_a_sheet_counts_points_moons_and_only_the_queens_it_knows() -> None:
         "Emil        1     0      1      26.0      0             0",
     ]
     assert "Anna   ############################## 2" in text
-    assert "Rule set: Hearts (house rules), 4 players; changed: target_score, deal_count (1 game)" in text
+    assert "Rule set: Hearts, 1 deal, 4 players (1 game)" in text
     assert text.splitlines()[-1] == "Queen taken counts deals; a score sheet kept by points does not say who took her."
     german = render(stats, "de", "nirgends")
     assert "Spieler  Partien  Siege  Spiele  Ø/Spiel  Monde  Pik-Dame" in german and "3,3" in german
@@ -124,7 +124,7 @@ def test_the_command_reads_the_data_directory_and_a_servers_database(tmp_path: P
     summary = to_dict(stats)
     assert (
         summary["rule_sets"][0]["games"] == 3
-        and summary["rule_sets"][0]["title"] == "Black Maria (house rules), 3 players; changed: deal_count"
+        and summary["rule_sets"][0]["title"] == "Black Maria, 2 deals, 3 players"
     )
 
     env = {**os.environ, "BLACKMARIA_DATA_DIR": str(data)}
@@ -191,3 +191,24 @@ def test_each_file_of_the_data_directory_is_read_and_parsed_once(tmp_path: Path,
     from_directory(tmp_path, stats)
     assert len(parsed) == 2 and not stats.skipped
     assert (stats.games, stats.records, stats.sheets) == (2, 1, 1)
+
+
+def test_the_terminals_player_is_one_whatever_the_language_played_in() -> None:
+    """A play-test's stats listed "Du" and "You" as two players, and "Nord" beside "North"."""
+    english = _bot_game(1, ["You", "West", "East"], deals=1)
+    german = _bot_game(2, ["Du", "West", "Ost"], deals=1)
+    four = Game(preset("hearts").replace(deal_count=1, target_score=None), seats=["Süd", "West", "Nord", "Du"], seed=3)
+    bots = {seat: make_bot("easy", seat) for seat in range(4)}
+    four.deal()
+    run_bots(four, bots)
+    for lang, you, east in (("en", "You", "East"), ("de", "Du", "Ost")):
+        stats = Stats(lang)
+        for game in (english, german, four):
+            summary = summarize_record(game.to_record())
+            assert summary is not None
+            stats.add(summary)
+        assert stats.by_player[you].games == 3 and stats.by_player[east].games == 2
+        assert stats.by_player[you].points == english.totals[0] + german.totals[0] + four.totals[3]
+        assert {"You", "Du"} - {you} == {"You", "Du"} - set(stats.by_player)
+    text = render(stats, "de", "nowhere")
+    assert "Regeln: Hearts, 1 Spiel, 4 Spieler" in text or "Hearts, 1 Spiel" in text

@@ -3,7 +3,9 @@
 Finished games come from three places: the terminal's finished games and any
 game records (``blackmaria/1``) or score sheets (``blackmaria-scoresheet/1``)
 under a directory (the data directory by default), and the server's database.
-Players are counted by display name. Who took the queen of spades is known
+Players are counted by display name; the terminal's own names (the player,
+"You" or "Du", and its seats, North or Nord) count as one whatever the language
+a game was played in, shown in the reader's. Who took the queen of spades is known
 where the source knows the cards: records do, score sheets entered as cards do,
 sheets entered as points do not, and the tables say so.
 
@@ -104,8 +106,20 @@ class RuleSetStats:
     by_player: dict[str, PlayerStats] = field(default_factory=dict)
 
 
+LANGUAGES: Final = ("en", "de")
+TERMINAL_NAMES: Final = ("you", "seat_west", "seat_north", "seat_east", "seat_south")
+"""The catalog's names the terminal gives its player and seats (a play-test read "Du" and "You" as two players)."""
+
+
+def same_names(lang: str) -> dict[str, str]:
+    """Each language's name for the terminal's player and seats, to the name in ``lang``."""
+    return {Texts(other)(key): Texts(lang)(key) for other in LANGUAGES for key in TERMINAL_NAMES}
+
+
 @dataclass
 class Stats:
+    lang: str = "en"
+    """The language the terminal's names are counted (and shown) in."""
     games: int = 0
     records: int = 0
     sheets: int = 0
@@ -122,7 +136,9 @@ class Stats:
         key = json.dumps(game.rules.to_dict(), sort_keys=True)
         rule_set = self.by_rules.setdefault(key, RuleSetStats(game.rules))
         rule_set.games += 1
-        for seat, name in enumerate(game.players):
+        names = same_names(self.lang)
+        for seat, shown in enumerate(game.players):
+            name = names.get(shown, shown)
             self.by_player.setdefault(name, PlayerStats(name)).add(game, seat)
             rule_set.by_player.setdefault(name, PlayerStats(name)).add(game, seat)
 
@@ -270,8 +286,10 @@ def wins_chart(players: list[PlayerStats], t: Texts) -> list[str]:
 
 
 def rules_label(rules: Rules, t: Texts) -> str:
-    changed = rules.changes_from_preset()
-    label = t("st_rules_players", rules=t.rules_title(rules.preset, bool(changed)), players=rules.players)
+    """The rule set's name as games show it ("Hearts, 1 deal"), its players, and the options of play changed (a
+    game's length is not one: a play-test read "house rules; changed: deal_count")."""
+    changed = [option for option in rules.changes_from_preset() if option not in ("deal_count", "target_score")]
+    label = t("st_rules_players", rules=t.game_title(rules), players=rules.players)
     return f"{label}; {t('st_rules_changed', options=', '.join(changed))}" if changed else label
 
 
@@ -311,9 +329,9 @@ def to_dict(stats: Stats, lang: str = "en") -> dict[str, Any]:
     }
 
 
-def collect(directory: Path | None, db_url: str | None) -> tuple[Stats, str]:
-    """The statistics and a description of where they were looked for."""
-    stats = Stats()
+def collect(directory: Path | None, db_url: str | None, lang: str = "en") -> tuple[Stats, str]:
+    """The statistics (the terminal's names in ``lang``) and a description of where they were looked for."""
+    stats = Stats(lang)
     places = []
     if directory is not None or db_url is None:
         if directory is None:
@@ -345,7 +363,7 @@ def collect(directory: Path | None, db_url: str | None) -> tuple[Stats, str]:
 def stats_command(directory: Path | None, db_url: str | None, as_json: bool, lang: str | None) -> None:
     """Games, wins, points per deal, moons and the queen of spades, per player and per rule set."""
     language = detect_language(lang)
-    stats, where = collect(directory, db_url)
+    stats, where = collect(directory, db_url, language)
     if as_json:
         click.echo(json.dumps(to_dict(stats, language), ensure_ascii=False, indent=1))
         return
