@@ -122,10 +122,7 @@ def test_the_command_reads_the_data_directory_and_a_servers_database(tmp_path: P
     assert stats.by_player["Anna"].games == 3 and stats.by_player["Zoe"].games == 1
     assert stats.by_player["Ben"].queen_known == 2 + 2 + 1  # two played games of two deals, one sheet deal by cards
     summary = to_dict(stats)
-    assert (
-        summary["rule_sets"][0]["games"] == 3
-        and summary["rule_sets"][0]["title"] == "Black Maria, 2 deals, 3 players"
-    )
+    assert summary["rule_sets"][0]["games"] == 3 and summary["rule_sets"][0]["title"] == "Black Maria, 2 deals, 3 players"
 
     env = {**os.environ, "BLACKMARIA_DATA_DIR": str(data)}
     run = subprocess.run(
