@@ -718,6 +718,35 @@ def test_the_deal_summary_shows_card_values_points_totals_and_the_standing(serve
     page.context.close()
 
 
+def summary_cards_and_points(page: Any) -> tuple[list[int], list[int]]:
+    """The open summary's rows: the points of each seat's scoring cards shown, and the points its line states."""
+    page.wait_for_selector("#summary-rows figure.counted")
+    values = page.eval_on_selector_all(
+        "#summary-rows li", "rows => rows.map(r => [...r.querySelectorAll('.card')].reduce((s, c) => s + Number(c.dataset.value), 0))"
+    )
+    lines = page.eval_on_selector_all("#summary-rows .summary-line", "lines => lines.map(l => l.textContent)")
+    return values, [int(re.search(r"(-?\d+) points?", line).group(1)) for line in lines]  # type: ignore[union-attr]
+
+
+@needs_chromium
+def test_another_games_summary_shows_the_cards_of_that_game(server: Server, browser: Any) -> None:
+    """A play-test's second game listed, in its summary, the cards the first game's players had taken."""
+    page = solo_table(browser, server.base, deals=1)
+    play_to_the_summary(page)
+    first = summary_cards_and_points(page)
+    page.click("#summary-close")
+    page.wait_for_selector("#new-game:not([hidden])")
+    page.click("#new-game")
+    page.wait_for_selector("#pass-bar:not([hidden])")
+    pass_three(page)
+    play_to_the_summary(page)
+    cards, points = summary_cards_and_points(page)
+    if "moon" not in (page.text_content("#summary-extra") or ""):
+        assert cards == points, (cards, points, first)
+    assert page.errors == []
+    page.context.close()
+
+
 @needs_chromium
 def test_a_guest_is_told_what_to_do_and_why_there_is_no_seat(server: Server, browser: Any) -> None:
     code, host = server.create_table()

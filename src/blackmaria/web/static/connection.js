@@ -64,6 +64,7 @@ function receive(message) {
       app.retry = 0;
       app.seat = message.seat;
       app.isHost = message.host === true;
+      noteGame(message.table);
       app.table = message.table;
       app.seq = message.seq;
       app.seqSince = Date.now();
@@ -98,6 +99,7 @@ function receive(message) {
     case "table":
       tellSeatChanges(app.table, message.table);
       tellPause(app.table, message);
+      noteGame(message.table);
       app.table = message.table;
       renderAll();
       break;
@@ -121,6 +123,12 @@ function receive(message) {
     default:
       break;
   }
+}
+
+/** The deals' counts belong to one game: another game's deal 1 is counted anew (a play-test's second game listed
+ * the first game's cards in its summary). */
+function noteGame(table) {
+  if (table && app.table && table.game !== app.table.game) app.counts.clear();
 }
 
 /** A player back at the table is told what a computer player did for them meanwhile in this deal, once (a play-test
