@@ -532,6 +532,53 @@ def test_in_german_no_card_of_the_trick_covers_a_seat(server: Server, browser: A
     page.context.close()
 
 
+# Each card of the trick, whenever it changes: the corners (rank and suit) covered by a card drawn over them.
+WATCH_TRICK_CORNERS = """() => {
+  window.corners = []; window.fullTricks = 0;
+  const check = () => {
+    const cards = [...document.querySelectorAll('#trick .card')];
+    if (cards.length === document.querySelectorAll('#seats .seat').length) window.fullTricks += 1;
+    const z = (card, index) => [Number(card.style.zIndex || 0), index];
+    cards.forEach((card, i) => {
+      const a = card.getBoundingClientRect();
+      const corner = {left: a.left, top: a.top, right: a.left + a.width * 0.34, bottom: a.top + a.height * 0.44};
+      cards.forEach((other, j) => {
+        const [zi, zj] = [z(card, i), z(other, j)];
+        if (j === i || zj[0] < zi[0] || (zj[0] === zi[0] && j < i)) return;  // drawn under it
+        const b = other.getBoundingClientRect();
+        const w = Math.min(corner.right, b.right) - Math.max(corner.left, b.left);
+        const h = Math.min(corner.bottom, b.bottom) - Math.max(corner.top, b.top);
+        if (w > 1 && h > 1) window.corners.push(`${other.getAttribute('aria-label')} covers the corner of ${card.getAttribute('aria-label')}`);
+      });
+    });
+  };
+  new MutationObserver(() => requestAnimationFrame(check)).observe(document.getElementById('trick'), {childList: true});
+}"""
+
+
+@needs_chromium
+@pytest.mark.parametrize(("players", "size"), [(6, "phone"), (7, "phone"), (7, "desktop")])
+def test_with_many_seats_every_card_of_the_trick_shows_its_rank_and_suit(server: Server, browser: Any, players: int, size: str) -> None:
+    """390x844 with 6 and 7 seats: the trick's cards, placed towards their seats, hid the queen of spades under two
+    clubs and a 10's suit (a play-test). Each card's corner now stays in sight, and the card that took the trick is marked."""
+    code, token = seated_table(server, players)
+    page = new_page(browser, PHONE if size == "phone" else DESKTOP, locale="de-DE")
+    page.goto(f"{server.base}/")
+    page.evaluate(f"() => localStorage.setItem('blackmaria:seat:{code}', JSON.stringify({{seat: 0, token: '{token}'}}))")
+    page.goto(f"{server.base}/t/{code}")
+    page.wait_for_selector("#pass-bar:not([hidden])")
+    page.evaluate(WATCH_TRICK_CORNERS)
+    pass_three(page)
+    while page.evaluate("window.fullTricks") < 3 and wait_for_my_turn(page):
+        play_first_playable(page)
+    assert page.evaluate("window.fullTricks") >= 1
+    assert page.evaluate("window.corners") == []
+    page.wait_for_function("() => document.querySelectorAll('#trick.won .card.winner').length === 1")
+    page.screenshot(path=str(SCREENSHOTS / f"web-{size}-{players}-trick.png"))
+    assert page.errors == []
+    page.context.close()
+
+
 VIEWPORTS = {"desktop": DESKTOP, "wide": {"width": 1920, "height": 1080}, "phone": PHONE}
 
 

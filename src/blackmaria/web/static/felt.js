@@ -13,6 +13,32 @@ export function seatPosition(seat, radius = 1, yRadius = radius) {
   return { x: 50 - wide * radius * Math.sin(angle), y: 50 + 39 * yRadius * Math.cos(angle) };
 }
 
+/**
+ * Where a card of a crowded trick (five seats or more on a phone) lies, in px from the felt's middle: in rows by
+ * the height of its seat, the top seat's first, two seats at one height side by side towards their sides; each row
+ * lies over the one above by less than the card's corner, so every card's rank and suit stay in sight. (Placed
+ * towards their seats, a play-test saw the queen of spades under two clubs and a 10 without its suit.)
+ */
+function crowdedSpot(seat, width, height) {
+  const n = app.table.players;
+  const heights = [...new Set([...Array(n).keys()].map((other) => seatPosition(other).y.toFixed(1)))].sort((a, b) => a - b);
+  const spot = seatPosition(seat);
+  const row = heights.indexOf(spot.y.toFixed(1));
+  const pitch = Math.round(height * 0.56);
+  const side = Math.abs(spot.x - 50) < 1 ? 0 : Math.sign(spot.x - 50);
+  return { x: side * (width / 2 + 3), y: (row - (heights.length - 1) / 2) * pitch };
+}
+
+/** The cards of a crowded trick in their rows (sized once they are in the page), in % of the felt as any card. */
+export function placeCrowded(nodes) {
+  const felt = $("felt");
+  for (const node of nodes) {
+    const spot = crowdedSpot(Number(node.dataset.seat), node.offsetWidth, node.offsetHeight);
+    node.style.left = `${((felt.clientWidth / 2 + spot.x) / felt.clientWidth) * 100}%`;
+    node.style.top = `${((felt.clientHeight / 2 + spot.y) / felt.clientHeight) * 100}%`;
+  }
+}
+
 export function keepInside(nodes) {
   const felt = $("felt");
   const width = felt.clientWidth;

@@ -7,7 +7,7 @@ import { passPrompt, renderHand } from "./hand.js";
 import { renderLearn } from "./learn.js";
 import { cardName, has, plural, t } from "./i18n.js";
 import { cardBack, miniCard, shortCards, tableCard } from "./cards.js";
-import { keepInside, keepOffSeats, seatPosition } from "./felt.js";
+import { keepInside, keepOffSeats, placeCrowded, seatPosition } from "./felt.js";
 
 /** The tab's title: "your turn" first when this seat must act, so a tab in the background says so; never the table's code. */
 export function renderTitle() {
@@ -192,6 +192,7 @@ export function renderTrick() {
     index = app.heldWon.trick;
   }
   const nodes = [];
+  const crowded = [];
   if (trick) {
     for (const [seat, card] of trick.plays) {
       const key = `${view.deal}:${index}:${seat}`;
@@ -206,6 +207,8 @@ export function renderTrick() {
       node.classList.add("played");
       node.style.left = `${spot.x}%`;
       node.style.top = `${spot.y}%`;
+      if (narrow && app.table.players >= 5) crowded.push(node);
+      if (trick.winner === seat) node.classList.add("winner");
       node.style.setProperty("--from-x", `${(from.x - spot.x) * 3}px`);
       node.style.setProperty("--from-y", `${(from.y - spot.y) * 3}px`);
       if (!app.shownPlays.has(key) && !REDUCED) node.classList.add("enter");
@@ -215,6 +218,7 @@ export function renderTrick() {
     }
   }
   area.replaceChildren(...nodes);
+  placeCrowded(crowded);
   keepOffSeats(nodes);
   area.dataset.count = String(nodes.length);
   area.classList.toggle("won", Boolean(trickWonShown() && trick && trick.winner !== null));
