@@ -899,6 +899,11 @@ class GameApp(CardTableApp):
         obs = session.observation()
         waiting = session.waiting_for()
         status = Text(no_wrap=True, overflow="ellipsis")
+        if waiting == "over" and not self.busy():
+            # The end on a line of its own and the keys on the next: at 80 columns the two on one line lost "quit".
+            status.append(t.game_over([session.names[w] for w in session.game.winners]) + "\n", style="bold")
+            status.append(t("over_enter"))
+            return status
         deals = session.game.rules.deal_count
         deal_of = t("deal_of", number=obs.deal + 1, count=deals) if deals else t("deal_number", number=obs.deal + 1)
         status.append(t("welcome", rules=session.rules_title(), players=session.game.players) + "  " + deal_of + "\n", style="bold")
@@ -911,8 +916,6 @@ class GameApp(CardTableApp):
         elif waiting == "pass" and obs.pass_to is not None:
             direction = t.direction(obs.direction)
             status.append(t("pass_header", count=session.game.rules.pass_count, direction=direction, target=session.names[obs.pass_to]))
-        elif waiting == "over":
-            status.append(t.game_over([session.names[w] for w in session.game.winners]) + " " + t("over_enter"))
         elif waiting == "deal":
             status.append(t("press_enter"))
         elif obs.phase == "playing":
