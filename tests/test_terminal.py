@@ -366,9 +366,11 @@ def test_the_list_of_saved_games_names_house_rules_and_says_when_there_is_none(t
         session = new_session(rules, levels=["easy"], lang="en", seed=1, save_path=saves_dir() / f"{name}.json")
         session.deal()
         session.save()
-    assert {(game.name, game.house_rules) for game in saved_games()} == {("plain", False), ("house", True)}
+    assert {(game.name, game.rules.deal_count) for game in saved_games()} == {("plain", 9), ("house", 1)}
     listed = runner.invoke(main, ["play", "--list", "--lang", "en"]).output
-    assert re.search(r"house +Black Maria \(house rules\)", listed) and re.search(r"plain +Black Maria +deal 1", listed), listed
+    # A game's length is not house rules (a play-test read "Black Maria (house rules)" for --deals 2).
+    assert re.search(r"house  Black Maria, 1 deal  deal 1  ", listed) and re.search(r"plain  Black Maria  deal 1  ", listed), listed
+    assert all(len(line) <= 80 for line in listed.splitlines()), listed
 
 
 def test_a_refused_card_is_worded_from_the_refusal_the_observation_carries(tmp_path: Path) -> None:

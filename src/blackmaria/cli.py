@@ -306,8 +306,9 @@ def _saved_list(texts: Texts, games: list[SavedGame]) -> str:
     lines = [texts("saves_header")]
     for number, game in enumerate(games, 1):
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(game.modified))
-        title = texts.rules_title(game.preset, game.house_rules)
-        lines.append(f"{number:>3}. {game.name:<26} {title:<20} {texts('saves_deal', deal=game.deals)}  {when}")
+        line = f"{number:>3}. {game.name}  {texts.game_title(game.rules)}  {texts('saves_deal', deal=game.deals)}  {when}"
+        # Wrapped between words, its further lines indented (at 80 columns "21:" / "43" was broken off).
+        lines.append(click.wrap_text(line, width=max(40, min(shutil.get_terminal_size().columns, 100) - 1), subsequent_indent=" " * 5))
     return "\n".join(lines)
 
 

@@ -117,10 +117,8 @@ class SavedGame:
 
     name: str
     path: Path
-    preset: str | None
-    """The rules' preset (None for house rules without one)."""
-    house_rules: bool
-    """Whether the rules change the preset (a list names them so: two games of one preset may differ)."""
+    rules: Rules
+    """The game's rules (a list names them as the game does: two games of one preset may differ)."""
     deals: int
     modified: float
 
@@ -141,8 +139,7 @@ def saved_games() -> list[SavedGame]:
             deals = len(record.get("deals", []))
         except (OSError, ValueError, KeyError, TypeError, AttributeError):
             continue
-        changed = bool(rules.changes_from_preset())
-        found.append(SavedGame(path.stem, path, rules.preset, changed, deals, path.stat().st_mtime))
+        found.append(SavedGame(path.stem, path, rules, deals, path.stat().st_mtime))
     return sorted(found, key=lambda game: -game.modified)
 
 
