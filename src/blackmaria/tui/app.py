@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar, Final, Self
 
 from rich.console import Group, RenderableType
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 from textual import events
@@ -77,6 +78,10 @@ class StoryLog(RichLog):
     def write(self, content: object, *args: Any, top: bool = False, **options: Any) -> Self:
         """``top``: this line is shown at the top of the box (the start of a guided deal's explanation, which would
         otherwise open at its end, at 80x24 four pages down)."""
+        if isinstance(content, str) and content.startswith(" ") and content.strip():
+            # An indented line keeps its indent when it wraps (a play-test read "   Each player holds" / "play").
+            indent = len(content) - len(content.lstrip(" "))
+            content = Padding(Text(content.lstrip(" ")), (0, 0, 0, indent))
         if not self._size_known:  # deferred: it comes back here, without ``top``, once the size is known
             if top:
                 self._pending_top = self._deferred
@@ -89,6 +94,11 @@ class StoryLog(RichLog):
                 self.following = False  # a resize must not take it back to the end
                 self.call_after_refresh(self.scroll_to, y=len(self.lines), animate=False, immediate=True)
             self._written.append(content)
+            # (RichLog's deferred writes come back positional)
+            options = {**dict(zip(("width", "expand", "shrink", "scroll_end", "animate"), args, strict=False)), **options}
+            args = ()
+            if not self.following and options.get("scroll_end") is None:
+                options["scroll_end"] = False  # paged back, or a line pinned at the top: it stays in sight
         return super().write(content, *args, **options)
 
     def clear(self) -> Self:
@@ -689,6 +699,9 @@ class GameApp(CardTableApp):
     """
     )
 
+    _explained = 0
+    """The guided deal's explanations written so far."""
+
     def __init__(self, session: PlaySession, speed: float | None = None) -> None:
         super().__init__(session)
         self.session = session
@@ -728,8 +741,6 @@ class GameApp(CardTableApp):
         self._session.speed = seconds
 
     def on_mount(self) -> None:
-        log = self.query_one("#log", RichLog)
-        log.write(self.t("app_help"))
         self.redraw_log()
         self.set_interval(0.1, self._show_work)
         if self.session.waiting_for() == "deal" and not self.session.game.deals:
@@ -859,8 +870,12 @@ class GameApp(CardTableApp):
 
     def redraw_log(self) -> None:
         """The story from the session's history (after an undo took lines back, or at the start of a resumed game)."""
-        log = self.query_one("#log", RichLog)
+        log = self.query_one("#log", StoryLog)
         log.clear()
+        # A guided deal opens with its goal in sight, at the top, above the first decision's explanation (at 80x24
+        # the explanation shown from its own first line hid the goal and how to pass above it: a play-test).
+        for index, line in enumerate(self.session.screen_intro()):
+            log.write(line, top=index == 0 and not self._explained)
         log.write(self.t("app_help"))
         for _, line in self.session.history:
             log.write(line)
@@ -887,7 +902,8 @@ class GameApp(CardTableApp):
                 log.write(line)
             if start is not None:  # a guided deal's new explanation: shown from its first line, not its last
                 for index, line in enumerate(lines[start:]):
-                    log.write(line, scroll_end=False, top=index == 0)
+                    log.write(line, scroll_end=False, top=index == 0 and self._explained > 0)  # (the first: the intro's)
+                self._explained += 1
         self._status = self.status_text()
         self.draw_status()
         self.query_one("#table", Static).update(self.table_view())
@@ -902,7 +918,7 @@ class GameApp(CardTableApp):
         if waiting == "over" and not self.busy():
             # The end on a line of its own and the keys on the next: at 80 columns the two on one line lost "quit".
             status.append(t.game_over([session.names[w] for w in session.game.winners]) + "\n", style="bold")
-            status.append(t("over_enter"))
+            status.append(t("over_enter" if session.saves else "over_enter_learn"))  # (as the end's view says its N)
             return status
         deals = session.game.rules.deal_count
         deal_of = t("deal_of", number=obs.deal + 1, count=deals) if deals else t("deal_number", number=obs.deal + 1)

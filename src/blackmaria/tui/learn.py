@@ -98,6 +98,9 @@ class LearnSession(PlaySession):
         others = ", ".join(name for seat, name in enumerate(self.names) if seat != self.human)
         return [tt("learn_welcome", rules=self.rules_title(), players=self.game.players, others=others), tt("learn_goal"), tt("learn_help")]
 
+    def screen_intro(self) -> list[str]:
+        return self.welcome_lines()[:2]  # the deal and its goal (the full screen's help line says the keys)
+
     def finished(self) -> bool:
         return self.waiting_for() == "over" or (self.waiting_for() == "deal" and bool(self.game.deals))
 

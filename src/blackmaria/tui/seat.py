@@ -208,6 +208,10 @@ class Seat(ABC):
         """What a line-by-line terminal says first."""
         return []
 
+    def screen_intro(self) -> list[str]:
+        """What the full screen's story opens with, above its help line."""
+        return []
+
     def decision_key(self) -> object:
         """What tells one decision from the next (a live table asks each once)."""
         return None
