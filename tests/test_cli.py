@@ -43,6 +43,48 @@ def test_replay_prints_scores_and_json(tmp_path: Path) -> None:
     assert [d["points"] for d in data["deals"]] == [list(d.points or ()) for d in game.deals]
 
 
+def test_replay_tricks_shows_every_pass_and_trick_as_played(tmp_path: Path) -> None:
+    """A play-test expected ``replay`` to show the game, and found only the scores."""
+    from blackmaria.events import CardPlayed, TrickWon
+
+    game = play_random_game("black-maria", 21)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(game.to_record()), encoding="utf-8")
+    out = run("replay", "--tricks", str(path)).stdout.splitlines()
+    assert out[0].startswith("Black Maria") and out[0].endswith(f"3 players: {', '.join(game.seats)}")
+    tricks = [line for line in out if line.lstrip().startswith("trick ")]
+    won = [e for e in game.events if isinstance(e, TrickWon)]
+    assert len(tricks) == len(won) and sum(line.count(", ") + 1 for line in tricks) == sum(isinstance(e, CardPlayed) for e in game.events)
+    for line, event in zip(tricks, won, strict=True):
+        assert line.endswith(f"-> {game.seats[event.seat]} ({event.points} point{'' if event.points == 1 else 's'})"), line
+    assert sum(": " in line and " to " in line for line in out) == 3 * len(game.deals)  # each seat's pass, each deal
+
+
+def test_export_says_where_it_wrote_and_asks_which_game_on_standard_error(tmp_path: Path) -> None:
+    from blackmaria.rules import preset
+    from blackmaria.tui.session import new_session, saves_dir
+
+    env = {**os.environ, "BLACKMARIA_DATA_DIR": str(tmp_path)}
+    os.environ["BLACKMARIA_DATA_DIR"] = str(tmp_path)
+    try:
+        for name in ("first", "second"):
+            session = new_session(preset("hearts"), levels=["easy"], lang="en", seed=1, save_path=saves_dir() / f"{name}.json")
+            session.deal()
+            session.save()
+    finally:
+        del os.environ["BLACKMARIA_DATA_DIR"]
+    target = tmp_path / "out.json"
+    args = [sys.executable, "-m", "blackmaria.cli", "export", "--current", str(target), "--lang", "en"]
+    result = subprocess.run(args, input="2\n", capture_output=True, text=True, env=env, timeout=60)
+    assert result.returncode == 0 and result.stdout == ""
+    said = " ".join(result.stderr.split())
+    assert "Which game (1-2 or a name)" in said, said
+    assert f"is written to {target}: blackmaria replay {target} checks it" in said, said
+    assert json.loads(target.read_text())["format"] == "blackmaria/1"
+    named = subprocess.run([*args[:4], "--game", "first"], capture_output=True, text=True, env=env, timeout=60)
+    assert json.loads(named.stdout)["seats"][0] == "You" and named.stderr == ""
+
+
 def test_replay_refuses_a_broken_record_with_one_line(tmp_path: Path) -> None:
     record = play_random_game("hearts", 3).to_record()
     plays = record["deals"][0]["plays"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import shutil
 import sys
+import textwrap
 from collections.abc import Callable
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Final, Protocol, TypeVar
@@ -15,6 +16,7 @@ from blackmaria.record import RecordError, game_from_record, replay_summary
 from blackmaria.rules import PRESETS, Rules, RulesError, load_rules, read_rules_data
 
 if TYPE_CHECKING:
+    from blackmaria.game import Game
     from blackmaria.locale import Texts
     from blackmaria.tui.online import OnlineSeat
     from blackmaria.tui.session import SavedGame
@@ -30,7 +32,9 @@ Chosen = TypeVar("Chosen", bound=_Saved)
 
 def wrapped(text: str) -> str:
     """A sentence broken between words at the terminal's width (a play-test read "--resume conti" / "nues one")."""
-    return click.wrap_text(text, width=max(40, min(shutil.get_terminal_size().columns, 100) - 1))
+    # Not at hyphens, nor inside a long word: a path or an option broken in two cannot be copied (a play-test).
+    width = max(40, min(shutil.get_terminal_size().columns, 100) - 1)
+    return "\n".join(textwrap.fill(part, width, break_on_hyphens=False, break_long_words=False) for part in text.split("\n"))
 
 
 def checked_rules(rules: str, players: int | None, hint: str = "--rules") -> Rules:
@@ -140,7 +144,8 @@ def rules_show(name: str, players: int | None, as_json: bool, as_toml: bool) -> 
 @main.command()
 @click.argument("file", type=click.File("r", encoding="utf-8"))
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output: deals[i].points and totals.")
-def replay(file: IO[str], as_json: bool) -> None:
+@click.option("--tricks", is_flag=True, help="Also every deal's passes and tricks, card by card, with who took each.")
+def replay(file: IO[str], as_json: bool, tricks: bool) -> None:
     """Check a blackmaria/1 game record (FILE, or - for standard input) and print its scores."""
     text = file.read()
     try:
@@ -153,6 +158,13 @@ def replay(file: IO[str], as_json: bool) -> None:
         click.echo(json.dumps(summary))
         return
     names = game.seats
+    from blackmaria.locale import Texts
+
+    click.echo(f"{Texts('en').game_title(game.rules)}, {game.players} players: {', '.join(names)}")
+    if tricks:
+        for line in _played_lines(game):
+            click.echo(line)
+        click.echo("")
     click.echo("deal  " + "  ".join(f"{name:>10}" for name in names))
     for index, deal in enumerate(summary["deals"]):
         if deal["points"] is None:
@@ -165,6 +177,29 @@ def replay(file: IO[str], as_json: bool) -> None:
         click.echo("winner: " + ", ".join(names[w] for w in game.winners))
     else:
         click.echo(f"game in progress ({game.phase})")
+
+
+def _played_lines(game: Game) -> list[str]:
+    """Each deal's passes and tricks as the record's events tell them (a play-test expected replay to show the game)."""
+    from blackmaria.cards import card_symbol
+    from blackmaria.events import CardPlayed, CardsPassed, DealScored, DealStarted, TrickWon
+
+    names, lines = game.seats, []
+    plays: list[str] = []
+    for event in game.events:
+        if isinstance(event, DealStarted):
+            lines += ["", f"Deal {event.deal + 1}: {names[event.dealer]} deals, pass {event.direction}"]
+        elif isinstance(event, CardsPassed) and event.cards:
+            lines.append(f"  {names[event.seat]} to {names[event.to_seat]}: {' '.join(map(card_symbol, event.cards))}")
+        elif isinstance(event, CardPlayed):
+            plays.append(f"{names[event.seat]} {card_symbol(event.card)}")
+        elif isinstance(event, TrickWon):
+            points = f"{event.points} point{'' if abs(event.points) == 1 else 's'}"
+            lines.append(f"  trick {event.trick + 1:>2}: {', '.join(plays)}  -> {names[event.seat]} ({points})")
+            plays = []
+        elif isinstance(event, DealScored):
+            lines.append("  points: " + ", ".join(f"{names[seat]} {points}" for seat, points in enumerate(event.points)))
+    return lines
 
 
 @main.command()
@@ -312,9 +347,9 @@ def _saved_list(texts: Texts, games: list[SavedGame]) -> str:
     return "\n".join(lines)
 
 
-def _choose(texts: Texts, saved: list[Chosen], wanted: str, listing: Callable[[], str], keys: tuple[str, str]) -> Chosen:
+def _choose(texts: Texts, saved: list[Chosen], wanted: str, listing: Callable[[], str], keys: tuple[str, str], err: bool = False) -> Chosen:
     """The save to open: the one named, the only one, or one the player picks from ``listing`` by number or name.
-    ``keys``: the texts for a name not found and for the question."""
+    ``keys``: the texts for a name not found and for the question; ``err``: ask on standard error (the output is data)."""
     unknown, which = keys
     if wanted:
         for item in saved:
@@ -323,15 +358,15 @@ def _choose(texts: Texts, saved: list[Chosen], wanted: str, listing: Callable[[]
         raise click.ClickException(texts(unknown, name=wanted, names=", ".join(item.name for item in saved)))
     if len(saved) == 1:
         return saved[0]
-    click.echo(listing())
+    click.echo(listing(), err=err)
     while True:
-        answer = click.prompt(texts(which, count=len(saved)), default="1", show_default=True).strip()
+        answer = click.prompt(texts(which, count=len(saved)), default="1", show_default=True, err=err).strip()
         if answer.isdigit() and 1 <= int(answer) <= len(saved):
             return saved[int(answer) - 1]
         for item in saved:
             if item.name == answer:
                 return item
-        click.echo(wrapped(texts("saves_no_such", answer=answer, count=len(saved))))
+        click.echo(wrapped(texts("saves_no_such", answer=answer, count=len(saved))), err=err)
 
 
 @main.command()
@@ -500,25 +535,38 @@ def score(rules_name: str, names: str, dealer: int, lang: str | None, resume: st
 
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False, writable=True), required=False)
-@click.option("--current", is_flag=True, help="Export the saved game in progress instead of the last finished one.")
-def export(file: str | None, current: bool) -> None:
+@click.option(
+    "--current",
+    is_flag=True,
+    help="Export a saved game in progress instead of the last finished one (the only one, or one chosen from the list).",
+)
+@click.option("--game", "game_name", default=None, help="The saved game in progress to export, by name (as play --list shows it).")
+@click.option("--lang", type=click.Choice(["en", "de"]), default=None, help="Language (default: from the environment's locale).")
+def export(file: str | None, current: bool, game_name: str | None, lang: str | None) -> None:
     """Write the blackmaria/1 record of your last finished game (to FILE, or standard output)."""
+    from blackmaria.locale import Texts, detect_language
     from blackmaria.tui.session import finished_dir, saved_games
 
-    if current:
+    texts = Texts(detect_language(lang))
+    if current or game_name is not None:
         games = saved_games()
         if not games:
             raise click.ClickException("there is no saved game in progress")
-        record = json.loads(games[0].path.read_text(encoding="utf-8"))["record"]
+        chosen = _choose(texts, games, game_name or "", lambda: _saved_list(texts, games), ("save_unknown", "saves_which"), err=True)
+        record = json.loads(chosen.path.read_text(encoding="utf-8"))["record"]
+        which = chosen.name
     else:
         finished = sorted(finished_dir().glob("*.json"), key=lambda path: path.stat().st_mtime)
         if not finished:
             raise click.ClickException("no finished game yet; play one with blackmaria play (or use --current)")
         record = json.loads(finished[-1].read_text(encoding="utf-8"))
+        which = finished[-1].stem
     text = json.dumps(record, indent=1, ensure_ascii=False)
     if file:
         with open(file, "w", encoding="utf-8") as handle:
             handle.write(text + "\n")
+        # Said where a file was asked for (a play-test heard nothing and looked for it): standard output stays the record.
+        click.echo(wrapped(texts("export_written", game=which, path=file)), err=True)
     else:
         click.echo(text)
 

@@ -126,7 +126,7 @@ def run_scorekeeper(
 
     def write_wrapped(text: str) -> None:
         # Wrapped between words to the terminal's width (a play-test read "player" / "s separated by /").
-        for line in textwrap.wrap(text, width=max(40, min(shutil.get_terminal_size().columns, 100) - 1)):
+        for line in textwrap.wrap(text, width=max(40, min(shutil.get_terminal_size().columns, 100) - 1), break_on_hyphens=False):
             write(line)
 
     rules = sheet.rules
