@@ -327,6 +327,10 @@ LAYOUT_PROBLEMS = """() => {
     for (const part of seat.querySelectorAll('.name, .stats, .marks')) {
       if (part.scrollWidth > part.clientWidth + 1) problems.push(`seat text cut: ${name(part)}`);
     }
+    // A part kept on one line that runs out of its box (a play-test read "0 in diesem Spiel ·" over both edges).
+    for (const part of seat.querySelectorAll('.stats span')) {
+      if (!inside(box(part), box(seat))) problems.push(`seat text leaves its box: ${name(part)}`);
+    }
   }
   const seats = [...document.querySelectorAll('#seats .seat')].map(box);
   for (let i = 0; i < seats.length; i++) for (let j = i + 1; j < seats.length; j++) {

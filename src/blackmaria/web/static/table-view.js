@@ -152,8 +152,10 @@ export function renderSeats() {
     const part = (text) => el("span", { class: "nowrap", text });
     // A line breaks after a dot, never before one (a play-test read "· Stand 0" beginning a line).
     const dot = "\u00a0· ";
-    // The deal's points with their words, as one part ("0" alone on a line, a play-test's phone).
-    const pointsPart = el("span", { class: "nowrap" }, el("b", { class: "points", text: String(points) }), " ", t("seat_points", { n: points }));
+    // The deal's points with their words, as one part ("0" alone on a line, a play-test's phone); on a phone its
+    // words may break after the number's first ("0 in diesem Spiel" ran over both edges of a side box).
+    const words = t("seat_points", { n: points });
+    const pointsPart = el("span", { class: "nowrap points-part" }, el("b", { class: "points", text: String(points) }), "\u00a0", words);
     line.append(pointsPart, dot, part(plural("tricks", tricks)), dot, part(t("seat_total", { total })));
     node.append(line);
     if (marks.length) {
