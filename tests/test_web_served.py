@@ -181,7 +181,8 @@ def test_the_host_pauses_the_game_and_a_spectator_is_counted_and_told(server: Se
     before = len(host.evaluate("() => window.sent"))
     click_card(host.locator("#hand .card").first)
     assert len(host.evaluate("() => window.sent")) == before
-    assert host.text_content("#notice") == "You paused the game: nobody plays and no clock runs until a player at the table resumes it."
+    # ... and says what goes on, not again who paused it (a play-test read that twice, word for word)
+    assert host.text_content("#notice") == "No card is played while the game is paused: “Resume the game” below goes on."
     time.sleep(1.5)
     host.click("#pause-button")
     for page in (host, watcher):

@@ -1,5 +1,5 @@
 // The hand: the cards the observation offers (its choices) lit, a refused card told by its rule and facts, the pass.
-import { $, app, clearNotice, mustPass, mustPlay, paused, pausedText, REDUCED, seatName, showNotice, shownTurn } from "./state.js";
+import { $, app, clearNotice, mustPass, mustPlay, paused, REDUCED, seatName, showNotice, shownTurn } from "./state.js";
 import { send } from "./connection.js";
 import { renderStatus } from "./table-view.js";
 import { cardName, cardShort, suitNumberName, t } from "./i18n.js";
@@ -158,7 +158,9 @@ function cardClicked(card, index, clicks = 1) {
   app.handFocus = index;
   if (!app.connected || app.playPending || app.passPending) return; // the page shows why: offline, or a card on its way
   if (paused() && app.seat !== null) {
-    showNotice(pausedText(), true); // a click that does nothing says why (a play-test clicked on in silence)
+    // A click that does nothing says why (a play-test clicked on in silence), and what goes on: the turn line says
+    // who paused it already (a play-test read that twice, word for word).
+    showNotice(t("web_paused_click", { resume: t("web_resume") }), true);
     return;
   }
   app.lastTried = card;
