@@ -161,6 +161,9 @@ def test_the_host_pauses_the_game_and_a_spectator_is_counted_and_told(server: Se
     watcher.wait_for_selector("#play:not([hidden])")
     host.wait_for_function("() => document.getElementById('watchers').textContent === '1 watching'")
     assert host.get_attribute("#watchers", "aria-label") == "1 spectator is watching this table"
+    # The spectator is not told about themselves (a play-test, not yet seated, read "1 watching").
+    watcher.wait_for_selector("#play:not([hidden])")
+    assert watcher.is_hidden("#watchers")
     assert watcher.is_hidden("#pause-button")  # a spectator cannot pause
     # The clock shows whole seconds rounded up: let it pass 29 so a reset to 30 on resume could be told from what was left.
     host.wait_for_function("() => parseInt(document.getElementById('clock').textContent.match(/\\d+/)[0]) <= 28")

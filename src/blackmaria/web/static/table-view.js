@@ -97,7 +97,8 @@ export function renderAll() {
 
 /** How many watch the table without a seat (the server counts the connections). */
 function renderWatchers() {
-  const count = app.table ? app.table.spectators : 0;
+  // Not counting this page: one who opened the invitation and has no seat yet read "1 watching" about themselves.
+  const count = app.table ? Math.max(0, app.table.spectators - (app.seat === null && app.connected ? 1 : 0)) : 0;
   const node = $("watchers");
   node.hidden = !count;
   node.textContent = count ? plural("web_watching", count) : "";
