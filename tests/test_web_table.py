@@ -583,6 +583,37 @@ def test_with_many_seats_every_card_of_the_trick_shows_its_rank_and_suit(server:
     page.context.close()
 
 
+@needs_chromium
+def test_a_long_deal_summary_on_a_phone_opens_at_its_heading_with_continue_in_sight(server: Server, browser: Any) -> None:
+    """390x844, six seats in German: the summary ran below the screen and its button ("Weiter") showed only when scrolled inside it,
+    and nothing said it scrolled (a play-test); at 1024x640 it opened scrolled, its heading cut off."""
+    code, token = seated_table(server, 6)
+    page = new_page(browser, PHONE, locale="de-DE")
+    page.goto(f"{server.base}/")
+    page.evaluate(f"() => localStorage.setItem('blackmaria:seat:{code}', JSON.stringify({{seat: 0, token: '{token}'}}))")
+    page.goto(f"{server.base}/t/{code}")
+    page.wait_for_selector("#pass-bar:not([hidden])")
+    pass_three(page)
+    play_to_the_summary(page)
+    page.wait_for_selector("#summary-rows figure.counted")
+    page.wait_for_timeout(300)
+    seen = page.evaluate(
+        """() => {
+          const dialog = document.getElementById('summary'), button = document.getElementById('summary-close');
+          const r = button.getBoundingClientRect();
+          const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+          return {scrolls: dialog.scrollHeight > dialog.clientHeight, top: dialog.scrollTop, text: button.textContent,
+                  inView: r.top >= 0 && r.bottom <= window.innerHeight, onTop: hit === button};
+        }"""
+    )
+    assert seen["scrolls"], seen  # (a long summary: else this shows nothing)
+    assert seen["top"] == 0 and seen["inView"] and seen["onTop"] and seen["text"] == "Zum Ergebnis", seen  # (one deal: the last)
+    page.screenshot(path=str(SCREENSHOTS / "web-phone-6-summary.png"))
+    page.click("#summary-close")
+    assert page.errors == []
+    page.context.close()
+
+
 VIEWPORTS = {"desktop": DESKTOP, "wide": {"width": 1920, "height": 1080}, "phone": PHONE}
 
 

@@ -35,7 +35,10 @@ export function showSummary(scored, events, view = app.view) {
   const over = Boolean(view && view.phase === "game-over");
   $("summary-close").textContent = t(over ? "summary_to_result" : "continue");
   const dialog = $("summary");
-  if (!dialog.open) dialog.show();
+  if (!dialog.open) {
+    dialog.show();
+    dialog.scrollTop = 0; // from its heading (a play-test's opened at its button, the heading cut off)
+  }
   announce(`${$("summary-heading").textContent}. ${rows.map((row) => row.textContent).join(". ")}. ${extra.join(" ")}`);
 }
 
