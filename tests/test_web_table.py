@@ -614,6 +614,17 @@ def test_a_long_deal_summary_on_a_phone_opens_at_its_heading_with_continue_in_si
     page.context.close()
 
 
+@needs_chromium
+def test_on_a_low_laptop_screen_the_pass_brings_the_hand_and_its_buttons_into_sight(server: Server, browser: Any) -> None:
+    """1024x640: at the pass only the tops of the cards showed and Hint was below the screen (a play-test)."""
+    page = solo_table(browser, server.base, viewport={"width": 1024, "height": 640})
+    page.wait_for_function("() => document.getElementById('hint-button').getBoundingClientRect().bottom <= window.innerHeight")
+    cards = page.eval_on_selector_all("#hand .card", "cs => cs.map(c => c.getBoundingClientRect().bottom <= window.innerHeight)")
+    assert cards and all(cards)
+    assert page.errors == []
+    page.context.close()
+
+
 VIEWPORTS = {"desktop": DESKTOP, "wide": {"width": 1920, "height": 1080}, "phone": PHONE}
 
 

@@ -223,3 +223,11 @@ export function showHint(message) {
   // The hint is read where it is: a play-test found it below the screen's edge (at 1280x800, and on a phone).
   $("hint-text").scrollIntoView({ block: "nearest", behavior: REDUCED ? "auto" : "smooth" });
 }
+
+/** A laptop's low screen (1024x640): once a deal, the pass brings the hand and its buttons into sight below the felt
+ * (a play-test saw the cards' tops only; play did bring them, through the focus). A phone scrolls as its player does. */
+export function revealHand(deal) {
+  if (app.handShownFor === deal || window.innerWidth <= 760) return;
+  app.handShownFor = deal;
+  requestAnimationFrame(() => document.querySelector(".board .actions").scrollIntoView({ block: "nearest" }));
+}

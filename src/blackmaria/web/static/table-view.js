@@ -3,7 +3,7 @@
 import { $, announce, api, app, authToken, currentTrick, el, mustPass, mustPlay, nameOf, paused, pausedText, presetTitle, REDUCED, seatName, showNotice, shownTaken, shownTurn, store, tableInPlay, trickWonShown } from "./state.js";
 import { send } from "./connection.js";
 import { renderSeating, seatButton } from "./seating.js";
-import { passPrompt, renderHand } from "./hand.js";
+import { passPrompt, renderHand, revealHand } from "./hand.js";
 import { renderLearn } from "./learn.js";
 import { cardName, has, plural, t } from "./i18n.js";
 import { cardBack, miniCard, shortCards, tableCard } from "./cards.js";
@@ -155,8 +155,7 @@ export function renderSeats() {
     const dot = "\u00a0· ";
     // The deal's points with their words, as one part ("0" alone on a line, a play-test's phone); on a phone its
     // words may break after the number's first ("0 in diesem Spiel" ran over both edges of a side box).
-    const words = t("seat_points", { n: points });
-    const pointsPart = el("span", { class: "nowrap points-part" }, el("b", { class: "points", text: String(points) }), "\u00a0", words);
+    const pointsPart = el("span", { class: "nowrap points-part" }, el("b", { class: "points", text: String(points) }), "\u00a0", t("seat_points", { n: points }));
     line.append(pointsPart, dot, part(plural("tricks", tricks)), dot, part(t("seat_total", { total })));
     node.append(line);
     if (marks.length) {
@@ -316,6 +315,7 @@ function renderTurnText() {
     else if (mustPass(view)) {
       const count = app.table.rules.pass_count;
       passBar.hidden = false;
+      revealHand(view.deal);
       $("pass-text").textContent = passPrompt(view);
       const left = count - app.selected.size;
       const button = $("pass-button");
