@@ -535,11 +535,11 @@ def test_a_pass_reason_shared_by_several_cards_is_said_once() -> None:
     # played before the high ones; their count in brackets ("only 1 spades" read badly).
     assert (
         render(tuple(spades))
-        == "Pass A♠ K♠ Q♠: high spades, and too few spades lower than the queen to play before them (3; 4 would be safe)"
+        == "Pass A♠ K♠ Q♠: high spades, and too few spades lower than the queen to play before them (you hold 3; 4 would be safe)"
     )
     assert (
         render(tuple(spades), "de")
-        == "Gib A♠ K♠ D♠ weiter: hohe Pik, und zu wenige Pik unter der Dame, die du vorher spielen kannst (3; 4 wären sicher)"
+        == "Gib A♠ K♠ D♠ weiter: hohe Pik, und zu wenige Pik unter der Dame, die du vorher spielen kannst (du hast 3; 4 wären sicher)"
     )
     costly = (
         Reason("pass_costly", {"card": parse_card("KS"), "points": 10}),

@@ -139,3 +139,10 @@ def test_describe_speaks_plainly() -> None:
     assert "pass 3 cards" in text.replace("passes 3 cards", "pass 3 cards")
     assert "43 points in each deal" in text
     assert "There is no shooting the moon." in text
+
+
+def test_describe_names_the_club_that_opens_where_the_two_is_removed() -> None:
+    """A play-test read "usually the two of clubs" beside the two's removal (Jaques' Black Maria for seven)."""
+    seven = " ".join(load_rules("black-maria-jaques", 7).describe("en"))
+    assert "lowest club in play (normally 3♣: the two is removed)" in seven and "two of clubs" not in seven
+    assert "(normally the two of clubs)" in " ".join(preset("hearts").describe("en"))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from blackmaria.cards import HEARTS, NUM_CARDS, rank_of, suit_of
+from blackmaria.cards import CLUBS, HEARTS, NUM_CARDS, rank_of, suit_of
 from blackmaria.locale import Texts
 
 if TYPE_CHECKING:
@@ -36,7 +36,15 @@ def describe_rules(rules: Rules, lang: str = "en") -> list[str]:
             lines.append(t("r_pass_forbidden", cards=t.cards(sorted(rules.pass_forbidden))))
     else:
         lines.append(t("r_no_pass"))
-    lines.append(t("r_lead_clubs") if rules.first_lead == "two-of-clubs" else t("r_lead_left"))
+    if rules.first_lead != "two-of-clubs":
+        lines.append(t("r_lead_left"))
+    elif any(suit_of(card) == CLUBS and rank_of(card) == 0 for card in rules.removed):
+        # The two removed: the lead names the club that opens instead (a play-test read "usually the two of clubs"
+        # beside the two's removal, at seven players).
+        lowest = min(card for card in range(NUM_CARDS) if suit_of(card) == CLUBS and card not in rules.removed)
+        lines.append(t("r_lead_clubs_removed", card=t.card(lowest)))
+    else:
+        lines.append(t("r_lead_clubs"))
     lines.append(t("r_follow"))
     if rules.hearts_lead == "anytime":
         lines.append(t("r_hearts_any"))
