@@ -944,6 +944,35 @@ def test_the_turn_can_be_signalled_by_a_sound_the_player_switches_on(server: Ser
     page.context.close()
 
 
+# Each choice of each of the lobby's lists, as wide as its text is drawn, against the room its list gives it.
+CUT_CHOICES = """() => {
+  const canvas = document.createElement('canvas').getContext('2d');
+  const cut = [];
+  for (const select of document.querySelectorAll('#create-form select')) {
+    if (!select.offsetParent) continue;
+    const style = getComputedStyle(select);
+    canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;  // the arrow
+    for (const option of select.options) {
+      const width = canvas.measureText(option.textContent).width;
+      if (width > room) cut.push(`${select.id}: "${option.textContent}" ${Math.round(width)} > ${Math.round(room)}`);
+    }
+  }
+  return cut;
+}"""
+
+
+@needs_chromium
+def test_on_a_phone_in_german_every_choice_of_the_lobby_shows_whole(server: Server, browser: Any) -> None:
+    """390x844 in German: the moon's list showed "die anderen beko" (a play-test)."""
+    page = new_page(browser, PHONE, locale="de-DE")
+    page.goto(f"{server.base}/")
+    page.wait_for_selector("#preset option[value='black-maria']", state="attached")
+    page.wait_for_function("() => document.documentElement.lang === 'de'")
+    assert page.evaluate(CUT_CHOICES) == []
+    page.context.close()
+
+
 @needs_chromium
 def test_the_lobbys_rules_in_words_follow_the_number_of_players(server: Server, browser: Any) -> None:
     """A play-test chose 5 players for Black Maria and read the rules of 3 (17 cards each, 2♣ out, 9 deals)."""
