@@ -75,6 +75,12 @@ def test_a_correction_of_an_earlier_deal_changes_the_totals() -> None:
     assert "Deal 1 corrected." in out and "Not accepted: there is no deal 7; deals 1 to 2 are entered." in said(out)
     assert sheet.totals == [10, 51, 25]
     assert "Deal 2 of 9: Anna deals, pass to the right. Points or cards: " in out  # the deal moves clockwise
+    # With one deal entered, or none, the refusal says so ("deals 1 to 1 are entered" read oddly: a play-test).
+    one = ScoreSheet(preset("black-maria"), ["Anna", "Ben", "Carla"])
+    assert "there is no deal 5; only deal 1 is entered." in said(_type(one, ["10 8 25", "fix 5 1 2 40", "quit"]))
+    assert "there is no deal 2: no deal is entered yet." in said(
+        _type(one.__class__(preset("black-maria"), ["A", "B", "C"]), ["fix 2 1 2 40", "quit"])
+    )
 
 
 def test_undo_takes_the_last_deal_back_to_be_entered_again() -> None:

@@ -1314,3 +1314,16 @@ def test_tab_home_and_end_move_the_cursor_as_the_arrows_do(tmp_path: Path) -> No
         assert app.selected == allowed[-1]
 
     _run(session, drive)
+
+
+def test_the_status_says_how_long_a_game_to_a_target_runs(tmp_path: Path) -> None:
+    """A play-test of Spot Hearts read "Deal 1" and nothing of the game's 500 points."""
+    session = _session(tmp_path, "spot-hearts")
+    assert session.game.rules.deal_count is None and session.game.rules.target_score is not None
+
+    async def drive(app: GameApp, pilot: object) -> None:
+        await pilot.pause(0.1)  # type: ignore[attr-defined]
+        head = app.status_text().plain.split("\n")[0]
+        assert head.endswith(f"Deal 1, game to {session.game.rules.target_score}"), head
+
+    _run(session, drive)

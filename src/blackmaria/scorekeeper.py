@@ -180,7 +180,8 @@ class ScoreSheet:
     def correct(self, deal_number: int, entry: DealEntry) -> None:
         """Replace deal ``deal_number`` (counting from 1)."""
         if not 1 <= deal_number <= len(self.entries):
-            raise ScoreError("ske_no_deal", number=deal_number, count=len(self.entries))
+            count = len(self.entries)  # ("deals 1 to 1 are entered" read oddly: a play-test)
+            raise ScoreError("ske_no_deal" + ("_none" if count == 0 else "_one" if count == 1 else ""), number=deal_number, count=count)
         self.entries[deal_number - 1] = entry
 
     def take_back(self) -> DealEntry:

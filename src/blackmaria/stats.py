@@ -359,7 +359,7 @@ def collect(directory: Path | None, db_url: str | None, lang: str = "en") -> tup
     "--db", "db_url", default=None, help="Also read the finished games of a server's database (sqlite:///FILE, postgresql+psycopg://...)."
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON.")
-@click.option("--lang", type=click.Choice(["en", "de"]), default=None)
+@click.option("--lang", type=click.Choice(["en", "de"]), default=None, help="Language (default: from the environment's locale).")
 def stats_command(directory: Path | None, db_url: str | None, as_json: bool, lang: str | None) -> None:
     """Games, wins, points per deal, moons and the queen of spades, per player and per rule set."""
     language = detect_language(lang)

@@ -226,7 +226,8 @@ const STORE_DRAFTS = "blackmaria.score.drafts"; // this tab's half-typed entry (
       return entry;
     }
     correct(number, entry) {
-      if (!(number >= 1 && number <= this.entries.length)) throw new ScoreError("ske_no_deal", { number, count: this.entries.length });
+      const count = this.entries.length; // (as the terminal's sheet says it: "only deal 1", not "deals 1 to 1")
+      if (!(number >= 1 && number <= count)) throw new ScoreError(`ske_no_deal${count === 0 ? "_none" : count === 1 ? "_one" : ""}`, { number, count });
       this.entries[number - 1] = entry;
     }
     toData() {
