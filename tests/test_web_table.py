@@ -913,10 +913,14 @@ def test_a_seats_own_link_seats_its_player_in_another_browser(server: Server, br
     link = ben.input_value("#seat-link-url")
     assert re.fullmatch(rf"{re.escape(anna.url)}#seat=[\w-]+", link), link
     elsewhere = new_page(browser, DESKTOP)  # another browser: nothing of Ben's in its storage
+    elsewhere.goto(anna.url)  # the invitation alone only lets one watch: the page says where a seat's link comes from
+    elsewhere.wait_for_selector("#watch-note:not([hidden])")
+    assert "“Play this seat on another device” gives the link" in (elsewhere.text_content("#watch-note") or "")
+    assert anna.is_hidden("#watch-note")
     elsewhere.goto(link)
     elsewhere.wait_for_selector("#pass-bar:not([hidden])")
     assert elsewhere.locator("#seats .seat.me").get_attribute("data-seat") == ben.locator("#seats .seat.me").get_attribute("data-seat")
-    assert "#" not in elsewhere.url  # the token left the address bar
+    assert "#" not in elsewhere.url and elsewhere.is_hidden("#watch-note")  # the token left the address bar
     elsewhere.goto(anna.url)  # and the plain invite now seats him there too
     elsewhere.wait_for_selector("#pass-bar:not([hidden])")
     assert elsewhere.errors == [] and ben.errors == [] and anna.errors == []

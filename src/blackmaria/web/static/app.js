@@ -50,6 +50,8 @@ function showTable(code) {
     store.saveSeat(code, null, linked);
     history.replaceState(null, "", location.pathname + location.search);
   }
+  // Pasted into the address bar of a page already open, the link changes only its hash: the page loads it again.
+  window.addEventListener("hashchange", () => location.hash.includes("seat=") && location.reload(), { once: true });
   const seat = store.seat(code);
   app.token = seat ? seat.token : null;
   app.host = store.host(code);

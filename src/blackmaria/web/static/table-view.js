@@ -72,10 +72,10 @@ export function renderAll() {
   const chat = $("chat-panel");
   const home = seating ? $("seating") : $("side");
   if (chat.parentElement !== home) home.append(chat);
-  // The seat's own link under the chat, where it was put after it (the chat comes back to the side at the start).
-  if ($("side").lastElementChild !== $("seat-link")) $("side").append($("seat-link"));
-  // The seat's own link, to play it from another browser or device (a seat's token, as the terminal keeps it).
+  // Under the chat: the seat's own link, to play it elsewhere; to one watching, where such a link comes from.
+  if ($("side").lastElementChild !== $("seat-link")) $("side").append($("watch-note"), $("seat-link"));
   $("seat-link").hidden = !app.token || app.seat === null;
+  $("watch-note").hidden = app.seat !== null || seating;
   if (app.token) $("seat-link-url").value = `${location.origin}/t/${app.code}#seat=${app.token}`;
   if (seating) renderSeating();
   else {
