@@ -157,7 +157,10 @@ def test_refusals_are_in_the_players_language_and_bad_commands_say_how() -> None
     sheet = ScoreSheet(preset("black-maria"), ["Anna", "Ben", "Carla"])
     out = _type(sheet, ["Hx3 AS / Hx8 QS / Hx2 KS QS", "Hx3 XS / Hx8 / Hx2 KS QS", "berichtige eins 1 2 40", "csv", "ende"], lang="de")
     assert "Nicht angenommen: D♠ ist doppelt eingegeben: jede Karte kann nur einer bekommen." in said(out)
-    assert "Nicht angenommen: Anna: XS ist keine Karte; schreib Farbe und Rang, etwa PD, H10 oder D♠." in said(out)
+    assert (
+        "Nicht angenommen: Anna: XS ist weder eine Karte noch Punkte; schreib eine Karte als PD, H10 oder D♠, drei Herz als Hx3, Punkte in Ziffern (20)."
+        in said(out)
+    )
     assert "Nicht angenommen: schreib berichtige, die Nummer des Spiels, dann seine Punkte oder Karten (berichtige 2 10 8 25)." in said(out)
     assert "Nicht angenommen: schreib csv und einen Dateinamen (csv liste.csv)." in said(out)
     # Each sentence is broken between words at the terminal's width (80 here): a play-test read "separ" / "ated by /".

@@ -184,7 +184,14 @@ def test_a_game_on_a_phone_with_a_refusal_a_moon_a_correction_a_reload_and_the_n
         _entry(page, {"Anna": "", "Ben": "", "Carla": "", "Dora": ""})  # nothing typed: said so, not "add up to 0"
         assert page.locator("#error").inner_text() == "Not accepted: type each player's points, or the cards each took."
         _entry(page, {"Anna": "abc", "Ben": "-5", "Carla": "Q♠ Q♠", "Dora": ""})  # the word that is no card is named
-        assert page.locator("#error").inner_text() == "Not accepted: Anna: abc is not a card; write a rank and a suit, like QS, 10H or Q♠."
+        assert (
+            page.locator("#error").inner_text()
+            == "Not accepted: Anna: abc is neither a card nor points; write a card as QS, 10H or Q♠, three hearts as Hx3, points in digits (20)."
+        )
+        # Anna's field is marked and has the focus (a play-test looked for the field the refusal named).
+        anna_field = page.get_by_label("Anna: points or cards")
+        assert anna_field.get_attribute("aria-invalid") == "true" and anna_field.evaluate("f => f === document.activeElement")
+        assert page.get_by_label("Ben: points or cards").get_attribute("aria-invalid") == "false"
         page.get_by_label("Carla: points or cards").fill("")
 
         # Cards: typed for Anna and Ben, tapped for Carla (the two black queens' neighbours and two hearts), counted
