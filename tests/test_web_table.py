@@ -1047,6 +1047,10 @@ def test_a_game_alone_against_the_computer_is_one_press_in_the_lobby(server: Ser
     code = page.url.rsplit("/", 1)[1]
     seats = server.http.get(f"/api/tables/{code}").json()["seats"]
     assert [seat["kind"] for seat in seats] == ["human", "bot", "bot", "bot", "bot"]
+    # Alone, the start is the player's own: German says "du", not "ihr" (a play-test).
+    page.click("#lang-switch")
+    page.wait_for_function("() => document.documentElement.lang === 'de'")
+    assert (page.text_content("#invite-text") or "").startswith("Alle Plätze sind besetzt: beginne die Partie, wenn du bereit bist.")
     assert page.errors == []
     page.context.close()
 

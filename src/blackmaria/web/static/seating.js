@@ -47,7 +47,10 @@ export function renderSeating() {
   // A host whose table is full is not told to invite players: the link now lets others watch.
   // Every seat taken (alone against computer players, say): the page is about starting, not inviting.
   $("seating-heading").textContent = t(empty > 0 ? "invite_heading" : "seating_full_heading");
-  $("invite-text").textContent = mayManage ? t(empty > 0 ? "invite_text" : "invite_full") : empty > 0 ? t("guest_text") : t("guest_full");
+  // Alone with computer players, the start is the player's own ("wenn ihr bereit seid" to one, a play-test).
+  const alone = table.seats.filter((seat) => seat.kind === "human").length === 1;
+  const full = alone ? "invite_full_alone" : "invite_full";
+  $("invite-text").textContent = mayManage ? t(empty > 0 ? "invite_text" : full) : empty > 0 ? t("guest_text") : t("guest_full");
 }
 
 export function seatButton(seat, to, text, name) {
