@@ -22,6 +22,24 @@ if TYPE_CHECKING:
     from blackmaria.tui.session import SavedGame
 
 
+lang_option = click.option(
+    "--lang", type=click.Choice(["en", "de"]), default=None, help="Language (default: from the environment's locale)."
+)
+
+
+def resume_option(what: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """``--resume [NAME]``: continue ``what``, the one named, the only one, or one chosen from the list."""
+    return click.option(
+        "--resume",
+        "resume",
+        is_flag=False,
+        flag_value="",
+        default=None,
+        metavar="[NAME]",
+        help=f"Continue {what}: the one named, the only one, or one chosen from the list.",
+    )
+
+
 class _Saved(Protocol):
     @property
     def name(self) -> str: ...
@@ -222,17 +240,9 @@ def _played_lines(game: Game) -> list[str]:
     help="Computer players' levels (random, easy, medium, hard, expert): one for all or a comma list.",
 )
 @click.option("--seed", type=int, default=None, help="Seed for a repeatable game.")
-@click.option("--lang", type=click.Choice(["en", "de"]), default=None, help="Language (default: from the environment's locale).")
+@lang_option
 @click.option("--plain", is_flag=True, help="Line by line on standard output, answers from standard input.")
-@click.option(
-    "--resume",
-    "resume",
-    is_flag=False,
-    flag_value="",
-    default=None,
-    metavar="[NAME]",
-    help="Continue a saved game: the one named, the only one, or one chosen from the list.",
-)
+@resume_option("a saved game")
 @click.option("--game", "game_name", default=None, help="A name for the new game's save (default: game-DATE-TIME).")
 @click.option("--list", "list_games", is_flag=True, help="List the saved games in progress and exit.")
 @click.option(
@@ -379,7 +389,7 @@ def _choose(texts: Texts, saved: list[Chosen], wanted: str, listing: Callable[[]
     help="The seat to take, numbered from 1 as the lobby numbers them (default: the first empty one).",
 )
 @click.option("--watch", is_flag=True, help="Watch the table as a spectator, without a seat.")
-@click.option("--lang", type=click.Choice(["en", "de"]), default=None, help="Language (default: from the environment's locale).")
+@lang_option
 @click.option("--plain", is_flag=True, help="Line by line on standard output, answers from standard input.")
 def join(link: str, name: str | None, seat: int | None, watch: bool, lang: str | None, plain: bool) -> None:
     """Sit at a server's table in the terminal (LINK: http://HOST:PORT/t/CODE, as the lobby shows it).
@@ -439,7 +449,7 @@ def _sit(online: OnlineSeat, screen: bool) -> None:
 @click.option("--kitty", is_flag=True, help=KITTY_HELP)
 @game_end_options
 @click.option("--turn-seconds", type=click.FloatRange(1, 3600), default=None, help="A turn timer: a late player is played by a computer.")
-@click.option("--lang", type=click.Choice(["en", "de"]), default=None, help="Language (default: from the environment's locale).")
+@lang_option
 @click.option("--plain", is_flag=True, help="Line by line on standard output, answers from standard input.")
 def host(
     server: str,
@@ -487,16 +497,8 @@ def host(
     show_default=True,
     help="The first dealer, numbered from 1 in the order of --players.",
 )
-@click.option("--lang", type=click.Choice(["en", "de"]), default=None, help="Language (default: from the environment's locale).")
-@click.option(
-    "--resume",
-    "resume",
-    is_flag=False,
-    flag_value="",
-    default=None,
-    metavar="[NAME]",
-    help="Continue a saved score sheet: the one named, the only one, or one chosen from the list.",
-)
+@lang_option
+@resume_option("a saved score sheet")
 @click.option(
     "--file",
     "sheet_file",
@@ -541,7 +543,7 @@ def score(rules_name: str, names: str, dealer: int, lang: str | None, resume: st
     help="Export a saved game in progress instead of the last finished one (the only one, or one chosen from the list).",
 )
 @click.option("--game", "game_name", default=None, help="The saved game in progress to export, by name (as play --list shows it).")
-@click.option("--lang", type=click.Choice(["en", "de"]), default=None, help="Language (default: from the environment's locale).")
+@lang_option
 def export(file: str | None, current: bool, game_name: str | None, lang: str | None) -> None:
     """Write the blackmaria/1 record of your last finished game (to FILE, or standard output)."""
     from blackmaria.locale import Texts, detect_language
