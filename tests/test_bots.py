@@ -92,7 +92,7 @@ def test_every_level_plays_thousands_of_deals(rules: Rules) -> None:
 
 def test_levels_by_name() -> None:
     assert LEVELS == ("random", "easy", "medium", "hard", "expert")
-    assert make_bot("expert").budget == 10_000  # type: ignore[attr-defined]
+    assert make_bot("expert").budget == 5_000  # type: ignore[attr-defined]
     assert make_bot("hard", budget=50).budget == 50  # type: ignore[attr-defined]
     with pytest.raises(ValueError, match="not one of"):
         make_bot("grandmaster")

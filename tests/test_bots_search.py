@@ -42,7 +42,7 @@ def one_deal(rules: Rules) -> Rules:
 def test_a_level_registers_once_and_the_reference_is_not_offered_to_players() -> None:
     assert LEVELS == ("random", "easy", "medium", "hard", "expert")
     assert "expert-2026" in ALL_LEVELS and "expert-2026" not in LEVELS
-    assert REGISTRY["expert-2026"].budget == 10_000 and REGISTRY["expert"].budget == 10_000 and REGISTRY["expert-2026"].slow
+    assert REGISTRY["expert-2026"].budget == 10_000 and REGISTRY["expert"].budget == 5_000 and REGISTRY["expert-2026"].slow
     assert base.DEFAULT_BUDGETS["hard"] == 1_000
     frozen = make_bot("expert-2026", seed=1)
     assert isinstance(frozen, SearchBot) and frozen.features == NO_FEATURES and frozen.budget == 10_000

@@ -3,7 +3,7 @@
 Levels by name (``make_bot``, registered once in ``base.REGISTRY``):
 ``random``, ``easy``, ``medium`` (rules of thumb over the rule set's card
 values), ``hard`` and ``expert`` (determinized search with compiled
-playouts, 1,000 and 10,000 simulations per move (``expert``'s playouts by a learned policy), or a time per move with
+playouts, 1,000 and 5,000 simulations per move (``expert``'s playouts by a learned policy), or a time per move with
 ``time_ms``), and the unlisted ``expert-2026`` (the frozen reference).
 ``hint`` gives a level's suggestion with its reasons as data
 (``reasons.Reason``) and a search level's costs, rendered in English or German; ``check_deal`` finds

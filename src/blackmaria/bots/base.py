@@ -156,10 +156,11 @@ chooses costs 0.07 points more than the best by a long evaluation, against 0.23 
 against ``expert-2026`` -0.15 [-0.42, +0.13] points a deal beside the even pass over the same 1,000 deals (not
 significant alone; the whole gain is in the deals with a pass)."""
 
-EXPERT_BUDGET = 10_000
-"""``expert``'s simulations per move, as ``expert-2026``'s: its learned playouts cost about twice the rule-based ones,
-and at 10,000 a move takes 41-46 ms on one idle core, within issue 18's 60 ms (until session 21 it searched 5,000, 25 ms;
-``docs/bots.md``, "Search budget")."""
+EXPERT_BUDGET = 5_000
+"""``expert``'s simulations per move: its learned playouts cost about twice the rule-based ones, so 5,000 take as long
+as ``expert-2026``'s 10,000 (about 25 ms a move on one idle core). Sessions 22 to 24 searched 10,000 (41-46 ms): over
+1,000 deals against IS-MCTS it took 0.16 [-0.44, +0.13] points a deal fewer than at 5,000 on the same deals, no
+significant gain for twice the time, so the budget went back (``docs/bots.md``, "Search budget")."""
 
 REGISTRY: dict[str, Level] = {}
 """Every registered level by name, listed or not, in registration order."""
@@ -195,7 +196,7 @@ def make_bot(level: str, seed: int | None = None, budget: int | None = None, tim
     (``blackmaria.bots.external``).
 
     ``budget`` is the number of simulations per move of the search levels
-    (``hard`` 1,000 and ``expert`` 10,000 by default) and ``time_ms`` a limit
+    (``hard`` 1,000 and ``expert`` 5,000 by default) and ``time_ms`` a limit
     in milliseconds of thinking per decision (the search stops at whichever
     comes first when both are given; with only ``time_ms`` it uses the time);
     other levels ignore both.
