@@ -227,7 +227,8 @@ export function showHint(message) {
 /** A laptop's low screen (1024x640): once a deal, the pass brings the hand and its buttons into sight below the felt
  * (a play-test saw the cards' tops only; play did bring them, through the focus). A phone scrolls as its player does. */
 export function revealHand(deal) {
-  if (app.handShownFor === deal || window.innerWidth <= 760) return;
-  app.handShownFor = deal;
+  const key = `${app.table.game}:${deal}`; // (a game's deal: another game's first pass brings it again, a play-test)
+  if (app.handShownFor === key || window.innerWidth <= 760) return;
+  app.handShownFor = key;
   requestAnimationFrame(() => document.querySelector(".board .actions").scrollIntoView({ block: "nearest" }));
 }

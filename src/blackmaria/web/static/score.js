@@ -764,7 +764,8 @@ const STORE_DRAFTS = "blackmaria.score.drafts"; // this tab's half-typed entry (
       // The field of the player the refusal names is marked and taken to (a play-test looked for Bob's "Hz3").
       const named = error instanceof ScoreError ? sheet.players.indexOf(error.values.name) : -1;
       sheet.players.forEach((_, seat) => $("entry-" + seat)?.setAttribute("aria-invalid", String(seat === named)));
-      if (named >= 0) $("entry-" + named).focus();
+      if (named >= 0) $("entry-" + named).focus({ preventScroll: true });
+      $("error").scrollIntoView({ block: "nearest" }); // the reason in sight (on a phone it lay under the cards)
     }
   }
 
