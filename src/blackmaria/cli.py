@@ -48,11 +48,14 @@ class _Saved(Protocol):
 Chosen = TypeVar("Chosen", bound=_Saved)
 
 
-def wrapped(text: str) -> str:
-    """A sentence broken between words at the terminal's width (a play-test read "--resume conti" / "nues one")."""
+def wrapped(text: str, indent: str = "") -> str:
+    """A sentence broken between words at the terminal's width (a play-test read "--resume conti" / "nues one"), its
+    further lines after ``indent``."""
     # Not at hyphens, nor inside a long word: a path or an option broken in two cannot be copied (a play-test).
     width = max(40, min(shutil.get_terminal_size().columns, 100) - 1)
-    return "\n".join(textwrap.fill(part, width, break_on_hyphens=False, break_long_words=False) for part in text.split("\n"))
+    return "\n".join(
+        textwrap.fill(part, width, subsequent_indent=indent, break_on_hyphens=False, break_long_words=False) for part in text.split("\n")
+    )
 
 
 def checked_rules(rules: str, players: int | None, hint: str = "--rules") -> Rules:
@@ -175,9 +178,9 @@ def replay(file: IO[str], as_json: bool, tricks: bool) -> None:
     if as_json:
         click.echo(json.dumps(summary))
         return
-    names = game.seats
     from blackmaria.locale import Texts
 
+    names = game.seats
     click.echo(f"{Texts('en').game_title(game.rules)}, {game.players} players: {', '.join(names)}")
     if tricks:
         for line in _played_lines(game):
@@ -352,8 +355,7 @@ def _saved_list(texts: Texts, games: list[SavedGame]) -> str:
     for number, game in enumerate(games, 1):
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(game.modified))
         line = f"{number:>3}. {game.name}  {texts.game_title(game.rules)}  {texts('saves_deal', deal=game.deals)}  {when}"
-        # Wrapped between words, its further lines indented (at 80 columns "21:" / "43" was broken off).
-        lines.append(click.wrap_text(line, width=max(40, min(shutil.get_terminal_size().columns, 100) - 1), subsequent_indent=" " * 5))
+        lines.append(wrapped(line, indent=" " * 5))  # (at 80 columns "21:" / "43" was broken off)
     return "\n".join(lines)
 
 

@@ -22,6 +22,7 @@ sheets entered as points do not, and the tables say so.
 
 from __future__ import annotations
 
+import functools
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -111,6 +112,7 @@ TERMINAL_NAMES: Final = ("you", "seat_west", "seat_north", "seat_east", "seat_so
 """The catalog's names the terminal gives its player and seats (a play-test read "Du" and "You" as two players)."""
 
 
+@functools.cache
 def same_names(lang: str) -> dict[str, str]:
     """Each language's name for the terminal's player and seats, to the name in ``lang``."""
     return {Texts(other)(key): Texts(lang)(key) for other in LANGUAGES for key in TERMINAL_NAMES}

@@ -36,13 +36,13 @@ def describe_rules(rules: Rules, lang: str = "en") -> list[str]:
             lines.append(t("r_pass_forbidden", cards=t.cards(sorted(rules.pass_forbidden))))
     else:
         lines.append(t("r_no_pass"))
+    lowest_club = min(card for card in range(NUM_CARDS) if suit_of(card) == CLUBS and card not in rules.removed)
     if rules.first_lead != "two-of-clubs":
         lines.append(t("r_lead_left"))
-    elif any(suit_of(card) == CLUBS and rank_of(card) == 0 for card in rules.removed):
+    elif rank_of(lowest_club) > 0:
         # The two removed: the lead names the club that opens instead (a play-test read "usually the two of clubs"
         # beside the two's removal, at seven players).
-        lowest = min(card for card in range(NUM_CARDS) if suit_of(card) == CLUBS and card not in rules.removed)
-        lines.append(t("r_lead_clubs_removed", card=t.card(lowest)))
+        lines.append(t("r_lead_clubs_removed", card=t.card(lowest_club)))
     else:
         lines.append(t("r_lead_clubs"))
     lines.append(t("r_follow"))
