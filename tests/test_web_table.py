@@ -82,9 +82,9 @@ def solo_table(
     return page
 
 
-def lobby_page(browser: Any, base: str, locale: str = "en-US") -> Any:
-    """The start page on a desktop, once the server's presets have filled its form."""
-    page = new_page(browser, DESKTOP, locale=locale)
+def lobby_page(browser: Any, base: str, locale: str = "en-US", viewport: dict[str, int] = DESKTOP) -> Any:
+    """The start page (on a desktop by default), once the server's presets have filled its form."""
+    page = new_page(browser, viewport, locale=locale)
     page.goto(f"{base}/")
     page.wait_for_selector("#preset option[value='black-maria']", state="attached")
     return page
@@ -978,9 +978,7 @@ CUT_CHOICES = """() => {
 @needs_chromium
 def test_on_a_phone_in_german_every_choice_of_the_lobby_shows_whole(server: Server, browser: Any) -> None:
     """390x844 in German: the moon's list showed "die anderen beko" (a play-test)."""
-    page = new_page(browser, PHONE, locale="de-DE")
-    page.goto(f"{server.base}/")
-    page.wait_for_selector("#preset option[value='black-maria']", state="attached")
+    page = lobby_page(browser, server.base, locale="de-DE", viewport=PHONE)
     page.wait_for_function("() => document.documentElement.lang === 'de'")
     assert page.evaluate(CUT_CHOICES) == []
     page.context.close()
