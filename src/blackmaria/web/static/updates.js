@@ -77,8 +77,8 @@ async function showUpdate(message, hurry) {
       // The card and the turn passing on to the next seat; the hand is drawn again (raised, if yours) only once the
       // last card is down: drawing it at every card could lose a click.
       if (app.hiddenPlays.size) {
+        renderSeats(); // first: the trick's cards are kept off the boxes as they are now (the turn's mark grows one)
         renderTrick();
-        renderSeats();
         renderStatus();
       } else renderAll();
     }
