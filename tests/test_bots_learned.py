@@ -212,3 +212,46 @@ def test_the_learned_model_of_another_seat_gives_each_legal_card_a_chance_and_an
             assert best == learned.learned_card(s, p, seat, legal, weights, scale, scored, rows), (
                 "the playouts' card is the model's likeliest"
             )
+
+
+def test_sampled_playouts_draw_each_card_as_often_as_the_softmax_says() -> None:
+    """``sampled_card`` at a temperature: each legal card as often as the learned softmax (scores over the temperature)
+    gives it, never an illegal one; near 0 it is the policy's best card."""
+    from blackmaria.bots.playout import sampled_card
+
+    game = _held_deal(
+        [
+            "2C QS 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD",
+            "3C KS 5S 3S 2H 3H 4H 5H 6H 7H 8H 9H TH",
+            "4C AS 6S 2S JH QH KH AH KD AD 5C 6C 7C",
+            "8C 9C TC JC QC KC AC 4S 7S 8S 9S TS JS",
+        ],
+        "2C 3C 4C AC JS QS",
+    )
+    weights, _ = learned.shipped_policy()
+    p = params_for(game.rules)
+    s = np.array(game._s, dtype=np.int64)
+    scale, scored = learned.value_scale(p), learned.scored_cards(p)
+    rows = np.zeros((learned.MAX_LEGAL, learned.N_FEATURES))
+    legal = int(core.legal_cards(s, p, 1))
+    cards = [c for c in range(52) if legal >> c & 1]
+    learned.score_cards(s, p, 1, legal, weights, scale, scored, rows)
+    scores = rows[: len(cards), 0].copy()
+    temperature = 0.3
+    chances = np.exp((scores - scores.max()) / temperature)
+    chances /= chances.sum()
+    rng = make_rng(3)
+    draws = 20_000
+    counts = {c: 0 for c in cards}
+    for _ in range(draws):
+        counts[int(sampled_card(rng, s, p, 1, legal, weights, scale, scored, rows, temperature))] += 1
+    for card, chance in zip(cards, chances, strict=True):
+        assert abs(counts[card] / draws - chance) < 4 * (chance * (1 - chance) / draws) ** 0.5 + 1e-3, (card, counts[card], chance)
+    assert int(sampled_card(rng, s, p, 1, legal, weights, scale, scored, rows, 1e-6)) == _playout_choice(game, 1)
+
+
+def test_a_playout_temperature_needs_the_learned_policy() -> None:
+    with pytest.raises(ValueError, match="playout_temperature"):
+        SearchFeatures(playout_temperature=0.2)
+    with pytest.raises(ValueError, match="playout_temperature"):
+        dataclasses.replace(LEARNED, playout_temperature=-1.0)

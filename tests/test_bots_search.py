@@ -647,3 +647,43 @@ def test_a_seat_that_could_not_have_held_a_card_gets_none_of_it() -> None:
                 read[: obs.rules.players].sum(axis=1)[[s for s in range(obs.rules.players) if s != obs.seat]],
                 [obs.cards_left[s] for s in range(obs.rules.players) if s != obs.seat],
             )
+
+
+def test_the_relative_search_weighs_a_moon_against_the_others_mean() -> None:
+    """A moon shot by another seat costs 26 points but the others take them too: against their mean it costs a third as
+    much at four players. A deal without a moon costs the same either way, shown as points."""
+    from blackmaria.bots.playout import seat_cost
+
+    shot_against = np.array([26, 26, 0, 26], dtype=np.int64)
+    plain = np.array([5, 8, 13, 0], dtype=np.int64)
+    assert seat_cost(shot_against, 0, False) == 26 and seat_cost(plain, 0, False) == 5
+    assert seat_cost(shot_against, 0, True) == 4 * 26 - 78 and seat_cost(plain, 0, True) == 4 * 5 - 26
+    relative = SearchBot(1, budget=10, features=SearchFeatures(relative=True))
+    hearts = preset("hearts")
+    assert relative._as_points(hearts, float(seat_cost(plain, 0, True))) == 5.0
+    # Shown as points, a shot against costs what 13 would in a deal without a moon: both leave it 8 2/3 above the mean.
+    assert relative._as_points(hearts, float(seat_cost(shot_against, 0, True))) == 13.0
+    # One's own shot (the others take 26 each) is three times as good as a deal without a point, not the same.
+    own_shot = np.array([0, 26, 26, 26], dtype=np.int64)
+    clean = np.array([0, 10, 10, 6], dtype=np.int64)
+    assert seat_cost(own_shot, 0, True) < seat_cost(clean, 0, True) and seat_cost(own_shot, 0, False) == seat_cost(clean, 0, False)
+
+
+def test_without_a_moon_the_relative_search_chooses_and_costs_as_the_plain_one() -> None:
+    """``black-maria`` has no moon: every seat's points add up to 43, so the margin is the points, shown the same."""
+    rules = one_deal(preset("black-maria"))
+    game = Game(rules, seed=5)
+    game.deal()
+    for seat in range(rules.players):
+        game.pass_cards(seat, make_bot("medium", seat).choose_pass(game.observation(seat)))
+    compared = 0
+    while game.turn is not None and compared < 6:
+        obs = game.observation(game.turn)
+        if len(obs.legal) > 1:
+            plain = SearchBot(4, budget=300).hint(obs)
+            relative = SearchBot(4, budget=300, features=SearchFeatures(relative=True)).hint(obs)
+            assert relative.cards == plain.cards
+            assert relative.costs == pytest.approx(plain.costs)
+            compared += 1
+        game.play(make_bot("medium", 0).choose_play(obs))
+    assert compared == 6

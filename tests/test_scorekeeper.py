@@ -101,7 +101,7 @@ def test_the_end_by_deal_count_and_a_shared_tie() -> None:
     out = _type(sheet, ["0 20 23", "20 0 23", "0 3 40"])
     assert out[-1] == "Game over. Winner: Anna." and sheet.totals == [20, 23, 86]
     tie = ScoreSheet(rules, ["Anna", "Ben", "Carla"])
-    assert _type(tie, ["0 20 23", "20 0 23", "3 3 37"])[-1] == "Game over. Winners: Anna, Ben."  # (not "Winner: Anna, Ben.")
+    assert _type(tie, ["0 20 23", "20 0 23", "3 3 37"])[-1] == "Game over. Winners: Anna and Ben."  # (not "Winner: Anna, Ben.")
 
 
 def test_sudden_death_asks_for_another_deal() -> None:

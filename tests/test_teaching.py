@@ -307,6 +307,13 @@ def test_the_count_names_each_scoring_card_with_its_trick() -> None:
         count_deal(started.events_for(0), started.rules)
 
 
+def test_the_count_names_every_seat_tied_for_fewest_points_as_a_sentence_does() -> None:
+    game = next(game for seed in range(40) if (game := _finished_deal("hearts", seed)).deals[-1].points.count(0) == 2)
+    count = count_deal(game.events_for(0), game.rules)
+    first, second = (game.seats[seat] for seat, points in enumerate(count.points) if points == 0)
+    assert f"Fewest points: {first} and {second}." in count_lines(count, game.seats, "en")
+
+
 def test_the_instructive_deal_is_computed_and_gives_the_learner_high_spades() -> None:
     for name in ("black-maria", "hearts", "two-player"):
         rules = preset(name)

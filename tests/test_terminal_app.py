@@ -701,6 +701,15 @@ def test_learn_compiles_the_analysis_before_the_table_opens() -> None:
     assert session.game.to_record() == before  # a throwaway copy of the deal was analysed, not the learner's
 
 
+def test_a_guided_deal_names_the_computer_players_as_a_sentence_does() -> None:
+    from blackmaria.tui.learn import new_learn_session
+
+    english = new_learn_session(preset("hearts"), lang="en", seed=1, budget=50).welcome_lines()[0]
+    assert english == "A guided deal of Hearts with 4 players: you against the computer players West, North and East."
+    german = new_learn_session(preset("black-maria"), lang="de", seed=1, budget=50).welcome_lines()[0]
+    assert german.endswith("du gegen die Computerspieler West und Ost."), german
+
+
 def test_leaving_a_guided_deal_does_not_promise_a_saved_game_and_why_explains_again() -> None:
     from blackmaria.tui.learn import new_learn_session
 

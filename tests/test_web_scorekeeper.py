@@ -17,6 +17,7 @@ from playwright.sync_api import expect
 
 from blackmaria.cards import HEARTS, card_name, parse_card, suit_of
 from blackmaria.game import game_verdict
+from blackmaria.locale import Texts
 from blackmaria.locale.messages import MESSAGES
 from blackmaria.rules import Rules
 from blackmaria.scorekeeper import ScoreError, ScoreSheet
@@ -139,6 +140,9 @@ def test_the_page_speaks_the_terminals_words_from_the_servers_catalog(server: Se
     page.wait_for_function("window.BlackMariaScore !== undefined")
     page.get_by_role("button", name="Start the sheet").wait_for()
     assert page.evaluate("[...window.blackmariaMissingTexts]") == []
+    # Winners are listed as the terminal lists them ("Anna, Ben and Carla"), by the page's own i18n module.
+    names_list = "(names) => import('/static/i18n.js').then((m) => m.namesList(names))"
+    assert page.evaluate(names_list, ["Anna", "Ben", "Carla"]) == Texts("en").names_list(["Anna", "Ben", "Carla"]) == "Anna, Ben and Carla"
     page.close()
 
 

@@ -125,6 +125,15 @@ class SearchFeatures:
     """Solve the end of the deal exactly from this many cards in hand (at most ``search.EXACT_PLIES`` cards on the
     table), by ``playout.solve_memo`` (equal cards tried once, positions remembered); 0: ``search.exact_from``'s choice
     and the plain max-n ``solve`` (``expert-2026``)."""
+    relative: bool = False
+    """Choose the card (and the pass) with the least points *minus the other seats' mean* on average, as matches and
+    games are won, not the least points alone: the same choice but where a moon may be shot, whose points fall on every
+    other seat (``playout.seat_cost``). Costs are still shown as points: ``(margin * (n - 1) + deal_total) / n``, the
+    points that margin means in a deal with no moon."""
+    playout_temperature: float = 0.0
+    """With ``playout_policy``: the playouts draw each card from the learned policy's softmax at this temperature
+    (``playout.sampled_card``), so the other seats' play varies as the fit says it does, not by ``playout_eps``'s
+    uniformly random cards alone; 0: the policy's best card."""
     playout_policy: str = ""
     """The playouts' policy: ``""`` for the rules of thumb (``playout.policy_card``), else the name of a weights file of
     the learned policy in ``blackmaria/bots/data`` (``learned.POLICY_FILE`` is the shipped one)."""
@@ -134,6 +143,8 @@ class SearchFeatures:
             raise ValueError(f"pass_pool must be at least 1, not {self.pass_pool}")
         if self.moon_stop_alone and not self.playout_moon_stop:
             raise ValueError("moon_stop_alone says who stops a moon shot in the playouts; it needs playout_moon_stop")
+        if self.playout_temperature < 0 or (self.playout_temperature and not self.playout_policy):
+            raise ValueError(f"playout_temperature {self.playout_temperature}: a temperature above 0 needs playout_policy")
         if self.pass_halving and self.pass_z:
             raise ValueError("pass_halving keeps the pass that survives its rounds; it cannot also keep the usual one by pass_z")
 

@@ -17,7 +17,7 @@ import numba
 import numpy as np
 from numba.cpython.unsafe.numbers import leading_zeros
 
-from blackmaria.bots.learned import MAX_LEGAL, N_FEATURES, card_probability, learned_card, scored_cards, value_scale
+from blackmaria.bots.learned import MAX_LEGAL, N_FEATURES, card_probability, learned_card, score_cards, scored_cards, value_scale
 from blackmaria.core import compiled  # noqa: F401  (registers the rule functions with numba)
 from blackmaria.core.compiled import make_rng, random_below, random_card, random_unit, shuffle
 from blackmaria.core.logic import (
@@ -249,9 +249,11 @@ def playout_card(
     rows: np.ndarray,
     defender: int = -1,
     shoot: bool = False,
+    temperature: float = 0.0,
 ) -> int:
     """A playout's card: ``policy_card`` when ``weights`` is empty, else the learned policy (``learned.learned_card``)
-    with the same share ``eps`` of random cards and the same moon stop and shot first."""
+    with the same share ``eps`` of random cards and the same moon stop and shot first; with ``temperature``, a card
+    drawn from the learned policy's softmax (``sampled_card``) instead of its best card."""
     if weights.shape[0] == 0:
         return policy_card(rng, s, p, seat, eps, stop_moon, defender, shoot)
     legal = legal_cards(s, p, seat)
@@ -267,7 +269,44 @@ def playout_card(
         shot = moon_shoot_card(s, p, seat, legal)
         if shot >= 0:
             return shot
+    if temperature > 0.0:
+        return sampled_card(rng, s, p, seat, legal, weights, scale, scored, rows, temperature)
     return learned_card(s, p, seat, legal, weights, scale, scored, rows)
+
+
+@numba.njit(cache=True)
+def sampled_card(
+    rng: np.ndarray,
+    s: np.ndarray,
+    p: np.ndarray,
+    seat: int,
+    legal: int,
+    weights: np.ndarray,
+    scale: float,
+    scored: int,
+    rows: np.ndarray,
+    temperature: float,
+) -> int:
+    """A legal card drawn with the chance the learned policy's softmax gives it, its scores divided by ``temperature``
+    (the fit's scores are in points: at 1, a card a point dearer than another is drawn e times less often)."""
+    top = rows[score_cards(s, p, seat, legal, weights, scale, scored, rows), 0]
+    count = 0
+    total = 0.0
+    m = legal
+    while m:
+        m &= m - 1
+        rows[count, 1] = np.exp((rows[count, 0] - top) / temperature)
+        total += rows[count, 1]
+        count += 1
+    draw = random_unit(rng) * total
+    m = legal
+    for i in range(count):
+        c = lowest_card(m)
+        m &= m - 1
+        draw -= rows[i, 1]
+        if draw < 0.0:
+            return c
+    return c
 
 
 NO_WEIGHTS = np.zeros((0, N_FEATURES), dtype=np.float64)
@@ -570,6 +609,20 @@ def solve_memo(
 
 
 @numba.njit(cache=True)
+def seat_cost(points: np.ndarray, me: int, relative: bool) -> int:
+    """What the search minimizes for seat ``me`` given every seat's points: its own points, or with ``relative`` its
+    points minus the others' mean, times ``n - 1`` (``n * points[me] - sum``, an integer). The two order outcomes alike
+    but for a moon shot: the shooter's points fall on the others too, so against their mean it costs a third as much
+    (at 4 players) and a shot of one's own gains three times as much as a deal with no points."""
+    if not relative:
+        return int(points[me])
+    total = 0
+    for v in points:
+        total += v
+    return int(points.shape[0] * points[me] - total)
+
+
+@numba.njit(cache=True)
 def search(
     p: np.ndarray,
     s0: np.ndarray,
@@ -591,14 +644,16 @@ def search(
     weights: np.ndarray = NO_WEIGHTS,
     defender: int = -1,
     shoot: bool = False,
+    relative: bool = False,
+    temperature: float = 0.0,
 ) -> int:
     """Sample ``worlds`` deals; in each, play every candidate card and finish the deal.
 
     Finishing is an exact max-n solve when ``exact`` (``solve_memo`` with one
     table for the whole search when ``memo``, else ``solve``), else one playout by the
     policy (``playout_card``: the rule-based one, or the learned one with ``weights``; ``stop_moon`` and ``defender``: see
-    ``moon_stop_card``; ``shoot``: ``moon_shoot_card``). ``costs[i]`` gets the summed points of seat ``me`` after
-    candidate ``i``. Returns the number of worlds in which the voids could
+    ``moon_stop_card``; ``shoot``: ``moon_shoot_card``; ``temperature``: ``sampled_card``). ``costs[i]`` gets the summed points of seat ``me`` after
+    candidate ``i`` (with ``relative``, ``seat_cost``'s margin over the others). Returns the number of worlds in which the voids could
     not be respected (0 in practice).
     """
     rng = make_rng(seed)
@@ -633,15 +688,19 @@ def search(
             play_card(sim, p, candidates[i])
             if exact and memo:
                 solve_memo(sim, p, states, masks, stack, keys, values)
-                costs[i] += stack[0, me]
+                costs[i] += seat_cost(stack[0], me, relative)
             elif exact:
                 solve(sim, p, states, masks, stack)
-                costs[i] += stack[0, me]
+                costs[i] += seat_cost(stack[0], me, relative)
             else:
                 while sim[PHASE] != PHASE_OVER:
-                    play_card(sim, p, playout_card(rng, sim, p, sim[TURN], eps, stop_moon, weights, scale, scored, rows, defender, shoot))
+                    play_card(
+                        sim,
+                        p,
+                        playout_card(rng, sim, p, sim[TURN], eps, stop_moon, weights, scale, scored, rows, defender, shoot, temperature),
+                    )
                 score_deal(sim, p, points)
-                costs[i] += points[me]
+                costs[i] += seat_cost(points, me, relative)
     return loose
 
 
@@ -717,11 +776,14 @@ def pass_search(
     squares: np.ndarray,
     common: bool = False,
     weights: np.ndarray = NO_WEIGHTS,
+    relative: bool = False,
+    temperature: float = 0.0,
 ) -> None:
     """Sample ``worlds`` deals of the unseen cards; in each, try every candidate pass (a card mask) and play the deal out.
 
     The other seats pass by ``pass_policy`` and everyone plays by the playout
     policy (``playout_card``: the learned one with ``weights``; no moon stop); ``costs[i]`` gets the summed points of ``me`` after candidate ``i``
+    (with ``relative``, ``seat_cost``'s margin)
     (the same worlds and the same passes of the others for every candidate),
     ``squares[i]`` the summed squares of its difference from candidate 0.
     """
@@ -755,12 +817,13 @@ def pass_search(
             exchange_passes(sim, p, passes, offset)
             begin_play(sim, p)
             while sim[PHASE] != PHASE_OVER:
-                play_card(sim, p, playout_card(rng, sim, p, sim[TURN], eps, False, weights, scale, scored, rows))
+                play_card(sim, p, playout_card(rng, sim, p, sim[TURN], eps, False, weights, scale, scored, rows, -1, False, temperature))
             score_deal(sim, p, points)
-            costs[i] += points[me]
+            cost = seat_cost(points, me, relative)
+            costs[i] += cost
             if i == 0:
-                first = points[me]
-            squares[i] += (points[me] - first) * (points[me] - first)
+                first = cost
+            squares[i] += (cost - first) * (cost - first)
 
 
 @numba.njit(cache=True)
@@ -934,10 +997,13 @@ def weighted_search(
     weights: np.ndarray = NO_WEIGHTS,
     defender: int = -1,
     shoot: bool = False,
+    relative: bool = False,
+    temperature: float = 0.0,
 ) -> float:
     """``search`` over worlds dealt by ``sample_world_masked`` (``forbid``: voids and ``excluded_cards``), each weighted
     by ``world_weight`` (policy-based inference; with ``weights``, the learned policy is both the model of the other
-    seats and the playouts' policy); returns the summed weights. ``memo``, ``stop_moon``, ``defender`` and ``shoot`` as in ``search``.
+    seats and the playouts' policy); returns the summed weights. ``memo``, ``stop_moon``, ``defender``, ``shoot``, ``relative`` and
+    ``temperature`` as in ``search``.
 
     ``costs[i]`` gets the weighted sum of the points of ``me`` after candidate ``i``.
     """
@@ -973,15 +1039,19 @@ def weighted_search(
             play_card(sim, p, candidates[i])
             if exact and memo:
                 solve_memo(sim, p, states, masks, stack, keys, values)
-                costs[i] += w * stack[0, me]
+                costs[i] += w * seat_cost(stack[0], me, relative)
             elif exact:
                 solve(sim, p, states, masks, stack)
-                costs[i] += w * stack[0, me]
+                costs[i] += w * seat_cost(stack[0], me, relative)
             else:
                 while sim[PHASE] != PHASE_OVER:
-                    play_card(sim, p, playout_card(rng, sim, p, sim[TURN], eps, stop_moon, weights, scale, scored, rows, defender, shoot))
+                    play_card(
+                        sim,
+                        p,
+                        playout_card(rng, sim, p, sim[TURN], eps, stop_moon, weights, scale, scored, rows, defender, shoot, temperature),
+                    )
                 score_deal(sim, p, points)
-                costs[i] += w * points[me]
+                costs[i] += w * seat_cost(points, me, relative)
     return total
 
 

@@ -415,6 +415,13 @@ class SearchBot:
         """The seat that stops moon shots alone in the playouts (``SearchFeatures.moon_stop_alone``), else -1."""
         return seat if self.features.moon_stop_alone else -1
 
+    def _as_points(self, rules: Rules, cost: float) -> float:
+        """A mean cost of the kernels as this seat's points: with ``relative`` the margin ``n * own - sum`` (``playout.
+        seat_cost``) is the points it means in a deal where every seat's points add up to the deal's total."""
+        if not self.features.relative:
+            return cost
+        return (cost + rules.deal_total) / rules.players
+
     def _clock(self) -> _Clock:
         if self.time_ms is not None and not self._started:
             warm_kernels()  # ``evaluate`` called alone: its clock starts here
@@ -486,6 +493,8 @@ class SearchBot:
                 chunk_squares,
                 self.features.playout_common,
                 self._weights,
+                self.features.relative,
+                self.features.playout_temperature,
             )
             totals[alive] += chunk_costs
             squares[alive] += chunk_squares
@@ -494,7 +503,7 @@ class SearchBot:
         playouts = max(PASS_WORLDS * len(candidates), self.budget)
         if self.features.pass_halving:
             best, costs = self._halve(candidates, play_out, totals, seen, playouts)
-            return costs, [float("nan")] * len(candidates), int(seen[best]), best
+            return [self._as_points(rules, c) for c in costs], [float("nan")] * len(candidates), int(seen[best]), best
         every = list(range(len(candidates)))
         for chunk in self._clock().chunks(playouts // len(candidates)):
             play_out(every, chunk)
@@ -506,7 +515,8 @@ class SearchBot:
         # A pass other than the usual one (the first) must be better by pass_z standard errors of the (paired) difference.
         z = self.features.pass_z
         best = min(every, key=lambda i: (means[i] if i == 0 or diff[i] < -z * errors[i] else 1e9, i))
-        return [float(m) for m in means], [float(e) for e in errors], done, best
+        unit = self._as_points(rules, 1.0) - self._as_points(rules, 0.0)
+        return [self._as_points(rules, float(m)) for m in means], [float(e) * unit for e in errors], done, best
 
     def _halve(
         self,
@@ -650,11 +660,13 @@ class SearchBot:
                     self._weights,
                     self._defender(obs.seat),
                     self.features.playout_moon_shoot,
+                    self.features.relative,
+                    self.features.playout_temperature,
                 )
                 totals += weighted
                 done += chunk
             if weight > 0.0:
-                found = {card: float(totals[i]) / weight for i, card in enumerate(legal)}
+                found = {card: self._as_points(obs.rules, float(totals[i]) / weight) for i, card in enumerate(legal)}
                 return {card: found[same[card]] for card in every}, done
             totals[:] = 0.0
             done = 0
@@ -681,10 +693,12 @@ class SearchBot:
                 self._weights,
                 self._defender(obs.seat),
                 self.features.playout_moon_shoot,
+                self.features.relative,
+                self.features.playout_temperature,
             )
             totals += costs
             done += chunk
-        found = {card: float(totals[i]) / done for i, card in enumerate(legal)}
+        found = {card: self._as_points(obs.rules, float(totals[i]) / done) for i, card in enumerate(legal)}
         return {card: found[same[card]] for card in every}, done
 
     def hint(self, obs: Observation) -> Hint:

@@ -211,9 +211,19 @@ class Texts:
         title = self(f"preset_{preset}")
         return f"{title} ({self('house_rules')})" if changed else title
 
+    def names_list(self, names: Sequence[str]) -> str:
+        """``West, North and East`` (``und`` in German).
+
+        >>> Texts("de").names_list(["West", "Nord", "Ost"]), Texts("en").names_list(["Anna"])
+        ('West, Nord und Ost', 'Anna')
+        """
+        if len(names) < 2:
+            return "".join(names)
+        return ", ".join(names[:-1]) + self("list_and") + names[-1]
+
     def game_over(self, names: Sequence[str]) -> str:
         """The game's end and its winner, or its winners ("Winner: West, North" read wrong)."""
-        return self("game_over" if len(names) == 1 else "game_over_many", names=", ".join(names))
+        return self("game_over" if len(names) == 1 else "game_over_many", names=self.names_list(names))
 
     def game_title(self, rules: Rules) -> str:
         """A game's name for its players: the rule set's name, "(house rules)" where an option of play differs from

@@ -259,7 +259,7 @@ def render_count(count: PublicCount, seats: Sequence[str], lang: str = "en", you
     total = t.n("points", sum(count.points))
     lines.append(t("c_sum_moon" if count.moon_shooter is not None else "c_sum", sum=total))
     low = min(count.points)
-    lines.append(t("c_lowest", names=", ".join(_name(t, seats, s, you) for s, p in enumerate(count.points) if p == low)))
+    lines.append(t("c_lowest", names=t.names_list([_name(t, seats, s, you) for s, p in enumerate(count.points) if p == low])))
     return lines
 
 

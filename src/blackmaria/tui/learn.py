@@ -95,7 +95,7 @@ class LearnSession(PlaySession):
     # ---- the seat, as the line-by-line terminal drives it --------------------------------------------
     def welcome_lines(self) -> list[str]:
         tt = self.tt
-        others = ", ".join(name for seat, name in enumerate(self.names) if seat != self.human)
+        others = tt.names_list([name for seat, name in enumerate(self.names) if seat != self.human])
         return [tt("learn_welcome", rules=self.rules_title(), players=self.game.players, others=others), tt("learn_goal"), tt("learn_help")]
 
     def screen_intro(self) -> list[str]:

@@ -1,7 +1,7 @@
 // The end-of-deal summary and the public count of a finished deal.
 import { $, announce, app, el, nameOf, seatName } from "./state.js";
 import { renderLearn } from "./learn.js";
-import { cardName, plural, t } from "./i18n.js";
+import { cardName, namesList, plural, t } from "./i18n.js";
 import { miniCard, shortCards } from "./cards.js";
 
 /** The summary of the deal ``scored`` ended, with ``view`` the table as that deal ended: drawn again in another
@@ -89,7 +89,7 @@ export function countNodes(message, detailed) {
   const sum = count.points.reduce((a, b) => a + b, 0);
   notes.push(t(count.moon_shooter !== null ? "c_sum_moon" : "c_sum", { sum: plural("points", sum) }));
   const low = Math.min(...count.points);
-  notes.push(t("c_lowest", { names: count.points.flatMap((p, seat) => (p === low ? [nameOf(seat)] : [])).join(", ") }));
+  notes.push(t("c_lowest", { names: namesList(count.points.flatMap((p, seat) => (p === low ? [nameOf(seat)] : []))) }));
   nodes.push(el("div", { class: "count-notes" }, ...notes.map((text) => el("p", { text }))));
   return nodes;
 }

@@ -86,6 +86,11 @@ export function t(key, values = {}) {
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in values ? String(values[name]) : `{${name}}`));
 }
 
+/** ``West, North and East`` (``und`` in German), as the terminal's ``names_list``. */
+export function namesList(names) {
+  return names.length < 2 ? names.join("") : names.slice(0, -1).join(", ") + t("list_and") + names.at(-1);
+}
+
 /** ``count`` with its noun in singular or plural: ``points`` or ``tricks``. */
 export function plural(noun, count) {
   return t(Math.abs(count) === 1 ? `${noun}_one` : `${noun}_many`, { n: count });

@@ -5,7 +5,7 @@
 
    The checking functions (scoringFacts, fromCards, fromPoints, verdict) are pure and exposed as window.BlackMariaScore
    with factsFor, so the browser tests compare them case by case with the Python ScoreSheet. */
-import { cardShort, detectLanguage, loadCatalog, plural, RANK_CHARS as RANKS, saveLanguage, setLanguage, SUIT_LETTERS, t } from "./i18n.js";
+import { cardShort, detectLanguage, loadCatalog, namesList, plural, RANK_CHARS as RANKS, saveLanguage, setLanguage, SUIT_LETTERS, t } from "./i18n.js";
 
 const FORMAT = "blackmaria-scoresheet/1";
 const SUIT_INPUT = { C: 0, D: 1, H: 2, S: 3, "♣": 0, "♦": 1, "♥": 2, "♠": 3, "♧": 0, "♢": 1, "♡": 2, "♤": 3 };
@@ -572,7 +572,7 @@ const STORE_DRAFTS = "blackmaria.score.drafts"; // this tab's half-typed entry (
     const next = sheet.entries.length;
     const parts = [];
     if (verdictNow.over) {
-      parts.push(element("p", { id: "end", class: "end", role: "status", text: t(verdictNow.winners.length > 1 ? "game_over_many" : "game_over", { names: verdictNow.winners.map((s) => sheet.players[s]).join(", ") }) }));
+      parts.push(element("p", { id: "end", class: "end", role: "status", text: t(verdictNow.winners.length > 1 ? "game_over_many" : "game_over", { names: namesList(verdictNow.winners.map((s) => sheet.players[s])) }) }));
     } else {
       if (verdictNow.suddenDeath) parts.push(element("p", { id: "end", class: "end", role: "status", text: t("sudden_death") }));
       const direction = sheet.direction(next);

@@ -5,7 +5,7 @@ import { send } from "./connection.js";
 import { renderSeating, seatButton } from "./seating.js";
 import { passPrompt, renderHand, revealHand } from "./hand.js";
 import { renderLearn } from "./learn.js";
-import { cardName, has, plural, t } from "./i18n.js";
+import { cardName, has, namesList, plural, t } from "./i18n.js";
 import { cardBack, miniCard, shortCards, tableCard } from "./cards.js";
 import { keepInside, keepOffSeats, placeCrowded, seatPosition } from "./felt.js";
 
@@ -461,7 +461,7 @@ function renderResult() {
   $("undo-button").disabled = !mayTakeBack();
   $("sound-button").hidden = over || app.seat === null; // no turn to signal: the game is over, or a spectator's
   if (!over) return;
-  const names = view.winners.map((seat) => seatName(seat)).join(", "); // (not map(seatName): its index is "short")
+  const names = namesList(view.winners.map((seat) => seatName(seat))); // (not map(seatName): its index is "short")
   $("result-text").textContent = t(view.winners.length === 1 ? "winner_one" : "winner_many", { names });
   // By place, fewest points first, as the result is read (seat order is the score sheet's).
   const places = view.totals.map((total, seat) => ({ seat, total })).sort((a, b) => a.total - b.total || a.seat - b.seat);
