@@ -139,6 +139,29 @@ def test_sequential_halving_compares_the_last_passes_on_more_worlds_than_an_even
     assert len(wider.pass_costs) in (56, 57)  # the sets of 3 from 8 cards, and the medium pass if it is not one of them
 
 
+def test_halving_the_cards_to_play_compares_the_closest_on_more_worlds_and_shows_the_chosen_cheapest() -> None:
+    game = Game(one_deal(preset("hearts")), seed=5)
+    game.deal()
+    bots = {seat: make_bot("medium", seat) for seat in range(4)}
+    while game.phase != "playing" or len(game.observation(game.current_player()).legal) < 7:
+        seat = game.current_player()
+        obs = game.observation(seat)
+        if game.phase == "passing":
+            game.pass_cards(seat, bots[seat].choose_pass(obs))
+        else:
+            game.play(bots[seat].choose_play(obs), seat)
+    obs = game.observation(game.current_player())
+    even = SearchBot(1, budget=1_000).hint(obs)
+    halving = SearchBot(1, budget=1_000, features=SearchFeatures(play_halving=True)).hint(obs)
+    # 7 cards: 142 worlds each when shared evenly; in 3 rounds of 333, the last two get 47+83+166.
+    assert even.worlds == 142 and halving.worlds == 294 and set(halving.costs) == set(obs.legal)
+    chosen = halving.cards[0]
+    assert halving.costs[chosen] == min(halving.costs.values()) and all(type(cost) is float for cost in halving.costs.values())
+    assert sum(1 for cost in halving.costs.values() if cost == halving.costs[chosen]) == 1
+    again = SearchBot(1, budget=1_000, features=SearchFeatures(play_halving=True)).hint(obs)
+    assert again.cards == halving.cards and again.costs == halving.costs  # reproducible from its seed
+
+
 def test_a_timed_halving_keeps_its_time() -> None:
     game = Game(one_deal(preset("hearts")), seed=6)
     game.deal()

@@ -97,6 +97,10 @@ class SearchFeatures:
     pass_halving: bool = False
     """With ``search_pass``: sequential halving. The playouts are spent in rounds; after each, the costlier half of the
     candidate passes drop out, so the last two are compared on several times the worlds an even share gives them."""
+    play_halving: bool = False
+    """Sequential halving of the cards to play, as ``pass_halving`` does for passes: the same playouts in rounds, the
+    costlier half of the cards dropping out after each, so the closest cards are compared on more worlds (not in the
+    exact end, whose worlds are few and solved exactly)."""
     pass_pool: int = 6
     """With ``search_pass``: the candidate passes are the sets from this many of the medium bot's most dangerous cards."""
     playout_eps: float = 0.1

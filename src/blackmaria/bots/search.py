@@ -28,7 +28,7 @@ import math
 import random
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -520,7 +520,7 @@ class SearchBot:
 
     def _halve(
         self,
-        candidates: list[tuple[Card, ...]],
+        candidates: Sequence[object],
         play_out: Callable[[list[int], int], None],
         totals: np.ndarray,
         seen: np.ndarray,
@@ -532,7 +532,7 @@ class SearchBot:
 
         Returns the index of the one left, and each candidate's cost: the one left, its mean over all its worlds; one
         that dropped out, that mean plus how much more it cost than the one left on the worlds both saw (never less:
-        that is why it dropped), so the pass chosen is the cheapest shown and each difference is a paired one."""
+        that is why it dropped), so the candidate chosen is the cheapest shown and each difference is a paired one."""
         alive = list(range(len(candidates)))
         rounds = max(1, math.ceil(math.log2(len(candidates))))
         dropped: list[tuple[list[int], np.ndarray, int]] = []  # each round's dropped, the totals then, the worlds then
@@ -669,14 +669,16 @@ class SearchBot:
                 found = {card: self._as_points(obs.rules, float(totals[i]) / weight) for i, card in enumerate(legal)}
                 return {card: found[same[card]] for card in every}, done
             totals[:] = 0.0
-            done = 0
-        costs = np.zeros(len(legal), dtype=np.int64)
-        for chunk in self._clock().chunks(worlds):
+        seen = np.zeros(len(legal), dtype=np.int64)
+
+        def play_out(alive: list[int], chunk: int) -> None:
+            """``chunk`` more worlds for the candidates ``alive`` (indices into ``legal``), the same worlds for each."""
+            round_costs = np.zeros(len(alive), dtype=np.int64)
             search(
                 p,
                 known.state,
                 obs.seat,
-                candidates,
+                candidates[alive],
                 known.unknown,
                 known.caps,
                 known.voids,
@@ -686,7 +688,7 @@ class SearchBot:
                 self._rng.getrandbits(31),
                 self.eps,
                 exact,
-                costs,
+                round_costs,
                 self.features.exact_cards > 0,
                 self.features.playout_moon_stop,
                 self.features.playout_common,
@@ -696,10 +698,18 @@ class SearchBot:
                 self.features.relative,
                 self.features.playout_temperature,
             )
-            totals += costs
-            done += chunk
-        found = {card: self._as_points(obs.rules, float(totals[i]) / done) for i, card in enumerate(legal)}
-        return {card: found[same[card]] for card in every}, done
+            totals[alive] += round_costs
+            seen[alive] += chunk
+
+        if self.features.play_halving and not exact and len(legal) > 2:
+            best, halved = self._halve(legal, play_out, totals, seen, worlds * len(legal))
+            found = {card: self._as_points(obs.rules, halved[i]) for i, card in enumerate(legal)}
+            return {card: found[same[card]] for card in every}, int(seen[best])
+        everyone = list(range(len(legal)))
+        for chunk in self._clock().chunks(worlds):
+            play_out(everyone, chunk)
+        found = {card: self._as_points(obs.rules, float(totals[i] / seen[i])) for i, card in enumerate(legal)}
+        return {card: found[same[card]] for card in every}, int(seen[0])
 
     def hint(self, obs: Observation) -> Hint:
         if obs.phase == "passing":
