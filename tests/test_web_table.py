@@ -870,6 +870,7 @@ def test_a_guest_is_told_what_to_do_and_why_there_is_no_seat(server: Server, bro
     server.join(code, "Ben", 1)
     guest.wait_for_function("() => document.getElementById('invite-text').textContent.startsWith('Every seat at this table is taken.')")
     assert guest.locator("#join-box").is_hidden()
+    assert guest.text_content("#seating-heading") == "Every seat is taken"  # (not the seated's "Ready to play")
     # In a terminal too the link now lets one watch, not take a seat.
     assert guest.text_content("#invite-terminal") == f"Or watch in a terminal: blackmaria join {server.base}/t/{code} --watch"
     assert guest.errors == []

@@ -46,7 +46,8 @@ export function renderSeating() {
   // A guest is not told to send the link on: told what they may do, and why when there is no seat for them.
   // A host whose table is full is not told to invite players: the link now lets others watch.
   // Every seat taken (alone against computer players, say): the page is about starting, not inviting.
-  $("seating-heading").textContent = t(empty > 0 ? "invite_heading" : "seating_full_heading");
+  // A visitor at a full table is not told "ready to play": there is no seat for them.
+  $("seating-heading").textContent = t(empty > 0 ? "invite_heading" : app.seat === null ? "guest_full_heading" : "seating_full_heading");
   // Alone with computer players, the start is the player's own ("wenn ihr bereit seid" to one, a play-test).
   const alone = table.seats.filter((seat) => seat.kind === "human").length === 1;
   const full = alone ? "invite_full_alone" : "invite_full";
