@@ -164,9 +164,9 @@ def test_a_level_with_learned_playouts_reads_its_weights_once() -> None:
     assert SearchBot(1, budget=100)._weights.shape[0] == 0
 
 
-def test_the_learned_policy_ducks_under_the_queen_with_its_highest_safe_spade() -> None:
-    # Seat 3 takes the clubs and leads JS; seat 0 must drop the queen.
-    game = _held_deal(
+def _queen_on_the_jack() -> Game:
+    """Seat 3 took the clubs and led JS, seat 0 dropped the queen on it; seat 1 (3S 5S KS) is to follow."""
+    return _held_deal(
         [
             "2C QS 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD",
             "3C KS 5S 3S 2H 3H 4H 5H 6H 7H 8H 9H TH",
@@ -175,6 +175,11 @@ def test_the_learned_policy_ducks_under_the_queen_with_its_highest_safe_spade() 
         ],
         "2C 3C 4C AC JS QS",
     )
+
+
+def test_the_learned_policy_ducks_under_the_queen_with_its_highest_safe_spade() -> None:
+    # Seat 3 takes the clubs and leads JS; seat 0 must drop the queen.
+    game = _queen_on_the_jack()
     assert game.turn == 1
     assert _playout_choice(game, 1) == parse_card("5S"), "under the queen, the highest spade that still loses (KS would take 13 points)"
 
@@ -219,15 +224,7 @@ def test_sampled_playouts_draw_each_card_as_often_as_the_softmax_says() -> None:
     gives it, never an illegal one; near 0 it is the policy's best card."""
     from blackmaria.bots.playout import sampled_card
 
-    game = _held_deal(
-        [
-            "2C QS 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD",
-            "3C KS 5S 3S 2H 3H 4H 5H 6H 7H 8H 9H TH",
-            "4C AS 6S 2S JH QH KH AH KD AD 5C 6C 7C",
-            "8C 9C TC JC QC KC AC 4S 7S 8S 9S TS JS",
-        ],
-        "2C 3C 4C AC JS QS",
-    )
+    game = _queen_on_the_jack()
     weights, _ = learned.shipped_policy()
     p = params_for(game.rules)
     s = np.array(game._s, dtype=np.int64)
