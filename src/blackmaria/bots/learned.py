@@ -247,20 +247,32 @@ def card_probability(
 ) -> float:
     """The chance the policy's softmax gives ``card`` among the legal cards: the model of another seat's play that
     the inference weighs a sampled world with (the fit's own probabilities, not only its best card)."""
+    total = softmax_weights(s, p, seat, legal, weights, scale, scored, rows, 1.0)
+    if not (legal >> card) & 1:
+        return 0.0
+    return float(rows[popcount(legal & ((1 << card) - 1)), 1] / total)  # the card's place among the legal ones
+
+
+@numba.njit(cache=True)
+def softmax_weights(
+    s: np.ndarray,
+    p: np.ndarray,
+    seat: int,
+    legal: int,
+    weights: np.ndarray,
+    scale: float,
+    scored: int,
+    rows: np.ndarray,
+    temperature: float,
+) -> float:
+    """The policy's softmax over the legal cards at ``temperature``, unnormalized: ``rows[i, 1]`` gets the weight of
+    the ``i``-th legal card (lowest first), 1 for the best; returns their sum."""
     top = rows[score_cards(s, p, seat, legal, weights, scale, scored, rows), 0]
     total = 0.0
-    mine = 0.0
-    i = 0
-    m = legal
-    while m:
-        c = lowest_card(m)
-        m &= m - 1
-        e = np.exp(rows[i, 0] - top)
-        total += e
-        if c == card:
-            mine = e
-        i += 1
-    return mine / total
+    for i in range(popcount(legal)):
+        rows[i, 1] = np.exp((rows[i, 0] - top) / temperature)
+        total += rows[i, 1]
+    return total
 
 
 @numba.njit(cache=True)
@@ -305,5 +317,6 @@ __all__ = [
     "score_cards",
     "scored_cards",
     "shipped_policy",
+    "softmax_weights",
     "value_scale",
 ]

@@ -17,7 +17,7 @@ import numba
 import numpy as np
 from numba.cpython.unsafe.numbers import leading_zeros
 
-from blackmaria.bots.learned import MAX_LEGAL, N_FEATURES, card_probability, learned_card, score_cards, scored_cards, value_scale
+from blackmaria.bots.learned import MAX_LEGAL, N_FEATURES, card_probability, learned_card, scored_cards, softmax_weights, value_scale
 from blackmaria.core import compiled  # noqa: F401  (registers the rule functions with numba)
 from blackmaria.core.compiled import make_rng, random_below, random_card, random_unit, shuffle
 from blackmaria.core.logic import (
@@ -51,6 +51,7 @@ from blackmaria.core.logic import (
     legal_cards,
     lowest_card,
     play_card,
+    popcount,
     score_deal,
     suit_cards,
 )
@@ -289,18 +290,9 @@ def sampled_card(
 ) -> int:
     """A legal card drawn with the chance the learned policy's softmax gives it, its scores divided by ``temperature``
     (the fit's scores are in points: at 1, a card a point dearer than another is drawn e times less often)."""
-    top = rows[score_cards(s, p, seat, legal, weights, scale, scored, rows), 0]
-    count = 0
-    total = 0.0
+    draw = random_unit(rng) * softmax_weights(s, p, seat, legal, weights, scale, scored, rows, temperature)
     m = legal
-    while m:
-        m &= m - 1
-        rows[count, 1] = np.exp((rows[count, 0] - top) / temperature)
-        total += rows[count, 1]
-        count += 1
-    draw = random_unit(rng) * total
-    m = legal
-    for i in range(count):
+    for i in range(popcount(legal)):
         c = lowest_card(m)
         m &= m - 1
         draw -= rows[i, 1]
