@@ -24,7 +24,8 @@ since session 18); ``expert-alone``: ``expert`` with the moon stop left to the s
 ``expert`` whose playouts' seats also play on for a moon they may still take (``playout_moon_shoot``);
 ``expert-relative``: ``expert`` judging by its margin over the others' mean (``relative``); ``expert-soft15``, ``expert-soft1``:
 ``expert`` whose playouts draw from the learned policy's softmax at that temperature; ``expert-halveplay``: ``expert``
-with the cards to play chosen by sequential halving (``play_halving``);
+with the cards to play chosen by sequential halving (``play_halving``); ``expert-owneps0``: ``expert`` whose playouts
+play its own later cards without random ones (``own_playout_eps`` 0);
 ``expert``: the level ``expert`` as shipped, every kept feature). The candidate
 sits in one seat, rotated through every seat, the three others are
 ``expert-2026`` at the same budget. Every deal is saved as it finishes
@@ -86,6 +87,7 @@ VARIANTS: dict[str, base.SearchFeatures] = {
     "expert-soft15": dataclasses.replace(base.EXPERT_FEATURES, playout_temperature=0.15, playout_eps=0.0),
     "expert-soft1": dataclasses.replace(base.EXPERT_FEATURES, playout_temperature=1.0, playout_eps=0.0),
     "expert-halveplay": dataclasses.replace(base.EXPERT_FEATURES, play_halving=True),
+    "expert-owneps0": dataclasses.replace(base.EXPERT_FEATURES, own_playout_eps=0.0),
     "pass4": base.SearchFeatures(search_pass=True, pass_min_players=4),
     "exact4-pass4": base.SearchFeatures(search_pass=True, pass_min_players=4, exact_cards=4),
     "exact4-pass4-moon": base.SearchFeatures(search_pass=True, pass_min_players=4, exact_cards=4, playout_moon_stop=True),

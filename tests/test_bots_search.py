@@ -162,6 +162,28 @@ def test_halving_the_cards_to_play_compares_the_closest_on_more_worlds_and_shows
     assert again.cards == halving.cards and again.costs == halving.costs  # reproducible from its seed
 
 
+def test_own_playout_eps_plays_the_searching_seats_later_cards_by_the_policy() -> None:
+    game = Game(one_deal(preset("hearts")), seed=7)
+    game.deal()
+    bots = {seat: make_bot("medium", seat) for seat in range(4)}
+    while game.phase != "playing" or len(game.observation(game.current_player()).legal) < 4:
+        seat = game.current_player()
+        obs = game.observation(seat)
+        if game.phase == "passing":
+            game.pass_cards(seat, bots[seat].choose_pass(obs))
+        else:
+            game.play(bots[seat].choose_play(obs), seat)
+    obs = game.observation(game.current_player())
+    # Every playout card at random, but with own_playout_eps 0 the searching seat's own follow the rules of thumb,
+    # which take fewer points: every card then costs less, on the same worlds.
+    random_self = SearchBot(2, budget=4_000, eps=1.0).hint(obs).costs
+    policy_self = SearchBot(2, budget=4_000, eps=1.0, features=SearchFeatures(own_playout_eps=0.0)).hint(obs).costs
+    assert set(random_self) == set(policy_self) == set(obs.legal)
+    assert all(policy_self[card] < random_self[card] - 0.5 for card in obs.legal), (policy_self, random_self)
+    with pytest.raises(ValueError, match="own_playout_eps"):
+        SearchFeatures(own_playout_eps=1.5)
+
+
 def test_a_timed_halving_keeps_its_time() -> None:
     game = Game(one_deal(preset("hearts")), seed=6)
     game.deal()

@@ -134,6 +134,9 @@ class SearchFeatures:
     games are won, not the least points alone: the same choice but where a moon may be shot, whose points fall on every
     other seat (``playout.seat_cost``). Costs are still shown as points: ``(margin * (n - 1) + deal_total) / n``, the
     points that margin means in a deal with no moon."""
+    own_playout_eps: float | None = None
+    """The share of random cards in the searching seat's own later plays in its playouts (``playout.seat_eps``); None:
+    ``playout_eps``, as for the other seats. 0 judges each card as if the seat went on playing the policy's best card."""
     playout_temperature: float = 0.0
     """With ``playout_policy``: the playouts draw each card from the learned policy's softmax at this temperature
     (``playout.sampled_card``), so the other seats' play varies as the fit says it does, not by ``playout_eps``'s
@@ -149,6 +152,8 @@ class SearchFeatures:
             raise ValueError("moon_stop_alone says who stops a moon shot in the playouts; it needs playout_moon_stop")
         if self.playout_temperature < 0 or (self.playout_temperature and not self.playout_policy):
             raise ValueError(f"playout_temperature {self.playout_temperature}: a temperature above 0 needs playout_policy")
+        if self.own_playout_eps is not None and not 0.0 <= self.own_playout_eps <= 1.0:
+            raise ValueError(f"own_playout_eps {self.own_playout_eps}: a share of random cards, from 0 to 1")
         if self.pass_halving and self.pass_z:
             raise ValueError("pass_halving keeps the pass that survives its rounds; it cannot also keep the usual one by pass_z")
 

@@ -601,6 +601,16 @@ def solve_memo(
 
 
 @numba.njit(cache=True)
+def seat_eps(n: int, me: int, eps: float, own_eps: float) -> np.ndarray:
+    """Each seat's share of random cards in the playouts of ``me``'s search: ``eps``, but ``own_eps`` for ``me``'s own
+    later cards where it is given (0 or more)."""
+    shares = np.full(n, eps)
+    if own_eps >= 0.0:
+        shares[me] = own_eps
+    return shares
+
+
+@numba.njit(cache=True)
 def seat_cost(points: np.ndarray, me: int, relative: bool) -> int:
     """What the search minimizes for seat ``me`` given every seat's points: its own points, or with ``relative`` its
     points minus the others' mean, times ``n - 1`` (``n * points[me] - sum``, an integer). The two order outcomes alike
@@ -638,18 +648,20 @@ def search(
     shoot: bool = False,
     relative: bool = False,
     temperature: float = 0.0,
+    own_eps: float = -1.0,
 ) -> int:
     """Sample ``worlds`` deals; in each, play every candidate card and finish the deal.
 
     Finishing is an exact max-n solve when ``exact`` (``solve_memo`` with one
     table for the whole search when ``memo``, else ``solve``), else one playout by the
     policy (``playout_card``: the rule-based one, or the learned one with ``weights``; ``stop_moon`` and ``defender``: see
-    ``moon_stop_card``; ``shoot``: ``moon_shoot_card``; ``temperature``: ``sampled_card``). ``costs[i]`` gets the summed points of seat ``me`` after
+    ``moon_stop_card``; ``shoot``: ``moon_shoot_card``; ``temperature``: ``sampled_card``; ``own_eps``: ``seat_eps``). ``costs[i]`` gets the summed points of seat ``me`` after
     candidate ``i`` (with ``relative``, ``seat_cost``'s margin over the others). Returns the number of worlds in which the voids could
     not be respected (0 in practice).
     """
     rng = make_rng(seed)
     n = p[P_PLAYERS]
+    eps_of = seat_eps(n, me, eps, own_eps)
     world = np.empty(STATE_SIZE, dtype=np.int64)
     sim = np.empty(STATE_SIZE, dtype=np.int64)
     cards = np.empty(52, dtype=np.int64)
@@ -689,7 +701,9 @@ def search(
                     play_card(
                         sim,
                         p,
-                        playout_card(rng, sim, p, sim[TURN], eps, stop_moon, weights, scale, scored, rows, defender, shoot, temperature),
+                        playout_card(
+                            rng, sim, p, sim[TURN], eps_of[sim[TURN]], stop_moon, weights, scale, scored, rows, defender, shoot, temperature
+                        ),
                     )
                 score_deal(sim, p, points)
                 costs[i] += seat_cost(points, me, relative)
@@ -770,17 +784,19 @@ def pass_search(
     weights: np.ndarray = NO_WEIGHTS,
     relative: bool = False,
     temperature: float = 0.0,
+    own_eps: float = -1.0,
 ) -> None:
     """Sample ``worlds`` deals of the unseen cards; in each, try every candidate pass (a card mask) and play the deal out.
 
     The other seats pass by ``pass_policy`` and everyone plays by the playout
     policy (``playout_card``: the learned one with ``weights``; no moon stop); ``costs[i]`` gets the summed points of ``me`` after candidate ``i``
-    (with ``relative``, ``seat_cost``'s margin)
+    (with ``relative``, ``seat_cost``'s margin; ``own_eps``: ``seat_eps``)
     (the same worlds and the same passes of the others for every candidate),
     ``squares[i]`` the summed squares of its difference from candidate 0.
     """
     rng = make_rng(seed)
     n = p[P_PLAYERS]
+    eps_of = seat_eps(n, me, eps, own_eps)
     world = np.empty(STATE_SIZE, dtype=np.int64)
     sim = np.empty(STATE_SIZE, dtype=np.int64)
     cards = np.empty(52, dtype=np.int64)
@@ -809,7 +825,11 @@ def pass_search(
             exchange_passes(sim, p, passes, offset)
             begin_play(sim, p)
             while sim[PHASE] != PHASE_OVER:
-                play_card(sim, p, playout_card(rng, sim, p, sim[TURN], eps, False, weights, scale, scored, rows, -1, False, temperature))
+                play_card(
+                    sim,
+                    p,
+                    playout_card(rng, sim, p, sim[TURN], eps_of[sim[TURN]], False, weights, scale, scored, rows, -1, False, temperature),
+                )
             score_deal(sim, p, points)
             cost = seat_cost(points, me, relative)
             costs[i] += cost
@@ -991,16 +1011,18 @@ def weighted_search(
     shoot: bool = False,
     relative: bool = False,
     temperature: float = 0.0,
+    own_eps: float = -1.0,
 ) -> float:
     """``search`` over worlds dealt by ``sample_world_masked`` (``forbid``: voids and ``excluded_cards``), each weighted
     by ``world_weight`` (policy-based inference; with ``weights``, the learned policy is both the model of the other
-    seats and the playouts' policy); returns the summed weights. ``memo``, ``stop_moon``, ``defender``, ``shoot``, ``relative`` and
-    ``temperature`` as in ``search``.
+    seats and the playouts' policy); returns the summed weights. ``memo``, ``stop_moon``, ``defender``, ``shoot``, ``relative``,
+    ``temperature`` and ``own_eps`` as in ``search``.
 
     ``costs[i]`` gets the weighted sum of the points of ``me`` after candidate ``i``.
     """
     rng = make_rng(seed)
     n = p[P_PLAYERS]
+    eps_of = seat_eps(n, me, eps, own_eps)
     world = np.empty(STATE_SIZE, dtype=np.int64)
     sim = np.empty(STATE_SIZE, dtype=np.int64)
     start = np.empty(STATE_SIZE, dtype=np.int64)
@@ -1040,7 +1062,9 @@ def weighted_search(
                     play_card(
                         sim,
                         p,
-                        playout_card(rng, sim, p, sim[TURN], eps, stop_moon, weights, scale, scored, rows, defender, shoot, temperature),
+                        playout_card(
+                            rng, sim, p, sim[TURN], eps_of[sim[TURN]], stop_moon, weights, scale, scored, rows, defender, shoot, temperature
+                        ),
                     )
                 score_deal(sim, p, points)
                 costs[i] += w * seat_cost(points, me, relative)

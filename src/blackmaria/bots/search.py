@@ -389,6 +389,7 @@ class SearchBot:
         self.name = name
         self.budget = budget
         self.eps = features.playout_eps if eps is None else eps
+        self._own_eps = -1.0 if features.own_playout_eps is None else features.own_playout_eps
         self.time_ms = time_ms
         self.features = features
         self._rng = random.Random(seed)
@@ -495,6 +496,7 @@ class SearchBot:
                 self._weights,
                 self.features.relative,
                 self.features.playout_temperature,
+                self._own_eps,
             )
             totals[alive] += chunk_costs
             squares[alive] += chunk_squares
@@ -662,6 +664,7 @@ class SearchBot:
                     self.features.playout_moon_shoot,
                     self.features.relative,
                     self.features.playout_temperature,
+                    self._own_eps,
                 )
                 totals += weighted
                 done += chunk
@@ -697,6 +700,7 @@ class SearchBot:
                 self.features.playout_moon_shoot,
                 self.features.relative,
                 self.features.playout_temperature,
+                self._own_eps,
             )
             totals[alive] += round_costs
             seen[alive] += chunk
