@@ -634,6 +634,35 @@ def test_on_a_low_laptop_screen_the_pass_brings_the_hand_and_its_buttons_into_si
     page.context.close()
 
 
+@needs_chromium
+def test_on_a_low_laptop_screen_seventeen_cards_stay_in_their_column_and_the_others_in_sight(server: Server, browser: Any) -> None:
+    """1024x640, 3-player Black Maria (17 cards): the hand ran under the score sheet and off the left edge, and the pass
+    scrolled the other players' names out of sight (a play-test); started by keyboard, the focus is in the hand."""
+    page = new_page(browser, {"width": 1024, "height": 640})
+    create_table(page, server.base, "black-maria", deals=1, bots=2, name="Cleo")
+    page.wait_for_selector("#start:not([disabled])")
+    page.focus("#start")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#pass-bar:not([hidden])")
+    # The focus followed the hidden Start button into the hand (a play-test pressed Tab 17 times to reach it).
+    page.wait_for_function("() => document.activeElement.matches('#hand .card[tabindex=\"0\"]')")
+    page.wait_for_function("() => document.getElementById('hint-button').getBoundingClientRect().bottom <= window.innerHeight")
+    seen = page.evaluate(
+        """() => {
+          const box = (el) => el.getBoundingClientRect();
+          const cards = [...document.querySelectorAll('#hand .card')].map(box);
+          return {count: cards.length, left: Math.min(...cards.map(r => r.left)), right: Math.max(...cards.map(r => r.right)),
+                  side: box(document.getElementById('side')).left,
+                  names: [...document.querySelectorAll('#seats .seat .name')].map(n => box(n).top)};
+        }"""
+    )
+    assert seen["count"] == 17 and seen["left"] >= 0 and seen["right"] <= seen["side"], seen
+    assert len(seen["names"]) == 3 and min(seen["names"]) >= 0, seen  # every player's name in sight at the pass
+    page.screenshot(path=str(SCREENSHOTS / "web-low-laptop-17-cards.png"))
+    assert page.errors == []
+    page.context.close()
+
+
 VIEWPORTS = {"desktop": DESKTOP, "wide": {"width": 1920, "height": 1080}, "phone": PHONE}
 
 
@@ -868,9 +897,9 @@ def test_a_guest_is_told_what_to_do_and_why_there_is_no_seat(server: Server, bro
     assert guest.text_content("#invite-text") == "You are invited to this table: write your name and take a free seat."
     assert guest.locator("#join-name").bounding_box()["y"] < guest.locator("#seat-list").bounding_box()["y"]
     server.join(code, "Ben", 1)
-    guest.wait_for_function("() => document.getElementById('invite-text').textContent.startsWith('Every seat at this table is taken.')")
-    assert guest.locator("#join-box").is_hidden()
-    assert guest.text_content("#seating-heading") == "Every seat is taken"  # (not the seated's "Ready to play")
+    guest.wait_for_function("() => document.getElementById('seating-heading').textContent === 'Every seat is taken'")
+    assert guest.locator("#join-box").is_hidden()  # (not the seated's "Ready to play"; under it, not the same again)
+    assert guest.text_content("#invite-text") == "Ask the host to free a seat for you, or watch the game once it starts."
     # In a terminal too the link now lets one watch, not take a seat.
     assert guest.text_content("#invite-terminal") == f"Or watch in a terminal: blackmaria join {server.base}/t/{code} --watch"
     assert guest.errors == []

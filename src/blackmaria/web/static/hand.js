@@ -224,6 +224,15 @@ export function showHint(message) {
   $("hint-text").scrollIntoView({ block: "nearest", behavior: REDUCED ? "auto" : "smooth" });
 }
 
+/** Starting the game hides the seating page, and the button that held the focus with it: the focus goes to the hand
+ * (a play-test took 17 Tabs to reach it), unless it went elsewhere. False while the hand has no card to take it. */
+export function focusHandFrom(page) {
+  if (document.activeElement !== document.body && !page.contains(document.activeElement)) return true;
+  const card = $("hand").querySelector("[tabindex='0']");
+  card?.focus({ preventScroll: true });
+  return Boolean(card);
+}
+
 /** A laptop's low screen (1024x640): once a deal, the pass brings the hand and its buttons into sight below the felt
  * (a play-test saw the cards' tops only; play did bring them, through the focus). A phone scrolls as its player does. */
 export function revealHand(deal) {

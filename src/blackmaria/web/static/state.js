@@ -31,6 +31,7 @@ export const app = {
   deals: new Map(), // deal index -> {sha256, dealer, handSize, hand, check}
   hint: null,
   handFocus: 0,
+  focusToHand: false, // the game has started: the focus goes to the hand once its cards are drawn
   presets: [],
   chat: [],
   seq: 0,

@@ -3,7 +3,7 @@
 import { $, announce, api, app, authToken, currentTrick, el, mustPass, mustPlay, nameOf, paused, pausedText, presetTitle, REDUCED, seatName, showNotice, shownTaken, shownTurn, store, tableInPlay, trickWonShown } from "./state.js";
 import { send } from "./connection.js";
 import { renderSeating, seatButton } from "./seating.js";
-import { passPrompt, renderHand, revealHand } from "./hand.js";
+import { focusHandFrom, passPrompt, renderHand, revealHand } from "./hand.js";
 import { renderLearn } from "./learn.js";
 import { cardName, has, namesList, plural, t } from "./i18n.js";
 import { cardBack, miniCard, shortCards, tableCard } from "./cards.js";
@@ -56,8 +56,7 @@ export async function togglePause() {
 export function renderAll() {
   if (!app.table) return;
   const table = app.table;
-  // Before the first deal the count of players too: the brand beside it says "Black Maria" as well (a play-test
-  // read "Black Maria  Black Maria").
+  // Before the first deal the count of players too (a play-test read "Black Maria  Black Maria" beside the brand).
   const dealt = app.view && app.view.deal >= 0;
   const title = dealt ? presetTitle(table.rules.preset) : t("web_table_title", { rules: presetTitle(table.rules.preset), players: table.players });
   const titled = app.learn ? `${title} · ${t("learn_badge")}` : title;
@@ -65,6 +64,7 @@ export function renderAll() {
   $("play").classList.toggle("learning", app.learn);
   $("felt").dataset.players = String(table.players);
   const seating = table.status === "open" && !(app.view && app.view.phase !== "not-started");
+  const started = !seating && !$("seating").hidden;
   $("seating").hidden = !seating;
   $("play").hidden = seating;
   // The chat goes with whatever is shown: under the seats while the table fills (a play-test's friend said hello from
@@ -89,6 +89,7 @@ export function renderAll() {
     renderLastTrick();
     renderPause();
     renderLearn();
+    if (started || app.focusToHand) app.focusToHand = !focusHandFrom($("seating"));
   }
   renderChat();
   renderWatchers();
@@ -444,8 +445,7 @@ function mayTakeBack() {
   const view = app.view;
   if (!view || !app.table || !app.table.undo || app.table.paused || app.seat === null) return false;
   // The server's state, not the cards still being laid on screen: a misclick is taken back at once (a play-test read
-  // the button greyed while the computer players' cards came as broken). The welcome after an undo starts the screen
-  // afresh, laying included.
+  // the button greyed while the computer players' cards came as broken). An undo's welcome lays the screen afresh.
   if (view.phase !== "playing" || view.turn !== app.seat || app.playPending) return false;
   return view.tricks.some((trick) => trick.plays.some(([seat]) => seat === app.seat));
 }
