@@ -281,3 +281,23 @@ def test_a_seat_change_refuses_a_search_bot_the_server_cannot_run_as_the_lobby_d
         table.run(table.table.add_bots("expert", None))
     table.say({"type": "seat", "seat": 1, "to": "bot", "level": "medium", "ref": 10})
     assert table.errors() == [] and table.table.seats[1].level == "medium"
+
+
+def test_serve_takes_a_file_path_for_its_database_and_names_a_bad_one(tmp_path: Path) -> None:
+    """A play-test gave ``--db`` a file path and read SQLAlchemy's traceback: a path is a SQLite file, anything else
+    that is no database URL is refused with what was wrong."""
+    from click.testing import CliRunner
+
+    from blackmaria.cli import main as cli
+    from blackmaria.server.commands import database_url
+
+    assert database_url(str(tmp_path / "tables.sqlite3")) == f"sqlite:///{tmp_path / 'tables.sqlite3'}"
+    assert database_url("postgresql+psycopg://anna@localhost/tables") == "postgresql+psycopg://anna@localhost/tables"
+    for value, said in [
+        (str(tmp_path / "missing" / "t.sqlite3"), f"the folder '{tmp_path / 'missing'}' does not exist"),
+        ("mysqlx://anna@host/t", "is not a database URL"),
+        ("bad url://x", "is not a database URL"),
+    ]:
+        result = CliRunner().invoke(cli, ["serve", "--db", value])
+        assert result.exit_code == 2 and "Invalid value for --db" in result.output and said in result.output, result.output
+        assert "Traceback" not in result.output

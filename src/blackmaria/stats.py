@@ -358,14 +358,19 @@ def collect(directory: Path | None, db_url: str | None, lang: str = "en") -> tup
     help="Where to look for finished games, records and score sheets (default: the data directory, unless --db is given).",
 )
 @click.option(
-    "--db", "db_url", default=None, help="Also read the finished games of a server's database (sqlite:///FILE, postgresql+psycopg://...)."
+    "--db",
+    "db_url",
+    default=None,
+    help="Also read the finished games of a server's database (sqlite:///FILE, postgresql+psycopg://..., or a SQLite file's path).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON.")
 @click.option("--lang", type=click.Choice(["en", "de"]), default=None, help="Language (default: from the environment's locale).")
 def stats_command(directory: Path | None, db_url: str | None, as_json: bool, lang: str | None) -> None:
     """Games, wins, points per deal, moons and the queen of spades, per player and per rule set."""
+    from blackmaria.server.commands import database_url
+
     language = detect_language(lang)
-    stats, where = collect(directory, db_url, language)
+    stats, where = collect(directory, database_url(db_url) if db_url else None, language)
     if as_json:
         click.echo(json.dumps(to_dict(stats, language), ensure_ascii=False, indent=1))
         return

@@ -9,10 +9,38 @@ from typing import IO
 import click
 
 
+def database_url(value: str) -> str:
+    """``--db``'s database: a SQLAlchemy URL as given, or a file path as a SQLite URL (a play-test gave a path and
+    read SQLAlchemy's traceback)."""
+    from pathlib import Path
+
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError, NoSuchModuleError
+
+    if "://" not in value:
+        path = Path(value).expanduser().resolve()
+        if not path.parent.is_dir():
+            raise click.BadParameter(f"{value!r}: the folder {str(path.parent)!r} does not exist", param_hint="--db")
+        return f"sqlite:///{path}"
+    try:
+        make_url(value).get_dialect()
+    except (ArgumentError, NoSuchModuleError) as error:
+        raise click.BadParameter(
+            f"{value!r} is not a database URL ({error}): give sqlite:///FILE, postgresql+psycopg://USER@HOST/NAME or a file path",
+            param_hint="--db",
+        ) from None
+    return value
+
+
 @click.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", type=int, default=8000, show_default=True, help="Port to listen on.")
-@click.option("--db", "db_url", default=None, help="SQLAlchemy database URL (default: a SQLite file in the user's data directory).")
+@click.option(
+    "--db",
+    "db_url",
+    default=None,
+    help="SQLAlchemy database URL, or the path of a SQLite file (default: a SQLite file in the user's data directory).",
+)
 @click.option("--log-level", default="info", show_default=True, type=click.Choice(["critical", "error", "warning", "info", "debug"]))
 @click.option(
     "--ws-compression/--no-ws-compression",
@@ -69,7 +97,7 @@ def serve(
         commands[name] = command.strip()
     if bot_time_limit <= 0:
         raise click.BadParameter(f"{bot_time_limit}: give a positive number of seconds", param_hint="--bot-time-limit")
-    url = db_url or default_url()
+    url = database_url(db_url) if db_url else default_url()
     # The game's page first: a play-test opened the API's pages (/docs) that this line named and looked for the game.
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     click.echo(f"blackmaria serve: the game at http://{shown}:{port}/  (API: /docs, database {url})", err=True)
