@@ -271,7 +271,8 @@ RECORD_ANNOUNCEMENTS = """async () => {
   let pressed = false;
   let pressedWhenBegun = false;
   document.addEventListener('keydown', (e) => {
-    if (e.key === 'Enter' && e.target.closest && e.target.closest('#hand')) pressed = true;
+    // (a card played: the Enter that passes the marked cards is no play)
+    if (e.key === 'Enter' && e.target.closest && e.target.closest('#hand') && state.app.view.phase === 'playing') pressed = true;
   }, true);
   const region = document.querySelector('#announcer');
   new MutationObserver(() => {
@@ -335,7 +336,8 @@ def test_a_german_browser_plays_by_keyboard_and_sees_no_english(server: Server, 
     page.click("#lang-switch")
     page.wait_for_function("() => document.getElementById('hint-text').textContent.startsWith('Tipp: ')")
     assert page.locator("#hand .card.hinted").count() == 3
-    # Keyboard only: the first card has the focus stop, arrows move, Space marks, Enter on the button passes.
+    # Keyboard only: the first card has the focus stop, arrows move, Space marks, Enter then passes (as in the terminal;
+    # a play-test's Tab went from the hand to the chat, the Pass button lying before it).
     page.focus("#hand .card[tabindex='0']")
     for _ in range(3):
         page.keyboard.press("Space")
@@ -347,9 +349,9 @@ def test_a_german_browser_plays_by_keyboard_and_sees_no_english(server: Server, 
     # From the pass on, every text the live region gets is recorded in the page: polling it could miss one
     # that the next play replaced at once.
     page.evaluate(RECORD_ANNOUNCEMENTS)
-    page.focus("#pass-button")
     page.keyboard.press("Enter")
     page.wait_for_selector("#pass-bar", state="hidden")
+    assert page.evaluate("() => document.activeElement.closest('#hand') !== null")  # the focus stays in the hand
     # Play on by keyboard until the game is over; the turn is announced in German.
     deadline = time.monotonic() + 180
     turns = leads = 0
@@ -496,6 +498,7 @@ def test_two_deals_a_spectator_and_the_language_switch(server: Server, browser: 
     assert page.text_content("#summary-close") == "See the result"
     page.keyboard.press("Escape")
     page.wait_for_function("() => !document.getElementById('summary').open")
+    assert page.evaluate("() => document.activeElement.id") == "new-game"  # the focus on what comes next, not lost
     # The result lists the totals by place, fewest first (a play-test read them in seat order).
     listed = [int(text.rsplit(" ", 1)[1]) for text in page.locator("#result-totals li").all_text_contents()]
     assert listed == sorted(listed) and sorted(listed) == sorted(sheet_totals(page)), listed

@@ -83,7 +83,10 @@ function showTable(code) {
     $("summary").close();
     const focusable = $("hand").querySelector("[tabindex='0']");
     if (focusable) focusable.focus();
-    else if (!$("result").hidden) $("result").scrollIntoView({ block: "start" });
+    else if (!$("result").hidden) {
+      $("result").scrollIntoView({ block: "start" });
+      if (!$("new-game").hidden) $("new-game").focus({ preventScroll: true }); // not the page: a play-test's focus was lost
+    }
   });
   // The summary is not modal (the table stays live beside it), so Escape is taken here, as in a dialog.
   document.addEventListener("keydown", (event) => {

@@ -137,6 +137,13 @@ function rowSplit(cards) {
 }
 
 function handKey(event, index) {
+  // As in the terminal: once the pass's cards are marked, Enter passes them (Space still marks and unmarks); the Pass
+  // button lies before the hand, and a play-test's Tab went on to the chat.
+  if (event.key === "Enter" && mustPass(app.view) && app.selected.size === app.table.rules.pass_count) {
+    event.preventDefault(); // not the card's own click, which would unmark it
+    passCards();
+    return;
+  }
   const cards = $("hand").querySelectorAll(".card");
   let next = null;
   if (event.key === "ArrowRight" || event.key === "ArrowDown") next = Math.min(cards.length - 1, index + 1);
@@ -211,6 +218,7 @@ export function passCards() {
   app.selected.clear();
   renderHand();
   renderStatus();
+  focusHandFrom($("pass-bar")); // the button that held the focus goes with the pass: the next card is played from here
 }
 
 export function showHint(message) {
