@@ -232,8 +232,9 @@ export function showHint(message) {
   $("hint-text").scrollIntoView({ block: "nearest", behavior: REDUCED ? "auto" : "smooth" });
 }
 
-/** Starting the game hides the seating page, and the button that held the focus with it: the focus goes to the hand
- * (a play-test took 17 Tabs to reach it), unless it went elsewhere. False while the hand has no card to take it. */
+/** ``page`` has gone with the button that held the focus (the seating page at the start, a play-test then took 17
+ * Tabs to reach the hand; the pass bar after a pass): the focus goes to the hand, unless it went elsewhere. False
+ * while the hand has no card to take it. */
 export function focusHandFrom(page) {
   if (document.activeElement !== document.body && !page.contains(document.activeElement)) return true;
   const card = $("hand").querySelector("[tabindex='0']");
