@@ -139,11 +139,12 @@ def test_sequential_halving_compares_the_last_passes_on_more_worlds_than_an_even
     assert len(wider.pass_costs) in (56, 57)  # the sets of 3 from 8 cards, and the medium pass if it is not one of them
 
 
-def test_halving_the_cards_to_play_compares_the_closest_on_more_worlds_and_shows_the_chosen_cheapest() -> None:
-    game = Game(one_deal(preset("hearts")), seed=5)
+def medium_play_until(seed: int, choices: int) -> Observation:
+    """A one-deal ``hearts`` game played by ``medium`` bots until the seat to play has at least ``choices`` legal cards."""
+    game = Game(one_deal(preset("hearts")), seed=seed)
     game.deal()
     bots = {seat: make_bot("medium", seat) for seat in range(4)}
-    while game.phase != "playing" or len(game.observation(game.current_player()).legal) < 7:
+    while game.phase != "playing" or len(game.observation(game.current_player()).legal) < choices:
         seat = game.current_player()
         obs = game.observation(seat)
         if game.phase == "passing":
@@ -151,6 +152,11 @@ def test_halving_the_cards_to_play_compares_the_closest_on_more_worlds_and_shows
         else:
             game.play(bots[seat].choose_play(obs), seat)
     obs = game.observation(game.current_player())
+    return obs
+
+
+def test_halving_the_cards_to_play_compares_the_closest_on_more_worlds_and_shows_the_chosen_cheapest() -> None:
+    obs = medium_play_until(5, 7)
     even = SearchBot(1, budget=1_000).hint(obs)
     halving = SearchBot(1, budget=1_000, features=SearchFeatures(play_halving=True)).hint(obs)
     # 7 cards: 142 worlds each when shared evenly; in 3 rounds of 333, the last two get 47+83+166.
@@ -163,17 +169,7 @@ def test_halving_the_cards_to_play_compares_the_closest_on_more_worlds_and_shows
 
 
 def test_own_playout_eps_plays_the_searching_seats_later_cards_by_the_policy() -> None:
-    game = Game(one_deal(preset("hearts")), seed=7)
-    game.deal()
-    bots = {seat: make_bot("medium", seat) for seat in range(4)}
-    while game.phase != "playing" or len(game.observation(game.current_player()).legal) < 4:
-        seat = game.current_player()
-        obs = game.observation(seat)
-        if game.phase == "passing":
-            game.pass_cards(seat, bots[seat].choose_pass(obs))
-        else:
-            game.play(bots[seat].choose_play(obs), seat)
-    obs = game.observation(game.current_player())
+    obs = medium_play_until(7, 4)
     # Every playout card at random, but with own_playout_eps 0 the searching seat's own follow the rules of thumb,
     # which take fewer points: every card then costs less, on the same worlds.
     random_self = SearchBot(2, budget=4_000, eps=1.0).hint(obs).costs
