@@ -25,7 +25,8 @@ since session 18); ``expert-alone``: ``expert`` with the moon stop left to the s
 ``expert-relative``: ``expert`` judging by its margin over the others' mean (``relative``); ``expert-soft15``, ``expert-soft1``:
 ``expert`` whose playouts draw from the learned policy's softmax at that temperature; ``expert-halveplay``: ``expert``
 with the cards to play chosen by sequential halving (``play_halving``); ``expert-owneps0``: ``expert`` whose playouts
-play its own later cards without random ones (``own_playout_eps`` 0);
+play its own later cards without random ones (``own_playout_eps`` 0); ``expert-pool10``: ``expert`` with its pass chosen
+among the sets of 3 from 10 cards, not 8 (120 candidates, 24,000 playouts);
 ``expert``: the level ``expert`` as shipped, every kept feature). The candidate
 sits in one seat, rotated through every seat, the three others are
 ``expert-2026`` at the same budget. Every deal is saved as it finishes
@@ -88,6 +89,7 @@ VARIANTS: dict[str, base.SearchFeatures] = {
     "expert-soft1": dataclasses.replace(base.EXPERT_FEATURES, playout_temperature=1.0, playout_eps=0.0),
     "expert-halveplay": dataclasses.replace(base.EXPERT_FEATURES, play_halving=True),
     "expert-owneps0": dataclasses.replace(base.EXPERT_FEATURES, own_playout_eps=0.0),
+    "expert-pool10": dataclasses.replace(base.EXPERT_FEATURES, pass_pool=10),
     "pass4": base.SearchFeatures(search_pass=True, pass_min_players=4),
     "exact4-pass4": base.SearchFeatures(search_pass=True, pass_min_players=4, exact_cards=4),
     "exact4-pass4-moon": base.SearchFeatures(search_pass=True, pass_min_players=4, exact_cards=4, playout_moon_stop=True),

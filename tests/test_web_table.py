@@ -475,6 +475,9 @@ def test_a_phone_holds_a_big_hand_in_two_rows_and_marks_no_more_than_the_pass_ta
                                           .map(b => b.getBoundingClientRect().top))})"""
             )
             assert layout["hand"] <= layout["hint"] < layout["buttons"] and 1 <= len(layout["rows"]) <= 2, layout
+            # Both in sight: the hint, and the Hint button it pushed down (a play-test found that below the screen).
+            shown = "ids => ids.map(id => { const r = document.getElementById(id).getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; })"
+            assert page.evaluate(shown, ["hint-text", "hint-button"]) == [True, True]
         assert page.errors == []
         page.context.close()
 

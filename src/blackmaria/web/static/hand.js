@@ -228,8 +228,9 @@ export function showHint(message) {
   clearNotice();  // the hint answers the refusal shown, if any
   $("hint-text").textContent = t("hint", { cards: message.cards.map(cardShort).join(" "), reason: message.reason });
   renderHand();
-  // The hint is read where it is: a play-test found it below the screen's edge (at 1280x800, and on a phone).
-  $("hint-text").scrollIntoView({ block: "nearest", behavior: REDUCED ? "auto" : "smooth" });
+  // The hint is read where it is: a play-test found it below the screen's edge (at 1280x800, and on a phone). With the
+  // buttons round it: on a phone the hint above them pushed Hint itself off the screen (a play-test).
+  $("hint-text").closest(".actions").scrollIntoView({ block: "nearest", behavior: REDUCED ? "auto" : "smooth" });
 }
 
 /** ``page`` has gone with the button that held the focus (the seating page at the start, a play-test then took 17
