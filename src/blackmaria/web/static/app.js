@@ -83,10 +83,8 @@ function showTable(code) {
     $("summary").close();
     const focusable = $("hand").querySelector("[tabindex='0']");
     if (focusable) focusable.focus();
-    else if (!$("result").hidden) {
-      $("result").scrollIntoView({ block: "start" });
-      if (!$("new-game").hidden) $("new-game").focus({ preventScroll: true }); // not the page: a play-test's focus was lost
-    }
+    else if (!$("result").hidden) $("result").scrollIntoView({ block: "start" });
+    if (!focusable && !$("new-game").hidden) $("new-game").focus({ preventScroll: true }); // not the page (a play-test)
   });
   // The summary is not modal (the table stays live beside it), so Escape is taken here, as in a dialog.
   document.addEventListener("keydown", (event) => {
