@@ -51,6 +51,8 @@ class Lesson:
     """What a guided deal showed: each decision's kind, the rules named for forbidden cards, the tips, the feedback."""
 
     decisions: list[str] = field(default_factory=list)
+    choices: list[bool] = field(default_factory=list)
+    """Whether each decision had more than one card to choose from (a forced card gets no feedback)."""
     rules: set[str] = field(default_factory=set)
     tips: set[str] = field(default_factory=set)
     costs_shown: int = 0
@@ -79,6 +81,7 @@ def check_decision(page: Any, lesson: Lesson, passing: bool) -> None:
     assert forbidden == cards_in(page, "#hand .card.dim"), "the panel's forbidden cards are the hand's dimmed cards"
     allowed = cards_in(page, "#learn-body .card-group.allowed .card")
     assert allowed | forbidden == set(hand(page))
+    lesson.choices.append(passing or len(allowed) > 1)
     if not passing:
         assert allowed == cards_in(page, "#hand .card.playable")
     for group in page.locator("#learn-body .card-group.refused").all():
@@ -135,7 +138,10 @@ def play_guided_deal(page: Any, lesson: Lesson, shots: dict[str, Any] | None = N
             page.wait_for_timeout(30)
             continue
         check_decision(page, lesson, passing=False)
-        if shots and len(lesson.decisions) == shots["at"]:
+        # From the decision "at" on, once the one before it had a choice: a forced card has no feedback to read (the
+        # deal is shuffled afresh each run, and a fresh-clone run met a forced first card).
+        if shots and not shots.get("taken") and len(lesson.decisions) >= shots["at"] and lesson.choices[-2]:
+            shots["taken"] = True
             for shot in shots["take"]:
                 shot()
         cheapest = page.locator("#learn-body table.costs tbody tr").first
