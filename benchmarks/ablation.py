@@ -27,6 +27,7 @@ since session 18); ``expert-alone``: ``expert`` with the moon stop left to the s
 with the cards to play chosen by sequential halving (``play_halving``); ``expert-owneps0``: ``expert`` whose playouts
 play its own later cards without random ones (``own_playout_eps`` 0); ``expert-pool10``: ``expert`` with its pass chosen
 among the sets of 3 from 10 cards, not 8 (120 candidates, 24,000 playouts);
+``expert-infer``: today's ``expert`` (the halving pass) with ``expert-infer5``'s inference;
 ``expert``: the level ``expert`` as shipped, every kept feature). The candidate
 sits in one seat, rotated through every seat, the three others are
 ``expert-2026`` at the same budget. Every deal is saved as it finishes
@@ -90,6 +91,7 @@ VARIANTS: dict[str, base.SearchFeatures] = {
     "expert-halveplay": dataclasses.replace(base.EXPERT_FEATURES, play_halving=True),
     "expert-owneps0": dataclasses.replace(base.EXPERT_FEATURES, own_playout_eps=0.0),
     "expert-pool10": dataclasses.replace(base.EXPERT_FEATURES, pass_pool=10),
+    "expert-infer": dataclasses.replace(base.EXPERT_FEATURES, infer=True, infer_alpha=0.5),
     "pass4": base.SearchFeatures(search_pass=True, pass_min_players=4),
     "exact4-pass4": base.SearchFeatures(search_pass=True, pass_min_players=4, exact_cards=4),
     "exact4-pass4-moon": base.SearchFeatures(search_pass=True, pass_min_players=4, exact_cards=4, playout_moon_stop=True),
