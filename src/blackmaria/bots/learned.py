@@ -247,9 +247,9 @@ def card_probability(
 ) -> float:
     """The chance the policy's softmax gives ``card`` among the legal cards: the model of another seat's play that
     the inference weighs a sampled world with (the fit's own probabilities, not only its best card)."""
-    total = softmax_weights(s, p, seat, legal, weights, scale, scored, rows, 1.0)
     if not (legal >> card) & 1:
-        return 0.0
+        return 0.0  # (before the softmax: an illegal card needs none)
+    total = softmax_weights(s, p, seat, legal, weights, scale, scored, rows, 1.0)
     return float(rows[popcount(legal & ((1 << card) - 1)), 1] / total)  # the card's place among the legal ones
 
 
