@@ -28,6 +28,7 @@ with the cards to play chosen by sequential halving (``play_halving``); ``expert
 play its own later cards without random ones (``own_playout_eps`` 0); ``expert-pool10``: ``expert`` with its pass chosen
 among the sets of 3 from 10 cards, not 8 (120 candidates, 24,000 playouts);
 ``expert-infer``: today's ``expert`` (the halving pass) with ``expert-infer5``'s inference;
+``expert-policy-X``: today's ``expert`` with the playout weights ``playout_policy_X.json`` (a fit beside the shipped one);
 ``expert``: the level ``expert`` as shipped, every kept feature). The candidate
 sits in one seat, rotated through every seat, the three others are
 ``expert-2026`` at the same budget. Every deal is saved as it finishes
@@ -51,6 +52,8 @@ from blackmaria.rules import Rules, load_rules
 from blackmaria.tournament import append_checkpoint, expand_lineup, mean_ci, print_progress, read_checkpoint, run_tournament
 
 RESULTS = Path(__file__).parent / "results"
+FITS = Path(base.__file__).parent / "data"
+"""Where the learned playouts' weights files are: ``playout_policy_X.json`` beside the shipped one is ``expert-policy-X``."""
 
 EXPERT_EVEN_PASS = dataclasses.replace(base.EXPERT_FEATURES, pass_halving=False, pass_pool=6)
 """``expert`` until session 17: its pass chosen among 20 candidates, each played out in an even share of the worlds.
@@ -99,9 +102,12 @@ VARIANTS: dict[str, base.SearchFeatures] = {
 
 
 def weights_variant(name: str) -> base.SearchFeatures | None:
-    """``learned-X`` or ``expert-learned-X``: the learned playouts with the weights file ``playout_policy_X.json`` (in
-    ``blackmaria/bots/data``, as ``train_playout_policy.py fit --out`` writes it), to compare fits side by side."""
-    for prefix, features in (("expert-learned-", EXPERT_EVEN_PASS), ("learned-", base.SearchFeatures())):
+    """``learned-X``, ``expert-learned-X`` or ``expert-policy-X``: the learned playouts with the weights file
+    ``playout_policy_X.json`` (in ``blackmaria/bots/data``, as ``train_playout_policy.py fit --out`` writes it), to
+    compare fits side by side (``expert-learned-`` with ``expert``'s features before the halving pass, ``expert-policy-``
+    with today's)."""
+    prefixes = (("expert-policy-", base.EXPERT_FEATURES), ("expert-learned-", EXPERT_EVEN_PASS), ("learned-", base.SearchFeatures()))
+    for prefix, features in prefixes:
         if name.startswith(prefix) and name not in VARIANTS:
             return dataclasses.replace(features, playout_policy=f"playout_policy_{name.removeprefix(prefix)}.json")
     return None
@@ -109,7 +115,9 @@ def weights_variant(name: str) -> base.SearchFeatures | None:
 
 def register_variants(extra: Sequence[str] = ()) -> None:
     """Register ``expert-2026+NAME`` for every variant (unlisted levels, in this process only)."""
-    more = {name: f for name in extra if (f := weights_variant(name)) is not None}
+    # Every weights file beside the shipped one as today's expert's playouts: a tournament's workers register them too.
+    fits = [f"expert-policy-{path.stem.removeprefix('playout_policy_')}" for path in FITS.glob("playout_policy_*.json")]
+    more = {name: f for name in [*extra, *fits] if (f := weights_variant(name)) is not None}
     for name, features in {**VARIANTS, **more}.items():
         level = f"expert-2026+{name}"
         if level not in base.REGISTRY:

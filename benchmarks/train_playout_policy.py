@@ -15,6 +15,8 @@ falls by a factor e for every ``--temperature`` points (in units of the
 rule set's costliest card / 13) it costs more than the best card. The
 weights go to ``src/blackmaria/bots/data/playout_policy.json`` with the
 command, the time, the data and the held-out agreement with the teacher.
+``fit --hidden N`` adds N rectified hidden units beside the linear weights
+(``learned.pack_weights``), fitted to the same targets.
 """
 
 from __future__ import annotations
@@ -137,9 +139,7 @@ def load_positions(pattern: str) -> list[tuple[str, np.ndarray, np.ndarray, np.n
 
 def fit_situation(feats: np.ndarray, mask: np.ndarray, costs: np.ndarray, temperature: float, l2: float, steps: int) -> np.ndarray:
     """Weights minimising the cross-entropy of the softmax over the legal cards against soft targets from the costs."""
-    best = np.where(mask, costs, np.inf).min(axis=1, keepdims=True)
-    target = np.where(mask, np.exp(-(costs - best) / temperature), 0.0)
-    target /= target.sum(axis=1, keepdims=True)
+    target = soft_targets(mask, costs, temperature)
     w = np.zeros(feats.shape[2])
     m = np.zeros_like(w)
     v = np.zeros_like(w)
@@ -156,9 +156,57 @@ def fit_situation(feats: np.ndarray, mask: np.ndarray, costs: np.ndarray, temper
     return w
 
 
-def agreement(feats: np.ndarray, mask: np.ndarray, costs: np.ndarray, w: np.ndarray) -> tuple[float, float]:
+def soft_targets(mask: np.ndarray, costs: np.ndarray, temperature: float) -> np.ndarray:
+    """Each legal card's share: falling by a factor e for every ``temperature`` points it costs more than the best."""
+    best = np.where(mask, costs, np.inf).min(axis=1, keepdims=True)
+    target = np.where(mask, np.exp(-(costs - best) / temperature), 0.0)
+    return target / target.sum(axis=1, keepdims=True)
+
+
+def fit_hidden(
+    feats: np.ndarray, mask: np.ndarray, costs: np.ndarray, linear: np.ndarray, units: int, temperature: float, l2: float, steps: int
+) -> dict[str, np.ndarray]:
+    """A hidden layer of ``units`` rectified units beside the linear weights (which start at ``linear``), fitted to
+    the same soft targets: a card's score is ``x @ w + relu(x @ w1 + b1) @ w2`` (``learned.score_cards``)."""
+    # The legal cards alone, one row each (the padding is most of the array), with the position each belongs to.
+    x = feats[mask]
+    target = soft_targets(mask, costs, temperature)[mask]
+    position = np.repeat(np.arange(len(mask)), mask.sum(axis=1))
+    starts = np.concatenate([[0], np.cumsum(mask.sum(axis=1))[:-1]])
+    rng = np.random.default_rng(0)
+    params = {
+        "w": linear.copy(),
+        "w1": rng.normal(0.0, 1.0 / np.sqrt(x.shape[1]), (x.shape[1], units)),
+        "b1": np.zeros(units),
+        "w2": rng.normal(0.0, 0.1, units),
+    }
+    m = {k: np.zeros_like(v) for k, v in params.items()}
+    v = {k: np.zeros_like(x) for k, x in params.items()}
+    for t in range(1, steps + 1):
+        pre = x @ params["w1"] + params["b1"]
+        act = np.maximum(pre, 0.0)
+        score = x @ params["w"] + act @ params["w2"]
+        score -= np.maximum.reduceat(score, starts)[position]
+        prob = np.exp(score)
+        prob /= np.add.reduceat(prob, starts)[position]
+        d = (prob - target) / len(mask)  # the loss's gradient by each card's score
+        back = np.outer(d, params["w2"]) * (pre > 0)
+        grads = {"w": x.T @ d, "w1": x.T @ back, "b1": back.sum(axis=0), "w2": act.T @ d}
+        for k, grad in grads.items():
+            grad = grad + l2 * params[k]
+            m[k] = 0.9 * m[k] + 0.1 * grad
+            v[k] = 0.999 * v[k] + 0.001 * grad * grad
+            params[k] -= 0.01 * (m[k] / (1 - 0.9**t)) / (np.sqrt(v[k] / (1 - 0.999**t)) + 1e-8)
+    return params
+
+
+def hidden_scores(feats: np.ndarray, params: dict[str, np.ndarray]) -> np.ndarray:
+    return feats @ params["w"] + np.maximum(feats @ params["w1"] + params["b1"], 0.0) @ params["w2"]
+
+
+def agreement(feats: np.ndarray, mask: np.ndarray, costs: np.ndarray, w: np.ndarray | dict[str, np.ndarray]) -> tuple[float, float]:
     """How often the weights' card is the teacher's best card, and its mean extra cost (points, scaled)."""
-    scores = np.where(mask, feats @ w, -np.inf)
+    scores = np.where(mask, hidden_scores(feats, w) if isinstance(w, dict) else feats @ w, -np.inf)
     return picked(mask, costs, scores.argmax(axis=1))
 
 
@@ -192,7 +240,7 @@ def legal_mask(state: np.ndarray, p: np.ndarray, seat: int) -> int:
     return int(legal_cards(list(state), list(p), seat))
 
 
-def fit(pattern: str, temperature: float, l2: float, steps: int, out: Path = POLICY) -> None:
+def fit(pattern: str, temperature: float, l2: float, steps: int, out: Path = POLICY, units: int = 0) -> None:
     start = time.perf_counter()
     files = load_positions(pattern)
     feats = np.concatenate([f[1] for f in files])
@@ -204,13 +252,23 @@ def fit(pattern: str, temperature: float, l2: float, steps: int, out: Path = POL
     rng = np.random.default_rng(0)
     held_out = rng.random(len(feats)) < 0.1
     weights: dict[str, list[float]] = {}
+    hidden: dict[str, dict[str, Any]] = {}
     report: dict[str, Any] = {}
     for index, name in enumerate(learned.SITUATIONS):
         train = (situations == index) & ~held_out
         test = (situations == index) & held_out
         w = fit_situation(feats[train], mask[train], costs[train], temperature, l2, steps)
+        model: np.ndarray | dict[str, np.ndarray] = w
+        if units:
+            model = fit_hidden(feats[train], mask[train], costs[train], w, units, temperature, l2, steps)
+            w = model["w"]
+            hidden[name] = {
+                "w1": [[round(float(x), 5) for x in row] for row in model["w1"]],
+                "b1": [round(float(x), 5) for x in model["b1"]],
+                "w2": [round(float(x), 5) for x in model["w2"]],
+            }
         weights[name] = [round(float(x), 5) for x in w]
-        agree, regret = agreement(feats[test], mask[test], costs[test], w)
+        agree, regret = agreement(feats[test], mask[test], costs[test], model)
         base_agree, base_regret = picked(mask[test], costs[test], rules_pick[test])
         report[name] = {
             "train": int(train.sum()),
@@ -233,6 +291,7 @@ def fit(pattern: str, temperature: float, l2: float, steps: int, out: Path = POL
         "held_out": report,
         "features": list(learned.FEATURES),
         "weights": weights,
+        **({"hidden_units": units, "hidden": hidden} if units else {}),
     }
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
@@ -258,6 +317,7 @@ def main() -> None:
     f.add_argument("--temperature", type=float, default=1.0)
     f.add_argument("--l2", type=float, default=1e-4)
     f.add_argument("--steps", type=int, default=600)
+    f.add_argument("--hidden", type=int, default=0, help="rectified hidden units beside the linear weights (0: linear alone)")
     f.add_argument(
         "--out", default="", help="write playout_policy_OUT.json beside the shipped file instead (for benchmarks/ablation.py's learned-OUT)"
     )
@@ -265,7 +325,8 @@ def main() -> None:
     if args.command == "collect":
         collect(args.deals, args.budget, args.teacher, args.workers, args.seed)
     else:
-        fit(args.data, args.temperature, args.l2, args.steps, POLICY.with_name(f"playout_policy_{args.out}.json") if args.out else POLICY)
+        out = POLICY.with_name(f"playout_policy_{args.out}.json") if args.out else POLICY
+        fit(args.data, args.temperature, args.l2, args.steps, out, args.hidden)
 
 
 if __name__ == "__main__":

@@ -252,3 +252,37 @@ def test_a_playout_temperature_needs_the_learned_policy() -> None:
         SearchFeatures(playout_temperature=0.2)
     with pytest.raises(ValueError, match="playout_temperature"):
         dataclasses.replace(LEARNED, playout_temperature=-1.0)
+
+
+def test_a_hidden_layer_scores_each_card_as_the_fit_computes_it() -> None:
+    """With a hidden layer (``pack_weights``), the playouts' score of a card is the fit's: the linear part plus the
+    output weights times the rectified units, each unit a weighted sum of the card's features plus its bias."""
+    game = _queen_on_the_jack()
+    rng = np.random.default_rng(5)
+    units = 4
+    layers = {
+        name: {"w1": rng.normal(0, 1, (learned.N_FEATURES, units)), "b1": rng.normal(0, 0.5, units), "w2": rng.normal(0, 1, units)}
+        for name in learned.SITUATIONS
+    }
+    linear, _ = learned.shipped_policy()
+    data = {"weights": {name: list(linear[k]) for k, name in enumerate(learned.SITUATIONS)}}
+    data["hidden"] = {name: {key: value.tolist() for key, value in layer.items()} for name, layer in layers.items()}
+    weights = learned.pack_weights(data)
+    assert weights.shape == (3, learned.N_FEATURES * (units + 1) + 2 * units)
+    p = params_for(game.rules)
+    s = np.array(game._s, dtype=np.int64)
+    scale, scored = learned.value_scale(p), learned.scored_cards(p)
+    legal = int(core.legal_cards(s, p, 1))
+    rows = np.zeros((learned.MAX_LEGAL, learned.N_FEATURES))
+    situation = learned.decision_features(s, p, 1, legal, scale, scored, rows)
+    x = rows[: legal.bit_count()].copy()
+    layer = layers[learned.SITUATIONS[situation]]
+    expected = x @ linear[situation] + np.maximum(x @ layer["w1"] + layer["b1"], 0.0) @ layer["w2"]
+    assert not np.allclose(expected, x @ linear[situation])  # the units change the scores here
+    best = learned.score_cards(s, p, 1, legal, weights, scale, scored, rows)
+    assert np.allclose(rows[: len(x), 0], expected)
+    assert best == int(np.argmax(expected))
+    # A hidden layer whose sizes disagree is refused with what was wrong.
+    data["hidden"]["follow"]["w2"] = [1.0]
+    with pytest.raises(ValueError, match="hidden layer of follow"):
+        learned.pack_weights(data)

@@ -216,13 +216,27 @@ def score_cards(
     s: np.ndarray, p: np.ndarray, seat: int, legal: int, weights: np.ndarray, scale: float, scored: int, rows: np.ndarray
 ) -> int:
     """The weights' score of each legal card, in ``rows[i, 0]`` for the ``i``-th (ascending; ``rows``: a
-    ``MAX_LEGAL x N_FEATURES`` buffer, its features spent); returns the index of the highest (ties to the lowest card)."""
+    ``MAX_LEGAL x N_FEATURES`` buffer, its features spent); returns the index of the highest (ties to the lowest card).
+
+    A situation's row of ``weights`` is the linear weights over the features, then, if the policy has a hidden layer
+    (``pack_weights``), each hidden unit's weights over the features, the units' biases and their output weights: the
+    score is the linear part plus the output weights times the rectified units."""
     situation = decision_features(s, p, seat, legal, scale, scored, rows)
+    w = weights[situation]
+    features = rows.shape[1]
+    hidden = (w.shape[0] - features) // (features + 2)  # 0: the linear policy alone
+    first = features + features * hidden  # where the hidden units' biases start, then their output weights
     best = 0
     for i in range(popcount(legal)):
         score = 0.0
-        for f in range(rows.shape[1]):
-            score += weights[situation, f] * rows[i, f]
+        for f in range(features):
+            score += w[f] * rows[i, f]
+        for h in range(hidden):
+            unit = w[first + h]
+            for f in range(features):
+                unit += w[features + h * features + f] * rows[i, f]
+            if unit > 0.0:
+                score += w[first + hidden + h] * unit
         rows[i, 0] = score
         if score > rows[best, 0]:
             best = i
@@ -298,8 +312,24 @@ def shipped_policy(name: str = POLICY_FILE) -> tuple[np.ndarray, dict[str, Any]]
     data = json.loads(text)
     if list(data["features"]) != list(FEATURES):
         raise ValueError(f"{name}: its features {data['features']} are not this version's {list(FEATURES)}")
-    weights = np.array([data["weights"][name] for name in SITUATIONS], dtype=np.float64)
-    return weights, data
+    return pack_weights(data), data
+
+
+def pack_weights(data: dict[str, Any]) -> np.ndarray:
+    """One row per situation, as ``score_cards`` reads it: ``data["weights"]`` (linear, over ``FEATURES``), then with
+    ``data["hidden"]`` (a situation's ``w1``: one list of the hidden units' weights per feature, ``b1`` and ``w2``: one
+    number per unit) those, each unit's weights over the features together (as the scoring loop reads them)."""
+    rows = []
+    for name in SITUATIONS:
+        row = list(data["weights"][name])
+        if "hidden" in data:
+            layer = data["hidden"][name]
+            units = len(layer["b1"])
+            if len(layer["w1"]) != len(FEATURES) or any(len(w) != units for w in layer["w1"]) or len(layer["w2"]) != units:
+                raise ValueError(f"hidden layer of {name}: w1 must be {len(FEATURES)} x {units}, w2 {units} long")
+            row += [w[h] for h in range(units) for w in layer["w1"]] + list(layer["b1"]) + list(layer["w2"])
+        rows.append(row)
+    return np.array(rows, dtype=np.float64)
 
 
 __all__ = [
@@ -314,6 +344,7 @@ __all__ = [
     "decision_features",
     "features_of_positions",
     "learned_card",
+    "pack_weights",
     "score_cards",
     "scored_cards",
     "shipped_policy",
