@@ -732,6 +732,11 @@ def test_a_leaver_is_replaced_after_the_grace_and_given_back_and_the_table_featu
     card.focus()
     anna.keyboard.press("ArrowRight")
     anna.keyboard.press("ArrowLeft")
+    # The arrows wrap round the hand, as in the terminal: left of the first card is the last, and back.
+    anna.keyboard.press("ArrowLeft")
+    assert anna.evaluate("() => document.activeElement === [...document.querySelectorAll('#hand .card')].at(-1)")
+    anna.keyboard.press("ArrowRight")
+    assert card.evaluate("n => n === document.activeElement")
     ring = card.evaluate("n => getComputedStyle(n).outlineColor")
     marked = card.evaluate("n => getComputedStyle(n).boxShadow")
     assert ring == "rgb(123, 44, 191)" and "rgb(242, 193, 78)" in marked, (ring, marked)

@@ -146,8 +146,9 @@ function handKey(event, index) {
   }
   const cards = $("hand").querySelectorAll(".card");
   let next = null;
-  if (event.key === "ArrowRight" || event.key === "ArrowDown") next = Math.min(cards.length - 1, index + 1);
-  else if (event.key === "ArrowLeft" || event.key === "ArrowUp") next = Math.max(0, index - 1);
+  // The arrows wrap round the hand, as in the terminal: from the last card on to the first.
+  if (event.key === "ArrowRight" || event.key === "ArrowDown") next = (index + 1) % cards.length;
+  else if (event.key === "ArrowLeft" || event.key === "ArrowUp") next = (index - 1 + cards.length) % cards.length;
   else if (event.key === "Home") next = 0;
   else if (event.key === "End") next = cards.length - 1;
   if (next === null) return;
