@@ -953,6 +953,8 @@ def test_a_hint_marks_its_cards_in_the_hand_and_enter_plays_the_hinted_card(tmp_
 
     async def drive(app: GameApp, pilot: object) -> None:
         assert session.waiting_for() == "pass"
+        await pilot.press("enter")  # type: ignore[attr-defined]  # nothing marked is no pass: told how to mark
+        assert app.message == "Mark 3 cards with Space first, then Enter." and session.waiting_for() == "pass"
         await pilot.press("f2")  # type: ignore[attr-defined]
         await _settle(app, pilot)
         hinted = session.hinted()
@@ -960,13 +962,15 @@ def test_a_hint_marks_its_cards_in_the_hand_and_enter_plays_the_hinted_card(tmp_
         assert app.hand_cards()[app.selected] in hinted  # the cursor is on a hinted card, for Space
         said = app.message
         await pilot.press("space")  # type: ignore[attr-defined]
-        # The hint's reason stays to be read while its cards are marked (a play-test lost it at the first Space).
+        # The hint's reason stays to be read while its cards are marked (a play-test lost it at the first Space), and
+        # the cursor goes on to the hint's next card: Space three times marks the hint's pass.
         assert len(app.marked) == 1 and app.message == said and said.startswith("Hint")
-        await pilot.press("space")  # type: ignore[attr-defined]
-        assert not app.marked
-        await pilot.press("enter")  # type: ignore[attr-defined]  # the hint's marks are not a pass: told how to mark
-        assert app.message == "Mark 3 cards with Space first, then Enter." and session.waiting_for() == "pass"
-        for card in hinted:  # the pass it gave, typed card by card
+        assert app.hand_cards()[app.selected] in set(hinted) - app.marked
+        await pilot.press("space", "space")  # type: ignore[attr-defined]
+        assert app.marked == set(hinted)
+        await pilot.press("space")  # type: ignore[attr-defined]  # a marked card's Space still unmarks it
+        assert len(app.marked) == 2
+        for card in set(hinted) - app.marked:  # and a card typed joins the marked ones: the pass it gave
             await pilot.press(*card_name(card).lower(), "enter")  # type: ignore[attr-defined]
         await _settle(app, pilot)
         assert not session.observation().hand & hinted

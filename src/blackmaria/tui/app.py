@@ -539,6 +539,12 @@ class CardTableApp(App[None]):
                 self.message = self.t("keys_wait")
         elif event.key == "space" and waiting == "pass" and cards and not self.buffer:
             self.toggle_mark(cards[self.selected])
+            # On through a hint's cards: Space, Space, Space and Enter pass what the hint said (a play-test's second
+            # Space unmarked the first card, the cursor still on it).
+            hinted = self.seat.hinted()
+            if cards[self.selected] in self.marked and cards[self.selected] in hinted:
+                following = [(self.selected + step) % len(cards) for step in range(1, len(cards))]
+                self.selected = next((i for i in following if cards[i] in hinted and cards[i] not in self.marked), self.selected)
         elif event.key == "enter":
             if not self.buffer.strip():
                 self.buffer = ""
