@@ -460,6 +460,8 @@ def test_a_phone_holds_a_big_hand_in_two_rows_and_marks_no_more_than_the_pass_ta
         page.reload()
         page.wait_for_selector("#pass-bar:not([hidden])")
         assert page.eval_on_selector_all("#hand .card.selected", "cs => cs.map(c => c.dataset.card)") == marked
+        # and the focus is in the hand, as at the start (a play-test's reload left it on the page)
+        page.wait_for_function("() => document.activeElement.closest('#hand') !== null")
         assert page.text_content("#pass-button") == "Pass 3 cards"
         if viewport == PHONE:
             # The hint under the hand, over the buttons, which keep to two rows (a play-test scrolled past five
@@ -1208,6 +1210,9 @@ def test_alone_against_computer_players_a_card_is_taken_back(server: Server, bro
     assert page.text_content("#hint-text") == "" and page.locator("#hand .card.hinted").count() == 0
     assert page.locator("#hand .card.playable").count() >= 2  # the choice is hers again
     assert undo.bounding_box() == box  # the row of buttons did not move under the pointer
+    # The focus is on a card taken back, not left on the page or the greyed button (a play-test's keyboard lost it).
+    focused = page.evaluate("() => document.activeElement.closest('#hand') && document.activeElement.dataset.card")
+    assert focused in [str(card) for card in back], (focused, back)
     play_first_playable(page)  # and the game goes on
     # Left by the Back button (a play-test found no way back): the start page leads back to the game in play.
     table_url = page.url

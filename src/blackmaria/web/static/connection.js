@@ -2,7 +2,7 @@
 import { $, announce, app, paused, seatName, setNews, showNotice, store } from "./state.js";
 import { noteEvents, playKeys, pump } from "./updates.js";
 import { renderAll, renderChat, renderStatus } from "./table-view.js";
-import { renderHand, restoreMarked, showHint, showRefusal } from "./hand.js";
+import { focusCard, renderHand, restoreMarked, showHint, showRefusal } from "./hand.js";
 import { renderCounts } from "./dialogs.js";
 import { askCount, explained, maybeExplain } from "./learn.js";
 import { cardShort, has, t } from "./i18n.js";
@@ -80,6 +80,8 @@ function receive(message) {
       app.deals = new Map();
       noteEvents(message.last_deal_events || [], true);
       noteEvents(message.events, true);
+      // A page (re)loaded in play: the focus to the hand, as at the start (a play-test's reload left it on the page).
+      if (!app.view && app.seat !== null) app.focusToHand = true;
       app.view = message.state;
       restoreMarked();
       app.shownPlays = new Set(playKeys(app.view));
@@ -149,6 +151,7 @@ function tellTakenBack() {
   const back = app.view && app.view.hand ? app.view.hand.filter((card) => !before.has(card)) : [];
   const cards = back.map(cardShort).join(" ");
   showNotice(t(back.length > 1 ? "web_undone_many" : "web_undone_one", { cards }), true);
+  if (back.length) focusCard(back[0], $("undo-button")); // a card taken back, to play again from
 }
 
 /** A seat played by a computer player since its player left (or ran out of time), or given back: everyone is told. */

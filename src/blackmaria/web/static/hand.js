@@ -244,6 +244,17 @@ export function focusHandFrom(page) {
   return Boolean(card);
 }
 
+/** The focus to ``card`` in the hand, its roving stop with it, if the focus was on ``from`` (or lost): after a take
+ * back the card is back in the hand, and a play-test's focus was left on the page (or on the greyed button). */
+export function focusCard(card, from) {
+  const nodes = [...$("hand").querySelectorAll(".card")];
+  const index = nodes.findIndex((node) => node.dataset.card === String(card));
+  if (index < 0 || (document.activeElement !== document.body && document.activeElement !== from)) return;
+  nodes.forEach((node, i) => (node.tabIndex = i === index ? 0 : -1));
+  app.handFocus = index;
+  nodes[index].focus({ preventScroll: true });
+}
+
 /** A laptop's low screen (1024x640): once a deal, the pass brings the hand and its buttons into sight below the felt
  * (a play-test saw the cards' tops only; play did bring them, through the focus). A phone scrolls as its player does. */
 export function revealHand(deal) {
