@@ -575,3 +575,36 @@ def test_a_card_nothing_can_overtake_is_said_to_win_and_one_that_can_be_is_said_
         if seen == {"follow_over", "follow_top"}:
             break
     assert seen == {"follow_over", "follow_top"}
+
+
+def test_a_lead_is_said_to_win_the_trick_or_to_leave_it_to_another_player_as_it_does() -> None:
+    """A play-test: the search's hint on a lead said "Lead 3♠" and no more. Now each lead says whether a higher card
+    of its suit is out (another player may win it, and a player void in the suit may throw points on it) or not."""
+    from blackmaria.bots.reasons import false_claims, play_reason, render
+
+    seen: set[str] = set()
+    for seed in range(40):
+        rng = random.Random(seed)
+        game = Game("hearts", seed=seed)
+        game.deal()
+        for seat in range(4 if game.phase == "passing" else 0):
+            game.pass_cards(seat, random_pass(game, seat, rng))
+        while game.phase == "playing":
+            obs = game.observation(game.turn or 0)
+            trick = obs.current_trick
+            if (trick is None or not trick.plays) and len(obs.legal) > 1:
+                out = obs.rules.in_play_mask & ~obs.hand.mask & ~obs.played.mask
+                for card in sorted(obs.legal):
+                    reason = play_reason(obs, card)
+                    higher_out = any(c > card for c in cards_of(out & suit_mask(card & 3)))
+                    void = any(card & 3 in obs.voids[s] for s in range(4) if s != obs.seat)
+                    expected = ("lead_into_void" if void else "lead_low") if higher_out else "lead_high"
+                    assert reason.code == expected, (reason, higher_out, void)
+                    assert false_claims(obs, [card], (reason,)) == []
+                    seen.add(reason.code)
+                    if reason.code == "lead_low":
+                        assert render((reason,)).endswith("is still out, so another player may win the trick")
+            game.play(rng.choice(sorted(obs.legal)))
+        if seen == {"lead_high", "lead_low", "lead_into_void"}:
+            break
+    assert seen == {"lead_high", "lead_low", "lead_into_void"}

@@ -16,7 +16,7 @@ import random
 from dataclasses import dataclass
 
 from blackmaria.bots.base import Hint
-from blackmaria.bots.reasons import SAFE_SPADE_GUARDS, Reason, spade_guards
+from blackmaria.bots.reasons import SAFE_SPADE_GUARDS, Reason, lead_reason, spade_guards
 from blackmaria.cards import SPADES, Card, cards_of, rank_of, suit_mask, suit_of
 from blackmaria.observation import Observation
 from blackmaria.rules import QUEEN_OF_SPADES
@@ -170,16 +170,7 @@ class MediumBot:
                 if best is None or key < best:
                     best = key
         assert best is not None
-        card = best[2]
-        suit = suit_of(card)
-        higher = any(c > card for c in cards_of(view.unseen & suit_mask(suit)))
-        if values[card] < 0 and not higher:
-            return card, Reason("lead_sure_gain", {"card": card, "suit": suit, "points": values[card]})
-        if not higher:
-            return card, Reason("lead_high", {"card": card, "suit": suit})
-        if any(suit in obs.voids[s] for s in later):
-            return card, Reason("lead_into_void", {"card": card, "suit": suit})
-        return card, Reason("lead_low", {"card": card, "suit": suit})
+        return best[2], lead_reason(obs, best[2])
 
     def _follow(self, obs: Observation, legal: list[Card], view: _View) -> tuple[Card, Reason]:
         values = view.values

@@ -146,7 +146,7 @@ def play_reason(obs: Observation, card: Card) -> Reason:
         return Reason("forced", {"card": card})
     trick = obs.current_trick
     if trick is None or not trick.plays:
-        return Reason("lead", {"card": card})
+        return lead_reason(obs, card)
     led = suit_of(trick.plays[0][1])
     best = max(c for _, c in trick.plays if suit_of(c) == led)
     points = sum(values[c] for _, c in trick.plays)
@@ -165,6 +165,22 @@ def play_reason(obs: Observation, card: Card) -> Reason:
         # Nothing higher of the suit is out (a play-test: "a later player may still overtake" A♣).
         return Reason("follow_top", {"card": card, "best": best, "suit": led})
     return Reason("follow_over", {"card": card, "best": best})
+
+
+def lead_reason(obs: Observation, card: Card) -> Reason:
+    """What leading ``card`` does: wins the trick (and gains, a card worth less than nothing) when no higher card of
+    its suit is out, else leaves the trick to another player (one void in the suit may throw points on it). A search
+    hint's lead said "Lead 3♠" and no more (a play-test: it teaches little)."""
+    suit = suit_of(card)
+    if not _higher_out(obs, card):
+        value = obs.rules.values[card]
+        if value < 0:
+            return Reason("lead_sure_gain", {"card": card, "suit": suit, "points": value})
+        return Reason("lead_high", {"card": card, "suit": suit})
+    n = obs.rules.players
+    if any(suit in obs.voids[(obs.seat + k) % n] for k in range(1, n)):
+        return Reason("lead_into_void", {"card": card, "suit": suit})
+    return Reason("lead_low", {"card": card, "suit": suit})
 
 
 # ---- the claims each code makes, checked against the position ----------------------------------------------------
