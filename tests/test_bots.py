@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import numpy as np
 import pytest
@@ -545,12 +546,9 @@ def test_the_bots_page_runs() -> None:
     assert result.attempted > 0 and result.failed == 0
 
 
-def test_a_card_nothing_can_overtake_is_said_to_win_and_one_that_can_be_is_said_so() -> None:
-    """A play-test's hint said "Play A♣ over 4♣; a later player may still overtake it": nobody could."""
-    from blackmaria.bots.reasons import false_claims, play_reason, render
-
-    seen = set()
-    for seed in range(40):
+def _random_hearts_positions(deals: int) -> Iterator[Observation]:
+    """The seat to play's observation at every play of ``deals`` hearts deals, passes and cards chosen at random."""
+    for seed in range(deals):
         rng = random.Random(seed)
         game = Game("hearts", seed=seed)
         game.deal()
@@ -558,20 +556,29 @@ def test_a_card_nothing_can_overtake_is_said_to_win_and_one_that_can_be_is_said_
             game.pass_cards(seat, random_pass(game, seat, rng))
         while game.phase == "playing":
             obs = game.observation(game.turn or 0)
-            trick = obs.current_trick
-            if trick is not None and 0 < len(trick.plays) < 3:
-                led = trick.plays[0][1] & 3
-                top = max(c for _, c in trick.plays if c & 3 == led)
-                out = obs.rules.in_play_mask & ~obs.hand.mask & ~obs.played.mask
-                for card in sorted(c for c in obs.legal if c & 3 == led and c > top and len(obs.legal) > 1):
-                    reason = play_reason(obs, card)
-                    higher_out = any(c > card for c in cards_of(out & suit_mask(led)))
-                    assert reason.code == ("follow_over" if higher_out else "follow_top")
-                    assert false_claims(obs, [card], (reason,)) == []
-                    seen.add(reason.code)
-                    if reason.code == "follow_top":
-                        assert render((reason,)).endswith("is out, so it wins the trick")
+            yield obs
             game.play(rng.choice(sorted(obs.legal)))
+
+
+def test_a_card_nothing_can_overtake_is_said_to_win_and_one_that_can_be_is_said_so() -> None:
+    """A play-test's hint said "Play A♣ over 4♣; a later player may still overtake it": nobody could."""
+    from blackmaria.bots.reasons import false_claims, play_reason, render
+
+    seen = set()
+    for obs in _random_hearts_positions(40):
+        trick = obs.current_trick
+        if trick is not None and 0 < len(trick.plays) < 3:
+            led = trick.plays[0][1] & 3
+            top = max(c for _, c in trick.plays if c & 3 == led)
+            out = obs.rules.in_play_mask & ~obs.hand.mask & ~obs.played.mask
+            for card in sorted(c for c in obs.legal if c & 3 == led and c > top and len(obs.legal) > 1):
+                reason = play_reason(obs, card)
+                higher_out = any(c > card for c in cards_of(out & suit_mask(led)))
+                assert reason.code == ("follow_over" if higher_out else "follow_top")
+                assert false_claims(obs, [card], (reason,)) == []
+                seen.add(reason.code)
+                if reason.code == "follow_top":
+                    assert render((reason,)).endswith("is out, so it wins the trick")
         if seen == {"follow_over", "follow_top"}:
             break
     assert seen == {"follow_over", "follow_top"}
@@ -583,28 +590,20 @@ def test_a_lead_is_said_to_win_the_trick_or_to_leave_it_to_another_player_as_it_
     from blackmaria.bots.reasons import false_claims, play_reason, render
 
     seen: set[str] = set()
-    for seed in range(40):
-        rng = random.Random(seed)
-        game = Game("hearts", seed=seed)
-        game.deal()
-        for seat in range(4 if game.phase == "passing" else 0):
-            game.pass_cards(seat, random_pass(game, seat, rng))
-        while game.phase == "playing":
-            obs = game.observation(game.turn or 0)
-            trick = obs.current_trick
-            if (trick is None or not trick.plays) and len(obs.legal) > 1:
-                out = obs.rules.in_play_mask & ~obs.hand.mask & ~obs.played.mask
-                for card in sorted(obs.legal):
-                    reason = play_reason(obs, card)
-                    higher_out = any(c > card for c in cards_of(out & suit_mask(card & 3)))
-                    void = any(card & 3 in obs.voids[s] for s in range(4) if s != obs.seat)
-                    expected = ("lead_into_void" if void else "lead_low") if higher_out else "lead_high"
-                    assert reason.code == expected, (reason, higher_out, void)
-                    assert false_claims(obs, [card], (reason,)) == []
-                    seen.add(reason.code)
-                    if reason.code == "lead_low":
-                        assert render((reason,)).endswith("is still out, so another player may win the trick")
-            game.play(rng.choice(sorted(obs.legal)))
+    for obs in _random_hearts_positions(40):
+        trick = obs.current_trick
+        if (trick is None or not trick.plays) and len(obs.legal) > 1:
+            out = obs.rules.in_play_mask & ~obs.hand.mask & ~obs.played.mask
+            for card in sorted(obs.legal):
+                reason = play_reason(obs, card)
+                higher_out = any(c > card for c in cards_of(out & suit_mask(card & 3)))
+                void = any(card & 3 in obs.voids[s] for s in range(4) if s != obs.seat)
+                expected = ("lead_into_void" if void else "lead_low") if higher_out else "lead_high"
+                assert reason.code == expected, (reason, higher_out, void)
+                assert false_claims(obs, [card], (reason,)) == []
+                seen.add(reason.code)
+                if reason.code == "lead_low":
+                    assert render((reason,)).endswith("is still out, so another player may win the trick")
         if seen == {"lead_high", "lead_low", "lead_into_void"}:
             break
     assert seen == {"lead_high", "lead_low", "lead_into_void"}
