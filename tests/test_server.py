@@ -386,6 +386,9 @@ def test_a_seat_asks_for_a_hint_in_its_language_and_a_spectator_may_not(server: 
     passes = {tuple(sorted(p["cards"])): p["cost"] for p in answer["pass_costs"]}
     assert len(passes) > 1 and tuple(sorted(answer["cards"])) in passes
     assert "search_pass" in [r["code"] for r in answer["reasons"]]
+    # The sentence in its two parts, what the cards do and the search's numbers (a phone shows those on demand).
+    assert answer["search"].startswith("In ") and "simulierten Spielen" in answer["search"], answer
+    assert answer["reason"] == f"{answer['why']}; {answer['search'][0].lower()}{answer['search'][1:]}", answer
     anna.send({"type": "hint", "lang": "fr"})
     assert anna.recv_until("error")["code"] == "bad-message"
     watcher.send({"type": "hint"})

@@ -480,6 +480,14 @@ def test_a_phone_holds_a_big_hand_in_two_rows_and_marks_no_more_than_the_pass_ta
             # Both in sight: the hint, and the Hint button it pushed down (a play-test found that below the screen).
             shown = "ids => ids.map(id => { const r = document.getElementById(id).getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; })"
             assert page.evaluate(shown, ["hint-text", "hint-button"]) == [True, True]
+            # The search's numbers wait behind a line of their own (a play-test's pass hint filled nine lines), and
+            # open on a tap.
+            more = page.locator("#hint-text details.hint-search")
+            assert more.count() == 1 and not more.evaluate("d => d.open")
+            assert more.locator("summary").text_content() == "The simulated deals"
+            assert "simulated deals" not in (page.evaluate("() => document.getElementById('hint-text').firstChild.textContent") or "")
+            more.locator("summary").click()
+            assert re.match(r"The simulated deals\s*In [\d,]+ simulated deals this pass left you", more.inner_text()), more.inner_text()
         assert page.errors == []
         page.context.close()
 

@@ -12,6 +12,7 @@ import threading
 from typing import Any
 
 from blackmaria.bots import hint
+from blackmaria.bots.reasons import render
 from blackmaria.cards import Card, card_name, rank_of, suit_of
 from blackmaria.observation import Observation
 
@@ -86,9 +87,15 @@ def hint_message(obs: Observation, lang: str = "en", level: str | None = None) -
     """
     advice = hint(obs, level or hint_level())
     reasons = [{"code": r.code, "facts": {k: _named(v) if k in _CARD_FACTS else v for k, v in r.facts.items()}} for r in advice.reasons]
+    # The reason apart from the search's numbers, for a phone that shows those on demand (a play-test's pass hint
+    # filled nine lines there): ``why`` and ``search`` are "" when the hint has no such part.
+    said = tuple(r for r in advice.reasons if not r.code.startswith("search"))
+    searched = tuple(r for r in advice.reasons if r.code.startswith("search"))
     return {
         "cards": [card_name(c) for c in _as_hand(advice.cards)],
         "reason": advice.text(lang).rstrip("."),
+        "why": render(said, lang, advice.seats).rstrip(".") if said and searched else "",
+        "search": render(searched, lang, advice.seats).rstrip(".") if said and searched else "",
         "reasons": reasons,
         "level": advice.level,
         "costs": {card_name(c): round(cost, 3) for c, cost in sorted(advice.costs.items(), key=lambda item: item[1])},

@@ -1,5 +1,5 @@
 // The hand: the cards the observation offers (its choices) lit, a refused card told by its rule and facts, the pass.
-import { $, app, clearNotice, mustPass, mustPlay, paused, REDUCED, seatName, showNotice, shownTurn } from "./state.js";
+import { $, app, clearNotice, el, mustPass, mustPlay, paused, REDUCED, seatName, showNotice, shownTurn } from "./state.js";
 import { send } from "./connection.js";
 import { renderStatus } from "./table-view.js";
 import { cardName, cardShort, suitNumberName, t } from "./i18n.js";
@@ -227,7 +227,13 @@ export function showHint(message) {
   if (!app.view || !app.view.choices.length || app.passPending) return;
   app.hint = message.cards;
   clearNotice();  // the hint answers the refusal shown, if any
-  $("hint-text").textContent = t("hint", { cards: message.cards.map(cardShort).join(" "), reason: message.reason });
+  const cards = message.cards.map(cardShort).join(" ");
+  // On a phone the search's numbers wait behind a line of their own (a play-test's pass hint filled nine lines there).
+  const folded = NARROW.matches && message.why && message.search;
+  $("hint-text").textContent = t("hint", { cards, reason: folded ? message.why : message.reason });
+  if (folded) {
+    $("hint-text").append(" ", el("details", { class: "hint-search" }, el("summary", { text: t("web_hint_search") }), `${message.search}.`));
+  }
   renderHand();
   // The hint is read where it is: a play-test found it below the screen's edge (at 1280x800, and on a phone). With the
   // buttons round it: on a phone the hint above them pushed Hint itself off the screen (a play-test).
