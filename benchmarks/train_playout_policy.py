@@ -141,19 +141,22 @@ def fit_situation(feats: np.ndarray, mask: np.ndarray, costs: np.ndarray, temper
     """Weights minimising the cross-entropy of the softmax over the legal cards against soft targets from the costs."""
     target = soft_targets(mask, costs, temperature)
     w = np.zeros(feats.shape[2])
-    m = np.zeros_like(w)
-    v = np.zeros_like(w)
-    rate = 0.05
+    moments = [np.zeros_like(w), np.zeros_like(w)]
     for t in range(1, steps + 1):
         logits = np.where(mask, feats @ w, -np.inf)
         logits -= logits.max(axis=1, keepdims=True)
         prob = np.exp(logits)
         prob /= prob.sum(axis=1, keepdims=True)
         grad = np.einsum("kif,ki->f", feats, prob - target) / len(feats) + l2 * w
-        m = 0.9 * m + 0.1 * grad
-        v = 0.999 * v + 0.001 * grad * grad
-        w -= rate * (m / (1 - 0.9**t)) / (np.sqrt(v / (1 - 0.999**t)) + 1e-8)
+        adam_step(w, grad, moments, t, 0.05)
     return w
+
+
+def adam_step(param: np.ndarray, grad: np.ndarray, moments: list[np.ndarray], t: int, rate: float) -> None:
+    """Step ``t`` (from 1) of Adam (Kingma and Ba 2015) on ``param`` in place; ``moments`` holds its two running means."""
+    moments[0] = 0.9 * moments[0] + 0.1 * grad
+    moments[1] = 0.999 * moments[1] + 0.001 * grad * grad
+    param -= rate * (moments[0] / (1 - 0.9**t)) / (np.sqrt(moments[1] / (1 - 0.999**t)) + 1e-8)
 
 
 def soft_targets(mask: np.ndarray, costs: np.ndarray, temperature: float) -> np.ndarray:
@@ -171,8 +174,9 @@ def fit_hidden(
     # The legal cards alone, one row each (the padding is most of the array), with the position each belongs to.
     x = feats[mask]
     target = soft_targets(mask, costs, temperature)[mask]
-    position = np.repeat(np.arange(len(mask)), mask.sum(axis=1))
-    starts = np.concatenate([[0], np.cumsum(mask.sum(axis=1))[:-1]])
+    legal = mask.sum(axis=1)
+    position = np.repeat(np.arange(len(mask)), legal)
+    starts = np.concatenate([[0], np.cumsum(legal)[:-1]])
     rng = np.random.default_rng(0)
     params = {
         "w": linear.copy(),
@@ -180,8 +184,7 @@ def fit_hidden(
         "b1": np.zeros(units),
         "w2": rng.normal(0.0, 0.1, units),
     }
-    m = {k: np.zeros_like(v) for k, v in params.items()}
-    v = {k: np.zeros_like(x) for k, x in params.items()}
+    moments = {name: [np.zeros_like(param), np.zeros_like(param)] for name, param in params.items()}
     for t in range(1, steps + 1):
         pre = x @ params["w1"] + params["b1"]
         act = np.maximum(pre, 0.0)
@@ -192,11 +195,8 @@ def fit_hidden(
         d = (prob - target) / len(mask)  # the loss's gradient by each card's score
         back = np.outer(d, params["w2"]) * (pre > 0)
         grads = {"w": x.T @ d, "w1": x.T @ back, "b1": back.sum(axis=0), "w2": act.T @ d}
-        for k, grad in grads.items():
-            grad = grad + l2 * params[k]
-            m[k] = 0.9 * m[k] + 0.1 * grad
-            v[k] = 0.999 * v[k] + 0.001 * grad * grad
-            params[k] -= 0.01 * (m[k] / (1 - 0.9**t)) / (np.sqrt(v[k] / (1 - 0.999**t)) + 1e-8)
+        for name, grad in grads.items():
+            adam_step(params[name], grad + l2 * params[name], moments[name], t, 0.01)
     return params
 
 

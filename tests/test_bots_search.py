@@ -151,8 +151,7 @@ def medium_play_until(seed: int, choices: int) -> Observation:
             game.pass_cards(seat, bots[seat].choose_pass(obs))
         else:
             game.play(bots[seat].choose_play(obs), seat)
-    obs = game.observation(game.current_player())
-    return obs
+    return game.observation(game.current_player())
 
 
 def test_halving_the_cards_to_play_compares_the_closest_on_more_worlds_and_shows_the_chosen_cheapest() -> None:

@@ -255,10 +255,10 @@ export function focusHandFrom(page) {
 export function focusCard(card, from) {
   const nodes = [...$("hand").querySelectorAll(".card")];
   const index = nodes.findIndex((node) => node.dataset.card === String(card));
-  if (index < 0 || (document.activeElement !== document.body && document.activeElement !== from)) return;
-  nodes.forEach((node, i) => (node.tabIndex = i === index ? 0 : -1));
+  if (index < 0) return;
+  nodes.forEach((node, i) => (node.tabIndex = i === index ? 0 : -1)); // the roving stop, which focusHandFrom takes
   app.handFocus = index;
-  nodes[index].focus({ preventScroll: true });
+  focusHandFrom(from);
 }
 
 /** A laptop's low screen (1024x640): once a deal, the pass brings the hand and its buttons into sight below the felt
