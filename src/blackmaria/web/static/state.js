@@ -133,15 +133,18 @@ export async function api(method, path, body, token) {
 
 export function clearNotice() {
   clearTimeout(app.noticeTimer);
+  app.noticeTillMyTurn = false;
   $("notice").textContent = "";
 }
 
 /** A line under the table for a few seconds: red for a refusal or an error, plain for information (``info``: a
-    fourth card marked for a pass of three is no error, a play-test read it as one). */
-export function showNotice(text, info = false) {
+    fourth card marked for a pass of three is no error, a play-test read it as one). ``tillMyTurn``: it says the turn
+    is another's, and goes when the turn comes (a play-test read "Your turn" over "It is not your turn"). */
+export function showNotice(text, info = false, tillMyTurn = false) {
   const notice = $("notice");
   notice.textContent = text;
   notice.classList.toggle("info", info);
+  app.noticeTillMyTurn = tillMyTurn;
   clearTimeout(app.noticeTimer);
   app.noticeTimer = setTimeout(() => (notice.textContent = ""), 6000);
   const seatingError = $("seating-error");

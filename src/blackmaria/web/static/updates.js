@@ -51,6 +51,7 @@ async function showUpdate(message, hurry) {
   if (scored) setNews([]); // the table's news last the deal they came in (a play-test read them under the result)
   if (scored && app.table && app.table.summary_seconds) app.summaryUntil = message.receivedAt + app.table.summary_seconds * 1000;
   app.view = message.state;
+  if (app.noticeTillMyTurn && app.view && app.view.choices && app.view.choices.length) clearNotice(); // a decision of mine now
   app.heldWon = won || null;
   app.heldText = won ? trickWonText(won) : "";
   // A run of bot actions comes as one update: its cards are laid one after another, as at a real table.
