@@ -64,14 +64,40 @@ def test_a_whole_game_with_two_humans_and_two_bots(server: Server) -> None:
     assert record["seats"] == ["Anna", "Computer 2 (medium)", "Ben", "Computer 4 (medium)"]
     assert all(check.ok for check in verify_record(record)) and len(record["deals"]) == 2
     assert server.http.get(f"/api/tables/{code}").json()["status"] == "over"
-    # The table stays open: the next game starts with the same seats, and the last one is still downloadable.
-    assert server.start_game(code, host)["game"] == 2
+    # The table stays open: the next game starts with the same seats once both players have asked for it (Ben's
+    # wish alone leaves Anna her result: a play-test's friend started a game over the others'), and the last game is
+    # still downloadable.
+    asked = server.start_game(code, seats[1][1])
+    assert asked["status"] == "over" and asked["game"] == 1
+    assert [seat["again"] for seat in asked["seats"]] == [False, False, True, False]
+    assert server.start_game(code, seats[0][1])["game"] == 2
     assert server.http.get(f"/api/tables/{code}/record", params={"game": 1}).json() == record
     play_until([anna, ben], lambda: not anna.over() and not ben.over())
     play_until([anna, ben], lambda: anna.over() and ben.over())
     assert game_from_record(server.http.get(f"/api/tables/{code}/record").json()).is_over
     for player in (anna, ben, watcher):
         player.close()
+
+
+def test_after_a_game_a_wish_for_another_waits_for_the_players_at_the_table_and_the_host_starts_it(server: Server) -> None:
+    code, host, seats = two_humans_two_bots(server, ONE_DEAL_HEARTS)
+    anna, ben = (server.connect(code, token) for _, token in seats)
+    server.start_game(code, host)
+    play_until([anna, ben], lambda: anna.over() and ben.over())
+    assert server.start_game(code, seats[0][1])["status"] == "over"  # Anna asks; Ben is still reading
+    ben.close()  # Ben leaves: nobody else is waited for, and Anna's game begins
+    deadline = time.monotonic() + 10
+    while server.http.get(f"/api/tables/{code}").json()["status"] != "playing":
+        assert time.monotonic() < deadline, "the game Anna asked for did not start when Ben left"
+        time.sleep(0.05)
+    info = server.http.get(f"/api/tables/{code}").json()
+    assert info["game"] == 2 and not any(seat["again"] for seat in info["seats"])
+    ben = server.connect(code, seats[1][1])
+    play_until([anna, ben], lambda: not anna.over() and not ben.over())
+    play_until([anna, ben], lambda: anna.over() and ben.over())
+    assert server.start_game(code, host)["status"] == "playing"  # the host's own token starts the next one at once
+    anna.close()
+    ben.close()
 
 
 def test_a_player_reconnects_with_the_token_and_sees_the_same_hand(server: Server) -> None:

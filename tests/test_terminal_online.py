@@ -24,6 +24,7 @@ from textual.widgets import Static
 
 from blackmaria.cards import Card, card_name, parse_card, parse_cards
 from blackmaria.locale import Texts
+from blackmaria.rules import Rules
 from blackmaria.tui.online import OnlineError, OnlineSeat, TableLink, run_online, save_token, saved_token, take_seat
 from blackmaria.tui.online_app import OnlineApp
 from browser import SCREENSHOTS
@@ -928,3 +929,39 @@ def test_at_80x24_the_seat_lists_every_key_and_f6_opens_the_score_sheet_in_a_vie
             await until(pilot, lambda: app.ended is not None, "left")
 
     asyncio.run(drive_keys())
+
+
+def test_after_a_game_the_terminal_says_who_would_like_another_and_whom_its_own_wish_waits_for(server: Server) -> None:
+    """As the page says it: another game starts once every player at the table has asked (``start``). The table's
+    messages are made here: a whole game of three players first would only slow the check."""
+    link, _host, token = seated(server)
+    seat = OnlineSeat(link, token, "en")
+    assert seat.seat == 0
+    rules = Rules.from_data({**ONE_DEAL_HEARTS}).to_dict()
+
+    def table(again: tuple[bool, ...], connected: tuple[bool, ...] = (True, True, True, False)) -> dict[str, Any]:
+        kinds = ("human", "human", "human", "bot")
+        names = ("Zoe", "Ben", "Cleo", None)
+        seats = [
+            {
+                "seat": i,
+                "kind": kinds[i],
+                "name": names[i],
+                "level": "medium" if kinds[i] == "bot" else None,
+                "connected": connected[i],
+                "away": False,
+                "again": again[i],
+            }
+            for i in range(4)
+        ]
+        return {"code": "CODE", "rules": rules, "players": 4, "status": "over", "game": 1, "seats": seats}
+
+    seat._table(table((False, False, False, False)))
+    seat.take_lines()
+    seat._table(table((False, True, False, False)))
+    assert seat.take_lines() == ["Ben would like another game: type start to play it too."]
+    seat._table(table((True, True, False, False)))
+    assert seat.take_lines() == ["You asked for another game: it starts when Cleo asks for it too."]
+    seat._table(table((True, True, False, False), connected=(True, True, False, False)))  # Cleo leaves: nothing to add
+    assert seat.take_lines() == []
+    seat.close()

@@ -234,6 +234,19 @@ def test_two_browsers_and_two_bots_play_a_whole_deal_by_clicking(server: Server,
     ben_page.click("#lang-switch")
     ben_page.wait_for_function("() => document.getElementById('chat-log').textContent.includes('Anna: Gut gespielt!')")
     assert "<b>gg</b> & thanks" in (ben_page.text_content("#chat-log") or "")
+    # Another game: Ben's wish waits for Anna, who reads it under her result (a play-test's friend started one over
+    # the others' result); hers starts it for both.
+    ben_page.click("#summary-close")
+    ben_page.click("#new-game")
+    ben_page.wait_for_function("() => document.getElementById('again-text').textContent.length > 0")
+    assert ben_page.text_content("#again-text") == "Du möchtest noch eine Partie: Sie beginnt, sobald Anna sie auch möchte."
+    assert ben_page.locator("#new-game").is_hidden() and ben_page.locator("#result").is_visible()
+    anna_page.wait_for_function("() => document.getElementById('again-text').textContent === 'Ben would like another game.'")
+    assert anna_page.locator("#result").is_visible()
+    anna_page.click("#new-game")
+    for page in (anna_page, ben_page):
+        page.wait_for_selector("#pass-bar:not([hidden])")
+        assert page.locator("#result").is_hidden()
     assert unnamed(anna_page) == [] and unnamed(ben_page) == []
     assert anna_page.errors == [] and ben_page.errors == []
     for page in (anna_page, ben_page):

@@ -89,6 +89,7 @@ class SeatInfo(BaseModel):
     level: str | None = Field(description="The bot level of a bot seat.")
     connected: bool = Field(description="Whether a connection holds this seat now.")
     away: bool = Field(description="Whether a bot stands in for this human seat (turn timer ran out, or the player left).")
+    again: bool = Field(description="Whether this seat's player has asked for another game since the last one ended.")
 
 
 class TableInfo(BaseModel):
@@ -550,10 +551,11 @@ def create_app(db_url: str | None = None, programs: BotPrograms | None = None, l
 
     @app.post("/api/tables/{code}/start", response_model=TableInfo)
     async def start(code: str, authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
-        """Start a game once every seat is taken; after a game ends, start the next one (host or seated player only)."""
+        """Start a game once every seat is taken (host or seated player only); after a game ends, a seat's token asks for
+        another, which starts once every player at the table has asked, and the host's token starts it."""
         table = table_or_404(code)
         manage(table, authorization)
-        await table.start()
+        await table.start(by=table.seat_for_token(_bearer(authorization) or ""))
         return table.info()
 
     @app.post("/api/tables/{code}/pause", response_model=TableInfo)

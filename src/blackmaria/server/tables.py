@@ -239,6 +239,8 @@ class TableRuntime:
         self.game_no = row.game_no
         self.turn_seconds: float | None = row.options.get("turn_seconds")
         self.away: set[int] = set()
+        self.again: set[int] = set()
+        """Seats whose players asked for another game since the last one ended (it starts when every player here has)."""
         """Human seats a stand-in bot plays: the turn timer ran out, or the player left while the timer is on."""
         self.stand_ins: dict[int, Bot] = {}
         self._timer: asyncio.TimerHandle | None = None
@@ -477,6 +479,7 @@ class TableRuntime:
                     "level": s.level,
                     "connected": i in connected,
                     "away": i in self.away,
+                    "again": i in self.again,
                 }
                 for i, s in enumerate(self.seats)
             ],
@@ -618,6 +621,10 @@ class TableRuntime:
         if gone and self.status == "playing" and seat is not None:
             # A reload or a short drop costs nothing: only a player still gone after the grace is played by a stand-in.
             self._start_grace(seat)
+        if gone and self.status == "over" and self.again and not self.waiting_for_again():
+            async with self.lock:  # the one the others waited for has gone: their next game starts
+                if self.status == "over" and self.again and not self.waiting_for_again():
+                    await self._start_game()
         self.broadcast_table()
 
     def _humans_here(self) -> bool:
@@ -1071,24 +1078,45 @@ class TableRuntime:
         self.paused = True
         self.broadcast_table()
 
-    async def start(self) -> None:
+    def waiting_for_again(self) -> list[int]:
+        """The human seats with a connection whose players have not asked for another game yet."""
+        here = {c.seat for c in self.clients if c.attached and c.seat is not None}
+        return [i for i, s in enumerate(self.seats) if s.kind == "human" and i in here and i not in self.again]
+
+    async def start(self, by: int | None = None) -> bool:
+        """Start a game; False when ``by`` (a seat) has asked for another and others still read the last one's result.
+
+        After a game a seat's request is its player's wish: the next game starts when every player at the table (with
+        a connection) has asked, so nobody's result is swept away while they read it (a play-test's friend started
+        one over the others'). The host's own token (``by`` None) starts it at once."""
         async with self.lock:
             if self.status == "playing":
                 raise LobbyError(409, "a game is already in play")
-            self.paused = False
-            empty = [i for i, s in enumerate(self.seats) if s.kind == "empty"]
-            if empty:
-                raise LobbyError(409, f"seats {', '.join(map(str, empty))} are empty; take them or fill them with bots")
-            seed = secrets.token_hex(16)
-            names = [s.display_name(i) for i, s in enumerate(self.seats)]
-            self.game_no += 1
-            await asyncio.to_thread(self.store.start_game, self.id, self.game_no, seed, names)
-            self.status = "playing"
-            self._new_game(seed, names)
-            self.broadcast_table()
-            self._staged_items.extend(self.log)  # the game's first events go out with its deal: one update, not two
-            await self._deal()
-            await self.advance()
+            if self.status == "over" and by is not None:
+                self.again.add(by)
+                if self.waiting_for_again():
+                    self.broadcast_table()
+                    return False
+            await self._start_game()
+            return True
+
+    async def _start_game(self) -> None:
+        """The next game: seats checked, the shuffle committed, the cards dealt. Call under the lock."""
+        empty = [i for i, s in enumerate(self.seats) if s.kind == "empty"]
+        if empty:
+            raise LobbyError(409, f"seats {', '.join(map(str, empty))} are empty; take them or fill them with bots")
+        self.again.clear()
+        self.paused = False
+        seed = secrets.token_hex(16)
+        names = [s.display_name(i) for i, s in enumerate(self.seats)]
+        self.game_no += 1
+        await asyncio.to_thread(self.store.start_game, self.id, self.game_no, seed, names)
+        self.status = "playing"
+        self._new_game(seed, names)
+        self.broadcast_table()
+        self._staged_items.extend(self.log)  # the game's first events go out with its deal: one update, not two
+        await self._deal()
+        await self.advance()
 
     def close_clients(self) -> None:
         if self._timer is not None:

@@ -461,6 +461,8 @@ class OnlineSeat(Seat):
                     self.say(t("online_sat_down", name=self._names[i], seat=i + 1))
         if before is not None and info.get("status") == "playing":
             self._tell_presence(before, info["seats"])
+        if before is not None and info.get("status") == "over":
+            self._tell_again(before, info["seats"])
         away = self.seat is not None and bool(info["seats"][self.seat].get("away"))
         if away and not self.away:
             self.say(t("online_away"))
@@ -476,6 +478,20 @@ class OnlineSeat(Seat):
         if (was_open or was_over) and info.get("status") == "playing":
             self.ended = False  # a new game, for a seat that stayed
             self.say(t("online_started"))
+
+    def _tell_again(self, before: list[dict[str, Any]], now: list[dict[str, Any]]) -> None:
+        """Who asked for another game (it starts once every player at the table has), and, once this seat has asked,
+        whom it waits for, as the page says it."""
+        t = self.t
+        for i, (was, seat) in enumerate(zip(before, now, strict=False)):
+            if not seat.get("again") or was.get("again"):
+                continue
+            if i != self.seat:
+                self.say(t("online_again_asked", name=self._names[i]))
+                continue
+            waiting = [self._names[j] for j, s in enumerate(now) if s["kind"] == "human" and s.get("connected") and not s.get("again")]
+            if waiting:
+                self.say(t("web_again_wait_one" if len(waiting) == 1 else "web_again_wait_many", names=t.names_list(waiting)))
 
     def _tell_presence(self, before: list[dict[str, Any]], now: list[dict[str, Any]]) -> None:
         """The other players who lost their connection, whose seat a computer player took, or who are back, as the

@@ -1,5 +1,5 @@
-// The end-of-deal summary and the public count of a finished deal.
-import { $, announce, app, el, nameOf, seatName } from "./state.js";
+// The end-of-deal summary, the public count of a finished deal, and the game's result.
+import { $, announce, app, authToken, el, nameOf, seatName } from "./state.js";
 import { renderLearn } from "./learn.js";
 import { cardName, namesList, plural, t } from "./i18n.js";
 import { miniCard, shortCards } from "./cards.js";
@@ -109,4 +109,34 @@ export function renderCounts(deal) {
     if (old) old.remove();
     row.append(countCards(message.count, Number(row.dataset.seat), true)); // each card with its points and trick
   }
+}
+
+/** The game's result: the winners, the totals by place, the reader's place, and who asked for another game. */
+export function showResult(view) {
+  const winners = namesList(view.winners.map((seat) => seatName(seat))); // (not map(seatName): its index is "short")
+  $("result-text").textContent = t(view.winners.length === 1 ? "winner_one" : "winner_many", { names: winners });
+  // By place, fewest points first, as the result is read (seat order is the score sheet's).
+  const places = view.totals.map((total, seat) => ({ seat, total })).sort((a, b) => a.total - b.total || a.seat - b.seat);
+  $("result-totals").replaceChildren(
+    ...places.map(({ seat, total }) => {
+      const name = seatName(seat) + (seat === app.seat ? ` ${t("you_suffix")}` : "");
+      return el("li", { class: seat === app.seat ? "me" : "", text: t("total_of", { name, total }) });
+    }),
+  );
+  // A player reads where they came (a play-test looked for it): first place shared by equal totals.
+  if (app.seat !== null) {
+    const place = 1 + view.totals.filter((total) => total < view.totals[app.seat]).length;
+    $("result-text").textContent += ` ${t("your_place", { place, players: view.totals.length })}`;
+  }
+  // Another game starts once every player here has asked for it (the server waits): who has, and for whom it waits.
+  const seats = app.table ? app.table.seats : [];
+  const asked = seats.filter((seat) => seat.again && seat.seat !== app.seat).map((seat) => seatName(seat.seat));
+  const waiting = seats.filter((seat) => seat.kind === "human" && seat.connected && !seat.again).map((seat) => seatName(seat.seat));
+  const mine = app.seat !== null && Boolean(seats[app.seat] && seats[app.seat].again);
+  let again = "";
+  if (mine && waiting.length) again = t(waiting.length === 1 ? "web_again_wait_one" : "web_again_wait_many", { names: namesList(waiting) });
+  else if (!mine && asked.length) again = t(asked.length === 1 ? "web_again_other_one" : "web_again_other_many", { names: namesList(asked) });
+  $("again-text").textContent = again;
+  // A guided deal ends with its own two ways on (another guided deal, a real game): not a third (a play-test).
+  $("new-game").hidden = !authToken() || app.learn || mine;
 }

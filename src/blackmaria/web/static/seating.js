@@ -91,7 +91,8 @@ export async function fillBots() {
 export async function startGame() {
   try {
     // The table's own message over the WebSocket follows and is what the page draws (the HTTP answer is a summary).
-    await api("POST", `/api/tables/${app.code}/start`, undefined, authToken());
+    // After a game a seat asks for another (it starts when every player has): its own token, not the host's.
+    await api("POST", `/api/tables/${app.code}/start`, undefined, app.token || authToken());
   } catch (failure) {
     showNotice(failure.message);
     $("seating-error").textContent = failure.message;

@@ -5,7 +5,8 @@ import { send } from "./connection.js";
 import { renderSeating, seatButton } from "./seating.js";
 import { focusHandFrom, passPrompt, renderHand, revealHand } from "./hand.js";
 import { renderLearn } from "./learn.js";
-import { cardName, has, namesList, plural, t } from "./i18n.js";
+import { showResult } from "./dialogs.js";
+import { cardName, has, plural, t } from "./i18n.js";
 import { cardBack, miniCard, shortCards, tableCard } from "./cards.js";
 import { keepInside, keepOffSeats, placeCrowded, seatPosition } from "./felt.js";
 
@@ -460,24 +461,7 @@ function renderResult() {
   $("undo-button").hidden = over || app.seat === null || !app.table || !app.table.undo;
   $("undo-button").disabled = !mayTakeBack();
   $("sound-button").hidden = over || app.seat === null; // no turn to signal: the game is over, or a spectator's
-  if (!over) return;
-  const names = namesList(view.winners.map((seat) => seatName(seat))); // (not map(seatName): its index is "short")
-  $("result-text").textContent = t(view.winners.length === 1 ? "winner_one" : "winner_many", { names });
-  // By place, fewest points first, as the result is read (seat order is the score sheet's).
-  const places = view.totals.map((total, seat) => ({ seat, total })).sort((a, b) => a.total - b.total || a.seat - b.seat);
-  $("result-totals").replaceChildren(
-    ...places.map(({ seat, total }) => {
-      const name = seatName(seat) + (seat === app.seat ? ` ${t("you_suffix")}` : "");
-      return el("li", { class: seat === app.seat ? "me" : "", text: t("total_of", { name, total }) });
-    }),
-  );
-  // A player reads where they came (a play-test looked for it): first place shared by equal totals.
-  if (app.seat !== null) {
-    const place = 1 + view.totals.filter((total) => total < view.totals[app.seat]).length;
-    $("result-text").textContent += ` ${t("your_place", { place, players: view.totals.length })}`;
-  }
-  // A guided deal ends with its own two ways on (another guided deal, a real game): not a third (a play-test).
-  $("new-game").hidden = !authToken() || app.learn;
+  if (over) showResult(view);
 }
 
 export function renderChat() {
