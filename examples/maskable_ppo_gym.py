@@ -47,7 +47,7 @@ class LastMask(gym.Wrapper[np.ndarray, int, np.ndarray, int]):
     def step(self, action: int) -> tuple[np.ndarray, Any, bool, bool, dict[str, Any]]:
         observation, reward, terminated, truncated, info = self.env.step(action)
         self.mask = info["action_mask"].astype(bool)
-        # SB3 deep-copies infos; the structured Observation in info["observation"] (CardSets) does not copy.
+        # Only the mask goes on (the env's info holds plain values besides it, which SB3's deep copy of infos takes).
         return observation, float(reward) / self.points, terminated, truncated, {"action_mask": info["action_mask"]}
 
 

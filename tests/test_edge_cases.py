@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -253,7 +254,7 @@ def test_bad_pass_sizes_and_double_passes_are_refused() -> None:
     game.pass_cards(0, hand[:3])
     with pytest.raises(IllegalPass, match="already passed"):
         game.pass_cards(0, hand[3:6])
-    with pytest.raises(IllegalPlay, match="the game is passing"):
+    with pytest.raises(IllegalPlay, match="cannot be played now: the cards are being passed"):
         game.play(hand[4])
 
 
@@ -304,6 +305,114 @@ def test_nothing_is_taken_back_before_the_seats_first_card() -> None:
     assert game.plays_to_take_back(seat) == 0
     with pytest.raises(GameError, match="no card of this deal to take back"):
         game.take_back(seat)
+
+
+def test_undo_off_means_no_card_is_taken_back_whatever_the_front_end() -> None:
+    """A play-test: under undo = false the game still answered "2 plays to take back" and took them back; only the
+    terminal and the server checked the rule. The game itself refuses now, naming the rule, and changes nothing."""
+    game = Game(preset("hearts").replace(undo=False), seed=1)
+    game.deal()
+    for seat in range(4):
+        game.pass_cards(seat, sorted(game.hand(seat))[:3])
+    while not (game.phase == "playing" and any(player == game.turn for player, _ in game.state.plays())):  # type: ignore[union-attr]
+        game.play(min(game.legal_cards()))
+    seat = game.turn
+    assert seat is not None and game.plays_to_take_back(seat) == 0
+    before = snapshot(game)
+    with pytest.raises(GameError, match=r"cannot take a card back: these rules say undo = false") as refused:
+        game.take_back(seat)
+    assert refused.value.rule == "undo-off" and snapshot(game) == before
+    allowed = Game(game.rules.replace(undo=True), seed=1)
+    allowed.deal()
+    for seat in range(4):
+        allowed.pass_cards(seat, sorted(allowed.hand(seat))[:3])
+    for _ in range(len(game.state.plays())):  # type: ignore[union-attr]
+        allowed.play(min(allowed.legal_cards()))
+    assert allowed.plays_to_take_back(allowed.turn or 0) > 0  # the same position with undo allowed
+
+
+def test_undo_after_a_deal_says_it_is_scored_not_empty() -> None:
+    """A play-test: undo() after a whole deal of 64 actions said "there is nothing in the current deal to undo"."""
+    game = Game(preset("hearts"), seed=3)
+    with pytest.raises(GameError, match=r"^no deal has been dealt yet: there is nothing to undo$"):
+        game.undo()
+    game.deal()
+    rng = random.Random(3)
+    for seat in range(4):
+        game.pass_cards(seat, rng.sample(sorted(game.passable_cards(seat)), 3))
+    while game.phase == "playing":
+        game.play(rng.choice(sorted(game.legal_cards())))
+    assert game.phase == "deal-over" and len(game.state.history) == 64  # type: ignore[union-attr]
+    before = snapshot(game)
+    with pytest.raises(GameError, match=r"^deal 1 is over: a deal is scored once its last trick is taken, and a scored deal cannot"):
+        game.undo()
+    assert snapshot(game) == before
+
+
+def test_actions_that_name_no_card_are_refused_as_not_a_card() -> None:
+    """A play-test: apply_action(3.0) raised a bare TypeError, apply_action(True) played 2D (card 1), play(99) was
+    refused as `not-in-hand`, OpenSpiel's pass of 99 said "it is not in the hand" and pass_cards(9, ...) blamed the
+    turn. Each is now refused with the value and a rule of its own (`not-a-card`, as the environments say it;
+    `no-such-seat`), and changes nothing."""
+    game = Game(preset("hearts"), seed=4)
+    game.deal()
+    hand = sorted(game.hand(0))
+    before = snapshot(game)
+    for action in (3.0, True, 99, -1, None):
+        with pytest.raises(
+            IllegalPass, match=rf"^Player 1 \(seat 0\) cannot pass {re.escape(repr(action))}: it is not a card number \(0\.\.51\)$"
+        ) as error:
+            game.apply_action(action)  # type: ignore[arg-type]
+        assert error.value.rule == "not-a-card" and snapshot(game) == before
+    with pytest.raises(IllegalPass, match=r"^Player 1 \(seat 0\) cannot pass 52: it is not a card number") as error:
+        game.pass_cards(0, [hand[0], hand[1], 52])
+    assert error.value.rule == "not-a-card"
+    with pytest.raises(IllegalPass, match=r"^seat 9 does not exist with 4 players$") as error:
+        game.pass_cards(9, hand[:3])
+    assert error.value.rule == "no-such-seat" and snapshot(game) == before
+    for seat in range(4):
+        game.pass_cards(seat, sorted(game.hand(seat))[:3])
+    before = snapshot(game)
+    who = f"Player {game.turn + 1} \\(seat {game.turn}\\)" if game.turn is not None else ""
+    for action in (3.0, True, 99):
+        for act in (game.apply_action, game.play, game.play_error):
+            with pytest.raises(IllegalPlay, match=rf"^{who} cannot play {re.escape(repr(action))}: it is not a card number") as error:
+                act(action)  # type: ignore[operator]
+            assert error.value.rule == "not-a-card" and snapshot(game) == before
+    # The flat action layer (what OpenSpiel's game drives) says the same.
+    state = Game(preset("hearts"), seed=4)
+    state.deal()
+    flat = state.state
+    assert flat is not None
+    with pytest.raises(IllegalPass, match=r"cannot pass 99: it is not a card number \(0\.\.51\)") as error:
+        flat.apply_action(99)
+    assert error.value.rule == "not-a-card" and not flat.history
+
+
+@pytest.mark.parametrize(
+    ("stage", "message"),
+    [
+        ("not-started", "2C cannot be played now: the game has not started"),
+        ("passing", "2C cannot be played now: the cards are being passed"),
+        ("game-over", "2C cannot be played now: the game is over"),
+    ],
+)
+def test_a_card_out_of_its_time_is_refused_in_a_plain_sentence(stage: str, message: str) -> None:
+    """A play-test: a record with a play after the end was refused with "the game is game over" (and "the game is
+    passing", "the game is not started")."""
+    game = Game(preset("hearts").replace(deal_count=1, target_score=None), seed=6)
+    if stage != "not-started":
+        game.deal()
+    if stage == "game-over":
+        rng = random.Random(6)
+        for seat in range(4):
+            game.pass_cards(seat, rng.sample(sorted(game.passable_cards(seat)), 3))
+        while game.phase == "playing":
+            game.play(rng.choice(sorted(game.legal_cards())))
+    assert game.phase == stage
+    with pytest.raises(IllegalPlay, match=f"^{message}$") as error:
+        game.play("2C")
+    assert error.value.rule == "wrong-phase"
 
 
 @pytest.mark.parametrize(("need_jd", "expected"), [(False, [0, 16, 26, 26]), (True, [26, -10, 0, 0])])

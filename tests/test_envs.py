@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from pathlib import Path
 
@@ -13,7 +14,7 @@ from pettingzoo.test import api_test
 from blackmaria.envs import encoding
 from blackmaria.envs.gymnasium_env import BlackMariaSingleSeatEnv
 from blackmaria.envs.pettingzoo_env import BlackMariaEnv
-from blackmaria.rules import PRESETS, Rules, preset
+from blackmaria.rules import PRESETS, Rules, RulesError, preset
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")
@@ -90,6 +91,28 @@ def test_a_whole_game_in_gymnasium_against_random_opponents_pays_every_deal(name
     assert all(sum(deal.points or ()) > 0 for deal in env.game.deals)
 
 
+def test_a_reward_of_no_points_is_zero_not_minus_zero() -> None:
+    """A play-test: Gymnasium's step gave reward -0.0 (and PettingZoo's seat without points -0.0)."""
+    env = BlackMariaSingleSeatEnv(rules="hearts", opponents="random")
+    _, info = env.reset(seed=1)
+    rng = np.random.default_rng(1)
+    _, reward, *_ = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))  # a pass: nothing scored
+    assert reward == 0.0 and math.copysign(1.0, float(reward)) == 1.0
+    aec = BlackMariaEnv(rules="hearts")
+    for seed in range(20):
+        aec.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        for _ in aec.agent_iter(max_iter=1_000):
+            observation, _, terminated, _, _ = aec.last()
+            if terminated:
+                break
+            aec.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+        if 0.0 in aec.rewards.values():  # the rewards of the deal's last step: minus each seat's points
+            assert all(math.copysign(1.0, reward) == 1.0 for reward in aec.rewards.values() if reward == 0.0), aec.rewards
+            return
+    pytest.fail("no deal in 20 with a seat that took no points")
+
+
 def test_gymnasium_illegal_action_ends_the_episode_with_a_penalty() -> None:
     env = BlackMariaSingleSeatEnv(rules="hearts", opponents="easy")
     _, info = env.reset(seed=1)
@@ -122,6 +145,11 @@ def test_environments_take_a_player_count_and_name_a_bad_level_at_once() -> None
     assert BlackMariaEnv(rules="black-maria", players=5).possible_agents[-1] == "player_4"
     with pytest.raises(ValueError, match=r"players=5: these rules are for 4"):
         BlackMariaEnv(rules=preset("hearts"), players=5)
+    # A preset by name takes only its own counts (a play-test got a five-player "hearts" here that `play` refused).
+    for make in (BlackMariaEnv, BlackMariaSingleSeatEnv):
+        with pytest.raises(RulesError, match=r"^5 players: the hearts preset is for 4 players; for 5 try "):
+            make(rules="hearts", players=5)
+    assert BlackMariaEnv(rules=Rules.from_data({"preset": "hearts", "players": 5})).possible_agents[-1] == "player_4"
     with pytest.raises(ValueError, match="opponents 'expertt' is not one of random, easy, medium, hard, expert"):
         BlackMariaSingleSeatEnv(opponents="expertt")
     made = gymnasium.make("blackmaria/SingleSeat-v0", rules="hearts", opponents="random")

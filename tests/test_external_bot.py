@@ -63,7 +63,8 @@ def test_a_program_that_exits_before_the_hello_is_judged_by_what_it_printed() ->
     for bot in (printed, silent):
         bot.choose_pass(observe(game, 0))
     assert printed.errors == [f"{printed.command}: answer to hello is not JSON: 'hello?'"]
-    assert silent.errors == [f"{silent.command}: the program has stopped"]
+    assert silent.errors == [f"{silent.command}: the program stopped before its first answer (exit status 0)"]
+    assert silent.stopped_at_start and not printed.stopped_at_start  # printed answered, if badly
 
 
 def test_a_tournament_seats_a_program_and_a_broken_one_does_not_stop_it() -> None:
@@ -77,6 +78,7 @@ def test_a_tournament_seats_a_program_and_a_broken_one_does_not_stop_it() -> Non
     # ... and the report says so: a bot writer's broken program, played by the fallback, had looked like a winner.
     assert result.faults == {} and "FAULTS" not in result.report()
     assert len(survived.faults[broken]) == 2 * 3 and "answer to hello is not JSON" in survived.faults[broken][0]
+    assert survived.faults[broken][0].startswith("deal 1, seat ")  # numbered from 1, as replay numbers deals
     assert f"FAULTS: {broken} failed in 2 of 2 deals (6 seatings)" in survived.report()
     assert survived.to_dict()["faults"][broken]["deals"] == 2
 
@@ -86,3 +88,29 @@ def test_a_program_that_cannot_be_started_is_named_before_any_deal() -> None:
 
     with pytest.raises(ValueError, match="bot 'cmd:no-such-program --fast': no program 'no-such-program' found"):
         expand_lineup(["cmd:no-such-program --fast", "random"], 4)
+
+
+def test_a_program_that_stops_before_its_first_answer_stops_the_tournament_with_its_stderr(tmp_path: Path) -> None:
+    """A play-test: `--bots "cmd:python nosuch.py,random"` printed a normal table, exit 0, every decision the
+    fallback's, and Python's "can't open file" was never shown. Such a program now stops the tournament with the tail
+    of its standard error; one that answers and then misbehaves still falls back (the test above)."""
+    from click.testing import CliRunner
+
+    from blackmaria.cli import main
+
+    missing = tmp_path / "nosuch.py"
+    spec = f"cmd:{sys.executable} {missing}"
+    out = CliRunner().invoke(
+        main, ["tournament", "--rules", "hearts", "--bots", f"{spec},random", "--deals", "2", "--workers", "1", "--quiet"]
+    )
+    assert out.exit_code == 1 and "points/deal" not in out.output
+    assert f"bot {spec!r} could not play: " in out.output and "the program stopped before its first answer (exit status 2)" in out.output
+    assert "can't open file" in out.output and "the tournament stops" in out.output
+
+
+def test_a_command_that_is_no_program_is_named_when_the_bot_is_made() -> None:
+    """A play-test: ExternalBot("definitely-not-a-program") raised a bare FileNotFoundError."""
+    from blackmaria.bots.external import BotProgramError
+
+    with pytest.raises(BotProgramError, match=r"^cmd:definitely-not-a-program --fast: cannot start 'definitely-not-a-program': "):
+        ExternalBot("definitely-not-a-program --fast")

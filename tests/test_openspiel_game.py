@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import math
 import random
+import re
 
 import numpy as np
 import pyspiel
@@ -11,6 +13,7 @@ import pytest
 from open_spiel.python.algorithms import ismcts, mcts
 
 import blackmaria.envs.openspiel_game as og
+from blackmaria.rules import RulesError
 
 
 @pytest.mark.parametrize(
@@ -31,6 +34,35 @@ import blackmaria.envs.openspiel_game as og
 def test_openspiel_random_sim_test_passes(params: dict[str, object]) -> None:
     game = pyspiel.load_game(og.SHORT_NAME, params)
     pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+
+
+def test_the_parameters_name_a_preset_for_its_counts_or_give_house_rules() -> None:
+    """A play-test: {"preset": "hearts", "players": 5} made a five-player "hearts" that `play` refuses, and options
+    that were not JSON raised a bare JSONDecodeError. A preset and a count alone are checked as `preset()` checks them;
+    with options they are house rules; bad options are named."""
+    with pytest.raises(RulesError, match=r"^5 players: the hearts preset is for 4 players; for 5 try black-maria"):
+        pyspiel.load_game(og.SHORT_NAME, {"preset": "hearts", "players": 5})
+    house = pyspiel.load_game(og.SHORT_NAME, {"preset": "hearts", "players": 5, "options": json.dumps({"pass_count": 2})})
+    assert house.num_players() == 5
+    for options in ("not json", "[1, 2]"):
+        with pytest.raises(RulesError, match="^" + re.escape(f"options: {options!r} is not a JSON object of rule options")):
+            pyspiel.load_game(og.SHORT_NAME, {"options": options})
+
+
+def test_a_seat_without_points_returns_zero_not_minus_zero() -> None:
+    """A play-test: returns() gave [-4.0, -20.0, -2.0, -0.0]."""
+    game = pyspiel.load_game(og.SHORT_NAME, {"preset": "hearts"})
+    for seed in range(20):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            actions = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
+            state.apply_action(rng.choice(actions))
+        returns = state.returns()
+        if 0.0 in returns:
+            assert all(math.copysign(1.0, r) == 1.0 for r in returns if r == 0.0), returns
+            return
+    pytest.fail("no deal in 20 with a seat that took no points")
 
 
 def test_same_legal_actions_and_points_as_openspiels_hearts() -> None:

@@ -82,11 +82,36 @@ def test_validation_names_the_option_and_why(options: dict[str, object], message
 
 
 def test_across_is_skipped_with_an_odd_player_count() -> None:
-    rules = preset("hearts", players=5)
+    rules = Rules.from_data({"preset": "hearts", "players": 5})  # house rules: hearts is made for 4
     assert rules.effective_schedule == ("left", "right", "hold")
     assert [rules.pass_direction(i) for i in range(4)] == ["left", "right", "hold", "left"]
     assert preset("hearts").pass_offset("across") == 2
-    assert preset("hearts", players=6).pass_offset("right") == 5
+    assert preset("omnibus", players=6).pass_offset("right") == 5
+
+
+def test_a_preset_by_name_is_only_for_the_counts_it_is_made_for(tmp_path: Path) -> None:
+    """A play-test: `tournament --rules hearts --players 5`, `preset("hearts", players=5)` and the environments
+    played a five-player "hearts" that `play` refused. Every way of naming a preset with a count now refuses it alike,
+    naming the presets for that count; house rules may still take a preset to any count, as the message offers."""
+    message = (
+        "5 players: the hearts preset is for 4 players; for 5 try black-maria, black-maria-jaques, plain-black-maria, "
+        'dirty-lady, omnibus, spot-hearts, black-lady (or house rules with preset = "hearts" and players = 5)'
+    )
+    for refused in (lambda: preset("hearts", players=5), lambda: load_rules("hearts", 5)):
+        with pytest.raises(RulesError) as error:
+            refused()
+        assert str(error.value) == message
+    with pytest.raises(RulesError, match=r"^3 players: the two-player preset is for 2 players; for 3 try black-maria, "):
+        preset("2p", players=3)  # an alias names the preset all the same
+    with pytest.raises(RulesError, match=r"^7 players: the black-maria preset is for 3 to 6 players; for 7 try black-maria-jaques"):
+        load_rules("black-maria", 7)
+    assert preset("black-maria", players=6).players == 6 and load_rules("hearts", 4).players == 4
+    # House rules: a table or a file with the preset and the count.
+    assert Rules.from_data({"preset": "hearts", "players": 5}).players == 5
+    house = tmp_path / "house.toml"
+    house.write_text('preset = "hearts"\n', encoding="utf-8")
+    house_rules = load_rules(str(house), players=5)
+    assert house_rules.players == 5 and house_rules.changes_from_preset() == []
 
 
 def test_kitty_replaces_removal() -> None:

@@ -97,6 +97,22 @@ def test_the_tournament_command() -> None:
     assert text.exit_code == 0 and "points/deal" in text.output
     bad = runner.invoke(main, ["tournament", "--bots", "wizard"])
     assert bad.exit_code != 0 and "not one of" in bad.output
+    # A preset by name only for its own counts, as `play` says it (a play-test's tournament played a 5-player hearts).
+    refused = runner.invoke(main, ["tournament", "--rules", "hearts", "--players", "5", "--bots", "random", "--deals", "1"])
+    assert refused.exit_code == 2 and "5 players: the hearts preset is for 4 players; for 5 try black-maria" in refused.output
+
+
+def test_a_one_deal_tournament_prints_no_interval_rather_than_an_infinite_one() -> None:
+    """A play-test: `--deals 1` printed "random 6.50 [-inf, inf]" (and JSON would hold Infinity, which is not JSON)."""
+    runner = CliRunner()
+    text = runner.invoke(main, ["tournament", "--rules", "hearts", "--bots", "easy,random", "--deals", "1", "--workers", "1", "--quiet"])
+    assert text.exit_code == 0 and "inf" not in text.output
+    assert text.output.count("(1 deal: no interval)") == 3  # two bots and their difference
+    out = runner.invoke(main, ["tournament", "--rules", "hearts", "--bots", "easy,random", "--deals", "1", "--workers", "1", "--json"])
+    data = json.loads(out.output[out.output.index("{") :])
+    assert data["bots"]["random"]["mean_points_per_deal"]["ci95_low"] is None
+    assert data["differences"]["easy - random"]["ci95_high"] is None
+    assert str(mean_ci([1.0, 2.0, 3.0])) == "+2.00 [+0.87, +3.13]"  # two deals or more: the interval as before
 
 
 def test_games_end_at_the_target_and_the_lowest_total_wins() -> None:

@@ -65,22 +65,12 @@ def checked_rules(rules: str, players: int | None, hint: str = "--rules") -> Rul
     if looks_like_file and rules not in PRESETS and not Path(rules).exists():
         raise click.BadParameter(f"{rules}: no such house-rules file (the presets are {', '.join(PRESETS)})", param_hint=hint)
     try:
-        rule_set = load_rules(rules, players)
+        return load_rules(rules, players)
     except RulesError as error:
-        raise click.BadParameter(str(error), param_hint=f"{hint}/--players" if players is not None else hint) from error
-    info = PRESETS.get(rules)
-    if info is not None and players is not None:
-        low, high = info.player_range
-        if not low <= players <= high:
-            count = f"{low}" if low == high else f"{low} to {high}"
-            others = [name for name, other in PRESETS.items() if other.player_range[0] <= players <= other.player_range[1]]
-            raise click.BadParameter(
-                f"{players} players: the {rules} preset is for {count} players"
-                + (f"; for {players} try {', '.join(others)}" if others else "")
-                + f' (or a house-rules file with preset = "{rules}" and players = {players})',
-                param_hint="--players",
-            )
-    return rule_set
+        # The rules core refuses a preset for a count it is not made for; that is the --players option's fault.
+        count_refused = players is not None and str(error).startswith(f"{players} players:")
+        hint = "--players" if count_refused else f"{hint}/--players" if players is not None else hint
+        raise click.BadParameter(str(error), param_hint=hint) from error
 
 
 def _rules_option(rules: str, players: int | None, kitty: bool = False, deals: int | None = None, target: int | None = None) -> Rules:

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Literal
 
 from blackmaria.cards import Card, CardSet, card_name, cards_of, mask_of, parse_card, rank_of
 from blackmaria.core import logic as core
-from blackmaria.core.state import TERMINAL, State, Trick, params_of
+from blackmaria.core.state import TERMINAL, State, Trick, card_of_action, not_a_card, params_of
 from blackmaria.errors import GameError, IllegalDeal, IllegalPass, IllegalPlay
 from blackmaria.events import (
     CardDrawn,
@@ -96,8 +96,29 @@ def game_verdict(rules: Rules, totals: Sequence[int], deals_played: int) -> Verd
     return Verdict(True, winners=lowest)
 
 
-def _as_card(card: Card | str) -> Card:
+_PHASE_WORDS: dict[str, str] = {
+    "not-started": "the game has not started",
+    "passing": "the cards are being passed",
+    "playing": "the cards are being played",
+    "deal-over": "the deal is over",
+    "game-over": "the game is over",
+}
+"""Where the game stands, as the end of a sentence ("... cannot be played now: the game is over")."""
+
+
+def _named(card: Card | str) -> Card:
     return parse_card(card) if isinstance(card, str) else card
+
+
+def _as_card(card: Card | str, verb: Literal["play", "pass"] = "play", seat: int | None = None, who: str | None = None) -> Card:
+    """The card ``card`` names (its number, or text such as ``QS``); a number that is no card, a bool or a float is
+    refused (rule ``not-a-card``) before anything is changed."""
+    if isinstance(card, str):
+        return parse_card(card)
+    named = card_of_action(card)
+    if named is None:
+        raise not_a_card(card, seat, who, verb)
+    return named
 
 
 class Game:
@@ -281,7 +302,7 @@ class Game:
         return CardSet(self._s[core.TAKEN + seat])
 
     def holder(self, card: Card | str) -> int | None:
-        card = _as_card(card)
+        card = _named(card)
         s = self._s
         for seat in range(self.players):
             if s[core.HAND + seat] >> card & 1:
@@ -327,7 +348,7 @@ class Game:
             cards = cards_of(in_play)
             self._rng.shuffle(cards)
         else:
-            cards = [_as_card(c) for c in deck]
+            cards = [_named(c) for c in deck]
             if len(cards) != len(set(cards)) or mask_of(cards) != in_play:
                 raise IllegalDeal("deck: a deck must hold each card in play exactly once", rule="deck")
         self._start_deal(State.dealt_from(self.rules, cards, dealer=self._next_dealer(), deal=len(self._states), names=self.seats))
@@ -354,15 +375,15 @@ class Game:
         seen = 0
         masks = []
         for seat, hand in enumerate(hands):
-            cards = [_as_card(c) for c in hand]
+            cards = [_named(c) for c in hand]
             if len(cards) != rules.hand_size:
                 raise IllegalDeal(
                     f"hands: seat {seat} holds {len(cards)} cards; each hand must hold {rules.hand_size}", rule="deal-size", seat=seat
                 )
             masks.append(self._check_new_cards(f"hand of seat {seat}", cards, seen))
             seen |= masks[-1]
-        kitty_cards = [_as_card(c) for c in kitty]
-        stock_cards = [_as_card(c) for c in stock]
+        kitty_cards = [_named(c) for c in kitty]
+        stock_cards = [_named(c) for c in stock]
         for name, cards, size in (("kitty", kitty_cards, rules.kitty_size), ("stock", stock_cards, rules.stock_size)):
             if len(cards) != size:
                 raise IllegalDeal(f"{name}: {len(cards)} cards given; these rules need {size}", rule="deal-size")
@@ -425,11 +446,11 @@ class Game:
 
     def pass_error(self, seat: int, cards: Iterable[Card | str]) -> IllegalPass | None:
         """Why ``seat`` may not pass ``cards`` now, or None if it may."""
-        chosen = [_as_card(c) for c in cards]
+        chosen = [_as_card(c, "pass", seat, self._who(seat)) for c in cards]
         phase = self.phase
         if phase != "passing":
             who = f"{self.seats[seat]} (seat {seat})" if 0 <= seat < self.players else f"seat {seat}"
-            return IllegalPass(f"{who} cannot pass now: the game is {phase.replace('-', ' ')}", rule="wrong-phase", seat=seat)
+            return IllegalPass(f"{who} cannot pass now: {_PHASE_WORDS[phase]}", rule="wrong-phase", seat=seat)
         return self._states[-1].pass_error(seat, chosen)
 
     def can_pass(self, seat: int, cards: Iterable[Card | str]) -> bool:
@@ -437,7 +458,7 @@ class Game:
 
     def pass_cards(self, seat: int, cards: Iterable[Card | str]) -> list[Event]:
         """``seat`` passes ``cards``; the passes are exchanged once every seat has passed. Returns the events appended."""
-        chosen = [_as_card(c) for c in cards]
+        chosen = [_as_card(c, "pass", seat, self._who(seat)) for c in cards]
         if self.phase != "passing":
             error = self.pass_error(seat, chosen)
             assert error is not None
@@ -474,14 +495,16 @@ class Game:
 
     def apply_action(self, card: Card | str) -> list[Event]:
         """The current player chooses ``card``: one card of its pass, or its play. Returns the events appended."""
-        card = _as_card(card)
         phase = self.phase
+        if phase in ("passing", "playing"):
+            seat = self._states[-1].current_player()
+            card = _as_card(card, "pass" if phase == "passing" else "play", seat, self._who(seat))
+        else:
+            card = _as_card(card)
         if phase == "playing":
             return self.play(card)
         if phase != "passing":
-            raise IllegalPlay(
-                f"{card_name(card)} cannot be chosen now: the game is {phase.replace('-', ' ')}", rule="wrong-phase", card=card
-            )
+            raise IllegalPlay(f"{card_name(card)} cannot be chosen now: {_PHASE_WORDS[phase]}", rule="wrong-phase", card=card)
         state = self._states[-1]
         seat = state.current_player()
         mark = len(self._events)
@@ -505,18 +528,21 @@ class Game:
 
     def play_error(self, card: Card | str, seat: int | None = None) -> IllegalPlay | None:
         """Why ``card`` may not be played now (by ``seat``), or None if it may."""
-        card = _as_card(card)
+        card = self._card_to_play(card, seat)
         phase = self.phase
         if phase != "playing":
-            return IllegalPlay(
-                f"{card_name(card)} cannot be played now: the game is {phase.replace('-', ' ')}", rule="wrong-phase", seat=seat, card=card
-            )
+            return IllegalPlay(f"{card_name(card)} cannot be played now: {_PHASE_WORDS[phase]}", rule="wrong-phase", seat=seat, card=card)
         return self._states[-1].play_error(card, seat)
+
+    def _card_to_play(self, card: Card | str, seat: int | None) -> Card:
+        if seat is None and self.phase == "playing":
+            seat = self.turn
+        return _as_card(card, "play", seat, None if seat is None else self._who(seat))
 
     def play(self, card: Card | str, seat: int | None = None) -> list[Event]:
         """Play ``card`` for the seat to play (``seat``, if given, must be that seat). Returns the events appended."""
-        if type(card) is not int:
-            card = _as_card(card)
+        if type(card) is not int or not 0 <= card < 52:
+            card = self._card_to_play(card, seat)
         state = self._states[-1] if self._states else None
         if state is None or self._over or state.s[core.PHASE] != core.PHASE_PLAYING or (seat is not None and seat != state.s[core.TURN]):
             error = self.play_error(card, seat)
@@ -670,9 +696,9 @@ class Game:
 
         Back to ``seat``'s last card of this deal, and on to its card before while the card taken back was its only
         legal one (taking back that alone would give it the same card again). Only on ``seat``'s turn in the play:
-        the cards of the others after its last are taken back with it.
+        the cards of the others after its last are taken back with it. Always 0 under rules with ``undo = false``.
         """
-        if self.phase != "playing" or self.turn != seat:
+        if not self.rules.undo or self.phase != "playing" or self.turn != seat:
             return 0
         plays = self._states[-1].plays()
         if not any(player == seat for player, _ in plays):
@@ -686,7 +712,12 @@ class Game:
         raise AssertionError("unreachable: the seat has a card in this deal")
 
     def take_back(self, seat: int) -> list[tuple[int, Card]]:
-        """Undo ``plays_to_take_back(seat)`` plays; the plays taken back as ``(seat, card)``, the last first."""
+        """Undo ``plays_to_take_back(seat)`` plays; the plays taken back as ``(seat, card)``, the last first.
+
+        A player's take-back, so the rules decide: under ``undo = false`` it is refused (rule ``undo-off``).
+        """
+        if not self.rules.undo:
+            raise GameError(f"{self._who(seat)} cannot take a card back: these rules say undo = false", rule="undo-off", seat=seat)
         count = self.plays_to_take_back(seat)
         if not count:
             raise GameError(f"seat {seat} has no card of this deal to take back on its turn", rule="wrong-phase", seat=seat)
@@ -700,11 +731,17 @@ class Game:
 
         The deal's actions less those are replayed from the deal once, and its
         events derived again: the log equals that of the game played without
-        the undone actions.
+        the undone actions. (The analyst's and the replay's tool: ``take_back`` is the player's, and heeds the
+        rules' ``undo``.) A deal once scored stays as it was played.
         """
         phase = self.phase
-        if phase not in ("passing", "playing"):
-            raise GameError("there is nothing in the current deal to undo", rule="wrong-phase")
+        if phase == "not-started":
+            raise GameError("no deal has been dealt yet: there is nothing to undo", rule="wrong-phase")
+        if phase in ("deal-over", "game-over"):
+            over = "the game is over" if phase == "game-over" else f"deal {len(self._states)} is over"
+            raise GameError(
+                f"{over}: a deal is scored once its last trick is taken, and a scored deal cannot be undone", rule="wrong-phase"
+            )
         state = self._states[-1]
         history = state.history
         if not history:

@@ -338,7 +338,7 @@ class Rules:
         """The options that differ from the preset this rule set was built from (for this player count)."""
         if self.preset is None:
             return []
-        base = preset(self.preset, players=self.players, kitty=self.kitty)
+        base = _build_preset(self.preset, self.players, kitty=self.kitty)
         return [f.name for f in dataclasses.fields(self) if f.compare and getattr(self, f.name) != getattr(base, f.name)]
 
     def replace(self, **changes: Any) -> Rules:
@@ -391,7 +391,8 @@ class Rules:
         players = options.pop("players", None)
         kitty = options.get("kitty")
         changes = {name: _option_from_data(name, value) for name, value in options.items()}
-        return preset(base, players=players, kitty=bool(kitty) if isinstance(kitty, bool) else False).replace(**changes)
+        # House rules may take a preset to any count (the range check is for a preset by name alone).
+        return _build_preset(base, players, kitty=bool(kitty) if isinstance(kitty, bool) else False).replace(**changes)
 
     @classmethod
     def from_json(cls, text: str) -> Rules:
@@ -521,12 +522,44 @@ def find_preset(name: str) -> str:
 
 
 def preset(name: str, *, players: int | None = None, kitty: bool = False) -> Rules:
-    """The named preset, for ``players`` seats (default: the preset's own).
+    """The named preset, for ``players`` seats (default: the preset's own), within the preset's ``player_range``.
 
     Options that depend on the player count (the cards removed, a fixed number
     of deals) follow it; with ``kitty`` nothing is removed and the leftover
-    cards form the kitty.
+    cards form the kitty. Another count is house rules:
+    ``Rules.from_data({"preset": name, "players": n})``.
+
+    >>> try:
+    ...     preset("hearts", players=5)
+    ... except RulesError as error:
+    ...     print(str(error).split(";")[0])
+    5 players: the hearts preset is for 4 players
     """
+    key = find_preset(name)
+    if players is not None:
+        _check_preset_players(key, players)
+    return _build_preset(key, players, kitty=kitty)
+
+
+def _check_preset_players(name: str, players: int) -> None:
+    """Refuse a count outside the preset's ``player_range``, naming the presets made for it and the house-rules way."""
+    key = find_preset(name)
+    if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        return  # (the rule set's own validation says what is wrong with such a count)
+    low, high = PRESETS[key].player_range
+    if low <= players <= high:
+        return
+    count = f"{low}" if low == high else f"{low} to {high}"
+    others = [other for other, info in PRESETS.items() if info.player_range[0] <= players <= info.player_range[1]]
+    raise RulesError(
+        f"{players} players: the {key} preset is for {count} players"
+        + (f"; for {players} try {', '.join(others)}" if others else "")
+        + f' (or house rules with preset = "{key}" and players = {players})'
+    )
+
+
+def _build_preset(name: str, players: int | None, *, kitty: bool = False) -> Rules:
+    """The preset ``name`` for any count the rule set allows: what house rules build on."""
     key = find_preset(name)
     n = PRESETS[key].players if players is None else players
     if isinstance(n, bool) or not isinstance(n, int):
@@ -589,11 +622,12 @@ def read_rules_data(path_or_name: str) -> str | dict[str, Any]:
 def load_rules(path_or_name: str, players: int | None = None) -> Rules:
     """A preset by name or a house-rules file, optionally for another player count."""
     data = read_rules_data(path_or_name)
-    if players is not None:
-        data = {"preset": data, "players": players} if isinstance(data, str) else {**data, "players": players}
     try:
-        return Rules.from_data(data)
+        if isinstance(data, str):  # a preset by name: only for the counts it is made for
+            return preset(data, players=players)
+        # a house-rules file: any count its preset can be dealt for
+        return Rules.from_data(data if players is None else {**data, "players": players})
     except RulesError as error:
-        if data is path_or_name or isinstance(data, dict) and data.get("preset") == path_or_name:
+        if data is path_or_name:
             raise
         raise RulesError(f"{path_or_name}: {error}") from error

@@ -139,11 +139,24 @@ class Interval:
     sd: float
     n: int
 
-    def to_dict(self) -> dict[str, float | int]:
-        return {"mean": self.mean, "ci95_low": self.low, "ci95_high": self.high, "sd": self.sd, "n": self.n}
+    @property
+    def bounded(self) -> bool:
+        """Whether there is an interval at all: one value has no spread to measure (its bounds are infinite)."""
+        return self.n > 1
+
+    def to_dict(self) -> dict[str, float | int | None]:
+        # null, not Infinity (which is not JSON), when there is no interval
+        low, high = (self.low, self.high) if self.bounded else (None, None)
+        return {"mean": self.mean, "ci95_low": low, "ci95_high": high, "sd": self.sd, "n": self.n}
+
+    def bounds_text(self, spec: str = "+.2f") -> str:
+        """``[low, high]``, or why there is none (a play-test's 1-deal tournament printed ``[-inf, inf]``)."""
+        if not self.bounded:
+            return f"({self.n} deal: no interval)"
+        return f"[{self.low:{spec}}, {self.high:{spec}}]"
 
     def __str__(self) -> str:
-        return f"{self.mean:+.2f} [{self.low:+.2f}, {self.high:+.2f}]"
+        return f"{self.mean:+.2f} {self.bounds_text()}"
 
 
 @dataclass(frozen=True)
@@ -303,7 +316,7 @@ class TournamentResult:
         ]
         for bot in bots:
             m = self.mean_points(bot)
-            lines.append(f"{bot:<{width}}  {m.mean:6.2f} [{m.low:6.2f}, {m.high:6.2f}]  {self.moon_rate(bot):8.2%}")
+            lines.append(f"{bot:<{width}}  {m.mean:6.2f} {m.bounds_text('6.2f'):<16}  {self.moon_rate(bot):8.2%}")
         for other in bots[1:]:
             d = self.difference(bots[0], other)
             verdict = f"{bots[0]} takes fewer" if d.high < 0 else f"{bots[0]} takes more" if d.low > 0 else "no clear difference"
@@ -412,9 +425,19 @@ def play_duplicate_deal(rules: Rules, lineup: Sequence[str], deal: int, seed: in
             close = getattr(bot, "close", None)
             if close is not None:
                 close()  # external programs end with their deal
-            for error in getattr(bot, "errors", ()):
+            errors: list[str] = getattr(bot, "errors", [])
+            if getattr(bot, "stopped_at_start", False):
+                # A program that never answered would have every decision made by the fallback: a table of the
+                # fallback's points under the program's name, not a result (a play-test's missing script "won" so).
+                from blackmaria.bots.external import BotProgramError
+
+                raise BotProgramError(f"bot {names[seat]!r} could not play: {errors[0]}; the tournament stops")
+            for error in errors:
                 moves = getattr(bot, "fallback_moves", 0)
-                faults.setdefault(names[seat], []).append(f"deal {deal}, seat {seat}: {error} (the fallback made {moves} of its decisions)")
+                # Deals numbered from 1, as `blackmaria replay` numbers them.
+                faults.setdefault(names[seat], []).append(
+                    f"deal {deal + 1}, seat {seat}: {error} (the fallback made {moves} of its decisions)"
+                )
         log = game.deals[0]
         assert log.points is not None
         for seat in range(n):

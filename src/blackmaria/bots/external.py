@@ -16,11 +16,15 @@ The observation is ``Observation.to_dict()``: only what that seat may know.
 An answer that is late, malformed or illegal is replaced by the fallback
 bot's choice and recorded in ``errors``; after such a failure the program is
 stopped and the fallback plays the seat from then on, so a table or a
-tournament never waits on a broken program.
+tournament never waits on a broken program. A program that stops before its
+first line of answer never played at all: ``stopped_at_start`` says so, and
+the error ends with what it wrote on standard error (a tournament stops on
+it, where every decision would be the fallback's).
 """
 
 from __future__ import annotations
 
+import collections
 import json
 import queue
 import shlex
@@ -32,6 +36,12 @@ from blackmaria.cards import Card, parse_card
 from blackmaria.observation import Observation
 
 PROTOCOL: Final = "blackmaria-bot/1"
+STDERR_LINES: Final = 12
+"""The last lines of a program's standard error kept to say why it stopped."""
+
+
+class BotProgramError(RuntimeError):
+    """A bot program that cannot be started at all; the message names the command."""
 
 
 class ExternalBot:
@@ -48,18 +58,55 @@ class ExternalBot:
         self.failed = False
         self.fallback_moves = 0
         """Decisions the fallback made for the program (after a fault): a tournament reports them."""
+        self.stopped_at_start = False
+        """The program stopped before its first line of answer: none of its seat's decisions were its own."""
+        self._heard = False
         self._seat: int | None = None
         self._lines: queue.Queue[str | None] = queue.Queue()
-        self._process = subprocess.Popen(
-            shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, bufsize=1
-        )
+        self._stderr: collections.deque[str] = collections.deque(maxlen=STDERR_LINES)
+        argv = shlex.split(command)
+        if not argv:
+            raise BotProgramError("cmd:: give the command of the bot program")
+        try:
+            self._process = subprocess.Popen(
+                argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, bufsize=1
+            )
+        except OSError as error:  # (a bare FileNotFoundError named neither the command nor what to do)
+            raise BotProgramError(
+                f"cmd:{command}: cannot start {argv[0]!r}: {error.strerror or error} (give a path to the program, or a command on the PATH)"
+            ) from error
         threading.Thread(target=self._read, daemon=True).start()
+        self._stderr_reader = threading.Thread(target=self._read_stderr, daemon=True)
+        self._stderr_reader.start()
 
     def _read(self) -> None:
         assert self._process.stdout is not None
         for line in self._process.stdout:
             self._lines.put(line)
         self._lines.put(None)
+
+    def _read_stderr(self) -> None:
+        # Read all along, so that a talkative program never blocks on a full pipe; the tail says why it stopped.
+        assert self._process.stderr is not None
+        for line in self._process.stderr:
+            self._stderr.append(line.rstrip("\n"))
+
+    def stderr_tail(self) -> str:
+        """The last lines the program wrote on standard error, joined by `` | `` (empty if none)."""
+        return " | ".join(line for line in self._stderr if line.strip())
+
+    def _stopped(self) -> str:
+        """Why the program's output ended: its exit status and the tail of its standard error."""
+        try:
+            status = self._process.wait(timeout=1.0)
+        except subprocess.TimeoutExpired:
+            status = None
+        self._stderr_reader.join(timeout=1.0)
+        text = "the program has stopped" if self._heard else "the program stopped before its first answer"
+        if status is not None:
+            text += f" (exit status {status})"
+        tail = self.stderr_tail()
+        return text + (f"; its standard error ends: {tail}" if tail else "")
 
     def _fail(self, why: str) -> None:
         self.errors.append(why)
@@ -82,8 +129,10 @@ class ExternalBot:
             self._fail(f"{self.command}: no answer to {message['type']} within {self.time_limit} s")
             return None
         if line is None:
-            self._fail(f"{self.command}: the program has stopped")
+            self.stopped_at_start = not self._heard
+            self._fail(f"{self.command}: {self._stopped()}")
             return None
+        self._heard = True
         try:
             answer = json.loads(line)
         except json.JSONDecodeError:

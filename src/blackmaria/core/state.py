@@ -31,14 +31,15 @@ what it knows.
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 from blackmaria.cards import SUIT_NAMES_EN, Card, CardSet, card_name, cards_of, mask_of, parse_card
 from blackmaria.core import logic as core
-from blackmaria.errors import IllegalPass, IllegalPlay
+from blackmaria.errors import GameError, IllegalPass, IllegalPlay
 from blackmaria.rules import PassDirection, Rules
 
 if TYPE_CHECKING:
@@ -73,6 +74,31 @@ class Trick:
     def __repr__(self) -> str:
         plays = " ".join(f"{seat}:{card_name(card)}" for seat, card in self.plays)
         return f"Trick(leader={self.leader}, plays='{plays}', winner={self.winner})"
+
+
+def card_of_action(action: object) -> Card | None:
+    """The card an action names: a whole number 0..51 (Python's or NumPy's), else None. A bool is not a card (True
+    was taken for 2D), nor is a float such as 3.0."""
+    if type(action) is not int:
+        if isinstance(action, bool):
+            return None
+        try:
+            action = operator.index(action)  # type: ignore[arg-type]  # NumPy's integers; refuses floats and NumPy's bool
+        except TypeError:
+            return None
+    assert isinstance(action, int)
+    return action if 0 <= action < 52 else None
+
+
+def not_a_card(action: object, seat: int | None, who: str | None, verb: Literal["play", "pass"]) -> GameError:
+    """The error of an action that names no card (rule ``not-a-card``, as the environments report it): an
+    ``IllegalPlay`` or an ``IllegalPass`` as ``verb`` says; ``who`` (None outside a deal) would have chosen it."""
+    text = f"{action!r} is not a card number (0..51)"
+    if who is not None:
+        text = f"{who} cannot {verb} {action!r}: it is not a card number (0..51)"
+    if verb == "play":
+        return IllegalPlay(text, rule="not-a-card", seat=seat)
+    return IllegalPass(text, rule="not-a-card", seat=seat)
 
 
 @dataclass(frozen=True)
@@ -358,7 +384,7 @@ class State:
         """Each seat's reward for the deal: minus its points (higher is better), 0 before the end."""
         if not self.is_terminal():
             return (0.0,) * self.players
-        return tuple(-float(x) for x in self.points())
+        return tuple(float(-x) for x in self.points())  # (negated as ints: 0, never -0.0)
 
     # ---- checks ------------------------------------------------------------
     def _who(self, seat: int | None) -> str:
@@ -425,8 +451,8 @@ class State:
         """Why ``card`` may not be played now (by ``seat``), or None if it may."""
         s = self.s
         if s[core.PHASE] != core.PHASE_PLAYING:
-            phase = "over" if s[core.PHASE] == core.PHASE_OVER else "passing"
-            return IllegalPlay(f"{card_name(card)} cannot be played now: the deal is {phase}", rule="wrong-phase", seat=seat, card=card)
+            now = "the deal is over" if s[core.PHASE] == core.PHASE_OVER else "the cards are being passed"
+            return IllegalPlay(f"{card_name(card)} cannot be played now: {now}", rule="wrong-phase", seat=seat, card=card)
         turn = s[core.TURN]
         seat = turn if seat is None else seat
         if seat != turn:
@@ -445,7 +471,7 @@ class State:
             phase = "over" if self.is_terminal() else "being played"
             return IllegalPass(f"{who} cannot pass now: the deal is {phase}", rule="wrong-phase", seat=seat)
         if not 0 <= seat < self.players:
-            return IllegalPass(f"seat {seat} does not exist", rule="not-your-turn", seat=seat)
+            return IllegalPass(f"seat {seat} does not exist with {self.players} players", rule="no-such-seat", seat=seat)
         if self.passes[seat] is not None:
             return IllegalPass(f"{who} has already passed this deal", rule="already-passed", seat=seat)
         if self.picks[seat]:
@@ -454,6 +480,10 @@ class State:
         # A card that cannot go is named first, whatever the count: "not in the hand" says more than "3 cards".
         hand = self.s[core.HAND + seat]
         for card in cards:
+            if card_of_action(card) is None:
+                refused = not_a_card(card, seat, who, "pass")
+                assert isinstance(refused, IllegalPass)
+                return refused
             if not hand >> card & 1:
                 return IllegalPass(f"{who} cannot pass {card_name(card)}: it is not in the hand", rule="not-in-hand", seat=seat, card=card)
             if card in self.rules.pass_forbidden:
@@ -483,11 +513,18 @@ class State:
     def act(self, card: Card) -> int:
         """``apply_action``, returning the winner of the trick this card completes, else -1."""
         s = self.s
+        if type(card) is not int or not 0 <= card < 52:
+            named = card_of_action(card)
+            if named is None:
+                seat = self.current_player()
+                raise not_a_card(card, seat, self._who(seat), "play" if s[core.PHASE] == core.PHASE_PLAYING else "pass")
+            card = named
         if s[core.PHASE] == core.PHASE_PLAYING:
             turn = s[core.TURN]
-            if not (0 <= card < 52 and self.legal_mask() >> card & 1):
-                error = self.play_error(card) if 0 <= card < 52 else None
-                raise error or IllegalPlay(f"{card!r} is not a card number (0..51)", rule="not-in-hand", seat=turn)
+            if not self.legal_mask() >> card & 1:
+                error = self.play_error(card)
+                assert error is not None
+                raise error
             self._legal = -1
             self.history.append((turn, card))
             winner = core.play_card(s, self.p, card)
@@ -495,13 +532,12 @@ class State:
                 self.winners.append(winner)
             return winner
         seat = self.current_player()
-        if 0 <= card < 52 and self.legal_mask() >> card & 1:
+        if self.legal_mask() >> card & 1:
             self._pick(seat, card)
             return -1
-        refusal = self.refusal(card, seat) if 0 <= card < 52 else Refusal(card, "not-in-hand")
+        refusal = self.refusal(card, seat)
         assert refusal is not None
-        shown = card_name(card) if 0 <= card < 52 else repr(card)
-        raise IllegalPass(f"{self._who(seat)} cannot pass {shown}: {refusal.reason()}", rule=refusal.rule, seat=seat, card=card)
+        raise IllegalPass(f"{self._who(seat)} cannot pass {card_name(card)}: {refusal.reason()}", rule=refusal.rule, seat=seat, card=card)
 
     def pass_cards(self, seat: int, cards: Iterable[Card]) -> None:
         """``seat`` passes ``cards`` all at once (in any order of seats); the exchange follows the last pass."""
@@ -712,4 +748,4 @@ def deck_of(rules: Rules, rng: random.Random) -> list[Card]:
     return cards
 
 
-__all__ = ["TERMINAL", "Refusal", "State", "Trick", "deck_of", "params_of"]
+__all__ = ["TERMINAL", "Refusal", "State", "Trick", "card_of_action", "deck_of", "not_a_card", "params_of"]

@@ -163,7 +163,8 @@ class BlackMariaSingleSeatEnv(gym.Env[np.ndarray, int]):
         total_before = game.totals[self.seat]
         game.apply_action(card)
         self._run_bots()
-        reward = -float(game.totals[self.seat] - total_before)  # the points of every deal that ended on the way
+        # Minus the points of every deal that ended on the way (negated as ints: 0, never -0.0).
+        reward = float(total_before - game.totals[self.seat])
         terminated = game.phase in ("deal-over", "game-over")
         self._over = terminated
         observation, info = self._observe()

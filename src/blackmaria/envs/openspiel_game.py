@@ -7,8 +7,10 @@ Importing this module registers the game::
     game = pyspiel.load_game("python_black_maria", {"preset": "black-maria", "players": 3})
 
 Parameters: ``preset`` (a preset name), ``players`` (0 for the preset's own
-count) and ``options`` (a JSON object of rule overrides, e.g.
-``'{"pass_schedule": ["left"]}'``). One game is one deal: the deal's direction
+count; another must be in the preset's range, as for ``preset()``) and
+``options`` (a JSON object of rule overrides, e.g.
+``'{"pass_schedule": ["left"]}'``; with options the rules are house rules,
+which may take the preset to any count). One game is one deal: the deal's direction
 is the rules' first. Chance deals the cards one at a time from the dealer's
 left (the dealer is the last seat), then the kitty, then the two-player stock
 top first; then each seat passes its cards one action at a time; then the
@@ -35,7 +37,7 @@ import pyspiel
 from blackmaria.cards import CardSet, card_name, cards_of
 from blackmaria.envs import encoding
 from blackmaria.game import Game
-from blackmaria.rules import Rules
+from blackmaria.rules import Rules, RulesError, preset
 
 SHORT_NAME = "python_black_maria"
 _DEFAULTS: dict[str, Any] = {"preset": "hearts", "players": 0, "options": ""}
@@ -59,12 +61,20 @@ GAME_TYPE = pyspiel.GameType(
 
 
 def rules_from_params(params: dict[str, Any]) -> Rules:
-    data: dict[str, Any] = {"preset": params.get("preset", "hearts")}
-    if params.get("players"):
-        data["players"] = int(params["players"])
+    """The rules of the game's parameters: ``preset`` and ``players`` alone name a preset for a count it is made for
+    (as ``preset()``); with ``options`` they are house rules, for any count."""
+    name = params.get("preset", "hearts")
+    players = int(params["players"]) if params.get("players") else None
     if params.get("options"):
-        data.update(json.loads(params["options"]))
-    rules = Rules.from_data(data)
+        try:
+            options = json.loads(params["options"])
+        except json.JSONDecodeError as error:
+            raise RulesError(f"options: {params['options']!r} is not a JSON object of rule options ({error})") from error
+        if not isinstance(options, dict):
+            raise RulesError(f'options: {params["options"]!r} is not a JSON object of rule options, like \'{{"pass_schedule": ["left"]}}\'')
+        rules = Rules.from_data({"preset": name, **({} if players is None else {"players": players}), **options})
+    else:
+        rules = preset(name, players=players)
     return rules.replace(target_score=None, deal_count=1, ties="share")
 
 
@@ -145,7 +155,7 @@ class BlackMariaState(pyspiel.State):  # type: ignore[misc]
     def returns(self) -> list[float]:
         if not self.is_terminal():
             return [0.0] * self.rules.players
-        return [-float(p) for p in self.engine.deals[0].points or ()]
+        return [float(-p) for p in self.engine.deals[0].points or ()]  # (negated as ints: 0, never -0.0)
 
     def __str__(self) -> str:
         if len(self.dealt) < self.rules.cards_in_play:

@@ -130,9 +130,9 @@ class BlackMariaEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[mi
         game.apply_action(card)
         if game.phase in ("deal-over", "game-over"):
             points = game.deals[-1].points or ()
-            sign = -1.0 if self.reward_kind == "negative-points" else 1.0
+            sign = -1 if self.reward_kind == "negative-points" else 1
             for seat, other in enumerate(self.possible_agents):
-                self.rewards[other] = sign * points[seat]
+                self.rewards[other] = float(sign * points[seat])  # (an int product: 0, never -0.0)
             if game.phase == "game-over" or not self.whole_game:
                 self.terminations = {a: True for a in self.agents}
             else:
