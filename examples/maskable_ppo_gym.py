@@ -16,19 +16,42 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
 from pathlib import Path
 from typing import Any
 
-import gymnasium as gym
-import numpy as np
-import torch
-from sb3_contrib import MaskablePPO
-from sb3_contrib.common.wrappers import ActionMasker
-from stable_baselines3.common.callbacks import BaseCallback
 
-from blackmaria.bots.policy import save_policy
-from blackmaria.envs.gymnasium_env import BlackMariaSingleSeatEnv
+def arguments() -> argparse.ArgumentParser:
+    # Made before the learning libraries are imported: --help answers without them.
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rules", default="hearts")
+    parser.add_argument("--opponents", default="easy")
+    parser.add_argument("--minutes", type=float, default=10.0)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--checkpoint-every", type=int, default=0)
+    parser.add_argument("--out", type=Path, default=Path("runs/maskable_ppo"))
+    return parser
+
+
+try:
+    import gymnasium as gym
+    import numpy as np
+    import torch
+    from sb3_contrib import MaskablePPO
+    from sb3_contrib.common.wrappers import ActionMasker
+    from stable_baselines3.common.callbacks import BaseCallback
+
+    from blackmaria.bots.policy import save_policy
+    from blackmaria.envs.gymnasium_env import BlackMariaSingleSeatEnv
+except ModuleNotFoundError as missing:
+    if __name__ != "__main__":
+        raise
+    arguments().parse_args()  # --help (or a wrong option) is answered all the same
+    sys.exit(
+        f"maskable_ppo_gym.py needs {missing.name}, which is not installed: pip install -e '.[rl]'"
+        " (docs/training.md; on a machine without a GPU, install PyTorch's CPU build first)"
+    )
 
 
 class LastMask(gym.Wrapper[np.ndarray, int, np.ndarray, int]):
@@ -136,14 +159,7 @@ def train(
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rules", default="hearts")
-    parser.add_argument("--opponents", default="easy")
-    parser.add_argument("--minutes", type=float, default=10.0)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--checkpoint-every", type=int, default=0)
-    parser.add_argument("--out", type=Path, default=Path("runs/maskable_ppo"))
-    args = parser.parse_args()
+    args = arguments().parse_args()
     print(json.dumps(train(args.rules, args.opponents, args.minutes, args.seed, args.out, args.checkpoint_every)))
 
 

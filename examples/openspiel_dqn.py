@@ -17,19 +17,40 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-import pyspiel
-import torch
-from open_spiel.python import rl_environment
-from open_spiel.python.pytorch import dqn
 
-import blackmaria.envs.openspiel_game  # noqa: F401  (registers python_black_maria)
-from blackmaria.bots.policy import save_policy
-from blackmaria.rules import Rules, load_rules
+def arguments() -> argparse.ArgumentParser:
+    # Made before the learning libraries are imported: --help answers without them.
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--preset", default="two-player")
+    parser.add_argument("--minutes", type=float, default=8.0)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--out", type=Path, default=Path("runs/openspiel_dqn"))
+    return parser
+
+
+try:
+    import numpy as np
+    import pyspiel
+    import torch
+    from open_spiel.python import rl_environment
+    from open_spiel.python.pytorch import dqn
+
+    import blackmaria.envs.openspiel_game  # noqa: F401  (registers python_black_maria)
+    from blackmaria.bots.policy import save_policy
+    from blackmaria.rules import Rules, load_rules
+except ModuleNotFoundError as missing:
+    if __name__ != "__main__":
+        raise
+    arguments().parse_args()  # --help (or a wrong option) is answered all the same
+    sys.exit(
+        f"openspiel_dqn.py needs {missing.name}, which is not installed: pip install -e '.[rl,openspiel]'"
+        " (docs/training.md; on a machine without a GPU, install PyTorch's CPU build first)"
+    )
 
 
 def export(agent: dqn.DQN, path: Path, rules: Rules, steps: int) -> None:
@@ -118,12 +139,7 @@ def train(
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--preset", default="two-player")
-    parser.add_argument("--minutes", type=float, default=8.0)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--out", type=Path, default=Path("runs/openspiel_dqn"))
-    args = parser.parse_args()
+    args = arguments().parse_args()
     summary = train(args.preset, args.minutes, args.seed, args.out)
     summary.pop("agents")
     print(json.dumps(summary))

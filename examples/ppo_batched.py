@@ -23,16 +23,43 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
 from pathlib import Path
 
-import numpy as np
-import torch
-from torch import nn
 
-from blackmaria.bots.policy import save_policy
-from blackmaria.envs.batched import BatchedEnv
-from blackmaria.rules import Rules, load_rules
+def arguments() -> argparse.ArgumentParser:
+    # Made before the learning libraries are imported: --help answers without them.
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rules", default="hearts")
+    parser.add_argument("--minutes", type=float, default=15.0)
+    parser.add_argument("--num-envs", type=int, default=256)
+    parser.add_argument("--rollout", type=int, default=128)
+    parser.add_argument("--hidden", type=int, default=256)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--checkpoint-every", type=int, default=0, help="environment steps between checkpoints (0: none)")
+    parser.add_argument("--out", type=Path, default=Path("runs/ppo_batched"))
+    parser.add_argument("--resume", type=Path, help="a run's folder: go on from its model.pt")
+    return parser
+
+
+try:
+    import numpy as np
+    import torch
+    from torch import nn
+
+    from blackmaria.bots.policy import save_policy
+    from blackmaria.envs.batched import BatchedEnv
+    from blackmaria.rules import Rules, load_rules
+except ModuleNotFoundError as missing:
+    if __name__ != "__main__":
+        raise
+    arguments().parse_args()  # --help (or a wrong option) is answered all the same
+    sys.exit(
+        f"ppo_batched.py needs {missing.name}, which is not installed: pip install -e '.[rl]'"
+        " (docs/training.md; on a machine without a GPU, install PyTorch's CPU build first)"
+    )
 
 
 class ActorCritic(nn.Module):
@@ -229,18 +256,7 @@ def train(
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rules", default="hearts")
-    parser.add_argument("--minutes", type=float, default=15.0)
-    parser.add_argument("--num-envs", type=int, default=256)
-    parser.add_argument("--rollout", type=int, default=128)
-    parser.add_argument("--hidden", type=int, default=256)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--threads", type=int, default=1)
-    parser.add_argument("--checkpoint-every", type=int, default=0, help="environment steps between checkpoints (0: none)")
-    parser.add_argument("--out", type=Path, default=Path("runs/ppo_batched"))
-    parser.add_argument("--resume", type=Path, help="a run's folder: go on from its model.pt")
-    args = parser.parse_args()
+    args = arguments().parse_args()
     summary = train(
         args.rules,
         args.minutes,

@@ -22,26 +22,47 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
 from pathlib import Path
 from typing import Any
 
-import gymnasium as gym
-import numpy as np
-import torch
-from gymnasium import spaces
-from tianshou.algorithm import PPO
-from tianshou.algorithm.modelfree.reinforce import DiscreteActorPolicy
-from tianshou.algorithm.optim import AdamOptimizerFactory
-from tianshou.data import Collector, VectorReplayBuffer
-from tianshou.env import DummyVectorEnv
-from tianshou.utils.net.common import AbstractDiscreteActor
-from tianshou.utils.torch_utils import policy_within_training_step
-from torch import nn
 
-from blackmaria.bots.policy import save_policy
-from blackmaria.envs import pettingzoo_env
-from blackmaria.rules import Rules, load_rules
+def arguments() -> argparse.ArgumentParser:
+    # Made before the learning libraries are imported: --help answers without them.
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rules", default="hearts")
+    parser.add_argument("--minutes", type=float, default=10.0)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--out", type=Path, default=Path("runs/tianshou_selfplay"))
+    return parser
+
+
+try:
+    import gymnasium as gym
+    import numpy as np
+    import torch
+    from gymnasium import spaces
+    from tianshou.algorithm import PPO
+    from tianshou.algorithm.modelfree.reinforce import DiscreteActorPolicy
+    from tianshou.algorithm.optim import AdamOptimizerFactory
+    from tianshou.data import Collector, VectorReplayBuffer
+    from tianshou.env import DummyVectorEnv
+    from tianshou.utils.net.common import AbstractDiscreteActor
+    from tianshou.utils.torch_utils import policy_within_training_step
+    from torch import nn
+
+    from blackmaria.bots.policy import save_policy
+    from blackmaria.envs import pettingzoo_env
+    from blackmaria.rules import Rules, load_rules
+except ModuleNotFoundError as missing:
+    if __name__ != "__main__":
+        raise
+    arguments().parse_args()  # --help (or a wrong option) is answered all the same
+    sys.exit(
+        f"tianshou_selfplay.py needs {missing.name}, which is not installed: pip install -e '.[rl]'"
+        " (docs/training.md; on a machine without a GPU, install PyTorch's CPU build first)"
+    )
 
 
 class Snapshot:
@@ -222,12 +243,7 @@ def train(
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rules", default="hearts")
-    parser.add_argument("--minutes", type=float, default=10.0)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--out", type=Path, default=Path("runs/tianshou_selfplay"))
-    args = parser.parse_args()
+    args = arguments().parse_args()
     summary = train(args.rules, args.minutes, args.seed, args.out)
     summary.pop("history")
     print(json.dumps(summary))

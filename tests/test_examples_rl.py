@@ -8,6 +8,7 @@ their results are in ``docs/training.md``.
 from __future__ import annotations
 
 import importlib.util
+import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -114,3 +115,19 @@ def test_openspiel_dqn_on_python_black_maria(tmp_path: Path) -> None:
     dqn_example.export(fresh, tmp_path / "fresh.npz", dqn_example.load_rules("two-player"), 0)
     assert not np.allclose(trained, Policy(tmp_path / "fresh.npz").scores(x), atol=1e-3)
     plays_legally(tmp_path / "policy.npz", "two-player")
+
+
+@pytest.mark.parametrize(
+    ("name", "extras"),
+    [("ppo_batched", "rl"), ("maskable_ppo_gym", "rl"), ("tianshou_selfplay", "rl"), ("openspiel_dqn", "rl,openspiel")],
+)
+def test_an_example_answers_help_without_the_learning_libraries_and_says_what_to_install(name: str, extras: str) -> None:
+    """A play-test: `python examples/ppo_batched.py --help` without torch gave a ModuleNotFoundError traceback."""
+    script = str(EXAMPLES / f"{name}.py")
+    helped = subprocess.run([sys.executable, script, "--help"], capture_output=True, text=True, timeout=120)
+    assert helped.returncode == 0 and helped.stdout.startswith(f"usage: {name}.py") and "--minutes" in helped.stdout
+    if importlib.util.find_spec("torch") is not None:
+        return  # (with the rl extra the script would train: nothing is missing to name)
+    ran = subprocess.run([sys.executable, script, "--minutes", "0.01"], capture_output=True, text=True, timeout=120)
+    assert ran.returncode == 1 and "Traceback" not in ran.stderr
+    assert f"{name}.py needs torch, which is not installed: pip install -e '.[{extras}]'" in ran.stderr
