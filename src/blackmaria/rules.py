@@ -537,12 +537,14 @@ def preset(name: str, *, players: int | None = None, kitty: bool = False) -> Rul
     """
     key = find_preset(name)
     if players is not None:
-        _check_preset_players(key, players)
+        check_preset_players(key, players)
     return _build_preset(key, players, kitty=kitty)
 
 
-def _check_preset_players(name: str, players: int) -> None:
-    """Refuse a count outside the preset's ``player_range``, naming the presets made for it and the house-rules way."""
+def check_preset_players(name: str, players: int) -> None:
+    """Refuse a count outside the preset ``name``'s ``player_range`` (``RulesError``), naming the presets made for
+    it and the house-rules way: the one check of a preset's counts (``preset()`` and ``load_rules`` make it; a front
+    end that allows presets only at their own counts calls it too). A count no rule set allows is left to ``Rules``."""
     key = find_preset(name)
     if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         return  # (the rule set's own validation says what is wrong with such a count)
