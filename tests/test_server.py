@@ -79,6 +79,14 @@ def test_a_whole_game_with_two_humans_and_two_bots(server: Server) -> None:
         player.close()
 
 
+def test_a_name_already_at_the_table_is_refused_with_the_reason(server: Server) -> None:
+    code, _host = server.create_table()
+    server.join(code, "Anna", 0)
+    answer = server.http.post(f"/api/tables/{code}/seats", json={"name": " ANNA", "seat": 1})
+    assert answer.status_code == 422 and answer.json()["detail"] == "'ANNA' is already at this table: choose another name"
+    assert server.http.get(f"/api/tables/{code}").json()["seats"][1]["kind"] == "empty"
+
+
 def test_after_a_game_a_wish_for_another_waits_for_the_players_at_the_table_and_the_host_starts_it(server: Server) -> None:
     code, host, seats = two_humans_two_bots(server, ONE_DEAL_HEARTS)
     anna, ben = (server.connect(code, token) for _, token in seats)

@@ -597,7 +597,7 @@ def test_the_textual_seat_says_its_pass_waits_for_the_others_and_offers_f8_only_
             await until(pilot, lambda: app.waiting() == "pass", "asked for a pass")
             passing = app.hand_cards()[:3]
             await pass_the_first_three(app, pilot)
-            await until(pilot, lambda: app.seat.status() == "Waiting for the others to pass.", "told the pass waits")
+            await until(pilot, lambda: app.seat.status() == "Waiting for Ben to pass.", "told the pass waits")
             await pilot.pause(0.2)
             # on their way: out of the hand at once, as in the browser (a play-test saw all thirteen still there)
             assert not set(passing) & set(app.hand_cards()) and len(app.hand_cards()) == 10 and "•" not in app.hand_text().plain

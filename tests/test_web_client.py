@@ -71,6 +71,11 @@ def anna_and_ben(browser: Any, base: str, ben_viewport: dict[str, Any], timer: i
     assert invite == f"{base}/t/{code}"
     ben_page = new_page(browser, ben_viewport)
     ben_page.goto(invite)
+    # A second player of a name at the table is asked for another (a play-test sat two Annas).
+    ben_page.fill("#join-name", "anna ")
+    ben_page.click("[aria-label='Sit here: seat 2']")
+    assert ben_page.text_content("#seating-error") == "Anna is already at this table: choose another name."
+    assert ben_page.evaluate("() => document.activeElement.id") == "join-name"
     ben_page.fill("#join-name", "Ben")
     ben_page.click("[aria-label='Sit here: seat 2']")
     anna_page.wait_for_selector("#start:not([disabled])")
@@ -442,13 +447,14 @@ def test_two_deals_a_spectator_and_the_language_switch(server: Server, browser: 
     watcher = new_page(browser, PHONE)
     watcher.goto(f"{server.base}/t/{code}")
     watcher.wait_for_selector("#play:not([hidden])")
-    assert watcher.text_content("#turn-line") == "You are watching this table."
+    # ... and is told whom the pass waits for (a play-test's spectator heard nothing of the pass).
+    assert watcher.text_content("#turn-line") == "Waiting for Cleo to pass.You are watching this table."  # (two lines)
     assert watcher.locator("#hand-wrap").is_hidden() and watcher.locator("#hint-button").is_hidden()
     # The language switch: German at once, kept over a reload, and back.
     assert watcher.text_content("#lang-switch") == "Deutsch"
     watcher.click("#lang-switch")
     watcher.wait_for_function("() => document.documentElement.lang === 'de'")  # once the German catalog is in
-    assert watcher.text_content("#turn-line") == "Du schaust an diesem Tisch zu."
+    assert watcher.text_content("#turn-line") == "Warte auf die Weitergabe von Cleo.Du schaust an diesem Tisch zu."
     assert english_on(watcher) == []
     watcher.reload()
     watcher.wait_for_selector("#play:not([hidden])")
@@ -522,7 +528,7 @@ def test_two_deals_a_spectator_and_the_language_switch(server: Server, browser: 
     page.click("#new-game")
     page.wait_for_selector("#result", state="hidden")
     page.wait_for_selector("#pass-bar:not([hidden])")
-    assert "Deal 1" in (page.text_content("#table-title") or "")
+    assert (page.text_content("#table-title") or "").endswith("Deal 1 of 2")  # the game's length (a guest asked)
     assert page.locator("#sheet-table td.empty").count() == 1
     assert len(hand(page)) == 13
     # The new deal 1 is not checked yet: the play-test saw the last game's "✓ Deal 1 checked" before a card was played.

@@ -229,6 +229,19 @@ def test_a_code_with_no_table_says_so_and_stops_connecting(server: Server, brows
     page.wait_for_selector("#missing:not([hidden])")
     page.goto(f"{server.base}/t/")  # a link cut short: the lobby (it was the API's {"detail":"Not Found"})
     page.wait_for_selector("#lobby:not([hidden])")
+    # A code typed in the lobby that no table has is said under the field (a play-test was led off to a bare page);
+    # a table's link pasted there opens it.
+    lobby = page.url
+    page.fill("#open-code", "hello there")
+    page.click("#open-form button[type=submit]")
+    page.wait_for_function("() => document.getElementById('open-error').textContent.length > 0")
+    assert page.text_content("#open-error") == "No table has the code hello there: check the link or the code you were sent."
+    assert page.url == lobby and page.evaluate("() => document.activeElement.id") == "open-code"
+    code, _host = server.create_table()
+    page.fill("#open-code", f" {server.base}/t/{code} ")
+    page.click("#open-form button[type=submit]")
+    page.wait_for_url(f"{server.base}/t/{code}")
+    page.wait_for_selector("#seating:not([hidden])")
     # A page the server does not have: a page with the way back, not the API's {"detail":"Not Found"} (a play-test).
     for wrong in ("/t/abc/def", "/score/xyz", "/lobby"):
         answer = page.goto(f"{server.base}{wrong}")

@@ -378,7 +378,7 @@ def test_the_header_fits_a_long_title_spectators_and_the_connection_line_on_a_ph
         page.wait_for_selector("#watchers:not([hidden])")
         page.evaluate("() => window.cut()")
         page.wait_for_selector("#offline-bar:not([hidden])")
-        assert page.text_content("#table-title") == f"Black Maria (Jaques of London) · {'Spiel' if lang == 'de' else 'Deal'} 1"
+        assert page.text_content("#table-title") == f"Black Maria (Jaques of London) · {'Spiel 1 von 1' if lang == 'de' else 'Deal 1 of 1'}"
         problems = page.evaluate(HEADER_PROBLEMS)
         page.screenshot(
             path=str(SCREENSHOTS / f"web-header-{label}-{lang}.png"), clip={"x": 0, "y": 0, "width": viewport["width"], "height": 120}
@@ -757,7 +757,7 @@ def test_a_leaver_is_replaced_after_the_grace_and_given_back_and_the_table_featu
     pass_three(anna)
     # Until Ben has passed, Anna's passed cards are out of her hand and named (a play-test saw all thirteen still there).
     anna.wait_for_function(
-        "() => /^You passed \\S+ \\S+ \\S+ to .+\\. Waiting for the others\\.$/.test(document.getElementById('turn-line').textContent)"
+        "() => /^You passed \\S+ \\S+ \\S+ to .+\\. Waiting for Ben\\.$/.test(document.getElementById('turn-line').textContent)"
     )
     assert anna.locator("#hand .card").count() == 10
     pass_three(ben)

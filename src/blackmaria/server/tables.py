@@ -1021,6 +1021,9 @@ class TableRuntime:
                 raise LobbyError(422, f"seat {seat} does not exist at a table of {len(self.seats)}")
             if seat not in empty:
                 raise LobbyError(409, f"seat {seat} is taken")
+            # Two players of one name make the seats, the chat and the score sheet ambiguous (a play-test sat two Annas).
+            if any(s.kind != "empty" and s.display_name(i).casefold() == name.casefold() for i, s in enumerate(self.seats)):
+                raise LobbyError(422, f"{name!r} is already at this table: choose another name")
             token = secrets.token_urlsafe(32)
             digest = hash_token(token)
             await asyncio.to_thread(self.store.set_seats, self.id, [(seat, "human", name, None, digest)])

@@ -681,7 +681,9 @@ class OnlineSeat(Seat):
                 "pass_header", count=self._rules.pass_count, direction=t.direction(state["direction"]), target=self._names[state["pass_to"]]
             )
         if state["phase"] == "passing" and self.seat is not None and state["has_passed"][self.seat]:
-            return t("waiting_pass")  # (the line was blank until the others had passed)
+            # (the line was blank until the others had passed; then it said "the others", not whom it waits for)
+            names = [self._names[seat] for seat, done in enumerate(state["has_passed"]) if not done]
+            return t("waiting_pass", names=t.names_list(names))
         return super().status(with_points)
 
     def paused_text(self, info: dict[str, Any]) -> str:

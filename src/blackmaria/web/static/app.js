@@ -59,10 +59,7 @@ function showTable(code) {
   $("room").hidden = false;
   applyTexts();
   $("copy-invite").addEventListener("click", copyInvite);
-  $("copy-seat-link").addEventListener("click", async () => {
-    await copyField("seat-link-url");
-    $("copy-seat-link").textContent = t("copied");
-  });
+  $("copy-seat-link").addEventListener("click", () => copyField("seat-link-url", $("copy-seat-link"), t("copy")));
   $("fill-bots").addEventListener("click", fillBots);
   $("start").addEventListener("click", startGame);
   $("new-game").addEventListener("click", startGame);
@@ -107,7 +104,8 @@ function askHint() {
   else if (!hintAwaitsExplanation()) send({ type: "hint", lang: language() });
 }
 
-async function copyField(id) {
+/** Copy a field's text; ``said`` reads "Copied." for a few seconds, then ``after`` again (a play-test read it on). */
+async function copyField(id, said, after) {
   const input = $(id);
   try {
     await navigator.clipboard.writeText(input.value);
@@ -115,12 +113,12 @@ async function copyField(id) {
     input.select();
     document.execCommand("copy");
   }
+  said.textContent = t("copied");
+  clearTimeout(said.copiedTimer);
+  said.copiedTimer = setTimeout(() => (said.textContent = after), 3000);
 }
 
-async function copyInvite() {
-  await copyField("invite-link");
-  $("copy-done").textContent = t("copied");
-}
+const copyInvite = () => copyField("invite-link", $("copy-done"), "");
 
 async function main() {
   // A phone turned or a window resized: the seats are placed again for the felt's new size.

@@ -1,5 +1,5 @@
 // The hand: the cards the observation offers (its choices) lit, a refused card told by its rule and facts, the pass.
-import { $, app, clearNotice, el, mustPass, mustPlay, paused, REDUCED, seatName, showNotice, shownTurn } from "./state.js";
+import { $, app, clearNotice, el, mustPass, mustPlay, paused, REDUCED, seatName, showNotice, shownTurn, stillPassing } from "./state.js";
 import { send } from "./connection.js";
 import { renderStatus } from "./table-view.js";
 import { cardName, cardShort, suitNumberName, t } from "./i18n.js";
@@ -198,7 +198,7 @@ function cardClicked(card, index, clicks = 1) {
     // The second click of a double click lands after the first card went: not a try out of turn, nothing to say.
     if (clicks > 1) return;
     if (turn !== null && turn !== app.seat) showNotice(`${t("not_your_turn")} ${t("turn_of", { name: seatName(turn) })}`, true, true);
-    else if (view && view.phase === "passing") showNotice(t("passed_wait"), true, true);
+    else if (view && view.phase === "passing") showNotice(t("passed_wait", { names: stillPassing(view) }), true, true);
     return;
   }
   app.playPending = true;

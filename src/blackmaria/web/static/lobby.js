@@ -224,11 +224,21 @@ async function startLearning(event) {
   }
 }
 
-function openTable(event) {
+async function openTable(event) {
   event.preventDefault();
   const text = $("open-code").value.trim();
   const code = (text.match(/\/t\/([A-Za-z0-9_-]+)/) || [null, text])[1];
-  if (code) location.assign(`/t/${encodeURIComponent(code)}`);
+  $("open-error").textContent = "";
+  if (!code) return;
+  // A code no table has is said under the field, where it was typed (a play-test was led off to a bare page).
+  try {
+    await api("GET", `/api/tables/${encodeURIComponent(code)}`);
+  } catch (failure) {
+    $("open-error").textContent = failure.status === 404 ? t("web_open_no_table", { code }) : failure.message;
+    $("open-code").focus();
+    return;
+  }
+  location.assign(`/t/${encodeURIComponent(code)}`);
 }
 
 /** The tables this browser holds a seat at whose game is not over, as links back to them (a play-test left a game

@@ -68,6 +68,13 @@ async function takeSeat(seat) {
     $("join-name").focus();
     return;
   }
+  // Two players of one name make the seats, the chat and the score sheet ambiguous (a play-test sat a second Anna).
+  const same = app.table.seats.find((other) => other.kind !== "empty" && seatName(other.seat).toLocaleLowerCase() === name.toLocaleLowerCase());
+  if (same) {
+    $("seating-error").textContent = t("web_name_taken", { name: seatName(same.seat) });
+    $("join-name").focus();
+    return;
+  }
   try {
     const taken = await api("POST", `/api/tables/${app.code}/seats`, { name, seat });
     store.saveSeat(app.code, taken.seat, taken.token);

@@ -1,6 +1,6 @@
 // What the table page knows and the small helpers every part uses: the page's state, the seat tokens kept in
 // storage, elements, the lobby's HTTP calls, notices, and the questions the observation answers (whose decision now).
-import { has, t } from "./i18n.js";
+import { has, namesList, t } from "./i18n.js";
 
 export const $ = (id) => document.getElementById(id);
 
@@ -102,6 +102,11 @@ export function seatName(seat, short = false) {
   if (!info) return "?";
   if (info.kind === "bot") return t(short ? "bot_short" : "bot_name", { n: seat + 1, level: levelName(info.level) });
   return info.name || t("seat_empty");
+}
+
+/** The seats still choosing their pass, by name: whom the others wait for (a play-test read "the others" only). */
+export function stillPassing(view) {
+  return namesList(view.has_passed.flatMap((done, seat) => (done ? [] : [seatName(seat)])));
 }
 
 /** A bot level in words; an operator's bot program is named as the operator named it. */

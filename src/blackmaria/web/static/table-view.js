@@ -1,6 +1,6 @@
 // The table: the host's pause, the seats round the felt (seating before a game: seating.js), the trick, the turn line and
 // clock, the score sheet, the shuffle check, the result, the chat, the tab's title.
-import { $, announce, api, app, authToken, currentTrick, el, mustPass, mustPlay, nameOf, paused, pausedText, presetTitle, REDUCED, seatName, showNotice, shownTaken, shownTurn, store, tableInPlay, trickWonShown } from "./state.js";
+import { $, announce, api, app, authToken, currentTrick, el, mustPass, mustPlay, nameOf, paused, pausedText, presetTitle, REDUCED, seatName, showNotice, shownTaken, shownTurn, stillPassing, store, tableInPlay, trickWonShown } from "./state.js";
 import { send } from "./connection.js";
 import { renderSeating, seatButton } from "./seating.js";
 import { focusHandFrom, passPrompt, renderHand, revealHand } from "./hand.js";
@@ -59,9 +59,14 @@ export function renderAll() {
   const table = app.table;
   // Before the first deal the count of players too (a play-test read "Black Maria  Black Maria" beside the brand).
   const dealt = app.view && app.view.deal >= 0;
-  const title = dealt ? presetTitle(table.rules.preset) : t("web_table_title", { rules: presetTitle(table.rules.preset), players: table.players });
+  // How long the game runs, before it starts and with each deal (a play-test's guest could not tell): "Deal 1 of 2".
+  const { deal_count: deals, target_score: target } = table.rules;
+  const length = [...(target ? [t("title_target", { target })] : []), ...(deals ? [plural("title_deals", deals)] : [])].join(t("r_end_or"));
+  const seated = t("web_table_title", { rules: presetTitle(table.rules.preset), players: table.players });
+  const title = dealt ? presetTitle(table.rules.preset) : t("title_with_length", { title: seated, length });
   const titled = app.learn ? `${title} · ${t("learn_badge")}` : title;
-  $("table-title").textContent = dealt ? `${titled} · ${t("deal_n", { n: app.view.deal + 1 })}` : titled;
+  const deal = dealt && (deals ? t("deal_of", { number: app.view.deal + 1, count: deals }) : t("deal_n", { n: app.view.deal + 1 }));
+  $("table-title").textContent = dealt ? `${titled} · ${deal}` : titled;
   $("play").classList.toggle("learning", app.learn);
   $("felt").dataset.players = String(table.players);
   const seating = table.status === "open" && !(app.view && app.view.phase !== "not-started");
@@ -325,8 +330,9 @@ function renderTurnText() {
       button.setAttribute("aria-disabled", String(left !== 0 || !app.connected));
       turnLine.textContent = ""; // the pass bar says it, once
     } else if (app.seat !== null && view.passed && view.pass_to !== null) {
-      turnLine.textContent = t("passed_wait_cards", { cards: shortCards(view.passed), name: seatName(view.pass_to) });
-    } else if (app.seat !== null) turnLine.textContent = t("passed_wait");
+      turnLine.textContent = t("passed_wait_cards", { cards: shortCards(view.passed), name: seatName(view.pass_to), names: stillPassing(view) });
+    } else if (app.seat !== null) turnLine.textContent = t("passed_wait", { names: stillPassing(view) });
+    else if (!paused()) turnLine.textContent = t("waiting_pass", { names: stillPassing(view) }); // (and "you watch")
     note.textContent = view.direction === "hold" ? t("no_pass") : `⇄ ${t(`direction_${view.direction}`)}`;
     return;
   }
