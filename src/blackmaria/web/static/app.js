@@ -2,7 +2,7 @@
 // (docs/server.md). Plain JavaScript modules, no build step (docs/web.md lists them). Names and chat are always
 // inserted as text.
 import { $, app, clearNotice, renderNews, showNotice, store } from "./state.js";
-import { connect, send } from "./connection.js";
+import { connect, openChat, send } from "./connection.js";
 import { renderAll, renderSeats, renderTitle, renderTrick, toggleLastTrick, togglePause, toggleSound } from "./table-view.js";
 import { fillBots, startGame } from "./seating.js";
 import { passCards, showHint } from "./hand.js";
@@ -64,6 +64,7 @@ function showTable(code) {
   $("start").addEventListener("click", startGame);
   $("new-game").addEventListener("click", startGame);
   $("pass-button").addEventListener("click", passCards);
+  $("chat-peek").addEventListener("click", openChat);
   // Any message from the seat's holder gives the seat back; a ping says nothing else.
   $("back-button").addEventListener("click", () => send({ type: "ping" }));
   $("hint-button").addEventListener("click", askHint);

@@ -1,7 +1,7 @@
 // The WebSocket to the table (docs/server.md, protocol v1): hello, the messages in, what they change, errors and refusals.
-import { $, announce, app, paused, seatName, setNews, showNotice, store } from "./state.js";
+import { $, announce, app, paused, REDUCED, seatName, setNews, showNotice, store } from "./state.js";
 import { noteEvents, playKeys, pump } from "./updates.js";
-import { renderAll, renderChat, renderStatus } from "./table-view.js";
+import { chatWords, renderAll, renderChat, renderStatus } from "./table-view.js";
 import { focusCard, renderHand, restoreMarked, showHint, showRefusal } from "./hand.js";
 import { renderCounts } from "./dialogs.js";
 import { askCount, explained, maybeExplain } from "./learn.js";
@@ -108,6 +108,7 @@ function receive(message) {
     case "chat":
       app.chat.push(message);
       renderChat();
+      peekChat(message);
       break;
     case "hint":
       showHint(message);
@@ -155,7 +156,39 @@ function tellTakenBack() {
 }
 
 /** A seat played by a computer player since its player left (or ran out of time), or given back: everyone is told. */
+/** A line from another player while the chat is out of sight (on a phone it is far below the hand): shown under the
+ * hand for a few seconds, a click away from the chat (a play-test's phone player missed a friend's question). */
+function peekChat(line) {
+  const chat = $("chat-panel").getBoundingClientRect();
+  if (line.seat === app.seat || $("play").hidden || (chat.top < innerHeight && chat.bottom > 0)) return;
+  const { who, text } = chatWords(line);
+  const peek = $("chat-peek");
+  peek.textContent = `💬 ${who}: ${text}`;
+  peek.hidden = false;
+  clearTimeout(app.peekTimer);
+  app.peekTimer = setTimeout(() => (peek.hidden = true), 10000);
+}
+
+export function openChat() {
+  $("chat-peek").hidden = true;
+  $("chat-panel").scrollIntoView({ behavior: REDUCED ? "auto" : "smooth", block: "center" });
+  $("chat-input").focus({ preventScroll: true });
+}
+
+/** Before the game, who sat down or left a seat, in words for every seat's page (a host whose tab was in the
+ * background was not told a friend had come); in play, who left, was stood in for, or came back. */
 function tellSeatChanges(before, after) {
+  if (before && after && after.status === "open" && !app.joining) {
+    const news = after.seats.flatMap((seat) => {
+      const was = before.seats[seat.seat];
+      if (!was || seat.seat === app.seat || was.kind === seat.kind) return [];
+      // (by name: the table the news is read with, app.table, is still the one before)
+      const name = seat.kind === "human" ? seat.name : was.name;
+      return seat.kind === "human" || was.kind === "human" ? [{ key: seat.kind === "human" ? "web_news_sat_down" : "web_news_stood_up", values: { name } }] : [];
+    });
+    if (news.length) announce(setNews(news, 8));
+    return;
+  }
   if (!before || !after || after.status !== "playing") return;
   const news = [];
   for (const seat of after.seats) {

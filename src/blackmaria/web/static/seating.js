@@ -75,6 +75,7 @@ async function takeSeat(seat) {
     $("join-name").focus();
     return;
   }
+  app.joining = true; // the table's news of this very seat may come before the answer: not "Ben sat down" to Ben
   try {
     const taken = await api("POST", `/api/tables/${app.code}/seats`, { name, seat });
     store.saveSeat(app.code, taken.seat, taken.token);
@@ -85,6 +86,7 @@ async function takeSeat(seat) {
   } catch (failure) {
     $("seating-error").textContent = failure.message;
   }
+  app.joining = false;
 }
 
 export async function fillBots() {

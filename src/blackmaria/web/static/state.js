@@ -222,6 +222,7 @@ export const nameOf = (seat, short = false) => (seat === app.seat ? t("you") : s
 export function renderNews() {
   const text = (app.news || []).map((item) => t(item.key, { ...(item.seat === undefined ? {} : { name: seatName(item.seat) }), ...item.values })).join(" ");
   $("table-news").textContent = text;
+  $("seating-news").textContent = text; // (before the game: who sat down)
   return text;
 }
 

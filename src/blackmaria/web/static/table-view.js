@@ -470,16 +470,19 @@ function renderResult() {
   if (over) showResult(view);
 }
 
+/** Who said a line of the chat, and what, in the reader's language where it is a quick phrase (the server names it:
+ * ``phrase``), whatever the writer's. */
+export function chatWords(line) {
+  const who = app.table && app.table.seats[line.seat] ? seatName(line.seat) : line.name;
+  return { who, text: line.phrase && has(line.phrase) ? t(line.phrase) : line.text };
+}
+
 export function renderChat() {
   const log = $("chat-log");
   log.replaceChildren(
     ...app.chat.slice(-50).map((line) => {
-      const item = el("li");
-      const who = app.table && app.table.seats[line.seat] ? seatName(line.seat) : line.name;
-      // A quick phrase in the reader's language, whatever the writer's (the server names it: ``phrase``).
-      const text = line.phrase && has(line.phrase) ? t(line.phrase) : line.text;
-      item.append(el("b", { text: `${who}: ` }), el("span", { text }));
-      return item;
+      const { who, text } = chatWords(line);
+      return el("li", {}, el("b", { text: `${who}: ` }), el("span", { text }));
     }),
   );
   log.scrollTop = log.scrollHeight;
