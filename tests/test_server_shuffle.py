@@ -127,3 +127,17 @@ def test_the_verify_command(tmp_path: Path) -> None:
     record["deals"][0]["plays"][0], record["deals"][0]["plays"][1] = record["deals"][0]["plays"][1], record["deals"][0]["plays"][0]
     broken = run_verify("-", stdin=json.dumps(record))
     assert broken.returncode == 1 and broken.stderr.startswith("error: deal 1, play 1:")
+
+
+def test_verify_says_once_that_a_record_without_any_shuffle_cannot_be_verified(tmp_path: Path) -> None:
+    """A record a local game kept has no shuffle: one line that says so and what checks it (a researcher read the same
+    "no shuffle commitment" line fourteen times)."""
+    record = served_record(load_rules("hearts"), 2)
+    for deal in record["deals"]:
+        del deal["shuffle"]
+    answer = run_verify("-", stdin=json.dumps(record))
+    assert answer.returncode == 1 and answer.stdout == ""
+    assert answer.stderr.strip().splitlines() == [
+        "error: no deal of this record holds a shuffle commitment: only a record kept by a blackmaria server "
+        "(GET /api/tables/CODE/record) can be verified; blackmaria replay checks the plays of any record"
+    ]

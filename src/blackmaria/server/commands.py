@@ -118,12 +118,14 @@ def serve(
 def verify(file: IO[str], as_json: bool) -> None:
     """Check a server's game record (FILE, or - for standard input): every deal's shuffle commitment and hands.
 
-    Exits 0 when the record replays under its rules and every deal's deck and
-    salt hash to the published SHA-256 and deal exactly the recorded hands;
-    exits 1 naming the first deal that does not.
+    Prints a line for each deal. Exits 0 when the record replays under its
+    rules and every deal's deck and salt hash to the published SHA-256 and deal
+    exactly the recorded hands; exits 1 when any deal does not (its line says
+    why), or when the record holds no shuffle at all (a game not kept by a
+    server: ``blackmaria replay`` checks its plays).
     """
     from blackmaria.record import RecordError
-    from blackmaria.server.shuffle import verify_record
+    from blackmaria.server.shuffle import NO_SHUFFLE_WHY, verify_record
 
     text = file.read()
     try:
@@ -132,6 +134,10 @@ def verify(file: IO[str], as_json: bool) -> None:
         click.echo(f"error: {error}", err=True)
         sys.exit(1)
     ok = bool(checks) and all(check.ok for check in checks)
+    if checks and not as_json and not any(check.committed for check in checks):
+        # One line, not the same one for every deal (a record saved by a local game, say).
+        click.echo(f"error: no deal of this record holds a shuffle commitment: {NO_SHUFFLE_WHY}", err=True)
+        sys.exit(1)
     if as_json:
         click.echo(json.dumps({"ok": ok, "deals": [{"deal": c.deal, "ok": c.ok, "message": c.message} for c in checks]}))
     else:

@@ -85,6 +85,8 @@ class DealCheck:
     deal: int
     ok: bool
     message: str
+    committed: bool = True
+    """Whether the deal holds a shuffle commitment at all (a record kept by a local game has none)."""
 
 
 def _card_list(value: Any) -> list[Card] | None:
@@ -96,6 +98,9 @@ def _card_list(value: Any) -> list[Card] | None:
         return None
 
 
+NO_SHUFFLE_WHY: Final = "only a record kept by a blackmaria server (GET /api/tables/CODE/record) can be verified; blackmaria replay checks the plays of any record"
+
+
 def check_deal(rules: Rules, index: int, deal: Mapping[str, Any]) -> DealCheck:
     """Check one deal's ``shuffle`` key: the commitment, the deck, and the hands dealt from it."""
 
@@ -104,7 +109,8 @@ def check_deal(rules: Rules, index: int, deal: Mapping[str, Any]) -> DealCheck:
 
     shuffle = deal.get("shuffle")
     if not isinstance(shuffle, Mapping):
-        return fail("no shuffle commitment (the deal is unfinished or the record did not come from a blackmaria server)")
+        message = f"deal {index + 1}: no shuffle commitment (the deal is unfinished or the record did not come from a blackmaria server)"
+        return DealCheck(index, False, message, committed=False)
     digest, salt, deck_text = shuffle.get("sha256"), shuffle.get("salt"), shuffle.get("deck")
     if not isinstance(digest, str) or not isinstance(salt, str) or not _SALT_RE.fullmatch(salt):
         return fail("shuffle must hold sha256 and a salt of 64 lowercase hex digits")
