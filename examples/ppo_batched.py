@@ -200,6 +200,8 @@ def train(
         steps += rollout * n
         ret, valid = returns_of(b_players, b_rewards, b_dones)
         keep = valid.reshape(-1)
+        if not keep.any():
+            continue  # no deal ended within this rollout, so no position has a return yet: nothing to learn from
         x = torch.from_numpy(b_obs.reshape(-1, obs.shape[1])[keep])
         m = torch.from_numpy(b_masks.reshape(-1, 52)[keep])
         a = torch.from_numpy(b_actions.reshape(-1)[keep])

@@ -196,6 +196,7 @@ def test_bug7_while_the_connection_is_down_the_hand_rests_and_says_so(server: Se
     assert page.get_attribute("#hand", "aria-disabled") == "true"
     assert page.locator("#hand .card[aria-disabled='true']").count() == 13
     assert page.get_attribute("#pass-button", "aria-disabled") == "true"
+    assert page.get_attribute("#hint-button", "aria-disabled") == "true"  # it asks the server (a play-test clicked it)
     # A click on a card does nothing: no card marked for passing, nothing sent.
     sent = len(page.evaluate("() => window.sent"))
     box = page.locator("#hand .card").first.bounding_box()
@@ -207,6 +208,7 @@ def test_bug7_while_the_connection_is_down_the_hand_rests_and_says_so(server: Se
     page.evaluate("() => { window.blocked = false; }")
     bar.wait_for(state="hidden", timeout=30_000)
     assert page.get_attribute("#hand", "aria-disabled") == "false"
+    assert page.get_attribute("#hint-button", "aria-disabled") == "false"
     pass_three(page)
     assert page.errors == []
     page.context.close()

@@ -44,6 +44,8 @@ function setConnection(text) {
   const down = Boolean(text) && Boolean(app.view);
   app.connected = !text;
   document.body.classList.toggle("offline", down);
+  // What asks the server rests too (a play-test saw Hint and Pause inviting clicks under "Connection lost").
+  for (const id of ["hint-button", "pause-button"]) $(id).setAttribute("aria-disabled", String(down));
   $("offline-bar").hidden = !down;
   $("offline-text").textContent = down ? t("offline_hand") : "";
   if (app.view && app.table) {
