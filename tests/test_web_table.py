@@ -1258,3 +1258,20 @@ def test_alone_against_computer_players_a_card_is_taken_back(server: Server, bro
     wait_for_my_turn(page)
     assert page.errors == []
     page.context.close()
+
+
+@needs_chromium
+def test_on_a_phone_with_seven_seats_the_felt_says_what_to_pass_and_hint_is_in_sight(server: Server, browser: Any) -> None:
+    """390x844, seven seats: at the pass the Hint button was 54 px below the screen (a play-test); the pass's line now
+    stands in the felt's empty middle, not over the pass button."""
+    code, token = seated_table(server, 7)
+    page = new_page(browser, PHONE, locale="de-DE")
+    page.goto(f"{server.base}/")
+    page.evaluate(f"() => localStorage.setItem('blackmaria:seat:{code}', JSON.stringify({{seat: 0, token: '{token}'}}))")
+    page.goto(f"{server.base}/t/{code}")
+    page.wait_for_selector("#pass-bar:not([hidden])")
+    assert page.text_content("#center-note") == "⇄ Wähle 3 Karten, die du nach links an Computer 2 (mittel) weitergibst."
+    assert page.locator("#pass-text").is_hidden() and page.locator("#pass-button").is_visible()
+    assert page.evaluate("() => document.getElementById('hint-button').getBoundingClientRect().top < innerHeight - 24")
+    assert page.errors == []
+    page.context.close()

@@ -1,7 +1,7 @@
 // The hand: the cards the observation offers (its choices) lit, a refused card told by its rule and facts, the pass.
 import { $, app, clearNotice, el, mustPass, mustPlay, paused, REDUCED, seatName, showNotice, shownTurn, stillPassing } from "./state.js";
 import { send } from "./connection.js";
-import { renderStatus } from "./table-view.js";
+import { renderAll, renderStatus } from "./table-view.js";
 import { cardName, cardShort, suitNumberName, t } from "./i18n.js";
 import { handCard, sortHand } from "./cards.js";
 
@@ -38,8 +38,8 @@ export function passPrompt(view) {
 
 // Phones (the style sheet's own width) hold more than this many cards in two rows.
 const TWO_ROWS_FROM = 10;
-const NARROW = window.matchMedia("(max-width: 760px)");
-NARROW.addEventListener("change", () => renderHand());
+export const NARROW = window.matchMedia("(max-width: 760px)");
+NARROW.addEventListener("change", () => renderAll());
 
 /** Where this tab keeps the cards marked for the deal's pass: a reload in the middle of choosing keeps them. */
 const markedKey = () => `blackmaria:marked:${app.code}:${app.view.deal}`;

@@ -3,7 +3,7 @@
 import { $, announce, api, app, authToken, currentTrick, el, mustPass, mustPlay, nameOf, paused, pausedText, presetTitle, REDUCED, seatName, showNotice, shownTaken, shownTurn, stillPassing, store, tableInPlay, trickWonShown } from "./state.js";
 import { send } from "./connection.js";
 import { renderSeating, seatButton } from "./seating.js";
-import { focusHandFrom, passPrompt, renderHand, revealHand } from "./hand.js";
+import { focusHandFrom, NARROW, passPrompt, renderHand, revealHand } from "./hand.js";
 import { renderLearn } from "./learn.js";
 import { showResult } from "./dialogs.js";
 import { cardName, has, plural, t } from "./i18n.js";
@@ -334,6 +334,9 @@ function renderTurnText() {
     } else if (app.seat !== null) turnLine.textContent = t("passed_wait", { names: stillPassing(view) });
     else if (!paused()) turnLine.textContent = t("waiting_pass", { names: stillPassing(view) }); // (and "you watch")
     note.textContent = view.direction === "hold" ? t("no_pass") : `⇄ ${t(`direction_${view.direction}`)}`;
+    // A phone says what to pass in the felt's empty middle, not over the pass button: with six or seven seats the
+    // hint's button was below the screen's edge at the pass (the style sheet hides the pass bar's line there).
+    if (mustPass(view) && NARROW.matches) note.textContent = `⇄ ${passPrompt(view)}`;
     return;
   }
   if (trickWonShown() && app.heldText) {
