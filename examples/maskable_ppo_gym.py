@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -47,11 +46,9 @@ try:
 except ModuleNotFoundError as missing:
     if __name__ != "__main__":
         raise
-    arguments().parse_args()  # --help (or a wrong option) is answered all the same
-    sys.exit(
-        f"maskable_ppo_gym.py needs {missing.name}, which is not installed: pip install -e '.[rl]'"
-        " (docs/training.md; on a machine without a GPU, install PyTorch's CPU build first)"
-    )
+    from missing import exit_without
+
+    exit_without(missing, arguments())
 
 
 class LastMask(gym.Wrapper[np.ndarray, int, np.ndarray, int]):

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -46,11 +45,9 @@ try:
 except ModuleNotFoundError as missing:
     if __name__ != "__main__":
         raise
-    arguments().parse_args()  # --help (or a wrong option) is answered all the same
-    sys.exit(
-        f"openspiel_dqn.py needs {missing.name}, which is not installed: pip install -e '.[rl,openspiel]'"
-        " (docs/training.md; on a machine without a GPU, install PyTorch's CPU build first)"
-    )
+    from missing import exit_without
+
+    exit_without(missing, arguments(), "rl,openspiel")
 
 
 def export(agent: dqn.DQN, path: Path, rules: Rules, steps: int) -> None:

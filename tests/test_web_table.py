@@ -370,10 +370,7 @@ def test_the_header_fits_a_long_title_spectators_and_the_connection_line_on_a_ph
     for (label, viewport), lang in itertools.product((("phone", PHONE), ("desktop", DESKTOP)), ("en", "de")):
         page = new_page(browser, viewport, locale="de-DE" if lang == "de" else "en-US")
         page.add_init_script(WATCH_SOCKETS)
-        page.goto(f"{server.base}/")
-        page.evaluate(f"() => localStorage.setItem('blackmaria:seat:{code}', JSON.stringify({{seat: 0, token: '{token}'}}))")
-        page.goto(f"{server.base}/t/{code}")
-        page.wait_for_selector("#pass-bar:not([hidden])")
+        sit_at(page, server, code, token)
         assert page.evaluate(HEADER_PROBLEMS) == [], f"{label} {lang}"
         watching = new_page(browser, DESKTOP)
         watching.goto(f"{server.base}/t/{code}")
@@ -439,10 +436,7 @@ def test_a_phone_holds_a_big_hand_in_two_rows_and_marks_no_more_than_the_pass_ta
     code, token = seated_table(server, 3)
     for viewport, rows in ((PHONE, 2), (DESKTOP, 1)):
         page = new_page(browser, viewport)
-        page.goto(f"{server.base}/")
-        page.evaluate(f"() => localStorage.setItem('blackmaria:seat:{code}', JSON.stringify({{seat: 0, token: '{token}'}}))")
-        page.goto(f"{server.base}/t/{code}")
-        page.wait_for_selector("#pass-bar:not([hidden])")
+        sit_at(page, server, code, token)
         assert page.locator("#hand .card").count() == 17
         strips = page.evaluate(VISIBLE_STRIPS)
         assert len(strips) == rows and min(min(row) for row in strips) >= 30, strips
@@ -582,10 +576,7 @@ def test_with_many_seats_every_card_of_the_trick_shows_its_rank_and_suit(server:
     clubs and a 10's suit (a play-test). Each card's corner now stays in sight, and the card that took the trick is marked."""
     code, token = seated_table(server, players)
     page = new_page(browser, PHONE if size == "phone" else DESKTOP, locale="de-DE")
-    page.goto(f"{server.base}/")
-    page.evaluate(f"() => localStorage.setItem('blackmaria:seat:{code}', JSON.stringify({{seat: 0, token: '{token}'}}))")
-    page.goto(f"{server.base}/t/{code}")
-    page.wait_for_selector("#pass-bar:not([hidden])")
+    sit_at(page, server, code, token)
     page.evaluate(WATCH_TRICK_CORNERS)
     pass_three(page)
     while page.evaluate("window.fullTricks") < 3 and wait_for_my_turn(page):
@@ -604,10 +595,7 @@ def test_a_long_deal_summary_on_a_phone_opens_at_its_heading_with_continue_in_si
     and nothing said it scrolled (a play-test); at 1024x640 it opened scrolled, its heading cut off."""
     code, token = seated_table(server, 6)
     page = new_page(browser, PHONE, locale="de-DE")
-    page.goto(f"{server.base}/")
-    page.evaluate(f"() => localStorage.setItem('blackmaria:seat:{code}', JSON.stringify({{seat: 0, token: '{token}'}}))")
-    page.goto(f"{server.base}/t/{code}")
-    page.wait_for_selector("#pass-bar:not([hidden])")
+    sit_at(page, server, code, token)
     pass_three(page)
     play_to_the_summary(page)
     page.wait_for_selector("#summary-rows figure.counted")
@@ -681,6 +669,15 @@ def test_on_a_low_laptop_screen_seventeen_cards_stay_in_their_column_and_the_oth
 VIEWPORTS = {"desktop": DESKTOP, "wide": {"width": 1920, "height": 1080}, "low": {"width": 1024, "height": 640}, "phone": PHONE}
 
 
+def sit_at(page: Any, server: Server, code: str, token: str) -> None:
+    """Open the table ``code`` in ``page`` as seat 0, its token kept as by the browser that took the seat; at the pass."""
+    if not page.url.startswith(server.base):
+        page.goto(f"{server.base}/")
+    page.evaluate(f"() => localStorage.setItem('blackmaria:seat:{code}', JSON.stringify({{seat: 0, token: '{token}'}}))")
+    page.goto(f"{server.base}/t/{code}")
+    page.wait_for_selector("#pass-bar:not([hidden])")
+
+
 def seated_table(server: Server, players: int) -> tuple[str, str]:
     """A started table of ``players`` (Jaques' Black Maria plays 3 to 7): Cleo in seat 1, medium computer players in the others."""
     answer = server.http.post(
@@ -704,9 +701,7 @@ def test_bugs_3_4_11_layout_sweep_nothing_leaves_its_box(server: Server, browser
         page = new_page(browser, viewport, locale="de-DE" if lang == "de" else "en-US")
         page.goto(f"{server.base}/")
         for players, (code, token) in tables.items():
-            page.evaluate(f"() => localStorage.setItem('blackmaria:seat:{code}', JSON.stringify({{seat: 0, token: '{token}'}}))")
-            page.goto(f"{server.base}/t/{code}")
-            page.wait_for_selector("#pass-bar:not([hidden])")
+            sit_at(page, server, code, token)
             page.wait_for_function(f"() => document.querySelectorAll('#seats .seat').length === {players}")
             found = page.evaluate(LAYOUT_PROBLEMS) + page.evaluate(HEADER_PROBLEMS)
             if found:
@@ -1266,10 +1261,7 @@ def test_on_a_phone_with_seven_seats_the_felt_says_what_to_pass_and_hint_is_in_s
     stands in the felt's empty middle, not over the pass button."""
     code, token = seated_table(server, 7)
     page = new_page(browser, PHONE, locale="de-DE")
-    page.goto(f"{server.base}/")
-    page.evaluate(f"() => localStorage.setItem('blackmaria:seat:{code}', JSON.stringify({{seat: 0, token: '{token}'}}))")
-    page.goto(f"{server.base}/t/{code}")
-    page.wait_for_selector("#pass-bar:not([hidden])")
+    sit_at(page, server, code, token)
     assert page.text_content("#center-note") == "⇄ Wähle 3 Karten, die du nach links an Computer 2 (mittel) weitergibst."
     assert page.locator("#pass-text").is_hidden() and page.locator("#pass-button").is_visible()
     assert page.evaluate("() => document.getElementById('hint-button').getBoundingClientRect().top < innerHeight - 24")
