@@ -339,6 +339,15 @@ LAYOUT_PROBLEMS = """() => {
     const a = seats[i], b = seats[j];
     if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1) problems.push(`seats ${i} and ${j} overlap`);
   }
+  // The words in the felt's middle (on a phone at the pass, what to pass) keep off the seats (a play-test read them
+  // running into both opponents' boxes at three players).
+  const note = document.getElementById('center-note');
+  if (note.textContent && getComputedStyle(note).display !== 'none') {
+    const n = box(note);
+    seats.forEach((a, i) => {
+      if (a.left < n.right - 1 && n.left < a.right - 1 && a.top < n.bottom - 1 && n.top < a.bottom - 1) problems.push(`the middle's words run into seat ${i}`);
+    });
+  }
   const side = document.querySelector('.side');
   const board = box(document.querySelector('.board'));
   if (!inside(felt, board)) problems.push('the table leaves the board');
