@@ -678,13 +678,14 @@ def test_on_a_low_laptop_screen_seventeen_cards_stay_in_their_column_and_the_oth
 VIEWPORTS = {"desktop": DESKTOP, "wide": {"width": 1920, "height": 1080}, "low": {"width": 1024, "height": 640}, "phone": PHONE}
 
 
-def sit_at(page: Any, server: Server, code: str, token: str) -> None:
-    """Open the table ``code`` in ``page`` as seat 0, its token kept as by the browser that took the seat; at the pass."""
+def sit_at(page: Any, server: Server, code: str, token: str, ready: str = "#pass-bar:not([hidden])") -> None:
+    """Open the table ``code`` in ``page`` as seat 0, its token kept as by the browser that took the seat; wait till
+    ``ready`` shows (the pass)."""
     if not page.url.startswith(server.base):
         page.goto(f"{server.base}/")
     page.evaluate(f"() => localStorage.setItem('blackmaria:seat:{code}', JSON.stringify({{seat: 0, token: '{token}'}}))")
     page.goto(f"{server.base}/t/{code}")
-    page.wait_for_selector("#pass-bar:not([hidden])")
+    page.wait_for_selector(ready)
 
 
 def seated_table(server: Server, players: int) -> tuple[str, str]:
@@ -1274,5 +1275,34 @@ def test_on_a_phone_with_seven_seats_the_felt_says_what_to_pass_and_hint_is_in_s
     assert page.text_content("#center-note") == "⇄ Wähle 3 Karten, die du nach links an Computer 2 (mittel) weitergibst."
     assert page.locator("#pass-text").is_hidden() and page.locator("#pass-button").is_visible()
     assert page.evaluate("() => document.getElementById('hint-button').getBoundingClientRect().top < innerHeight - 24")
+    assert page.errors == []
+    page.context.close()
+
+
+@needs_chromium
+def test_two_players_see_the_stock_and_what_each_drew_from_it(server: Server, browser: Any) -> None:
+    """Black Maria for two: nothing on the page showed the stock, and a card drawn from it appeared in the hand unsaid
+    (a play-test); the felt shows the pile and its count, the table's news who drew, the hand the card drawn."""
+    answer = server.http.post("/api/tables", json={"rules": {"preset": "two-player", "deal_count": 1, "target_score": None}})
+    code, host = answer.json()["table"]["code"], answer.json()["host_token"]
+    _seat, token = server.join(code, "Cleo", 0)
+    server.bots(code, host, "medium")
+    server.start_game(code, host)
+    page = new_page(browser, PHONE)
+    sit_at(page, server, code, token, ready="#stock:not([hidden])")
+    assert page.text_content("#stock-count") == "Stock: 26"
+    deadline = time.monotonic() + 60
+    while "draw" not in (page.text_content("#table-news") or ""):
+        assert time.monotonic() < deadline, "no card was drawn after the first trick"
+        playable = page.locator("#hand .card.playable")
+        if playable.count():
+            click_card(playable.first)
+        page.wait_for_timeout(100)
+    news = page.text_content("#table-news") or ""
+    mine = re.search(r"You draw (\S+)\.", news)
+    assert mine and re.search(r"Computer 2 \(medium\) draws a card\.", news), news
+    page.wait_for_function("() => document.getElementById('stock-count').textContent === 'Stock: 24'")
+    drawn = page.eval_on_selector_all("#hand .card.received", "ns => ns.map(n => n.getAttribute('aria-label'))")
+    assert len(drawn) == 1 and drawn[0].endswith("just drawn"), drawn
     assert page.errors == []
     page.context.close()

@@ -1,5 +1,6 @@
 // Where things lie on the felt: the seats round it, and the trick's cards kept clear of the seats' boxes.
 import { $, app } from "./state.js";
+import { t } from "./i18n.js";
 
 /** Seat positions round the felt: this seat at the bottom, the next seat clockwise (on its left) at the left. */
 export function seatPosition(seat, radius = 1, yRadius = radius) {
@@ -90,4 +91,12 @@ export function keepOffSeats(nodes) {
     // one's foot: each card's corner, its rank and suit, stays in sight.
     node.style.zIndex = String(Math.round(y));
   }
+}
+
+/** The two-player stock: its face-down pile beside the trick and how many cards it holds (a play-test found a card
+ * drawn from it in the hand with nothing on the table to say where it came from). */
+export function renderStock() {
+  const left = app.view ? app.view.stock_left : 0;
+  $("stock").hidden = !left;
+  if (left) $("stock-count").textContent = t("web_stock", { count: left });
 }

@@ -88,6 +88,11 @@ export function renderHand() {
       // What the dashed outline means, under the pointer (a play-test wondered, once the pass's note had gone).
       if (view.pass_from !== null && view.pass_from !== undefined) node.title = t("received_title", { name: seatName(view.pass_from) });
     }
+    if (card === app.drawn) {
+      node.classList.add("received");
+      states.push(t("drawn_mark"));
+      node.title = t("drawn_title");
+    }
     if (hinted.has(card)) {
       node.classList.add("hinted");
       states.push(t("hinted_mark"));

@@ -8,7 +8,7 @@ import { renderLearn } from "./learn.js";
 import { showResult } from "./dialogs.js";
 import { cardName, has, plural, t } from "./i18n.js";
 import { cardBack, miniCard, shortCards, tableCard } from "./cards.js";
-import { keepInside, keepOffSeats, placeCrowded, seatPosition } from "./felt.js";
+import { keepInside, keepOffSeats, placeCrowded, renderStock, seatPosition } from "./felt.js";
 
 /** The tab's title: "your turn" first when this seat must act, so a tab in the background says so; never the table's code. */
 export function renderTitle() {
@@ -187,6 +187,7 @@ export function renderSeats() {
   });
   container.replaceChildren(...nodes);
   keepInside(nodes);
+  renderStock();
 }
 
 /** Move each seat box inwards until the whole of it lies on the felt (a long name at a side seat would hang over). */

@@ -4,7 +4,7 @@ import { flyTrick, renderAll, renderSeats, renderShuffle, renderStatus, renderTr
 import { passPrompt } from "./hand.js";
 import { showSummary } from "./dialogs.js";
 import { askCount, learnFeedback, renderLearn } from "./learn.js";
-import { cardName, plural, suitName, t } from "./i18n.js";
+import { cardName, cardShort, plural, suitName, t } from "./i18n.js";
 import { dealtHand, shuffleCommitment } from "./sha256.js";
 
 export async function pump() {
@@ -37,6 +37,8 @@ async function showUpdate(message, hurry) {
   const crossing = message.events.some((event) => event.type === "DealStarted"); // the view's tricks are another deal's
   if (message.events.some((event) => event.type === "CardsPassed" && event.seat === app.seat)) app.passPending = false;
   if (played.some((event) => event.seat === app.seat)) app.playPending = false;
+  if (played.some((event) => event.seat === app.seat) || crossing) app.drawn = null;
+  tellDrawn(message.events.filter((event) => event.type === "CardDrawn"));
   if (crossing) {
     app.selected.clear();
     app.hint = null;
@@ -183,4 +185,14 @@ function checkShuffle(info, revealed) {
     if ([...hand].sort().join() !== [...info.hand].sort().join()) return { ok: false, key: "shuffle_bad_hand", params: n };
   }
   return { ok: true, key: app.seat === null || !info.hand ? "shuffle_ok_public" : "shuffle_ok", params: n };
+}
+
+/** The cards drawn from a two-player stock after a trick: the reader's named, the other's a card, said under the
+ * table, and the reader's marked in the hand until their next card (a play-test found it there unannounced). */
+function tellDrawn(drawn) {
+  if (!drawn.length) return;
+  const mine = drawn.find((event) => event.seat === app.seat && event.card);
+  if (mine) app.drawn = mine.card;
+  const news = drawn.map((event) => (event.seat === app.seat && event.card ? { key: "you_draw", values: { card: cardShort(event.card) } } : { key: "draws", seat: event.seat }));
+  announce(setNews(news));
 }
