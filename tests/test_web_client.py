@@ -400,6 +400,9 @@ def test_a_german_browser_plays_by_keyboard_and_sees_no_english(server: Server, 
             if turns <= 2 or (leading and leads <= 3):
                 heard = "Du bist am Zug: du spielst aus." if leading else "Du bist am Zug"
                 page.wait_for_function(f"() => (window.announced.at(-1) || '').startsWith('{heard}')")
+            # Each turn starts with the focus on a card that may be played (a play-test pressed Enter on the one the
+            # pass had left it on, and was refused).
+            assert page.evaluate("() => document.activeElement.matches('#hand .card.playable')"), turns
             first = page.locator("#hand .card.playable").first
             card = first.get_attribute("data-card")
             first.focus()
@@ -541,6 +544,9 @@ def test_two_deals_a_spectator_and_the_language_switch(server: Server, browser: 
     page.click("#new-game")
     page.wait_for_selector("#result", state="hidden")
     page.wait_for_selector("#pass-bar:not([hidden])")
+    # ... with the focus in the hand and the table's top in sight (a play-test's page kept the focus and the scroll).
+    page.wait_for_function("() => document.activeElement.closest('#hand') !== null")
+    assert page.evaluate("() => document.getElementById('felt').getBoundingClientRect().top >= 0")
     assert (page.text_content("#table-title") or "").endswith("Deal 1 of 2")  # the game's length (a guest asked)
     assert page.locator("#sheet-table td.empty").count() == 1
     assert len(hand(page)) == 13

@@ -3,7 +3,8 @@
 // inserted as text.
 import { $, app, clearNotice, renderNews, showNotice, store } from "./state.js";
 import { connect, openChat, send } from "./connection.js";
-import { renderAll, renderSeats, renderTitle, renderTrick, toggleLastTrick, togglePause, toggleSound } from "./table-view.js";
+import { renderAll, renderSeats, renderTrick, toggleLastTrick, togglePause } from "./table-view.js";
+import { renderTitle, toggleSound } from "./header.js";
 import { fillBots, startGame } from "./seating.js";
 import { passCards, showHint } from "./hand.js";
 import { hintAwaitsExplanation, learnHint, showFeedback } from "./learn.js";

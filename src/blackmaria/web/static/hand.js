@@ -69,6 +69,13 @@ export function renderHand() {
   for (const card of [...app.selected]) if (!view.hand.includes(card) || !passing) app.selected.delete(card);
   if (passing) sessionStorage.setItem(markedKey(), JSON.stringify([...app.selected]));
   app.handFocus = Math.max(0, Math.min(app.handFocus, cards.length - 1));
+  // At the start of a turn the focus stop is on a card that may be played (a play-test pressed Enter on the card the
+  // pass had left it on and was refused); within the turn it stays where the player moved it.
+  const turn = myTurn ? `${view.deal}:${view.tricks.length}` : null;
+  if (turn && app.stopSetFor !== turn) {
+    app.stopSetFor = turn;
+    if (!allowed.has(cards[app.handFocus])) app.handFocus = Math.max(0, cards.findIndex((card) => allowed.has(card)));
+  }
   const nodes = cards.map((card, index) => {
     const node = handCard(card);
     const states = [];
