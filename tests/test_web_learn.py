@@ -208,6 +208,11 @@ def test_the_guided_deal_in_english_explains_every_decision_and_counts_in_public
     assert "counted in public" in (page.text_content("#learn-body h3") or "")
     # Two ways on, not three: another guided deal or a real game (a play-test found "Play another game" beside them).
     assert page.locator("#new-game").is_hidden() and page.locator(".learn-links a").count() == 2
+    # The focus on the first of them, the count's heading in sight (a play-test's focus was on the page).
+    page.wait_for_function("() => document.activeElement.textContent === 'Learn another deal'")
+    assert page.evaluate(
+        "() => { const r = document.querySelector('#learn-body h3').getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }"
+    )
     page.locator("#learn").screenshot(path=str(SCREENSHOTS / "web-learn-count.png"))
     assert unnamed(page) == []
     assert page.errors == [] and phone.errors == []

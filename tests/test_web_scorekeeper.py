@@ -179,6 +179,9 @@ def test_a_game_on_a_phone_with_a_refusal_a_moon_a_correction_a_reload_and_the_n
         _four_players_three_deals(page)
         page.get_by_role("button", name="Start the sheet").click()
         assert page.get_by_role("status").filter(has_text="Deal 1").inner_text() == "Deal 1 of 3: Dora deals, pass to the right."
+        # The first field takes the typing and the deal's line is in sight (a play-test's page stayed scrolled down).
+        assert page.get_by_label("Anna: points or cards").evaluate("f => f === document.activeElement")
+        assert page.evaluate("() => document.getElementById('next').getBoundingClientRect().top >= 0")
 
         _entry(page, {"Anna": "10", "Ben": "8", "Carla": "20", "Dora": "0"})
         assert (

@@ -1,5 +1,5 @@
 // The guided deal: the server's explanation of each decision of the learner, laid out in three parts.
-import { $, announce, app, currentTrick, el, mustPass, mustPlay, nameOf, seatName, shownTurn } from "./state.js";
+import { $, announce, app, currentTrick, el, mustPass, mustPlay, nameOf, seatName, REDUCED, shownTurn } from "./state.js";
 import { send } from "./connection.js";
 import { countNodes } from "./dialogs.js";
 import { cardName, cardShort, decimal, has, language, plural, shownDifference, suitName, suitNumberName, t, upperFirst } from "./i18n.js";
@@ -129,8 +129,15 @@ export function renderLearn() {
   if (panel.dataset.mode === mode) return;
   panel.dataset.mode = mode;
   const body = $("learn-body");
-  if (count) body.replaceChildren(...countNodes(count, true), ...learnDone());
-  else if (mode.startsWith("x:")) {
+  if (count) {
+    body.replaceChildren(...countNodes(count, true), ...learnDone());
+    // The guided deal is over: its count in sight and the focus on the way on (a play-test's phone showed them far
+    // below the result, with the focus on the page).
+    if (view.phase === "game-over" && (document.activeElement === document.body || $("hand").contains(document.activeElement))) {
+      body.scrollIntoView({ block: "start", behavior: REDUCED ? "auto" : "smooth" });
+      body.querySelector(".learn-links a").focus({ preventScroll: true });
+    }
+  } else if (mode.startsWith("x:")) {
     body.replaceChildren(...explanationNodes(app.explanation));
     announce(body.querySelector("h3").textContent);
   } else if (app.explainKey !== null) body.replaceChildren(el("p", { class: "learn-wait busy", text: t("learn_waiting") }));

@@ -540,6 +540,7 @@ const STORE_DRAFTS = "blackmaria.score.drafts"; // this tab's half-typed entry (
       state.editing = null;
       saveSheet();
       render();
+      showNext(); // (the page stayed where the start's button was, the sheet above the screen: a play-test's phone)
     } catch (error) {
       if (error instanceof RulesRefused || (error instanceof ScoreError && error.key.startsWith("web_opt"))) {
         $("error").textContent = t("web_bad_option", { reason: error instanceof ScoreError ? error.text() : error.message });
@@ -649,6 +650,14 @@ const STORE_DRAFTS = "blackmaria.score.drafts"; // this tab's half-typed entry (
     return [...mine.map(cardSymbol), ...(heartCount ? [`Hx${heartCount}`] : [])].join(" ");
   }
 
+  /** The next deal's first field takes the typing, but the page shows the heading, the sheet, what was just scored
+      (focused with a scroll, a phone showed only the empty form); at the end, the verdict and the first export. */
+  function showNext() {
+    const next = $("entry-0") || $("export-csv");
+    if (next) next.focus({ preventScroll: true });
+    ($("end") || $("next") || $("sheet")).scrollIntoView({ block: "start" });
+  }
+
   function startEditing(index) {
     const entry = state.sheet.entries[index];
     state.editing = index;
@@ -754,11 +763,7 @@ const STORE_DRAFTS = "blackmaria.score.drafts"; // this tab's half-typed entry (
       saveSheet();
       render();
       say(message);
-      // The next deal's first field takes the typing, but the page shows what was just scored: the heading, the
-      // sheet's new row and totals, the message (focused with a scroll, a phone showed only the empty form).
-      const next = $("entry-0");
-      if (next) next.focus({ preventScroll: true });
-      ($("end") || $("next") || $("sheet")).scrollIntoView({ block: "start" });
+      showNext();
     } catch (error) {
       refuse(error);
       // The field of the player the refusal names is marked and taken to (a play-test looked for Bob's "Hz3").
