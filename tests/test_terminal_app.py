@@ -423,11 +423,40 @@ def test_typed_cards_join_the_marked_ones_and_no_more_are_marked_than_the_pass_t
         assert session.waiting_for() == "pass" and app.message == f"You do not hold {session.t.card(absent)}."
         await type_in(pilot, card_name(cards[4]).lower())
         assert app.marked == {cards[0], cards[4]} and session.waiting_for() == "pass"
+        # A marked card typed again is unmarked, as Space on it (a play-test meant that, and its pass went).
+        await type_in(pilot, card_name(cards[4]).lower())
+        assert app.marked == {cards[0]} and session.waiting_for() == "pass"
+        await type_in(pilot, card_name(cards[4]).lower())
         await type_in(pilot, card_name(cards[5]).lower())
         assert session.waiting_for() == "play"
         assert set(session.observation().passed or ()) == {cards[0], cards[4], cards[5]}
 
     _run(session, drive)
+
+
+def test_a_view_over_the_table_takes_its_own_keys_and_home_leaves_the_story_where_it_is(tmp_path: Path) -> None:
+    """The play-test: Enter closing the score sheet played the card under the cursor, arrows moved the cursor behind
+    a view, and Home scrolled the story to its top as well as the cursor to the first card."""
+    session = _session(tmp_path)
+
+    async def drive(app: GameApp, pilot: object) -> None:
+        await _pass(app, pilot)
+        for _ in range(500):
+            if app.waiting() == "play":
+                break
+            await pilot.pause(0.01)  # type: ignore[attr-defined]
+        assert app.waiting() == "play"
+        plays, chosen = _my_plays(session), app.selected
+        for view in ("f6", "f5", "f7"):
+            await pilot.press(view, "left", "home", "enter")  # type: ignore[attr-defined]
+            await _settle(app, pilot)
+            assert _my_plays(session) == plays and app.selected == chosen, view
+        log = app.query_one("#log", RichLog)
+        newest = log.scroll_y
+        await pilot.press("home")  # type: ignore[attr-defined]
+        assert log.scroll_y == newest and log.scroll_y > 0
+
+    _run(session, drive, size=(80, 24))
 
 
 def test_the_story_keeps_its_newest_line_in_view_and_wraps_again_at_a_new_width(tmp_path: Path) -> None:

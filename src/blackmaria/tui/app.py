@@ -65,6 +65,7 @@ class StoryLog(RichLog):
     unless the player has paged back, and at a new width it writes what it holds again: a RichLog keeps its lines
     as first wrapped (30 columns at 80x24, still 30 at 120x40)."""
 
+    can_focus = False  # the table's keys are the hand's: Home scrolled the story to its top too (a play-test)
     following = True
     _wrapped_at = 0
     _deferred = 0  # writes made before the size was known (RichLog renders them once it is)
@@ -518,8 +519,10 @@ class CardTableApp(App[None]):
     def handle_key(self, event: events.Key) -> None:
         """The keys of the hand and the prompt (a subclass wraps this, not ``on_key``: Textual calls the
         ``on_key`` of every class in the hierarchy)."""
-        if isinstance(self.screen, GameOverScreen):
-            return  # its own keys only (Enter there opened a second one; on a deal's review it closes it and deals)
+        if isinstance(self.screen, TextScreen):
+            # A view over the table takes its own keys only: Enter closing the score sheet played a card, arrows moved
+            # the hand's cursor behind it (a play-test); on the game's end Enter opened a second one.
+            return
         waiting = self.waiting()
         cards = self.hand_cards()
         stale = event.time < self.ready_at  # pressed while the others played or the program worked
@@ -595,11 +598,16 @@ class CardTableApp(App[None]):
 
     def mark_typed(self, text: str) -> bool:
         """Cards typed during a pass join the marked ones: marked while they are fewer than the pass takes, passed
-        once they make it. False when the text is not cards of the hand (it is then entered as typed, and refused)."""
+        once they make it; cards all marked already are unmarked. False when the text is not cards of the hand (it is
+        then entered as typed, and refused)."""
         typed = self.seat.parse(text)
         rules = self.seat.rules
         if not typed or rules is None or not all(card in self.hand() for card in typed):
             return False
+        if set(typed) <= self.marked:  # typed again, as Space on it, it is unmarked (a play-test's pass went instead)
+            self.marked -= set(typed)
+            self.forget_marking_notes()
+            return True
         chosen = self.marked | set(typed)
         if len(chosen) < rules.pass_count:
             self.marked, self.message = chosen, ""  # the text typed answers what was said (a refusal of a typing)
