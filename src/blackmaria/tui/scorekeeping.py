@@ -135,17 +135,23 @@ def run_scorekeeper(
     if sheet.entries:  # a sheet resumed: where it stands, before the next deal's prompt
         for line in sheet_table(sheet, t):
             write(line)
+    told_over: tuple[int, ...] | None = None
     try:
         while True:
             verdict = sheet.verdict()
-            if verdict.over:
+            # Said once as the game ends; the sheet stays open for a correction, an undo or an export of the deal that
+            # decided it (a play-test's typo in the last deal could not be mended: the program had quit).
+            said = tuple(verdict.winners) if verdict.over else None
+            if said is not None and said != told_over:  # (said again when a correction changes who won)
                 write_wrapped(t.game_over([sheet.players[w] for w in verdict.winners]))
-                return
+            told_over = said
             index = len(sheet.entries)
             dealer, direction = sheet.players[sheet.dealer(index)], sheet.direction(index)
             # "Deal 3 of 9" where the game has a number of deals.
             of = "_of" if rules.deal_count else ""
-            if direction == "hold":
+            if verdict.over:
+                prompt = t("sk_prompt_over")
+            elif direction == "hold":
                 prompt = t("sk_prompt_hold" + of, number=index + 1, count=rules.deal_count, dealer=dealer)
             else:
                 prompt = t("sk_prompt" + of, number=index + 1, count=rules.deal_count, dealer=dealer, direction=t.direction(direction))
