@@ -293,3 +293,10 @@ def test_the_first_dealer_is_counted_from_one_and_must_be_at_the_table(tmp_path:
     assert "Deal 1 of 9: Ann deals" in first.output
     beyond = runner.invoke(main, ["score", "--players", "Ann,Bob,Cy", "--dealer", "4", "--lang", "en"])
     assert beyond.exit_code == 1 and "--dealer 4: there are 3 players, so the first dealer is 1 to 3 (1 is Ann)" in beyond.output
+
+
+def test_a_correction_that_is_a_moon_says_so() -> None:
+    """A play-test's "fix 2 0 26 0 0" was answered "Deal 2 corrected." only (the sheet did show the moon)."""
+    sheet = ScoreSheet(preset("hearts"), ["Anna", "Ben", "Carla", "Dora"])
+    out = _type(sheet, ["10 6 5 5", "fix 1 0 26 0 0", "quit"])
+    assert out[out.index("Deal 1 corrected.") + 1] == "Ben shot the moon!" and sheet.totals == [26, 0, 26, 26]

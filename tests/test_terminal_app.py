@@ -787,6 +787,8 @@ def test_the_cards_drawn_from_the_stock_are_shown_on_the_table_and_the_other_one
             table = _plain(app.query_one("#table", Static).content, 80)
             assert f"You drew {session.t.card(mine)}" in table and f"{session.names[1]} drew a card" in table, table
             assert session.draws == {session.human: mine, 1: None}  # the other player's card is not known here
+        # No pass in this game: its keys are not told (a play-test read "Passing: Space marks cards" there).
+        assert _log(app).startswith("Arrows choose a card, Enter plays it. Or") and "Passing" not in _log(app)
 
     _run(session, drive)
 

@@ -890,7 +890,8 @@ class GameApp(CardTableApp):
         # the explanation shown from its own first line hid the goal and how to pass above it: a play-test).
         for index, line in enumerate(self.session.screen_intro()):
             log.write(line, top=index == 0 and not self._explained)
-        log.write(self.t("app_help"))
+        # (without a pass, as with two players, the keys of the pass are not told: a play-test read them there)
+        log.write(self.t("app_help" if self.session.game.rules.passes_at_all else "app_help_no_pass"))
         for _, line in self.session.history:
             log.write(line)
         self.session.take_lines()

@@ -186,8 +186,11 @@ def run_scorekeeper(
                     if len(parts) < 3 or not parts[1].isdigit():
                         raise ScoreError("ske_fix_usage")
                     number = parts[1]
-                    sheet.correct(int(number), _entry(sheet, parts[2]))
+                    fixed = _entry(sheet, parts[2])
+                    sheet.correct(int(number), fixed)
                     write_wrapped(t("sk_fixed", number=number))
+                    if fixed.moon_shooter is not None:  # (as a deal entered: a play-test's corrected moon went unsaid)
+                        write_wrapped(t("moon", name=sheet.players[fixed.moon_shooter]))
                 else:
                     entry = sheet.add(_entry(sheet, answer))
                     write_wrapped(t("sk_scored", number=index + 1, points=t.named_points(sheet.players, entry.points)))
