@@ -604,6 +604,8 @@ def test_a_lead_is_said_to_win_the_trick_or_to_leave_it_to_another_player_as_it_
                 seen.add(reason.code)
                 if reason.code == "lead_low":
                     assert render((reason,)).endswith("is still out, so another player may win the trick")
+                    # With one other player, it is that one (a play-test's two-player hint said "ein anderer").
+                    assert render((reason,), "de", ("Du", "Nord")).endswith("ist noch draußen, der andere kann den Stich gewinnen")
         if seen == {"lead_high", "lead_low", "lead_into_void"}:
             break
     assert seen == {"lead_high", "lead_low", "lead_into_void"}

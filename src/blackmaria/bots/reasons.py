@@ -89,12 +89,17 @@ def render(reasons: tuple[Reason, ...], lang: str = "en", seats: tuple[str, ...]
         code = reason.code
         if code == "pass_void" and len(f.get("cards", ())) == 1:
             code += "_one"  # "your only club (8♣)", not "the short clubs" (a play-test read the plural of one card)
+        if len(seats) == 2 and code in OF_THE_OTHER:
+            code += "_two"  # one other player: "the other player", not "another player" (a play-test's two-player hint)
         if code.startswith("search") and "margin" in f and 0 in (round(abs(f["margin"]), 1), round(abs(shown["margin"]), 1)):
             code += "_tie"  # as cheap as the runner-up to one decimal: not "0.0 fewer than"
         parts.append(t(f"why_{code}", **values))
     sentence = "; ".join(parts)
     return sentence[:1].upper() + sentence[1:]
 
+
+OF_THE_OTHER = frozenset({"lead_into_void", "lead_low", "drop_under"})
+"""Reasons that speak of "another player": with two players their ``_two`` words speak of the other one."""
 
 ALIKE = ("pass_high_spade", "pass_high", "pass_costly")
 """Pass reasons said once for several cards when only the card differs ("pass A♠ K♠: high spades without enough low
