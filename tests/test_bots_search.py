@@ -612,6 +612,11 @@ def test_english_and_german_say_the_same_reason() -> None:
     jack, eight, six = parse_card("JH"), parse_card("8C"), parse_card("6C")
     plain = (Reason("pass_costly", {"card": jack, "points": 1}), Reason("pass_card", {"card": eight}), Reason("pass_card", {"card": six}))
     assert render(plain, "en") == "Pass J♥: it costs 1 point to whoever takes it; and 8♣ 6♣ to make up the pass"
+    high = (
+        Reason("pass_costly_high", {"card": parse_card("AH"), "points": 1}),
+        Reason("pass_costly_high", {"card": parse_card("KH"), "points": 1}),
+    )
+    assert render(high, "de") == "Gib A♥ K♥ weiter: hohe Karten, die Stiche gewinnen würden, und wer eine davon nimmt, bekommt 1 Punkt"
     assert render(plain, "de") == "Gib B♥ weiter: wer die Karte nimmt, bekommt 1 Punkt; dazu 8♣ 6♣, um die Abgabe vollzumachen"
     assert render(plain[1:], "en") == "Pass 8♣ 6♣"
     game = Game(one_deal(preset("hearts")), seed=4)

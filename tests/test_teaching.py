@@ -137,6 +137,9 @@ def test_a_pass_is_explained_by_the_search_with_the_hints_reasons_none_false(rul
         for card, reason in x.advice_reasons:
             assert reason != "high-card" or rank_of(card) >= 8, card_name(card)  # a ten or higher
             assert reason != "costly" or obs.rules.values[card] > 0
+            # A card that costs and is high is said to be both (a play-test's "A♥: it costs 1 point" taught nothing).
+            assert reason != "costly-high" or (obs.rules.values[card] > 0 and rank_of(card) >= 8)
+            assert reason != "costly" or rank_of(card) < 8
             assert reason != "void" or set(obs.hand.suit(suit_of(card))) <= set(advice)
         # The passes the search compared, cheapest first, the advice among them, each tried in the same deals.
         costs = [cost for _, cost in x.pass_costs]

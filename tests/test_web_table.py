@@ -743,7 +743,8 @@ def test_a_leaver_is_replaced_after_the_grace_and_given_back_and_the_table_featu
         page.wait_for_function("() => document.title.startsWith('▶ Your turn · Hearts')")
         assert page.url.rsplit("/", 1)[1] not in page.title()
         stats = page.text_content("#seats .seat[data-seat='2'] .stats") or ""
-        assert stats == "0\u00a0this deal\u00a0· 0 tricks\u00a0· total 0", stats  # (kept with the part before it)
+        # (a dot kept with the part before it, a number with its word)
+        assert stats == "0\u00a0this deal\u00a0· 0\u00a0tricks\u00a0· total\u00a00", stats
     # The focus ring is not the yellow of a card marked for passing.
     card = anna.locator("#hand .card").first
     click_card(card)

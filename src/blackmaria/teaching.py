@@ -176,7 +176,7 @@ class Explanation:
     options: tuple[Option, ...]
     advice: tuple[Card, ...]
     advice_reasons: tuple[tuple[Card, str], ...]
-    """For a pass: each advised card's reason, ``high-spade``, ``void``, ``costly``, ``high-card`` or ``card`` (none
+    """For a pass: each advised card's reason, ``high-spade``, ``void``, ``costly``, ``costly-high``, ``high-card`` or ``card`` (none
     of its own: part of the cheapest pass found)."""
     tips: tuple[Tip, ...]
     worlds: int
@@ -322,7 +322,13 @@ def _effect(obs: Observation, table: TableState, card: Card) -> str:
     return "wins" if len(table.plays) == obs.rules.players - 1 else "beats"
 
 
-PASS_REASON_NAMES: Final = {"pass_high_spade": "high-spade", "pass_costly": "costly", "pass_high": "high-card", "pass_card": "card"}
+PASS_REASON_NAMES: Final = {
+    "pass_high_spade": "high-spade",
+    "pass_costly": "costly",
+    "pass_costly_high": "costly-high",
+    "pass_high": "high-card",
+    "pass_card": "card",
+}
 """The hint's pass reasons (``bots.medium.pass_reasons``) by the names an explanation gives them (and ``void``)."""
 
 

@@ -272,7 +272,8 @@ def pass_reasons(obs: Observation, chosen: list[Card]) -> tuple[Reason, ...]:
                 voided.add(suit)
                 reasons.append(Reason("pass_void", {"suit": suit, "cards": tuple(sorted(held, reverse=True))}))
         elif values[card] > 0:
-            reasons.append(Reason("pass_costly", {"card": card, "points": values[card]}))
+            # A high one is said to win tricks too: "it costs 1 to whoever takes it" alone explained A♥ to nobody.
+            reasons.append(Reason("pass_costly_high" if rank_of(card) >= 8 else "pass_costly", {"card": card, "points": values[card]}))
         elif rank_of(card) >= 8:
             reasons.append(Reason("pass_high", {"card": card}))
         else:

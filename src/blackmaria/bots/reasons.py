@@ -101,7 +101,7 @@ def render(reasons: tuple[Reason, ...], lang: str = "en", seats: tuple[str, ...]
 OF_THE_OTHER = frozenset({"lead_into_void", "lead_low", "drop_under"})
 """Reasons that speak of "another player": with two players their ``_two`` words speak of the other one."""
 
-ALIKE = ("pass_high_spade", "pass_high", "pass_costly")
+ALIKE = ("pass_high_spade", "pass_high", "pass_costly", "pass_costly_high")
 """Pass reasons said once for several cards when only the card differs ("pass A♠ K♠: high spades without enough low
 spades to guard them", not the same words three times: a play-test's hint)."""
 
@@ -233,8 +233,10 @@ def false_claims(obs: Observation, cards: list[Card], reasons: tuple[Reason, ...
             elif code == "pass_void":
                 held = obs.hand.suit(f["suit"])
                 claim(bool(held) and set(held) <= set(cards), "the pass empties the suit")
-            elif code == "pass_costly":
+            elif code in ("pass_costly", "pass_costly_high"):
                 claim(values[card] == f["points"] and f["points"] > 0, "the card costs those points")
+                if code == "pass_costly_high":
+                    claim(rank_of(card) >= 8, "a high card (10 or higher)")
             elif code == "pass_high":
                 claim(rank_of(card) >= 8, "a high card (10 or higher)")
             continue

@@ -93,6 +93,33 @@ export function keepOffSeats(nodes) {
   }
 }
 
+/** The words in the felt's middle (at the pass on a phone, what to pass): at the middle, or in the gap between the
+ * seats' boxes nearest to it that holds them (they ran into the opponents' boxes at three and five seats, a play-test;
+ * a box's height depends on its language and its marks). */
+export function placeNote() {
+  const note = $("center-note");
+  note.style.top = "";
+  if (!note.textContent) return;
+  const felt = $("felt").getBoundingClientRect();
+  const own = note.getBoundingClientRect();
+  const height = own.height + 4;
+  const boxes = [...document.querySelectorAll("#seats .seat")].map((box) => box.getBoundingClientRect());
+  const above = boxes.filter((box) => box.left < own.right && box.right > own.left).sort((a, b) => a.top - b.top);
+  const gaps = [];
+  let top = 0;
+  for (const box of above) {
+    gaps.push([top, box.top - felt.top]);
+    top = Math.max(top, box.bottom - felt.top);
+  }
+  gaps.push([top, felt.height]);
+  const middle = felt.height / 2;
+  const spots = gaps.filter(([a, b]) => b - a >= height).map(([a, b]) => Math.min(Math.max(middle, a + height / 2), b - height / 2));
+  // No gap holds them: the widest one, where they cover the least.
+  const widest = gaps.reduce((best, gap) => (gap[1] - gap[0] > best[1] - best[0] ? gap : best));
+  if (!spots.length) spots.push((widest[0] + widest[1]) / 2);
+  note.style.top = `${spots.reduce((best, y) => (Math.abs(y - middle) < Math.abs(best - middle) ? y : best))}px`;
+}
+
 /** The two-player stock: its face-down pile beside the trick and how many cards it holds (a play-test found a card
  * drawn from it in the hand with nothing on the table to say where it came from). */
 export function renderStock() {

@@ -9,7 +9,7 @@ import { showResult } from "./dialogs.js";
 import { renderTableTitle, renderTitle } from "./header.js";
 import { cardName, has, plural, t } from "./i18n.js";
 import { cardBack, miniCard, shortCards, tableCard } from "./cards.js";
-import { keepInside, keepOffSeats, placeCrowded, renderStock, seatPosition } from "./felt.js";
+import { keepInside, keepOffSeats, placeCrowded, placeNote, renderStock, seatPosition } from "./felt.js";
 
 export async function togglePause() {
   try {
@@ -121,12 +121,15 @@ export function renderSeats() {
     const line = el("span", { class: "stats", "aria-hidden": "true" });
     // Each number says what it counts: this deal's points, the tricks taken, the game's total.
     // Each part kept whole: a box too narrow breaks between them, not inside ("total" over its number).
-    const part = (text) => el("span", { class: "nowrap", text });
+    // (a number and its word, "0 Stiche", "Stand 0", stay together even where a part may break: seven seats on a phone)
+    const part = (text) => el("span", { class: "nowrap", text: text.replace(/(\d) | (\d)/g, "$1\u00a0$2") });
     // A line breaks after a dot, never before one (a play-test read "· Stand 0" beginning a line).
     const dot = "\u00a0· ";
     // The deal's points with their words, as one part ("0" alone on a line, a play-test's phone); on a phone its
     // words may break after the number's first ("0 in diesem Spiel" ran over both edges of a side box).
-    const pointsPart = el("span", { class: "nowrap points-part" }, el("b", { class: "points", text: String(points) }), "\u00a0", t("seat_points", { n: points }));
+    // Six or seven narrow boxes on a phone say it shorter where the language has a shorter way ("im Spiel").
+    const pointsWords = t(NARROW.matches && app.table.players >= 6 ? "seat_points_short" : "seat_points", { n: points });
+    const pointsPart = el("span", { class: "nowrap points-part" }, el("b", { class: "points", text: String(points) }), "\u00a0", pointsWords);
     line.append(pointsPart, dot, part(plural("tricks", tricks)), dot, part(t("seat_total", { total })));
     node.append(line);
     if (marks.length) {
@@ -152,6 +155,7 @@ export function renderSeats() {
   container.replaceChildren(...nodes);
   keepInside(nodes);
   renderStock();
+  placeNote(); // (the boxes may have grown: a mark, another language)
 }
 
 /** Move each seat box inwards until the whole of it lies on the felt (a long name at a side seat would hang over). */
@@ -272,6 +276,7 @@ function renderTurnText() {
   const note = $("center-note");
   passBar.hidden = true;
   note.textContent = "";
+  note.style.top = ""; // (placed by placeNote where it shows)
   turnLine.classList.remove("mine");
   if (!view || view.phase === "not-started") {
     turnLine.textContent = t("waiting_start");
@@ -302,6 +307,7 @@ function renderTurnText() {
     // A phone says what to pass in the felt's empty middle, not over the pass button: with six or seven seats the
     // hint's button was below the screen's edge at the pass (the style sheet hides the pass bar's line there).
     if (mustPass(view) && NARROW.matches) note.textContent = `⇄ ${passPrompt(view)}`;
+    placeNote();
     return;
   }
   if (trickWonShown() && app.heldText) {
