@@ -239,9 +239,9 @@ class TableRuntime:
         self.game_no = row.game_no
         self.turn_seconds: float | None = row.options.get("turn_seconds")
         self.away: set[int] = set()
+        """Human seats a stand-in bot plays: the turn timer ran out, or the player left while the timer is on."""
         self.again: set[int] = set()
         """Seats whose players asked for another game since the last one ended (it starts when every player here has)."""
-        """Human seats a stand-in bot plays: the turn timer ran out, or the player left while the timer is on."""
         self.stand_ins: dict[int, Bot] = {}
         self._timer: asyncio.TimerHandle | None = None
         self._deadline = 0.0
@@ -624,7 +624,8 @@ class TableRuntime:
         if gone and self.status == "over" and self.again and not self.waiting_for_again():
             async with self.lock:  # the one the others waited for has gone: their next game starts
                 if self.status == "over" and self.again and not self.waiting_for_again():
-                    await self._start_game()
+                    with contextlib.suppress(LobbyError):  # (a seat freed since: the next start says so)
+                        await self._start_game()
         self.broadcast_table()
 
     def _humans_here(self) -> bool:

@@ -157,7 +157,6 @@ function tellTakenBack() {
   if (back.length) focusCard(back[0], $("undo-button")); // a card taken back, to play again from
 }
 
-/** A seat played by a computer player since its player left (or ran out of time), or given back: everyone is told. */
 /** A line from another player while the chat is out of sight (on a phone it is far below the hand): shown under the
  * hand for a few seconds, a click away from the chat (a play-test's phone player missed a friend's question). */
 function peekChat(line) {
@@ -178,7 +177,8 @@ export function openChat() {
 }
 
 /** Before the game, who sat down or left a seat, in words for every seat's page (a host whose tab was in the
- * background was not told a friend had come); in play, who left, was stood in for, or came back. */
+ * background was not told a friend had come); in play, a seat played by a computer player since its player left (or
+ * ran out of time), or given back: everyone is told. */
 function tellSeatChanges(before, after) {
   if (before && after && after.status === "open" && !app.joining) {
     const news = after.seats.flatMap((seat) => {
