@@ -800,7 +800,8 @@ def test_alone_with_computer_players_a_missed_turn_pauses_the_game_and_enter_goe
     """The server pauses a game whose only player's time ran out (stand-ins would play it to its end in seconds): the
     terminal says so, and Enter resumes it."""
     with running_server(tmp_path / "tables.sqlite3") as server:
-        answer = server.http.post("/api/tables", json={"rules": ONE_DEAL_HEARTS, "turn_seconds": 1})
+        # (3 s, not 1: on a loaded machine a second could run out again between "The game goes on." and the check)
+        answer = server.http.post("/api/tables", json={"rules": ONE_DEAL_HEARTS, "turn_seconds": 3})
         code, host = answer.json()["table"]["code"], answer.json()["host_token"]
         link = TableLink.parse(f"{server.base}/t/{code}")
         _seat, token = take_seat(link, "Eve", 0)
