@@ -245,7 +245,7 @@ def test_two_browsers_and_two_bots_play_a_whole_deal_by_clicking(server: Server,
     # A line from another player while the chat is out of sight shows under the hand, a click away from the chat (a
     # play-test's phone player missed a friend's question).
     ben_page.wait_for_function("() => document.getElementById('chat-peek').textContent.includes('gg')")
-    assert ben_page.text_content("#chat-peek") == "💬 Anna: <b>gg</b> & thanks"
+    assert ben_page.text_content("#chat-peek") == "Chat · Anna: <b>gg</b> & thanks"
     ben_page.click("#chat-peek")
     ben_page.wait_for_function("() => document.activeElement.id === 'chat-input'")
     assert ben_page.locator("#chat-peek").is_hidden()

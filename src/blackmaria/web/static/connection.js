@@ -164,7 +164,7 @@ function peekChat(line) {
   if (line.seat === app.seat || $("play").hidden || (chat.top < innerHeight && chat.bottom > 0)) return;
   const { who, text } = chatWords(line);
   const peek = $("chat-peek");
-  peek.textContent = `💬 ${who}: ${text}`;
+  peek.textContent = `${t("chat")} · ${who}: ${text}`; // (words: an emoji showed as a box without its font)
   peek.hidden = false;
   clearTimeout(app.peekTimer);
   app.peekTimer = setTimeout(() => (peek.hidden = true), 10000);
