@@ -1254,6 +1254,8 @@ def test_a_window_below_80x24_is_said_with_its_size_now_as_it_shrinks(tmp_path: 
         await pilot.resize_terminal(80, 24)  # type: ignore[attr-defined]
         await pilot.pause(0.1)  # type: ignore[attr-defined]
         assert app._said_small is None
+        # Big enough again: the note goes at once (a play-test read it over the prompt for seconds after).
+        assert list(app._notifications) == []
 
     _run(session, drive, size=(80, 24))
 

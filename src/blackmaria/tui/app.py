@@ -444,6 +444,8 @@ class CardTableApp(App[None]):
         if said is not None and said != self._said_small:
             self.clear_notifications()
             self.notify(self.t("too_small", width=event.size.width, height=event.size.height), severity="warning", timeout=8)
+        elif said is None and self._said_small is not None:
+            self.clear_notifications()  # big enough again: the note goes at once (it covered the prompt for seconds)
         self._said_small = said
 
     # ---- views over the table ----------------------------------------------
