@@ -13,7 +13,7 @@ from typing import IO, TYPE_CHECKING, Final, Protocol, TypeVar
 import click
 
 from blackmaria.record import RecordError, game_from_record, replay_summary
-from blackmaria.rules import PRESETS, Rules, RulesError, load_rules, read_rules_data
+from blackmaria.rules import PRESETS, PresetPlayersError, Rules, RulesError, load_rules, read_rules_data
 
 if TYPE_CHECKING:
     from blackmaria.game import Game
@@ -66,11 +66,10 @@ def checked_rules(rules: str, players: int | None, hint: str = "--rules") -> Rul
         raise click.BadParameter(f"{rules}: no such house-rules file (the presets are {', '.join(PRESETS)})", param_hint=hint)
     try:
         return load_rules(rules, players)
+    except PresetPlayersError as error:  # the preset is fine, the count is not: the --players option's fault
+        raise click.BadParameter(str(error), param_hint="--players") from error
     except RulesError as error:
-        # The rules core refuses a preset for a count it is not made for; that is the --players option's fault.
-        count_refused = players is not None and str(error).startswith(f"{players} players:")
-        hint = "--players" if count_refused else f"{hint}/--players" if players is not None else hint
-        raise click.BadParameter(str(error), param_hint=hint) from error
+        raise click.BadParameter(str(error), param_hint=f"{hint}/--players" if players is not None else hint) from error
 
 
 def _rules_option(rules: str, players: int | None, kitty: bool = False, deals: int | None = None, target: int | None = None) -> Rules:

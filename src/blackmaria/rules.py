@@ -65,6 +65,10 @@ class RulesError(ValueError):
     """A rule set that cannot be played; the message names the option."""
 
 
+class PresetPlayersError(RulesError):
+    """A preset named for a player count it is not made for (house rules may still take it there)."""
+
+
 def _scoring_values(scoring: str) -> list[int]:
     values = [0] * NUM_CARDS
     for card in range(NUM_CARDS):
@@ -553,7 +557,7 @@ def check_preset_players(name: str, players: int) -> None:
         return
     count = f"{low}" if low == high else f"{low} to {high}"
     others = [other for other, info in PRESETS.items() if info.player_range[0] <= players <= info.player_range[1]]
-    raise RulesError(
+    raise PresetPlayersError(
         f"{players} players: the {key} preset is for {count} players"
         + (f"; for {players} try {', '.join(others)}" if others else "")
         + f' (or house rules with preset = "{key}" and players = {players})'

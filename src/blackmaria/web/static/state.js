@@ -32,6 +32,10 @@ export const app = {
   hint: null,
   handFocus: 0,
   focusToHand: false, // the game has started: the focus goes to the hand once its cards are drawn
+  stopSetFor: null, // the turn ("deal:trick") whose start put the hand's focus stop on a card that may be played
+  noticeTillMyTurn: false, // the notice says the turn is another's: it goes when the turn comes
+  drawn: null, // the card this seat drew from a two-player stock after the last trick, until its next card
+  joining: false, // this page is taking a seat: the table's news of it are not told to it
   presets: [],
   chat: [],
   seq: 0,
