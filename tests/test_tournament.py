@@ -100,6 +100,7 @@ def test_the_tournament_command() -> None:
     # A preset by name only for its own counts, as `play` says it (a play-test's tournament played a 5-player hearts).
     refused = runner.invoke(main, ["tournament", "--rules", "hearts", "--players", "5", "--bots", "random", "--deals", "1"])
     assert refused.exit_code == 2 and "5 players: the hearts preset is for 4 players; for 5 try black-maria" in refused.output
+    assert "Invalid value for --players:" in refused.output  # the count's fault, as `play` names it
 
 
 def test_a_one_deal_tournament_prints_no_interval_rather_than_an_infinite_one() -> None:

@@ -602,10 +602,12 @@ def tournament_command(
     quiet: bool,
 ) -> None:
     """Duplicate deals between bots: mean points per deal, paired differences with 95% intervals, moon rates."""
-    from blackmaria.rules import RulesError
+    from blackmaria.rules import PresetPlayersError, RulesError
 
     try:
         rule_set = load_rules(rules_name, players)
+    except PresetPlayersError as error:  # the preset is fine, the count is not (as `play` says it)
+        raise click.BadParameter(str(error), param_hint="--players") from error
     except RulesError as error:
         raise click.BadParameter(str(error), param_hint="--rules/--players") from error
     bots = [b.strip() for b in bots_text.split(",") if b.strip()]
