@@ -29,7 +29,8 @@ def test_rules_show_in_words_and_json() -> None:
     data = json.loads(run("rules", "show", "hearts", "--json").stdout)
     assert data["preset"] == "hearts" and data["pass_schedule"] == ["left", "right", "across", "hold"]
     bad = run("rules", "show", "hearts", "--players", "8")
-    assert bad.returncode != 0 and "8 players is not supported" in bad.stderr
+    # The preset's own counts, not "Black Maria is played by 2 to 7" (a play-test read that under hearts).
+    assert bad.returncode != 0 and "8 players: the hearts preset is for 4 players" in bad.stderr
 
 
 def test_replay_prints_scores_and_json(tmp_path: Path) -> None:
@@ -197,3 +198,24 @@ def test_the_texts_name_the_command_as_it_can_be_typed_here(tmp_path: Path, monk
         assert Texts("de")("sk_saved", name="s") == "Punkteliste s gespeichert. Weiter mit: blackmaria score --resume s"
     finally:
         program_name.cache_clear()
+
+
+def test_play_seats_a_bot_writers_own_program_and_names_one_that_cannot_run(tmp_path: Path) -> None:
+    """A play-test: `play --bots cmd:...` was "not a bot level", so a bot writer could meet their bot only online."""
+    example = Path(__file__).parent.parent / "examples" / "bots" / "lowest_card.py"
+    played = subprocess.run(
+        [sys.executable, "-m", "blackmaria.cli", "play", "--rules", "two-player", "--bots", f"cmd:{sys.executable} {example}"]
+        + ["--plain", "--seed", "3"],
+        input="quit\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "BLACKMARIA_DATA_DIR": str(tmp_path)},
+    )
+    assert played.returncode == 0 and "Your hand:" in played.stdout, played.stderr
+    saved = json.loads(next((tmp_path / "saves").glob("*.json")).read_text())
+    assert saved["levels"] == [f"cmd:{sys.executable} {example}"]  # resumed with the same program
+    refused = run("play", "--bots", "cmd:no-such-bot-program", "--plain")
+    assert refused.returncode == 2 and "bot 'cmd:no-such-bot-program': no program 'no-such-bot-program' on the PATH" in refused.stderr
+    unknown = run("play", "--bots", "grandmaster", "--plain")
+    assert "'grandmaster' is not a bot level; the levels are random, easy, medium, hard, expert, or cmd:COMMAND, policy:PATH" in unknown.stderr

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import re
+import shlex
 import sys
 from pathlib import Path
 
@@ -9,6 +12,7 @@ import pytest
 
 from blackmaria.bots import run_bots
 from blackmaria.bots.external import ExternalBot
+from blackmaria.cards import card_name
 from blackmaria.game import Game
 
 EXAMPLE = f"{sys.executable} {Path(__file__).parent.parent / 'examples' / 'bots' / 'lowest_card.py'}"
@@ -37,7 +41,7 @@ def test_the_example_bot_plays_whole_games_without_a_fault() -> None:
 
 def test_garbage_and_hanging_programs_are_replaced_and_the_game_goes_on() -> None:
     garbage = ExternalBot(f"{sys.executable} -c \"import sys\nfor line in sys.stdin: print('QS please', flush=True)\"")
-    hanging = ExternalBot(f'{sys.executable} -c "import time; time.sleep(30)"', time_limit=0.3)
+    hanging = ExternalBot(f'{sys.executable} -c "import time; time.sleep(30)"', time_limit=0.3, start_limit=0.3)
     wrong = ExternalBot(
         f"{sys.executable} -c \"import sys, json\nfor line in sys.stdin: print(json.dumps({{'type': 'ready', 'card': 'ZZ', 'cards': []}}), flush=True)\""
     )
@@ -86,7 +90,7 @@ def test_a_tournament_seats_a_program_and_a_broken_one_does_not_stop_it() -> Non
 def test_a_program_that_cannot_be_started_is_named_before_any_deal() -> None:
     from blackmaria.tournament import expand_lineup
 
-    with pytest.raises(ValueError, match="bot 'cmd:no-such-program --fast': no program 'no-such-program' found"):
+    with pytest.raises(ValueError, match="bot 'cmd:no-such-program --fast': no program 'no-such-program' on the PATH"):
         expand_lineup(["cmd:no-such-program --fast", "random"], 4)
 
 
@@ -112,5 +116,131 @@ def test_a_command_that_is_no_program_is_named_when_the_bot_is_made() -> None:
     """A play-test: ExternalBot("definitely-not-a-program") raised a bare FileNotFoundError."""
     from blackmaria.bots.external import BotProgramError
 
-    with pytest.raises(BotProgramError, match=r"^cmd:definitely-not-a-program --fast: cannot start 'definitely-not-a-program': "):
+    with pytest.raises(BotProgramError, match=r"^definitely-not-a-program --fast: no program 'definitely-not-a-program' on the PATH"):
         ExternalBot("definitely-not-a-program --fast")
+
+
+def test_a_script_that_is_not_executable_is_named_as_such_not_as_missing(tmp_path: Path) -> None:
+    """A play-test: `cmd:/path/mybot.py` (mode 644) read "no program '/path/mybot.py' found"."""
+    from blackmaria.bots.external import BotProgramError
+    from blackmaria.tournament import expand_lineup
+
+    script = tmp_path / "mybot.py"
+    script.write_text("print('hi')\n", encoding="utf-8")
+    script.chmod(0o644)
+    with pytest.raises(
+        ValueError, match=rf"is not executable: chmod \+x {re.escape(str(script))}, or give its interpreter first \(python3 "
+    ):
+        expand_lineup([f"cmd:{script}", "random"], 4)
+    with pytest.raises(BotProgramError, match="is not executable"):
+        ExternalBot(str(script))
+    with pytest.raises(ValueError, match=rf"no file {re.escape(repr(str(tmp_path / 'other.py')))}"):
+        expand_lineup([f"cmd:{tmp_path / 'other.py'}", "random"], 4)
+
+
+def _answering(answer: str) -> ExternalBot:
+    """A program that says it is ready, then gives ``answer`` (a line of JSON) to every request."""
+    code = f'import sys\nfor line in sys.stdin: print(\'{{"type": "ready"}}\' if \'"hello"\' in line else {answer!r}, flush=True)'
+    return ExternalBot(f"{sys.executable} -c {shlex.quote(code)}")
+
+
+@pytest.mark.parametrize(
+    ("answer", "error"),
+    [
+        ('{"cards": ["6S"]}', 'bad card: the answer to play has no "card" (it has \'cards\'): {"card": "QS"}'),
+        ('{"card": ["6S"]}', 'bad card: "card" holds ["6S"]: a card is its name as a string, e.g. "QS" or "10H"'),
+        ('{"card": 5}', 'bad card: "card" holds 5: a card is its name as a string, e.g. "QS" or "10H"'),
+    ],
+)
+def test_an_answer_of_the_wrong_shape_is_named_by_what_is_wrong(answer: str, error: str) -> None:
+    """A play-test: `{"cards": ["6S"]}` for a play read "'' is not a card", `{"card": ["6S"]}` "']' is not a suit"."""
+    from blackmaria.observation import observe
+
+    game = Game("two-player", seed=1)  # no pass: the first request is a play
+    game.deal()
+    bot = _answering(answer)
+    card = bot.choose_play(observe(game, game.turn))
+    assert card in observe(game, game.turn).legal  # the fallback's
+    assert bot.errors == [f"{bot.command}: {error}"]
+
+
+def test_an_illegal_card_is_refused_with_the_rule_it_breaks() -> None:
+    """The rule by its code and the game's words (a play-test's refusal listed the legal cards alone)."""
+    from blackmaria.observation import observe
+
+    game = Game("hearts", seed=1)
+    game.deal()
+    for seat in range(4):
+        game.pass_cards(seat, sorted(game.hand(seat))[:3])
+    opener = observe(game, game.turn)
+    other = max(card for card in opener.hand if card not in opener.legal)
+    bot = _answering(json.dumps({"card": card_name(other)}))
+    assert bot.choose_play(opener) in opener.legal
+    (error,) = bot.errors
+    assert f"illegal card {card_name(other)} (first-lead: " in error and error.endswith("; legal were 2C")
+
+
+def test_a_program_may_take_its_start_limit_to_answer_the_hello_and_no_more_later() -> None:
+    """A play-test's bot that loads a model for 2.5 s failed every seating at the 2 s of an answer."""
+    from blackmaria.observation import observe
+
+    code = (
+        "import json, sys, time\nplays = 0\nfor line in sys.stdin:\n"
+        "    m = json.loads(line)\n"
+        "    if m['type'] == 'hello': time.sleep(1.0); print(json.dumps({'type': 'ready'}), flush=True)\n"
+        "    elif m['type'] == 'play':\n"
+        "        plays += 1; time.sleep(0.8 if plays > 2 else 0); print(json.dumps({'card': m['observation']['legal'][0]}), flush=True)"
+    )
+    slow_start = ExternalBot(f"{sys.executable} -c {shlex.quote(code)}", time_limit=0.4, start_limit=5.0)
+    game = Game("two-player", seed=3)
+    game.deal()
+    mine = 0
+    while mine < 3:
+        seat = game.turn
+        if seat == 0:
+            mine += 1
+            if mine == 3:
+                break
+        game.play(slow_start.choose_play(observe(game, 0)) if seat == 0 else min(game.legal_cards()), seat)
+    assert slow_start.errors == [] and slow_start.fallback_moves == 0  # the hello's second was within its start limit
+    slow_start.choose_play(observe(game, 0))  # its third answer takes 0.8 s
+    assert slow_start.errors == [f"{slow_start.command}: no answer to play within 0.4 s"]
+    slow_start.close()
+
+
+def test_a_tournament_takes_the_bot_programs_time_limit() -> None:
+    """A play-test: only `serve` had --bot-time-limit, so a bot slower than 2 s could not play a tournament."""
+    from click.testing import CliRunner
+
+    from blackmaria.cli import main
+
+    code = (
+        "import json\nimport sys\nimport time\nfor line in sys.stdin:\n    m = json.loads(line)\n"
+        "    if m['type'] == 'hello': sys.stdout.write(json.dumps({'type': 'ready'}) + chr(10))\n"
+        "    elif m['type'] == 'play': time.sleep(0.5); sys.stdout.write(json.dumps({'card': m['observation']['legal'][0]}) + chr(10))\n"
+        "    sys.stdout.flush()"
+    )
+    # (no comma in the command: --bots is a list split at commas)
+    slow = f"cmd:{sys.executable} -c {shlex.quote(code)}"
+    args = ["tournament", "--rules", "two-player", "--bots", f"{slow},random", "--deals", "1", "--workers", "1", "--quiet"]
+    out = CliRunner().invoke(main, [*args, "--bot-time-limit", "0.2"])
+    assert out.exit_code == 0 and "FAULTS" in out.output and "no answer to play within 0.2 s" in out.output
+    refused = CliRunner().invoke(main, [*args, "--bot-time-limit", "0"])
+    assert refused.exit_code == 2 and "--bot-time-limit" in refused.output
+
+
+def test_the_hello_tells_the_card_values_so_a_program_need_not_work_them_out() -> None:
+    """A play-test's bot had to hard-code each preset's scoring: the hello holds ``Rules.facts()`` now."""
+    from blackmaria.observation import observe
+
+    code = (
+        "import json, sys\nfor line in sys.stdin:\n    m = json.loads(line)\n"
+        "    v = m['facts']['values'] if m['type'] == 'hello' else {}\n"
+        "    print(json.dumps({'type': 'ready', 'name': f\"{v['JD']} {v['QS']}\"} if m['type'] == 'hello' else {'card': m['observation']['legal'][0]}), flush=True)"
+    )
+    bot = ExternalBot(f"{sys.executable} -c {shlex.quote(code)}")
+    game = Game("omnibus", seed=2)
+    game.deal()
+    bot.choose_pass(observe(game, 0))  # (its answer is no pass: the fallback's; the hello is what is checked)
+    assert bot.name == "-10 13"
+    bot.close()

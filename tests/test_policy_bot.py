@@ -97,6 +97,28 @@ def test_policy_refuses_another_player_count(tmp_path: Path) -> None:
         PolicyBot(str(path)).choose_pass(game.observation(0))
 
 
+def test_a_tournament_names_a_policy_file_it_cannot_use_before_any_deal(tmp_path: Path) -> None:
+    """A play-test: a missing file, a file that is no policy and a policy for 4 players at 3 each ended in a
+    traceback (the last at the first decision); each is a one-line --bots error now."""
+    from click.testing import CliRunner
+
+    from blackmaria.cli import main
+
+    (tmp_path / "empty.json").write_text("{}", encoding="utf-8")
+    np.save(tmp_path / "array.npy", np.zeros(3))
+    hearts = highest_card_policy(tmp_path / "highest.npz", "hearts")
+    cases = [
+        ("hearts", tmp_path / "nosuch.npz", "no such policy file"),
+        ("hearts", tmp_path / "empty.json", "not a policy file (blackmaria-policy/1, as save_policy writes it)"),
+        ("hearts", tmp_path / "array.npy", "not a policy file (blackmaria-policy/1, as save_policy writes it)"),
+        ("black-maria", hearts, "trained for 4 players (764 inputs), this game has 3"),
+    ]
+    for rules, path, message in cases:
+        out = CliRunner().invoke(main, ["tournament", "--rules", rules, "--bots", f"policy:{path},random", "--deals", "1", "--quiet"])
+        assert out.exit_code == 2 and out.exception is not None and "Traceback" not in out.output, out.output
+        assert f"Invalid value for --bots: bot 'policy:{path}': " in out.output and message in out.output, out.output
+
+
 def test_save_policy_checks_the_shapes(tmp_path: Path) -> None:
     rules = load_rules("hearts")
     with pytest.raises(ValueError, match="inputs"):

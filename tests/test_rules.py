@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import os
+import re
 from pathlib import Path
 
 import pytest
@@ -62,7 +64,7 @@ def test_default_removals_by_player_count(players: int, removed: str) -> None:
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"players": 8}, "players: 8 players is not supported"),
+        ({"players": 8}, "players: 8 players is not supported; every rule set here is for 2 to 7 players"),
         ({"players": 4, "removed": (0,)}, "removed: removing 1 card\\(s\\) \\(2C\\) leaves 51, which does not divide among 4 players"),
         ({"removed": (0, 0, 1)}, "removed: 2C is named twice"),
         ({"removed": (60,)}, "removed: 60 is not a card in the deck"),
@@ -112,6 +114,22 @@ def test_a_preset_by_name_is_only_for_the_counts_it_is_made_for(tmp_path: Path) 
     house.write_text('preset = "hearts"\n', encoding="utf-8")
     house_rules = load_rules(str(house), players=5)
     assert house_rules.players == 5 and house_rules.changes_from_preset() == []
+
+
+def test_a_count_no_rule_set_takes_and_a_missing_file_are_named_as_such(tmp_path: Path) -> None:
+    """A play-test: `--rules hearts --players 8` said "Black Maria is played by 2 to 7", `--players 1` "1 players",
+    and a rules file mistyped was "not a preset"."""
+    with pytest.raises(RulesError, match=r"^8 players: the hearts preset is for 4 players$"):
+        load_rules("hearts", 8)  # nothing to try instead: no rule set takes 8
+    with pytest.raises(RulesError, match=r"^1 player: the black-maria preset is for 3 to 6 players$"):
+        load_rules("black-maria", 1)
+    with pytest.raises(RulesError, match=r"^players: 1 player is not supported; every rule set here is for 2 to 7 players$"):
+        Rules.from_data({"preset": "hearts", "players": 1})
+    for missing in (str(tmp_path / "house.toml"), "house.json", f"rules{os.sep}mine"):
+        with pytest.raises(RulesError, match=rf"^{re.escape(missing)}: no such rules file$"):
+            load_rules(missing)
+    with pytest.raises(RulesError, match=r"^preset: 'hurts' is not a preset; the presets are "):
+        load_rules("hurts")  # a name without a file's look is still a preset's name
 
 
 def test_kitty_replaces_removal() -> None:

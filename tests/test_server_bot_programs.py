@@ -60,3 +60,22 @@ def test_the_lobby_refuses_a_flood_of_new_tables_from_one_address(tmp_path: Path
         assert "more than 5 lobby requests a minute" in answers[-1].json()["detail"]
         assert int(answers[-1].headers["Retry-After"]) >= 1
         assert limited.http.get("/api/health").status_code == 200  # reading is not limited
+
+
+def test_serve_refuses_a_program_it_cannot_start_and_a_table_never_waits_on_one_gone_since(tmp_path: Path) -> None:
+    """A play-test: `serve --bot mine=nosuchprog` started, and the table with it answered its start with a 500 and
+    stayed "playing" with no deal. The program is refused at `serve`; one gone after that is played by medium."""
+    from click.testing import CliRunner
+
+    from blackmaria.cli import main
+    from blackmaria.server.tables import BotPrograms
+
+    out = CliRunner().invoke(main, ["serve", "--port", "1", "--bot", "mine=nosuchprog --fast"])
+    assert out.exit_code == 2 and "Invalid value for --bot: mine=nosuchprog --fast: no program 'nosuchprog' on the PATH" in out.output
+    script = tmp_path / "bot.py"
+    script.write_text("", encoding="utf-8")
+    out = CliRunner().invoke(main, ["serve", "--port", "1", "--bot", f"mine={script}"])
+    assert out.exit_code == 2 and "is not executable: chmod +x" in out.output
+    gone = BotPrograms({"mine": str(tmp_path / "removed-since")})
+    bot = gone.make("mine", 7)
+    assert bot.name.startswith("medium")

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -29,8 +31,11 @@ def test_mean_ci_by_hand() -> None:
     ci = mean_ci([1.0, 2.0, 3.0, 4.0])
     sd = math.sqrt(5 / 3)  # squared deviations 2.25 + 0.25 + 0.25 + 2.25 = 5, over n - 1
     assert ci.mean == 2.5 and ci.sd == pytest.approx(sd)
-    assert ci.high - ci.mean == pytest.approx(1.959963984540054 * sd / 2)
-    assert ci.low == pytest.approx(2.5 - 1.959963984540054 * sd / 2)
+    # Student's t for 3 degrees of freedom (3.182), not the normal 1.96: four values are few.
+    assert ci.high - ci.mean == pytest.approx(3.1824463 * sd / 2)
+    assert ci.low == pytest.approx(2.5 - 3.1824463 * sd / 2)
+    many = mean_ci([float(v % 7) for v in range(1000)])
+    assert many.high - many.mean == pytest.approx(1.9623415 * many.sd / math.sqrt(1000), rel=1e-5)  # t for 999: near the normal
 
 
 def test_paired_difference_by_hand() -> None:
@@ -113,7 +118,7 @@ def test_a_one_deal_tournament_prints_no_interval_rather_than_an_infinite_one() 
     data = json.loads(out.output[out.output.index("{") :])
     assert data["bots"]["random"]["mean_points_per_deal"]["ci95_low"] is None
     assert data["differences"]["easy - random"]["ci95_high"] is None
-    assert str(mean_ci([1.0, 2.0, 3.0])) == "+2.00 [+0.87, +3.13]"  # two deals or more: the interval as before
+    assert str(mean_ci([1.0, 2.0, 3.0])) == "+2.00 [-0.48, +4.48]"  # two deals or more: Student's t interval
 
 
 def test_games_end_at_the_target_and_the_lowest_total_wins() -> None:
@@ -210,3 +215,44 @@ def test_the_tournament_command_resumes_and_refuses_another_tournaments_checkpoi
     (tmp_path / "junk.txt").write_text("hello\n", encoding="utf-8")
     junk = runner.invoke(main, [*args[:-1], str(tmp_path / "junk.txt"), "--deals", "2"])
     assert junk.exit_code != 0 and "line 1: not a tournament checkpoint" in junk.output
+
+
+def test_a_python_bots_mistake_stops_the_tournament_naming_the_bot_the_deal_and_the_rotation() -> None:
+    """A play-test: an illegal card read "Player 1 (seat 0) cannot play 2S", a crash the bot's traceback alone; the
+    seats rotate, so the seat did not say which bot, nor the deal which to replay."""
+    from blackmaria.bots.base import Level, register_level
+    from blackmaria.tournament import BotFault
+
+    class Stubborn:  # plays its lowest card, legal or not
+        def __init__(self, seed: int | None = None, budget: int | None = None, time_ms: float | None = None) -> None:
+            pass
+
+        def choose_pass(self, obs: Any) -> list[int]:
+            return sorted(obs.choices)[: obs.rules.pass_count]
+
+        def choose_play(self, obs: Any) -> int:
+            return min(obs.hand)
+
+    class Crashing(Stubborn):
+        def choose_play(self, obs: Any) -> int:
+            raise KeyError("oops")
+
+    from blackmaria.bots import base
+
+    try:
+        register_level(Level("test-stubborn", Stubborn, listed=False))
+        register_level(Level("test-crashing", Crashing, listed=False))
+        with pytest.raises(BotFault) as illegal:
+            run_tournament("hearts", ["random", "test-stubborn"], deals=3, seed=1, workers=1)
+        text = str(illegal.value)
+        assert re.match(r"^bot 'test-stubborn' at seat \d, deal \d, rotation \d: IllegalPlay: Player \d \(seat \d\) cannot play ", text), (
+            text
+        )
+        assert "the tournament stops" in text
+        crashed = r"^bot 'test-crashing' at seat \d, deal 1, rotation 1: KeyError: 'oops' \(at .*test_tournament.py:\d+, in choose_play\)"
+        with pytest.raises(BotFault, match=crashed):
+            run_tournament("hearts", ["test-crashing", "random"], deals=1, seed=1, workers=1)
+    finally:
+        for name in ("test-stubborn", "test-crashing"):
+            base.REGISTRY.pop(name, None)
+        base.ALL_LEVELS = tuple(base.REGISTRY)

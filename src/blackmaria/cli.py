@@ -229,7 +229,8 @@ def _played_lines(game: Game) -> list[str]:
     "levels",
     default="medium",
     show_default=True,
-    help="Computer players' levels (random, easy, medium, hard, expert): one for all or a comma list.",
+    help="Computer players' levels (random, easy, medium, hard, expert; or your own bot, cmd:COMMAND or policy:PATH): "
+    "one for all or a comma list.",
 )
 @click.option("--seed", type=int, default=None, help="Seed for a repeatable game.")
 @lang_option
@@ -302,9 +303,18 @@ def play(
                 param_hint="--seat",
             )
         level_list = [level.strip() for level in levels.split(",") if level.strip()]
-        unknown = [level for level in level_list if level not in LEVELS]
-        if unknown:
-            raise click.BadParameter(f"{unknown[0]!r} is not a bot level; the levels are {', '.join(LEVELS)}", param_hint="--bots")
+        for level in level_list:
+            if level.startswith(("cmd:", "policy:")):  # a bot writer's own program or trained policy, checked once here
+                from blackmaria.tournament import parse_bot
+
+                try:
+                    parse_bot(level)
+                except ValueError as error:
+                    raise click.BadParameter(str(error), param_hint="--bots") from None
+            elif level not in LEVELS:
+                raise click.BadParameter(
+                    f"{level!r} is not a bot level; the levels are {', '.join(LEVELS)}, or cmd:COMMAND, policy:PATH", param_hint="--bots"
+                )
         if game_name is not None:
             try:
                 path = save_path_for(game_name)

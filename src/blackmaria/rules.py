@@ -153,7 +153,10 @@ class Rules:
         if isinstance(n, bool) or not isinstance(n, int):
             raise RulesError(f"players: {n!r} is not a whole number")
         if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-            raise RulesError(f"players: {n} players is not supported; Black Maria is played by {MIN_PLAYERS} to {MAX_PLAYERS}")
+            # (not "Black Maria is played by": a play-test's hearts for 8 read as if it were Black Maria)
+            raise RulesError(
+                f"players: {n} {'player' if n == 1 else 'players'} is not supported; every rule set here is for {MIN_PLAYERS} to {MAX_PLAYERS} players"
+            )
         for option in ("kitty", "queen_breaks_hearts", "points_on_first_trick", "undo"):
             if not isinstance(getattr(self, option), bool):
                 raise RulesError(f"{option}: {getattr(self, option)!r} is not true or false")
@@ -550,12 +553,14 @@ def check_preset_players(name: str, players: int) -> None:
     it and the house-rules way: the one check of a preset's counts (``preset()`` and ``load_rules`` make it; a front
     end that allows presets only at their own counts calls it too). A count no rule set allows is left to ``Rules``."""
     key = find_preset(name)
-    if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+    if isinstance(players, bool) or not isinstance(players, int):
         return  # (the rule set's own validation says what is wrong with such a count)
     low, high = PRESETS[key].player_range
     if low <= players <= high:
         return
     count = f"{low}" if low == high else f"{low} to {high}"
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:  # no rule set is for it: the preset's own counts, nothing to try
+        raise PresetPlayersError(f"{players} {'player' if players == 1 else 'players'}: the {key} preset is for {count} players")
     others = [other for other, info in PRESETS.items() if info.player_range[0] <= players <= info.player_range[1]]
     raise PresetPlayersError(
         f"{players} players: the {key} preset is for {count} players"
@@ -613,6 +618,8 @@ def read_rules_data(path_or_name: str) -> str | dict[str, Any]:
     import os
 
     if not os.path.exists(path_or_name):
+        if path_or_name.endswith((".toml", ".json")) or os.sep in path_or_name:  # meant as a file, not a preset's name
+            raise RulesError(f"{path_or_name}: no such rules file")
         return path_or_name
     with open(path_or_name, encoding="utf-8") as handle:
         text = handle.read()

@@ -23,8 +23,6 @@ import json
 import math
 import os
 import random
-import shlex
-import shutil
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -37,6 +35,33 @@ from blackmaria.cards import cards_of
 from blackmaria.rules import Rules, load_rules
 
 Z95 = 1.959963984540054
+T95 = tuple(
+    float(t)
+    for t in (
+        "12.7062047 4.3026527 3.1824463 2.7764451 2.5705818 2.4469119 2.3646243 2.3060041 2.2621572 2.2281389 "
+        "2.2009852 2.1788128 2.1603687 2.1447867 2.1314495 2.1199053 2.1098156 2.1009220 2.0930241 2.0859634 "
+        "2.0796138 2.0738731 2.0686576 2.0638986 2.0595386 2.0555294 2.0518305 2.0484071 2.0452296 2.0422725"
+    ).split()
+)
+"""Student's t at 97.5% for 1 to 30 degrees of freedom (the core installs without SciPy)."""
+
+
+def t95(df: int) -> float:
+    """Student's t at 97.5% for ``df`` degrees of freedom: a 95% interval's half-width in standard errors.
+
+    >>> round(t95(1), 3), round(t95(30), 3), round(t95(120), 3), round(t95(10**9), 3)
+    (12.706, 2.042, 1.98, 1.96)
+    """
+    if df < 1:
+        raise ValueError(f"df: {df} is not a positive whole number")
+    if df <= len(T95):
+        return T95[df - 1]
+    z = Z95  # Cornish-Fisher's expansion, within 1e-4 of the exact value from 30 degrees of freedom on
+    return z + (z**3 + z) / (4 * df) + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * df**2)
+
+
+FEW_DEALS = 30
+"""Below this many deals a tournament's report says its intervals are rough (the deals' points are far from normal)."""
 
 
 @dataclass(frozen=True)
@@ -210,13 +235,14 @@ def games_of(rules: Rules, deal_points: Sequence[Sequence[int]]) -> tuple[list[t
 
 
 def mean_ci(values: Sequence[float]) -> Interval:
-    """Mean with a normal-approximation 95% interval (sample standard deviation)."""
+    """Mean with Student's t 95% interval (sample standard deviation): as the normal one for many values, wider for
+    few (a play-test's 2-deal tournament claimed a difference by the normal one)."""
     n = len(values)
     if n == 0:
         raise ValueError("no values")
     mean = sum(values) / n
     sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1)) if n > 1 else 0.0
-    half = Z95 * sd / math.sqrt(n) if n > 1 else math.inf
+    half = t95(n - 1) * sd / math.sqrt(n) if n > 1 else math.inf
     return Interval(mean, mean - half, mean + half, sd, n)
 
 
@@ -316,10 +342,14 @@ class TournamentResult:
         ]
         for bot in bots:
             m = self.mean_points(bot)
-            lines.append(f"{bot:<{width}}  {m.mean:6.2f} {m.bounds_text('6.2f'):<16}  {self.moon_rate(bot):8.2%}")
+            # A bot whose program failed is marked on its row: its points are partly its fallback's (FAULTS below).
+            faulted = "  (faults: see below)" if bot in self.faults else ""
+            lines.append(f"{bot:<{width}}  {m.mean:6.2f} {m.bounds_text('6.2f'):<16}  {self.moon_rate(bot):8.2%}{faulted}")
         for other in bots[1:]:
             d = self.difference(bots[0], other)
             verdict = f"{bots[0]} takes fewer" if d.high < 0 else f"{bots[0]} takes more" if d.low > 0 else "no clear difference"
+            if 1 < d.n < FEW_DEALS:
+                verdict += f"; {d.n} deals are few, the interval is rough"
             lines.append(f"{bots[0]} - {other}: {d} points per deal ({verdict})")
         games = self.games()
         end = " or ".join(
@@ -358,29 +388,54 @@ def parse_bot(spec: str) -> tuple[str, int | None]:
     if spec.strip().startswith("cmd:"):
         # A program speaking the blackmaria-bot/1 protocol: one that cannot be started is named here, once, instead
         # of a traceback from every deal
-        words = shlex.split(spec.strip().removeprefix("cmd:"))
-        if not words:
-            raise ValueError(f"bot {spec!r}: give the command after 'cmd:'")
-        if shutil.which(words[0]) is None:
-            raise ValueError(f"bot {spec!r}: no program {words[0]!r} found (a path to it, or a command on the PATH)")
+        from blackmaria.bots.external import program_problem
+
+        problem = program_problem(spec.strip().removeprefix("cmd:"))
+        if problem is not None:
+            raise ValueError(f"bot {spec!r}: {problem}")
         return spec.strip(), None
     if spec.strip().startswith("policy:"):
-        return spec.strip(), None  # a trained policy file
+        # A trained policy file: read here, once, so that a wrong path is named instead of a traceback at the first deal
+        from blackmaria.bots.policy import load_policy
+
+        try:
+            load_policy(spec.strip().removeprefix("policy:"))
+        except ValueError as error:
+            raise ValueError(f"bot {spec!r}: {error}") from error
+        return spec.strip(), None
     level, _, budget = spec.strip().partition(":")
     if level not in ALL_LEVELS:
-        raise ValueError(f"bot {spec!r}: {level!r} is not one of {', '.join(ALL_LEVELS)}, cmd:COMMAND or policy:PATH")
+        import multiprocessing
+
+        # In a spawned worker: the level was registered in the main process only (a play-test's script registered
+        # it under `if __name__ == "__main__":`, which the workers skip when they import the script again).
+        worker = (
+            '; this is a worker process: register the level where the script is imported (outside if __name__ == "__main__":), '
+            "or pass workers=1"
+            if multiprocessing.parent_process() is not None
+            else ""
+        )
+        raise ValueError(f"bot {spec!r}: {level!r} is not one of {', '.join(ALL_LEVELS)}, cmd:COMMAND or policy:PATH{worker}")
     if budget and not (budget.isdigit() and int(budget) > 0):
         raise ValueError(f"bot {spec!r}: the budget after ':' must be a positive whole number")
     return level, int(budget) if budget else None
 
 
-def expand_lineup(bots: Sequence[str], players: int) -> list[str]:
+def expand_lineup(bots: Sequence[str], players: int, rules: Rules | None = None) -> list[str]:
+    """The bot of each seat: ``bots``, the last repeated to fill ``players`` seats; each checked (``parse_bot``), and
+    with ``rules`` a trained policy checked to be made for them."""
     if not bots:
         raise ValueError("give at least one bot")
     if len(bots) > players:
         raise ValueError(f"{len(bots)} bots for {players} seats")
     for spec in bots:
-        parse_bot(spec)
+        level, _ = parse_bot(spec)
+        if rules is not None and level.startswith("policy:"):
+            from blackmaria.bots.policy import load_policy
+
+            misfit = load_policy(level.removeprefix("policy:")).misfit(rules)
+            if misfit is not None:
+                raise ValueError(f"bot {spec!r}: {misfit}")
     return list(bots) + [bots[-1]] * (players - len(bots))
 
 
@@ -389,8 +444,34 @@ def deal_rules(rules: Rules, deal: int) -> Rules:
     return rules.replace(pass_schedule=(rules.pass_direction(deal),), first_dealer=deal % rules.players, deal_count=1, target_score=None)
 
 
-def play_duplicate_deal(rules: Rules, lineup: Sequence[str], deal: int, seed: int) -> DealResult:
-    """Deal ``deal`` of the tournament seeded ``seed``, played once per rotation of ``lineup``."""
+class BotFault(RuntimeError):
+    """A bot that runs in the tournament's process (not a ``cmd:`` program, whose faults its fallback plays) made an
+    illegal choice or raised: the tournament stops, naming the bot, the deal and the rotation (a play-test's
+    "Player 1 (seat 0) cannot play 2S" named neither, and the seats rotate)."""
+
+    @classmethod
+    def of(cls, error: Exception, game: Any, names: dict[int, str], deal: int, rotation: int) -> BotFault:
+        import traceback
+
+        from blackmaria.errors import GameError
+
+        seat = getattr(error, "seat", None) if isinstance(error, GameError) else None
+        if seat is None:  # raised by the bot itself: the seat that was deciding
+            seat = game.turn if game.phase == "playing" else next((s for s in names if not game.has_passed(s)), None)
+        who = f"bot {names[seat]!r} at seat {seat}" if seat is not None else "a bot"
+        where = ""
+        if not isinstance(error, GameError) and (frames := traceback.extract_tb(error.__traceback__)):
+            last = frames[-1]
+            where = f" (at {last.filename}:{last.lineno}, in {last.name})"
+        return cls(
+            f"{who}, deal {deal + 1}, rotation {rotation + 1}: {type(error).__name__}: {error}{where}; the tournament stops "
+            "(a bot in Python runs in the tournament's process, on trust; a program, cmd:, is held apart and its faults reported)"
+        )
+
+
+def play_duplicate_deal(rules: Rules, lineup: Sequence[str], deal: int, seed: int, bot_time_limit: float = 2.0) -> DealResult:
+    """Deal ``deal`` of the tournament seeded ``seed``, played once per rotation of ``lineup``; a bot program
+    (``cmd:``) answers within ``bot_time_limit`` seconds or its fallback plays for it."""
     from blackmaria.bots.base import Bot, make_bot, run_bots
     from blackmaria.game import Game
 
@@ -417,10 +498,17 @@ def play_duplicate_deal(rules: Rules, lineup: Sequence[str], deal: int, seed: in
                 from blackmaria.bots.policy import PolicyBot
 
                 bots[seat] = PolicyBot(level.removeprefix("policy:"), bot_seed)
+            elif level.startswith("cmd:"):
+                from blackmaria.bots.external import ExternalBot
+
+                bots[seat] = ExternalBot(level.removeprefix("cmd:"), bot_seed, time_limit=bot_time_limit)
             else:
                 bots[seat] = make_bot(level, bot_seed, budget=budget)
         names = {seat: lineup[(seat - rotation) % n] for seat in range(n)}
-        run_bots(game, bots)
+        try:
+            run_bots(game, bots)
+        except Exception as fault:  # a bot in this process: named with its deal, not "Player 1 (seat 0)" alone
+            raise BotFault.of(fault, game, names, deal, rotation) from fault
         for seat, bot in bots.items():
             close = getattr(bot, "close", None)
             if close is not None:
@@ -448,7 +536,11 @@ def play_duplicate_deal(rules: Rules, lineup: Sequence[str], deal: int, seed: in
     return DealResult(deal, points, moons, time.perf_counter() - start, tuple(seat_points), faults)
 
 
-def _job(args: tuple[Rules, list[str], int, int]) -> DealResult:
+Job = tuple[Rules, list[str], int, int, float]
+"""``play_duplicate_deal``'s arguments: the rules, the lineup, the deal, the seed and the bot programs' time limit."""
+
+
+def _job(args: Job) -> DealResult:
     return play_duplicate_deal(*args)
 
 
@@ -457,11 +549,11 @@ RAY_CHUNK = 4
 """Duplicate deals per Ray task: enough to outweigh a task's overhead, few enough to spread a short run."""
 
 
-def _run_chunk(chunk: list[tuple[Rules, list[str], int, int]]) -> list[DealResult]:
+def _run_chunk(chunk: list[Job]) -> list[DealResult]:
     return [_job(job) for job in chunk]
 
 
-def _run_on_ray(jobs: list[tuple[Rules, list[str], int, int]], address: str | None) -> Iterator[DealResult]:
+def _run_on_ray(jobs: list[Job], address: str | None) -> Iterator[DealResult]:
     """Each chunk of deals as a Ray task, results yielded as they finish (the order does not matter: deals are sorted)."""
     try:
         import ray
@@ -500,6 +592,7 @@ def run_tournament(
     ray_address: str | None = None,
     played: Sequence[DealResult] = (),
     on_result: Callable[[DealResult], None] | None = None,
+    bot_time_limit: float = 2.0,
 ) -> TournamentResult:
     """Play ``deals`` duplicate deals; ``workers`` processes (default: every core). The result does not depend on ``workers``.
 
@@ -507,15 +600,18 @@ def run_tournament(
     cluster of this machine alone started for the run); the result is the same as on one machine.
 
     ``played`` are deals of this tournament already played (from a checkpoint): they are not played again.
-    ``on_result`` is called with each deal as it finishes, to save it.
+    ``on_result`` is called with each deal as it finishes, to save it. A bot program (``cmd:``) answers within
+    ``bot_time_limit`` seconds (its first answer, to the hello, within 10 s at least: ``ExternalBot``'s ``start_limit``).
     """
     rule_set = load_rules(rules) if isinstance(rules, str) else rules
-    lineup = expand_lineup(bots, rule_set.players)
+    lineup = expand_lineup(bots, rule_set.players, rule_set)
     if deals < 1:
         raise ValueError("deals: give at least 1")
     done = [r for r in played if r.deal < deals]
     have = {r.deal for r in done}
-    jobs = [(rule_set, lineup, d, seed) for d in range(deals) if d not in have]
+    if bot_time_limit <= 0:
+        raise ValueError(f"bot_time_limit: {bot_time_limit} is not a positive number of seconds")
+    jobs: list[Job] = [(rule_set, lineup, d, seed, bot_time_limit) for d in range(deals) if d not in have]
     result = TournamentResult(rule_set, lineup, deals, seed)
     start = time.perf_counter()
     resumed = len(done)
@@ -586,6 +682,13 @@ def print_progress(done: int, total: int, elapsed: float) -> None:
     default=None,
     help="Save each finished deal to this file; run the same command again to resume where it stopped.",
 )
+@click.option(
+    "--bot-time-limit",
+    type=click.FloatRange(min=0, min_open=True),
+    default=2.0,
+    show_default=True,
+    help="Seconds a bot program (cmd:) may take per answer; its first answer, after it starts, may take 10 s.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 def tournament_command(
@@ -598,6 +701,7 @@ def tournament_command(
     backend: str,
     ray_address: str | None,
     checkpoint: str | None,
+    bot_time_limit: float,
     as_json: bool,
     quiet: bool,
 ) -> None:
@@ -612,7 +716,7 @@ def tournament_command(
         raise click.BadParameter(str(error), param_hint="--rules/--players") from error
     bots = [b.strip() for b in bots_text.split(",") if b.strip()]
     try:
-        expand_lineup(bots, rule_set.players)
+        expand_lineup(bots, rule_set.players, rule_set)
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="--bots") from error
     if deals < 1:
@@ -629,8 +733,10 @@ def tournament_command(
         if played and not quiet:
             click.echo(f"resuming: {len(played)} deals already played in {checkpoint}", err=True)
     try:
-        result = run_tournament(rule_set, bots, deals, seed, workers, None if quiet else print_progress, backend, ray_address, played, save)
-    except RuntimeError as error:
+        result = run_tournament(
+            rule_set, bots, deals, seed, workers, None if quiet else print_progress, backend, ray_address, played, save, bot_time_limit
+        )
+    except (RuntimeError, ValueError) as error:  # (a bot's fault, or a level a worker process does not know)
         raise click.ClickException(str(error)) from error
     click.echo(json.dumps(result.to_dict(), indent=2) if as_json else result.report())
     if as_json:
@@ -639,6 +745,7 @@ def tournament_command(
 
 
 __all__ = [
+    "BotFault",
     "CheckpointError",
     "DealResult",
     "Games",

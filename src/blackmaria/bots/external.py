@@ -4,7 +4,7 @@ Like a UCI chess engine, the program reads one JSON object per line and
 answers requests with one JSON object per line (protocol ``blackmaria-bot/1``,
 documented in ``docs/bot-protocol.md``)::
 
-    -> {"type": "hello", "protocol": "blackmaria-bot/1", "seat": 2, "rules": {...}}
+    -> {"type": "hello", "protocol": "blackmaria-bot/1", "seat": 2, "rules": {...}, "facts": {...}}
     <- {"type": "ready", "name": "my bot"}
     -> {"type": "pass", "count": 3, "observation": {...}}
     <- {"cards": ["QS", "KS", "AS"]}
@@ -26,13 +26,15 @@ from __future__ import annotations
 
 import collections
 import json
+import os
 import queue
 import shlex
+import shutil
 import subprocess
 import threading
 from typing import Any, Final
 
-from blackmaria.cards import Card, parse_card
+from blackmaria.cards import Card, card_name, parse_card
 from blackmaria.observation import Observation
 
 PROTOCOL: Final = "blackmaria-bot/1"
@@ -44,14 +46,69 @@ class BotProgramError(RuntimeError):
     """A bot program that cannot be started at all; the message names the command."""
 
 
+def program_problem(command: str) -> str | None:
+    """Why ``command`` cannot start a program, or None if its program is there to run: the one check of a bot
+    program before it is used (``tournament``'s ``cmd:`` bots, ``serve --bot``), so that a missing or unrunnable
+    program is named once, where it was given, not found deal after deal or at a table's start.
+
+    >>> program_problem("")
+    'give the command of the bot program'
+    >>> program_problem("no-such-program-here --fast")
+    "no program 'no-such-program-here' on the PATH (give a path to the program, or a command on the PATH)"
+    """
+    try:
+        argv = shlex.split(command)
+    except ValueError as error:
+        return f"cannot read the command: {error}"
+    if not argv:
+        return "give the command of the bot program"
+    program = argv[0]
+    if os.sep not in program:
+        if shutil.which(program) is None:
+            return f"no program {program!r} on the PATH (give a path to the program, or a command on the PATH)"
+        return None
+    if not os.path.exists(program):
+        return f"no file {program!r}"
+    if os.path.isdir(program):
+        return f"{program!r} is a folder, not a program"
+    if not os.access(program, os.X_OK):
+        # (a script given by its path alone, as a play-test did, was called missing)
+        return f"{program!r} is not executable: chmod +x {shlex.quote(program)}, or give its interpreter first (python3 {shlex.quote(program)})"
+    return None
+
+
+def answer_card(value: Any, key: str) -> Card:
+    """A card in an answer: its name as a string (``"QS"``, ``"10h"``, ``"Q♠"``); anything else is refused by name."""
+    if not isinstance(value, str):
+        raise ValueError(f'"{key}" holds {json.dumps(value)}: a card is its name as a string, e.g. "QS" or "10H"')
+    return parse_card(value)
+
+
+def answer_list(answer: dict[str, Any]) -> list[Any]:
+    """The ``"cards"`` of an answer to a pass: a list of names, anything else refused by what is wrong with it."""
+    if "cards" not in answer:
+        raise ValueError(
+            f'the answer to pass has no "cards" (it has {", ".join(map(repr, answer)) or "nothing"}): {{"cards": ["QS", "KS", "AS"]}}'
+        )
+    if not isinstance(answer["cards"], list):
+        raise ValueError(f'"cards" holds {json.dumps(answer["cards"])}: give a list of card names, e.g. ["QS", "KS", "AS"]')
+    return answer["cards"]
+
+
 class ExternalBot:
     """A bot run as a separate program (``command``), with a time limit per answer and a fallback."""
 
-    def __init__(self, command: str, seed: int | None = None, time_limit: float = 2.0, fallback: str = "medium") -> None:
+    def __init__(
+        self, command: str, seed: int | None = None, time_limit: float = 2.0, fallback: str = "medium", start_limit: float = 10.0
+    ) -> None:
+        """``time_limit``: seconds an answer may take; ``start_limit``: the least its first answer (to the hello) may
+        take, while the program starts and perhaps loads a model (a play-test's bot that took 2.5 s to start failed
+        every seating at the 2 s of an answer)."""
         from blackmaria.bots.base import make_bot
 
         self.command = command
         self.time_limit = time_limit
+        self.start_limit = start_limit
         self.fallback = make_bot(fallback, seed)
         self.name = f"cmd:{command}"
         self.errors: list[str] = []
@@ -64,16 +121,17 @@ class ExternalBot:
         self._seat: int | None = None
         self._lines: queue.Queue[str | None] = queue.Queue()
         self._stderr: collections.deque[str] = collections.deque(maxlen=STDERR_LINES)
+        problem = program_problem(command)
+        if problem is not None:
+            raise BotProgramError(f"{command}: {problem}")
         argv = shlex.split(command)
-        if not argv:
-            raise BotProgramError("cmd:: give the command of the bot program")
         try:
             self._process = subprocess.Popen(
                 argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, bufsize=1
             )
         except OSError as error:  # (a bare FileNotFoundError named neither the command nor what to do)
             raise BotProgramError(
-                f"cmd:{command}: cannot start {argv[0]!r}: {error.strerror or error} (give a path to the program, or a command on the PATH)"
+                f"{command}: cannot start {argv[0]!r}: {error.strerror or error} (give a path to the program, or a command on the PATH)"
             ) from error
         threading.Thread(target=self._read, daemon=True).start()
         self._stderr_reader = threading.Thread(target=self._read_stderr, daemon=True)
@@ -123,10 +181,11 @@ class ExternalBot:
             self._process.stdin.flush()
         except (BrokenPipeError, OSError):
             pass  # it has exited: what it printed first (read below) says why, else "stopped"
+        limit = self.time_limit if self._heard else max(self.time_limit, self.start_limit)
         try:
-            line = self._lines.get(timeout=self.time_limit)
+            line = self._lines.get(timeout=limit)
         except queue.Empty:
-            self._fail(f"{self.command}: no answer to {message['type']} within {self.time_limit} s")
+            self._fail(f"{self.command}: no answer to {message['type']} within {limit:g} s")
             return None
         if line is None:
             self.stopped_at_start = not self._heard
@@ -147,7 +206,12 @@ class ExternalBot:
         if self._seat == observation.seat:
             return
         self._seat = observation.seat
-        answer = self._ask({"type": "hello", "protocol": PROTOCOL, "seat": observation.seat, "rules": observation.rules.to_dict()})
+        rules = observation.rules
+        # The facts beside the rules: each card's points, the cards in play, the moon's cards (a play-test's bot had
+        # to work the scoring out of the options again).
+        answer = self._ask(
+            {"type": "hello", "protocol": PROTOCOL, "seat": observation.seat, "rules": rules.to_dict(), "facts": rules.facts()}
+        )
         if answer is not None and answer.get("type") == "ready":
             if isinstance(answer.get("name"), str):
                 self.name = answer["name"][:40]
@@ -160,7 +224,7 @@ class ExternalBot:
         answer = self._ask({"type": "pass", "count": count, "observation": observation.to_dict()})
         if answer is not None:
             try:
-                cards = [parse_card(str(text)) for text in answer.get("cards", [])]
+                cards = [answer_card(text, "cards") for text in answer_list(answer)]
             except ValueError as error:
                 self._fail(f"{self.command}: bad pass: {error}")
             else:
@@ -180,13 +244,20 @@ class ExternalBot:
         answer = self._ask({"type": "play", "observation": observation.to_dict()})
         if answer is not None:
             try:
-                card = parse_card(str(answer.get("card", "")))
+                if "card" not in answer:
+                    raise ValueError(
+                        f'the answer to play has no "card" (it has {", ".join(map(repr, answer)) or "nothing"}): {{"card": "QS"}}'
+                    )
+                card = answer_card(answer["card"], "card")
             except ValueError as error:
                 self._fail(f"{self.command}: bad card: {error}")
             else:
                 if card in observation.legal:
                     return card
-                self._fail(f"{self.command}: illegal card {answer.get('card')!r}; legal were {' '.join(observation.legal.names())}")
+                # The rule it breaks, as the game says it (follow-suit, hearts-not-broken, ...): the observation holds it.
+                refusal = observation.refusals.get(card)
+                why = f"{refusal.rule}: {refusal.reason()}" if refusal is not None else "it is not in the hand"
+                self._fail(f"{self.command}: illegal card {card_name(card)} ({why}); legal were {' '.join(observation.legal.names())}")
         self.fallback_moves += 1
         return self.fallback.choose_play(observation)
 

@@ -32,6 +32,7 @@ import json
 import os
 import random
 import sys
+import zipfile
 from collections.abc import Sequence
 from typing import Any
 
@@ -85,7 +86,23 @@ class Policy:
     """The network of a policy file, evaluated with NumPy."""
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
-        with np.load(path, allow_pickle=False) as data:
+        try:
+            self._read(path)
+        except FileNotFoundError as error:
+            raise ValueError(f"{os.fspath(path)}: no such policy file") from error
+        except (OSError, EOFError, zipfile.BadZipFile, KeyError) as error:
+            raise ValueError(f"{os.fspath(path)}: cannot read it as a policy file ({error})") from error
+        except ValueError as error:
+            if str(error).startswith(os.fspath(path)):
+                raise
+            # (NumPy's own words for a file that is not ours: "This file contains pickled (object) data ...")
+            raise ValueError(f"{os.fspath(path)}: not a policy file ({FORMAT}, as save_policy writes it)") from error
+
+    def _read(self, path: str | os.PathLike[str]) -> None:
+        data = np.load(path, allow_pickle=False)
+        if not hasattr(data, "files"):  # one array (.npy), not the archive of a policy's layers
+            raise ValueError(f"{os.fspath(path)}: not a policy file ({FORMAT}, as save_policy writes it)")
+        with data:
             if "meta" not in data:
                 raise ValueError(f"{path}: not a policy file (no meta)")
             self.meta: dict[str, Any] = json.loads(str(data["meta"]))
@@ -98,6 +115,14 @@ class Policy:
         self.name = str(self.meta.get("name", "policy"))
         self.rules = Rules.from_data(self.meta["rules"])
         self.inputs = self.weights[0].shape[0]
+
+    def misfit(self, rules: Rules) -> str | None:
+        """Why this policy cannot play under ``rules`` (its input is another size), or None if it can."""
+        from blackmaria.envs import encoding
+
+        if encoding.size(rules) == self.inputs:
+            return None
+        return f"trained for {self.rules.players} players ({self.inputs} inputs), this game has {rules.players} ({encoding.size(rules)})"
 
     def scores(self, x: NDArray[np.float32]) -> NDArray[np.float32]:
         """One score per card for each row of ``x`` (observation tensors)."""
@@ -116,7 +141,10 @@ _CACHE: dict[str, Policy] = {}
 def load_policy(path: str) -> Policy:
     """The policy in ``path``, read once per process (a tournament makes a bot per seat and deal)."""
     key = os.path.abspath(path)
-    stamp = f"{key}:{os.path.getmtime(key)}"
+    try:
+        stamp = f"{key}:{os.path.getmtime(key)}"
+    except OSError as error:
+        raise ValueError(f"{path}: no such policy file") from error
     policy = _CACHE.get(stamp)
     if policy is None:
         policy = _CACHE[stamp] = Policy(key)
@@ -135,11 +163,10 @@ class PolicyBot:
     def _scores(self, obs: Observation, chosen: list[Card]) -> NDArray[np.float32]:
         from blackmaria.envs import encoding
 
+        misfit = self.policy.misfit(obs.rules)
+        if misfit is not None:
+            raise ValueError(f"{self.path}: {misfit}")
         x = encoding.encode(obs, CardSet(chosen) if chosen else None)
-        if x.shape[0] != self.policy.inputs:
-            raise ValueError(
-                f"{self.path}: trained for {self.policy.rules.players} players ({self.policy.inputs} inputs), this game has {obs.rules.players}"
-            )
         scores: NDArray[np.float32] = self.policy.scores(x[None, :])[0]
         return scores
 

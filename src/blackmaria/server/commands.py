@@ -77,6 +77,7 @@ def serve(
     import uvicorn
 
     from blackmaria.bots.base import LEVELS
+    from blackmaria.bots.external import program_problem
     from blackmaria.server.app import create_app
     from blackmaria.server.protocol import TRANSPORT_MAX_BYTES
     from blackmaria.server.store import default_url
@@ -94,6 +95,9 @@ def serve(
             raise click.BadParameter(
                 f"{name!r}: a bot program's name is up to 24 letters, digits, - or _, and not a built-in level", param_hint="--bot"
             )
+        problem = program_problem(command.strip())
+        if problem is not None:  # named now, not as a table's start that fails
+            raise click.BadParameter(f"{name}={command.strip()}: {problem}", param_hint="--bot")
         commands[name] = command.strip()
     if bot_time_limit <= 0:
         raise click.BadParameter(f"{bot_time_limit}: give a positive number of seconds", param_hint="--bot-time-limit")

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from blackmaria.bots.base import DEFAULT_BUDGETS, LEVELS, Bot, make_bot, table_bot
-from blackmaria.bots.external import ExternalBot
+from blackmaria.bots.external import BotProgramError, ExternalBot
 from blackmaria.bots.reasons import render
 from blackmaria.cards import Card, card_name, parse_card
 from blackmaria.events import DealScored, Event
@@ -206,7 +206,12 @@ class BotPrograms:
     def make(self, level: str, seed: int) -> Bot:
         command = self.commands.get(level)
         if command is not None:
-            return ExternalBot(command, seed, time_limit=self.time_limit, fallback="medium")
+            try:
+                # The hello within the same limit: a table's start waits on it (a tournament gives a start 10 s).
+                return ExternalBot(command, seed, time_limit=self.time_limit, fallback="medium", start_limit=self.time_limit)
+            except BotProgramError as error:  # (gone since serve checked it: a table never waits on a broken program)
+                logger.warning("bot program %r cannot start (%s); the medium bot plays its seat", level, error)
+                return table_bot("medium", seed)
         if level not in LEVELS:
             logger.warning("no bot program is named %r in this process; the medium bot plays its seats", level)
             level = "medium"
