@@ -212,3 +212,24 @@ def test_kitty_rules_encode_the_kitty_only_for_its_taker() -> None:
     for seat, agent in enumerate(env.possible_agents):
         seen = set(np.flatnonzero(env.observe(agent)["observation"][kitty.start : kitty.stop]))
         assert seen == (set(env.game.kitty) if seat == owner else set())
+
+
+@pytest.mark.parametrize(
+    ("module", "library", "extra"),
+    [
+        ("blackmaria.envs.gymnasium_env", "gymnasium", "envs"),
+        ("blackmaria.envs.pettingzoo_env", "pettingzoo", "envs"),
+        ("blackmaria.envs.openspiel_game", "pyspiel", "openspiel"),
+    ],
+)
+def test_an_interface_without_its_library_says_which_extra_installs_it(
+    module: str, library: str, extra: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A play-test's import without the extra ended in a bare "No module named 'gymnasium'"."""
+    import importlib
+    import sys
+
+    monkeypatch.setitem(sys.modules, library, None)  # as if not installed
+    monkeypatch.delitem(sys.modules, module, raising=False)
+    with pytest.raises(ModuleNotFoundError, match=rf"^{library} is not installed: pip install 'blackmaria\[{extra}\]'$"):
+        importlib.import_module(module)

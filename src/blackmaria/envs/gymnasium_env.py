@@ -15,9 +15,15 @@ from __future__ import annotations
 import random
 from typing import Any, SupportsFloat
 
-import gymnasium as gym
 import numpy as np
-from gymnasium import spaces
+
+from blackmaria.envs import missing
+
+try:
+    import gymnasium as gym
+    from gymnasium import spaces
+except ImportError as error:
+    raise missing(error, "envs") from error
 
 from blackmaria.bots import Bot, make_bot, run_bots
 from blackmaria.bots.base import ALL_LEVELS

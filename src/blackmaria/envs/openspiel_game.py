@@ -32,7 +32,13 @@ import random
 from typing import Any
 
 import numpy as np
-import pyspiel
+
+from blackmaria.envs import missing
+
+try:
+    import pyspiel
+except ImportError as error:
+    raise missing(error, "openspiel") from error
 
 from blackmaria.cards import CardSet, card_name, cards_of
 from blackmaria.envs import encoding

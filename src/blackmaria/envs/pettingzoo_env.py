@@ -17,8 +17,14 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv
+
+from blackmaria.envs import missing
+
+try:
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+except ImportError as error:
+    raise missing(error, "envs") from error
 
 from blackmaria.cards import card_name
 from blackmaria.envs import encoding
