@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import math
 import re
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -245,9 +247,9 @@ def test_a_python_bots_mistake_stops_the_tournament_naming_the_bot_the_deal_and_
         with pytest.raises(BotFault) as illegal:
             run_tournament("hearts", ["random", "test-stubborn"], deals=3, seed=1, workers=1)
         text = str(illegal.value)
-        assert re.match(r"^bot 'test-stubborn' at seat \d, deal \d, rotation \d: IllegalPlay: Player \d \(seat \d\) cannot play ", text), (
-            text
-        )
+        assert re.match(
+            r"^bot 'test-stubborn' at seat \d, deal \d, rotation \d: IllegalPlay: test-stubborn \(seat \d\) cannot play ", text
+        ), text
         assert "the tournament stops" in text
         crashed = r"^bot 'test-crashing' at seat \d, deal 1, rotation 1: KeyError: 'oops' \(at .*test_tournament.py:\d+, in choose_play\)"
         with pytest.raises(BotFault, match=crashed):
@@ -256,3 +258,29 @@ def test_a_python_bots_mistake_stops_the_tournament_naming_the_bot_the_deal_and_
         for name in ("test-stubborn", "test-crashing"):
             base.REGISTRY.pop(name, None)
         base.ALL_LEVELS = tuple(base.REGISTRY)
+
+
+def test_a_tournament_keeps_each_deals_games_for_replay_with_its_seats_named_by_their_bots(tmp_path: Path) -> None:
+    """A play-test: a bot writer could not replay the deal their bot lost (the report names deals from 1)."""
+    from blackmaria.record import game_from_record
+
+    folder = tmp_path / "games"
+    args = ["tournament", "--rules", "black-maria", "--bots", "easy,random", "--deals", "2", "--workers", "1", "--quiet"]
+    out = CliRunner().invoke(main, [*args, "--records", str(folder)])
+    assert out.exit_code == 0, out.output
+    files = sorted(path.name for path in folder.iterdir())
+    assert files == [f"deal-000{d}-rotation-{r}.json" for d in (1, 2) for r in (1, 2, 3)]
+    result = run_tournament("black-maria", ["easy", "random"], deals=2, seed=0, workers=1)
+    for deal in (0, 1):
+        for rotation in range(3):
+            record = json.loads((folder / f"deal-000{deal + 1}-rotation-{rotation + 1}.json").read_text(encoding="utf-8"))
+            game = game_from_record(record)
+            assert game.is_over and list(game.seats) == [["easy", "random", "random"][(seat - rotation) % 3] for seat in range(3)]
+            assert tuple(game.deals[0].points or ()) == result.results[deal].seat_points[rotation]  # the very deal scored
+    replayed = subprocess.run(
+        [sys.executable, "-m", "blackmaria.cli", "replay", str(folder / "deal-0002-rotation-3.json")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert replayed.returncode == 0 and "easy" in replayed.stdout, replayed.stderr

@@ -27,6 +27,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import click
@@ -469,9 +470,13 @@ class BotFault(RuntimeError):
         )
 
 
-def play_duplicate_deal(rules: Rules, lineup: Sequence[str], deal: int, seed: int, bot_time_limit: float = 2.0) -> DealResult:
+def play_duplicate_deal(
+    rules: Rules, lineup: Sequence[str], deal: int, seed: int, bot_time_limit: float = 2.0, records: str | None = None
+) -> DealResult:
     """Deal ``deal`` of the tournament seeded ``seed``, played once per rotation of ``lineup``; a bot program
-    (``cmd:``) answers within ``bot_time_limit`` seconds or its fallback plays for it."""
+    (``cmd:``) answers within ``bot_time_limit`` seconds or its fallback plays for it. With ``records`` (a folder)
+    each rotation's game record is written there (``record_path``), its seats named by their bots, for
+    ``blackmaria replay``."""
     from blackmaria.bots.base import Bot, make_bot, run_bots
     from blackmaria.game import Game
 
@@ -486,7 +491,8 @@ def play_duplicate_deal(rules: Rules, lineup: Sequence[str], deal: int, seed: in
     seat_points: list[tuple[int, ...]] = []
     faults: dict[str, list[str]] = {}
     for rotation in range(n):
-        game = Game(one, seed=0)
+        names = {seat: lineup[(seat - rotation) % n] for seat in range(n)}
+        game = Game(one, seed=0, seats=[names[seat] for seat in range(n)])
         game.deal(deck)
         bots: dict[int, Bot] = {}
         for seat in range(n):
@@ -504,7 +510,6 @@ def play_duplicate_deal(rules: Rules, lineup: Sequence[str], deal: int, seed: in
                 bots[seat] = ExternalBot(level.removeprefix("cmd:"), bot_seed, time_limit=bot_time_limit)
             else:
                 bots[seat] = make_bot(level, bot_seed, budget=budget)
-        names = {seat: lineup[(seat - rotation) % n] for seat in range(n)}
         try:
             run_bots(game, bots)
         except Exception as fault:  # a bot in this process: named with its deal, not "Player 1 (seat 0)" alone
@@ -526,6 +531,10 @@ def play_duplicate_deal(rules: Rules, lineup: Sequence[str], deal: int, seed: in
                 faults.setdefault(names[seat], []).append(
                     f"deal {deal + 1}, seat {seat}: {error} (the fallback made {moves} of its decisions)"
                 )
+        if records is not None:
+            record_path(records, deal, rotation).write_text(
+                json.dumps(game.to_record(), ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
+            )
         log = game.deals[0]
         assert log.points is not None
         for seat in range(n):
@@ -536,8 +545,15 @@ def play_duplicate_deal(rules: Rules, lineup: Sequence[str], deal: int, seed: in
     return DealResult(deal, points, moons, time.perf_counter() - start, tuple(seat_points), faults)
 
 
-Job = tuple[Rules, list[str], int, int, float]
-"""``play_duplicate_deal``'s arguments: the rules, the lineup, the deal, the seed and the bot programs' time limit."""
+Job = tuple[Rules, list[str], int, int, float, str | None]
+"""``play_duplicate_deal``'s arguments: the rules, the lineup, the deal, the seed, the bot programs' time limit and
+the folder of the game records."""
+
+
+def record_path(records: str | os.PathLike[str], deal: int, rotation: int) -> Path:
+    """Where ``--records`` keeps the game of deal ``deal`` (from 0) at ``rotation``: numbered from 1, as the report's
+    FAULTS name deals (``deal-0003-rotation-2.json``)."""
+    return Path(records) / f"deal-{deal + 1:04d}-rotation-{rotation + 1}.json"
 
 
 def _job(args: Job) -> DealResult:
@@ -593,6 +609,7 @@ def run_tournament(
     played: Sequence[DealResult] = (),
     on_result: Callable[[DealResult], None] | None = None,
     bot_time_limit: float = 2.0,
+    records: str | None = None,
 ) -> TournamentResult:
     """Play ``deals`` duplicate deals; ``workers`` processes (default: every core). The result does not depend on ``workers``.
 
@@ -602,6 +619,7 @@ def run_tournament(
     ``played`` are deals of this tournament already played (from a checkpoint): they are not played again.
     ``on_result`` is called with each deal as it finishes, to save it. A bot program (``cmd:``) answers within
     ``bot_time_limit`` seconds (its first answer, to the hello, within 10 s at least: ``ExternalBot``'s ``start_limit``).
+    With ``records`` (a folder, made if missing) every rotation of every deal is saved there as a game record.
     """
     rule_set = load_rules(rules) if isinstance(rules, str) else rules
     lineup = expand_lineup(bots, rule_set.players, rule_set)
@@ -611,7 +629,9 @@ def run_tournament(
     have = {r.deal for r in done}
     if bot_time_limit <= 0:
         raise ValueError(f"bot_time_limit: {bot_time_limit} is not a positive number of seconds")
-    jobs: list[Job] = [(rule_set, lineup, d, seed, bot_time_limit) for d in range(deals) if d not in have]
+    if records is not None:
+        Path(records).mkdir(parents=True, exist_ok=True)
+    jobs: list[Job] = [(rule_set, lineup, d, seed, bot_time_limit, records) for d in range(deals) if d not in have]
     result = TournamentResult(rule_set, lineup, deals, seed)
     start = time.perf_counter()
     resumed = len(done)
@@ -689,6 +709,12 @@ def print_progress(done: int, total: int, elapsed: float) -> None:
     show_default=True,
     help="Seconds a bot program (cmd:) may take per answer; its first answer, after it starts, may take 10 s.",
 )
+@click.option(
+    "--records",
+    type=click.Path(file_okay=False),
+    default=None,
+    help="Save every deal's game at each rotation in this folder (deal-0001-rotation-1.json, ...), for blackmaria replay.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 def tournament_command(
@@ -702,6 +728,7 @@ def tournament_command(
     ray_address: str | None,
     checkpoint: str | None,
     bot_time_limit: float,
+    records: str | None,
     as_json: bool,
     quiet: bool,
 ) -> None:
@@ -734,7 +761,18 @@ def tournament_command(
             click.echo(f"resuming: {len(played)} deals already played in {checkpoint}", err=True)
     try:
         result = run_tournament(
-            rule_set, bots, deals, seed, workers, None if quiet else print_progress, backend, ray_address, played, save, bot_time_limit
+            rule_set,
+            bots,
+            deals,
+            seed,
+            workers,
+            None if quiet else print_progress,
+            backend,
+            ray_address,
+            played,
+            save,
+            bot_time_limit,
+            records,
         )
     except (RuntimeError, ValueError) as error:  # (a bot's fault, or a level a worker process does not know)
         raise click.ClickException(str(error)) from error
