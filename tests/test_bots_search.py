@@ -617,7 +617,7 @@ def test_english_and_german_say_the_same_reason() -> None:
         Reason("pass_costly_high", {"card": parse_card("KH"), "points": 1}),
     )
     assert render(high, "de") == "Gib A♥ K♥ weiter: hohe Karten, die Stiche gewinnen würden, und wer eine davon nimmt, bekommt 1 Punkt"
-    assert render(plain, "de") == "Gib B♥ weiter: wer die Karte nimmt, bekommt 1 Punkt; dazu 8♣ 6♣, um die Abgabe vollzumachen"
+    assert render(plain, "de") == "Gib B♥ weiter: wer die Karte nimmt, bekommt 1 Punkt; dazu 8♣ 6♣, um die Weitergabe vollzumachen"
     assert render(plain[1:], "en") == "Pass 8♣ 6♣"
     game = Game(one_deal(preset("hearts")), seed=4)
     game.deal()

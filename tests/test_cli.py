@@ -218,4 +218,6 @@ def test_play_seats_a_bot_writers_own_program_and_names_one_that_cannot_run(tmp_
     refused = run("play", "--bots", "cmd:no-such-bot-program", "--plain")
     assert refused.returncode == 2 and "bot 'cmd:no-such-bot-program': no program 'no-such-bot-program' on the PATH" in refused.stderr
     unknown = run("play", "--bots", "grandmaster", "--plain")
-    assert "'grandmaster' is not a bot level; the levels are random, easy, medium, hard, expert, or cmd:COMMAND, policy:PATH" in unknown.stderr
+    assert (
+        "'grandmaster' is not a bot level; the levels are random, easy, medium, hard, expert, or cmd:COMMAND, policy:PATH" in unknown.stderr
+    )

@@ -13,7 +13,7 @@ import time
 import pytest
 
 from blackmaria.bots import make_bot, run_bots
-from blackmaria.cards import card_name, parse_card, parse_cards
+from blackmaria.cards import CardSet, card_name, parse_card, parse_cards
 from blackmaria.events import CardPlayed
 from blackmaria.game import Game, Trick
 from blackmaria.locale.messages import MESSAGES
@@ -170,7 +170,7 @@ def test_passing_high_spades_and_a_short_suit_bring_the_seed_tips() -> None:
     assert parse_card("QS") in explanation.advice  # the medium bot passes the queen without guards
     text = "\n".join(explanation_lines(explanation, "en"))
     # The play-test read "don't keep A♠ K♠ Q♠ without small spades ... You hold 3 small spades" as "keep them".
-    assert "Tip (pass high spades): Keeping A♠ Q♠ is risky" in text and "only 1 small spade below the queen" in text
+    assert "Tip (pass high spades): Keeping A♠ Q♠ is risky" in text and "only 1 small spade (lower than the queen) to play in spade tricks instead" in text
     assert "Tip (make a void): pass all your clubs (A♣)" in text
     german = "\n".join(explanation_lines(explanation, "de"))
     assert "Tipp (hohe Pik weitergeben): A♠ D♠ zu behalten ist riskant" in german
@@ -205,11 +205,12 @@ def test_a_tip_the_advice_does_not_follow_is_said_to_lose_this_time() -> None:
     explanation = explain(game.observation(0), budget=FAST)
     tips = {tip.id: tip for tip in explanation.tips}
     advice = set(explanation.advice)
+    hand = game.observation(0).hand
     assert tips["pass-high-spades"].advice_agrees == (parse_card("QS") in advice)  # the queen is the danger
     assert tips["make-a-void"].advice_agrees == (parse_card("AC") in advice)
     # Advice that follows neither tip: each says that this time the simulations chose otherwise, in both languages.
     other = tuple(parse_cards("JD TD 2H"))
-    differing = dataclasses.replace(explanation, advice=other, tips=tuple(_with_advice(tip, other) for tip in explanation.tips))
+    differing = dataclasses.replace(explanation, advice=other, tips=tuple(_with_advice(tip, other, hand) for tip in explanation.tips))
     assert [tip.advice_agrees for tip in differing.tips] == [False, False]
     text = "\n".join(explanation_lines(differing, "en"))
     assert text.count("This time the simulations found a better choice: 2♥ J♦ 10♦.") == 2
@@ -217,18 +218,25 @@ def test_a_tip_the_advice_does_not_follow_is_said_to_lose_this_time() -> None:
     assert german.count("Diesmal fanden die Simulationen eine bessere Wahl: 2♥ B♦ 10♦.") == 2
     # Advice that follows them: no such sentence.
     following = tuple(parse_cards("AS QS AC"))
-    agreeing = dataclasses.replace(explanation, advice=following, tips=tuple(_with_advice(tip, following) for tip in explanation.tips))
+    agreeing = dataclasses.replace(
+        explanation, advice=following, tips=tuple(_with_advice(tip, following, hand) for tip in explanation.tips)
+    )
     assert [tip.advice_agrees for tip in agreeing.tips] == [True, True]
     assert "better choice" not in "\n".join(explanation_lines(agreeing, "en"))
     # A pass of the ace that keeps the queen does not follow "keeping A♠ Q♠ is risky" (a play-test).
     high = next(tip for tip in explanation.tips if tip.id == "pass-high-spades")
-    assert _with_advice(high, tuple(parse_cards("AS JD TD"))).advice_agrees is False
+    assert _with_advice(high, tuple(parse_cards("AS JD TD")), hand).advice_agrees is False
     # Void in the suit led, "shed a high card" names none: a ten or higher follows it, a six does not.
     from blackmaria.teaching import Tip
 
     clean = Tip("make-a-void", (), number=3)
-    assert _with_advice(clean, (parse_card("6D"),)).advice_agrees is False
-    assert _with_advice(clean, (parse_card("TD"),)).advice_agrees is True
+    held = CardSet(parse_cards("TD 6D 4D"))
+    assert _with_advice(clean, (parse_card("6D"),), held).advice_agrees is False
+    assert _with_advice(clean, (parse_card("TD"),), held).advice_agrees is True
+    # ... and with no ten or higher, the highest held follows it (a play-test: 8♦ of 8♦ 4♦ was "a better choice").
+    low = CardSet(parse_cards("8D 4D"))
+    assert _with_advice(clean, (parse_card("8D"),), low).advice_agrees is True
+    assert _with_advice(clean, (parse_card("4D"),), low).advice_agrees is False
 
 
 def test_a_seat_that_passed_the_queen_is_not_told_she_is_still_out() -> None:

@@ -176,6 +176,13 @@ def test_the_guided_deal_in_english_explains_every_decision_and_counts_in_public
     start_learning(page, server.base, "hearts", "Ada")
     assert "Guided deal" in (page.text_content("#table-title") or "")
     page.wait_for_selector("#learn:not([hidden])")
+    # Before the first decision, how the game works (a play-test met points to compare before it was said what they
+    # are, what a trick is, or when the game ends): the aim, the cards' points, a trick, the end.
+    page.wait_for_function(EXPLAINED, timeout=20_000)
+    assert page.text_content("#learn-body .learn-basics h3") == "How the game works"
+    basics = page.locator("#learn-body .learn-basics li").all_text_contents()
+    assert basics[0].startswith("The aim: take as few points as possible.") and basics[1].startswith("Scoring: each heart 1, Q♠ 13")
+    assert basics[2].startswith("A trick: ") and "no trumps" in basics[2] and basics[3].startswith("The game ends after 1 deal")
     lesson = Lesson()
     phone = new_page(browser, PHONE)
 
@@ -217,6 +224,13 @@ def test_the_guided_deal_in_english_explains_every_decision_and_counts_in_public
     assert unnamed(page) == []
     assert page.errors == [] and phone.errors == []
     assert time.monotonic() - started < 60
+    # Another deal starts at once, of the same rules (a play-test's link led back to the lobby's form).
+    first = page.url
+    page.click(".learn-links a >> nth=0")
+    page.wait_for_function(f"() => location.href !== {first!r} && location.pathname.startsWith('/t/')")
+    page.wait_for_function(EXPLAINED, timeout=20_000)
+    assert "Guided deal" in (page.text_content("#table-title") or "") and "Hearts" in (page.text_content("#table-title") or "")
+    assert page.locator("#learn-body .learn-basics").count() == 1
     page.context.close()
     phone.context.close()
 
@@ -228,6 +242,9 @@ def test_the_guided_deal_in_german_shows_no_english(server: Server, browser: Any
     page.wait_for_selector("#learn-preset option[value='black-maria']", state="attached")
     assert page.input_value("#learn-preset") == "black-maria"
     assert "Das Spiel lernen" in (page.text_content("#learn-form h2") or "")
+    # Pointed to from the top of the start page (on a phone the guided deal is a screen below the table's form).
+    pointer = page.locator(".learn-pointer a")
+    assert pointer.text_content() == "Neu im Spiel? Lerne es in einem geführten Spiel." and pointer.get_attribute("href") == "#learn-form"
     assert english_on(page) == []
     start_learning(page, server.base, "black-maria", "Jürgen")
     # A hint asked at once, before the explanation is in (mostly), waits for it: it is the explanation's advice.
@@ -237,6 +254,7 @@ def test_the_guided_deal_in_german_shows_no_english(server: Server, browser: Any
     page.wait_for_selector("#hand .card.hinted")
     assert cards_in(page, "#hand .card.hinted") == cards_in(page, "#learn-body .reasons .card")
     assert (page.text_content("#hint-text") or "").startswith("Tipp: ")
+    assert page.text_content("#learn-body .learn-basics h3") == "So geht das Spiel"
     lesson = Lesson()
     checked: list[list[str]] = []
 

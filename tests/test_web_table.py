@@ -1307,3 +1307,20 @@ def test_two_players_see_the_stock_and_what_each_drew_from_it(server: Server, br
     assert len(drawn) == 1 and drawn[0].endswith("just drawn"), drawn
     assert page.errors == []
     page.context.close()
+
+
+def test_the_rules_in_words_open_at_the_table_in_the_pages_language(server: Server, browser: Any) -> None:
+    """A play-test: once at the table there was no way to read the rules (only the lobby's form said them)."""
+    page = solo_table(browser, server.base)
+    panel = page.locator("#table-rules")
+    assert panel.is_visible() and page.locator("#table-rules-list li").count() == 0  # closed: nothing asked yet
+    page.click("#table-rules summary")
+    page.wait_for_function("() => document.querySelectorAll('#table-rules-list li').length > 3")
+    lines = page.locator("#table-rules-list li").all_text_contents()
+    assert lines[0] == "4 players, 13 cards each." and any(line.startswith("Before play each player passes 3 cards") for line in lines), (
+        lines
+    )
+    page.click("#lang-switch")  # open, in the other language at once
+    page.wait_for_function("() => document.querySelector('#table-rules-list li').textContent === '4 Spieler, je 13 Karten.'")
+    assert page.text_content("#table-rules summary") == "Die Regeln in Worten"
+    page.close()

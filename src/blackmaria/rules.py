@@ -422,6 +422,12 @@ class Rules:
 
         return describe_rules(self, lang)
 
+    def basics(self, lang: str = "en") -> list[str]:
+        """What a newcomer needs before the first card (the aim, what the cards cost, a trick, the game's end)."""
+        from blackmaria.locale.describe import basics
+
+        return basics(self, lang)
+
 
 def _cards_from_data(option: str, value: Any) -> tuple[Card, ...]:
     if isinstance(value, str):

@@ -401,7 +401,7 @@ ADVISING_TIPS: Final = ("pass-high-spades", "make-a-void", "lead-low-spades")
 """The tips that say which cards to pass or play (the others tell what to watch)."""
 
 
-def _with_advice(tip: Tip, advice: Sequence[Card]) -> Tip:
+def _with_advice(tip: Tip, advice: Sequence[Card], legal: CardSet) -> Tip:
     """The tip, with whether the advice follows it: a pass that passes its high spades or empties its suit, a card
     among those it names."""
     if tip.id not in ADVISING_TIPS:
@@ -412,8 +412,10 @@ def _with_advice(tip: Tip, advice: Sequence[Card]) -> Tip:
     elif tip.id == "make-a-void" and len(advice) > 1:
         agrees = all(c in advice for c in tip.cards)
     elif not tip.cards:
-        # "Void: shed a high card that could win a trick later" names no card: a high one (10 or higher) follows it.
-        agrees = any(rank_of(c) >= TEN_RANK for c in advice)
+        # "Void: shed a high card that could win a trick later" names no card: a high one (10 or higher) follows it,
+        # and so does the highest card held (a play-test: with 8♦ 4♦ the advice 8♦ was called "a better choice").
+        highest = max(rank_of(c) for c in legal)
+        agrees = any(rank_of(c) >= min(TEN_RANK, highest) for c in advice)
     else:
         agrees = any(c in tip.cards for c in advice)
     return replace(tip, advice_agrees=agrees)
@@ -494,7 +496,7 @@ def explain(obs: Observation, *, budget: int = DEFAULT_BUDGET, seed: int = 0) ->
         options=options,
         advice=advice,
         advice_reasons=advice_reasons,
-        tips=tuple(_with_advice(tip, advice) for tip in _tips(obs, table, legal)),
+        tips=tuple(_with_advice(tip, advice, legal) for tip in _tips(obs, table, legal)),
         worlds=worlds,
         reasons=reasons,
         pass_costs=pass_costs,

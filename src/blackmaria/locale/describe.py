@@ -54,24 +54,41 @@ def describe_rules(rules: Rules, lang: str = "en") -> list[str]:
         lines.append(t(key, queen=queen))
     if not rules.points_on_first_trick:
         lines.append(t("r_first_trick"))
-    in_play = [c for c in sorted(range(NUM_CARDS), key=lambda c: (-suit_of(c), -rank_of(c))) if rules.in_play_mask >> c & 1]
-    hearts = [c for c in in_play if suit_of(c) == HEARTS]
-    same_hearts = bool(hearts) and len({rules.values[c] for c in hearts}) == 1 and rules.values[hearts[0]] != 0
-    values = [f"{t.card(c)} {rules.values[c]}" for c in in_play if rules.values[c] and not (same_hearts and suit_of(c) == HEARTS)]
-    if same_hearts:
-        values.insert(0, t("r_each_heart", value=rules.values[hearts[0]]))
-    lines.append(t("r_scoring", values=", ".join(values), total=rules.deal_total))
+    lines.append(_scoring(rules, t))
     if rules.moon == "off":
         lines.append(t("r_no_moon"))
     elif rules.moon == "add-to-others":
         lines.append(t("r_moon_add", total=rules.moon_total))
     else:
         lines.append(t("r_moon_subtract", total=rules.moon_total))
+    lines.append(_end(rules, t))
+    lines.append(t("r_ties_share") if rules.ties == "share" else t("r_ties_sudden"))
+    return lines
+
+
+def _scoring(rules: Rules, t: Texts) -> str:
+    """ "Scoring: each heart 1, A♠ 7, K♠ 10, Q♠ 13; 43 points in each deal." """
+    in_play = [c for c in sorted(range(NUM_CARDS), key=lambda c: (-suit_of(c), -rank_of(c))) if rules.in_play_mask >> c & 1]
+    hearts = [c for c in in_play if suit_of(c) == HEARTS]
+    same_hearts = bool(hearts) and len({rules.values[c] for c in hearts}) == 1 and rules.values[hearts[0]] != 0
+    values = [f"{t.card(c)} {rules.values[c]}" for c in in_play if rules.values[c] and not (same_hearts and suit_of(c) == HEARTS)]
+    if same_hearts:
+        values.insert(0, t("r_each_heart", value=rules.values[hearts[0]]))
+    return t("r_scoring", values=", ".join(values), total=rules.deal_total)
+
+
+def _end(rules: Rules, t: Texts) -> str:
+    """ "The game ends after 9 deals; the lowest total wins." """
     ends = []
     if rules.target_score is not None:
         ends.append(t("r_end_target", target=rules.target_score))
     if rules.deal_count is not None:
         ends.append(t.n("r_end_deals", rules.deal_count))
-    lines.append(t("r_end", ends=t("r_end_or").join(ends)))
-    lines.append(t("r_ties_share") if rules.ties == "share" else t("r_ties_sudden"))
-    return lines
+    return t("r_end", ends=t("r_end_or").join(ends))
+
+
+def basics(rules: Rules, lang: str = "en") -> list[str]:
+    """What a newcomer needs before the first card, as the rule pages open: the aim and what the cards cost, how a
+    trick is played and won, and when the game ends (a play-test's guided deal began at the pass without any)."""
+    t = Texts(lang)
+    return [t("learn_basics_aim"), _scoring(rules, t), t("learn_basics_trick"), _end(rules, t)]

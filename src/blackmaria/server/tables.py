@@ -877,6 +877,8 @@ class TableRuntime:
                 "lines": explanation_lines(named, message.lang),
                 # The advice in one sentence, as a hint says it: a guided deal's hint is its explanation's advice.
                 "reason": render(named.reasons, message.lang, named.seats).rstrip("."),
+                # What a newcomer needs before the first card (the page shows it at the first decision).
+                "basics": self.rules.basics(message.lang),
                 "ref": message.ref,
             }
         )

@@ -96,10 +96,18 @@ class LearnSession(PlaySession):
     def welcome_lines(self) -> list[str]:
         tt = self.tt
         others = tt.names_list([name for seat, name in enumerate(self.names) if seat != self.human])
-        return [tt("learn_welcome", rules=self.rules_title(), players=self.game.players, others=others), tt("learn_goal"), tt("learn_help")]
+        # After the goal, what a newcomer needs before the first card: what the cards cost, a trick, the game's end
+        # (the rules' own basics, as the page shows them; its first line, the aim, is the goal said here).
+        basics = self.table_rules.basics(self.lang)[1:]
+        return [
+            tt("learn_welcome", rules=self.rules_title(), players=self.game.players, others=others),
+            tt("learn_goal"),
+            *basics,
+            tt("learn_help"),
+        ]
 
     def screen_intro(self) -> list[str]:
-        return self.welcome_lines()[:2]  # the deal and its goal (the full screen's help line says the keys)
+        return self.welcome_lines()[:-1]  # the deal, its goal and the basics (the full screen's help line says the keys)
 
     def finished(self) -> bool:
         return self.waiting_for() == "over" or (self.waiting_for() == "deal" and bool(self.game.deals))

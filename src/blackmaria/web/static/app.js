@@ -4,11 +4,11 @@
 import { $, app, clearNotice, renderNews, showNotice, store } from "./state.js";
 import { connect, openChat, send } from "./connection.js";
 import { renderAll, renderSeats, renderTrick, toggleLastTrick, togglePause } from "./table-view.js";
-import { renderTitle, toggleSound } from "./header.js";
+import { renderTableRules, renderTitle, toggleSound } from "./header.js";
 import { fillBots, startGame } from "./seating.js";
 import { passCards, showHint } from "./hand.js";
-import { hintAwaitsExplanation, learnHint, showFeedback } from "./learn.js";
-import { showSummary } from "./dialogs.js";
+import { hintWhenExplained, learnHint, showFeedback } from "./learn.js";
+import { closeSummary, showSummary } from "./dialogs.js";
 import { loadBots, loadPresets, renderLevels, renderMyTables, showLobby } from "./lobby.js";
 import { detectLanguage, language, loadCatalog, saveLanguage, t } from "./i18n.js";
 
@@ -78,13 +78,8 @@ function showTable(code) {
   $("sound-button").addEventListener("click", toggleSound);
   document.addEventListener("pointerdown", () => app.audio?.resume());  // browsers let a page sound after a click
   $("last-trick-button").addEventListener("click", toggleLastTrick);
-  $("summary-close").addEventListener("click", () => {
-    $("summary").close();
-    const focusable = $("hand").querySelector("[tabindex='0']");
-    if (focusable) focusable.focus();
-    else if (!$("result").hidden) $("result").scrollIntoView({ block: "start" });
-    if (!focusable && !$("new-game").hidden) $("new-game").focus({ preventScroll: true }); // not the page (a play-test)
-  });
+  $("summary-close").addEventListener("click", closeSummary);
+  $("table-rules").addEventListener("toggle", renderTableRules);
   // The summary is not modal (the table stays live beside it), so Escape is taken here, as in a dialog.
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && $("summary").open) $("summary-close").click();
@@ -99,11 +94,12 @@ function showTable(code) {
   connect();
 }
 
-/** The hint: in a guided deal its explanation's advice, else the server's (the expert's search). */
+/** The hint: in a guided deal its explanation's advice (when it comes), else the server's (the expert's search). */
 function askHint() {
   const advice = learnHint();
   if (advice) showHint(advice);
-  else if (!hintAwaitsExplanation()) send({ type: "hint", lang: language() });
+  else if (app.learn) hintWhenExplained();
+  else send({ type: "hint", lang: language() });
 }
 
 /** Copy a field's text; ``said`` reads "Copied." for a few seconds, then ``after`` again (a play-test read it on). */

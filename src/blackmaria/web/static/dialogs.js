@@ -140,3 +140,13 @@ export function showResult(view) {
   // A guided deal ends with its own two ways on (another guided deal, a real game): not a third (a play-test).
   $("new-game").hidden = !authToken() || app.learn || mine;
 }
+
+/** The deal's summary closed: the focus back in the hand, else on the game's result and its button for another game (not
+ * left on the page, a play-test). */
+export function closeSummary() {
+  $("summary").close();
+  const focusable = $("hand").querySelector("[tabindex='0']");
+  if (focusable) focusable.focus();
+  else if (!$("result").hidden) $("result").scrollIntoView({ block: "start" });
+  if (!focusable && !$("new-game").hidden) $("new-game").focus({ preventScroll: true });
+}

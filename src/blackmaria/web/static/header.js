@@ -1,7 +1,7 @@
 // The page's header and tab: the table's title with its length and deal, the tab's title with the turn, and the
 // turn's sound.
-import { $, app, mustPass, mustPlay, presetTitle, store } from "./state.js";
-import { plural, t } from "./i18n.js";
+import { $, api, app, el, mustPass, mustPlay, presetTitle, store } from "./state.js";
+import { language, plural, t } from "./i18n.js";
 
 /** The table's title in the header: before the first deal its players and length, then the deal ("Deal 1 of 2"). */
 export function renderTableTitle() {
@@ -51,4 +51,20 @@ export function toggleSound() {
   store.saveSound(!store.sound());
   if (store.sound() && !app.audio) app.audio = new AudioContext();
   renderTitle();
+}
+
+/** The table's rules in words, as the lobby says them, in their panel beside the score sheet: asked of
+ * the server when opened (a play-test found no way to read the rules once at the table; the terminal has F7). */
+export async function renderTableRules() {
+  const panel = $("table-rules");
+  if (!panel.open || !app.table) return;
+  const asked = `${app.code}:${language()}`;
+  if (app.rulesAsked === asked) return;
+  app.rulesAsked = asked;
+  try {
+    const answer = await api("POST", "/api/rules/facts", { rules: app.table.rules, lang: language() });
+    if (app.rulesAsked === asked) $("table-rules-list").replaceChildren(...answer.describe.map((line) => el("li", { text: line })));
+  } catch {
+    app.rulesAsked = null; // asked again when opened again
+  }
 }

@@ -1,5 +1,6 @@
 // The guided deal: the server's explanation of each decision of the learner, laid out in three parts.
-import { $, announce, app, currentTrick, el, mustPass, mustPlay, nameOf, seatName, REDUCED, shownTurn } from "./state.js";
+import { $, announce, app, currentTrick, el, mustPass, mustPlay, nameOf, seatName, REDUCED, shownTurn, store } from "./state.js";
+import { beginLearning } from "./lobby.js";
 import { send } from "./connection.js";
 import { countNodes } from "./dialogs.js";
 import { cardName, cardShort, decimal, has, language, plural, shownDifference, suitName, suitNumberName, t, upperFirst } from "./i18n.js";
@@ -44,11 +45,13 @@ export function learnHint() {
   return { cards: sortHand(message.explanation.advice), reason: message.reason };
 }
 
-/** Whether a hint asked in a guided deal waits for the explanation on its way (shown by ``explained``). */
-export function hintAwaitsExplanation() {
-  if (!app.learn || !app.explaining || app.explainKey === null || app.explainLang !== language()) return false;
+/** A hint asked in a guided deal before its explanation is in: shown when the explanation comes (``explained``),
+ * which is asked now if it is not on its way. Never the plain hint's quicker search: a play-test's hint, asked while
+ * the explanation was being asked again, named A♥ where the explanation beside it advised Q♥. */
+export function hintWhenExplained() {
+  if (app.explainLang !== language()) app.explainKey = null; // (the explanation on its way is in the other language)
+  maybeExplain();
   app.hintWanted = app.explainKey;
-  return true;
 }
 
 /** An explanation came in: draw it, and the hint asked while it was on its way. */
@@ -138,8 +141,8 @@ export function renderLearn() {
       body.querySelector(".learn-links a").focus({ preventScroll: true });
     }
   } else if (mode.startsWith("x:")) {
-    body.replaceChildren(...explanationNodes(app.explanation));
-    announce(body.querySelector("h3").textContent);
+    body.replaceChildren(...basicsNodes(view, app.explanation), ...explanationNodes(app.explanation));
+    announce(body.querySelector(":scope > h3").textContent);
   } else if (app.explainKey !== null) body.replaceChildren(el("p", { class: "learn-wait busy", text: t("learn_waiting") }));
   else if (view && view.phase === "passing") body.replaceChildren(el("p", { class: "learn-wait", text: t("learn_wait_pass") }));
   else if (turn !== null) {
@@ -147,13 +150,25 @@ export function renderLearn() {
   } else body.replaceChildren();
 }
 
+/** Before the first card of the guided deal: the aim, what the cards cost, a trick, the game's end (a play-test's
+ * first decision came with points to compare before it was said that points are bad). */
+function basicsNodes(view, message) {
+  if (!view || view.deal_points.length || view.tricks.length || !message.basics) return [];
+  const list = el("ul", {}, ...message.basics.map((line) => el("li", { text: line })));
+  return [el("section", { class: "learn-basics" }, el("h3", { text: t("learn_basics_heading") }), list)];
+}
+
 function learnDone() {
-  const links = el(
-    "p",
-    { class: "learn-links" },
-    el("a", { class: "button primary", href: "/#learn-form", text: t("learn_again") }),
-    el("a", { class: "button", href: "/", text: t("learn_real") }),
-  );
+  // Another deal starts at once, of the same rules (a play-test's link to another deal led back to the lobby's form).
+  const again = el("a", { class: "button primary", href: "/#learn-form", text: t("learn_again") });
+  again.addEventListener("click", (event) => {
+    event.preventDefault();
+    again.setAttribute("aria-disabled", "true");
+    again.textContent = t("learn_starting");
+    const name = store.name() || (app.seat !== null ? seatName(app.seat) : t("learn_default_name"));
+    beginLearning(app.table.rules.preset, name).catch(() => location.assign("/#learn-form"));
+  });
+  const links = el("p", { class: "learn-links" }, again, el("a", { class: "button", href: "/", text: t("learn_real") }));
   return [el("p", { class: "learn-done", text: t("web_learn_done") }), links];
 }
 

@@ -196,7 +196,21 @@ async function createTable(event) {
   }
 }
 
-/** The guided deal: a one-deal table, the learner in seat 1, medium computer players in the others, started at once. */
+/** The guided deal: a one-deal table of ``preset``, the learner in seat 1, medium computer players in the others,
+ * started at once; the page goes to it. (The lobby's form, and the link to another deal at a guided deal's end.) */
+export async function beginLearning(preset, name) {
+  const rules = { preset, deal_count: 1, target_score: null };
+  const created = await api("POST", "/api/tables", { rules });
+  const code = created.table.code;
+  store.saveHost(code, created.host_token);
+  store.saveLearn(code);
+  const taken = await api("POST", `/api/tables/${code}/seats`, { name, seat: 0 });
+  store.saveSeat(code, taken.seat, taken.token);
+  await api("POST", `/api/tables/${code}/bots`, { level: "medium" }, created.host_token);
+  await api("POST", `/api/tables/${code}/start`, undefined, created.host_token);
+  location.assign(created.invite);
+}
+
 async function startLearning(event) {
   event.preventDefault();
   const error = $("learn-error");
@@ -206,17 +220,8 @@ async function startLearning(event) {
   button.disabled = true;
   button.textContent = t("learn_starting");
   try {
-    const rules = { preset: $("learn-preset").value || "black-maria", deal_count: 1, target_score: null };
-    const created = await api("POST", "/api/tables", { rules });
-    const code = created.table.code;
-    store.saveHost(code, created.host_token);
-    store.saveLearn(code);
-    const taken = await api("POST", `/api/tables/${code}/seats`, { name, seat: 0 });
-    store.saveSeat(code, taken.seat, taken.token);
     if ($("learn-name").value.trim()) store.saveName(name);
-    await api("POST", `/api/tables/${code}/bots`, { level: "medium" }, created.host_token);
-    await api("POST", `/api/tables/${code}/start`, undefined, created.host_token);
-    location.assign(created.invite);
+    await beginLearning($("learn-preset").value || "black-maria", name);
   } catch (failure) {
     error.textContent = failure.message;
     button.disabled = false;

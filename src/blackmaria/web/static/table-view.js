@@ -6,7 +6,7 @@ import { renderSeating, seatButton } from "./seating.js";
 import { focusHandFrom, NARROW, passPrompt, renderHand, revealHand } from "./hand.js";
 import { renderLearn } from "./learn.js";
 import { showResult } from "./dialogs.js";
-import { renderTableTitle, renderTitle } from "./header.js";
+import { renderTableRules, renderTableTitle, renderTitle } from "./header.js";
 import { cardName, has, plural, t } from "./i18n.js";
 import { cardBack, miniCard, shortCards, tableCard } from "./cards.js";
 import { keepInside, keepOffSeats, placeCrowded, placeNote, renderStock, seatPosition } from "./felt.js";
@@ -24,6 +24,7 @@ export function renderAll() {
   if (!app.table) return;
   const table = app.table;
   renderTableTitle();
+  renderTableRules(); // (open, in the language now)
   $("play").classList.toggle("learning", app.learn);
   $("felt").dataset.players = String(table.players);
   const seating = table.status === "open" && !(app.view && app.view.phase !== "not-started");
