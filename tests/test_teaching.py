@@ -170,7 +170,10 @@ def test_passing_high_spades_and_a_short_suit_bring_the_seed_tips() -> None:
     assert parse_card("QS") in explanation.advice  # the medium bot passes the queen without guards
     text = "\n".join(explanation_lines(explanation, "en"))
     # The play-test read "don't keep A♠ K♠ Q♠ without small spades ... You hold 3 small spades" as "keep them".
-    assert "Tip (pass high spades): Keeping A♠ Q♠ is risky" in text and "only 1 small spade (lower than the queen) to play in spade tricks instead" in text
+    assert (
+        "Tip (pass high spades): Keeping A♠ Q♠ is risky" in text
+        and "only 1 small spade (lower than the queen) to play in spade tricks instead" in text
+    )
     assert "Tip (make a void): pass all your clubs (A♣)" in text
     german = "\n".join(explanation_lines(explanation, "de"))
     assert "Tipp (hohe Pik weitergeben): A♠ D♠ zu behalten ist riskant" in german
@@ -524,3 +527,40 @@ def test_the_learn_tip_is_the_analysis_cheapest_card_with_its_cost_over_several_
                 session.play(legal[0])
             turn += 1
     assert checked >= 15 and agreed_to_differ >= 3, (checked, agreed_to_differ)
+
+
+def test_what_a_lead_or_a_discard_does_is_said_card_by_card() -> None:
+    """A learner read nothing against a lead or a discard: every row said "opens the trick" (the column was dropped).
+    A lead says whether anything unseen of its suit beats it, a discard whether it gives points away."""
+    from blackmaria.bots.reasons import higher_out
+    from blackmaria.locale.teaching import COMPACT_FROM
+
+    seen: set[str] = set()
+    for seed in range(30):
+        game = Game(preset("hearts"), seed=seed)
+        game.deal()
+        bots = {seat: make_bot("medium", seed=seat) for seat in range(4)}
+        while not game.is_over and game.phase != "deal-over":
+            obs = game.observation(game.turn) if game.phase == "playing" else None
+            if obs is not None and len(obs.legal) > 1 and not seen >= {"lead-high", "lead-low", "discard", "discard-clean"}:
+                x = explain(obs, budget=FAST)
+                for option in x.options:
+                    if x.table.winning is None:
+                        assert option.effect == ("lead-low" if higher_out(obs, option.card) else "lead-high")
+                    elif option.card & 3 != x.table.led_suit:
+                        assert option.effect == ("discard" if obs.rules.values[option.card] else "discard-clean")
+                    seen.add(option.effect)
+                lines = explanation_lines(x, "en")
+                for option in x.options:
+                    # (many cards are shown by suit, in a few lines: what each does is said for fewer)
+                    if option.effect in ("lead-high", "lead-low") and len(x.options) <= COMPACT_FROM:
+                        said = {"lead-high": "wins the trick: no higher card of its suit is out", "lead-low": "another player may win"}
+                        assert any(said[option.effect] in line for line in lines), lines
+            if game.phase == "passing":
+                for seat in range(4):
+                    game.pass_cards(seat, bots[seat].choose_pass(game.observation(seat)))
+            else:
+                game.play(bots[game.turn].choose_play(game.observation(game.turn)), game.turn)
+        if seen >= {"lead-high", "lead-low", "discard", "discard-clean"}:
+            break
+    assert seen >= {"lead-high", "lead-low", "discard", "discard-clean"}, seen

@@ -244,7 +244,10 @@ def test_the_guided_deal_in_german_shows_no_english(server: Server, browser: Any
     assert "Das Spiel lernen" in (page.text_content("#learn-form h2") or "")
     # Pointed to from the top of the start page (on a phone the guided deal is a screen below the table's form).
     pointer = page.locator(".learn-pointer a")
-    assert pointer.text_content() == "Neu im Spiel? Ein Lernspiel erklärt dir jede Entscheidung." and pointer.get_attribute("href") == "#learn-form"
+    assert (
+        pointer.text_content() == "Neu im Spiel? Ein Lernspiel erklärt dir jede Entscheidung."
+        and pointer.get_attribute("href") == "#learn-form"
+    )
     assert english_on(page) == []
     start_learning(page, server.base, "black-maria", "Jürgen")
     # A hint asked at once, before the explanation is in (mostly), waits for it: it is the explanation's advice.

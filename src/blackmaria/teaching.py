@@ -92,8 +92,9 @@ class Option:
     value: int
     """The card's points under these rules, for whoever takes it."""
     effect: str
-    """``lead``, ``beats`` (highest of the led suit so far), ``wins`` (beats, and nobody plays after),
-    ``ducks`` (stays under the highest card), ``discard`` (another suit), or ``pass``."""
+    """``lead-high`` (a lead nothing unseen of its suit beats), ``lead-low``, ``beats`` (highest of the led suit so
+    far), ``wins`` (beats, and nobody plays after), ``ducks`` (stays under the highest card), ``discard`` (another
+    suit, a card with points), ``discard-clean`` (one without), or ``pass``."""
     cost: float | None = None
     """Mean points of this seat at the end of the deal after playing this card, in the search bot's simulations."""
 
@@ -313,10 +314,15 @@ def _duty(obs: Observation, turn: str, refused: dict[Card, str]) -> str:
 
 # ---- part 3: what each card costs, and the tips -----------------------------------
 def _effect(obs: Observation, table: TableState, card: Card) -> str:
+    """What the card does to the trick: ``lead-high`` (nothing higher of its suit is out: it wins, with what others
+    throw on it), ``lead-low``, ``discard`` (its points to the trick's winner), ``discard-clean``, ``ducks``,
+    ``beats`` or ``wins``. (A learner read nothing against a lead or a discard: every row said the same.)"""
+    from blackmaria.bots.reasons import higher_out
+
     if table.winning is None:
-        return "lead"
+        return "lead-low" if higher_out(obs, card) else "lead-high"
     if suit_of(card) != table.led_suit:
-        return "discard"
+        return "discard" if obs.rules.values[card] else "discard-clean"
     if card < table.winning[1]:
         return "ducks"
     return "wins" if len(table.plays) == obs.rules.players - 1 else "beats"

@@ -166,7 +166,7 @@ def play_reason(obs: Observation, card: Card) -> Reason:
         return Reason("duck", {"card": card, "best": best})
     if len(trick.plays) == obs.rules.players - 1:
         return Reason("win", {"card": card, "points": points + values[card]})
-    if not _higher_out(obs, card):
+    if not higher_out(obs, card):
         # Nothing higher of the suit is out (a play-test: "a later player may still overtake" A♣).
         return Reason("follow_top", {"card": card, "best": best, "suit": led})
     return Reason("follow_over", {"card": card, "best": best})
@@ -177,7 +177,7 @@ def lead_reason(obs: Observation, card: Card) -> Reason:
     its suit is out, else leaves the trick to another player (one void in the suit may throw points on it). A search
     hint's lead said "Lead 3♠" and no more (a play-test: it teaches little)."""
     suit = suit_of(card)
-    if not _higher_out(obs, card):
+    if not higher_out(obs, card):
         value = obs.rules.values[card]
         if value < 0:
             return Reason("lead_sure_gain", {"card": card, "suit": suit, "points": value})
@@ -196,7 +196,7 @@ def _unseen(obs: Observation) -> int:
     return obs.rules.in_play_mask & ~known
 
 
-def _higher_out(obs: Observation, card: Card) -> list[Card]:
+def higher_out(obs: Observation, card: Card) -> list[Card]:
     """The cards of ``card``'s suit above it that the seat has not seen: those a later player may overtake it with."""
     return [c for c in cards_of(_unseen(obs) & suit_mask(suit_of(card))) if c > card]
 
@@ -244,7 +244,7 @@ def false_claims(obs: Observation, cards: list[Card], reasons: tuple[Reason, ...
             claim(legal == [card], "the only legal card")
         elif code.startswith("lead"):
             claim(not plays, "the seat leads")
-            higher = _higher_out(obs, card) if card >= 0 else []
+            higher = higher_out(obs, card) if card >= 0 else []
             if code == "lead_sure_gain":
                 claim(not higher and values[card] == f["points"] and f["points"] < 0, "no higher card out, the card gains")
             elif code == "lead_high":
@@ -285,7 +285,7 @@ def false_claims(obs: Observation, cards: list[Card], reasons: tuple[Reason, ...
                 claim(card == min(following), "the lowest card of the suit")
             if code in ("follow_over", "follow_top"):
                 claim(not last and f["best"] == best, "a later player is still to play")
-            higher = _higher_out(obs, card)  # (of the suit led: the claim above checks that the card follows it)
+            higher = higher_out(obs, card)  # (of the suit led: the claim above checks that the card follows it)
             if code == "follow_over":
                 claim(bool(higher), "a higher card of the suit is out: a later player may overtake it")
             if code == "follow_top":

@@ -53,8 +53,6 @@ def _option_line(t: TeachingTexts, explanation: Explanation, option: Option, bes
     elif option.effect == "wins":
         won = table.trick_value + option.value
         effect = t("x_effect_wins", points=t.n("points", won)) if won else t("x_effect_wins_clean")
-    elif option.effect == "lead":
-        effect = ""
     else:
         effect = t(f"x_effect_{option.effect}")
     cost = option.cost if option.cost is not None else 0.0
@@ -63,8 +61,7 @@ def _option_line(t: TeachingTexts, explanation: Explanation, option: Option, bes
     else:
         more = shown_difference(best_cost, cost)
         note = t("x_note_more", more=_decimal(t, more)) if more >= 0.05 and cost - best_cost >= 0.05 else ""
-    key = "x_option_lead" if option.effect == "lead" else "x_option"
-    return t(key, card=t.card(option.card), value=value, effect=effect, cost=_points(t, cost), note=note)
+    return t("x_option", card=t.card(option.card), value=value, effect=effect, cost=_points(t, cost), note=note)
 
 
 def _tip_text(t: TeachingTexts, explanation: Explanation, tip: Tip) -> str:
@@ -215,7 +212,8 @@ def render_explanation(explanation: Explanation, lang: str = "en") -> list[str]:
         lines.append("   " + t("x_costs_intro", worlds=f"{x.worlds:,}".replace(",", "." if t.lang == "de" else ",")))
         best_cost = min(option.cost if option.cost is not None else 0.0 for option in x.options)
         effects = {option.effect for option in x.options}
-        if len(x.options) > COMPACT_FROM and effects <= {"lead"} | {"discard"} and len(effects) == 1:
+        # Many leads or many discards: by suit, in a few lines (what each does is the same or its suit's).
+        if len(x.options) > COMPACT_FROM and (effects <= {"lead-high", "lead-low"} or effects <= {"discard", "discard-clean"}):
             lines += ["   " + line for line in _options_by_suit(t, x)]
         else:
             for option in x.options:

@@ -299,7 +299,7 @@ function costTable(x) {
   const worst = Math.max(...costs, 0.1);
   const effects = new Set(x.options.map((option) => option.effect));
   // Leads or discards alone say the same for every card: the column would only repeat it.
-  const showEffect = !(effects.size === 1 && (effects.has("lead") || effects.has("discard")));
+  const showEffect = effects.size > 1 || effects.has("beats") || effects.has("ducks") || effects.has("wins");
   const head = el("tr", {}, el("th", { scope: "col", text: t("x_col_card") }), showEffect ? el("th", { scope: "col", text: t("x_col_effect") }) : "", el("th", { scope: "col", text: t("x_col_cost") }));
   const rows = x.options.map((option) => {
     const cost = option.cost || 0;
