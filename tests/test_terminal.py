@@ -658,3 +658,12 @@ def test_why_after_an_undo_and_another_card_explains_the_new_decision(tmp_path: 
         session.advance()
     now = session.explanation()
     assert now is not None and set(now.legal) == set(session.observation().legal) and first in now.legal
+
+
+def test_the_one_who_won_alone_is_told_you_won_not_their_own_name() -> None:
+    """A play-test read "Gewonnen hat: Du" (and on the page its own name)."""
+    from blackmaria.locale import Texts
+
+    assert Texts("de").game_over(["Du"], you_alone=True) == "Die Partie ist aus. Du hast gewonnen."
+    assert Texts("en").game_over(["Ann", "You"]) == "Game over. Winners: Ann and You."  # a shared win names them all
+    assert Texts("en").game_over(["Ann"]) == "Game over. Winner: Ann."

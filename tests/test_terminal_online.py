@@ -524,7 +524,7 @@ def test_the_textual_seat_plays_a_whole_deal_by_keys_against_the_server(server: 
             await until(pilot, lambda: "The game is over." in app.told, "saw the end")
             assert refused, "the first turn always holds a card the rules forbid (2♣ leads, follow clubs, no points)"
             assert "Ada: good luck" in app.told
-            assert app.seat.status().startswith(("Game over. Winner: ", "Game over. Winners: "))
+            assert app.seat.status().startswith(("Game over. Winner: ", "Game over. Winners: ", "Game over. You won."))
             # The narrow story tells the totals, as the server counts them (the whole sheet wrapped there; F6 shows it).
             totals = server.http.get(f"/api/tables/{link.code}").json()["totals"]
             assert app.t("sk_totals", totals=app.t.named_points(app.seat.spoken_names(), totals)) in app.told

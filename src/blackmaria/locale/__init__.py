@@ -221,8 +221,11 @@ class Texts:
             return "".join(names)
         return ", ".join(names[:-1]) + self("list_and") + names[-1]
 
-    def game_over(self, names: Sequence[str]) -> str:
-        """The game's end and its winner, or its winners ("Winner: West, North" read wrong)."""
+    def game_over(self, names: Sequence[str], you_alone: bool = False) -> str:
+        """The game's end and its winner, or its winners ("Winner: West, North" read wrong); "You won." to the one
+        who won alone (a play-test read "Gewonnen hat: Du")."""
+        if you_alone:
+            return self("game_over_you")
         return self("game_over" if len(names) == 1 else "game_over_many", names=self.names_list(names))
 
     def game_title(self, rules: Rules) -> str:

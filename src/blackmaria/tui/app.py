@@ -934,7 +934,10 @@ class GameApp(CardTableApp):
         status = Text(no_wrap=True, overflow="ellipsis")
         if waiting == "over" and not self.busy():
             # The end on a line of its own and the keys on the next: at 80 columns the two on one line lost "quit".
-            status.append(t.game_over([session.names[w] for w in session.game.winners]) + "\n", style="bold")
+            status.append(
+                t.game_over([session.names[w] for w in session.game.winners], tuple(session.game.winners) == (session.human,)) + "\n",
+                style="bold",
+            )
             status.append(t("over_enter" if session.saves else "over_enter_learn"))  # (as the end's view says its N)
             return status
         deals = session.game.rules.deal_count
@@ -1133,7 +1136,9 @@ class GameApp(CardTableApp):
         # The standings first, fewest points first (as the browser's result): at 80x24 the sheet's total row is
         # below the fold of a long game, and a play-test looked for the totals and the places there.
         body = Group(
-            Text(t.game_over([session.names[w] for w in session.game.winners]), style="bold"),
+            Text(
+                t.game_over([session.names[w] for w in session.game.winners], tuple(session.game.winners) == (session.human,)), style="bold"
+            ),
             Text(standings(t, session.names, session.game.totals, session.human)),
             Text(""),
             Text("\n".join(session.sheet_lines())),

@@ -83,7 +83,7 @@ def narrate(
     if isinstance(event, SuddenDeath):
         return [t("sudden_death")]
     if isinstance(event, GameOver):
-        return [t.game_over([names[w] for w in event.winners])]
+        return [t.game_over([names[w] for w in event.winners], list(event.winners) == [me])]
     return []
 
 

@@ -671,7 +671,9 @@ class OnlineSeat(Seat):
             return t("online_waiting_start") + ("  " + t(self.start_hint) if self.seat is not None else "")
         if state["phase"] == "game-over":
             waiting = "  " + t("online_waiting_next") + ("  " + t(self.start_hint) if self.seat is not None else "")
-            return t.game_over([self.spoken_names()[w] for w in state.get("winners") or []]) + (waiting if status == "over" else "")
+            winners = list(state.get("winners") or [])
+            over = t.game_over([self.spoken_names()[w] for w in winners], self.seat is not None and winners == [self.seat])
+            return over + (waiting if status == "over" else "")
         if self.paused:
             return self.paused_text(self.table)
         if self.away:
