@@ -205,7 +205,7 @@ def test_game_over_offers_a_new_game_and_the_finished_game_is_recorded_once(tmp_
             await pilot.press("enter")  # type: ignore[attr-defined]
         assert isinstance(app.screen, GameOverScreen)
         text = _plain(app.screen.body, 100)
-        assert "Game over. Winner:" in text and "Total" in text  # the final scores stay on screen
+        assert text.startswith("Game over. You won.") and "Total" in text  # the final scores stay on screen (won alone: "You won.")
         # The standings under the winner, fewest points first, and the player's place (a play-test looked for them
         # below the fold of a long sheet at 80x24).
         totals, names = app.session.game.totals, app.session.names
