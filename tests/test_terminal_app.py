@@ -220,7 +220,7 @@ def test_game_over_offers_a_new_game_and_the_finished_game_is_recorded_once(tmp_
         assert not isinstance(app.screen, GameOverScreen) and app.is_running
         # The end and its keys on two lines: on one, 80 columns cut "q: quit" off (a play-test).
         over, keys = app.status_text().plain.split("\n")
-        assert over.startswith("Game over. Winner") and keys == "Enter: the result; n: new game; q: quit."
+        assert over.startswith(("Game over. Winner", "Game over. You won.")) and keys == "Enter: the result; n: new game; q: quit."
         # A finished game is recorded: the way out does not promise to save it (a play-test).
         assert "Ctrl+Q Quit" in app.keys_text(200).plain and "Save & quit" not in app.keys_text(200).plain
         await pilot.press("enter")  # type: ignore[attr-defined]
