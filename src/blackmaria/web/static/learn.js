@@ -328,7 +328,8 @@ function costCell(cost, best, worst, advised) {
   return el("td", { class: "cost" }, el("span", { class: "bar-track", "aria-hidden": "true" }, cover), el("span", { class: "cost-text", text }), note ? el("small", { text: note }) : "");
 }
 
-/** The cheapest passes the search compared (and the advised one, wherever it ranks), each with its cost. */
+/** The cheapest passes the search compared (and the advised one, wherever it ranks), each with its cost; the cards
+ * in the hand's order, as the text names them (a play-test read "A♠ A♥ D♠" beside "A♠ D♠ A♥"). */
 function passTable(x) {
   const advised = [...x.advice].sort().join();
   const isAdvised = (pass) => [...pass.cards].sort().join() === advised;
@@ -338,7 +339,7 @@ function passTable(x) {
   const head = el("tr", {}, el("th", { scope: "col", text: t("x_col_pass") }), el("th", { scope: "col", text: t("x_col_cost") }));
   const rows = shown.map((pass) => {
     const chosen = isAdvised(pass);
-    return el("tr", { class: chosen ? "advised" : "" }, el("th", { scope: "row" }, ...pass.cards.map((card) => miniCard(card))), costCell(pass.cost, best, worst, chosen));
+    return el("tr", { class: chosen ? "advised" : "" }, el("th", { scope: "row" }, ...sortHand(pass.cards).map((card) => miniCard(card))), costCell(pass.cost, best, worst, chosen));
   });
   return el("table", { class: "costs passes" }, el("thead", {}, head), el("tbody", {}, ...rows));
 }
