@@ -60,7 +60,11 @@ COMPUTER_WORDS: Final = ("computer",)
 """``computer N``: a computer player plays seat N while its player, gone, is not back (the page's button)."""
 START_WORDS: Final = ("start", "los")
 """Start the game (``start LEVEL``: the empty seats get computer players of that level, medium by default)."""
-RECONNECT_TRIES: Final = 5
+RECONNECT_SECONDS: Final = 600.0
+"""How long a lost connection is tried again, every few seconds (a play-test's server, killed and started again 25 s
+later, found the terminal gone after five tries in 15 s, while the pages came back by themselves)."""
+RECONNECT_WAIT: Final = 5.0
+"""The longest wait between two tries."""
 DEAL_END: Final = "deal-end"
 """The ``ref`` of the count asked for when a deal ends."""
 
@@ -360,16 +364,22 @@ class OnlineSeat(Seat):
             raise OnlineError(f"the table refused the connection: {welcome.get('message')}", welcome.get("code"))
         self._welcome(welcome)
 
-    def reconnect(self) -> bool:
-        """After a lost connection: try again a few times, a little longer each time; whether it came back."""
-        for attempt in range(RECONNECT_TRIES):
-            time.sleep(0.5 * 2**attempt)
+    def reconnect(self, seconds: float = RECONNECT_SECONDS) -> bool:
+        """After a lost connection: try again, a little longer between tries (at most ``RECONNECT_WAIT``), for
+        ``seconds``; whether it came back."""
+        deadline = time.monotonic() + seconds
+        wait = 0.5
+        while True:
+            time.sleep(min(wait, max(0.0, deadline - time.monotonic())))
             try:
                 self.connect()
             except OnlineError:
+                if time.monotonic() >= deadline:
+                    break
+                wait = min(2 * wait, RECONNECT_WAIT)
                 continue
             return True
-        self.say(self.t("online_gone"))
+        self.say(self.t.n("online_gone_after", max(1, round(seconds / 60))))
         return False
 
     def send(self, message: dict[str, Any]) -> None:
