@@ -990,6 +990,11 @@ def test_after_a_game_the_terminal_says_who_would_like_another_and_whom_its_own_
     seat.take_lines()
     seat._table(table((False, True, False, False)))
     assert seat.take_lines() == ["Ben would like another game: type start to play it too."]
+    seat.start_hint = "online_start_key"  # the full screen: its key, as its status line says (a play-test read both)
+    seat._table(table((False, False, False, False)))
+    seat._table(table((False, True, False, False)))
+    assert seat.take_lines() == ["Ben would like another game: F8 to play it too."]
+    seat.start_hint = "online_start_hint"
     seat._table(table((True, True, False, False)))
     assert seat.take_lines() == ["You asked for another game: it starts when Cleo asks for it too."]
     seat._table(table((True, True, False, False), connected=(True, True, False, False)))  # Cleo leaves: nothing to add

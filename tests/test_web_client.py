@@ -257,7 +257,7 @@ def test_two_browsers_and_two_bots_play_a_whole_deal_by_clicking(server: Server,
     # the others' result); hers starts it for both.
     ben_page.click("#new-game")
     ben_page.wait_for_function("() => document.getElementById('again-text').textContent.length > 0")
-    assert ben_page.text_content("#again-text") == "Du möchtest noch eine Partie: Sie beginnt, sobald Anna sie auch möchte."
+    assert ben_page.text_content("#again-text") == "Du möchtest noch eine Partie: sie beginnt, sobald Anna sie auch möchte."
     assert ben_page.locator("#new-game").is_hidden() and ben_page.locator("#result").is_visible()
     anna_page.wait_for_function("() => document.getElementById('again-text').textContent === 'Ben would like another game.'")
     assert anna_page.locator("#result").is_visible()
@@ -524,7 +524,7 @@ def test_two_deals_a_spectator_and_the_language_switch(server: Server, browser: 
     assert [sheet_row(watcher, 1), sheet_row(watcher, 2)] == rows
     assert watcher.evaluate(HIDDEN_CARDS) == [] and watcher.locator("#new-game").is_hidden()
     assert (
-        watcher.get_attribute("#chat-input", "placeholder") == "Nur Spieler chatten"
+        watcher.get_attribute("#chat-input", "placeholder") == "Nur Spieler können chatten"
     )  # why it is greyed out (short: a phone cut the longer one)
     assert english_on(watcher) == []
     watcher.click("#lang-switch")

@@ -497,7 +497,10 @@ class OnlineSeat(Seat):
             if not seat.get("again") or was.get("again"):
                 continue
             if i != self.seat:
-                self.say(t("online_again_asked", name=self._names[i]))
+                # As the status line says how to start: by F8 on the screen, by the word line by line (a play-test
+                # read "F8 starts it" above "type start to play it too").
+                key = "online_again_asked_key" if self.start_hint == "online_start_key" else "online_again_asked"
+                self.say(t(key, name=self._names[i]))
                 continue
             waiting = [self._names[j] for j, s in enumerate(now) if s["kind"] == "human" and s.get("connected") and not s.get("again")]
             if waiting:
