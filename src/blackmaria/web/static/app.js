@@ -8,7 +8,7 @@ import { renderTableRules, renderTitle, toggleSound } from "./header.js";
 import { fillBots, startGame } from "./seating.js";
 import { passCards, showHint } from "./hand.js";
 import { hintWhenExplained, learnHint, showFeedback } from "./learn.js";
-import { closeSummary, showSummary } from "./dialogs.js";
+import { closePanels, closeSummary, keepInSummary, showSummary } from "./dialogs.js";
 import { loadBots, loadPresets, renderLevels, renderMyTables, showLobby } from "./lobby.js";
 import { detectLanguage, language, loadCatalog, saveLanguage, t } from "./i18n.js";
 
@@ -82,7 +82,8 @@ function showTable(code) {
   $("table-rules").addEventListener("toggle", renderTableRules);
   // The summary is not modal (the table stays live beside it), so Escape is taken here, as in a dialog.
   document.addEventListener("keydown", (event) => {
-    if (event.key === "Escape" && $("summary").open) $("summary-close").click();
+    if ($("summary").open) keepInSummary(event);
+    else if (event.key === "Escape") closePanels();
   });
   $("chat-form").addEventListener("submit", (event) => {
     event.preventDefault();

@@ -148,6 +148,35 @@ export function closeSummary() {
   $("summary").close();
   const focusable = $("hand").querySelector("[tabindex='0']");
   if (focusable) focusable.focus();
-  else if (!$("result").hidden) $("result").scrollIntoView({ block: "start" });
+  else if (!$("result").hidden) {
+    $("result").scrollIntoView({ block: "start" });
+    // The game's end is said, not only shown (a keyboard play-test heard nothing of the winner or its place).
+    announce(`${$("result").querySelector("h2").textContent}. ${$("result-text").textContent}`);
+  }
   if (!focusable && !$("new-game").hidden) $("new-game").focus({ preventScroll: true });
+}
+
+/** While the deal's summary is open, the keys stay in it: Escape closes it, Tab goes round its own buttons. It is
+ * not modal (the table stays live beside it), and a keyboard play-test tabbed out of it to "Play another game"
+ * hidden behind it. */
+export function keepInSummary(event) {
+  if (event.key === "Escape") $("summary-close").click();
+  if (event.key !== "Tab") return;
+  const stops = [...$("summary").querySelectorAll("button, a[href], summary, [tabindex='0']")].filter((node) => node.offsetParent !== null);
+  if (!stops.length) return;
+  const at = stops.indexOf(document.activeElement);
+  const next = event.shiftKey ? (at <= 0 ? stops.length - 1 : at - 1) : at === -1 || at === stops.length - 1 ? 0 : at + 1;
+  event.preventDefault();
+  stops[next].focus();
+}
+
+/** Escape closes what was opened over the table: the last trick, the rules in words (a keyboard play-test found the
+ * last trick open at the game's end, with no button left to close it). */
+export function closePanels() {
+  if (!$("last-trick").hidden) $("last-trick-button").click();
+  const rules = $("table-rules");
+  if (rules.open) {
+    rules.open = false;
+    rules.querySelector("summary").focus();
+  }
 }

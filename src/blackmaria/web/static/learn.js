@@ -145,7 +145,8 @@ export function renderLearn() {
     announce(body.querySelector(":scope > h3").textContent);
   } else if (app.explainKey !== null) body.replaceChildren(el("p", { class: "learn-wait busy", text: t("learn_waiting") }));
   else if (view && view.phase === "passing") body.replaceChildren(el("p", { class: "learn-wait", text: t("learn_wait_pass") }));
-  else if (turn !== null) {
+  else if (turn !== null && turn !== app.seat) {
+    // (not after the learner's own card, before the next decision: "Learner to play" was wrong there, a play-test)
     body.replaceChildren(el("p", { class: "learn-wait", text: t("learn_wait_others", { name: seatName(turn) }) }));
   } else body.replaceChildren();
 }

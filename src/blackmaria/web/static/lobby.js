@@ -1,5 +1,5 @@
 // The lobby: a new table (rules, seats, bot levels from the server), the guided deal, opening a table by its code.
-import { $, api, app, el, levelName, presetTitle, store } from "./state.js";
+import { $, announce, api, app, el, levelName, presetTitle, store } from "./state.js";
 import { language, plural, t } from "./i18n.js";
 
 /** The bot levels (and the operator's bot programs) the server offers, in both level choosers. */
@@ -292,6 +292,9 @@ export function showLobby() {
   $("all-bots").addEventListener("click", () => {
     $("bots").value = +$("players").value - 1;
     botsChanged();
+    // The button is gone: the focus to the next field, the note said (a keyboard play-test was left on the page).
+    $("bots").focus();
+    announce($("bots-note").textContent);
   });
   $("end-mode").addEventListener("change", () => (endModeChanged(), playersChanged()));
   $("end-value").addEventListener("input", () => playersChanged()); // the rules in words say the length chosen

@@ -762,7 +762,10 @@ const STORE_DRAFTS = "blackmaria.score.drafts"; // this tab's half-typed entry (
       state.tapSeat = 0; // the next deal's cards are tapped from the first player again, not the last one tapped for
       saveSheet();
       render();
-      say(message);
+      // What comes next is said with what was scored: the next deal's dealer and pass, or the game's end (drawn
+      // anew with the page, those lines were never announced to a keyboard play-test).
+      const next = $("end") || $("next");
+      say(next ? `${message} ${next.textContent}` : message);
       showNext();
     } catch (error) {
       refuse(error);
