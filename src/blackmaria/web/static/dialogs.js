@@ -157,7 +157,7 @@ export function closeSummary() {
 }
 
 /** While the deal's summary is open, the keys stay in it: Escape closes it, Tab goes round its own buttons. It is
- * not modal (the table stays live beside it), and a keyboard play-test tabbed out of it to "Play another game"
+ * not modal (the table stays live beside it), and a keyboard play-test tabbed out of it to the button for another game
  * hidden behind it. */
 export function keepInSummary(event) {
   if (event.key === "Escape") $("summary-close").click();
