@@ -214,7 +214,10 @@ def test_a_game_on_a_phone_with_a_refusal_a_moon_a_correction_a_reload_and_the_n
         page.get_by_role("button", name="K♥, 1 point, not entered").click()
         page.get_by_role("button", name="Enter the deal").click()
         # What was scored, and what comes next, in the words announced (a keyboard play-test heard only the first).
-        assert page.locator("#message").inner_text() == "Deal 1 — Anna: 10, Ben: 8, Carla: 25, Dora: 0. Deal 2 of 3: Anna deals, pass to the right."
+        assert (
+            page.locator("#message").inner_text()
+            == "Deal 1 — Anna: 10, Ben: 8, Carla: 25, Dora: 0. Deal 2 of 3: Anna deals, pass to the right."
+        )
         assert page.locator("#next").inner_text() == "Deal 2 of 3: Anna deals, pass to the right."
         # What was scored is in sight on the phone, with the new totals, while the next deal's first field has the focus
         # (the focus scrolled the page to the empty form, a play-test).
@@ -304,7 +307,10 @@ def test_points_typed_with_commas_are_read_as_the_terminal_reads_them(server: Se
     for seat, text in enumerate(["0,", "20,", "6,", "0"], 1):
         field(seat).fill(text)
     page.get_by_role("button", name="Enter the deal").click()
-    assert page.locator("#message").inner_text() == "Deal 2 — Player 1: 0, Player 2: 20, Player 3: 6, Player 4: 0. Deal 3: Player 3 deals, pass across."
+    assert (
+        page.locator("#message").inner_text()
+        == "Deal 2 — Player 1: 0, Player 2: 20, Player 3: 6, Player 4: 0. Deal 3: Player 3 deals, pass across."
+    )
     field(1).fill("1 2")
     field(2).fill("23")
     page.get_by_role("button", name="Enter the deal").click()

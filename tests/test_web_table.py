@@ -1207,8 +1207,15 @@ def test_alone_against_computer_players_a_card_is_taken_back(server: Server, bro
     page = solo_table(browser, server.base, locale="de-DE")
     undo = page.locator("#undo-button")
     assert undo.is_visible() and undo.is_disabled()  # in its place, greyed: nothing to take back yet
+    page.evaluate(
+        """() => { window.said = [];
+          new MutationObserver(() => window.said.push(document.getElementById('announcer').textContent))
+            .observe(document.getElementById('announcer'), {childList: true, characterData: true, subtree: true}); }"""
+    )
     pass_three(page)
     assert wait_for_my_turn(page)
+    # The cards received are said, in words (a keyboard play-test heard nothing of the pass).
+    page.wait_for_function("() => window.said.some((text) => /^Von Computer \\d \\(\\w+\\) hast du .+ bekommen\\.$/.test(text))")
     # A received card says under the pointer what its dashed outline means.
     assert re.fullmatch(
         r"Von Computer \d \(\w+\) an dich weitergegeben", page.get_attribute("#hand .card.received >> nth=0", "title") or ""

@@ -43,6 +43,7 @@ export const app = {
   explainKey: null, // the decision an explanation was asked for
   explaining: false,
   explanation: null, // the server's explanation message for the decision now
+  receivedSaid: null, // the deal whose received cards were announced
   rulesAsked: null, // the table and language whose rules in words are shown at the table
   hintWanted: null, // in a guided deal, the decision whose hint waits for its explanation
   feedback: null, // in a guided deal, the learner's last decision and its explanation: what the feedback line says

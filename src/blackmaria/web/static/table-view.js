@@ -333,6 +333,11 @@ function renderTurnText() {
       // 1280x800, where the computer players led at once, never read what it had received).
       const received = t("received_from", { name: seatName(view.pass_from), cards: shortCards(view.received_marked) });
       turnLine.append(" ", el("span", { class: "received-note", text: received }));
+      // Said once a deal, the cards in words (a keyboard play-test heard nothing of the pass).
+      if (app.receivedSaid !== view.deal) {
+        app.receivedSaid = view.deal;
+        announce(t("received_from", { name: seatName(view.pass_from), cards: view.received_marked.map(cardName).join(", ") }));
+      }
     }
     if (app.table.rules.hearts_lead === "after-broken") {
       // As the terminal, and only where it matters: broken or not (a play-test missed the "not yet" before its lead).
