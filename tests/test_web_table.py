@@ -159,9 +159,12 @@ def test_bug8_a_hint_goes_when_another_card_is_played_and_a_refusal_at_the_next_
         assert time.monotonic() < deadline, "no turn to ask a hint and try a refused card"
         playable = page.locator("#hand .card.playable")
         if not hinted and playable.count() >= 2:
-            page.click("#hint-button")
+            page.focus("#hint-button")
+            page.keyboard.press("Enter")
             page.wait_for_selector("#hand .card.hinted")
             assert (page.text_content("#hint-text") or "").startswith("Hint: ")
+            # The focus on the card suggested, as the terminal's cursor goes there (a keyboard play-test looked for it).
+            page.wait_for_function("() => document.activeElement.classList.contains('hinted')")
             other = page.locator("#hand .card.playable:not(.hinted)").first
             name = other.get_attribute("data-card")
             click_card(other)

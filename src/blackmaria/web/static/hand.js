@@ -247,6 +247,9 @@ export function showHint(message) {
     $("hint-text").append(" ", el("details", { class: "hint-search" }, el("summary", { text: t("web_hint_search") }), `${message.search}.`));
   }
   renderHand();
+  // Asked from the button (or the hand), the focus goes to the card suggested, as the terminal's cursor does: Enter
+  // then plays it (a keyboard play-test had to look for the card marked "suggested").
+  if (message.cards.length) focusCard(message.cards[0], $("hint-button"));
   // The hint is read where it is: a play-test found it below the screen's edge (at 1280x800, and on a phone). With the
   // buttons round it: on a phone the hint above them pushed Hint itself off the screen (a play-test).
   $("hint-text").closest(".actions").scrollIntoView({ block: "nearest", behavior: REDUCED ? "auto" : "smooth" });
