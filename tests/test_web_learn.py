@@ -241,6 +241,8 @@ def test_the_guided_deal_in_german_shows_no_english(server: Server, browser: Any
     page.goto(f"{server.base}/")
     page.wait_for_selector("#learn-preset option[value='black-maria']", state="attached")
     assert page.input_value("#learn-preset") == "black-maria"
+    # Named apart from the table form's fields (a keyboard play-test heard two "Regeln" and two "Dein Name").
+    assert page.get_by_label("Regeln des Lernspiels").count() == 1 and page.get_by_label("Dein Name im Lernspiel").count() == 1
     assert "Das Spiel lernen" in (page.text_content("#learn-form h2") or "")
     # Pointed to from the top of the start page (on a phone the guided deal is a screen below the table's form).
     pointer = page.locator(".learn-pointer a")
