@@ -579,7 +579,7 @@ def test_a_card_nothing_can_overtake_is_said_to_win_and_one_that_can_be_is_said_
                 seen.add(reason.code)
                 if reason.code == "follow_top":
                     # ... and takes what a player without the suit throws on it (a learner's A♣ caught the Q♠).
-                    assert "is out, so it wins the trick, and any points a later player without " in render((reason,))
+                    assert "is out, so it wins the trick, though a later player without " in render((reason,))
         if seen == {"follow_over", "follow_top"}:
             break
     assert seen == {"follow_over", "follow_top"}

@@ -18,7 +18,7 @@ from textual.widgets import RichLog, Static
 from blackmaria.cards import Card, card_name, rank_of
 from blackmaria.events import CardPlayed
 from blackmaria.rules import Rules, load_rules, preset
-from blackmaria.tui.app import GameApp, GameOverScreen, TextScreen, hanging
+from blackmaria.tui.app import GameApp, GameOverScreen, StoryLog, TextScreen, hanging
 from blackmaria.tui.session import PlaySession, new_session
 
 Drive = Callable[[GameApp, object], Awaitable[None]]
@@ -737,6 +737,11 @@ def test_a_guided_deal_names_the_computer_players_as_a_sentence_does() -> None:
     assert english == "A guided deal of Hearts with 4 players: you against the computer players West, North and East."
     german = new_learn_session(preset("black-maria"), lang="de", seed=1, budget=50).welcome_lines()[0]
     assert german.endswith("du gegen die Computerspieler West und Ost."), german
+    # How the game works before the first card: the cards' points, a trick, and the end of this game, one deal (a
+    # play-test read "after 9 deals", the preset's, in a guided deal of one).
+    lines = new_learn_session(preset("black-maria"), lang="en", seed=1, budget=50).welcome_lines()
+    assert "Scoring: each heart 1, A♠ 7, K♠ 10, Q♠ 13; 43 points in each deal." in lines
+    assert any(line.startswith("A trick: ") for line in lines) and "The game ends after 1 deal; the lowest total wins." in lines
 
 
 def test_leaving_a_guided_deal_does_not_promise_a_saved_game_and_why_explains_again() -> None:
@@ -1373,3 +1378,23 @@ def test_the_status_says_how_long_a_game_to_a_target_runs(tmp_path: Path) -> Non
         assert head.endswith(f"Deal 1, game to {session.game.rules.target_score}"), head
 
     _run(session, drive)
+
+
+def test_a_long_hint_leaves_the_prompt_and_the_marked_cards_in_sight_at_80x24(tmp_path: Path) -> None:
+    """A play-test: at 80x24 a German pass hint of six lines pushed "Markiert 0 von 3" and the prompt off the screen,
+    and the cards typed under it went unseen. The message keeps the lines left to it and goes whole into the story."""
+    session = _session(tmp_path, rules="black-maria", lang="de", seed=5)
+    long_hint = "Tipp: A♠ A♥ B♥. " + " ".join(["Gib A♠ weiter: ein hohes Pik, und zu wenige Pik unter der Dame."] * 6)
+
+    async def drive(app: GameApp, pilot: object) -> None:
+        await _settle(app, pilot)
+        app.message = long_hint
+        app.refresh_view()
+        await pilot.pause()  # type: ignore[attr-defined]
+        shown = _plain(app.query_one("#prompt", Static).render(), 78).rstrip("\n").split("\n")
+        assert len(shown) <= 6 and shown[-1].startswith(">") and shown[-2].startswith("Markiert 0 von 3"), shown
+        assert shown[-3].endswith("… (ganz im Verlauf)") and shown[0].startswith("Tipp: A♠ A♥ B♥.")
+        story = [_plain(line, 200) for line in app.query_one("#log", StoryLog).lines]
+        assert any("Tipp: A♠ A♥ B♥." in line for line in story)
+
+    _run(session, drive, size=(80, 24))

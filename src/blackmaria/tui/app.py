@@ -60,6 +60,11 @@ MIN_SIZE: Final = (80, 24)
 """The smallest screen the table is drawn for (the README's)."""
 
 
+PROMPT_LINES: Final = 6
+"""The lines under the hand: a message, the count of marked cards or the card Enter plays, the prompt (#prompt's
+max-height)."""
+
+
 class StoryLog(RichLog):
     """The story of the game. It stays at its newest line when its box changes (a three-line hint shrinks it)
     unless the player has paged back, and at a new width it writes what it holds again: a RichLog keeps its lines
@@ -151,7 +156,7 @@ class CardTableApp(App[None]):
     #middle.explains #log { width: 3fr; }
     #bottom { height: auto; }
     #hand { height: auto; padding: 0 1; border: round $accent; }
-    #prompt { height: auto; min-height: 2; max-height: 6; padding: 0 1; }
+    #prompt { height: auto; min-height: 2; max-height: 6; padding: 0 1; }  /* PROMPT_LINES */
     #keys { height: auto; padding: 0 1; background: $panel; }
     """
     KEYS: ClassVar[list[tuple[str, str]]] = []
@@ -174,6 +179,8 @@ class CardTableApp(App[None]):
         """The decision (``decision_key``) whose turn last placed the cursor on its lowest playable card."""
         self.buffer = ""
         self.message = ""
+        self._story_told = ""
+        """A message too long for the lines over the prompt, written whole into the story (once)."""
         self.asked: object | None = None
         """The hint or analysis asked for and still being worked out; Escape forgets it, so it never opens later
         (a play-test pressed Escape while ``warum`` prepared, and the view that came a moment after read as lost)."""
@@ -311,10 +318,30 @@ class CardTableApp(App[None]):
 
     def draw_hand(self) -> None:
         self.query_one("#hand", Static).update(self.hand_text())
-        lines = [line for line in (self.message, self.prompt_note()) if line]
+        note = self.prompt_note()
+        lines = [line for line in (self.clipped_message(1 + bool(note)), note) if line]
         prompt = Text("\n".join(lines) + ("\n" if lines else ""))
         prompt.append(f"> {self.buffer}", style="bold")
         self.query_one("#prompt", Static).update(prompt)
+
+    def clipped_message(self, below: int) -> str:
+        """The message over the prompt, in the lines the prompt leaves it (``PROMPT_LINES`` less the ``below`` lines
+        under it): a longer one (a pass's hint with its search, in German six lines at 80 columns) ends in "...", and
+        goes whole into the story, once. The prompt and the count of marked cards stay in sight (a play-test typed
+        blind under a hint that had pushed them off the screen)."""
+        if not self.message:
+            return ""
+        width = max(20, self.query_one("#prompt", Static).size.width - 2)
+        room = PROMPT_LINES - below
+        wrapped = [line for part in self.message.split("\n") for line in (textwrap.wrap(part, width) or [""])]
+        if len(wrapped) <= room:
+            return self.message
+        if self._story_told != self.message:
+            self._story_told = self.message
+            self.query_one("#log", StoryLog).write(self.message)
+        kept, cut = wrapped[:room], self.t("message_cut")
+        kept[-1] = textwrap.shorten(kept[-1] + " …", width - len(cut) - 1, placeholder=" …") + " " + cut
+        return "\n".join(kept)
 
     def table_view(self) -> RenderableType:
         """The seats around the table, the player at the bottom and the others clockwise from the left; each with

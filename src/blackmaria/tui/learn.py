@@ -98,7 +98,7 @@ class LearnSession(PlaySession):
         others = tt.names_list([name for seat, name in enumerate(self.names) if seat != self.human])
         # After the goal, what a newcomer needs before the first card: what the cards cost, a trick, the game's end
         # (the rules' own basics, as the page shows them; its first line, the aim, is the goal said here).
-        basics = self.table_rules.basics(self.lang)[1:]
+        basics = self.game.rules.basics(self.lang)[1:]  # (the game's: one deal, not the preset's nine, a play-test)
         return [
             tt("learn_welcome", rules=self.rules_title(), players=self.game.players, others=others),
             tt("learn_goal"),
