@@ -610,3 +610,13 @@ def test_a_lead_is_said_to_win_the_trick_or_to_leave_it_to_another_player_as_it_
         if seen == {"lead_high", "lead_low", "lead_into_void"}:
             break
     assert seen == {"lead_high", "lead_low", "lead_into_void"}
+
+
+def test_a_last_card_that_wins_a_trick_without_points_says_so_in_words() -> None:
+    """A hint read "Win the trick with Q♣ (0 points with your card)" on a first trick of clubs."""
+    from blackmaria.bots.reasons import Reason, render
+
+    assert render((Reason("win", {"card": parse_card("QC"), "points": 0}),)) == "Win the trick with Q♣: it holds no points"
+    assert (
+        render((Reason("win", {"card": parse_card("QC"), "points": 3}),), "de") == "Nimm den Stich mit D♣ (mitsamt deiner Karte 3 Punkte)"
+    )

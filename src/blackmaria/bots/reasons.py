@@ -89,6 +89,8 @@ def render(reasons: tuple[Reason, ...], lang: str = "en", seats: tuple[str, ...]
         code = reason.code
         if code == "pass_void" and len(f.get("cards", ())) == 1:
             code += "_one"  # "your only club (8♣)", not "the short clubs" (a play-test read the plural of one card)
+        if code == "win" and f.get("points") == 0:
+            code += "_empty"  # "it holds no points", not "(0 points with your card)"
         if len(seats) == 2 and code in OF_THE_OTHER:
             code += "_two"  # one other player: "the other player", not "another player" (a play-test's two-player hint)
         if code.startswith("search") and "margin" in f and 0 in (round(abs(f["margin"]), 1), round(abs(shown["margin"]), 1)):
