@@ -86,22 +86,18 @@ class Policy:
     """The network of a policy file, evaluated with NumPy."""
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
+        where = os.fspath(path)
+        not_ours = f"{where}: not a policy file ({FORMAT}, as save_policy writes it)"
         try:
-            self._read(path)
+            data = np.load(path, allow_pickle=False)
         except FileNotFoundError as error:
-            raise ValueError(f"{os.fspath(path)}: no such policy file") from error
-        except (OSError, EOFError, zipfile.BadZipFile, KeyError) as error:
-            raise ValueError(f"{os.fspath(path)}: cannot read it as a policy file ({error})") from error
-        except ValueError as error:
-            if str(error).startswith(os.fspath(path)):
-                raise
-            # (NumPy's own words for a file that is not ours: "This file contains pickled (object) data ...")
-            raise ValueError(f"{os.fspath(path)}: not a policy file ({FORMAT}, as save_policy writes it)") from error
-
-    def _read(self, path: str | os.PathLike[str]) -> None:
-        data = np.load(path, allow_pickle=False)
+            raise ValueError(f"{where}: no such policy file") from error
+        except (OSError, EOFError, zipfile.BadZipFile) as error:
+            raise ValueError(f"{where}: cannot read it as a policy file ({error})") from error
+        except ValueError as error:  # (NumPy's words for a file that is not ours: "This file contains pickled ...")
+            raise ValueError(not_ours) from error
         if not hasattr(data, "files"):  # one array (.npy), not the archive of a policy's layers
-            raise ValueError(f"{os.fspath(path)}: not a policy file ({FORMAT}, as save_policy writes it)")
+            raise ValueError(not_ours)
         with data:
             if "meta" not in data:
                 raise ValueError(f"{path}: not a policy file (no meta)")
@@ -163,10 +159,9 @@ class PolicyBot:
     def _scores(self, obs: Observation, chosen: list[Card]) -> NDArray[np.float32]:
         from blackmaria.envs import encoding
 
-        misfit = self.policy.misfit(obs.rules)
-        if misfit is not None:
-            raise ValueError(f"{self.path}: {misfit}")
         x = encoding.encode(obs, CardSet(chosen) if chosen else None)
+        if x.shape[0] != self.policy.inputs:  # (the layout is worked out again only then: a decision's hot path)
+            raise ValueError(f"{self.path}: {self.policy.misfit(obs.rules)}")
         scores: NDArray[np.float32] = self.policy.scores(x[None, :])[0]
         return scores
 
