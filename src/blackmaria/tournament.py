@@ -64,6 +64,9 @@ def t95(df: int) -> float:
 FEW_DEALS = 30
 """Below this many deals a tournament's report says its intervals are rough (the deals' points are far from normal)."""
 
+FAULTED_EXIT = 3
+"""``blackmaria tournament``'s exit status when a bot program faulted and its fallback played for it (table printed)."""
+
 
 @dataclass(frozen=True)
 class DealResult:
@@ -732,7 +735,9 @@ def tournament_command(
     as_json: bool,
     quiet: bool,
 ) -> None:
-    """Duplicate deals between bots: mean points per deal, paired differences with 95% intervals, moon rates."""
+    """Duplicate deals between bots: mean points per deal, paired differences with 95% intervals, moon rates.
+
+    Exits 3 when a bot program (cmd:) faulted and its fallback played for it: the table is printed, with FAULTS."""
     from blackmaria.rules import PresetPlayersError, RulesError
 
     try:
@@ -780,6 +785,9 @@ def tournament_command(
     if as_json:
         for line in result.fault_lines():  # (the report has them; JSON's reader is told too)
             click.echo(line, err=True)
+    if result.faults:
+        # A script or CI job must see that a table holds a fallback's points under a program's name (it exited 0).
+        sys.exit(FAULTED_EXIT)
 
 
 __all__ = [
