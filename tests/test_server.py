@@ -217,6 +217,48 @@ def test_during_a_game_only_the_seat_of_a_player_who_left_may_be_given_to_a_comp
         player.close()
 
 
+def test_the_host_gives_a_player_who_lost_their_link_a_new_one_and_the_old_one_seats_nobody(server: Server) -> None:
+    """A play-test's friend cleared his browser mid-game: his seat was a computer's for the rest of the game and nobody
+    could give it back. The host makes a new link for the seat of a player who is not at the table; the table is
+    told; the old token is refused, the new one seats him with his hand."""
+    code, host, seats = two_humans_two_bots(server)
+    anna = server.connect(code, seats[0][1], host)  # Anna created the table
+    ben = server.connect(code, seats[1][1])
+    watcher = server.connect(code, None)
+    server.start_game(code, host)
+    play_until([anna, ben], lambda: ben.state is not None and ben.state["phase"] == "playing", timeout=15)
+    settle([anna, ben])
+    hand = ben.state["hand"] if ben.state else None
+
+    def refused(player: Player, message: dict[str, object]) -> dict[str, object]:
+        player.send(message)
+        return player.recv_until("error")
+
+    answer = refused(ben, {"type": "seat", "seat": 0, "to": "link", "ref": 1})
+    assert (answer["code"], answer["ref"]) == ("host-only", 1) and "only the table's host may make a new link" in str(answer["message"])
+    answer = refused(anna, {"type": "seat", "seat": 2, "to": "link", "ref": 2})
+    assert answer["code"] == "player-here" and "their link still seats them" in str(answer["message"])
+    assert refused(anna, {"type": "seat", "seat": 1, "to": "link", "ref": 3})["code"] == "bad-message"  # a computer's
+
+    ben.close()
+    deadline = time.monotonic() + 10
+    while server.http.get(f"/api/tables/{code}").json()["seats"][2]["connected"]:
+        assert time.monotonic() < deadline, "the server never saw Ben leave"
+        time.sleep(0.05)
+    anna.send({"type": "seat", "seat": 2, "to": "link", "ref": 4})
+    link = anna.recv_until("seat-link")
+    assert (link["seat"], link["ref"]) == (2, 4) and isinstance(link["token"], str) and link["token"] != seats[1][1]
+    watcher.wait_until(lambda: any(m["type"] == "seat-relinked" and m["seat"] == 2 and m["name"] == "Ben" for m in watcher.messages))
+    assert not any(m["type"] == "seat-link" for m in watcher.messages)  # the token is the host's page's alone
+    with pytest.raises(AssertionError, match="bad-token"):
+        server.connect(code, seats[1][1])
+    back = server.connect(code, str(link["token"]))
+    assert back.seat == 2 and back.state is not None and back.state["hand"] == hand
+    play_until([anna, back], lambda: anna.over() and back.over())
+    for player in (anna, back, watcher):
+        player.close()
+
+
 def test_each_bad_message_is_answered_to_that_client_only_and_the_table_goes_on(server: Server) -> None:
     code, host, seats = two_humans_two_bots(server)
     anna, ben = (server.connect(code, token) for _, token in seats)

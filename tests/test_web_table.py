@@ -1004,6 +1004,43 @@ def test_a_seats_own_link_seats_its_player_in_another_browser(server: Server, br
 
 
 @needs_chromium
+def test_the_host_gives_a_player_who_lost_their_link_a_new_one_that_seats_them_anywhere(server: Server, browser: Any) -> None:
+    """A play-test's friend cleared his browser mid-game and could only watch: his seat was nobody's to give back. The
+    host's page offers a new link for the seat of a player who is not at the table; it seats him with his cards in
+    another browser, the old link seats nobody, and the table is told."""
+    anna, ben = anna_and_ben(browser, server.base, PHONE)
+    ben.wait_for_selector("#pass-bar:not([hidden])")
+    seat = ben.locator("#seats .seat.me").get_attribute("data-seat")
+    old_link = ben.input_value("#seat-link-url")
+    cards = hand(ben)
+    assert anna.locator("[data-new-link]").count() == 0  # Ben is at the table: his link works
+    ben.context.close()  # his browser's storage is gone with it
+    anna.click("[aria-label=\"New link for Ben's seat\"]", timeout=15_000)
+    anna.wait_for_selector("#new-link[open]")
+    assert anna.text_content("#new-link-heading") == "A new link for Ben"
+    link = anna.input_value("#new-link-url")
+    assert re.fullmatch(rf"{re.escape(anna.url)}#seat=[\w-]+", link) and link != old_link, link
+    assert anna.evaluate("() => document.activeElement.id") == "copy-new-link"
+    anna.screenshot(path=str(SCREENSHOTS / "web-new-link.png"))
+    anna.click("#new-link-close")
+    anna.wait_for_selector("#new-link", state="hidden")
+    assert "new link for Ben's seat" in (anna.text_content("#table-news") or "")
+    stale = new_page(browser, DESKTOP)
+    stale.goto(old_link)  # the old link seats nobody: the page says so and watches
+    stale.wait_for_selector("#watch-note:not([hidden])")
+    assert stale.locator("#seats .seat.me").count() == 0
+    back = new_page(browser, PHONE)
+    back.goto(link)
+    back.wait_for_selector("#pass-bar:not([hidden])")
+    back.screenshot(path=str(SCREENSHOTS / "web-new-link-back.png"))
+    assert back.locator("#seats .seat.me").get_attribute("data-seat") == seat and hand(back) == cards
+    anna.wait_for_selector("[data-new-link]", state="detached")
+    assert anna.errors == [] and back.errors == []
+    for page in (anna, stale, back):
+        page.context.close()
+
+
+@needs_chromium
 def test_the_turn_can_be_signalled_by_a_sound_the_player_switches_on(server: Server, browser: Any) -> None:
     page = solo_table(browser, server.base)
     button = page.locator("#sound-button")

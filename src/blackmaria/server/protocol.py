@@ -139,11 +139,14 @@ class AskCount:
 
 @dataclass(frozen=True)
 class ChangeSeat:
-    """A seat holder changes another seat: ``to`` "empty" frees it, "bot" gives it to a computer player.
+    """A seat holder changes another seat: ``to`` "empty" frees it, "bot" gives it to a computer player, "link" makes
+    a new link for a player's seat.
 
     Before a game any seat holder may free a computer player's seat or give an empty one to a computer player; only
     the host (whose hello sent the host token) may remove another player. During a game only the seat of a player
-    who has left (no connection to the table) may be given to a computer player, by any seat holder.
+    who has left (no connection to the table) may be given to a computer player, by any seat holder. A new link is
+    the host's to make, at any time, for a player who is not at the table (who lost theirs): the old one seats
+    nobody from then on, and the whole table is told.
     """
 
     seat: int
@@ -292,8 +295,10 @@ def parse_message(raw: str | bytes) -> ClientMessage:
         seat, to, level = data.get("seat"), data.get("to"), data.get("level", "medium")
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < 7:
             raise ProtocolError("bad-message", "seat needs seat: a seat number from 0 to 6", ref=ref)
-        if to not in ("empty", "bot"):
-            raise ProtocolError("bad-message", 'seat needs to: "empty" (free the seat) or "bot" (a computer player)', ref=ref)
+        if to not in ("empty", "bot", "link"):
+            raise ProtocolError(
+                "bad-message", 'seat needs to: "empty" (free the seat), "bot" (a computer player) or "link" (a new link)', ref=ref
+            )
         if not isinstance(level, str) or not 0 < len(level) <= 40:
             raise ProtocolError("bad-message", "level must be the name of a computer player's level", ref=ref)
         return ChangeSeat(seat, to, level, ref)

@@ -699,7 +699,9 @@ class TableRuntime:
             await self._explain(client, seat, message)
             return
         if isinstance(message, ChangeSeat):
-            await self.change_seat(seat, message, host=client.host)
+            token = await self.change_seat(seat, message, host=client.host)
+            if token is not None:  # a new link: for the host's page alone, which passes it on
+                client.send({"type": "seat-link", "seat": message.seat, "token": token, "ref": message.ref})
             return
         if isinstance(message, AskHint):
             await self._hint(client, seat, message)
@@ -762,7 +764,7 @@ class TableRuntime:
         """How many plays an undo takes back (``Game.plays_to_take_back``); 0 without a game."""
         return self.game.plays_to_take_back(seat) if self.game is not None else 0
 
-    async def change_seat(self, by: int, message: ChangeSeat, host: bool = False) -> None:
+    async def change_seat(self, by: int, message: ChangeSeat, host: bool = False) -> str | None:
         """A seat change asked by the holder of seat ``by`` (``host``: whose hello sent the host token): free a seat
         or give it to a computer player.
 
@@ -773,6 +775,8 @@ class TableRuntime:
         player, which plays it until they come back. Any seat holder may do that, not only the host: a game whose
         host has left is not held up by the grace. Nobody takes the seat of a player who is at the table: a
         player who is slow to decide is the turn timer's to hand over.
+
+        A new link (``to`` "link") is returned: its token, for the asker alone (``_new_link``).
         """
         level, ref, seat = message.level, message.ref, message.seat
         refusal = self.programs.refusal(level)
@@ -784,6 +788,8 @@ class TableRuntime:
             if seat == by:
                 raise ProtocolError("bad-message", "a seat cannot change itself: leave the table instead", ref=ref)
             current = self.seats[seat]
+            if message.to == "link":
+                return await self._new_link(seat, current, host, ref)
             if self.status == "playing":
                 if message.to != "bot" or current.kind != "human":
                     raise ProtocolError("in-play", "during a game a player's seat may only be given to a computer player", ref=ref)
@@ -813,6 +819,26 @@ class TableRuntime:
                 if client.seat == seat:
                     client.close()  # the removed player's page hears that its link no longer holds a seat
             self.broadcast_table()
+
+    async def _new_link(self, seat: int, current: Seat, host: bool, ref: str | int | None) -> str:
+        """A new token for the seat of a player who lost their link (another browser, cleared storage): the host's to
+        make, for a player not at the table, in a game or between games. The old token seats nobody from then on.
+        Everyone at the table is told (``seat-relinked``), since the link's holder sees that seat's cards."""
+        if not host:
+            raise ProtocolError("host-only", f"only the table's host may make a new link for seat {seat}", ref=ref)
+        if current.kind != "human":
+            raise ProtocolError("bad-message", f"seat {seat} is not a player's: a new link is for a player who lost theirs", ref=ref)
+        if any(c.seat == seat for c in self.clients):
+            raise ProtocolError("player-here", f"the player of seat {seat} is at the table: their link still seats them", ref=ref)
+        token = secrets.token_urlsafe(32)
+        digest = hash_token(token)
+        await asyncio.to_thread(self.store.set_seats, self.id, [(seat, "human", current.name, None, digest)])
+        self.seats[seat] = Seat("human", current.name, None, digest)
+        text = _dumps({"type": "seat-relinked", "seat": seat, "name": current.display_name(seat)})
+        for client in list(self.clients):
+            if client.attached:
+                client.send(text)
+        return token
 
     def seat_names(self, lang: str) -> list[str]:
         """The seats' names for text in ``lang``: people by their names, bots by number and level in that language."""

@@ -1,7 +1,7 @@
 // The browser client: the lobby, seating, and the table, over the server's HTTP lobby and WebSocket protocol v1
 // (docs/server.md). Plain JavaScript modules, no build step (docs/web.md lists them). Names and chat are always
 // inserted as text.
-import { $, app, clearNotice, renderNews, showNotice, store } from "./state.js";
+import { $, app, clearNotice, copyField, renderNews, showNotice, store } from "./state.js";
 import { connect, openChat, send } from "./connection.js";
 import { renderAll, renderSeats, renderTrick, toggleLastTrick, togglePause } from "./table-view.js";
 import { renderTableRules, renderTitle, toggleSound } from "./header.js";
@@ -61,6 +61,8 @@ function showTable(code) {
   applyTexts();
   $("copy-invite").addEventListener("click", copyInvite);
   $("copy-seat-link").addEventListener("click", () => copyField("seat-link-url", $("copy-seat-link"), t("copy")));
+  $("copy-new-link").addEventListener("click", () => copyField("new-link-url", $("copy-new-link"), t("copy")));
+  $("new-link-close").addEventListener("click", () => $("new-link").close());
   $("fill-bots").addEventListener("click", fillBots);
   $("start").addEventListener("click", startGame);
   $("new-game").addEventListener("click", startGame);
@@ -101,20 +103,6 @@ function askHint() {
   if (advice) showHint(advice);
   else if (app.learn) hintWhenExplained();
   else send({ type: "hint", lang: language() });
-}
-
-/** Copy a field's text; ``said`` reads "Copied." for a few seconds, then ``after`` again (a play-test read it on). */
-async function copyField(id, said, after) {
-  const input = $(id);
-  try {
-    await navigator.clipboard.writeText(input.value);
-  } catch {
-    input.select();
-    document.execCommand("copy");
-  }
-  said.textContent = t("copied");
-  clearTimeout(said.copiedTimer);
-  said.copiedTimer = setTimeout(() => (said.textContent = after), 3000);
 }
 
 const copyInvite = () => copyField("invite-link", $("copy-done"), "");

@@ -3,7 +3,7 @@ import { $, announce, app, paused, REDUCED, seatName, setNews, showNotice, store
 import { noteEvents, playKeys, pump } from "./updates.js";
 import { chatWords, renderAll, renderChat, renderStatus } from "./table-view.js";
 import { focusCard, renderHand, restoreMarked, showHint, showRefusal } from "./hand.js";
-import { renderCounts } from "./dialogs.js";
+import { renderCounts, showNewLink } from "./dialogs.js";
 import { askCount, explained, maybeExplain } from "./learn.js";
 import { cardShort, has, t } from "./i18n.js";
 
@@ -121,6 +121,13 @@ function receive(message) {
     case "count":
       app.counts.set(message.count.deal, message);
       renderCounts(message.count.deal);
+      break;
+    case "seat-link":
+      showNewLink(message);
+      break;
+    case "seat-relinked":
+      // Whoever holds the link sees that seat's cards: the whole table is told it was made, and by whom.
+      announce(setNews([{ key: "news_relinked", seat: message.seat }], 12));
       break;
     case "error":
       onError(message);

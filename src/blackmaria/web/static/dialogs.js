@@ -180,3 +180,15 @@ export function closePanels() {
     rules.querySelector("summary").focus();
   }
 }
+
+/** The host's new link for the seat of a player who lost theirs (another browser, cleared storage), to pass on: the
+ * old link seats nobody now. Modal: it holds the seat's cards, and is copied or closed before the game goes on. */
+export function showNewLink(message) {
+  const name = seatName(message.seat);
+  $("new-link-heading").textContent = t("new_link_heading", { name });
+  $("new-link-text").textContent = t("new_link_text", { name });
+  $("new-link-url").value = `${location.origin}/t/${app.code}#seat=${message.token}`;
+  const dialog = $("new-link");
+  if (!dialog.open) dialog.showModal();
+  $("copy-new-link").focus();
+}

@@ -32,6 +32,7 @@ export function renderSeating() {
         if (seat.kind !== "empty") item.append(seatButton(seat.seat, "empty", t(seat.kind === "bot" ? "free_seat" : "remove_player"), name));
         if (seat.kind !== "bot") item.append(seatButton(seat.seat, "bot", t("bot_seat"), seat.kind === "empty" ? t("seat_n", { n: seat.seat + 1 }) : name));
       }
+      if (app.isHost && seat.seat !== app.seat && seat.kind === "human" && !seat.connected) item.append(newLinkButton(seat.seat));
       return item;
     }),
   );
@@ -57,6 +58,15 @@ export function renderSeating() {
 export function seatButton(seat, to, text, name) {
   const button = el("button", { type: "button", class: "quiet-button", text, "aria-label": `${text}: ${name}`, "data-seat-change": to });
   button.addEventListener("click", () => send({ type: "seat", seat, to, level: $("fill-level").value || "medium" }));
+  return button;
+}
+
+/** The host's button for a new link to the seat of a player who is not at the table (who lost theirs): the server
+ * answers the host's page alone with it (``showNewLink``) and tells the table. */
+export function newLinkButton(seat) {
+  const text = t("new_link");
+  const button = el("button", { type: "button", class: "quiet-button", text, "aria-label": t("new_link_label", { name: seatName(seat) }), "data-new-link": String(seat) });
+  button.addEventListener("click", () => send({ type: "seat", seat, to: "link" }));
   return button;
 }
 

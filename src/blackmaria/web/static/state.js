@@ -120,6 +120,20 @@ export function levelName(level) {
   return has(`bot_level_${level}`) ? t(`bot_level_${level}`) : level;
 }
 
+/** Copy a field's text; ``said`` reads "Copied." for a few seconds, then ``after`` again (a play-test read it on). */
+export async function copyField(id, said, after) {
+  const input = $(id);
+  try {
+    await navigator.clipboard.writeText(input.value);
+  } catch {
+    input.select();
+    document.execCommand("copy");
+  }
+  said.textContent = t("copied");
+  clearTimeout(said.copiedTimer);
+  said.copiedTimer = setTimeout(() => (said.textContent = after), 3000);
+}
+
 export function authToken() {
   return app.host || app.token;
 }

@@ -2,7 +2,7 @@
 // clock, the score sheet, the shuffle check, the result, the chat (the titles and the turn's sound: header.js).
 import { $, announce, api, app, authToken, currentTrick, el, mustPass, mustPlay, nameOf, paused, pausedText, REDUCED, seatName, showNotice, shownTaken, shownTurn, stillPassing, tableInPlay, trickWonShown } from "./state.js";
 import { send } from "./connection.js";
-import { renderSeating, seatButton } from "./seating.js";
+import { newLinkButton, renderSeating, seatButton } from "./seating.js";
 import { focusHandFrom, NARROW, passPrompt, renderHand, revealHand } from "./hand.js";
 import { renderLearn } from "./learn.js";
 import { showResult } from "./dialogs.js";
@@ -144,6 +144,8 @@ export function renderSeats() {
     if (app.seat !== null && seat !== app.seat && info.kind === "human" && !info.connected && !info.away && tableInPlay()) {
       node.append(seatButton(seat, "bot", t("bot_now"), seatName(seat)));
     }
+    // A player gone from the table may have lost their link (another browser): the host can make them a new one.
+    if (app.isHost && seat !== app.seat && info.kind === "human" && !info.connected) node.append(newLinkButton(seat));
     // A card not laid yet on screen is still in its hand.
     const left = view ? view.cards_left[seat] + [...app.hiddenPlays].filter((key) => Number(key.split(":")[2]) === seat).length : 0;
     if (seat !== app.seat && left > 0) {
