@@ -385,6 +385,30 @@ def test_a_seats_own_link_from_the_page_seats_its_player_in_another_terminal(ser
     assert saved[link.key]["token"] == token
 
 
+def test_a_terminal_player_is_told_when_the_host_makes_a_new_link_for_a_seat(server: Server) -> None:
+    """The page tells the table that a seat's link was made anew (its holder sees that seat's cards); a terminal at
+    the table was told nothing."""
+    code, host = server.create_table(ONE_DEAL_HEARTS)
+    link = TableLink.parse(f"{server.base}/t/{code}")
+    _, anna_token = take_seat(link, "Anna", 0)
+    _, zoe_token = take_seat(link, "Zoe", 1)
+    take_seat(link, "Ben", 2)  # and never comes: he lost his link
+    zoe = OnlineSeat(link, zoe_token, "en")
+    zoe.connect()
+    anna = server.connect(code, anna_token, host)
+    anna.send({"type": "seat", "seat": 2, "to": "link", "ref": 1})
+    anna.recv_until("seat-link")
+    deadline = time.monotonic() + 10
+    told: list[str] = []
+    while not any("new link" in line for line in told):
+        assert time.monotonic() < deadline, told
+        zoe.receive(0.2)
+        told.extend(zoe.take_lines())
+    assert "The host made a new link for Ben's seat: the old one no longer works." in told
+    anna.close()
+    zoe.close()
+
+
 def test_a_spectator_sees_the_table_but_no_hand_and_bad_links_are_named(server: Server, data_dir: Path) -> None:
     link, host, _ = seated(server)
     server.start_game(link.code, host)

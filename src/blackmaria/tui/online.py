@@ -547,6 +547,8 @@ class OnlineSeat(Seat):
             self._table(message["table"])
         elif kind == "chat":
             self._chat(message)
+        elif kind == "seat-relinked":  # the new link's holder sees that seat's cards: every player is told
+            self.say(t("news_relinked", name=message["name"]))
         elif kind == "hint":
             cards = [parse_card(c) for c in message["cards"]]
             self.remember_hint(cards)
