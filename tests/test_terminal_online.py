@@ -409,6 +409,33 @@ def test_a_terminal_player_is_told_when_the_host_makes_a_new_link_for_a_seat(ser
     zoe.close()
 
 
+def test_join_with_a_kept_link_the_host_made_anew_says_to_ask_for_the_new_one(server: Server, data_dir: Path) -> None:
+    """A play-test's friend whose seat the host had given a new link ran join again and read only "--name is needed",
+    then with --name "the game is in play": neither said the link was made anew nor what to do."""
+    code, host = server.create_table(ONE_DEAL_HEARTS)
+    link = TableLink.parse(f"{server.base}/t/{code}")
+    _, anna_token = take_seat(link, "Anna", 0)
+    cara_seat, cara_token = take_seat(link, "Cara", 1)
+    save_token(link, cara_seat, cara_token)
+    server.bots(code, host, "easy")
+    server.start_game(code, host)
+    anna = server.connect(code, anna_token, host)
+    anna.send({"type": "seat", "seat": cara_seat, "to": "link", "ref": 1})
+    anna.recv_until("seat-link")
+    env = {**os.environ, "BLACKMARIA_DATA_DIR": str(data_dir)}
+    command = [sys.executable, "-m", "blackmaria.cli", "join", link.key, "--lang", "en", "--plain"]
+    for extra in ([], ["--name", "Cara"]):
+        joined = subprocess.run([*command, *extra], input="quit\n", capture_output=True, text=True, env=env, timeout=60)
+        assert joined.returncode != 0, joined.stdout
+        assert "ask the host for the new link and join with it" in " ".join(joined.stderr.split()), joined.stderr
+        if not extra:
+            assert "or take a free seat with --name, or --watch" in " ".join(joined.stderr.split())
+            save_token(link, cara_seat, cara_token)  # (the refused token was forgotten; kept again for the second try)
+        else:
+            assert "the game is in play" in joined.stderr
+    anna.close()
+
+
 def test_a_spectator_sees_the_table_but_no_hand_and_bad_links_are_named(server: Server, data_dir: Path) -> None:
     link, host, _ = seated(server)
     server.start_game(link.code, host)

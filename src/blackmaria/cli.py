@@ -407,22 +407,35 @@ def join(link: str, name: str | None, seat: int | None, watch: bool, lang: str |
         table = TableLink.parse(link)
         # A seat's link (#seat=TOKEN, from the page's "Play this seat on another device") seats its holder here too.
         token = None if watch else table.token or saved_token(table)
+        lost = False  # the seat's token was refused: removed by the host, given a new link, or a new database
         if token is not None:
             try:
                 online = OnlineSeat(table, token, language, help_message)
             except OnlineError as error:
                 if error.code != "bad-token":
                     raise
-                forget_token(table)  # the server no longer knows this seat (a new database): take a new one
-                token = None
+                forget_token(table)  # the server no longer knows this seat: take a new one, or ask for its new link
+                token, lost = None, True
             else:
                 if table.token and online.seat is not None:
                     save_token(table, online.seat, token)  # kept, as a seat taken here is
         if token is None:
             if not watch:
+                # A play-test's friend whose link the host had made anew was told only that --name was missing.
+                gone = (
+                    "the seat's link no longer holds a seat at this table (the host may have removed you, or made a new "
+                    "link for your seat): ask the host for the new link and join with it"
+                )
                 if not name:
-                    raise click.UsageError("--name is needed to take a seat (or --watch to watch the table)")
-                taken, token = take_seat(table, name, None if seat is None else seat - 1)
+                    raise click.UsageError(
+                        f"{gone}; or take a free seat with --name, or --watch"
+                        if lost
+                        else "--name is needed to take a seat (or --watch to watch the table)"
+                    )
+                try:
+                    taken, token = take_seat(table, name, None if seat is None else seat - 1)
+                except OnlineError as error:
+                    raise OnlineError(f"{error}; {gone}" if lost else str(error)) from None
                 save_token(table, taken, token)
             online = OnlineSeat(table, token, language, help_message)
     except OnlineError as error:
