@@ -665,5 +665,6 @@ def test_the_one_who_won_alone_is_told_you_won_not_their_own_name() -> None:
     from blackmaria.locale import Texts
 
     assert Texts("de").game_over(["Du"], you_alone=True) == "Die Partie ist aus. Du hast gewonnen."
-    assert Texts("en").game_over(["Ann", "You"]) == "Game over. Winners: Ann and You."  # a shared win names them all
+    # A shared win names them all, the player's own "you" in lower case inside the sentence (it read "Ann and You").
+    assert Texts("en").game_over(["Ann", "You"]) == "Game over. Winners: Ann and you."
     assert Texts("en").game_over(["Ann"]) == "Game over. Winner: Ann."

@@ -217,9 +217,19 @@ class Texts:
         >>> Texts("de").names_list(["West", "Nord", "Ost"]), Texts("en").names_list(["Anna"])
         ('West, Nord und Ost', 'Anna')
         """
+        names = [self.mid_sentence(name) for name in names]
         if len(names) < 2:
             return "".join(names)
         return ", ".join(names[:-1]) + self("list_and") + names[-1]
+
+    def mid_sentence(self, name: str) -> str:
+        """A seat's name inside a sentence: the player's own "You" is "you" there (a play-test read "Fewest points:
+        Anna and You.").
+
+        >>> Texts("en").names_list(["Anna", Texts("en")("you")]), Texts("de").mid_sentence("Du")
+        ('Anna and you', 'du')
+        """
+        return self("you_mid") if name == self("you") else name
 
     def game_over(self, names: Sequence[str], you_alone: bool = False) -> str:
         """The game's end and its winner, or its winners ("Winner: West, North" read wrong); "You won." to the one

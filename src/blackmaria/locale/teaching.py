@@ -240,7 +240,7 @@ def render_count(count: PublicCount, seats: Sequence[str], lang: str = "en", you
             items.append(t("c_card", card=t.card(counted.card), value=counted.value, where=where))
         lines.append(t("c_seat", name=name, cards=" + ".join(items), points=points))
     if count.kitty_owner is not None and count.kitty:
-        lines.append(t("c_kitty_line", cards=t.cards(list(count.kitty)), name=_name(t, seats, count.kitty_owner, you)))
+        lines.append(t("c_kitty_line", cards=t.cards(list(count.kitty)), name=t.mid_sentence(_name(t, seats, count.kitty_owner, you))))
     if count.moon_shooter is not None:
         key = "c_moon_subtract" if count.moon == "subtract-from-shooter" else "c_moon_add"
         shooter = count.moon_shooter
@@ -252,7 +252,7 @@ def render_count(count: PublicCount, seats: Sequence[str], lang: str = "en", you
                 total=t.n("points", count.moon_total),
             )
         )
-    result = ", ".join(f"{_name(t, seats, seat, you)} {p}" for seat, p in enumerate(count.points))
+    result = ", ".join(f"{t.mid_sentence(_name(t, seats, seat, you))} {p}" for seat, p in enumerate(count.points))
     lines.append(t("c_result", points=result))
     total = t.n("points", sum(count.points))
     lines.append(t("c_sum_moon" if count.moon_shooter is not None else "c_sum", sum=total))

@@ -137,7 +137,7 @@ def status_line(
         if stock_left:
             parts.append(t("stock_left", count=t.n("cards", stock_left)))
     if with_points:
-        points = ", ".join(f"{names[s]} {p}" for s, p in enumerate(trick_points))
+        points = ", ".join(f"{t.mid_sentence(names[s])} {p}" for s, p in enumerate(trick_points))
         parts.append(t("points_this_deal", points=points))
     return "  ".join(parts)
 

@@ -87,7 +87,9 @@ export function t(key, values = {}) {
 }
 
 /** ``West, North and East`` (``und`` in German), as the terminal's ``names_list``. */
-export function namesList(names) {
+export function namesList(given) {
+  // The player's own "You" inside the sentence is "you" ("Fewest points: Anna and you"), as the terminal says it.
+  const names = given.map((name) => (name === t("you") ? t("you_mid") : name));
   return names.length < 2 ? names.join("") : names.slice(0, -1).join(", ") + t("list_and") + names.at(-1);
 }
 
