@@ -1015,7 +1015,7 @@ def test_the_host_gives_a_player_who_lost_their_link_a_new_one_that_seats_them_a
     cards = hand(ben)
     assert anna.locator("[data-new-link]").count() == 0  # Ben is at the table: his link works
     ben.context.close()  # his browser's storage is gone with it
-    anna.click("[aria-label=\"New link for Ben's seat\"]", timeout=15_000)
+    anna.click('[aria-label="New link for Ben\'s seat"]', timeout=15_000)
     anna.wait_for_selector("#new-link[open]")
     assert anna.text_content("#new-link-heading") == "A new link for Ben"
     link = anna.input_value("#new-link-url")
@@ -1024,15 +1024,17 @@ def test_the_host_gives_a_player_who_lost_their_link_a_new_one_that_seats_them_a
     anna.screenshot(path=str(SCREENSHOTS / "web-new-link.png"))
     anna.click("#new-link-close")
     anna.wait_for_selector("#new-link", state="hidden")
-    assert "new link for Ben's seat" in (anna.text_content("#table-news") or "")
+    assert (anna.text_content("#table-news") or "").startswith("You made a new link for Ben's seat")  # to the host
     stale = new_page(browser, DESKTOP)
     stale.goto(old_link)  # the old link seats nobody: the page says so and watches
     stale.wait_for_selector("#watch-note:not([hidden])")
+    assert "ask the host for the new link" in (stale.text_content("#notice") or "")
     assert stale.locator("#seats .seat.me").count() == 0
     back = new_page(browser, PHONE)
     back.goto(link)
     back.wait_for_selector("#pass-bar:not([hidden])")
     back.screenshot(path=str(SCREENSHOTS / "web-new-link-back.png"))
+    assert (back.text_content("#table-news") or "").startswith("This link gave you your seat: you play as Ben here.")
     assert back.locator("#seats .seat.me").get_attribute("data-seat") == seat and hand(back) == cards
     anna.wait_for_selector("[data-new-link]", state="detached")
     assert anna.errors == [] and back.errors == []

@@ -47,6 +47,7 @@ function showTable(code) {
   // and the token leaves the address bar at once (a play-test opened the invite in a second browser and could only
   // watch).
   const linked = new URLSearchParams(location.hash.slice(1)).get("seat");
+  app.linked = Boolean(linked); // (the welcome says whose seat it gave: a play-test's friend was not told)
   if (linked) {
     store.saveSeat(code, null, linked);
     history.replaceState(null, "", location.pathname + location.search);

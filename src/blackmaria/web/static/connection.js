@@ -93,6 +93,8 @@ function receive(message) {
       if (app.undoAsked) tellTakenBack();
       app.undoAsked = false;
       tellStoodIn(message.stood_in);
+      if (app.linked && app.seat !== null) announce(setNews([{ key: "web_seat_linked", seat: app.seat }], 10));
+      app.linked = false;
       if (app.learn && app.view && app.view.phase === "game-over") askCount(app.view.deal_points.length - 1);
       break;
     case "update":
@@ -127,7 +129,7 @@ function receive(message) {
       break;
     case "seat-relinked":
       // Whoever holds the link sees that seat's cards: the whole table is told it was made, and by whom.
-      announce(setNews([{ key: "news_relinked", seat: message.seat }], 12));
+      announce(setNews([{ key: app.isHost ? "news_relinked_you" : "news_relinked", seat: message.seat }], 12));
       break;
     case "error":
       onError(message);

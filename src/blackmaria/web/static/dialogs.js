@@ -186,7 +186,8 @@ export function closePanels() {
 export function showNewLink(message) {
   const name = seatName(message.seat);
   $("new-link-heading").textContent = t("new_link_heading", { name });
-  $("new-link-text").textContent = t("new_link_text", { name });
+  // Between games there are no cards to give back: the seat, for the next game.
+  $("new-link-text").textContent = t(app.table && app.table.status === "playing" ? "new_link_text" : "new_link_text_between", { name });
   $("new-link-url").value = `${location.origin}/t/${app.code}#seat=${message.token}`;
   const dialog = $("new-link");
   if (!dialog.open) dialog.showModal();

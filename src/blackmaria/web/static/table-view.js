@@ -141,11 +141,14 @@ export function renderSeats() {
       else node.append(marksLine);
     }
     if (turn) node.append(el("span", { class: "turn-mark", text: t("turn_mark"), "aria-hidden": "true" }));
+    // Side by side, so that a box with both does not grow into the felt's rim (a play-test's did).
+    const actions = el("span", { class: "seat-actions" });
     if (app.seat !== null && seat !== app.seat && info.kind === "human" && !info.connected && !info.away && tableInPlay()) {
-      node.append(seatButton(seat, "bot", t("bot_now"), seatName(seat)));
+      actions.append(seatButton(seat, "bot", t("bot_now"), seatName(seat)));
     }
     // A player gone from the table may have lost their link (another browser): the host can make them a new one.
-    if (app.isHost && seat !== app.seat && info.kind === "human" && !info.connected) node.append(newLinkButton(seat));
+    if (app.isHost && seat !== app.seat && info.kind === "human" && !info.connected) actions.append(newLinkButton(seat));
+    if (actions.childElementCount) node.append(actions);
     // A card not laid yet on screen is still in its hand.
     const left = view ? view.cards_left[seat] + [...app.hiddenPlays].filter((key) => Number(key.split(":")[2]) === seat).length : 0;
     if (seat !== app.seat && left > 0) {
@@ -326,8 +329,10 @@ function renderTurnText() {
       // said so and the page did not, a play-test).
       const info = app.table.seats[turn];
       if (info && info.kind === "human" && !info.connected && !info.away) {
-        const values = { name: seatName(turn), button: t("bot_now") };
-        turnLine.append(" ", el("span", { class: "offline-note", text: t(app.seat === null ? "web_turn_offline_watching" : "web_turn_offline", values) }));
+        const values = { name: seatName(turn), button: t("bot_now"), link: t("new_link") };
+        // The host is told what "New link" is for (a play-test's host saw the button and no word of it).
+        const key = app.seat === null ? "web_turn_offline_watching" : app.isHost ? "web_turn_offline_host" : "web_turn_offline";
+        turnLine.append(" ", el("span", { class: "offline-note", text: t(key, values) }));
       }
     }
     if (view.received_marked && view.received_marked.length && view.pass_from !== null) {
