@@ -317,7 +317,10 @@ class OnlineSeat(Seat):
 
     def goodbye(self) -> str:
         if self.ended:
-            return self.t("online_over")
+            # Line by line the command ends here: a play-test's friend, back at the shell, did not know how to join the
+            # next game at the table (the screen stays, and offers it with F8).
+            again = self.seat is not None and not self.stays
+            return self.t("online_over_again", link=self.link.key) if again else self.t("online_over")
         # left mid-game: the seat is kept (a bot stands in if the table has a turn timer)
         return self.t("online_goodbye", link=self.link.key) if self.seat is not None else ""
 
