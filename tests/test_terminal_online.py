@@ -396,7 +396,6 @@ def test_a_terminal_player_is_told_when_the_host_makes_a_new_link_for_a_seat(ser
     _, zoe_token = take_seat(link, "Zoe", 1)
     take_seat(link, "Ben", 2)  # and never comes: he lost his link
     zoe = OnlineSeat(link, zoe_token, "en")
-    zoe.connect()
     anna = server.connect(code, anna_token, host)
     anna.send({"type": "seat", "seat": 2, "to": "link", "ref": 1})
     anna.recv_until("seat-link")
@@ -436,6 +435,27 @@ def test_join_with_a_kept_link_the_host_made_anew_says_to_ask_for_the_new_one(se
         else:
             assert "the game is in play" in joined.stderr
     anna.close()
+
+
+def test_back_at_a_table_whose_game_is_over_the_wait_for_the_next_is_said_after_the_last_deals_count(server: Server) -> None:
+    """A play-test's friend, back after the game's end, read "waiting for the next one to start" above the count of
+    the deal that ended the game and its score sheet."""
+    link, host, token = seated(server, name="Zoe")
+    zoe = server.connect(link.code, token)
+    server.start_game(link.code, host)
+    play_until([zoe], zoe.over, timeout=60)
+    zoe.close()
+    back = OnlineSeat(link, token, "en")  # (connected, welcomed)
+    told: list[str] = []
+    deadline = time.monotonic() + 15
+    while not any(line.startswith("The last game here is over") for line in told):
+        assert time.monotonic() < deadline, told[-8:]
+        back.receive(0.2)
+        told.extend(back.take_lines())
+    waiting = next(i for i, line in enumerate(told) if line.startswith("The last game here is over"))
+    counted = next(i for i, line in enumerate(told) if line.startswith("Counting deal 1 in public"))
+    assert counted < waiting and any(line.startswith("Fewest points") for line in told[counted:waiting]), told[counted:]
+    back.close()
 
 
 def test_a_spectator_sees_the_table_but_no_hand_and_bad_links_are_named(server: Server, data_dir: Path) -> None:

@@ -445,9 +445,12 @@ class OnlineSeat(Seat):
         if key is not None:
             self.say(t(key, cards=cards))
         if self.table.get("status") in ("open", "over"):
-            self.say(t("online_waiting_start" if self.table["status"] == "open" else "online_waiting_next"))
+            waiting = [t("online_waiting_start" if self.table["status"] == "open" else "online_waiting_next")]
             if self.seat is not None:
-                self.say(t("online_start_hint"))
+                waiting.append(t("online_start_hint"))
+            # After the last deal's count and the sheet, which come later (a play-test read "waiting for the next one"
+            # above the count of the deal that ended the game).
+            (self.held if self.counts_due else self.lines).extend(waiting)
         self.time_left()
 
     def _table(self, info: dict[str, Any]) -> None:
