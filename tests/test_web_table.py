@@ -17,7 +17,7 @@ import pytest
 
 from blackmaria.locale import Texts
 from browser import SCREENSHOTS, chromium, needs_chromium
-from test_server_helpers import Server, running_server
+from test_server_helpers import ONE_DEAL_HEARTS, Server, running_server
 from test_web_client import Seat, anna_and_ben, create_table
 from web_helpers import DESKTOP, PHONE, VISIBLE_POINT, click_card, hand, new_page
 
@@ -115,6 +115,39 @@ def wait_for_my_turn(page: Any) -> bool:
         "() => document.querySelector('#hand .card.playable') || !document.getElementById('result').hidden", timeout=60_000
     )
     return bool(page.locator("#hand .card.playable").count())
+
+
+@needs_chromium
+def test_a_hint_asked_while_the_computer_players_cards_are_shown_comes_with_the_decision(server: Server, browser: Any) -> None:
+    """A play-test's hint, asked while the computer players' cards were still being laid, was dropped: the server
+    answered it for the decision the page was about to show. With search bots (an update for each card) the hint now
+    waits for its decision and is shown with it."""
+    code, host = server.create_table({**ONE_DEAL_HEARTS, "pass_schedule": ["hold"]})
+    _, token = server.join(code, "Cleo", 0)
+    server.bots(code, host, "hard")
+    page = new_page(browser, DESKTOP)
+    # The last state the server sent, whatever the page shows yet.
+    page.add_init_script(WATCH_SOCKETS)
+    page.add_init_script(
+        """(() => { const Real = window.WebSocket; window.WebSocket = class extends Real { constructor(u, p) { super(u, p);
+        this.addEventListener('message', (e) => { const m = JSON.parse(e.data); if (m.state) window.serverChoices = m.state.choices.length; }); } }; })();"""
+    )
+    page.goto(f"{server.base}/t/{code}#seat={token}")
+    server.start_game(code, host)
+    asked_early = 0
+    while asked_early < 2 and wait_for_my_turn(page):
+        play_first_playable(page)
+        # The server has the next decision of this seat while the page still lays the cards before it.
+        page.wait_for_function("() => window.serverChoices > 0 || !document.getElementById('result').hidden", timeout=30_000)
+        if page.locator("#hand .card.playable").count() or not page.is_hidden("#result"):
+            continue  # shown already (or the end): not the case asked about
+        page.click("#hint-button")
+        asked_early += 1
+        page.wait_for_selector("#hand .card.hinted", timeout=15_000)
+        assert (page.text_content("#hint-text") or "").startswith("Hint: ")
+    assert asked_early == 2, "no decision came while the cards before it were being laid"
+    assert page.errors == []
+    page.context.close()
 
 
 @needs_chromium

@@ -235,8 +235,12 @@ export function passCards() {
 }
 
 export function showHint(message) {
-  // A hint that comes when the seat has nothing to decide any more (its turn's time ran out meanwhile) is dropped.
-  if (!app.view || !app.view.choices.length || app.passPending) return;
+  // A hint that comes when the seat has nothing to decide any more (its turn's time ran out meanwhile) is dropped; one
+  // for a decision whose update is still waiting to be shown (the computer players' cards before it) waits for it.
+  if (!app.view || !app.view.choices.length || app.passPending) {
+    if (app.queue.some((update) => update.seq === message.seq)) app.hintWaiting = message;
+    return;
+  }
   app.hint = message.cards;
   clearNotice();  // the hint answers the refusal shown, if any
   const cards = message.cards.map(cardShort).join(" ");

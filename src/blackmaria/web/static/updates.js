@@ -1,7 +1,7 @@
 // The server's updates shown one after another, so that every card can be seen; the shuffle's commitment checked.
 import { $, announce, app, clearNotice, currentTrick, seatName, setNews, sleep, TIMING } from "./state.js";
 import { flyTrick, renderAll, renderSeats, renderShuffle, renderStatus, renderTrick } from "./table-view.js";
-import { passPrompt } from "./hand.js";
+import { passPrompt, showHint } from "./hand.js";
 import { showSummary } from "./dialogs.js";
 import { askCount, learnFeedback, renderLearn } from "./learn.js";
 import { cardName, cardShort, plural, suitName, t } from "./i18n.js";
@@ -95,6 +95,12 @@ async function showUpdate(message, hurry) {
     else showSummary(scored, message.events);
   }
   announceTurn(before, app.view, played);
+  // A hint asked while the cards before this decision were still being shown (a play-test's was dropped).
+  const waiting = app.hintWaiting;
+  if (waiting && waiting.seq === message.seq) {
+    app.hintWaiting = null;
+    showHint(waiting);
+  }
 }
 
 /** A card played, as heard: off the suit led (the trick's first card in ``view``, when given), it says its player has
