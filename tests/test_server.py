@@ -259,6 +259,34 @@ def test_the_host_gives_a_player_who_lost_their_link_a_new_one_and_the_old_one_s
         player.close()
 
 
+def test_a_spectator_chats_under_a_name_marked_as_watching_never_a_players(server: Server) -> None:
+    """Friends waiting for the next game could only read the chat. A spectator's line carries the name it sends and
+    seat null (the pages mark it as a watcher's); without a name, or under a seated player's, it is refused; it is
+    kept with the table's chat and told to whoever comes later."""
+    code, host, seats = two_humans_two_bots(server)
+    anna = server.connect(code, seats[0][1])
+    watcher = server.connect(code, None)
+    watcher.send({"type": "chat", "text": "hello", "ref": 1})
+    answer = watcher.recv_until("error")
+    assert (answer["code"], answer["ref"]) == ("spectator", 1) and "send the chat line with name" in str(answer["message"])
+    watcher.send({"type": "chat", "text": "I am Ben", "name": " ben", "ref": 2})
+    answer = watcher.recv_until("error")
+    assert answer["code"] == "bad-text" and "'ben' is a player's name at this table" in str(answer["message"])
+    watcher.send({"type": "chat", "text": "Good luck!", "name": "Zoe", "ref": 3})
+    line = anna.recv_until("chat")
+    assert (line["seat"], line["name"], line["text"], line.get("phrase")) == (None, "Zoe", "Good luck!", "phrase_gl")
+    anna.send({"type": "chat", "text": "thanks", "name": "Ben"})  # a seat's line is under its own name, whatever it sends
+    mine = watcher.recv_until("chat")
+    while mine["text"] != "thanks":
+        mine = watcher.recv_until("chat")
+    assert (mine["seat"], mine["name"]) == (0, "Anna")
+    later = server.connect(code, None)
+    kept = later.messages[0]["chat"]
+    assert [(c["seat"], c["name"], c["text"]) for c in kept[-2:]] == [(None, "Zoe", "Good luck!"), (0, "Anna", "thanks")]
+    for player in (anna, watcher, later):
+        player.close()
+
+
 def test_each_bad_message_is_answered_to_that_client_only_and_the_table_goes_on(server: Server) -> None:
     code, host, seats = two_humans_two_bots(server)
     anna, ben = (server.connect(code, token) for _, token in seats)
@@ -308,7 +336,9 @@ def test_each_bad_message_is_answered_to_that_client_only_and_the_table_goes_on(
     errors_before = {id(p): len(p.errors) for p in (anna, ben)}
     play_until([anna, ben], lambda: anna.over() and ben.over())
     watcher.drain(0.2)
-    assert watcher.errors == [{"type": "error", "code": "spectator", "message": "spectators may watch and nothing else"}]
+    assert watcher.errors == [
+        {"type": "error", "code": "spectator", "message": "spectators may watch, and chat under a name, nothing else"}
+    ]
     assert [e["code"] for e in ben.errors if e["code"] != "rate-limit"] == ([] if idle is anna else ["illegal"])
     assert all(len(p.errors) == errors_before[id(p)] for p in (anna, ben))
     for player in (anna, ben, watcher):

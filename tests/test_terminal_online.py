@@ -458,6 +458,30 @@ def test_back_at_a_table_whose_game_is_over_the_wait_for_the_next_is_said_after_
     back.close()
 
 
+def test_one_watching_in_the_terminal_chats_under_the_name_given_and_is_shown_watching(server: Server) -> None:
+    """``join --watch --name Zoe``: ``say`` sends the line under Zoe, marked as a watcher's on every screen; without a
+    name, or with a player's, it says what to do (spectators could not chat at all)."""
+    link, _host, token = seated(server, name="Ada")
+    ada = OnlineSeat(link, token, "en")
+    nameless = OnlineSeat(link, None, "en")
+    nameless.take("say hello")
+    assert nameless.take_lines()[-1].endswith(f"join {link.key} --watch --name NAME.")
+    zoe = OnlineSeat(link, None, "en")
+    zoe.watch_name = "ada"
+    zoe.take("say hello")
+    assert zoe.take_lines()[-1] == "ada is already at this table: choose another name."
+    zoe.watch_name = "Zoe"
+    zoe.take("say enjoy the game")
+    told: list[str] = []
+    deadline = time.monotonic() + 10
+    while "Zoe (watching): enjoy the game" not in told:
+        assert time.monotonic() < deadline, told[-5:]
+        ada.receive(0.2)
+        told.extend(ada.take_lines())
+    for seat in (ada, nameless, zoe):
+        seat.close()
+
+
 def test_a_spectator_sees_the_table_but_no_hand_and_bad_links_are_named(server: Server, data_dir: Path) -> None:
     link, host, _ = seated(server)
     server.start_game(link.code, host)
@@ -469,7 +493,8 @@ def test_a_spectator_sees_the_table_but_no_hand_and_bad_links_are_named(server: 
     assert watched.returncode == 0, watched.stderr
     assert f"Table {link.code}: you are watching." in watched.stdout
     assert "Your hand" not in watched.stdout and "Cards to pass" not in watched.stdout
-    assert watched.stdout.count("You are watching: only the players act.") == 2  # the card and the chat line
+    assert watched.stdout.count("You are watching: only the players act.") == 1  # the card
+    assert "Watching, you chat under a name: join with " in watched.stdout  # the chat line without --name
     bad = subprocess.run([*base, "http://127.0.0.1:1/tables/x"], capture_output=True, text=True, env=env, timeout=60)
     assert bad.returncode == 1 and "is not a table's link: expected http://HOST:PORT/t/CODE" in bad.stderr
     unknown = subprocess.run([*base, f"{server.base}/t/NoSuchTable", "--name", "Zoe"], capture_output=True, text=True, env=env, timeout=60)

@@ -523,9 +523,18 @@ def test_two_deals_a_spectator_and_the_language_switch(server: Server, browser: 
     watcher.wait_for_selector("#result:not([hidden])")
     assert [sheet_row(watcher, 1), sheet_row(watcher, 2)] == rows
     assert watcher.evaluate(HIDDEN_CARDS) == [] and watcher.locator("#new-game").is_hidden()
-    assert (
-        watcher.get_attribute("#chat-input", "placeholder") == "Nur Spieler können chatten"
-    )  # why it is greyed out (short: a phone cut the longer one)
+    # One watching chats under a name of their own, asked beside the line, and is shown as watching (friends waiting
+    # for the next game could only read the chat).
+    assert watcher.is_visible("#chat-name") and watcher.get_attribute("#chat-name", "placeholder") == "Dein Name"
+    assert page.is_hidden("#chat-name")
+    watcher.fill("#chat-input", "Spannend bis zum Schluss")
+    watcher.press("#chat-input", "Enter")
+    watcher.wait_for_function("() => document.getElementById('notice').textContent.startsWith('Schreib zuerst deinen Namen')")
+    assert watcher.input_value("#chat-input") == "Spannend bis zum Schluss"  # kept, to send once named
+    watcher.fill("#chat-name", "Zoe")
+    watcher.press("#chat-input", "Enter")
+    page.wait_for_function("() => document.getElementById('chat-log').textContent.includes('Zoe (watching): Spannend bis zum Schluss')")
+    assert watcher.input_value("#chat-input") == ""
     assert english_on(watcher) == []
     watcher.click("#lang-switch")
     watcher.wait_for_function("() => document.documentElement.lang === 'en'")

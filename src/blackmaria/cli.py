@@ -382,7 +382,9 @@ def _choose(texts: Texts, saved: list[Chosen], wanted: str, listing: Callable[[]
 
 @main.command()
 @click.argument("link")
-@click.option("--name", default=None, help="Your name at the table (needed to take a seat the first time).")
+@click.option(
+    "--name", default=None, help="Your name at the table (needed to take a seat the first time; with --watch, the name you chat under)."
+)
 @click.option(
     "--seat",
     type=click.IntRange(1, 7),
@@ -440,6 +442,8 @@ def join(link: str, name: str | None, seat: int | None, watch: bool, lang: str |
             online = OnlineSeat(table, token, language, help_message)
     except OnlineError as error:
         raise click.ClickException(str(error)) from None
+    if watch and name:
+        online.watch_name = name.strip()
     _sit(online, screen)
 
 

@@ -46,7 +46,7 @@ ERROR_CODES: Final = {
     "bad-token": "the token does not hold a seat at this table",
     "no-table": "there is no table with this code",
     "elsewhere": "another server process serves this table",
-    "spectator": "spectators may watch and nothing else",
+    "spectator": "spectators may watch, and chat under a name, nothing else",
     "not-started": "the game has not started",
     "in-play": "during a game a seat may only be given to a computer player (seats are freed between games)",
     "player-here": "during a game only the seat of a player who has left may be given to a computer player",
@@ -105,6 +105,8 @@ class PlayCard:
 class Chat:
     text: str
     ref: str | int | None = None
+    name: str | None = None
+    """A spectator's name for the line (a seat's lines carry its seat's name, and this is not used)."""
 
 
 @dataclass(frozen=True)
@@ -252,7 +254,7 @@ def parse_message(raw: str | bytes) -> ClientMessage:
         "hello": {"protocol", "token", "host"},
         "pass": {"cards"},
         "play": {"card"},
-        "chat": {"text"},
+        "chat": {"text", "name"},
         "ping": set(),
         "hint": {"lang"},
         "explain": {"lang"},
@@ -287,7 +289,12 @@ def parse_message(raw: str | bytes) -> ClientMessage:
         return PlayCard(_card(data.get("card"), ref), ref)
     if kind == "chat":
         try:
-            return Chat(clean_text(data.get("text"), "chat", MAX_CHAT_CHARS), ref)
+            name = data.get("name")
+            return Chat(
+                clean_text(data.get("text"), "chat", MAX_CHAT_CHARS),
+                ref,
+                None if name is None else clean_text(name, "name", MAX_NAME_CHARS),
+            )
         except ProtocolError as error:
             error.ref = ref
             raise

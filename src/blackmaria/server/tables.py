@@ -129,10 +129,15 @@ _ENCODER: Final = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), ch
 """Messages are trees of fresh dicts and lists, never cyclic: without the cycle check an update encodes a third faster."""
 
 
-def _chat_line(seat: int, name: str, text: str, at: Any) -> dict[str, Any]:
+WATCHER_SEAT = -1
+"""The seat stored with a spectator's chat line (the column holds a number); told as ``seat`` null."""
+
+
+def _chat_line(seat: int | None, name: str, text: str, at: Any) -> dict[str, Any]:
     """A chat line as every connection gets it: with ``phrase``, the key of a quick phrase it is in some language, so
-    that each reader's page or terminal says it in their own (a play-test read German on an English page)."""
-    line = {"seat": seat, "name": name, "text": text, "at": at}
+    that each reader's page or terminal says it in their own (a play-test read German on an English page). A
+    spectator's line has ``seat`` null."""
+    line = {"seat": None if seat is None or seat == WATCHER_SEAT else seat, "name": name, "text": text, "at": at}
     phrase = chat_phrase(text)
     return line if phrase is None else {**line, "phrase": phrase}
 
@@ -682,19 +687,12 @@ class TableRuntime:
             self._count(client, message)
             return
         seat = client.seat
-        if seat is None:
-            raise ProtocolError("spectator", "spectators may watch and nothing else", ref=message.ref)
-        self.returned(seat)
         if isinstance(message, Chat):
-            name = self.seats[seat].display_name(seat)
-            at = await asyncio.to_thread(self.store.add_chat, self.id, seat, name, message.text)
-            line = _chat_line(seat, name, message.text, at)
-            self.chat.append(line)
-            text = _dumps({"type": "chat", **line})
-            for other in list(self.clients):
-                if other.attached:
-                    other.send(text)
+            await self._chat(seat, message)
             return
+        if seat is None:
+            raise ProtocolError("spectator", "spectators may watch, and chat under a name, nothing else", ref=message.ref)
+        self.returned(seat)
         if isinstance(message, AskExplanation):
             await self._explain(client, seat, message)
             return
@@ -728,6 +726,26 @@ class TableRuntime:
             else:  # pragma: no cover - hello is handled by the connection
                 raise ProtocolError("hello-first", "hello is sent once, first", ref=message.ref)
             await self.advance()  # commits and tells the action with the quick bots' answers to it
+
+    async def _chat(self, seat: int | None, message: Chat) -> None:
+        """A chat line, to everyone at the table: a seat's under its seat's name; a spectator's under the name it sends,
+        marked as a watcher's (friends waiting for the next game wanted to say something), never a seated player's."""
+        if seat is not None:
+            self.returned(seat)
+            name = self.seats[seat].display_name(seat)
+        elif message.name is None:
+            raise ProtocolError("spectator", "a spectator chats under a name: send the chat line with name", ref=message.ref)
+        else:
+            name = message.name
+            if any(s.kind != "empty" and s.display_name(i).casefold() == name.casefold() for i, s in enumerate(self.seats)):
+                raise ProtocolError("bad-text", f"{name!r} is a player's name at this table: watching, chat under another", ref=message.ref)
+        at = await asyncio.to_thread(self.store.add_chat, self.id, WATCHER_SEAT if seat is None else seat, name, message.text)
+        line = _chat_line(seat, name, message.text, at)
+        self.chat.append(line)
+        text = _dumps({"type": "chat", **line})
+        for other in list(self.clients):
+            if other.attached:
+                other.send(text)
 
     async def _take_back(self, seat: int, ref: str | int | None) -> None:
         """Undo at a table of one player against computer players: the player's last card of the deal and the computer
@@ -801,7 +819,7 @@ class TableRuntime:
                         ref=ref,
                     )
                 await self._stand_in({seat})  # the player gets it back by coming back
-                return
+                return None
             if current.kind == "human" and not host:
                 raise ProtocolError(
                     "host-only",
@@ -819,6 +837,7 @@ class TableRuntime:
                 if client.seat == seat:
                     client.close()  # the removed player's page hears that its link no longer holds a seat
             self.broadcast_table()
+            return None
 
     async def _new_link(self, seat: int, current: Seat, host: bool, ref: str | int | None) -> str:
         """A new token for the seat of a player who lost their link (another browser, cleared storage): the host's to

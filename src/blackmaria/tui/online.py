@@ -258,6 +258,8 @@ class OnlineSeat(Seat):
         self.ended = False
         """Whether a game this connection watched in play has ended (a game over already at the welcome does not
         count: then the player waits for the host to start the next one)."""
+        self.watch_name: str | None = None
+        """The name one watching chats under (``join --watch --name NAME``); a seat chats under its own."""
         self.stays = False
         """Whether the seat stays at the table after a game, for the next one the host starts (the screen does, until
         the player leaves; line by line, the game's end ends the command)."""
@@ -624,10 +626,25 @@ class OnlineSeat(Seat):
                 self.lines.extend(self.held)
                 self.held = []
 
+    def chat(self, text: str) -> None:
+        """``say TEXT``: a seat's line under its name; one watching chats under ``watch_name`` (``join --watch --name``)."""
+        if not text:
+            return
+        if self.seat is not None:
+            self.send({"type": "chat", "text": text})
+        elif self.watch_name is None:
+            self.say(self.t("online_watch_chat_name", link=self.link.key))
+        elif any(name.casefold() == self.watch_name.casefold() for name in self._names):
+            self.say(self.t("web_name_taken", name=self.watch_name))
+        else:
+            self.send({"type": "chat", "text": text, "name": self.watch_name})
+
     def _chat(self, line: dict[str, Any]) -> None:
         phrase = line.get("phrase")  # a quick phrase, in this player's language whatever the writer's
         text = self.t(phrase) if isinstance(phrase, str) and phrase.startswith("phrase_") and phrase in MESSAGES else line.get("text", "")
-        self.say(self.t("online_chat", name=line.get("name") or "?", text=text))
+        name = line.get("name") or "?"
+        # A spectator's line (seat null) is marked as a watcher's, as the page marks it: never taken for a player's.
+        self.say(self.t("online_chat", name=self.t("chat_watching", name=name) if line.get("seat") is None else name, text=text))
 
     def _tell(self, events: list[dict[str, Any]]) -> None:
         if self._rules is None:
@@ -740,7 +757,6 @@ class OnlineSeat(Seat):
     # ---- what the player types ---------------------------------------------------------------------
     def take(self, text: str) -> None:
         """One line typed: a command, a chat line, or the cards to pass or play (the server judges them)."""
-        t = self.t
         words = text.strip()
         if not words:
             return
@@ -752,10 +768,7 @@ class OnlineSeat(Seat):
             self.start(named.get(level.lower(), level) or "medium")
             return
         if first.lower() in CHAT_WORDS:
-            if self.seat is None:
-                self.say(t("online_spectator"))
-            elif rest.strip():
-                self.send({"type": "chat", "text": rest.strip()})
+            self.chat(rest.strip())
             return
         if first.lower() in COMPUTER_WORDS:
             self.computer_for(rest.strip())

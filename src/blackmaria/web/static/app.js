@@ -2,8 +2,9 @@
 // (docs/server.md). Plain JavaScript modules, no build step (docs/web.md lists them). Names and chat are always
 // inserted as text.
 import { $, app, clearNotice, copyField, renderNews, showNotice, store } from "./state.js";
-import { connect, openChat, send } from "./connection.js";
+import { connect, send } from "./connection.js";
 import { renderAll, renderSeats, renderTrick, toggleLastTrick, togglePause } from "./table-view.js";
+import { openChat, sendChat } from "./chat.js";
 import { renderTableRules, renderTitle, toggleSound } from "./header.js";
 import { fillBots, startGame } from "./seating.js";
 import { passCards, showHint } from "./hand.js";
@@ -91,10 +92,9 @@ function showTable(code) {
   $("chat-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const text = $("chat-input").value.trim();
-    if (text) send({ type: "chat", text });
-    $("chat-input").value = "";
+    if (text && sendChat(text)) $("chat-input").value = "";
   });
-  for (const node of document.querySelectorAll("[data-phrase]")) node.addEventListener("click", () => send({ type: "chat", text: t(node.dataset.phrase) }));
+  for (const node of document.querySelectorAll("[data-phrase]")) node.addEventListener("click", () => sendChat(t(node.dataset.phrase)));
   connect();
 }
 

@@ -1,7 +1,8 @@
 // The WebSocket to the table (docs/server.md, protocol v1): hello, the messages in, what they change, errors and refusals.
-import { $, announce, app, paused, REDUCED, seatName, setNews, showNotice, store } from "./state.js";
+import { $, announce, app, paused, seatName, setNews, showNotice, store } from "./state.js";
 import { noteEvents, playKeys, pump } from "./updates.js";
-import { chatWords, renderAll, renderChat, renderStatus } from "./table-view.js";
+import { renderAll, renderStatus } from "./table-view.js";
+import { peekChat, renderChat } from "./chat.js";
 import { focusCard, renderHand, restoreMarked, showHint, showRefusal } from "./hand.js";
 import { renderCounts, showNewLink } from "./dialogs.js";
 import { askCount, explained, maybeExplain } from "./learn.js";
@@ -164,25 +165,6 @@ function tellTakenBack() {
   const cards = back.map(cardShort).join(" ");
   showNotice(t(back.length > 1 ? "web_undone_many" : "web_undone_one", { cards }), true);
   if (back.length) focusCard(back[0], $("undo-button")); // a card taken back, to play again from
-}
-
-/** A line from another player while the chat is out of sight (on a phone it is far below the hand): shown under the
- * hand for a few seconds, a click away from the chat (a play-test's phone player missed a friend's question). */
-function peekChat(line) {
-  const chat = $("chat-panel").getBoundingClientRect();
-  if (line.seat === app.seat || $("play").hidden || (chat.top < innerHeight && chat.bottom > 0)) return;
-  const { who, text } = chatWords(line);
-  const peek = $("chat-peek");
-  peek.textContent = `${t("chat")} · ${who}: ${text}`; // (words: an emoji showed as a box without its font)
-  peek.hidden = false;
-  clearTimeout(app.peekTimer);
-  app.peekTimer = setTimeout(() => (peek.hidden = true), 10000);
-}
-
-export function openChat() {
-  $("chat-peek").hidden = true;
-  $("chat-panel").scrollIntoView({ behavior: REDUCED ? "auto" : "smooth", block: "center" });
-  $("chat-input").focus({ preventScroll: true });
 }
 
 /** Before the game, who sat down or left a seat, in words for every seat's page (a host whose tab was in the

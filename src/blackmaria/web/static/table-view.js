@@ -1,10 +1,10 @@
 // The table: the host's pause, the seats round the felt (seating before a game: seating.js), the trick, the turn line and
-// clock, the score sheet, the shuffle check, the result, the chat (the titles and the turn's sound: header.js).
+// clock, the score sheet, the shuffle check, the result (the titles and the turn's sound: header.js; the chat: chat.js).
 import { $, announce, api, app, authToken, currentTrick, el, mustPass, mustPlay, nameOf, paused, pausedText, REDUCED, seatName, showNotice, shownTaken, shownTurn, stillPassing, tableInPlay, trickWonShown } from "./state.js";
-import { send } from "./connection.js";
 import { newLinkButton, renderSeating, seatButton } from "./seating.js";
 import { focusHandFrom, NARROW, passPrompt, renderHand, revealHand } from "./hand.js";
 import { renderLearn } from "./learn.js";
+import { renderChat } from "./chat.js";
 import { showResult } from "./dialogs.js";
 import { renderTableRules, renderTableTitle, renderTitle } from "./header.js";
 import { cardName, has, plural, t } from "./i18n.js";
@@ -455,25 +455,4 @@ function renderResult() {
   $("undo-button").disabled = !mayTakeBack();
   $("sound-button").hidden = over || app.seat === null; // no turn to signal: the game is over, or a spectator's
   if (over) showResult(view);
-}
-
-/** Who said a line of the chat, and what, in the reader's language where it is a quick phrase (the server names it:
- * ``phrase``), whatever the writer's. */
-export function chatWords(line) {
-  const who = app.table && app.table.seats[line.seat] ? seatName(line.seat) : line.name;
-  return { who, text: line.phrase && has(line.phrase) ? t(line.phrase) : line.text };
-}
-
-export function renderChat() {
-  const log = $("chat-log");
-  log.replaceChildren(
-    ...app.chat.slice(-50).map((line) => {
-      const { who, text } = chatWords(line);
-      return el("li", {}, el("b", { text: `${who}: ` }), el("span", { text }));
-    }),
-  );
-  log.scrollTop = log.scrollHeight;
-  const seated = app.seat !== null;
-  for (const node of document.querySelectorAll("[data-phrase], #chat-form input, #chat-form button")) node.disabled = !seated;
-  $("chat-input").placeholder = seated ? "" : t("web_chat_players_only"); // why a spectator's chat is greyed out
 }
