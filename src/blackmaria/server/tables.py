@@ -541,7 +541,11 @@ class TableRuntime:
 
     def broadcast_table(self) -> None:
         # turn_left: after a pause the clock goes on from what it had left, and a page shows the server's count.
-        text = _dumps({"type": "table", "table": self.info(), "turn_left": self.turn_left()})
+        self.broadcast({"type": "table", "table": self.info(), "turn_left": self.turn_left()})
+
+    def broadcast(self, message: dict[str, Any]) -> None:
+        """The same message to every connection at the table (one with nothing seat-dependent in it)."""
+        text = _dumps(message)
         for client in list(self.clients):
             if client.attached:
                 client.send(text)
@@ -742,10 +746,7 @@ class TableRuntime:
         at = await asyncio.to_thread(self.store.add_chat, self.id, WATCHER_SEAT if seat is None else seat, name, message.text)
         line = _chat_line(seat, name, message.text, at)
         self.chat.append(line)
-        text = _dumps({"type": "chat", **line})
-        for other in list(self.clients):
-            if other.attached:
-                other.send(text)
+        self.broadcast({"type": "chat", **line})
 
     async def _take_back(self, seat: int, ref: str | int | None) -> None:
         """Undo at a table of one player against computer players: the player's last card of the deal and the computer
@@ -853,10 +854,7 @@ class TableRuntime:
         digest = hash_token(token)
         await asyncio.to_thread(self.store.set_seats, self.id, [(seat, "human", current.name, None, digest)])
         self.seats[seat] = Seat("human", current.name, None, digest)
-        text = _dumps({"type": "seat-relinked", "seat": seat, "name": current.display_name(seat)})
-        for client in list(self.clients):
-            if client.attached:
-                client.send(text)
+        self.broadcast({"type": "seat-relinked", "seat": seat, "name": current.display_name(seat)})
         return token
 
     def seat_names(self, lang: str) -> list[str]:
