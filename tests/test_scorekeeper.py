@@ -202,6 +202,8 @@ def test_a_sheet_file_from_elsewhere_is_continued_and_a_broken_one_refused(tmp_p
     exported.write_text(sheet.to_json(), encoding="utf-8")
     result = CliRunner().invoke(main, ["score", "--file", str(exported), "--lang", "en"], input="0 43 0\nquit\n")
     assert result.exit_code == 0, result.output
+    # The way back is by the file (a play-test was told "--resume from-the-phone", which knew no such sheet).
+    assert f"Continue with: blackmaria score --file {exported}" in " ".join(result.output.split())
     resumed = ScoreSheet.from_json(exported.read_text(encoding="utf-8"))  # continued in its own file
     assert [list(e.points) for e in resumed.entries] == [[10, 8, 25], [0, 43, 0]]
     broken = tmp_path / "broken.json"
@@ -298,5 +300,29 @@ def test_the_first_dealer_is_counted_from_one_and_must_be_at_the_table(tmp_path:
 def test_a_correction_that_is_a_moon_says_so() -> None:
     """A play-test's "fix 2 0 26 0 0" was answered "Deal 2 corrected." only (the sheet did show the moon)."""
     sheet = ScoreSheet(preset("hearts"), ["Anna", "Ben", "Carla", "Dora"])
-    out = _type(sheet, ["10 6 5 5", "fix 1 0 26 0 0", "quit"])
+    out = _type(sheet, ["14 6 5 1", "fix 1 0 26 0 0", "quit"])
     assert out[out.index("Deal 1 corrected.") + 1] == "Ben shot the moon!" and sheet.totals == [26, 0, 26, 26]
+
+
+def test_points_no_deal_can_end_with_are_refused_though_they_add_up() -> None:
+    """A play-test's sheet took Hearts 12 12 2 0 (whoever took the Q♠ has 13 at least) and, for five players, 10 10 10
+    10 3: the sum and each count were right, the deal impossible. Every way the cards can share out is accepted."""
+    hearts = ScoreSheet(preset("hearts"), ["Anna", "Ben", "Carla", "Dan"])
+    with pytest.raises(ScoreError) as refused:
+        hearts.from_points([12, 12, 2, 0])
+    assert str(refused.value) == (
+        "no deal ends with Anna 12, Ben 12, Carla 2, Dan 0: the scoring cards cannot be shared out so "
+        "(the Q♠ alone is 13 points, and goes whole to one player)"
+    )
+    assert refused.value.text("de").startswith("kein Spiel endet mit Anna 12, Ben 12, Carla 2, Dan 0")
+    assert hearts.from_points([14, 10, 2, 0]).points == (14, 10, 2, 0)
+    assert hearts.from_points([26, 0, 0, 0]).moon_shooter == 0  # a moon is a deal too
+    five = ScoreSheet(preset("black-maria", players=5), ["A", "B", "C", "D", "E"])
+    with pytest.raises(ScoreError, match="no deal ends with A 10, B 10, C 10, D 10, E 3"):
+        five.from_points([10, 10, 10, 10, 3])
+    assert five.from_points([13, 10, 7, 10, 3]).raw == (13, 10, 7, 10, 3)
+    # Omnibus' jack of diamonds takes 10 off: with it the queen's hand may hold 3, without it 13 at least.
+    omnibus = ScoreSheet(preset("omnibus"), ["Anna", "Ben", "Carla", "Dan"])
+    assert omnibus.from_points([4, 4, 4, 4]).raw == (4, 4, 4, 4)
+    with pytest.raises(ScoreError, match="no deal ends with"):
+        omnibus.from_points([-10, 12, 12, 2])

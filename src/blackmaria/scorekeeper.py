@@ -14,6 +14,7 @@ the end of the game and ties follow ``game.game_verdict``.
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import json
 import re
@@ -59,6 +60,33 @@ class ScoreError(ValueError):
                 parts.append(t.n("heart_cards", hearts))
             shown["cards"] = ", ".join(parts)
         return shown
+
+
+def can_share(values: Sequence[int], targets: Sequence[int]) -> bool:
+    """Whether cards worth ``values`` can be shared out among players so that each gets exactly its target: each card
+    goes whole to one player.
+
+    >>> can_share([13] + [1] * 13, [12, 12, 2, 0]), can_share([13] + [1] * 13, [14, 10, 2, 0])
+    (False, True)
+    """
+    cards = sorted(values, key=abs, reverse=True)  # the big cards first: most dead ends show at once
+    highs = [sum(v for v in cards[i:] if v > 0) for i in range(len(cards) + 1)]
+    lows = [sum(v for v in cards[i:] if v < 0) for i in range(len(cards) + 1)]
+
+    @functools.cache
+    def fits(i: int, left: tuple[int, ...]) -> bool:
+        # ``left``: what each player still needs, sorted (players are alike here, only their needs differ).
+        if any(not lows[i] <= need <= highs[i] for need in left):
+            return False
+        if i == len(cards):
+            return True
+        return any(
+            fits(i + 1, tuple(sorted(left[:j] + (need - cards[i],) + left[j + 1 :])))
+            for j, need in enumerate(left)
+            if j == 0 or need != left[j - 1]
+        )
+
+    return sum(targets) == sum(values) and fits(0, tuple(sorted(targets)))
 
 
 @dataclass(frozen=True)
@@ -157,6 +185,13 @@ class ScoreSheet:
             # What one player's tricks can hold: from every negative card alone to every positive one.
             if not negatives <= value <= rules.moon_total:
                 raise ScoreError("ske_points_range", name=self.players[seat], value=value, low=negatives, high=rules.moon_total)
+        scoring = [rules.values[c] for c in cards_of(rules.in_play_mask) if rules.values[c] != 0]
+        if not can_share(scoring, raw):
+            # The sum and each count may be right and the deal still impossible (Hearts 12 12 2 0: whoever took the
+            # Q♠ has 13 at least; a play-test's sheet took it).
+            top = max(cards_of(rules.in_play_mask), key=lambda c: abs(rules.values[c]))
+            points = ", ".join(f"{name} {value}" for name, value in zip(self.players, raw, strict=True))
+            raise ScoreError("ske_points_split", points=points, card=top, value=rules.values[top])
         shooter = None
         if rules.moon != "off":
             # Whoever counted every positive point (with or without the negative cards) shot the moon.

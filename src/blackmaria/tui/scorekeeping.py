@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import shlex
 import shutil
 import textwrap
 import time
@@ -12,6 +13,7 @@ from pathlib import Path
 
 from blackmaria.locale import Texts
 from blackmaria.scorekeeper import DealEntry, ScoreError, ScoreSheet
+from blackmaria.tui.seat import line_editing
 from blackmaria.tui.session import data_dir
 
 
@@ -115,6 +117,7 @@ def run_scorekeeper(
     path: Path | None = None,
 ) -> None:
     """Keep ``sheet`` line by line, saving it to ``path`` (a new file of its own by default) after every deal."""
+    line_editing(read)
     t = Texts(lang)
     path = path if path is not None else new_sheet_path()
 
@@ -125,8 +128,10 @@ def run_scorekeeper(
         temporary.replace(path)
 
     def write_wrapped(text: str) -> None:
-        # Wrapped between words to the terminal's width (a play-test read "player" / "s separated by /").
-        for line in textwrap.wrap(text, width=max(40, min(shutil.get_terminal_size().columns, 100) - 1), break_on_hyphens=False):
+        # Wrapped between words to the terminal's width (a play-test read "player" / "s separated by /"); a word longer
+        # than a line (a file's path in the command to continue) stays whole, to be copied.
+        width = max(40, min(shutil.get_terminal_size().columns, 100) - 1)
+        for line in textwrap.wrap(text, width=width, break_on_hyphens=False, break_long_words=False):
             write(line)
 
     rules = sheet.rules
@@ -209,4 +214,7 @@ def run_scorekeeper(
             write_wrapped(t("sk_not_kept"))  # a sheet opened and left empty is not kept (it hid the real one from --resume)
             return
         save()
-        write_wrapped(t("sk_saved", name=path.stem))
+        # A sheet kept elsewhere (score --file) is continued from its file, not from the list of kept sheets (a
+        # play-test was told "--resume NAME", which did not know it).
+        kept = path.parent.resolve() == sheets_dir().resolve() or path.resolve() == legacy_sheet_path().resolve()
+        write_wrapped(t("sk_saved", name=path.stem) if kept else t("sk_saved_file", path=shlex.quote(str(path))))

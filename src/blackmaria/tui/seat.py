@@ -522,9 +522,20 @@ class Typed:
             return ""
 
 
+def line_editing(read: Callable[[str], str]) -> None:
+    """At a keyboard, ``input`` with the arrow keys, Backspace and the lines typed before (Up): the standard library's
+    readline, loaded (a play-test's Left printed ^[[D into a score entry, which was then refused)."""
+    if read is input and sys.stdin.isatty():
+        try:
+            import readline  # noqa: F401  (loading it is what gives input() its line editing)
+        except ImportError:  # (not on every platform)
+            pass
+
+
 def asking(read: Callable[[str], str]) -> Callable[[str | None], str | None]:
     """Answers for a table that waits for the player: ``read(question)`` when there is a question (None at the end
     of input), "" when there is none."""
+    line_editing(read)
 
     def ask(question: str | None) -> str | None:
         if question is None:
