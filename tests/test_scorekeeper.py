@@ -326,3 +326,30 @@ def test_points_no_deal_can_end_with_are_refused_though_they_add_up() -> None:
     assert omnibus.from_points([4, 4, 4, 4]).raw == (4, 4, 4, 4)
     with pytest.raises(ScoreError, match="no deal ends with"):
         omnibus.from_points([-10, 12, 12, 2])
+
+
+def test_an_entry_may_name_the_players_and_ctrl_c_saves_the_sheet_with_the_way_back(tmp_path: Path) -> None:
+    """A play-test typed "Anna: 10, Ben: 8, Carla: 25" and read "Anna: Anna: is neither a card nor points"; Ctrl+C
+    said click's "Aborted!" and not how to go on (the sheet was saved); two players of one name were taken."""
+    from click.testing import CliRunner
+
+    from blackmaria.cli import main
+
+    sheet = ScoreSheet(preset("black-maria"), ["Anna", "Ben", "Carla"])
+    out = _type(sheet, ["Anna: 10, Ben: 8, Carla: 25", "ben: QS Hx2, anna: Hx3 AS, Carla: KS Hx8", "Anna: 10, Ben: 33", "quit"])
+    assert [e.points for e in sheet.entries] == [(10, 8, 25), (10, 15, 18)]
+    assert "Not accepted: every player's points are needed: Carla has none in this entry." in said(out)
+    lines = iter(["10 8 25"])
+
+    def interrupted(prompt: str) -> str:
+        line = next(lines, None)
+        if line is None:
+            raise KeyboardInterrupt
+        return line
+
+    kept = ScoreSheet(preset("black-maria"), ["Anna", "Ben", "Carla"])
+    output: list[str] = []
+    run_scorekeeper(kept, "en", interrupted, output.append, path=tmp_path / "scoresheets" / "sheet-x.json")
+    assert said(output).endswith("Score sheet sheet-x saved. Continue with: blackmaria score --resume sheet-x")
+    twice = CliRunner().invoke(main, ["score", "--players", "Anna,Ben,anna"])
+    assert twice.exit_code == 2 and "anna is named twice: give each player a name of their own" in twice.output

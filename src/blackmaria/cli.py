@@ -546,6 +546,9 @@ def score(rules_name: str, names: str, dealer: int, lang: str | None, resume: st
         path, sheet = chosen.path, chosen.sheet
     else:
         players = [n.strip() for n in names.split(",") if n.strip()] or ["Anna", "Ben", "Carla"]
+        twice = next((name for i, name in enumerate(players) if name.casefold() in (p.casefold() for p in players[:i])), None)
+        if twice is not None:  # two columns of one name make the sheet and the entries by name ambiguous (a play-test)
+            raise click.BadParameter(f"{twice} is named twice: give each player a name of their own", param_hint="--players")
         if dealer > len(players):
             raise click.ClickException(texts("sk_dealer_range", dealer=dealer, players=len(players), first=players[0]))
         sheet = ScoreSheet(_rules_option(rules_name, len(players)), players, dealer - 1)

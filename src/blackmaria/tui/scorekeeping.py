@@ -79,7 +79,32 @@ def sheet_list(t: Texts, sheets: list[SavedSheet]) -> str:
     return "\n".join(lines)
 
 
+def _named(sheet: ScoreSheet, text: str) -> list[str] | None:
+    """``Anna: 10, Ben: 8, Carla: 25``, or cards after each name in any order (``Ben: QS, Anna: Hx3``): each player's
+    part in seat order ("" for a player not named), or None when the entry does not begin with a player's name.
+    A play-test typed the names with the points and was refused with "Anna: Anna: is neither a card nor points"."""
+    names = sorted(sheet.players, key=len, reverse=True)  # (the longer first: "Anna" is not read in "Annabel")
+    marks = list(re.finditer(r"(?:^|[\s,;/])(" + "|".join(map(re.escape, names)) + r")\s*:", text, re.IGNORECASE))
+    if not marks or text[: marks[0].start()].strip(" ,;/"):
+        return None
+    parts: dict[str, str] = {}
+    for mark, following in zip(marks, [*marks[1:], None], strict=True):
+        name = next(player for player in sheet.players if player.casefold() == mark.group(1).casefold())
+        if name in parts:
+            raise ScoreError("sk_named_twice", name=name)
+        parts[name] = text[mark.end() : following.start() if following else len(text)].strip(" ,;/")
+    return [parts.get(player, "") for player in sheet.players]
+
+
 def _entry(sheet: ScoreSheet, text: str) -> DealEntry:
+    named = _named(sheet, text)
+    if named is not None:
+        if any(re.fullmatch(r"-?\d+", part) for part in named):  # points: every player's, as in "10 8 25"
+            missing = [player for player, part in zip(sheet.players, named, strict=True) if not re.fullmatch(r"-?\d+", part)]
+            if missing:
+                raise ScoreError("sk_named_points_missing", names=", ".join(missing))
+            return sheet.from_points([int(part) for part in named])
+        return sheet.from_cards(named)
     parts = text.replace(",", " ").split()  # "10, 8, 25" as well as "10 8 25" (a play-test typed commas)
     if parts and all(re.fullmatch(r"-?\d+", p) for p in parts):
         return sheet.from_points([int(p) for p in parts])
@@ -209,7 +234,9 @@ def run_scorekeeper(
                 write_wrapped(t("sk_refused", reason=error.text(t.lang)))
             except OSError as error:  # csv FILE that cannot be written
                 write_wrapped(t("sk_refused", reason=str(error)))
-    except EOFError:
+    except (EOFError, KeyboardInterrupt) as leaving:  # the end of input, quit, or Ctrl+C (it said "Aborted!", no way back)
+        if isinstance(leaving, KeyboardInterrupt):
+            write("")  # (the cursor was left after the prompt)
         if not sheet.entries and not path.exists():
             write_wrapped(t("sk_not_kept"))  # a sheet opened and left empty is not kept (it hid the real one from --resume)
             return
