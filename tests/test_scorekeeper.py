@@ -353,3 +353,17 @@ def test_an_entry_may_name_the_players_and_ctrl_c_saves_the_sheet_with_the_way_b
     assert said(output).endswith("Score sheet sheet-x saved. Continue with: blackmaria score --resume sheet-x")
     twice = CliRunner().invoke(main, ["score", "--players", "Anna,Ben,anna"])
     assert twice.exit_code == 2 and "anna is named twice: give each player a name of their own" in twice.output
+
+
+def test_score_takes_the_kitty_and_the_games_length_as_play_does(tmp_path: Path) -> None:
+    """A family's five-player evening with a kitty needed a house-rules file: ``play`` had --kitty, ``score`` did not."""
+    from click.testing import CliRunner
+
+    from blackmaria.cli import main
+    from blackmaria.tui.scorekeeping import saved_sheet_list
+
+    args = ["score", "--players", "A,B,C,D,E", "--kitty", "--deals", "2", "--lang", "en"]
+    result = CliRunner().invoke(main, args, input="QS Hx3 / KS / AS / Hx5 / Hx5\nquit\n")
+    assert result.exit_code == 0, result.output
+    (kept,) = saved_sheet_list()
+    assert kept.sheet.rules.kitty and kept.sheet.rules.deal_count == 2 and kept.sheet.totals == [16, 10, 7, 5, 5]

@@ -508,6 +508,8 @@ def host(
 @main.command()
 @click.option("--rules", "rules_name", default="black-maria", show_default=True, help="Preset name or house-rules file.")
 @click.option("--players", "names", default="", help="Comma-separated player names, in seat order (clockwise).")
+@click.option("--kitty", is_flag=True, help=KITTY_HELP)
+@game_end_options
 @click.option(
     "--dealer",
     type=click.IntRange(1, 7),
@@ -524,8 +526,21 @@ def host(
     default=None,
     help="Continue the score sheet in this JSON file (one exported by the web scorekeeper, say).",
 )
-def score(rules_name: str, names: str, dealer: int, lang: str | None, resume: str | None, sheet_file: str | None) -> None:
-    """Keep the score of a game played with real cards: enter each deal's points or penalty cards."""
+def score(
+    rules_name: str,
+    names: str,
+    kitty: bool,
+    deals: int | None,
+    target: int | None,
+    dealer: int,
+    lang: str | None,
+    resume: str | None,
+    sheet_file: str | None,
+) -> None:
+    """Keep the score of a game played with real cards: enter each deal's points or penalty cards.
+
+    --kitty, --deals and --target change the rules as for play (a family's five-player evening with a kitty needed a
+    house-rules file)."""
     from blackmaria.locale import Texts, detect_language
     from blackmaria.scorekeeper import ScoreSheet
     from blackmaria.tui.scorekeeping import new_sheet_path, run_scorekeeper, saved_sheet_list, sheet_list
@@ -551,7 +566,7 @@ def score(rules_name: str, names: str, dealer: int, lang: str | None, resume: st
             raise click.BadParameter(f"{twice} is named twice: give each player a name of their own", param_hint="--players")
         if dealer > len(players):
             raise click.ClickException(texts("sk_dealer_range", dealer=dealer, players=len(players), first=players[0]))
-        sheet = ScoreSheet(_rules_option(rules_name, len(players)), players, dealer - 1)
+        sheet = ScoreSheet(_rules_option(rules_name, len(players), kitty, deals, target), players, dealer - 1)
         path = new_sheet_path()  # a sheet of its own: the earlier ones are kept
     run_scorekeeper(sheet, language, path=path)
 
