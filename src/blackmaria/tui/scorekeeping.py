@@ -185,6 +185,12 @@ def run_scorekeeper(
                 prompt = t("sk_prompt_hold" + of, number=index + 1, count=rules.deal_count, dealer=dealer)
             else:
                 prompt = t("sk_prompt" + of, number=index + 1, count=rules.deal_count, dealer=dealer, direction=t.direction(direction))
+            head, _, question = prompt.rpartition(". ")
+            if head and len(prompt) > shutil.get_terminal_size().columns // 2:
+                # The deal on a line of its own, the question short: a play-test's entries wrapped at column 80 after
+                # a prompt of 61 columns.
+                write_wrapped(head + ".")
+                prompt = question
             answer = read(prompt).strip()
             word = answer.split(" ", 1)[0].lower()
             try:
