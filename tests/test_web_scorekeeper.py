@@ -8,6 +8,8 @@ a reload, the server gone and the network cut, the end, and the exports read bac
 from __future__ import annotations
 
 import json
+import random
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,7 +22,7 @@ from blackmaria.game import game_verdict
 from blackmaria.locale import Texts
 from blackmaria.locale.messages import MESSAGES
 from blackmaria.rules import Rules
-from blackmaria.scorekeeper import ScoreError, ScoreSheet
+from blackmaria.scorekeeper import ScoreError, ScoreSheet, can_share
 from browser import SCREENSHOTS, chromium, needs_chromium
 from test_server_helpers import Server, running_server
 
@@ -61,6 +63,13 @@ CASES: list[tuple[str, int, dict[str, Any], dict[str, Any]]] = [
     ("black-maria-jaques", 3, {}, {"points": [0, 26, 0]}),
     ("black-lady", 5, {}, {"cards": ["Hx13", "QS", "", "", ""]}),
     ("two-player", 2, {}, {"cards": ["Hx13 D♠", ""]}),
+    # Points that add up and lie in range, yet no deal ends with them: the Q♠ goes whole to one player.
+    ("hearts", 4, {}, {"points": [12, 12, 2, 0]}),
+    ("hearts", 4, {}, {"points": [14, 10, 2, 0]}),
+    ("black-maria", 5, {}, {"points": [10, 10, 10, 10, 3]}),
+    ("black-maria", 6, {"moon": "add-to-others"}, {"points": [3, 3, 3, 3, 3, 28]}),
+    ("omnibus", 4, {}, {"points": [12, 12, -8, 0]}),
+    ("spot-hearts", 4, {}, {"points": [64, 64, 1, 0]}),
 ]
 
 
@@ -301,9 +310,9 @@ def test_points_typed_with_commas_are_read_as_the_terminal_reads_them(server: Se
     page.get_by_label("Rules").select_option("hearts")
     page.get_by_role("button", name="Start the sheet").click()
     field = lambda seat: page.get_by_label(f"Player {seat}: points or cards")  # noqa: E731
-    field(1).fill("10, 8, 8, 0")  # every player's points in one field
+    field(1).fill("13, 8, 5, 0")  # every player's points in one field
     page.get_by_role("button", name="Enter the deal").click()
-    assert page.locator("#message").inner_text().startswith("Deal 1 — Player 1: 10, Player 2: 8, Player 3: 8, Player 4: 0.")
+    assert page.locator("#message").inner_text().startswith("Deal 1 — Player 1: 13, Player 2: 8, Player 3: 5, Player 4: 0.")
     for seat, text in enumerate(["0,", "20,", "6,", "0"], 1):
         field(seat).fill(text)
     page.get_by_role("button", name="Enter the deal").click()
@@ -341,6 +350,7 @@ def test_german_from_the_browser_language_refusals_included(server: Server, brow
     )
     # At 390 px every player's column shows: the sheet does not scroll sideways.
     assert page.evaluate("(() => { const wrap = document.querySelector('.table-wrap'); return wrap.scrollWidth <= wrap.clientWidth; })()")
+    assert page.locator("#sheet-more").is_hidden()  # nothing to scroll to: no line saying so
     page.get_by_role("radio", name="Spieler 3").check()
     page.get_by_role("button", name="D♠, 13 Punkte, nicht eingetragen").click()
     assert page.get_by_label("Spieler 3: Punkte oder Karten").input_value() == "D♠"  # as the button shows it
@@ -445,4 +455,241 @@ def test_the_page_scores_by_the_servers_facts(server: Server, browser: Any) -> N
     # Kept for offline use under the rules the sheet was started with.
     kept = page.evaluate("Object.keys(localStorage).filter((key) => key.startsWith('blackmaria.facts.'))")
     assert any('"preset":"black-maria"' in key for key in kept)
+    page.close()
+
+
+def _setup(page: Any, preset: str, names: list[str]) -> None:
+    """The setup form for ``preset`` with these names (the count follows them), the server's rules come."""
+    page.get_by_label("Rules").select_option(preset)
+    page.get_by_label("Players", exact=True).select_option(str(len(names)))
+    for seat, name in enumerate(names):
+        page.get_by_label(f"Name of player {seat + 1}").fill(name)
+    page.wait_for_selector("#start:not([disabled])")
+
+
+def test_points_no_deal_can_end_with_are_refused_as_the_terminal_refuses_them(server: Server, browser: Any) -> None:
+    """A play-test's sheet took Hearts 12 12 2 0: they add up to 26 and each lies in range, but whoever took the Q♠ has
+    13 at least. The page shares the cards out as scorekeeper.can_share does, and says so in its words."""
+    page = browser.new_page()
+    page.goto(f"{server.base}/score")
+    page.wait_for_function("window.BlackMariaScore !== undefined")
+    # The page's sharing out against the Python's, on points that add up and lie in range (most cannot be dealt).
+    draw = random.Random(20)
+    for name, players in (("hearts", 4), ("black-maria", 5), ("omnibus", 4), ("black-maria-jaques", 3)):
+        rules = Rules.from_data({"preset": name, "players": players})
+        values = [value for card, value in enumerate(rules.values) if value and rules.in_play_mask >> card & 1]
+        low = sum(value for value in values if value < 0)
+        for _ in range(12):
+            targets = [draw.randint(low, rules.moon_total) for _ in range(players - 1)]
+            targets.append(rules.deal_total - sum(targets))
+            js = page.evaluate("([values, targets]) => window.BlackMariaScore.canShare(values, targets)", [values, targets])
+            assert js == can_share(values, targets), (name, targets)
+    page.close()
+
+    page = browser.new_page()
+    page.goto(f"{server.base}/score")
+    _setup(page, "hearts", ["Anna", "Ben", "Carla", "Dan"])
+    page.get_by_role("button", name="Start the sheet").click()
+    _entry(page, {"Anna": "12", "Ben": "12", "Carla": "2", "Dan": "0"})
+    sheet = ScoreSheet(Rules.from_data({"preset": "hearts", "players": 4}), ["Anna", "Ben", "Carla", "Dan"])
+    with pytest.raises(ScoreError) as refused:
+        sheet.from_points([12, 12, 2, 0])
+    assert page.locator("#error").inner_text() == f"Not accepted: {refused.value.text('en')}."
+    assert (
+        "Anna 12, Ben 12, Carla 2, Dan 0" in page.locator("#error").inner_text()
+        and "Q♠ alone is 13 points" in page.locator("#error").inner_text()
+    )
+    assert page.locator("#sheet tbody tr").count() == 0
+    _entry(page, {"Anna": "14", "Ben": "10", "Carla": "2", "Dan": "0"})  # the Q♠ and a heart: a deal can end so
+    assert page.locator("#sheet tbody tr").count() == 1
+    # A sheet kept with such a deal (entered before the check) still opens, on the page as in Python: nothing kept is
+    # lost by a check that came later.
+    kept = json.loads(page.evaluate("localStorage.getItem('blackmaria.scoresheet')"))
+    kept["deals"].append({"points": [12, 12, 2, 0]})
+    assert ScoreSheet.from_data(kept).totals == [26, 22, 4, 0]
+    page.evaluate("(sheet) => localStorage.setItem('blackmaria.scoresheet', JSON.stringify(sheet))", kept)
+    page.reload()
+    expect(page.locator("#sheet tbody tr")).to_have_count(2)
+    assert page.locator("#kept-refused").count() == 0
+    page.close()
+
+
+def test_the_rules_in_words_say_what_the_form_says(server: Server, browser: Any) -> None:
+    """They said 3 players, no kitty, no moon after a play-test chose 5 players, the kitty and a moon: they followed the
+    preset alone."""
+    page = browser.new_page()
+    page.goto(f"{server.base}/score")
+    page.get_by_text("The rules in words").click()
+    words = page.locator("details").filter(has_text="The rules in words").locator("li")
+    expect(words).to_have_text(Rules.from_data({"preset": "black-maria"}).describe("en"))
+    page.get_by_label("Players", exact=True).select_option("5")
+    expect(words).to_have_text(Rules.from_data({"preset": "black-maria", "players": 5}).describe("en"))
+    page.get_by_text("House rules").click()
+    page.get_by_label("Kitty instead of removing cards").check()
+    page.get_by_label("Shooting the moon").select_option("add-to-others")
+    page.get_by_label("Number of deals (empty: none)").fill("4")
+    chosen = {"preset": "black-maria", "players": 5, "kitty": True, "moon": "add-to-others", "deal_count": 4}
+    expect(words).to_have_text(Rules.from_data(chosen).describe("en"))
+    assert page.get_by_text("The rules in words").locator("..").evaluate("details => details.open")  # still open
+    page.get_by_label("Target score (empty: none)").fill("50")  # the end at a score too
+    expect(words).to_have_text(Rules.from_data({**chosen, "target_score": 50}).describe("en"))
+    page.close()
+
+
+def test_a_kitty_ticked_for_black_maria_at_five_goes_where_nothing_is_left_over(server: Server, browser: Any) -> None:
+    """Ticked for Black Maria at 5, the kitty stayed ticked for Hearts: the page asked the server for Hearts with a
+    kitty (refused, 422, a console error), said "nothing is left over for a kitty", and "Start" was disabled but
+    looked as green as ever."""
+    context = browser.new_context(**PHONE, locale="en-GB")
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("console", lambda message: problems.append(message.text) if message.type == "error" else None)
+    page.on("response", lambda response: problems.append(f"{response.status} {response.url}") if response.status >= 400 else None)
+    asked: list[dict[str, Any]] = []
+    held: list[Any] = []
+
+    def hold_hearts(route: Any) -> None:
+        rules = json.loads(route.request.post_data or "{}").get("rules", {})
+        asked.append(rules)
+        if rules.get("preset") == "hearts" and not held:
+            held.append(route)  # answered once the waiting button is looked at
+        else:
+            route.continue_()
+
+    page.route("**/api/rules/facts", hold_hearts)
+    page.goto(f"{server.base}/score")
+    page.get_by_label("Players", exact=True).select_option("5")
+    page.get_by_text("House rules").click()
+    page.get_by_label("Kitty instead of removing cards").check()
+    page.wait_for_selector("#start:not([disabled])")
+    page.get_by_label("Rules").select_option("hearts")
+    assert page.is_disabled("#start")
+    # A button that waits looks so: not the green of one to press.
+    start = page.locator("#start")
+    assert start.evaluate("b => getComputedStyle(b).cursor") == "not-allowed"
+    assert start.evaluate("b => getComputedStyle(b).backgroundColor") != "rgb(45, 106, 79)"
+    held[0].continue_()
+    page.wait_for_selector("#start:not([disabled])")
+    assert not page.get_by_label("Kitty instead of removing cards").is_visible()
+    assert not page.get_by_label("Kitty instead of removing cards").is_checked()
+    assert start.evaluate("b => getComputedStyle(b).backgroundColor") == "rgb(45, 106, 79)"
+    assert page.locator("#error").inner_text() == ""
+    # Black Maria at 4 leaves nothing over either; at 5 again the box is there, not ticked.
+    page.get_by_label("Rules").select_option("black-maria")
+    page.get_by_label("Players", exact=True).select_option("5")
+    page.get_by_label("Kitty instead of removing cards").check()
+    page.wait_for_selector("#start:not([disabled])")
+    page.get_by_label("Players", exact=True).select_option("4")
+    page.wait_for_selector("#start:not([disabled])")
+    expect(page.get_by_label("Kitty instead of removing cards")).to_be_hidden()
+    page.get_by_role("button", name="Start the sheet").click()
+    page.locator("#next").wait_for()
+    assert json.loads(page.evaluate("localStorage.getItem('blackmaria.scoresheet')"))["rules"]["kitty"] is False
+    assert not [rules for rules in asked if rules.get("kitty") and (rules.get("players") == 4 or rules.get("preset") == "hearts")]
+    assert problems == []
+    context.close()
+
+
+def test_tapped_cards_tell_players_whose_names_begin_alike(server: Server, browser: Any) -> None:
+    """A card's taker was the first three letters of the name: "Ann" for Annika and for Anna, "Gro" for Großmutter and
+    for Großvater."""
+    context = browser.new_context(**PHONE, locale="en-GB")
+    page = context.new_page()
+    page.goto(f"{server.base}/score")
+    _setup(page, "black-maria", ["Annika", "Anna", "Großmutter", "Großvater", "Ben"])
+    page.get_by_role("button", name="Start the sheet").click()
+    taps = {"Annika": "A♠", "Anna": "K♠", "Großmutter": "Q♠", "Großvater": "A♥", "Ben": "K♥"}
+    for name, card in taps.items():
+        page.get_by_role("radio", name=name).check()
+        page.locator("#cards button").filter(has_text=card).click()
+    owners = [page.locator("#cards button").filter(has_text=card).locator(".owner").inner_text() for card in taps.values()]
+    assert owners == ["Anni", "Anna", "Großm", "Großv", "Ben"]
+    # Each label stays on its card.
+    for card in taps.values():
+        button = page.locator("#cards button").filter(has_text=card)
+        outer, inner = button.bounding_box(), button.locator(".owner").bounding_box()
+        assert outer["x"] <= inner["x"] and inner["x"] + inner["width"] <= outer["x"] + outer["width"], card
+    context.close()
+
+
+def test_six_players_on_a_phone_scroll_under_the_deal_column_and_say_there_is_more(server: Server, browser: Any) -> None:
+    """Six players' columns were cut at the phone's right edge (names and ✎ off the screen, a lone letter at the
+    edge), with nothing to say the sheet scrolled, and the Deal column scrolled away with the rest."""
+    context = browser.new_context(**PHONE, locale="en-GB")
+    page = context.new_page()
+    page.goto(f"{server.base}/score")
+    names = ["Annika", "Benedikt", "Carla", "Großmutter", "Großvater", "Dan"]
+    _setup(page, "black-maria", names)
+    page.get_by_role("button", name="Start the sheet").click()
+    for points in ([10, 5, 8, 0, 20, 0], [0, 43, 0, 0, 0, 0], [10, 7, 3, 3, 0, 20]):
+        _entry(page, {name: str(value) for name, value in zip(names, points, strict=True)})
+    wrap = page.locator(".table-wrap")
+    assert wrap.evaluate("w => w.scrollWidth > w.clientWidth")  # six columns do not fit 390 px
+    wrap.evaluate("w => { w.scrollLeft = w.scrollWidth; }")
+    # The Deal column stays where it was, over the columns scrolled under it; the last player and ✎ are in sight.
+    box = wrap.bounding_box()
+    for cell in ("#sheet thead th >> nth=0", "#sheet tbody th >> nth=2", "#sheet tfoot th"):
+        assert abs(page.locator(cell).bounding_box()["x"] - box["x"]) < 1, cell
+    deal = page.locator("#sheet thead th >> nth=0").bounding_box()
+    for shown in (page.get_by_role("columnheader", name="Dan"), page.get_by_role("button", name="Correct deal 3")):
+        shown_box = shown.bounding_box()
+        assert deal["x"] + deal["width"] <= shown_box["x"] and shown_box["x"] + shown_box["width"] <= box["x"] + box["width"] + 0.5
+    # A shade beside Deal says there is more to the left; none on the right, where nothing more is.
+    frame = page.locator(".sheet-frame")
+    more_shade = "f => getComputedStyle(f, '::after').opacity"
+    expect(frame).to_have_class(re.compile(r"\bmore-left\b"))
+    assert "more-right" not in (frame.get_attribute("class") or "") and frame.evaluate(more_shade) == "0"
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    frame.screenshot(path=str(SCREENSHOTS / "web-score-phone-six-scrolled.png"))
+    # Back at the start: the shade on the right and a line say the sheet goes on.
+    wrap.evaluate("w => { w.scrollLeft = 0; }")
+    expect(frame).to_have_class(re.compile(r"\bmore-right\b"))
+    assert frame.evaluate(more_shade) == "1"
+    expect(page.locator("#sheet-more")).to_have_text("More players to the right: swipe the sheet sideways.")
+    page.evaluate("window.scrollTo(0, 0)")
+    frame.screenshot(path=str(SCREENSHOTS / "web-score-phone-six.png"))
+    context.close()
+
+
+def test_clear_leaves_a_correction_and_the_next_deal_is_entered_as_the_next(server: Server, browser: Any) -> None:
+    """After ✎ on deal 3, "Clear" kept correcting: the next deal typed overwrote deal 3 ("Deal 3 corrected.")."""
+    page = browser.new_page()
+    page.goto(f"{server.base}/score")
+    _setup(page, "hearts", ["Anna", "Ben", "Carla", "Dan"])
+    page.get_by_role("button", name="Start the sheet").click()
+    for points in (["26", "0", "0", "0"], ["0", "13", "13", "0"], ["13", "0", "0", "13"]):
+        _entry(page, dict(zip(["Anna", "Ben", "Carla", "Dan"], points, strict=True)))
+    page.get_by_role("button", name="Correct deal 3").click()
+    expect(page.locator("#entry-heading")).to_have_text("Correct deal 3")
+    page.get_by_role("button", name="Clear").click()
+    expect(page.locator("#entry-heading")).to_have_text("Enter deal 4")
+    assert page.locator("#sheet tr.editing").count() == 0 and page.get_by_label("Anna: points or cards").input_value() == ""
+    _entry(page, {"Anna": "1", "Ben": "2", "Carla": "3", "Dan": "20"})
+    assert page.locator("#message").inner_text().startswith("Deal 4 — Anna: 1, Ben: 2, Carla: 3, Dan: 20.")
+    assert page.locator("#sheet tbody tr").count() == 4
+    assert page.locator("#sheet tbody tr >> nth=2").locator("td.num").all_inner_texts() == ["13", "0", "0", "13"]
+    page.close()
+
+
+def test_two_players_of_one_name_are_refused_on_the_setup_form(server: Server, browser: Any) -> None:
+    """Two "Anna" columns were accepted: the sheet, its CSV and the messages could not tell them apart."""
+    page = browser.new_page()
+    page.goto(f"{server.base}/score")
+    _setup(page, "black-maria", ["Anna", "Ben", "anna "])
+    page.get_by_role("button", name="Start the sheet").click()
+    assert page.locator("#error").inner_text() == (
+        "Two players are called anna: give each player a name of their own, so that the sheet's columns can be told apart."
+    )
+    third = page.get_by_label("Name of player 3")
+    assert third.get_attribute("aria-invalid") == "true" and third.evaluate("f => f === document.activeElement")
+    assert page.locator("#sheet").count() == 0 and page.evaluate("localStorage.getItem('blackmaria.scoresheet')") is None
+    # A name left empty is "Player 1": another player typed as such is the same name.
+    third.fill("Player 1")
+    page.get_by_label("Name of player 1").fill("")
+    page.get_by_role("button", name="Start the sheet").click()
+    assert page.locator("#error").inner_text().startswith("Two players are called Player 1:")
+    third.fill("Carla")
+    assert third.get_attribute("aria-invalid") is None
+    page.get_by_role("button", name="Start the sheet").click()
+    assert page.get_by_role("status").filter(has_text="Deal 1").inner_text() == "Deal 1 of 9: Player 1 deals, pass to the right."
     page.close()

@@ -173,8 +173,9 @@ class ScoreSheet:
         raw = tuple(core.card_points(self._p, m) for m in masks)
         return DealEntry(tuple(points), raw, tuple(masks), shooter if shooter >= 0 else None)
 
-    def from_points(self, raw: Sequence[int]) -> DealEntry:
-        """Each player's points as counted from their tricks (before any moon): checked against the deal's total."""
+    def from_points(self, raw: Sequence[int], check_split: bool = True) -> DealEntry:
+        """Each player's points as counted from their tricks (before any moon): checked against the deal's total, and
+        (``check_split``) that the scoring cards can be shared out so."""
         rules = self.rules
         if len(raw) != rules.players:
             raise ScoreError("ske_points_count", players=rules.players, given=len(raw))
@@ -186,7 +187,7 @@ class ScoreSheet:
             if not negatives <= value <= rules.moon_total:
                 raise ScoreError("ske_points_range", name=self.players[seat], value=value, low=negatives, high=rules.moon_total)
         scoring = [rules.values[c] for c in cards_of(rules.in_play_mask) if rules.values[c] != 0]
-        if not can_share(scoring, raw):
+        if check_split and not can_share(scoring, raw):
             # The sum and each count may be right and the deal still impossible (Hearts 12 12 2 0: whoever took the
             # Q♠ has 13 at least; a play-test's sheet took it).
             top = max(cards_of(rules.in_play_mask), key=lambda c: abs(rules.values[c]))
@@ -250,7 +251,13 @@ class ScoreSheet:
             raise ScoreError("ske_not_sheet", format=FORMAT)
         sheet = cls(Rules.from_data(data["rules"]), data["players"], data.get("first_dealer", 0))
         for deal in data["deals"]:
-            entry = sheet.from_cards([" ".join(cards) for cards in deal["cards"]]) if "cards" in deal else sheet.from_points(deal["points"])
+            # A deal kept is read back as it was entered: a sheet saved before the split was checked still opens.
+            cards = deal.get("cards")
+            entry = (
+                sheet.from_cards([" ".join(c) for c in cards])
+                if cards is not None
+                else sheet.from_points(deal["points"], check_split=False)
+            )
             sheet.entries.append(entry)
         return sheet
 

@@ -20,6 +20,8 @@ const STORE_SHEET = "blackmaria.scoresheet";
 const STORE_PRESETS = "blackmaria.presets.";
 const STORE_FACTS = "blackmaria.facts.";
 const STORE_DRAFTS = "blackmaria.score.drafts"; // this tab's half-typed entry (sessionStorage)
+const STORE_WORDS = "blackmaria.words."; // the rules in words, by language and rule data
+const OWNER_LETTERS = 3; // a tapped card's taker: this many letters of the name, more where two names begin alike
 
 (function () {
   /** A refused entry: the catalog key of its reason and the values the sentence names. */
@@ -157,8 +159,36 @@ const STORE_DRAFTS = "blackmaria.score.drafts"; // this tab's half-typed entry (
     return { points, raw, cards, moon: shooter };
   }
 
+  /** scorekeeper.can_share: whether cards worth ``values`` can be shared out so that each player gets exactly their
+      ``targets``, each card going whole to one player. */
+  function canShare(values, targets) {
+    const cards = values.slice().sort((a, b) => Math.abs(b) - Math.abs(a)); // the big cards first: most dead ends show at once
+    // What the cards from i on can still give one player: at most all their positive values, at least all negative.
+    const highs = new Array(cards.length + 1).fill(0);
+    const lows = new Array(cards.length + 1).fill(0);
+    for (let i = cards.length - 1; i >= 0; i--) {
+      highs[i] = highs[i + 1] + Math.max(cards[i], 0);
+      lows[i] = lows[i + 1] + Math.min(cards[i], 0);
+    }
+    const ascending = (list) => list.sort((a, b) => a - b);
+    const known = new Map();
+    // ``left``: what each player still needs, sorted (players are alike here, only their needs differ).
+    const fits = (i, left) => {
+      const key = `${i}:${left.join(",")}`;
+      if (known.has(key)) return known.get(key);
+      let answer;
+      if (left.some((need) => need < lows[i] || need > highs[i])) answer = false;
+      else if (i === cards.length) answer = true;
+      else answer = left.some((need, j) => (j === 0 || need !== left[j - 1]) && fits(i + 1, ascending([...left.slice(0, j), need - cards[i], ...left.slice(j + 1)])));
+      known.set(key, answer);
+      return answer;
+    };
+    const sum = (list) => list.reduce((a, b) => a + b, 0);
+    return sum(targets) === sum(values) && fits(0, ascending(targets.slice()));
+  }
+
   /** Each player's points as counted from their tricks, before any moon: checked against the deal's total. */
-  function fromPoints(facts, raw, names) {
+  function fromPoints(facts, raw, names, checkSplit = true) {
     const n = facts.players;
     if (raw.length !== n) throw new ScoreError("ske_points_count", { players: n, given: raw.length });
     const sum = raw.reduce((a, b) => a + b, 0);
@@ -168,6 +198,14 @@ const STORE_DRAFTS = "blackmaria.score.drafts"; // this tab's half-typed entry (
     raw.forEach((value, seat) => {
       if (value < negatives || value > facts.moonTotal) throw new ScoreError("ske_points_range", { name: names[seat], value, low: negatives, high: facts.moonTotal });
     });
+    const scoring = facts.inPlay.filter((card) => facts.values[card] !== 0).map((card) => facts.values[card]);
+    if (checkSplit && !canShare(scoring, raw)) {
+      // The sum and each count may be right and the deal still impossible (Hearts 12 12 2 0: whoever took the Q♠ has
+      // 13 at least). The card named is the first in-play card of the largest value either way, as in Python.
+      const top = facts.inPlay.slice().sort((a, b) => a - b).reduce((best, card) => (Math.abs(facts.values[card]) > Math.abs(facts.values[best]) ? card : best));
+      const points = names.map((name, seat) => `${name} ${raw[seat]}`).join(", ");
+      throw new ScoreError("ske_points_split", { points, card: cardSymbol(top), value: facts.values[top] });
+    }
     let shooter = null;
     if (facts.moon !== "off") {
       // Whoever counted every positive point (with or without the negative cards) shot the moon.
@@ -244,7 +282,8 @@ const STORE_DRAFTS = "blackmaria.score.drafts"; // this tab's half-typed entry (
       const { rules, facts } = await factsFor(data.rules);
       const sheet = new Sheet(rules, facts, data.players, data.first_dealer || 0);
       for (const deal of data.deals) {
-        sheet.entries.push("cards" in deal ? fromCards(sheet.facts, deal.cards.map((list) => list.join(" ")), sheet.players) : fromPoints(sheet.facts, deal.points, sheet.players));
+        // A deal kept is read back as it was entered: a sheet saved before the split was checked still opens.
+        sheet.entries.push("cards" in deal ? fromCards(sheet.facts, deal.cards.map((list) => list.join(" ")), sheet.players) : fromPoints(sheet.facts, deal.points, sheet.players, false));
       }
       return sheet;
     }
@@ -293,7 +332,7 @@ const STORE_DRAFTS = "blackmaria.score.drafts"; // this tab's half-typed entry (
     return fromCards(sheet.facts, trimmed.map((text, seat) => (numeric[seat] ? "" : text)), sheet.players);
   }
 
-  window.BlackMariaScore = { FORMAT, ScoreError, Sheet, factsFor, scoringFacts, fromCards, fromPoints, verdict, parseCard, cardName };
+  window.BlackMariaScore = { FORMAT, ScoreError, Sheet, factsFor, scoringFacts, fromCards, fromPoints, canShare, verdict, parseCard, cardName };
 
   // ---- the page ----------------------------------------------------------------------------
   const page = document.getElementById("score-app");
@@ -301,7 +340,7 @@ const STORE_DRAFTS = "blackmaria.score.drafts"; // this tab's half-typed entry (
 
   // bases: the server's answer (rules and facts) for each preset, count and kitty the form has shown, by key; every
   // answer is kept under its own key, so one that comes late never stands for the choice made since.
-  const state = { lang: detectLanguage(), presets: null, sheet: null, editing: null, tapSeat: 0, drafts: [], bases: {}, asked: new Set() };
+  const state = { lang: detectLanguage(), presets: null, sheet: null, editing: null, tapSeat: 0, drafts: [], bases: {}, asked: new Set(), words: new Map() };
   const $ = (id) => document.getElementById(id);
 
   function element(tag, attributes, children) {
@@ -356,7 +395,9 @@ const STORE_DRAFTS = "blackmaria.score.drafts"; // this tab's half-typed entry (
     try {
       state.sheet = await Sheet.fromData(JSON.parse(kept));
     } catch (error) {
+      // Said, not dropped in silence: a deal entered before a check was added is refused now (Hearts 12 12 2 0).
       state.sheet = null;
+      state.keptRefused = error;
       return;
     }
     // A reload keeps what was being typed (a play-test lost a half-typed deal): for the same sheet, as long as it was.
@@ -382,6 +423,7 @@ const STORE_DRAFTS = "blackmaria.score.drafts"; // this tab's half-typed entry (
     $("lang").value = state.lang;
     $("offline").textContent = document.body.dataset.offline === "ready" ? t("web_offline_ready") : "";
     page.replaceChildren(state.sheet ? playView() : setupView());
+    document.querySelectorAll(".table-wrap").forEach(showMoreSideways);
     keepDrafts();
   }
 
@@ -417,28 +459,22 @@ const STORE_DRAFTS = "blackmaria.score.drafts"; // this tab's half-typed entry (
           id: "name-" + seat, type: "text", autocomplete: "off", value: setup.names[seat] || "", placeholder: t("web_default_name", { n: seat + 1 }),
           oninput: (event) => {
             setup.names[seat] = event.target.value;
+            event.target.removeAttribute("aria-invalid");
             $("first-dealer").options[seat].textContent = event.target.value.trim() || t("web_default_name", { n: seat + 1 });
           },
         })),
       );
     }
-    // The form starts from the server's rules for this preset and count (until they come, the preset's own).
-    const wanted = { preset: info.name, players: setup.players, kitty: Boolean(setup.kitty) };
-    const key = canonical(wanted);
-    if (!(key in state.bases) && !state.asked.has(key)) {
-      state.asked.add(key);
-      factsFor(wanted).then((answer) => {
-        state.bases[key] = answer;
-        if (!state.sheet) showBase(key);
-      }).catch((error) => {
-        state.asked.delete(key); // asked again when the form is drawn next
-        if (!state.sheet && $("error")) refuse(error);
-      });
-    }
+    // The form starts from the server's rules for this preset and count (until they come, the preset's own). Cards
+    // removed for this count could lie as a kitty instead: the kitty is offered, and asked for, only where the rules
+    // without it remove some (a kitty ticked for Black Maria at 5 was sent with Hearts and refused).
+    const plainKey = askBase({ preset: info.name, players: setup.players, kitty: false });
+    const leftOver = plainKey in state.bases && state.bases[plainKey].facts.removed.length > 0;
+    if (plainKey in state.bases && !leftOver) setup.kitty = false;
+    const wanted = { preset: info.name, players: setup.players, kitty: Boolean(setup.kitty) && leftOver };
+    const key = wanted.kitty ? askBase(wanted) : plainKey;
     const ready = key in state.bases;
     const base = ready ? state.bases[key].rules : info.rules;
-    // Cards removed for this count could lie as a kitty instead: offered when the server's facts remove some.
-    const kittyPossible = setup.kitty || (ready && state.bases[key].facts.removed.length > 0);
     const presetSelect = select("preset", state.presets.map((p) => [p.name, p.title]), info.name);
     presetSelect.addEventListener("change", (event) => {
       setup.preset = event.target.value;
@@ -457,7 +493,7 @@ const STORE_DRAFTS = "blackmaria.score.drafts"; // this tab's half-typed entry (
     dealerSelect.addEventListener("change", (event) => { setup.firstDealer = parseInt(event.target.value, 10); });
     // A house rule the player has set is not overwritten when the server's rules arrive (showBase).
     const touched = (event) => { event.target.dataset.touched = "yes"; };
-    const form = element("form", { id: "setup", "data-key": key, "aria-labelledby": "setup-heading", onsubmit: (event) => { event.preventDefault(); startSheet(info, setup); } }, [
+    const form = element("form", { id: "setup", "data-key": key, "data-plain": plainKey, "aria-labelledby": "setup-heading", onsubmit: (event) => { event.preventDefault(); startSheet(setup, wanted); } }, [
       element("h2", { id: "setup-heading", text: t("web_setup") }),
       labelled("preset", t("web_rules"), presetSelect),
       labelled("player-count", t("web_players"), countSelect),
@@ -469,10 +505,10 @@ const STORE_DRAFTS = "blackmaria.score.drafts"; // this tab's half-typed entry (
         labelled("target", t("web_target"), element("input", { id: "target", type: "number", inputmode: "numeric", min: 1, value: base.target_score ?? "", oninput: touched })),
         labelled("deal-count", t("web_deal_count"), element("input", { id: "deal-count", type: "number", inputmode: "numeric", min: 1, value: base.deal_count ?? "", oninput: touched })),
         labelled("ties", t("web_ties"), select("ties", ["share", "sudden-death"].map((m) => [m, t("web_ties_" + m)]), base.ties)),
-        element("div", { id: "kitty-field", class: "field check", hidden: !kittyPossible }, [element("input", { id: "kitty", type: "checkbox", checked: Boolean(setup.kitty), onchange: (event) => { setup.kitty = event.target.checked; render(); } }), element("label", { for: "kitty", text: t("web_kitty") })]),
-        labelled("options", t("web_more_options"), element("textarea", { id: "options", rows: 2, spellcheck: "false" })),
+        element("div", { id: "kitty-field", class: "field check", hidden: !leftOver }, [element("input", { id: "kitty", type: "checkbox", checked: wanted.kitty, onchange: (event) => { setup.kitty = event.target.checked; render(); } }), element("label", { for: "kitty", text: t("web_kitty") })]),
+        labelled("options", t("web_more_options"), element("textarea", { id: "options", rows: 2, spellcheck: "false", text: setup.options || "", oninput: (event) => { setup.options = event.target.value; }, onchange: showWords })),
       ]),
-      element("details", {}, [element("summary", { text: t("web_rules_words") }), element("ul", {}, info.describe.map((line) => element("li", { text: line })))]),
+      element("details", { open: Boolean(setup.wordsOpen), ontoggle: (event) => { setup.wordsOpen = event.target.open; } }, [element("summary", { text: t("web_rules_words") }), element("ul", { id: "rules-words" })]),
       element("p", { id: "error", class: "error", role: "alert" }),
       element("button", { type: "submit", id: "start", class: "primary", text: t("web_start"), disabled: !ready }),
     ]);
@@ -484,7 +520,40 @@ const STORE_DRAFTS = "blackmaria.score.drafts"; // this tab's half-typed entry (
       file,
     ]);
     for (const id of ["moon", "ties"]) form.querySelector("#" + id).addEventListener("change", touched);
-    return element("div", {}, [form, importer]);
+    // The rules in words say what the form says now: the count, the kitty, the moon, the end (they said the preset's
+    // own rules whatever was chosen, a play-test).
+    for (const id of ["moon", "ties"]) form.querySelector("#" + id).addEventListener("change", showWords);
+    for (const id of ["target", "deal-count"]) form.querySelector("#" + id).addEventListener("input", () => { clearTimeout(state.wordsSoon); state.wordsSoon = setTimeout(showWords, 300); });
+    setTimeout(showWords, 0);
+    const refused = state.keptRefused;
+    const keptNote = refused ? [element("p", { id: "kept-refused", class: "notice", role: "alert", text: t("web_kept_bad", { reason: (refused instanceof ScoreError ? refused.text() : refused.message).replace(/\.$/, "") }) })] : [];
+    return element("div", {}, [...keptNote, form, importer]);
+  }
+
+  /** The key in state.bases of the server's rules for ``wanted`` (preset, count, kitty), asked for once; every answer
+      is kept under its own key, so one that comes late never stands for the choice made since. */
+  function askBase(wanted) {
+    const key = canonical(wanted);
+    if (!(key in state.bases) && !state.asked.has(key)) {
+      state.asked.add(key);
+      factsFor(wanted).then((answer) => {
+        state.bases[key] = answer;
+        if (!state.sheet) baseArrived(key);
+      }).catch((error) => {
+        state.asked.delete(key); // asked again when the form is drawn next
+        if (!state.sheet && $("error")) refuse(error);
+      });
+    }
+    return key;
+  }
+
+  /** The server's rules for a preset and count have come: the form on screen shows them, or, where a kitty was ticked
+      at another count and this one leaves cards over too, is drawn again to ask for the rules with the kitty. */
+  function baseArrived(key) {
+    const form = $("setup");
+    if (!form || form.dataset.key !== key) return;
+    if (form.dataset.plain === key && state.setup.kitty && state.bases[key].facts.removed.length > 0) render();
+    else showBase(key);
   }
 
   /** The server's rules for the form on screen, filled in where they arrive: drawing the form again would take the
@@ -496,8 +565,83 @@ const STORE_DRAFTS = "blackmaria.score.drafts"; // this tab's half-typed entry (
     for (const [id, option] of [["moon", "moon"], ["target", "target_score"], ["deal-count", "deal_count"], ["ties", "ties"]]) {
       if (!$(id).dataset.touched) $(id).value = rules[option] ?? "";
     }
-    if (facts.removed.length > 0) $("kitty-field").hidden = false;
+    if (form.dataset.plain === key) {
+      // Nothing is left over at this count: no kitty to tick (a kitty kept from another count was refused by the server).
+      const leftOver = facts.removed.length > 0;
+      if (!leftOver) state.setup.kitty = false;
+      $("kitty").checked = Boolean(state.setup.kitty) && leftOver;
+      $("kitty-field").hidden = !leftOver;
+    }
     $("start").disabled = false;
+    showWords();
+  }
+
+  /** The rules the form says: the preset, count and kitty asked for (``wanted``), with the house rules that differ
+      from the server's rules for them and the JSON ones, as the server reads them. A ScoreError says what is wrong. */
+  function formRules(wanted) {
+    const data = { ...wanted };
+    const base = state.bases[canonical(wanted)].rules;
+    const options = {
+      moon: $("moon").value,
+      ties: $("ties").value,
+      target_score: numberOption("target", "target_score"),
+      deal_count: numberOption("deal-count", "deal_count"),
+    };
+    for (const [option, value] of Object.entries(options)) if (value !== base[option]) data[option] = value;
+    const extra = $("options").value.trim();
+    if (extra) {
+      let parsed;
+      try {
+        parsed = JSON.parse(extra);
+      } catch (error) {
+        throw new ScoreError("web_opt_json", { error: error.message });
+      }
+      if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new ScoreError("web_opt_json", { error: "{...}" });
+      Object.assign(data, parsed);
+    }
+    return data;
+  }
+
+  /** The rules in words for what the form says now, as the server words them in the page's language, kept for
+      offline use; an answer for a form changed since is dropped. Until the server's rules for the preset and count
+      have come, the words are those of the preset and count alone. */
+  async function showWords() {
+    const form = $("setup");
+    if (!form) return;
+    const wanted = JSON.parse(form.dataset.key);
+    let data = wanted;
+    if (form.dataset.key in state.bases) {
+      try {
+        data = formRules(wanted);
+      } catch (error) {
+        return; // a number or JSON the form refuses (said at the start): the words wait until it is mended
+      }
+    }
+    const asked = `${STORE_WORDS}${state.lang}.${canonical(data)}`;
+    form.dataset.words = asked;
+    if (!state.words.has(asked)) state.words.set(asked, wordsFor(data, asked)); // asked once, however often drawn
+    let words = await state.words.get(asked);
+    if (words === null) {
+      state.words.delete(asked); // asked again when the server is back
+      // Offline: the preset's own words where the form says its own rules, else a note that they need the server.
+      const own = state.presets.find((p) => p.name === wanted.preset);
+      words = own && canonical(data) === canonical({ preset: own.name, players: own.players, kitty: false }) ? own.describe : [t("web_rules_words_offline")];
+    }
+    if ($("setup") !== form || form.dataset.words !== asked) return;
+    $("rules-words").replaceChildren(...words.map((line) => element("li", { text: line })));
+  }
+
+  /** The server's rules in words for rule data, kept under ``asked``; what it refuses, its reason; null offline. */
+  async function wordsFor(data, asked) {
+    try {
+      const answer = await fetch("/api/rules/facts", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ rules: data, lang: state.lang }) });
+      const body = await answer.json().catch(() => ({}));
+      if (!answer.ok) return [t("web_bad_option", { reason: typeof body.detail === "string" ? body.detail : `HTTP ${answer.status}` })];
+      localStorage.setItem(asked, JSON.stringify(body.describe));
+      return body.describe;
+    } catch (error) {
+      return JSON.parse(localStorage.getItem(asked) || "null");
+    }
   }
 
   function numberOption(id, option) {
@@ -510,32 +654,22 @@ const STORE_DRAFTS = "blackmaria.score.drafts"; // this tab's half-typed entry (
 
   /** The sheet under the chosen rules: the options that differ from the form's start and the JSON ones, as the server
       reads them (it checks them and answers their facts; offline, the rules of a sheet started before are kept). */
-  async function startSheet(info, setup) {
+  async function startSheet(setup, wanted) {
     try {
-      const data = { preset: info.name, players: setup.players, kitty: Boolean(setup.kitty) };
-      const base = state.bases[canonical(data)].rules;
-      const options = {
-        moon: $("moon").value,
-        ties: $("ties").value,
-        target_score: numberOption("target", "target_score"),
-        deal_count: numberOption("deal-count", "deal_count"),
-      };
-      for (const [option, value] of Object.entries(options)) if (value !== base[option]) data[option] = value;
-      const extra = $("options").value.trim();
-      if (extra) {
-        let parsed;
-        try {
-          parsed = JSON.parse(extra);
-        } catch (error) {
-          throw new ScoreError("web_opt_json", { error: error.message });
-        }
-        if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new ScoreError("web_opt_json", { error: "{...}" });
-        Object.assign(data, parsed);
-      }
-      const { rules, facts } = await factsFor(data);
       const names = [];
       for (let seat = 0; seat < setup.players; seat++) names.push((setup.names[seat] || "").trim() || t("web_default_name", { n: seat + 1 }));
+      // Two columns of one name could not be told apart (a play-test's sheet had two "Anna"s): refused, its field marked.
+      const folded = names.map((name) => name.toUpperCase().toLowerCase()); // as Python's casefold: Straße is STRASSE
+      const twice = folded.findIndex((name, seat) => folded.indexOf(name) < seat);
+      names.forEach((_, seat) => $("name-" + seat).setAttribute("aria-invalid", String(seat === twice)));
+      if (twice >= 0) {
+        $("error").textContent = t("web_names_twice", { name: names[twice] });
+        $("name-" + twice).focus();
+        return;
+      }
+      const { rules, facts } = await factsFor(formRules(wanted));
       state.sheet = new Sheet(rules, facts, names, parseInt($("first-dealer").value, 10));
+      state.keptRefused = null;
       state.drafts = names.map(() => "");
       state.editing = null;
       saveSheet();
@@ -553,6 +687,7 @@ const STORE_DRAFTS = "blackmaria.score.drafts"; // this tab's half-typed entry (
     if (!file) return;
     try {
       state.sheet = await Sheet.fromData(JSON.parse(await file.text()));
+      state.keptRefused = null;
       state.drafts = state.sheet.players.map(() => "");
       saveSheet();
       render();
@@ -629,10 +764,22 @@ const STORE_DRAFTS = "blackmaria.score.drafts"; // this tab's half-typed entry (
     // What the arrows beside the dealers mean (a play-test read "Anna →" and did not know; a title shows on no phone).
     const directions = [...new Set(sheet.entries.map((_, index) => sheet.direction(index)))];
     const legend = directions.map((direction) => `${arrow(direction)} ${directionText(direction)}`).join(" · ");
-    return element("div", { class: "table-wrap" }, [
-      element("table", { id: "sheet", "aria-label": t("web_title") }, [element("thead", {}, [head]), element("tbody", {}, rows), element("tfoot", {}, [foot])]),
+    // Six players on a phone do not fit: the sheet scrolls sideways under its Deal column, a shade and a line saying
+    // there is more (a play-test's sheet was cut at a lone letter, with nothing to say it scrolled).
+    const table = element("table", { id: "sheet", "aria-label": t("web_title") }, [element("thead", {}, [head]), element("tbody", {}, rows), element("tfoot", {}, [foot])]);
+    return element("div", {}, [
+      element("p", { id: "sheet-more", class: "help", hidden: true, text: t("web_sheet_more") }),
+      element("div", { class: "sheet-frame" }, [element("div", { class: "table-wrap", onscroll: (event) => showMoreSideways(event.target) }, [table])]),
       ...(directions.length ? [element("p", { id: "pass-legend", class: "help", text: `${t("web_pass_legend")}: ${legend}` })] : []),
     ]);
+  }
+
+  /** Where the sheet is wider than the screen: its frame marked for the shades at the edges with more, and the line. */
+  function showMoreSideways(wrap) {
+    const hidden = wrap.scrollWidth - wrap.clientWidth;
+    wrap.parentElement.classList.toggle("more-right", wrap.scrollLeft < hidden - 1);
+    wrap.parentElement.classList.toggle("more-left", wrap.scrollLeft > 1);
+    $("sheet-more").hidden = hidden <= 1;
   }
 
   function arrow(direction) {
@@ -697,7 +844,8 @@ const STORE_DRAFTS = "blackmaria.score.drafts"; // this tab's half-typed entry (
       element("p", { id: "error", class: "error", role: "alert" }),
       element("div", { class: "actions" }, [
         element("button", { type: "submit", id: "enter", class: "primary", text: t(state.editing === null ? "web_enter" : "web_save_correction") }),
-        element("button", { type: "button", id: "clear", text: t("web_clear"), onclick: () => { state.drafts = sheet.players.map(() => ""); render(); } }),
+        // Clear starts the next deal afresh, out of a correction too (the next deal typed overwrote the deal corrected).
+        element("button", { type: "button", id: "clear", text: t("web_clear"), onclick: () => { state.editing = null; state.drafts = sheet.players.map(() => ""); render(); } }),
         state.editing === null ? "" : element("button", { type: "button", id: "cancel", text: t("web_cancel"), onclick: () => { state.editing = null; state.drafts = sheet.players.map(() => ""); render(); } }),
       ]),
     ]);
@@ -728,14 +876,28 @@ const STORE_DRAFTS = "blackmaria.score.drafts"; // this tab's half-typed entry (
     const sheet = state.sheet;
     keepDrafts();
     if (!sheet || !$("cards")) return;
+    const owners = ownerLabels(sheet.players);
     for (const button of $("cards").children) {
       const card = parseCard(button.dataset.card);
       const holder = holderOf(card);
       const values = { card: cardSymbol(card), points: plural("points", sheet.facts.values[card]), name: holder >= 0 ? sheet.players[holder] : "" };
       button.setAttribute("aria-label", t(holder >= 0 ? "web_card_taken" : "web_card_free", values));
       button.setAttribute("aria-pressed", holder >= 0 ? "true" : "false");
-      button.replaceChildren(element("span", { class: "face", text: cardSymbol(card) }), element("span", { class: "owner", text: holder >= 0 ? sheet.players[holder].slice(0, 3) : "" }));
+      button.replaceChildren(element("span", { class: "face", text: cardSymbol(card) }), element("span", { class: "owner", text: holder >= 0 ? owners[holder] : "" }));
     }
+  }
+
+  /** Each player's label on a tapped card: the first letters of the name, as many as tell it from every other name
+      (Annika and Anna were both "Ann", Großmutter and Großvater both "Gro"). */
+  function ownerLabels(names) {
+    const letters = names.map((name) => Array.from(name));
+    const start = (chars, count) => chars.slice(0, count).join("").toLocaleLowerCase();
+    return letters.map((chars, seat) => {
+      const alike = (count) => letters.some((other, o) => o !== seat && start(other, count) === start(chars, count));
+      let count = OWNER_LETTERS;
+      while (count < chars.length && alike(count)) count++;
+      return chars.slice(0, count).join("");
+    });
   }
 
   function submitEntry() {
@@ -793,6 +955,7 @@ const STORE_DRAFTS = "blackmaria.score.drafts"; // this tab's half-typed entry (
   }
 
   // ---- start ------------------------------------------------------------------------------------------
+  window.addEventListener("resize", () => document.querySelectorAll(".table-wrap").forEach(showMoreSideways));
   $("lang").addEventListener("change", async (event) => {
     state.lang = event.target.value;
     saveLanguage(state.lang);
