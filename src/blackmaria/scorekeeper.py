@@ -191,8 +191,8 @@ class ScoreSheet:
             # The sum and each count may be right and the deal still impossible (Hearts 12 12 2 0: whoever took the
             # Q♠ has 13 at least; a play-test's sheet took it).
             top = max(cards_of(rules.in_play_mask), key=lambda c: abs(rules.values[c]))
-            points = ", ".join(f"{name} {value}" for name, value in zip(self.players, raw, strict=True))
-            raise ScoreError("ske_points_split", points=points, card=top, value=rules.values[top])
+            shares = ", ".join(f"{name} {value}" for name, value in zip(self.players, raw, strict=True))
+            raise ScoreError("ske_points_split", points=shares, card=top, value=rules.values[top])
         shooter = None
         if rules.moon != "off":
             # Whoever counted every positive point (with or without the negative cards) shot the moon.
