@@ -170,7 +170,7 @@ def test_refusals_are_in_the_players_language_and_bad_commands_say_how() -> None
     out = _type(sheet, ["Hx3 AS / Hx8 QS / Hx2 KS QS", "Hx3 XS / Hx8 / Hx2 KS QS", "berichtige eins 1 2 40", "csv", "ende"], lang="de")
     assert "Nicht angenommen: D♠ ist doppelt eingegeben: jede Karte kann nur einer bekommen." in said(out)
     assert (
-        "Nicht angenommen: Anna: XS ist weder eine Karte noch Punkte; schreib eine Karte als PD, H10 oder D♠, drei Herz als Hx3, Punkte in Ziffern (20)."
+        "Nicht angenommen: Anna: XS ist weder eine Karte noch Punkte; schreib eine Karte als PD, H10 oder D♠, drei Herz als Hx3 (eins als H), Punkte in Ziffern (20)."
         in said(out)
     )
     assert "Nicht angenommen: schreib berichtige, die Nummer des Spiels, dann seine Punkte oder Karten (berichtige 2 10 8 25)." in said(out)
@@ -368,3 +368,9 @@ def test_score_takes_the_kitty_and_the_games_length_as_play_does(tmp_path: Path)
     assert result.exit_code == 0, result.output
     (kept,) = saved_sheet_list()
     assert kept.sheet.rules.kitty and kept.sheet.rules.deal_count == 2 and kept.sheet.totals == [16, 10, 7, 5, 5]
+
+
+def test_a_heart_alone_counts_one_as_a_player_counts_a_trick() -> None:
+    """A play-test typed "QS H H H" (the queen and three hearts) and read "H is neither a card nor points"."""
+    sheet = ScoreSheet(preset("black-maria"), ["Anna", "Ben", "Carla"])
+    assert sheet.from_cards(["QS H H H", "Hx8", "KS AS h H"]).points == (16, 8, 19)

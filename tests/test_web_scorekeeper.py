@@ -70,6 +70,8 @@ CASES: list[tuple[str, int, dict[str, Any], dict[str, Any]]] = [
     ("black-maria", 6, {"moon": "add-to-others"}, {"points": [3, 3, 3, 3, 3, 28]}),
     ("omnibus", 4, {}, {"points": [12, 12, -8, 0]}),
     ("spot-hearts", 4, {}, {"points": [64, 64, 1, 0]}),
+    # H alone is one heart, as a player counts a trick's hearts (a play-test typed QS H H H).
+    ("black-maria", 3, {}, {"cards": ["QS H H H", "Hx8", "KS AS h H"]}),
 ]
 
 
@@ -202,7 +204,7 @@ def test_a_game_on_a_phone_with_a_refusal_a_moon_a_correction_a_reload_and_the_n
         _entry(page, {"Anna": "abc", "Ben": "-5", "Carla": "Q♠ Q♠", "Dora": ""})  # the word that is no card is named
         assert (
             page.locator("#error").inner_text()
-            == "Not accepted: Anna: abc is neither a card nor points; write a card as QS, 10H or Q♠, three hearts as Hx3, points in digits (20)."
+            == "Not accepted: Anna: abc is neither a card nor points; write a card as QS, 10H or Q♠, three hearts as Hx3 (one as H), points in digits (20)."
         )
         # Anna's field is marked and has the focus (a play-test looked for the field the refusal named).
         anna_field = page.get_by_label("Anna: points or cards")

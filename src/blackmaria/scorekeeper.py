@@ -29,7 +29,8 @@ from blackmaria.locale import Texts, read_card
 from blackmaria.rules import Rules, preset  # noqa: F401  (preset: used by the doctest)
 
 FORMAT: Final = "blackmaria-scoresheet/1"
-_COUNT = re.compile(r"^h\s*[x×*]\s*(\d+)$", re.IGNORECASE)
+_COUNT = re.compile(r"^h(?:\s*[x×*]\s*(\d+))?$", re.IGNORECASE)
+"""``Hx3``: three hearts of any rank; ``H`` alone is one (a play-test counted a trick's hearts so: ``QS H H H``)."""
 
 
 class ScoreError(ValueError):
@@ -139,7 +140,7 @@ class ScoreSheet:
             for token in text.replace(",", " ").split():
                 match = _COUNT.match(token)
                 if match:
-                    counts[seat] += int(match.group(1))
+                    counts[seat] += int(match.group(1) or 1)
                     continue
                 card = read_card(token)
                 if card is None:

@@ -14,7 +14,8 @@ const RANK_ALIASES = { 10: "T", D: "Q", B: "J" }; // German Dame and Bube, as ca
 const GERMAN_SUITS = [["KR", 0], ["KA", 1], ["H", 2], ["P", 3]];
 const GERMAN_RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "B", "D", "K", "A"];
 const HEARTS = 2;
-const COUNT = /^h\s*[x×*]\s*(\d+)$/i;
+// Hx3 is three hearts of any rank; H alone is one (as a player counts a trick's hearts: QS H H H).
+const COUNT = /^h(?:\s*[x×*]\s*(\d+))?$/i;
 const WHOLE = /^-?\d+$/;
 const STORE_SHEET = "blackmaria.scoresheet";
 const STORE_PRESETS = "blackmaria.presets.";
@@ -116,7 +117,7 @@ const OWNER_LETTERS = 3; // a tapped card's taker: this many letters of the name
       for (const token of text.replace(/,/g, " ").split(/\s+/).filter(Boolean)) {
         const match = COUNT.exec(token);
         if (match) {
-          counts[seat] += parseInt(match[1], 10);
+          counts[seat] += parseInt(match[1] || "1", 10);
           continue;
         }
         const card = parseCard(token);
