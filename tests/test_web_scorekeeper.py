@@ -113,6 +113,12 @@ JS_CASE = """([name, players, options, entry]) => {
 }"""
 
 
+def _heard(page: Any) -> str:
+    """The message line as a screen reader reads it: what it shows, then the next deal (shown on its own line below,
+    read out with the message)."""
+    return " ".join((page.locator("#message").text_content() or "").split())
+
+
 def test_the_pages_checks_give_the_terminal_scorekeepers_answers_case_by_case(server: Server, browser: Any) -> None:
     page = browser.new_page()
     page.goto(f"{server.base}/score")
@@ -225,11 +231,13 @@ def test_a_game_on_a_phone_with_a_refusal_a_moon_a_correction_a_reload_and_the_n
         page.get_by_role("button", name="K♥, 1 point, not entered").click()
         page.get_by_role("button", name="Enter the deal").click()
         # What was scored, and what comes next, in the words announced (a keyboard play-test heard only the first).
-        assert (
-            page.locator("#message").inner_text()
-            == "Deal 1 — Anna: 10, Ben: 8, Carla: 25, Dora: 0. Deal 2 of 3: Anna deals, pass to the right."
-        )
+        assert _heard(page) == "Deal 1 — Anna: 10, Ben: 8, Carla: 25, Dora: 0. Deal 2 of 3: Anna deals, pass to the right."
         assert page.locator("#next").inner_text() == "Deal 2 of 3: Anna deals, pass to the right."
+        # Shown once: the message line shows what was scored, the next deal is the line below (it showed twice).
+        assert (
+            page.evaluate("document.getElementById('message').firstChild.textContent") == "Deal 1 — Anna: 10, Ben: 8, Carla: 25, Dora: 0."
+        )
+        assert page.locator("#message .visually-hidden").text_content() == "Deal 2 of 3: Anna deals, pass to the right."
         # What was scored is in sight on the phone, with the new totals, while the next deal's first field has the focus
         # (the focus scrolled the page to the empty form, a play-test).
         for shown in ("#next", "#total-3", "#message"):
@@ -242,9 +250,11 @@ def test_a_game_on_a_phone_with_a_refusal_a_moon_a_correction_a_reload_and_the_n
         assert not page.locator("#pass-legend").is_visible() and not page.locator("#sheet td.dealer").first.is_visible()
 
         _entry(page, {"Anna": "", "Ben": "Hx13 AS KS QS", "Carla": "", "Dora": ""})
-        assert page.locator("#message").inner_text().startswith("Deal 2 — Anna: 43, Ben: 0, Carla: 43, Dora: 43. Ben shot the moon!")
+        assert _heard(page).startswith("Deal 2 — Anna: 43, Ben: 0, Carla: 43, Dora: 43. Ben shot the moon!")
         totals = lambda: [page.locator(f"#total-{seat}").inner_text() for seat in range(4)]  # noqa: E731
         assert totals() == ["53", "8", "68", "43"]
+        # The moon's mark is said in words on the phone (its title shows on none).
+        assert page.locator("#moon-legend").is_visible() and "whoever shot the moon" in page.locator("#moon-legend").inner_text()
 
         page.get_by_role("button", name="Correct deal 1").click()
         # As entered: the cards tapped, hearts too (a play-test's tapped hearts came back as "Hx3", nobody's on the
@@ -255,7 +265,7 @@ def test_a_game_on_a_phone_with_a_refusal_a_moon_a_correction_a_reload_and_the_n
         for name, text in {"Anna": "0", "Ben": "18", "Carla": "25", "Dora": "0"}.items():
             page.get_by_label(f"{name}: points or cards").fill(text)
         page.get_by_role("button", name="Save the correction").click()
-        assert page.locator("#message").inner_text().startswith("Deal 1 corrected.")
+        assert _heard(page).startswith("Deal 1 corrected.")
         assert totals() == ["43", "18", "68", "43"]
 
         page.get_by_label("Anna: points or cards").fill("Hx4")  # half typed: a reload keeps it (a play-test lost it)
@@ -314,14 +324,11 @@ def test_points_typed_with_commas_are_read_as_the_terminal_reads_them(server: Se
     field = lambda seat: page.get_by_label(f"Player {seat}: points or cards")  # noqa: E731
     field(1).fill("13, 8, 5, 0")  # every player's points in one field
     page.get_by_role("button", name="Enter the deal").click()
-    assert page.locator("#message").inner_text().startswith("Deal 1 — Player 1: 13, Player 2: 8, Player 3: 5, Player 4: 0.")
+    assert _heard(page).startswith("Deal 1 — Player 1: 13, Player 2: 8, Player 3: 5, Player 4: 0.")
     for seat, text in enumerate(["0,", "20,", "6,", "0"], 1):
         field(seat).fill(text)
     page.get_by_role("button", name="Enter the deal").click()
-    assert (
-        page.locator("#message").inner_text()
-        == "Deal 2 — Player 1: 0, Player 2: 20, Player 3: 6, Player 4: 0. Deal 3: Player 3 deals, pass across."
-    )
+    assert _heard(page) == "Deal 2 — Player 1: 0, Player 2: 20, Player 3: 6, Player 4: 0. Deal 3: Player 3 deals, pass across."
     field(1).fill("1 2")
     field(2).fill("23")
     page.get_by_role("button", name="Enter the deal").click()
@@ -346,7 +353,7 @@ def test_german_from_the_browser_language_refusals_included(server: Server, brow
     )
     page.get_by_label("Spieler 2: Punkte oder Karten").fill("")
     page.get_by_role("button", name="Spiel eintragen").click()
-    assert page.locator("#message").inner_text() == (
+    assert _heard(page) == (
         "Spiel 1 — Spieler 1: 0, Spieler 2: 26, Spieler 3: 26, Spieler 4: 26. Spieler 1 hat alle Strafkarten und schießt den Mond!"
         " Spiel 2: Spieler 2 gibt, Weitergabe nach rechts."
     )
@@ -450,7 +457,7 @@ def test_the_page_scores_by_the_servers_facts(server: Server, browser: Any) -> N
     page.get_by_label("Rules").select_option("black-maria")
     page.get_by_role("button", name="Start the sheet").click()
     _entry(page, {"Player 1": "QS", "Player 2": "Hx13", "Player 3": "AS KS"})
-    assert page.locator("#message").inner_text().startswith("Deal 1 — Player 1: 20, Player 2: 13, Player 3: 17. Deal 2 of 9: ")
+    assert _heard(page).startswith("Deal 1 — Player 1: 20, Player 2: 13, Player 3: 17. Deal 2 of 9: ")
     _entry(page, {"Player 1": "10", "Player 2": "10", "Player 3": "23"})
     assert page.locator("#error").inner_text() == "Not accepted: the points add up to 43, but every deal under these rules has 50 points."
     assert {"rules": {"preset": "black-maria", "players": 3, "kitty": False}} in asked
@@ -667,7 +674,7 @@ def test_clear_leaves_a_correction_and_the_next_deal_is_entered_as_the_next(serv
     expect(page.locator("#entry-heading")).to_have_text("Enter deal 4")
     assert page.locator("#sheet tr.editing").count() == 0 and page.get_by_label("Anna: points or cards").input_value() == ""
     _entry(page, {"Anna": "1", "Ben": "2", "Carla": "3", "Dan": "20"})
-    assert page.locator("#message").inner_text().startswith("Deal 4 — Anna: 1, Ben: 2, Carla: 3, Dan: 20.")
+    assert _heard(page).startswith("Deal 4 — Anna: 1, Ben: 2, Carla: 3, Dan: 20.")
     assert page.locator("#sheet tbody tr").count() == 4
     assert page.locator("#sheet tbody tr >> nth=2").locator("td.num").all_inner_texts() == ["13", "0", "0", "13"]
     page.close()

@@ -428,8 +428,9 @@ const OWNER_LETTERS = 3; // a tapped card's taker: this many letters of the name
     keepDrafts();
   }
 
-  function say(text) {
-    $("message").textContent = text;
+  /** The message line; ``heard`` is read out after it but not shown (what the page shows just below anyway). */
+  function say(text, heard = "") {
+    $("message").replaceChildren(text, ...(heard ? [" ", element("span", { class: "visually-hidden", text: heard })] : []));
   }
 
   function refuse(error) {
@@ -772,6 +773,8 @@ const OWNER_LETTERS = 3; // a tapped card's taker: this many letters of the name
       element("p", { id: "sheet-more", class: "help", hidden: true, text: t("web_sheet_more") }),
       element("div", { class: "sheet-frame" }, [element("div", { class: "table-wrap", onscroll: (event) => showMoreSideways(event.target) }, [table])]),
       ...(directions.length ? [element("p", { id: "pass-legend", class: "help", text: `${t("web_pass_legend")}: ${legend}` })] : []),
+      // The moon's mark said in words too: its title shows on no phone (a play-test did not know the ☾).
+      ...(sheet.entries.some((entry) => entry.moon !== null) ? [element("p", { id: "moon-legend", class: "help", text: `☾ ${t("web_moon_legend")}` })] : []),
     ]);
   }
 
@@ -927,8 +930,9 @@ const OWNER_LETTERS = 3; // a tapped card's taker: this many letters of the name
       render();
       // What comes next is said with what was scored: the next deal's dealer and pass, or the game's end (drawn
       // anew with the page, those lines were never announced to a keyboard play-test).
+      // (Shown once, in its own line below: the message line showed it a second time, a play-test.)
       const next = $("end") || $("next");
-      say(next ? `${message} ${next.textContent}` : message);
+      say(message, next ? next.textContent : "");
       showNext();
     } catch (error) {
       refuse(error);
