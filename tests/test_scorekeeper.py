@@ -374,3 +374,13 @@ def test_a_heart_alone_counts_one_as_a_player_counts_a_trick() -> None:
     """A play-test typed "QS H H H" (the queen and three hearts) and read "H is neither a card nor points"."""
     sheet = ScoreSheet(preset("black-maria"), ["Anna", "Ben", "Carla"])
     assert sheet.from_cards(["QS H H H", "Hx8", "KS AS h H"]).points == (16, 8, 19)
+
+
+def test_fix_with_a_deal_number_alone_shows_that_deal_as_entered() -> None:
+    """A play-test typed "fix 2" to see what it held before correcting it and was told only how to type fix."""
+    sheet = ScoreSheet(preset("black-maria"), ["Anna", "Ben", "Carla"])
+    out = _type(sheet, ["10 8 25", "Hx3 AS / Hx8 QS / Hx2 KS", "fix 1", "fix 2", "quit"])
+    assert "Deal 1 as entered: Anna: 10, Ben: 8, Carla: 25. To correct it, type fix 1 and its points or cards." in said(out)
+    # Cards as they may be typed again (fix 2 Anna: A♠ Hx3, ...): hearts entered as a count shown as one, not as ranks
+    # nobody named.
+    assert "Deal 2 as entered: Anna: A♠ Hx3, Ben: Q♠ Hx8, Carla: K♠ Hx2." in said(out)

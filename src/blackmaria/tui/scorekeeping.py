@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from blackmaria.cards import HEARTS, cards_of, suit_of
 from blackmaria.locale import Texts
 from blackmaria.scorekeeper import DealEntry, ScoreError, ScoreSheet
 from blackmaria.tui.seat import line_editing
@@ -77,6 +78,18 @@ def sheet_list(t: Texts, sheets: list[SavedSheet]) -> str:
         players = ", ".join(saved.sheet.players)
         lines.append(f"{number:>3}. {saved.name}  {t.game_title(saved.sheet.rules)}: {players}; {state}  {when}")
     return "\n".join(lines)
+
+
+def _cards_text(sheet: ScoreSheet, t: Texts, mask: int) -> str:
+    """A player's cards of a deal as they may be typed again: hearts of one value as a count (``A♠ Hx3``: the sheet
+    keeps a count entered as some hearts, whose ranks nobody named), "—" for none."""
+    cards = cards_of(mask)
+    hearts = [c for c in cards_of(sheet.rules.in_play_mask) if suit_of(c) == HEARTS]
+    if len({sheet.rules.values[c] for c in hearts}) > 1:
+        return t.cards(cards) or "—"
+    count = sum(1 for c in cards if suit_of(c) == HEARTS)
+    others = t.cards([c for c in cards if suit_of(c) != HEARTS])
+    return " ".join(part for part in (others, f"Hx{count}" if count else "") if part) or "—"
 
 
 def _named(sheet: ScoreSheet, text: str) -> list[str] | None:
@@ -219,6 +232,19 @@ def run_scorekeeper(
                     write_wrapped(t("sk_undone", number=len(sheet.entries) + 1, points=t.named_points(sheet.players, entry.points)))
                 elif word in ("fix", "berichtige"):
                     parts = answer.split(None, 2)
+                    if len(parts) == 2 and parts[1].isdigit() and 1 <= int(parts[1]) <= len(sheet.entries):
+                        # "fix 2" alone: what deal 2 holds now, to correct it from (it said only how to type fix).
+                        shown = sheet.entries[int(parts[1]) - 1]
+                        held = (
+                            ", ".join(
+                                t("sk_named", name=name, points=_cards_text(sheet, t, mask))
+                                for name, mask in zip(sheet.players, shown.taken, strict=True)
+                            )
+                            if shown.taken is not None
+                            else t.named_points(sheet.players, shown.raw)
+                        )
+                        write_wrapped(t("sk_fix_shows", number=parts[1], held=held, word=word))
+                        continue
                     if len(parts) < 3 or not parts[1].isdigit():
                         raise ScoreError("ske_fix_usage")
                     number = parts[1]
