@@ -843,7 +843,8 @@ def test_a_leaver_is_replaced_after_the_grace_and_given_back_and_the_table_featu
     ben.close()
     anna.wait_for_function(
         "() => (document.querySelector('#turn-line .offline-note') || {}).textContent === 'Ben has lost the connection: if"
-        " they are not back soon, a computer player takes the seat; “Let a computer play” in their box lets it play now.'"
+        " they are not back soon, a computer player takes the seat; “Let a computer play” in their box lets it play now,"
+        " and “New link” makes a new link for them if they lost theirs.'"  # (to the host, who has that button too)
     )
     anna.wait_for_function(
         "() => document.getElementById('table-news').textContent === 'Ben has left the table: a computer player plays the seat until they come back.'",
