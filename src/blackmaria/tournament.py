@@ -341,7 +341,7 @@ class TournamentResult:
         width = max(len(b) for b in bots)
         lines = [
             f"{self.rules.preset or 'custom'} ({self.rules.players} players), line-up {', '.join(self.lineup)}: "
-            f"{self.deals} duplicate deals x {self.rules.players} rotations, seed {self.seed}, {self.seconds:.0f} s",
+            f"{self.deals} duplicate deals x {self.rules.players} rotations, seed {self.seed}, played in {self.seconds:.0f} s",
             f"{'bot':<{width}}  points/deal [95% CI]        moon rate",
         ]
         for bot in bots:
