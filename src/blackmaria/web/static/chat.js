@@ -31,7 +31,10 @@ export function renderChat() {
 
 /** Send a chat line: a spectator's under the name in its field (kept for the next time). False when it could not go. */
 export function sendChat(text) {
-  if (app.seat !== null) return send({ type: "chat", text }), true;
+  if (app.seat !== null) {
+    send({ type: "chat", text });
+    return true;
+  }
   const name = $("chat-name").value.trim();
   const taken = app.table && app.table.seats.find((seat) => seat.kind !== "empty" && seatName(seat.seat).toLocaleLowerCase() === name.toLocaleLowerCase());
   if (!name || taken) {
