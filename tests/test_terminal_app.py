@@ -1040,6 +1040,8 @@ def test_the_deal_review_says_on_screen_that_enter_deals_the_next_deal_and_enter
         await pilot.pause()  # type: ignore[attr-defined]
         assert isinstance(app.screen, TextScreen) and session.waiting_for() == "deal"
         assert _plain(app.screen.query_one("#view-keys", Static).content, 80).strip().startswith("Press Enter for the next deal.")
+        # said once, on the key line: the review's body ending with it too read as a stutter at 80x24
+        assert "Press Enter" not in _plain(app.screen.query_one("#view-body", Static).content, 80)
         await pilot.press("enter")  # type: ignore[attr-defined]
         await _settle(app, pilot)
         assert not isinstance(app.screen, TextScreen)

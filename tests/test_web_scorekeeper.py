@@ -298,13 +298,14 @@ def test_a_game_on_a_phone_with_a_refusal_a_moon_a_correction_a_reload_and_the_n
         assert csv_text.splitlines()[-1] == "total,,,47,29,96,43,"
 
         # A new sheet can be set up offline: the rules data were kept.
-        page.once("dialog", lambda dialog: dialog.accept())
         page.get_by_role("button", name="New sheet").click()
         assert page.get_by_label("Rules").locator("option").count() == 9
         page.get_by_role("button", name="Start the sheet").click()
         assert page.get_by_role("status").filter(has_text="Deal 1").inner_text() == "Deal 1 of 9: Player 1 deals, pass to the right."
-        page.once("dialog", lambda dialog: dialog.accept())
         page.get_by_role("button", name="New sheet").click()
+        # The finished game was set aside, not lost; the empty sheet after it had nothing to keep.
+        assert page.locator("#earlier li").all_inner_texts()[0].startswith("Black Maria: Anna, Ben, Carla, Dora; over ·")
+        assert page.locator("#earlier li").count() == 1
 
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         page.set_input_files("#import", files=[{"name": "scoresheet.json", "mimeType": "application/json", "buffer": sheet_json.encode()}])
@@ -701,4 +702,80 @@ def test_two_players_of_one_name_are_refused_on_the_setup_form(server: Server, b
     assert third.get_attribute("aria-invalid") is None
     page.get_by_role("button", name="Start the sheet").click()
     assert page.get_by_role("status").filter(has_text="Deal 1").inner_text() == "Deal 1 of 9: Player 1 deals, pass to the right."
+    page.close()
+
+
+def test_a_new_sheet_sets_the_last_aside_and_any_earlier_sheet_opens_again(server: Server, browser: Any) -> None:
+    """New sheet threw the sheet away after a confirm ("it stays only in the files you exported"): one tap too many
+    lost a game. It is set aside now, as the terminal keeps every sheet, and opens again where it was."""
+    page = browser.new_page()
+    dialogs: list[str] = []
+    answer = {"accept": True}
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.accept() if answer["accept"] else dialog.dismiss()))
+    page.goto(f"{server.base}/score")
+    _setup(page, "hearts", ["Anna", "Ben", "Carla", "Dan"])
+    page.get_by_role("button", name="Start the sheet").click()
+    _entry(page, {"Anna": "20", "Ben": "6", "Carla": "0", "Dan": "0"})
+    page.get_by_role("button", name="New sheet").click()
+    assert dialogs == []  # nothing is lost, so nothing is asked
+    assert (
+        page.locator("#notice").inner_text()
+        == "The sheet of Anna, Ben, Carla, Dan is kept below, among the earlier sheets: Open goes on with it."
+    )
+    assert re.fullmatch(r"Hearts: Anna, Ben, Carla, Dan; 1 deal entered · .+", page.locator("#earlier li .earlier-line").inner_text())
+    _setup(page, "black-maria", ["Eva", "Finn", "Gus"])
+    page.get_by_role("button", name="Start the sheet").click()
+    _entry(page, {"Eva": "10", "Finn": "8", "Gus": "25"})
+    _entry(page, {"Eva": "0", "Finn": "43", "Gus": "0"})
+    page.get_by_role("button", name="New sheet").click()
+    page.reload()  # kept in the browser, the most recent first
+    expect(page.locator("#earlier li")).to_have_count(2)
+    lines = page.locator("#earlier li .earlier-line").all_inner_texts()
+    assert [line.split(";")[0] for line in lines] == ["Black Maria: Eva, Finn, Gus", "Hearts: Anna, Ben, Carla, Dan"]
+    assert "2 deals entered" in lines[0]
+
+    page.get_by_role("button", name=re.compile(r"^Open the sheet of Anna, Ben, Carla, Dan \(")).click()
+    expect(page.locator("#sheet tbody tr")).to_have_count(1)
+    assert [page.locator(f"#total-{seat}").inner_text() for seat in range(4)] == ["20", "6", "0", "0"]
+    assert page.get_by_role("status").filter(has_text="Deal 2").inner_text().startswith("Deal 2")
+    _entry(page, {"Anna": "0", "Ben": "0", "Carla": "13", "Dan": "13"})  # it goes on where it was
+    assert [page.locator(f"#total-{seat}").inner_text() for seat in range(4)] == ["20", "6", "13", "13"]
+    page.get_by_role("button", name="New sheet").click()
+    assert page.locator("#earlier li").count() == 2
+
+    # Delete asks first; dismissed, the sheet stays.
+    answer["accept"] = False
+    page.get_by_role("button", name=re.compile(r"^Delete the sheet of Eva, Finn, Gus")).click()
+    assert page.locator("#earlier li").count() == 2
+    answer["accept"] = True
+    page.get_by_role("button", name=re.compile(r"^Delete the sheet of Eva, Finn, Gus")).click()
+    assert re.fullmatch(r"Delete the sheet of Eva, Finn, Gus \(.+\)\? It cannot be brought back\.", dialogs[-1])
+    assert [line.split(";")[0] for line in page.locator("#earlier li .earlier-line").all_inner_texts()] == ["Hearts: Anna, Ben, Carla, Dan"]
+    page.close()
+
+
+def test_a_kept_sheet_that_no_longer_opens_is_not_saved_over_by_the_next(server: Server, browser: Any) -> None:
+    """The sheet kept in the browser that a later check refuses was said to stay "until a new sheet is started": the
+    next sheet was saved over it. It goes among the earlier sheets, and opening it says why it cannot be."""
+    page = browser.new_page()
+    page.goto(f"{server.base}/score")
+    _setup(page, "hearts", ["Anna", "Ben", "Carla", "Dan"])
+    page.get_by_role("button", name="Start the sheet").click()
+    _entry(page, {"Anna": "20", "Ben": "6", "Carla": "0", "Dan": "0"})
+    kept = json.loads(page.evaluate("localStorage.getItem('blackmaria.scoresheet')"))
+    kept["deals"].append({"cards": [["QS"], ["QS"], [], []]})  # one card taken twice: no sheet takes it
+    page.evaluate("(sheet) => localStorage.setItem('blackmaria.scoresheet', JSON.stringify(sheet))", kept)
+    page.reload()
+    expect(page.locator("#kept-refused")).to_have_count(1)
+    assert page.locator("#kept-refused").inner_text().endswith("It is kept below, among the earlier sheets.")
+    _setup(page, "black-maria", ["Eva", "Finn", "Gus"])
+    page.get_by_role("button", name="Start the sheet").click()
+    _entry(page, {"Eva": "10", "Finn": "8", "Gus": "25"})
+    page.get_by_role("button", name="New sheet").click()
+    lines = page.locator("#earlier li .earlier-line").all_inner_texts()
+    assert lines[1].startswith("Hearts: Anna, Ben, Carla, Dan; 2 deals entered")
+    assert json.loads(page.evaluate("localStorage.getItem('blackmaria.scoresheets.earlier')"))[1]["data"] == kept
+    page.get_by_role("button", name=re.compile(r"^Open the sheet of Anna")).click()
+    assert page.locator("#notice").inner_text().startswith("That sheet cannot be opened again: ")
+    assert page.locator("#earlier li").count() == 2 and page.locator("#sheet").count() == 0
     page.close()

@@ -876,7 +876,8 @@ class GameApp(CardTableApp):
             self.show_game_over()
         elif waiting == "deal" and self.session.game.deals and self._deals_scored() > self.deals_shown:
             self.deals_shown = self._deals_scored()
-            lines = [*self.session.deal_review(), "", *self.session.sheet_lines(), "", self.t("press_enter")]
+            # the view's key line says Enter deals the next one; said in the body too it read three times at 80x24
+            lines = [*self.session.deal_review(), "", *self.session.sheet_lines()]
             self.show_deal_review(self.t("deal_number", number=len(self.session.game.deals)), "\n".join(lines))
 
     def _deals_scored(self) -> int:

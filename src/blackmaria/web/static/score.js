@@ -18,6 +18,7 @@ const HEARTS = 2;
 const COUNT = /^h(?:\s*[x×*]\s*(\d+))?$/i;
 const WHOLE = /^-?\d+$/;
 const STORE_SHEET = "blackmaria.scoresheet";
+const STORE_EARLIER = "blackmaria.scoresheets.earlier"; // the sheets set aside by New sheet, the most recent first
 const STORE_PRESETS = "blackmaria.presets.";
 const STORE_FACTS = "blackmaria.facts.";
 const STORE_DRAFTS = "blackmaria.score.drafts"; // this tab's half-typed entry (sessionStorage)
@@ -397,8 +398,13 @@ const OWNER_LETTERS = 3; // a tapped card's taker: this many letters of the name
       state.sheet = await Sheet.fromData(JSON.parse(kept));
     } catch (error) {
       // Said, not dropped in silence: a deal entered before a check was added is refused now (Hearts 12 12 2 0).
+      // It goes among the earlier sheets, so that the next sheet started is not saved over it.
       state.sheet = null;
       state.keptRefused = error;
+      try {
+        setAside(JSON.parse(kept));
+      } catch { /* not JSON at all: nothing of it could be shown again */ }
+      localStorage.removeItem(STORE_SHEET);
       return;
     }
     // A reload keeps what was being typed (a play-test lost a half-typed deal): for the same sheet, as long as it was.
@@ -407,6 +413,82 @@ const OWNER_LETTERS = 3; // a tapped card's taker: this many letters of the name
       state.drafts = drafts.drafts;
       state.editing = drafts.editing;
     }
+  }
+
+  // ---- earlier sheets: New sheet sets the sheet aside, never deletes it (as the terminal keeps every sheet) --------
+  function earlierSheets() {
+    try {
+      const list = JSON.parse(localStorage.getItem(STORE_EARLIER) || "[]");
+      return Array.isArray(list) ? list : [];
+    } catch {
+      return [];
+    }
+  }
+
+  /** ``data`` (Sheet.toData) first among the earlier sheets, with when it was set aside and whether it was over. */
+  function setAside(data, over = false) {
+    const list = earlierSheets();
+    list.unshift({ saved: Date.now(), over, data });
+    localStorage.setItem(STORE_EARLIER, JSON.stringify(list));
+  }
+
+  /** One earlier sheet as the terminal's list says it: the game, the players, the deals entered (or over), when. */
+  function earlierLine(kept) {
+    const data = kept.data || {};
+    const preset = state.presets && data.rules ? state.presets.find((p) => p.name === data.rules.preset) : null;
+    const deals = Array.isArray(data.deals) ? data.deals.length : 0;
+    const names = (data.players || []).join(", ");
+    // In the browser's own way of writing dates where it speaks the page's language (en-GB: 5 Dec 2026, 21:14).
+    const locale = (navigator.language || "").toLowerCase().startsWith(state.lang) ? navigator.language : state.lang;
+    const when = new Date(kept.saved).toLocaleString(locale, { dateStyle: "medium", timeStyle: "short" });
+    return { names, when, text: `${preset ? preset.title + ": " : ""}${names}; ${kept.over ? t("sk_list_over") : plural("sk_list_deals", deals)} · ${when}` };
+  }
+
+  function earlierView() {
+    const list = earlierSheets();
+    if (!list.length) return [];
+    const rows = list.map((kept, index) => {
+      const line = earlierLine(kept);
+      return element("li", {}, [
+        element("span", { class: "earlier-line", text: line.text }),
+        element("span", { class: "earlier-actions" }, [
+          element("button", { type: "button", text: t("web_earlier_open"), "aria-label": t("web_earlier_open_label", line), onclick: () => openEarlier(index) }),
+          element("button", { type: "button", text: t("web_earlier_delete"), "aria-label": t("web_earlier_delete_label", line), onclick: () => deleteEarlier(index) }),
+        ]),
+      ]);
+    });
+    return [element("section", { id: "earlier", "aria-labelledby": "earlier-heading" }, [element("h2", { id: "earlier-heading", text: t("web_earlier") }), element("ul", {}, rows)])];
+  }
+
+  async function openEarlier(index) {
+    const list = earlierSheets();
+    const kept = list[index];
+    if (!kept) return;
+    try {
+      state.sheet = await Sheet.fromData(kept.data);
+    } catch (error) {
+      state.notice = t("web_earlier_bad", { reason: (error instanceof ScoreError ? error.text() : error.message).replace(/\.$/, "") });
+      render();
+      return;
+    }
+    list.splice(index, 1);
+    localStorage.setItem(STORE_EARLIER, JSON.stringify(list));
+    state.keptRefused = null;
+    state.notice = null;
+    state.drafts = state.sheet.players.map(() => "");
+    state.editing = null;
+    saveSheet();
+    render();
+    showNext();
+  }
+
+  function deleteEarlier(index) {
+    const list = earlierSheets();
+    if (!list[index] || !window.confirm(t("web_confirm_delete", earlierLine(list[index])))) return;
+    list.splice(index, 1);
+    localStorage.setItem(STORE_EARLIER, JSON.stringify(list));
+    state.notice = null;
+    render();
   }
 
   /** This tab's drafts, with the sheet's length they were typed at (a new sheet or deal draws the form anew, which
@@ -529,7 +611,8 @@ const OWNER_LETTERS = 3; // a tapped card's taker: this many letters of the name
     setTimeout(showWords, 0);
     const refused = state.keptRefused;
     const keptNote = refused ? [element("p", { id: "kept-refused", class: "notice", role: "alert", text: t("web_kept_bad", { reason: (refused instanceof ScoreError ? refused.text() : refused.message).replace(/\.$/, "") }) })] : [];
-    return element("div", {}, [...keptNote, form, importer]);
+    const notice = state.notice ? [element("p", { id: "notice", class: "notice", role: "status", text: state.notice })] : [];
+    return element("div", {}, [...keptNote, ...notice, form, importer, ...earlierView()]);
   }
 
   /** The key in state.bases of the server's rules for ``wanted`` (preset, count, kitty), asked for once; every answer
@@ -672,6 +755,7 @@ const OWNER_LETTERS = 3; // a tapped card's taker: this many letters of the name
       const { rules, facts } = await factsFor(formRules(wanted));
       state.sheet = new Sheet(rules, facts, names, parseInt($("first-dealer").value, 10));
       state.keptRefused = null;
+      state.notice = null;
       state.drafts = names.map(() => "");
       state.editing = null;
       saveSheet();
@@ -690,6 +774,7 @@ const OWNER_LETTERS = 3; // a tapped card's taker: this many letters of the name
     try {
       state.sheet = await Sheet.fromData(JSON.parse(await file.text()));
       state.keptRefused = null;
+      state.notice = null;
       state.drafts = state.sheet.players.map(() => "");
       saveSheet();
       render();
@@ -951,8 +1036,14 @@ const OWNER_LETTERS = 3; // a tapped card's taker: this many letters of the name
     link.remove();
   }
 
+  /** The sheet is set aside among the earlier sheets (one with no deal entered is dropped: nothing to keep), and the
+      form for a new one shown: a tap on New sheet loses nothing, so it asks nothing. */
   function newSheet() {
-    if (!window.confirm(t("web_confirm_new"))) return;
+    const sheet = state.sheet;
+    if (sheet.entries.length) {
+      setAside(sheet.toData(), sheet.verdict().over);
+      state.notice = t("web_earlier_kept", { names: sheet.players.join(", ") });
+    }
     state.sheet = null;
     state.editing = null;
     saveSheet();
