@@ -1098,3 +1098,75 @@ def test_after_a_game_the_terminal_says_who_would_like_another_and_whom_its_own_
     seat._table(table((True, True, False, False), connected=(True, True, False, False)))  # Cleo leaves: nothing to add
     assert seat.take_lines() == []
     seat.close()
+
+
+def test_the_terminal_host_removes_a_player_before_the_game_and_makes_a_new_link_for_a_lost_one(server: Server, data_dir: Path) -> None:
+    """The page's host could remove a player and make a new link for one who lost theirs; blackmaria host kept no
+    host token, so a table opened in the terminal had neither, and its players had to ask a browser."""
+    env = {**os.environ, "BLACKMARIA_DATA_DIR": str(data_dir), "PYTHONUNBUFFERED": "1"}
+    command = [sys.executable, "-m", "blackmaria.cli", "host", server.base, "--name", "Hal", "--rules", "hearts", "--lang", "en"]
+    process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    assert process.stdin is not None and process.stdout is not None
+    watchdog = threading.Timer(90, process.kill)
+    watchdog.start()
+    lines: list[str] = []
+
+    def read_until(start: str, contains: str = "") -> str:
+        for line in process.stdout:  # type: ignore[union-attr]
+            lines.append(line.rstrip("\n"))
+            if line.startswith(start) and contains in line:
+                return lines[-1]
+        raise AssertionError(f"never saw {start!r}: {lines[-5:]}")
+
+    def type_line(text: str) -> None:
+        process.stdin.write(text + "\n")  # type: ignore[union-attr]
+        process.stdin.flush()  # type: ignore[union-attr]
+
+    def seats() -> list[tuple[str, str | None]]:
+        return [(s["kind"], s.get("name")) for s in server.http.get(f"/api/tables/{link.code}").json()["seats"]]
+
+    try:
+        read_until("As the host you may also type remove N")
+        invite = read_until("Table ", " is open. Invite your friends")
+        link = TableLink.parse(invite.split("blackmaria join ", 1)[1].split()[0])
+        ben_seat, ben_token = take_seat(link, "Ben", None)
+        read_until("Ben sits down in seat 2.")
+        type_line("remove 2")
+        deadline = time.monotonic() + 10
+        while seats()[ben_seat][0] != "empty":
+            assert time.monotonic() < deadline, seats()
+            time.sleep(0.1)
+        with pytest.raises(OnlineError) as refused:
+            OnlineSeat(link, ben_token, "en")  # his link seats him no more
+        assert refused.value.code == "bad-token"
+        cara_seat, cara_token = take_seat(link, "Cara", None)  # and she loses her link before she comes
+        type_line("link 9")
+        assert read_until("Which seat?") == "Which seat? Type link and the number of another player's seat, 1 to 4."
+        type_line(f"link {cara_seat + 1}")
+        new_link = TableLink.parse(read_until("A new link for Cara's seat: ").rsplit(" ", 1)[1])
+        assert new_link.token and new_link.token != cara_token and new_link.code == link.code
+        assert read_until("Send it to Cara: ").endswith("Their old link no longer works, and the table has been told.")
+        assert not any(line.startswith("You made a new link") for line in lines)  # said once, with the link
+        cara = OnlineSeat(link, new_link.token, "en")  # the new link seats her, the old one nobody
+        assert cara.seat == cara_seat and not cara.is_host
+        cara.close()
+        with pytest.raises(OnlineError):
+            OnlineSeat(link, cara_token, "en")
+        type_line("start easy")
+        read_until("The game begins.")
+        type_line("remove 2")
+        read_until("During a game nobody is removed: type link 2 if they lost their link")
+        type_line("quit")
+        assert process.wait(30) == 0, process.stderr.read() if process.stderr else ""
+    finally:
+        watchdog.cancel()
+        if process.poll() is None:
+            process.kill()
+    # blackmaria join LINK brings the host's seat back with the host's powers; a guest has none.
+    join = [sys.executable, "-m", "blackmaria.cli", "join", link.key, "--lang", "en", "--plain"]
+    again = converse(join, env, [("As the host you may also type remove N", f"link {cara_seat + 1}"), ("Send it to Cara: ", "quit")])
+    newest = next(line for line in again if line.startswith("A new link for Cara's seat: "))
+    guest = OnlineSeat(link, TableLink.parse(newest.rsplit(" ", 1)[1]).token, "en")
+    guest.take(f"link {cara_seat + 1}")
+    assert "Only the host, who opened this table, may remove a player or make a new link." in guest.take_lines()
+    guest.close()

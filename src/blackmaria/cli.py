@@ -400,7 +400,7 @@ def join(link: str, name: str | None, seat: int | None, watch: bool, lang: str |
     The seat's token is kept in the user's data directory: the same command, run again, brings you back to your seat.
     """
     from blackmaria.locale import detect_language
-    from blackmaria.tui.online import OnlineError, OnlineSeat, TableLink, forget_token, save_token, saved_token, take_seat
+    from blackmaria.tui.online import OnlineError, OnlineSeat, TableLink, forget_token, save_token, saved_host, saved_token, take_seat
 
     language = detect_language(lang)
     screen = not plain and sys.stdout.isatty() and sys.stdin.isatty()
@@ -409,10 +409,11 @@ def join(link: str, name: str | None, seat: int | None, watch: bool, lang: str |
         table = TableLink.parse(link)
         # A seat's link (#seat=TOKEN, from the page's "Play this seat on another device") seats its holder here too.
         token = None if watch else table.token or saved_token(table)
+        host_token = None if watch else saved_host(table)  # kept by the host command that opened this table
         lost = False  # the seat's token was refused: removed by the host, given a new link, or a new database
         if token is not None:
             try:
-                online = OnlineSeat(table, token, language, help_message)
+                online = OnlineSeat(table, token, language, help_message, host_token)
             except OnlineError as error:
                 if error.code != "bad-token":
                     raise
@@ -439,7 +440,7 @@ def join(link: str, name: str | None, seat: int | None, watch: bool, lang: str |
                 except OnlineError as error:
                     raise OnlineError(f"{error}; {gone}" if lost else str(error)) from None
                 save_token(table, taken, token)
-            online = OnlineSeat(table, token, language, help_message)
+            online = OnlineSeat(table, token, language, help_message, host_token)
     except OnlineError as error:
         raise click.ClickException(str(error)) from None
     if watch and name:
@@ -495,10 +496,11 @@ def host(
     for link in seats_in_play(server):  # said before the new table opens: its screen would hide it
         click.echo(Texts(language)("online_in_play_elsewhere", link=link.key), err=True)
     try:
-        table = open_table(server, rule_set.to_dict(), turn_seconds)
+        table, host_token = open_table(server, rule_set.to_dict(), turn_seconds)
         taken, token = take_seat(table, name, 0)
-        save_token(table, taken, token)  # blackmaria join LINK brings the seat back, as for any other seat
-        online = OnlineSeat(table, token, language, "online_app_help" if screen else "online_help")
+        # blackmaria join LINK brings the seat back, as for any other seat, and the host's powers with it
+        save_token(table, taken, token, host_token)
+        online = OnlineSeat(table, token, language, "online_app_help" if screen else "online_help", host_token)
     except OnlineError as error:
         raise click.ClickException(str(error)) from None
     online.say(online.t("online_invite", code=table.code, link=table.key))

@@ -58,6 +58,10 @@ COMMANDS: Final = {word: action for word, action in PLAY_COMMANDS.items() if act
 CHAT_WORDS: Final = ("say", "sag")
 COMPUTER_WORDS: Final = ("computer",)
 """``computer N``: a computer player plays seat N while its player, gone, is not back (the page's button)."""
+REMOVE_WORDS: Final = ("remove", "entfernen")
+"""``remove N``: the host frees seat N before a game (its player's link seats them no more), as the page's Remove."""
+LINK_WORDS: Final = ("link",)
+"""``link N``: the host makes a new link for seat N, whose player lost theirs, as the page's New link."""
 START_WORDS: Final = ("start", "los")
 """Start the game (``start LEVEL``: the empty seats get computer players of that level, medium by default)."""
 RECONNECT_SECONDS: Final = 600.0
@@ -117,6 +121,12 @@ def saved_token(link: TableLink) -> str | None:
     return entry.get("token") if isinstance(entry, dict) and isinstance(entry.get("token"), str) else None
 
 
+def saved_host(link: TableLink) -> str | None:
+    """The table's host token, kept by ``host`` that opened it: it removes a player and makes a new link."""
+    entry = _saved_seats().get(link.key)
+    return entry.get("host") if isinstance(entry, dict) and isinstance(entry.get("host"), str) else None
+
+
 def _saved_seats() -> dict[str, Any]:
     try:
         seats = json.loads(tokens_path().read_text(encoding="utf-8"))
@@ -125,15 +135,21 @@ def _saved_seats() -> dict[str, Any]:
     return seats if isinstance(seats, dict) else {}
 
 
-def save_token(link: TableLink, seat: int, token: str) -> None:
+def save_token(link: TableLink, seat: int, token: str, host: str | None = None) -> None:
+    """Keep the seat's token (and the host token, given or kept before: a seat taken again keeps the table's host)."""
     seats = _saved_seats()
-    seats[link.key] = {"seat": seat, "token": token}
+    host = host or saved_host(link)
+    seats[link.key] = {"seat": seat, "token": token} | ({"host": host} if host else {})
     _write_seats(seats)
 
 
 def forget_token(link: TableLink) -> None:
+    """The seat's token no longer seats anyone; the host token, if kept, stays (the host still opened the table)."""
     seats = _saved_seats()
+    host = saved_host(link)
     seats.pop(link.key, None)
+    if host:
+        seats[link.key] = {"host": host}
     _write_seats(seats)
 
 
@@ -177,7 +193,8 @@ def seats_in_play(server: str, at_most: int = 5) -> list[TableLink]:
     match = SERVER.fullmatch(server.strip())
     if match is None:
         return []
-    links = [TableLink.parse(key) for key in _saved_seats() if key.startswith(match["base"] + "/t/")][-at_most:]
+    kept = [key for key, entry in _saved_seats().items() if isinstance(entry, dict) and "token" in entry]
+    links = [TableLink.parse(key) for key in kept if key.startswith(match["base"] + "/t/")][-at_most:]
     in_play = []
     for link in links:
         try:
@@ -200,8 +217,8 @@ def take_seat(link: TableLink, name: str, seat: int | None) -> tuple[int, str]:
     return int(data["seat"]), str(data["token"])
 
 
-def open_table(server: str, rules: dict[str, Any], turn_seconds: float | None = None) -> TableLink:
-    """Open a new table on a server (``http://HOST:PORT``) under these rules; its link."""
+def open_table(server: str, rules: dict[str, Any], turn_seconds: float | None = None) -> tuple[TableLink, str]:
+    """Open a new table on a server (``http://HOST:PORT``) under these rules; its link and its host token."""
     match = SERVER.fullmatch(server.strip())
     if match is None:
         raise OnlineError(f"{server!r} is not a server's address: expected http://HOST:PORT, as blackmaria serve prints it")
@@ -212,7 +229,7 @@ def open_table(server: str, rules: dict[str, Any], turn_seconds: float | None = 
         if str(error).startswith("cannot reach"):
             raise OnlineError(f"{error} (is blackmaria serve running there?)") from None
         raise
-    return TableLink(base, str(data["table"]["code"]))
+    return TableLink(base, str(data["table"]["code"])), str(data["host_token"])
 
 
 def _detail(error: urllib.error.HTTPError) -> str:
@@ -233,9 +250,17 @@ class OnlineSeat(Seat):
     live = True  # other players, the server's stand-ins and chat go on while this player thinks
     sends_out_of_turn = True
 
-    def __init__(self, link: TableLink, token: str | None, lang: str = "en", help_message: str = "online_help") -> None:
+    def __init__(
+        self, link: TableLink, token: str | None, lang: str = "en", help_message: str = "online_help", host: str | None = None
+    ) -> None:
         super().__init__(lang)
         self.link = link
+        self.host_token = host
+        """The table's host token, sent with the hello: ``remove N`` and ``link N`` are the host's."""
+        self.is_host = False
+        """The server took the host token (its welcome says so)."""
+        self.seat_change: str | None = None
+        """What the last ``computer``, ``remove`` or ``link`` asked (``to``): its refusal is said in its words."""
         self.help_message = help_message
         """What ``help`` shows (and the welcome): the words typed line by line, or the keys of the Textual screen."""
         self.token = token
@@ -359,6 +384,8 @@ class OnlineSeat(Seat):
         hello: dict[str, Any] = {"type": "hello", "protocol": PROTOCOL}
         if self.token is not None:
             hello["token"] = self.token
+        if self.host_token is not None:
+            hello["host"] = self.host_token
         self.ws.send(json.dumps(hello))
         try:
             welcome = json.loads(self.ws.recv(timeout=10))
@@ -423,6 +450,7 @@ class OnlineSeat(Seat):
 
     def _welcome(self, message: dict[str, Any]) -> None:
         self.seat = message["seat"]
+        self.is_host = bool(message.get("host"))
         self._adopt(message)
         self.counts_due = 0
         self.lines.extend(self.held)
@@ -436,6 +464,8 @@ class OnlineSeat(Seat):
         else:
             self.say(t("online_seated", code=self.link.code, seat=self.seat + 1, name=self._names[self.seat]))
         self.say(t(self.help_message))
+        if self.is_host:
+            self.say(t("online_host_help"))
         for line in message.get("chat", [])[-5:]:
             self._chat(line)
         self._tell(message.get("events", []))
@@ -528,6 +558,8 @@ class OnlineSeat(Seat):
                 self.say(t("news_back", name=name))
             elif was.get("connected") and not seat.get("connected") and not seat.get("away"):
                 self.say(t("online_offline", name=name, seat=i + 1) if self.seat is not None else t("online_offline_watching", name=name))
+                if self.is_host:  # the host alone can give a player who lost their link a new one
+                    self.say(t("online_offline_host", seat=i + 1))
             elif seat.get("connected") and not was.get("connected") and not seat.get("away"):
                 self.say(t("online_reconnected", name=name))
 
@@ -556,7 +588,14 @@ class OnlineSeat(Seat):
         elif kind == "chat":
             self._chat(message)
         elif kind == "seat-relinked":  # the new link's holder sees that seat's cards: every player is told
-            self.say(t("news_relinked", name=message["name"]))
+            if self.seat_change != "link":  # (asked here: the link itself comes next and says so)
+                self.say(t("news_relinked_you" if self.is_host else "news_relinked", name=message["name"]))
+        elif kind == "seat-link":  # the host's alone: the new link to send to the player who lost theirs
+            seat = int(message["seat"])
+            name = self._names[seat] if seat < len(self._names) else str(seat + 1)
+            key = "online_seat_link" if self.table.get("status") == "playing" else "online_seat_link_between"
+            self.say(t(key, name=name, link=f"{self.link.key}#seat={message['token']}", program=program_name()))
+            self.seat_change = None
         elif kind == "hint":
             cards = [parse_card(c) for c in message["cards"]]
             self.remember_hint(cards)
@@ -668,8 +707,12 @@ class OnlineSeat(Seat):
             return self.refusal(message.get("rule"), self.sent)
         if message.get("code") == "rate-limit":
             return self.t("online_slow_down")
+        if message.get("code") == "player-here" and self.seat_change == "link":
+            return self.t("online_link_player-here")
         if message.get("code") in ("player-here", "in-play"):  # (``computer N``: the server's words are English)
             return self.t("online_computer_" + str(message["code"]))
+        if message.get("code") == "host-only":
+            return self.t("online_host_only")
         return self.t("online_refused", message=message.get("message", ""))
 
     # ---- views -------------------------------------------------------------------------------------
@@ -773,6 +816,9 @@ class OnlineSeat(Seat):
         if first.lower() in COMPUTER_WORDS:
             self.computer_for(rest.strip())
             return
+        if first.lower() in REMOVE_WORDS + LINK_WORDS:
+            self.host_change(first.lower(), rest.strip())
+            return
         action = COMMANDS.get(command_word(words))
         if action == "quit":
             raise Leave
@@ -828,7 +874,31 @@ class OnlineSeat(Seat):
         elif self.table.get("status") != "playing":
             self.say(t("online_computer_not_playing"))
         else:
+            self.seat_change = "bot"
             self.send({"type": "seat", "seat": int(number) - 1, "to": "bot", "level": "medium"})
+
+    def command_help(self) -> None:
+        super().command_help()
+        if self.is_host:
+            self.say(self.t("online_host_help"))
+
+    def host_change(self, word: str, number: str) -> None:
+        """``remove N`` (before a game) or ``link N`` (a player who lost their link): the host's, as on the page; the
+        server judges the rest (a player at the table keeps their link, a game in play keeps its players)."""
+        t = self.t
+        seats = self.table.get("seats") or []
+        self.prompted = None  # what this says comes first, then the decision again
+        if self.seat is None:
+            self.say(t("online_spectator"))
+        elif not self.is_host:
+            self.say(t("online_host_only"))
+        elif not number.isdigit() or not 1 <= int(number) <= len(seats) or int(number) - 1 == self.seat:
+            self.say(t("online_seat_which", word=word, count=len(seats)))
+        elif word in REMOVE_WORDS and self.table.get("status") == "playing":
+            self.say(t("online_remove_playing", seat=int(number)))
+        else:
+            self.seat_change = "empty" if word in REMOVE_WORDS else "link"
+            self.send({"type": "seat", "seat": int(number) - 1, "to": self.seat_change})
 
     def resume(self) -> None:
         """Resume the paused game (any seated player may, as on the page); the table's news says that it goes on."""
