@@ -458,6 +458,44 @@ def test_back_at_a_table_whose_game_is_over_the_wait_for_the_next_is_said_after_
     back.close()
 
 
+def test_a_deals_count_lost_with_the_connection_is_asked_again_when_it_is_back(server: Server, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The terminal asks for a deal's public count when the deal ends and holds the story until it comes; a connection
+    lost before the answer dropped the count, and with it the sheet, for good."""
+    link, host, token = seated(server, name="Zoe", rules={**ONE_DEAL_HEARTS, "deal_count": 2})
+    playing = server.connect(link.code, token)  # plays the seat; the terminal on the same seat watches its story
+    terminal = OnlineSeat(link, token, "en")
+    lost: list[dict[str, Any]] = []
+    send = terminal.send
+
+    def send_or_lose(message: dict[str, Any]) -> None:
+        if message.get("type") == "count" and not lost:
+            lost.append(message)  # the connection drops as the count is asked for
+        else:
+            send(message)
+
+    monkeypatch.setattr(terminal, "send", send_or_lose)
+    server.start_game(link.code, host)
+
+    def deal_one_over() -> bool:
+        terminal.receive(0.02)
+        return bool(lost)
+
+    play_until([playing], deal_one_over, timeout=60)
+    told = terminal.take_lines()
+    terminal.close()
+    terminal.connect()  # back, as reconnect() brings it
+    deadline = time.monotonic() + 15
+    while not any(line.startswith("Counting deal 1 in public") for line in told):
+        assert time.monotonic() < deadline, told[-8:]
+        terminal.receive(0.2)
+        told.extend(terminal.take_lines())
+    counted = next(i for i, line in enumerate(told) if line.startswith("Counting deal 1 in public"))
+    assert any(line.startswith("Totals") or "Total" in line for line in told[counted:]), told[counted:]
+    assert terminal.counts_due == 0
+    terminal.close()
+    playing.close()
+
+
 def test_one_watching_in_the_terminal_chats_under_the_name_given_and_is_shown_watching(server: Server) -> None:
     """``join --watch --name Zoe``: ``say`` sends the line under Zoe, marked as a watcher's on every screen; without a
     name, or with a player's, it says what to do (spectators could not chat at all)."""

@@ -288,8 +288,9 @@ class OnlineSeat(Seat):
         self.stays = False
         """Whether the seat stays at the table after a game, for the next one the host starts (the screen does, until
         the player leaves; line by line, the game's end ends the command)."""
-        self.counts_due = 0
-        """Finished deals whose public count was asked for and has not come yet (the sheet is told after it)."""
+        self.counts_asked: list[int] = []
+        """Finished deals whose public count was asked for and has not come yet (the sheet is told after it), in the
+        order asked: a connection lost before the answer asks again when it is back."""
         self.held: list[str] = []
         """What happened after a deal's end, told once its count has come."""
         self.sent: list[Card] = []
@@ -452,7 +453,9 @@ class OnlineSeat(Seat):
         self.seat = message["seat"]
         self.is_host = bool(message.get("host"))
         self._adopt(message)
-        self.counts_due = 0
+        # A count asked for as a deal ended whose answer the lost connection took with it is asked again below (a
+        # deal's count was lost, and with it the sheet, when the connection dropped at its end).
+        unanswered, self.counts_asked = self.counts_asked, []
         self.lines.extend(self.held)
         self.held = []
         self._table(message["table"])
@@ -468,6 +471,8 @@ class OnlineSeat(Seat):
             self.say(t("online_host_help"))
         for line in message.get("chat", [])[-5:]:
             self._chat(line)
+        for deal in unanswered:
+            self.ask_count(deal)
         self._tell(message.get("events", []))
         # What a computer player did for this seat in this deal while its player was away, as the page says it.
         stood = message.get("stood_in") or {}
@@ -649,9 +654,19 @@ class OnlineSeat(Seat):
         the deal's points do (a play-test read "You 1" and then "Carl: 1" for the same seat)."""
         return [self.t("you") if seat == self.seat else name for seat, name in enumerate(self._names)]
 
+    @property
+    def counts_due(self) -> int:
+        return len(self.counts_asked)
+
+    def ask_count(self, deal: int) -> None:
+        """Ask for the public count of a deal that ended; the story holds what follows until it is told."""
+        self.send({"type": "count", "deal": deal, "lang": self.lang, "ref": DEAL_END})
+        self.counts_asked.append(deal)
+
     def _deal_end_told(self, message: dict[str, Any]) -> None:
         if message.get("ref") == DEAL_END:
-            self.counts_due -= 1
+            if self.counts_asked:  # answered in the order asked
+                self.counts_asked.pop(0)
             if self.sheet_in_story:
                 self.lines.extend(self.sheet_lines())
             else:  # a narrow story: the totals (the sheet's columns wrapped there; F6 shows it whole)
@@ -696,8 +711,7 @@ class OnlineSeat(Seat):
             self.heard(event)
             if isinstance(event, DealScored):
                 # Who took which scoring card is the server's public count, in this language; the sheet follows it.
-                self.send({"type": "count", "deal": event.deal, "lang": self.lang, "ref": DEAL_END})
-                self.counts_due += 1
+                self.ask_count(event.deal)
             else:
                 told = narrate(event, self.t, self._names, me, self._rules, self.led_suit(), self.passed)
                 (self.held if self.counts_due else self.lines).extend(told)
