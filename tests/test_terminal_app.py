@@ -459,6 +459,30 @@ def test_a_view_over_the_table_takes_its_own_keys_and_home_leaves_the_story_wher
     _run(session, drive, size=(80, 24))
 
 
+def test_the_story_paged_back_follows_the_game_again_once_the_player_plays(tmp_path: Path) -> None:
+    """A play-test paged the story back to read a trick, played on, and the story stayed pages behind the game: what
+    the others played after the card was below the box, with nothing to say so."""
+    session = _session(tmp_path)
+
+    async def drive(app: GameApp, pilot: object) -> None:
+        log = app.query_one("#log", StoryLog)
+        await _pass(app, pilot)
+        for _ in range(500):
+            if app.waiting() == "play":
+                break
+            await pilot.pause(0.01)  # type: ignore[attr-defined]
+        await pilot.press("pageup", "pageup")  # type: ignore[attr-defined]
+        await pilot.pause()  # type: ignore[attr-defined]
+        assert log.max_scroll_y > 0 and log.scroll_y < log.max_scroll_y and not log.following
+        plays = _my_plays(session)
+        await pilot.press("enter")  # type: ignore[attr-defined]
+        await _settle(app, pilot)
+        assert _my_plays(session) == plays + 1
+        assert log.following and log.scroll_y == log.max_scroll_y
+
+    _run(session, drive, size=(80, 24))
+
+
 def test_the_story_keeps_its_newest_line_in_view_and_wraps_again_at_a_new_width(tmp_path: Path) -> None:
     """The play-test at 80x24: a three-line hint shrank the story and left its newest lines below the box; a wider
     window kept the story's 30-column lines."""

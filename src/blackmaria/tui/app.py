@@ -135,6 +135,13 @@ class StoryLog(RichLog):
         if self.following:  # (asked again once the resize is done: a line shown at the top meanwhile stays there)
             self.scroll_end(animate=False, immediate=True)
 
+    def follow_again(self) -> None:
+        """Back to the newest line, following it: the player acted, so what comes next is what they look for (a
+        play-test paged back, played on, and the story stayed pages behind the game)."""
+        if not self.following:
+            self.following = True
+            self.call_after_refresh(self._follow)
+
 
 class CardTableApp(App[None]):
     """What the game against the computer and a seat at a server's table share: the layout, the table and the hand
@@ -1003,6 +1010,7 @@ class GameApp(CardTableApp):
         error = self.session.choose(cards)  # the seat's pass or play, or the core's refusal in words
         self.message = error or ""
         if error is None:
+            self.query_one("#log", StoryLog).follow_again()
             self.marked.clear()
             self.run_others()
 

@@ -19,7 +19,7 @@ from textual.timer import Timer
 from textual.widgets import RichLog, Static
 
 from blackmaria.cards import Card, CardSet, card_name
-from blackmaria.tui.app import CardTableApp
+from blackmaria.tui.app import CardTableApp, StoryLog
 from blackmaria.tui.online import OnlineSeat
 from blackmaria.tui.seat import Typed, run_lines
 
@@ -188,6 +188,7 @@ class OnlineApp(CardTableApp):
             # answered by the screen's keys, CardTableApp.handle_key)
             self.message = ""
             self.hold(None)  # the player has seen enough of the last trick: the card now goes to the table
+            self.query_one("#log", StoryLog).follow_again()
             self.typed.put(" ".join(card_name(c) for c in cards))
 
     def enter_text(self, text: str) -> None:
