@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from rich.console import Console
 from rich.text import Text
-from textual.widgets import Static
+from textual.widgets import RichLog, Static
 
 from blackmaria.cards import Card, card_name, parse_card, parse_cards
 from blackmaria.locale import Texts
@@ -1208,3 +1208,25 @@ def test_the_terminal_host_removes_a_player_before_the_game_and_makes_a_new_link
     guest.take(f"link {cara_seat + 1}")
     assert "Only the host, who opened this table, may remove a player or make a new link." in guest.take_lines()
     guest.close()
+
+
+def test_the_textual_host_gets_a_new_seat_link_on_the_clipboard_too(server: Server) -> None:
+    """At 80x24 the new link broke over two lines of the story's box, and copying it took the box's border along."""
+    code, host = server.create_table(ONE_DEAL_HEARTS)
+    link = TableLink.parse(f"{server.base}/t/{code}")
+    _, token = take_seat(link, "Hal", 0)
+    take_seat(link, "Cara", 1)  # who lost her link before she came
+    app = RecordingApp(OnlineSeat(link, token, "en", "online_app_help", host))
+
+    async def drive_keys() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: app.seat.is_host, "welcomed as the host")
+            await pilot.press(*"link 2", "enter")
+            await until(pilot, lambda: bool(app.clipboard), "copied the link")
+            shown = next(line for line in app.told if line.startswith("A new link for Cara's seat: "))
+            assert app.clipboard == shown.split(": ", 1)[1].split("\n")[0] and app.clipboard.startswith(f"{link.key}#seat=")
+            story = " ".join(strip.text for strip in app.query_one("#log", RichLog).lines)
+            assert "Copied to the clipboard as well, where the terminal allows it" in " ".join(story.split())
+            await pilot.press("ctrl+q")
+
+    asyncio.run(drive_keys())

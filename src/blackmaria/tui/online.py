@@ -261,6 +261,8 @@ class OnlineSeat(Seat):
         """The server took the host token (its welcome says so)."""
         self.seat_change: str | None = None
         """What the last ``computer``, ``remove`` or ``link`` asked (``to``): its refusal is said in its words."""
+        self.new_link: str | None = None
+        """The last new link made for a seat (``link N``), until the screen has put it on the clipboard."""
         self.help_message = help_message
         """What ``help`` shows (and the welcome): the words typed line by line, or the keys of the Textual screen."""
         self.token = token
@@ -599,7 +601,8 @@ class OnlineSeat(Seat):
             seat = int(message["seat"])
             name = self._names[seat] if seat < len(self._names) else str(seat + 1)
             key = "online_seat_link" if self.table.get("status") == "playing" else "online_seat_link_between"
-            self.say(t(key, name=name, link=f"{self.link.key}#seat={message['token']}", program=program_name()))
+            self.new_link = f"{self.link.key}#seat={message['token']}"
+            self.say(t(key, name=name, link=self.new_link, program=program_name()))
             self.seat_change = None
         elif kind == "hint":
             cards = [parse_card(c) for c in message["cards"]]

@@ -97,6 +97,12 @@ class OnlineApp(CardTableApp):
         log = self.query_one("#log", RichLog)
         for line in lines:
             log.write(line)
+        link, self.seat.new_link = self.seat.new_link, None
+        if link is not None:
+            # A new seat link breaks over two lines of the story's box at 80x24 (copied with the box's border): it
+            # goes to the clipboard too, by the terminal's OSC 52, which most terminals take.
+            self.copy_to_clipboard(link)
+            log.write(self.t("online_link_copied"))
         if self._tricks_won() < self.tricks_shown:  # cards were taken back: a trick won again is shown again
             self.hold(None)
             self.tricks_shown = self._tricks_won()
