@@ -100,9 +100,12 @@ def check_decision(page: Any, lesson: Lesson, passing: bool) -> None:
     lesson.decisions.append("pass" if passing else "play")
 
 
-def play_guided_deal(page: Any, lesson: Lesson, shots: dict[str, Any] | None = None, other_pass: bool = False) -> None:
+def play_guided_deal(
+    page: Any, lesson: Lesson, shots: dict[str, Any] | None = None, other_pass: bool = False, from_panel: bool = False
+) -> None:
     """Decide until the game is over: the computer player's pass (``other_pass``: the cheapest other pass the panel
-    shows), then the cheapest card by the panel's costs."""
+    shows), then the cheapest card by the panel's costs (``from_panel``: played from the panel's table, as a phone's
+    player does where the explanation lies below the hand)."""
     deadline = time.monotonic() + 180
     while not page.locator("#result:not([hidden])").is_visible():
         assert time.monotonic() < deadline, f"the guided deal did not finish in time: {page.text_content('#turn-line')}"
@@ -150,7 +153,12 @@ def play_guided_deal(page: Any, lesson: Lesson, shots: dict[str, Any] | None = N
             if cheapest.count()
             else page.locator("#hand .card.playable").first.get_attribute("data-card")
         )
-        click_card(page.locator(f"#hand .card[data-card='{card}']"))
+        if from_panel and cheapest.count():
+            button = cheapest.locator("button.play-here")
+            assert re.fullmatch(r".+ (spielen)|Play .+", button.get_attribute("aria-label") or ""), button.get_attribute("aria-label")
+            button.click()
+        else:
+            click_card(page.locator(f"#hand .card[data-card='{card}']"))
         page.wait_for_function(f"() => !document.querySelector('#hand [data-card=\"{card}\"]')")
 
 
@@ -275,7 +283,7 @@ def test_the_guided_deal_in_german_shows_no_english(server: Server, browser: Any
             page.click("#lang-switch")
             page.wait_for_function(f"() => document.getElementById('learn-feedback').textContent.startsWith({words!r})")
 
-    play_guided_deal(page, lesson, shots={"at": 3, "take": [no_english, feedback_follows_the_language]}, other_pass=True)
+    play_guided_deal(page, lesson, shots={"at": 3, "take": [no_english, feedback_follows_the_language]}, other_pass=True, from_panel=True)
     assert checked == [[]]
     # Another pass than the computer player's, one it compared: both passes with their costs.
     assert any(

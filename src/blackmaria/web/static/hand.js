@@ -219,6 +219,11 @@ function cardClicked(card, index, clicks = 1) {
   renderHand();
 }
 
+/** Play ``card`` from elsewhere on the page (a guided deal's table of costs) as a click on it in the hand would. */
+export function playCard(card) {
+  cardClicked(card, Math.max(0, sortHand(app.view ? app.view.held : []).indexOf(card)));
+}
+
 export function passCards() {
   if (!app.connected || app.passPending) return;
   const count = app.table.rules.pass_count;

@@ -5,7 +5,7 @@ import { send } from "./connection.js";
 import { countNodes } from "./dialogs.js";
 import { cardName, cardShort, decimal, has, language, plural, shownDifference, suitName, suitNumberName, t, upperFirst } from "./i18n.js";
 import { miniCard, miniCards, shortCards, sortHand } from "./cards.js";
-import { showHint } from "./hand.js";
+import { playCard, showHint } from "./hand.js";
 
 /** The passes an explanation lists: the cheapest the search compared (as the terminal's ``PASSES_SHOWN``). */
 const PASSES_SHOWN = 4;
@@ -301,20 +301,25 @@ function costTable(x) {
   const effects = new Set(x.options.map((option) => option.effect));
   // Leads or discards alone say the same for every card: the column would only repeat it.
   const showEffect = effects.size > 1 || effects.has("beats") || effects.has("ducks") || effects.has("wins");
+  const playable = mustPlay(app.view);
   const head = el("tr", {}, el("th", { scope: "col", text: t("x_col_card") }), showEffect ? el("th", { scope: "col", text: t("x_col_effect") }) : "", el("th", { scope: "col", text: t("x_col_cost") }));
   const rows = x.options.map((option) => {
     const cost = option.cost || 0;
     const advised = x.advice.includes(option.card);
     const value = option.value ? el("span", { class: "value", text: plural("points", option.value) }) : "";
+    // On a phone the explanation lies below the hand: its cards play from here too (a play-test scrolled up and down
+    // between the reasons and the hand for each card).
+    const face = playable ? el("button", { type: "button", class: "play-here", "aria-label": t("web_learn_play", { card: cardShort(option.card) }), onclick: () => playCard(option.card) }, miniCard(option.card)) : miniCard(option.card);
     return el(
       "tr",
       { class: advised ? "advised" : "", "data-card": option.card },
-      el("th", { scope: "row" }, miniCard(option.card), value),
+      el("th", { scope: "row" }, face, value),
       showEffect ? el("td", { class: "effect", text: effectText(option, x) }) : "",
       costCell(cost, best, worst, advised),
     );
   });
-  return el("table", { class: "costs" }, el("thead", {}, head), el("tbody", {}, ...rows));
+  const table = el("table", { class: "costs" }, el("thead", {}, head), el("tbody", {}, ...rows));
+  return playable ? el("div", {}, el("p", { class: "learn-tap", text: t("web_learn_tap") }), table) : table;
 }
 
 /** A cost as a bar and in words, with the computer player's choice or how much more than the cheapest it costs. */
