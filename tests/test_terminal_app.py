@@ -474,11 +474,12 @@ def test_the_story_paged_back_follows_the_game_again_once_the_player_plays(tmp_p
         await pilot.press("pageup", "pageup")  # type: ignore[attr-defined]
         await pilot.pause()  # type: ignore[attr-defined]
         assert log.max_scroll_y > 0 and log.scroll_y < log.max_scroll_y and not log.following
+        assert log.border_subtitle == "▼ more below: PgDn"  # the box's lower edge says the story goes on
         plays = _my_plays(session)
         await pilot.press("enter")  # type: ignore[attr-defined]
         await _settle(app, pilot)
         assert _my_plays(session) == plays + 1
-        assert log.following and log.scroll_y == log.max_scroll_y
+        assert log.following and log.scroll_y == log.max_scroll_y and log.border_subtitle == ""
 
     _run(session, drive, size=(80, 24))
 

@@ -76,6 +76,9 @@ class StoryLog(RichLog):
     _deferred = 0  # writes made before the size was known (RichLog renders them once it is)
     _replayed = 0
     _pending_top: int | None = None  # which of them is shown at the top
+    more_label = ""
+    """What the box's lower edge says while lines lie below what it shows (set by the app, in its language): a
+    guided deal's explanation opens at its heading, and at 80x24 nothing said that it went on below."""
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
@@ -105,6 +108,7 @@ class StoryLog(RichLog):
             args = ()
             if not self.following and options.get("scroll_end") is None:
                 options["scroll_end"] = False  # paged back, or a line pinned at the top: it stays in sight
+            self.call_after_refresh(self._mark_more)  # (the lines below grow with it)
         return super().write(content, *args, **options)
 
     def clear(self) -> Self:
@@ -122,6 +126,10 @@ class StoryLog(RichLog):
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
         super().watch_scroll_y(old_value, new_value)
         self.following = new_value >= self.max_scroll_y - 0.5
+        self._mark_more()
+
+    def _mark_more(self) -> None:
+        self.border_subtitle = self.more_label if self.scroll_y < self.max_scroll_y - 0.5 else ""
 
     def on_resize(self, event: events.Resize) -> None:  # (Textual calls RichLog's own on_resize as well)
         width = event.size.width
@@ -203,7 +211,9 @@ class CardTableApp(App[None]):
         yield Static(id="status")
         with Horizontal(id="middle", classes="explains" if self.seat.explains else ""):
             yield Static(id="table")
-            yield StoryLog(id="log", wrap=True, markup=False, min_width=20)
+            story = StoryLog(id="log", wrap=True, markup=False, min_width=20)
+            story.more_label = self.t("story_more_below")
+            yield story
         with Vertical(id="bottom"):
             yield Static(id="hand")
             yield Static(id="prompt")
