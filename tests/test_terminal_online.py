@@ -437,6 +437,17 @@ def test_join_with_a_kept_link_the_host_made_anew_says_to_ask_for_the_new_one(se
     anna.close()
 
 
+def told_until(seat: OnlineSeat, start: str, told: list[str] | None = None, seconds: float = 15) -> list[str]:
+    """What ``seat`` tells (after ``told``, what it told before) until a line that starts with ``start``."""
+    told = [] if told is None else told
+    deadline = time.monotonic() + seconds
+    while not any(line.startswith(start) for line in told):
+        assert time.monotonic() < deadline, told[-8:]
+        seat.receive(0.2)
+        told.extend(seat.take_lines())
+    return told
+
+
 def test_back_at_a_table_whose_game_is_over_the_wait_for_the_next_is_said_after_the_last_deals_count(server: Server) -> None:
     """A play-test's friend, back after the game's end, read "waiting for the next one to start" above the count of
     the deal that ended the game and its score sheet."""
@@ -446,12 +457,7 @@ def test_back_at_a_table_whose_game_is_over_the_wait_for_the_next_is_said_after_
     play_until([zoe], zoe.over, timeout=60)
     zoe.close()
     back = OnlineSeat(link, token, "en")  # (connected, welcomed)
-    told: list[str] = []
-    deadline = time.monotonic() + 15
-    while not any(line.startswith("The last game here is over") for line in told):
-        assert time.monotonic() < deadline, told[-8:]
-        back.receive(0.2)
-        told.extend(back.take_lines())
+    told = told_until(back, "The last game here is over")
     waiting = next(i for i, line in enumerate(told) if line.startswith("The last game here is over"))
     counted = next(i for i, line in enumerate(told) if line.startswith("Counting deal 1 in public"))
     assert counted < waiting and any(line.startswith("Fewest points") for line in told[counted:waiting]), told[counted:]
@@ -484,11 +490,7 @@ def test_a_deals_count_lost_with_the_connection_is_asked_again_when_it_is_back(s
     told = terminal.take_lines()
     terminal.close()
     terminal.connect()  # back, as reconnect() brings it
-    deadline = time.monotonic() + 15
-    while not any(line.startswith("Counting deal 1 in public") for line in told):
-        assert time.monotonic() < deadline, told[-8:]
-        terminal.receive(0.2)
-        told.extend(terminal.take_lines())
+    told = told_until(terminal, "Counting deal 1 in public", told)
     counted = next(i for i, line in enumerate(told) if line.startswith("Counting deal 1 in public"))
     assert any(line.startswith("Totals") or "Total" in line for line in told[counted:]), told[counted:]
     assert terminal.counts_due == 0
@@ -989,44 +991,63 @@ def test_alone_with_computer_players_a_missed_turn_pauses_the_game_and_enter_goe
         asyncio.run(drive_keys())
 
 
-def test_host_opens_a_table_sees_a_friend_sit_down_and_start_fills_the_rest_with_computer_players(server: Server, data_dir: Path) -> None:
-    env = {**os.environ, "BLACKMARIA_DATA_DIR": str(data_dir), "PYTHONUNBUFFERED": "1"}
-    command = [sys.executable, "-m", "blackmaria.cli", "host", server.base, "--name", "Hal", "--rules", "hearts", "--lang", "en"]
-    process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
-    assert process.stdin is not None and process.stdout is not None
-    watchdog = threading.Timer(90, process.kill)  # a line that never comes fails the test instead of hanging it
-    watchdog.start()
-    lines: list[str] = []
+class Hosting:
+    """``blackmaria host SERVER --name Hal --rules hearts`` line by line in a subprocess: read its lines until one
+    comes, type lines; a watchdog kills it if a line never comes, so the test fails instead of hanging."""
 
-    def read_until(start: str, contains: str = "") -> str:
-        for line in process.stdout:  # type: ignore[union-attr]
-            lines.append(line.rstrip("\n"))
+    def __init__(self, server: Server, data_dir: Path) -> None:
+        self.env = {**os.environ, "BLACKMARIA_DATA_DIR": str(data_dir), "PYTHONUNBUFFERED": "1"}
+        self.command = [sys.executable, "-m", "blackmaria.cli", "host", server.base, "--name", "Hal", "--rules", "hearts", "--lang", "en"]
+        self.process = subprocess.Popen(
+            self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=self.env
+        )
+        self.watchdog = threading.Timer(90, self.process.kill)
+        self.watchdog.start()
+        self.lines: list[str] = []
+
+    def read_until(self, start: str, contains: str = "") -> str:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self.lines.append(line.rstrip("\n"))
             if line.startswith(start) and contains in line:
-                return lines[-1]
-        raise AssertionError(f"never saw {start!r}: {lines[-5:]}")
+                return self.lines[-1]
+        raise AssertionError(f"never saw {start!r}: {self.lines[-5:]}")
 
-    def type_line(text: str) -> None:
-        process.stdin.write(text + "\n")  # type: ignore[union-attr]
-        process.stdin.flush()  # type: ignore[union-attr]
+    def type_line(self, text: str) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.write(text + "\n")
+        self.process.stdin.flush()
 
+    def quit(self) -> None:
+        """``quit``, and the lines written until the command ends."""
+        self.type_line("quit")
+        assert self.process.wait(30) == 0, self.process.stderr.read() if self.process.stderr else ""
+        assert self.process.stdout is not None
+        self.lines.extend(line.rstrip("\n") for line in self.process.stdout)
+
+    def stop(self) -> None:
+        self.watchdog.cancel()
+        if self.process.poll() is None:
+            self.process.kill()
+
+
+def test_host_opens_a_table_sees_a_friend_sit_down_and_start_fills_the_rest_with_computer_players(server: Server, data_dir: Path) -> None:
+    host = Hosting(server, data_dir)
     try:
-        invite = read_until("Table ", " is open. Invite your friends with the link ")
+        invite = host.read_until("Table ", " is open. Invite your friends with the link ")
         link = TableLink.parse(invite.split("blackmaria join ", 1)[1].split()[0])
         seat, _token = take_seat(link, "Ben", None)  # a friend, from the link
-        read_until(f"Ben sits down in seat {seat + 1}.")  # numbered from 1, as the lobby numbers the seats
-        type_line("start Leicht")  # a level as the bots are named, in either language
-        read_until("The game begins.")
-        read_until("Cards to pass")
-        type_line("start")
-        read_until("The game is already in play.")
-        read_until("Cards to pass")
-        type_line("quit")
-        assert process.wait(30) == 0, process.stderr.read() if process.stderr else ""
+        host.read_until(f"Ben sits down in seat {seat + 1}.")  # numbered from 1, as the lobby numbers the seats
+        host.type_line("start Leicht")  # a level as the bots are named, in either language
+        host.read_until("The game begins.")
+        host.read_until("Cards to pass")
+        host.type_line("start")
+        host.read_until("The game is already in play.")
+        host.read_until("Cards to pass")
+        host.quit()
     finally:
-        watchdog.cancel()
-        if process.poll() is None:
-            process.kill()
-    lines.extend(line.rstrip("\n") for line in process.stdout)
+        host.stop()
+    lines = host.lines
     assert lines[-1] == f"You left the table; your seat is kept. Back with: blackmaria join {link.key}"
     info = server.http.get(f"/api/tables/{link.code}").json()
     assert info["status"] == "playing" and info["rules"]["preset"] == "hearts"
@@ -1039,7 +1060,7 @@ def test_host_opens_a_table_sees_a_friend_sit_down_and_start_fills_the_rest_with
     assert saved_token(link) is not None, "blackmaria join LINK brings the host's seat back"
     # host run again opens a new table, and first names the game in play this terminal has a seat at (a play-test
     # ran host again to come back and found an empty table).
-    again = subprocess.run(command, input="quit\n", capture_output=True, text=True, env=env, timeout=60)
+    again = subprocess.run(host.command, input="quit\n", capture_output=True, text=True, env=host.env, timeout=60)
     assert again.returncode == 0, again.stderr
     assert f"You have a seat at a game in play on this server; back to it with: blackmaria join {link.key}" in again.stderr
 
@@ -1141,24 +1162,8 @@ def test_after_a_game_the_terminal_says_who_would_like_another_and_whom_its_own_
 def test_the_terminal_host_removes_a_player_before_the_game_and_makes_a_new_link_for_a_lost_one(server: Server, data_dir: Path) -> None:
     """The page's host could remove a player and make a new link for one who lost theirs; blackmaria host kept no
     host token, so a table opened in the terminal had neither, and its players had to ask a browser."""
-    env = {**os.environ, "BLACKMARIA_DATA_DIR": str(data_dir), "PYTHONUNBUFFERED": "1"}
-    command = [sys.executable, "-m", "blackmaria.cli", "host", server.base, "--name", "Hal", "--rules", "hearts", "--lang", "en"]
-    process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
-    assert process.stdin is not None and process.stdout is not None
-    watchdog = threading.Timer(90, process.kill)
-    watchdog.start()
-    lines: list[str] = []
-
-    def read_until(start: str, contains: str = "") -> str:
-        for line in process.stdout:  # type: ignore[union-attr]
-            lines.append(line.rstrip("\n"))
-            if line.startswith(start) and contains in line:
-                return lines[-1]
-        raise AssertionError(f"never saw {start!r}: {lines[-5:]}")
-
-    def type_line(text: str) -> None:
-        process.stdin.write(text + "\n")  # type: ignore[union-attr]
-        process.stdin.flush()  # type: ignore[union-attr]
+    host = Hosting(server, data_dir)
+    read_until, type_line = host.read_until, host.type_line
 
     def seats() -> list[tuple[str, str | None]]:
         return [(s["kind"], s.get("name")) for s in server.http.get(f"/api/tables/{link.code}").json()["seats"]]
@@ -1184,7 +1189,7 @@ def test_the_terminal_host_removes_a_player_before_the_game_and_makes_a_new_link
         new_link = TableLink.parse(read_until("A new link for Cara's seat: ").rsplit(" ", 1)[1])
         assert new_link.token and new_link.token != cara_token and new_link.code == link.code
         assert read_until("Send it to Cara: ").endswith("Their old link no longer works, and the table has been told.")
-        assert not any(line.startswith("You made a new link") for line in lines)  # said once, with the link
+        assert not any(line.startswith("You made a new link") for line in host.lines)  # said once, with the link
         cara = OnlineSeat(link, new_link.token, "en")  # the new link seats her, the old one nobody
         assert cara.seat == cara_seat and not cara.is_host
         cara.close()
@@ -1194,15 +1199,12 @@ def test_the_terminal_host_removes_a_player_before_the_game_and_makes_a_new_link
         read_until("The game begins.")
         type_line("remove 2")
         read_until("During a game nobody is removed: type link 2 if they lost their link")
-        type_line("quit")
-        assert process.wait(30) == 0, process.stderr.read() if process.stderr else ""
+        host.quit()
     finally:
-        watchdog.cancel()
-        if process.poll() is None:
-            process.kill()
+        host.stop()
     # blackmaria join LINK brings the host's seat back with the host's powers; a guest has none.
     join = [sys.executable, "-m", "blackmaria.cli", "join", link.key, "--lang", "en", "--plain"]
-    again = converse(join, env, [("As the host you may also type remove N", f"link {cara_seat + 1}"), ("Send it to Cara: ", "quit")])
+    again = converse(join, host.env, [("As the host you may also type remove N", f"link {cara_seat + 1}"), ("Send it to Cara: ", "quit")])
     newest = next(line for line in again if line.startswith("A new link for Cara's seat: "))
     guest = OnlineSeat(link, TableLink.parse(newest.rsplit(" ", 1)[1]).token, "en")
     guest.take(f"link {cara_seat + 1}")
