@@ -74,6 +74,7 @@ function showTable(code) {
   $("back-button").addEventListener("click", () => send({ type: "ping" }));
   $("hint-button").addEventListener("click", askHint);
   $("undo-button").addEventListener("click", () => {
+    if (app.undoAsked) return; // one press, one card back: a double click took back two and named one (a play-test)
     app.undoAsked = true; // the server welcomes the page again with the cards taken back; the page then says which
     app.handBeforeUndo = app.view ? [...app.view.hand] : [];
     send({ type: "undo" });

@@ -223,6 +223,7 @@ function onError(message) {
   if (typeof message.ref === "string" && message.ref.startsWith("c:")) return;
   app.passPending = false;
   app.playPending = false;
+  app.undoAsked = false; // (an undo refused: the button may be pressed again)
   if (message.code === "bad-token") {
     store.dropSeat(app.code);
     app.token = null;

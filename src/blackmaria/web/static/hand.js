@@ -25,7 +25,8 @@ function refusalText(refusal) {
   const key = lead ? "no_points_first_trick_lead" : REFUSAL_TEXTS[refusal.rule] || "rule_unknown";
   const opener = refusal.rule === "first-lead" ? refusal.must_open : refusal.card;
   const suit = refusal.led_suit === null || refusal.led_suit === undefined ? "" : suitNumberName(refusal.led_suit);
-  return t(key, { card: opener ? cardName(opener) : "", suit, count: app.table ? app.table.rules.pass_count : 0 });
+  // The card as the terminal's refusal names it (2♣): the long name read "opened with two of clubs", a play-test.
+  return t(key, { card: opener ? cardShort(opener) : "", suit, count: app.table ? app.table.rules.pass_count : 0 });
 }
 
 export function showRefusal(refusal) {

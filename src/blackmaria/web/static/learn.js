@@ -309,7 +309,7 @@ function costTable(x) {
     const value = option.value ? el("span", { class: "value", text: plural("points", option.value) }) : "";
     // On a phone the explanation lies below the hand: its cards play from here too (a play-test scrolled up and down
     // between the reasons and the hand for each card).
-    const face = playable ? el("button", { type: "button", class: "play-here", "aria-label": t("web_learn_play", { card: cardShort(option.card) }), onclick: () => playCard(option.card) }, miniCard(option.card)) : miniCard(option.card);
+    const face = playable ? el("button", { type: "button", class: "play-here", "aria-label": t("web_learn_play", { card: cardShort(option.card) }), onclick: () => playFromPanel(option.card) }, miniCard(option.card)) : miniCard(option.card);
     return el(
       "tr",
       { class: advised ? "advised" : "", "data-card": option.card },
@@ -322,14 +322,24 @@ function costTable(x) {
   return playable ? el("div", {}, el("p", { class: "learn-tap", text: t("web_learn_tap") }), table) : table;
 }
 
+/** A card played from the table of costs, and the felt brought into sight if the panel had scrolled it away (a
+ * play-test's phone stayed at the explanation and did not see the trick played). */
+function playFromPanel(card) {
+  playCard(card);
+  if ($("felt").getBoundingClientRect().bottom < 0) $("felt").scrollIntoView({ block: "start", behavior: REDUCED ? "auto" : "smooth" });
+}
+
 /** A cost as a bar and in words, with the computer player's choice or how much more than the cheapest it costs. */
 function costCell(cost, best, worst, advised) {
   // "more" is the difference of the two numbers as shown (1.9 and 1.9 are not "0.1 more", as a play-test read).
   const more = shownDifference(best, cost);
   const note = advised ? t("x_best") : more >= 0.05 && cost - best >= 0.05 ? t("x_more", { more: decimal(more) }) : "";
-  // The track is coloured from cheap (green) to dear (red); the cover hides the part beyond this cost.
+  // The track is coloured from cheap (green) to dear (red); the cover hides the part beyond this cost. It starts
+  // below the cheapest by the spread of the costs (at least a point), not at 0: 20.5 and 22.3 points drew bars of one
+  // length (a play-test), while costs far apart still show in proportion.
+  const low = Math.max(0, best - Math.max(worst - best, 1));
   const cover = el("span", { class: "bar-cover" });
-  cover.style.width = `${100 - Math.max(4, Math.round((100 * cost) / worst))}%`;
+  cover.style.width = `${100 - Math.max(4, Math.round((100 * (cost - low)) / Math.max(worst - low, 0.1)))}%`;
   const text = t("x_about", { value: t("points_many", { n: decimal(cost) }) });
   return el("td", { class: "cost" }, el("span", { class: "bar-track", "aria-hidden": "true" }, cover), el("span", { class: "cost-text", text }), note ? el("small", { text: note }) : "");
 }

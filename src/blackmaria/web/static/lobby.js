@@ -121,8 +121,10 @@ function endModeChanged() {
   const mode = $("end-mode").value;
   const value = $("end-value");
   value.disabled = mode === "preset";
-  if (mode === "deals" && !value.value) value.value = 4;
-  if (mode === "target" && (!value.value || +value.value < 20)) value.value = 100;
+  // The rule set's own length where it has one (Black Maria's 9 deals: a play-test was offered 4).
+  const own = (chosenPreset() || {}).rules || {};
+  if (mode === "deals" && !value.value) value.value = own.deal_count || 4;
+  if (mode === "target" && (!value.value || +value.value < 20)) value.value = own.target_score || 100;
 }
 
 /** Whether the field holds a whole number from ``low`` to ``high`` as typed (no "2.5", no "-5", no "" taken as 0). */

@@ -108,11 +108,19 @@ export async function fillBots() {
 }
 
 export async function startGame() {
+  // One start at a time: a double click sent two, and the second's refusal ("the game is in play") read as a failure
+  // under a game that had started (a play-test).
+  if (app.starting) return;
+  app.starting = true;
   try {
     // The table's own message over the WebSocket follows and is what the page draws (the HTTP answer is a summary).
     // After a game a seat asks for another (it starts when every player has): its own token, not the host's.
     await api("POST", `/api/tables/${app.code}/start`, undefined, app.token || authToken());
+    // Started: a second click of the same double click may come after the answer, before the table's message hides
+    // the button.
+    setTimeout(() => { app.starting = false; }, 2000);
   } catch (failure) {
+    app.starting = false;
     showNotice(failure.message);
     $("seating-error").textContent = failure.message;
   }

@@ -23,6 +23,7 @@ export const app = {
   retry: 0,
   selected: new Set(),
   passPending: false,
+  starting: false, // a start asked for over HTTP and not answered yet
   undoAsked: false, // the undo button was pressed: the next welcome says the cards were taken back
   handBeforeUndo: null, // the hand when it was pressed: the cards back in it are the ones taken back
   playPending: false, // a card sent and not yet seen played (or refused)
