@@ -457,8 +457,8 @@ class OnlineSeat(Seat):
         self._adopt(message)
         # A count asked for as a deal ended whose answer the lost connection took with it is asked again below (a
         # deal's count was lost, and with it the sheet, when the connection dropped at its end).
+        # What was held for after it is told again by the welcome's events (since the deal's start).
         unanswered, self.counts_asked = self.counts_asked, []
-        self.lines.extend(self.held)
         self.held = []
         self._table(message["table"])
         t = self.t
@@ -714,7 +714,8 @@ class OnlineSeat(Seat):
             self.heard(event)
             if isinstance(event, DealScored):
                 # Who took which scoring card is the server's public count, in this language; the sheet follows it.
-                self.ask_count(event.deal)
+                if event.deal not in self.counts_asked:  # (asked again already, when back after a lost answer)
+                    self.ask_count(event.deal)
             else:
                 told = narrate(event, self.t, self._names, me, self._rules, self.led_suit(), self.passed)
                 (self.held if self.counts_due else self.lines).extend(told)
