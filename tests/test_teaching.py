@@ -17,6 +17,7 @@ from blackmaria.cards import CardSet, card_name, parse_card, parse_cards
 from blackmaria.events import CardPlayed
 from blackmaria.game import Game, Trick
 from blackmaria.locale.messages import MESSAGES
+from blackmaria.observation import observe
 from blackmaria.rules import Rules, preset
 from blackmaria.teaching import Explanation, count_deal, count_lines, explain, explanation_lines, moon_watch, refusing_rule
 from blackmaria.tui.learn import instructive_seed, learning_rules, new_learn_session, run_learn_plain, teaching_value
@@ -295,6 +296,7 @@ def test_the_public_count_adds_up_to_the_engine_score(rules: Rules | str) -> Non
             count = count_deal(game.events_for(seat), game.rules)
             assert count.points == count.scored == game.deals[-1].points
             assert sum(c.value for c in count.cards if c.seat == seat) == count.taken[seat]
+            assert count.tricks == observe(game, seat).tricks_won and sum(count.tricks) == len(game.tricks)
         if game.rules.kitty_size:
             assert count.kitty_owner is not None and len(count.kitty) == game.rules.kitty_size
 

@@ -904,6 +904,18 @@ def test_the_deal_summary_shows_card_values_points_totals_and_the_standing(serve
     page.screenshot(path=str(SCREENSHOTS / "web-deal-summary-values.png"))
     tricks = [int(re.search(r"(\d+) tricks?", row["text"]).group(1)) for row in rows]  # type: ignore[union-attr]
     assert sum(tricks) == 13, rows
+    # A reload loses the summary shown; "Last deal" draws it again, the same lines and the same cards (from the count).
+    figures = page.eval_on_selector_all("#summary-rows li", "rows => rows.map(r => r.querySelectorAll('figure.counted').length)")
+    page.click("#summary-close")
+    page.reload()
+    page.wait_for_selector("#hand .card")
+    assert not page.is_visible("#summary")
+    page.click("#last-deal-button")
+    page.wait_for_selector("#summary-rows figure.counted")
+    assert page.text_content("#summary-heading") == "Deal 1 is over"
+    again = page.eval_on_selector_all("#summary-rows .summary-line", "lines => lines.map(l => l.textContent)")
+    assert again == [row["text"] for row in rows]
+    assert page.eval_on_selector_all("#summary-rows li", "rows => rows.map(r => r.querySelectorAll('figure.counted').length)") == figures
     # A card's caption fits under its card even at the last trick ("trick 13", "Stich 13"), in both languages, on a phone.
     page.set_viewport_size(PHONE)
     for lang in ("en", "de"):
@@ -1177,12 +1189,20 @@ def test_the_lobbys_rules_in_words_follow_the_number_of_players(server: Server, 
     page.fill("#players", "5")
     page.wait_for_selector("#kitty-field:not([hidden])")
     page.check("#kitty")
+    page.select_option("#end-mode", "deals")
+    page.fill("#end-value", "3")
     page.fill("#create-name", "Kim")
     page.click("#create")
     page.wait_for_url(re.compile(r".*/t/.+"))
     code = page.url.rsplit("/", 1)[1]
     rules = server.http.get(f"/api/tables/{code}").json()["rules"]
-    assert rules["kitty"] is True and rules["players"] == 5
+    assert rules["kitty"] is True and rules["players"] == 5 and rules["deal_count"] == 3
+    # Back in the lobby, the form holds what made that table (it went back to 3 players of Black Maria, and to
+    # "ends after N deals" with no number: a play-test), and the rules in words say so.
+    page.go_back()
+    page.wait_for_function("() => document.getElementById('rules-list').textContent.includes('nach 3 Spielen')")  # (in German, as chosen)
+    form = page.evaluate("() => ['preset', 'players', 'end-mode', 'end-value'].map(id => document.getElementById(id).value)")
+    assert form == ["black-maria", "5", "deals", "3"] and page.is_checked("#kitty") and page.is_enabled("#end-value")
     assert page.errors == []
     page.context.close()
 

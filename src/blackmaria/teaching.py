@@ -528,6 +528,8 @@ class PublicCount:
     cards: tuple[CountedCard, ...]
     taken: tuple[int, ...]
     """Each seat's card points before any moon."""
+    tricks: tuple[int, ...]
+    """How many tricks each seat took (a summary of the deal drawn again after a reload names them)."""
     moon: str
     """The rule set's moon option."""
     moon_shooter: int | None
@@ -548,6 +550,7 @@ class PublicCount:
             "deal": self.deal,
             "cards": [{"seat": c.seat, "card": card_name(c.card), "value": c.value, "trick": c.trick} for c in self.cards],
             "taken": list(self.taken),
+            "tricks": list(self.tricks),
             "moon": self.moon,
             "moon_shooter": self.moon_shooter,
             "moon_total": self.moon_total,
@@ -571,9 +574,11 @@ def count_deal(events: Sequence[Event], rules: Rules, deal: int | None = None) -
     n = rules.players
     counted: list[CountedCard] = []
     taken_masks = [0] * n
+    tricks = [0] * n
     kitty_owner = None
     for event in events[begin:]:
         if isinstance(event, TrickWon):
+            tricks[event.seat] += 1
             taken_masks[event.seat] |= sum(1 << c for c in event.cards)
             counted += [CountedCard(event.seat, c, values[c], event.trick + 1) for c in event.cards if values[c] != 0]
         elif isinstance(event, KittyTaken):
@@ -597,6 +602,7 @@ def count_deal(events: Sequence[Event], rules: Rules, deal: int | None = None) -
         deal=scored.deal,
         cards=tuple(counted),
         taken=taken,
+        tricks=tuple(tricks),
         moon=rules.moon,
         moon_shooter=shooter,
         moon_total=rules.moon_total,

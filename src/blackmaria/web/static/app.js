@@ -9,7 +9,7 @@ import { renderTableRules, renderTitle, toggleSound } from "./header.js";
 import { fillBots, startGame } from "./seating.js";
 import { passCards, showHint } from "./hand.js";
 import { hintWhenExplained, learnHint, showFeedback } from "./learn.js";
-import { closePanels, closeSummary, keepInSummary, showSummary } from "./dialogs.js";
+import { closePanels, closeSummary, keepInSummary, showLastDeal, showSummary } from "./dialogs.js";
 import { loadBots, loadPresets, renderLevels, renderMyTables, showLobby } from "./lobby.js";
 import { detectLanguage, language, loadCatalog, saveLanguage, t } from "./i18n.js";
 
@@ -83,6 +83,7 @@ function showTable(code) {
   $("sound-button").addEventListener("click", toggleSound);
   document.addEventListener("pointerdown", () => app.audio?.resume());  // browsers let a page sound after a click
   $("last-trick-button").addEventListener("click", toggleLastTrick);
+  $("last-deal-button").addEventListener("click", showLastDeal);
   $("summary-close").addEventListener("click", closeSummary);
   $("table-rules").addEventListener("toggle", renderTableRules);
   // The summary is not modal (the table stays live beside it), so Escape is taken here, as in a dialog.

@@ -1,6 +1,6 @@
 // The end-of-deal summary, the public count of a finished deal, and the game's result.
 import { $, announce, app, authToken, el, nameOf, seatName } from "./state.js";
-import { renderLearn } from "./learn.js";
+import { askCount, renderLearn } from "./learn.js";
 import { cardName, namesList, plural, t } from "./i18n.js";
 import { miniCard, shortCards } from "./cards.js";
 
@@ -94,10 +94,42 @@ export function countNodes(message, detailed) {
   return nodes;
 }
 
+/** The last finished deal of this game, or null before the first is over. */
+export function lastDealOver() {
+  const points = app.view && app.view.deal_points;
+  return points && points.length ? points.length - 1 : null;
+}
+
+/** The last deal's summary again (a reload lost the one shown, and nothing opened it again: a play-test; the terminal
+ * has F9). Drawn from the summary last shown, else from that deal's public count, asked for it. */
+export function showLastDeal() {
+  const deal = lastDealOver();
+  if (deal === null) return;
+  if (app.lastSummary && app.lastSummary[0].deal === deal) showSummary(...app.lastSummary);
+  else if (app.counts.has(deal)) showCountedSummary(app.counts.get(deal).count);
+  else {
+    app.summaryWanted = deal;
+    askCount(deal);
+  }
+}
+
+/** A deal's summary from its public count: its points, moon and kitty, each seat's tricks and the totals after it. */
+function showCountedSummary(count) {
+  const over = count.deal === lastDealOver() && app.view.phase === "game-over";
+  const scored = { deal: count.deal, points: count.points, moon_shooter: count.moon_shooter, kitty: count.kitty };
+  const view = { totals: count.totals, tricks_won: count.tricks, kitty_owner: count.kitty_owner, phase: over ? "game-over" : "deal-over" };
+  showSummary(scored, [], view);
+}
+
 /** A count arrived: the guided deal shows it in its panel, a normal game in the end-of-deal summary. */
 export function renderCounts(deal) {
   if (app.learn) {
     renderLearn();
+    return;
+  }
+  if (app.summaryWanted === deal) {
+    app.summaryWanted = null;
+    showCountedSummary(app.counts.get(deal).count); // (which draws the count's cards in it)
     return;
   }
   const message = app.counts.get(deal);

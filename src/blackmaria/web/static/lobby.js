@@ -6,7 +6,7 @@ import { language, plural, t } from "./i18n.js";
 export function renderLevels() {
   const choices = [...app.bots.levels, ...app.bots.programs];
   for (const select of [$("bot-level"), $("fill-level")]) {
-    const chosen = select.value || "medium";
+    const chosen = select.value || (select.id === "bot-level" && store.lobbyForm()?.["bot-level"]) || "medium";
     select.replaceChildren(...choices.map((level) => el("option", { value: level, text: levelName(level) })));
     if (choices.includes(chosen)) select.value = chosen;
   }
@@ -27,8 +27,34 @@ export async function loadPresets() {
   const learnChosen = learnSelect.value || "black-maria";
   learnSelect.replaceChildren(...app.presets.map((p) => el("option", { value: p.name, text: p.title })));
   learnSelect.value = learnChosen;
-  presetChanged(!app.presetsShown);
+  if (app.presetsShown || !restoreChoices(store.lobbyForm())) presetChanged(!app.presetsShown);
   app.presetsShown = true;
+}
+
+// The lobby form's fields kept when a table is made, beside the rule set and the kitty: the lobby opens with them
+// again (Back from a table reset the rule set and the players, and left "ends after N deals" with no number: a
+// play-test).
+const FORM_FIELDS = ["players", "bots", "bot-level", "end-mode", "end-value", "moon", "timer"];
+
+function formChoices() {
+  const form = { preset: $("preset").value, kitty: $("kitty").checked };
+  for (const id of FORM_FIELDS) form[id] = $(id).value;
+  return form;
+}
+
+/** The choices of the last table made here, if its rule set is still offered; whether they were put back. */
+function restoreChoices(form) {
+  if (!form || !app.presets.some((p) => p.name === form.preset)) return false;
+  $("preset").value = form.preset;
+  presetChanged(true);
+  for (const id of FORM_FIELDS) if (typeof form[id] === "string") $(id).value = form[id];
+  if (!$("end-mode").value) $("end-mode").value = "preset"; // (a choice no longer offered)
+  if (!$("moon").value) $("moon").value = chosenPreset().rules.moon;
+  $("kitty").checked = Boolean(form.kitty);
+  $("end-value").disabled = $("end-mode").value === "preset";
+  app.botsTouched = true; // the computer players as chosen then, not the default
+  playersChanged();
+  return true;
 }
 
 function chosenPreset() {
@@ -183,6 +209,7 @@ async function createTable(event) {
     const code = created.table.code;
     store.saveHost(code, created.host_token);
     store.saveName(name);
+    store.saveLobbyForm(formChoices());
     const taken = await api("POST", `/api/tables/${code}/seats`, { name, seat: 0 });
     store.saveSeat(code, taken.seat, taken.token);
     const bots = +$("bots").value;

@@ -59,7 +59,8 @@ export const app = {
   clockWarned: false,
   myTurnShown: false, // whether the title last said it is this seat's turn (a signal sounds when that begins)
   audio: null, // the AudioContext of the turn signal, made on the player's click (browsers allow sound after one)
-  lastSummary: null, // [scored, events] of the summary last shown, to draw it again in another language
+  lastSummary: null, // [scored, events, view] of the summary last shown, to draw it again in another language
+  summaryWanted: null, // the deal whose summary "Last deal" asked for, drawn when its count comes
   summaryUntil: 0, // with a turn timer: until when the last deal's summary is read (no clock of the next deal runs before)
   connected: false, // the WebSocket is open and welcomed: only then may the hand be played
   bots: { levels: [], programs: [] }, // GET /api/bots: the levels and programs a seat may be given
@@ -81,6 +82,9 @@ export const store = {
   learn: (code) => localStorage.getItem(`blackmaria:learn:${code}`) === "1",
   saveLearn: (code) => localStorage.setItem(`blackmaria:learn:${code}`, "1"),
   saveName: (name) => localStorage.setItem("blackmaria:name", name),
+  /** The lobby form's choices when a table was last made here (the rule set, the seats, the game's length, ...). */
+  lobbyForm: () => JSON.parse(localStorage.getItem("blackmaria:lobby-form") || "null"),
+  saveLobbyForm: (form) => localStorage.setItem("blackmaria:lobby-form", JSON.stringify(form)),
   sound: () => localStorage.getItem("blackmaria:sound") === "on",
   saveSound: (on) => localStorage.setItem("blackmaria:sound", on ? "on" : "off"),
 };

@@ -5,7 +5,7 @@ import { newLinkButton, renderSeating, seatButton } from "./seating.js";
 import { focusHandFrom, NARROW, passPrompt, renderHand, revealHand } from "./hand.js";
 import { renderLearn } from "./learn.js";
 import { renderChat } from "./chat.js";
-import { showResult } from "./dialogs.js";
+import { lastDealOver, showResult } from "./dialogs.js";
 import { renderTableRules, renderTableTitle, renderTitle } from "./header.js";
 import { cardName, has, plural, t } from "./i18n.js";
 import { cardBack, miniCard, shortCards, tableCard } from "./cards.js";
@@ -58,6 +58,8 @@ export function renderAll() {
       $("play").scrollIntoView({ block: "start" });
     }
     renderLastTrick();
+    // The last deal's summary again, from the first deal's end on (a guided deal has its own panel).
+    $("last-deal-button").hidden = Boolean(app.learn) || lastDealOver() === null;
     renderPause();
     renderLearn();
     if (started || app.focusToHand) app.focusToHand = !focusHandFrom($("seating"));
