@@ -906,6 +906,8 @@ def test_the_deal_summary_shows_card_values_points_totals_and_the_standing(serve
     assert sum(tricks) == 13, rows
     # A reload loses the summary shown; "Last deal" draws it again, the same lines and the same cards (from the count).
     figures = page.eval_on_selector_all("#summary-rows li", "rows => rows.map(r => r.querySelectorAll('figure.counted').length)")
+    shuffle = page.text_content("#summary-shuffle")
+    assert shuffle and shuffle.startswith("✓ Deal 1 checked")
     page.click("#summary-close")
     page.reload()
     page.wait_for_selector("#hand .card")
@@ -916,6 +918,8 @@ def test_the_deal_summary_shows_card_values_points_totals_and_the_standing(serve
     again = page.eval_on_selector_all("#summary-rows .summary-line", "lines => lines.map(l => l.textContent)")
     assert again == [row["text"] for row in rows]
     assert page.eval_on_selector_all("#summary-rows li", "rows => rows.map(r => r.querySelectorAll('figure.counted').length)") == figures
+    # ... with the deal's shuffle check, and a button that closes what is only looked at again
+    assert page.text_content("#summary-shuffle") == shuffle and page.text_content("#summary-close") == "Close"
     # A card's caption fits under its card even at the last trick ("trick 13", "Stich 13"), in both languages, on a phone.
     page.set_viewport_size(PHONE)
     for lang in ("en", "de"):
@@ -1239,7 +1243,6 @@ def test_the_lobby_says_which_number_cannot_make_a_table_and_changes_none(server
     """A play-test: 9 players got the server's English refusal on a German page, and 5 computer players at a table of
     3, 0 deals or a timer of -5 were quietly made into something else (1 computer player, 1 deal, no timer)."""
     page = lobby_page(browser, server.base, locale="de-DE")
-    page.fill("#create-name", "Jürgen")
     posted: list[str] = []
 
     def changes(request: Any) -> bool:
@@ -1256,8 +1259,16 @@ def test_the_lobby_says_which_number_cannot_make_a_table_and_changes_none(server
         assert page.get_attribute(field, "aria-invalid") == "true"
         assert page.evaluate("() => document.activeElement.id") == field[1:]
         assert page.url == f"{server.base}/"
+        # The sentence under the button is in sight, and so is the field (it was cut off at the window's foot).
+        in_sight = (
+            "(id) => { const r = document.getElementById(id).getBoundingClientRect(); return r.top >= -1 && r.bottom <= innerHeight + 1; }"
+        )
+        assert page.evaluate(in_sight, "create-error") and page.evaluate(in_sight, field[1:])
         return text
 
+    assert refused("#create-name", "  ") == "Dein Name?"
+    page.fill("#create-name", "Jürgen")
+    assert page.get_attribute("#create-name", "aria-invalid") is None
     assert refused("#players", "9") == "Black Maria spielt man zu 3 bis 6 Spielern."
     page.dispatch_event("#players", "change")
     # Meanwhile no seat count is made up from the 9 and the computer players are left as they were (a play-test).

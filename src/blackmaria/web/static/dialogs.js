@@ -6,8 +6,8 @@ import { miniCard, shortCards } from "./cards.js";
 
 /** The summary of the deal ``scored`` ended, with ``view`` the table as that deal ended: drawn again in another
  * language it keeps that view (by then the next deal is dealt, and its tricks read 0: a play-test saw them so). */
-export function showSummary(scored, events, view = app.view) {
-  app.lastSummary = [scored, events, view];
+export function showSummary(scored, events, view = app.view, again = false) {
+  app.lastSummary = [scored, events, view, again];
   $("summary-heading").textContent = t("summary_heading", { n: scored.deal + 1 });
   // Each seat: its tricks and this deal's points, the running total and its place in the standing (fewest first).
   const totals = view ? view.totals : scored.points;
@@ -28,12 +28,14 @@ export function showSummary(scored, events, view = app.view) {
     extra.push(t("kitty_was", { cards: shortCards(scored.kitty), name: seatName(view.kitty_owner) }));
   }
   $("summary-extra").textContent = extra.join(" ");
+  // (drawn again from a count there are no events: the deal's own check, kept since its reveal, is the same)
   const revealed = events.find((event) => event.type === "ShuffleRevealed");
-  const info = revealed ? app.deals.get(revealed.deal) : null;
+  const info = app.deals.get(revealed ? revealed.deal : scored.deal);
   $("summary-shuffle").textContent = info && info.check ? `${info.check.ok ? "✓" : "✗"} ${t(info.check.key, info.check.params)}` : "";
-  // The last deal's summary leads to the game's result, not on to a deal that will not come.
+  // The last deal's summary leads to the game's result, not on to a deal that will not come; one looked at again
+  // ("Last deal") is closed (a play-test read "See the result" over the result already shown).
   const over = Boolean(view && view.phase === "game-over");
-  $("summary-close").textContent = t(over ? "summary_to_result" : "continue");
+  $("summary-close").textContent = t(again ? "summary_close" : over ? "summary_to_result" : "continue");
   const dialog = $("summary");
   if (!dialog.open) {
     dialog.show();
@@ -105,7 +107,7 @@ export function lastDealOver() {
 export function showLastDeal() {
   const deal = lastDealOver();
   if (deal === null) return;
-  if (app.lastSummary && app.lastSummary[0].deal === deal) showSummary(...app.lastSummary);
+  if (app.lastSummary && app.lastSummary[0].deal === deal) showSummary(...app.lastSummary.slice(0, 3), true);
   else if (app.counts.has(deal)) showCountedSummary(app.counts.get(deal).count);
   else {
     app.summaryWanted = deal;
@@ -118,7 +120,7 @@ function showCountedSummary(count) {
   const over = count.deal === lastDealOver() && app.view.phase === "game-over";
   const scored = { deal: count.deal, points: count.points, moon_shooter: count.moon_shooter, kitty: count.kitty };
   const view = { totals: count.totals, tricks_won: count.tricks, kitty_owner: count.kitty_owner, phase: over ? "game-over" : "deal-over" };
-  showSummary(scored, [], view);
+  showSummary(scored, [], view, true);
 }
 
 /** A count arrived: the guided deal shows it in its panel, a normal game in the end-of-deal summary. */
