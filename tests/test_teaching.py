@@ -19,7 +19,16 @@ from blackmaria.game import Game, Trick
 from blackmaria.locale.messages import MESSAGES
 from blackmaria.observation import observe
 from blackmaria.rules import Rules, preset
-from blackmaria.teaching import Explanation, count_deal, count_lines, explain, explanation_lines, moon_watch, refusing_rule
+from blackmaria.teaching import (
+    Explanation,
+    claim_is_decided,
+    count_deal,
+    count_lines,
+    explain,
+    explanation_lines,
+    moon_watch,
+    refusing_rule,
+)
 from blackmaria.tui.learn import instructive_seed, learning_rules, new_learn_session, run_learn_plain, teaching_value
 from helpers import fill_hands
 
@@ -566,3 +575,44 @@ def test_what_a_lead_or_a_discard_does_is_said_card_by_card() -> None:
         if seen >= {"lead-high", "lead-low", "discard", "discard-clean"}:
             break
     assert seen >= {"lead-high", "lead-low", "discard", "discard-clean"}, seen
+
+
+# ---- the claim -------------------------------------------------------------------
+@pytest.mark.parametrize("rules", ["hearts", "black-maria", preset("black-maria", players=5, kitty=True)])
+def test_a_claim_is_decided_from_what_the_seat_knows_not_from_the_others_cards(rules: Rules | str) -> None:
+    """A claim offered or refused on the deal as it truly lies told the player something of the hidden hands (a seat
+    told "the rest is decided" learns where the cards it cannot see are not). Judged from the seat's observation, a
+    claim is never allowed where the true deal is undecided, and some truly decided deals are not decided for the seat."""
+    truly_only = 0
+    for seed in range(6):
+        game = Game(rules, seed=seed)
+        game.deal()
+        bots = {seat: make_bot("medium", seed * 7 + seat) for seat in range(game.players)}
+        for seat in range(game.players) if game.phase == "passing" else ():
+            game.pass_cards(seat, bots[seat].choose_pass(game.observation(seat)))
+        while game.phase == "playing":
+            seat = game.turn
+            assert seat is not None
+            if len(game.hand(seat)) <= 3:
+                seen = claim_is_decided(game.observation(seat))
+                truly = game.outcome_is_decided()
+                assert truly or not seen, (seed, seat)
+                truly_only += truly and not seen
+            game.play(bots[seat].choose_play(game.observation(seat)))
+    assert truly_only > 0
+
+
+def test_the_last_trick_is_always_decided_for_the_seat_to_lead_it() -> None:
+    """One card each: wherever the unseen cards lie, nobody has a choice left, so every seat may claim."""
+    game = Game("hearts", seed=3)
+    game.deal()
+    bots = {seat: make_bot("medium", seat) for seat in range(4)}
+    for seat in range(4):
+        game.pass_cards(seat, bots[seat].choose_pass(game.observation(seat)))
+    while len(game.hand(0)) > 1 or game.turn != game.observation(0).leader:
+        seat = game.turn
+        assert seat is not None
+        game.play(bots[seat].choose_play(game.observation(seat)))
+    leader = game.turn
+    assert leader is not None and all(len(game.hand(seat)) == 1 for seat in range(4))
+    assert all(claim_is_decided(game.observation(seat)) for seat in range(4))

@@ -14,6 +14,7 @@ from blackmaria.cards import card_name, parse_card
 from blackmaria.locale import Texts
 from blackmaria.locale.messages import MESSAGES
 from blackmaria.rules import preset
+from blackmaria.teaching import claim_is_decided
 from blackmaria.tui.narration import sheet_lines
 from blackmaria.tui.session import PlaySession, new_session
 from terminal_driver import play_through
@@ -214,7 +215,7 @@ def test_claim_plays_out_a_decided_deal_only(tmp_path: Path) -> None:
     session = _session(tmp_path, seed=7)
     _pass_first(session)
     assert session.claim() == MESSAGES["claim_no"]["en"]
-    while session.waiting_for() == "play" and not session.game.outcome_is_decided():
+    while session.waiting_for() == "play" and not claim_is_decided(session.observation()):
         session.play(min(session.observation().legal))
     if session.waiting_for() == "play":
         session.take_lines()

@@ -121,6 +121,30 @@ def _as_card(card: Card | str, verb: Literal["play", "pass"] = "play", seat: int
     return named
 
 
+def scores_the_same(states: Iterable[list[int]], p: Sequence[int], players: int, max_positions: int) -> bool:
+    """Whether, from each of ``states`` (kernel state vectors, in play), every way of playing out the deal ends with the
+    same points for every seat (each state its own); False once ``max_positions`` positions have been visited."""
+    budget = [max_positions]
+
+    def explore(s: list[int], outcomes: set[tuple[int, ...]]) -> bool:
+        budget[0] -= 1
+        if budget[0] < 0:
+            return False
+        if s[core.PHASE] == core.PHASE_OVER:
+            points = [0] * players
+            core.score_deal(s, p, points)
+            outcomes.add(tuple(points))
+            return len(outcomes) == 1
+        for card in cards_of(core.legal_cards(s, p, s[core.TURN])):
+            child = list(s)
+            core.play_card(child, p, card)
+            if not explore(child, outcomes):
+                return False
+        return True
+
+    return all(explore(s, set()) for s in states)
+
+
 class Game:
     """A whole game under one rule set: deals, passes, plays, scores, and the event log.
 
@@ -645,34 +669,14 @@ class Game:
         return f"<Game {name}, {self.players} players, {where}, {phase}, totals {list(self.totals)}>"
 
     def outcome_is_decided(self, max_positions: int = 20_000) -> bool:
-        """Whether every way of playing out this deal gives every seat the same points.
+        """Whether every way of playing out this deal, as its cards truly lie, gives every seat the same points.
 
-        Used to let a player claim the rest of a deal. The search visits at most
-        ``max_positions`` positions and answers False beyond that.
+        The search visits at most ``max_positions`` positions and answers False beyond that. A player's claim asks
+        ``teaching.claim_is_decided`` instead, which does not look at the cards the player cannot see.
         """
         if self.phase != "playing":
             return False
-        outcomes: set[tuple[int, ...]] = set()
-        budget = [max_positions]
-        p = self._p
-
-        def explore(s: list[int]) -> bool:
-            budget[0] -= 1
-            if budget[0] < 0:
-                return False
-            if s[core.PHASE] == core.PHASE_OVER:
-                points = [0] * self.players
-                core.score_deal(s, p, points)
-                outcomes.add(tuple(points))
-                return len(outcomes) == 1
-            for card in cards_of(core.legal_cards(s, p, s[core.TURN])):
-                child = list(s)
-                core.play_card(child, p, card)
-                if not explore(child):
-                    return False
-            return True
-
-        return explore(list(self._s))
+        return scores_the_same([list(self._s)], self._p, self.players, max_positions)
 
     def forced_plays(self) -> list[bool]:
         """For each card played in the deal in progress (or the last one dealt), in order: whether it was its
@@ -783,4 +787,5 @@ __all__ = [
     "Trick",
     "Verdict",
     "game_verdict",
+    "scores_the_same",
 ]

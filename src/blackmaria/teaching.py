@@ -25,7 +25,7 @@ the kitty, the moon, the points and the totals.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final, Literal
 
@@ -509,6 +509,47 @@ def explain(obs: Observation, *, budget: int = DEFAULT_BUDGET, seed: int = 0) ->
     )
 
 
+# ---- the claim -----------------------------------------------------------------
+def claim_is_decided(obs: Observation, max_positions: int = 20_000) -> bool:
+    """Whether the rest of the deal scores the same however it is played, wherever the cards the seat cannot see lie:
+    in every deal of them that fits what it knows (how many cards each hand holds, the voids shown, the cards it
+    passed), every way of playing it out scores as every other. Judged on the deal as it truly lies, an offered or
+    refused claim told the player something of the others' hands (that no card of theirs could change the points).
+    False beyond ``max_positions`` positions (a claim then waits for fewer cards).
+    """
+    from blackmaria.bots.playout import KITTY_TAKEN
+    from blackmaria.bots.search import known_state
+    from blackmaria.game import scores_the_same
+
+    if obs.phase != "playing" or obs.seat is None or obs.stock_left:
+        return False
+    known = known_state(obs)
+    n = obs.rules.players
+    left = [int(cap) for cap in known.caps]
+    if left[n] and known.kitty_mode != KITTY_TAKEN:
+        return False  # a kitty still to be won goes with the first trick: no claim is that early
+    holders = [seat for seat in range(n) if seat != obs.seat and left[seat]] + ([n] if left[n] else [])
+    hidden = cards_of(known.unknown)
+    start = [int(value) for value in known.state]
+
+    def worlds(i: int, s: list[int]) -> Iterator[list[int]]:
+        if i == len(hidden):
+            yield list(s)
+            return
+        card = hidden[i]
+        for holder in holders:
+            if not left[holder] or int(known.voids[holder]) >> suit_of(card) & 1:
+                continue
+            slot = core.TAKEN + known.kitty_owner if holder == n else core.HAND + holder  # an unseen kitty was taken
+            left[holder] -= 1
+            s[slot] |= 1 << card
+            yield from worlds(i + 1, s)
+            s[slot] &= ~(1 << card)
+            left[holder] += 1
+
+    return scores_the_same(worlds(0, start), params_of(obs.rules), n, max_positions)
+
+
 # ---- the public count ----------------------------------------------------------
 @dataclass(frozen=True)
 class CountedCard:
@@ -636,6 +677,7 @@ __all__ = [
     "PublicCount",
     "TableState",
     "Tip",
+    "claim_is_decided",
     "count_deal",
     "count_lines",
     "explain",

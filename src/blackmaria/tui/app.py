@@ -34,6 +34,7 @@ from textual.widgets import RichLog, Static
 
 from blackmaria.cards import CLUBS, DIAMONDS, HAND_ORDER, HEARTS, SPADES, Card, CardSet, rank_of
 from blackmaria.locale.advice import hints_ready
+from blackmaria.teaching import claim_is_decided
 from blackmaria.tui.narration import standings
 from blackmaria.tui.seat import PLAY_COMMANDS, Seat, command_word
 from blackmaria.tui.session import PlaySession
@@ -902,7 +903,7 @@ class GameApp(CardTableApp):
 
     def _claim_is_clear(self) -> bool:
         game = self.session.game
-        return len(game.hand(self.session.human)) <= CLAIM_CHECK_CARDS and game.outcome_is_decided()
+        return len(game.hand(self.session.human)) <= CLAIM_CHECK_CARDS and claim_is_decided(self.session.observation())
 
     def _show_work(self) -> None:
         since = self.working_since

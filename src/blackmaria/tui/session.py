@@ -34,7 +34,7 @@ from blackmaria.locale.advice import localized_hint
 from blackmaria.observation import Observation
 from blackmaria.record import game_from_record
 from blackmaria.rules import Rules
-from blackmaria.teaching import DEFAULT_BUDGET, Explanation, explain, explanation_lines
+from blackmaria.teaching import DEFAULT_BUDGET, Explanation, claim_is_decided, explain, explanation_lines
 from blackmaria.tui.narration import narrate, sheet_lines
 from blackmaria.tui.seat import Seat
 
@@ -462,7 +462,7 @@ class PlaySession(Seat):
         the cards (a play-test read "the rest is forced" under the game's end, and no claim in the story); the
         refusal in words, or "" when claimed."""
         game = self.game
-        if not game.outcome_is_decided():
+        if not claim_is_decided(self.observation()):  # (as the player can know it: not from the others' cards)
             return self.t("claim_no")
         self.say(self.t("claim_done"))
         while game.phase == "playing":
