@@ -291,6 +291,10 @@ def test_the_textual_app_plays_a_deal_by_keys(tmp_path: Path) -> None:
             await pilot.press("enter")
             assert session.game.phase == "playing"
             await pilot.press("f2")
+            for _ in range(200):  # (the search's kernels may still be loading in this process: "preparing" first)
+                if app.message.startswith("Hint: "):
+                    break
+                await pilot.pause(0.05)
             assert app.message.startswith("Hint: ")
             turns = 0
             while session.waiting_for() == "play" and turns < 20:

@@ -1023,17 +1023,21 @@ def test_a_hint_marks_its_cards_in_the_hand_and_enter_plays_the_hinted_card(tmp_
         assert len(hinted) == 3 and sorted(marked(app)) == sorted(session.t.card(c) for c in hinted)
         assert app.hand_cards()[app.selected] in hinted  # the cursor is on a hinted card, for Space
         said = app.message
+        first = app.hand_cards()[app.selected]
+        # Nothing marked yet: the line over the prompt says Enter passes the hint's cards.
+        assert app.prompt_note() == f"Nothing marked yet · Enter passes the hint's {session.t.cards(sorted(hinted))}"
         await pilot.press("space")  # type: ignore[attr-defined]
-        # The hint's reason stays to be read while its cards are marked (a play-test lost it at the first Space), and
-        # the cursor goes on to the hint's next card: Space three times marks the hint's pass.
-        assert len(app.marked) == 1 and app.message == said and said.startswith("Hint")
-        assert app.hand_cards()[app.selected] in set(hinted) - app.marked
-        await pilot.press("space", "space")  # type: ignore[attr-defined]
-        assert app.marked == set(hinted)
-        await pilot.press("space")  # type: ignore[attr-defined]  # a marked card's Space still unmarks it
-        assert len(app.marked) == 2
-        for card in set(hinted) - app.marked:  # and a card typed joins the marked ones: the pass it gave
-            await pilot.press(*card_name(card).lower(), "enter")  # type: ignore[attr-defined]
+        # The hint's reason stays to be read while cards are marked (a play-test lost it at the first Space), and the
+        # cursor stays on the card Space marked (it went on to the hint's next card, and a play-test's arrow from there
+        # marked a card it did not mean).
+        assert app.marked == {first} and app.message == said and said.startswith("Hint")
+        assert app.hand_cards()[app.selected] == first and app.prompt_note().startswith("Marked 1 of 3: ")
+        await pilot.press("right", "space")  # type: ignore[attr-defined]
+        neighbour = app.hand_cards()[app.selected]
+        assert neighbour != first and app.marked == {first, neighbour}
+        await pilot.press("space", "left", "space")  # type: ignore[attr-defined]  # each Space unmarks its own card
+        assert not app.marked
+        await pilot.press("enter")  # type: ignore[attr-defined]  # nothing marked: the hint's pass
         await _settle(app, pilot)
         assert not session.observation().hand & hinted
         while session.waiting_for() == "play" and len(session.observation().legal) < 2:

@@ -332,7 +332,15 @@ class CardTableApp(App[None]):
         if waiting != "pass" or rules is None:
             return ""
         t = self.t
+        if not self.marked and self.hint_pass():
+            return t("pass_enter_hint", cards=t.cards(sorted(self.hint_pass())))
         return t("pass_marked", marked=len(self.marked), count=rules.pass_count, cards=t.cards(sorted(self.marked)))
+
+    def hint_pass(self) -> CardSet:
+        """The hint's pass, while one is shown and all its cards are still in the hand; empty otherwise."""
+        rules, hinted = self.seat.rules, self.seat.hinted()
+        whole = rules is not None and len(hinted) == rules.pass_count and hinted.issubset(CardSet(self.hand_cards()))
+        return hinted if whole else CardSet()
 
     def draw_hand(self) -> None:
         self.query_one("#hand", Static).update(self.hand_text())
@@ -588,13 +596,9 @@ class CardTableApp(App[None]):
             if self.busy() or waiting in ("pass", "play"):  # (reported late at the deal's or the game's end: dropped)
                 self.message = self.t("keys_wait")
         elif event.key == "space" and waiting == "pass" and cards and not self.buffer:
+            # The card under the cursor only: the cursor stays (it went on to the hint's next card, and a play-test's
+            # arrow from there marked a card it did not mean). A hint's pass is one Enter (below).
             self.toggle_mark(cards[self.selected])
-            # On through a hint's cards: Space, Space, Space and Enter pass what the hint said (a play-test's second
-            # Space unmarked the first card, the cursor still on it).
-            hinted = self.seat.hinted()
-            if cards[self.selected] in self.marked and cards[self.selected] in hinted:
-                following = [(self.selected + step) % len(cards) for step in range(1, len(cards))]
-                self.selected = next((i for i in following if cards[i] in hinted and cards[i] not in self.marked), self.selected)
         elif event.key == "enter":
             if not self.buffer.strip():
                 self.buffer = ""
@@ -602,8 +606,10 @@ class CardTableApp(App[None]):
                 text, self.buffer = self.buffer, ""
                 if not (waiting == "pass" and self.mark_typed(text)):
                     self.enter_text(text)
+            elif waiting == "pass" and not self.marked and self.hint_pass():
+                self.choose(sorted(self.hint_pass()))  # nothing marked: the hint's pass, as the line over the prompt says
             elif waiting == "pass" and not self.marked:
-                # Nothing marked (a hint's ◂ marks only show its cards): say how to mark, not the core's refusal.
+                # Nothing marked and no hint: say how to mark, not the core's refusal.
                 self.message = self.t("mark_cards_first", count=self.seat.rules.pass_count if self.seat.rules else 3)
             elif waiting == "pass":
                 self.choose(sorted(self.marked))
