@@ -221,3 +221,6 @@ def test_play_seats_a_bot_writers_own_program_and_names_one_that_cannot_run(tmp_
     assert (
         "'grandmaster' is not a bot level; the levels are random, easy, medium, hard, expert, or cmd:COMMAND, policy:PATH" in unknown.stderr
     )
+    # More levels than computer seats: said, not dropped without a word (a play-test's fourth level for two seats).
+    many = run("play", "--players", "3", "--bots", "easy,hard,medium,expert", "--plain")
+    assert many.returncode == 2 and "4 levels for the 2 computer players of a 3-player table" in many.stderr

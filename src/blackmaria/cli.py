@@ -230,7 +230,7 @@ def _played_lines(game: Game) -> list[str]:
     default="medium",
     show_default=True,
     help="Computer players' levels (random, easy, medium, hard, expert; or your own bot, cmd:COMMAND or policy:PATH): "
-    "one for all or a comma list.",
+    "one for all, or a comma list in seat order (repeated when shorter).",
 )
 @click.option("--seed", type=int, default=None, help="Seed for a repeatable game.")
 @lang_option
@@ -303,6 +303,13 @@ def play(
                 param_hint="--seat",
             )
         level_list = [level.strip() for level in levels.split(",") if level.strip()]
+        computers = rule_set.players - 1
+        if len(level_list) > computers:  # (a play-test's fourth level for two computer seats was dropped without a word)
+            raise click.BadParameter(
+                f"{len(level_list)} levels for the {computers} computer players of a {rule_set.players}-player table: "
+                "give one for all, or one for each of them in seat order",
+                param_hint="--bots",
+            )
         for level in level_list:
             if level.startswith(("cmd:", "policy:")):  # a bot writer's own program or trained policy, checked once here
                 from blackmaria.tournament import parse_bot
