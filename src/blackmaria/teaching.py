@@ -316,7 +316,7 @@ def _duty(obs: Observation, turn: str, refused: dict[Card, str]) -> str:
 def _effect(obs: Observation, table: TableState, card: Card) -> str:
     """What the card does to the trick: ``lead-high`` (nothing higher of its suit is out: it wins, with what others
     throw on it), ``lead-low``, ``discard`` (its points to the trick's winner), ``discard-clean``, ``ducks``,
-    ``beats`` or ``wins``. (A learner read nothing against a lead or a discard: every row said the same.)"""
+    ``beats`` (for now: a higher card of the suit is out), ``takes`` (nothing higher is out) or ``wins`` (the last card). (A learner read nothing against a lead or a discard: every row said the same.)"""
     from blackmaria.bots.reasons import higher_out
 
     if table.winning is None:
@@ -325,7 +325,11 @@ def _effect(obs: Observation, table: TableState, card: Card) -> str:
         return "discard" if obs.rules.values[card] else "discard-clean"
     if card < table.winning[1]:
         return "ducks"
-    return "wins" if len(table.plays) == obs.rules.players - 1 else "beats"
+    if len(table.plays) == obs.rules.players - 1:
+        return "wins"
+    # Nothing higher of the suit out: it takes the trick for sure (a learner read "holds the trick for now" beside the
+    # highest spade left).
+    return "beats" if higher_out(obs, card) else "takes"
 
 
 PASS_REASON_NAMES: Final = {

@@ -46,8 +46,8 @@ def _points(t: TeachingTexts, value: float) -> str:
 def _option_line(t: TeachingTexts, explanation: Explanation, option: Option, best_cost: float) -> str:
     table = explanation.table
     value = t("x_value", points=t.n("points", option.value)) if option.value else ""
-    if option.effect == "beats" and table.winning is not None:
-        effect = t("x_effect_beats", card=t.card(table.winning[1]))
+    if option.effect in ("beats", "takes") and table.winning is not None:
+        effect = t(f"x_effect_{option.effect}", card=t.card(table.winning[1]))
     elif option.effect == "ducks" and table.winning is not None:
         effect = t("x_effect_ducks", card=t.card(table.winning[1]))
     elif option.effect == "wins":

@@ -284,7 +284,7 @@ function ruleSentence(rule, x) {
 
 function effectText(option, x) {
   const winning = x.table.winning;
-  if (option.effect === "beats" && winning) return t("x_effect_beats", { card: cardShort(winning[1]) });
+  if ((option.effect === "beats" || option.effect === "takes") && winning) return t(`x_effect_${option.effect}`, { card: cardShort(winning[1]) });
   if (option.effect === "ducks" && winning) return t("x_effect_ducks", { card: cardShort(winning[1]) });
   if (option.effect === "wins") {
     const won = x.table.trick_value + option.value;
