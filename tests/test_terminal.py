@@ -367,14 +367,19 @@ def test_the_list_of_saved_games_names_house_rules_and_says_when_there_is_none(t
     monkeypatch.setenv("BLACKMARIA_DATA_DIR", str(tmp_path))
     runner = CliRunner()
     assert runner.invoke(main, ["play", "--list", "--lang", "en"]).output == "No game is saved: blackmaria play starts one.\n"
-    for name, rules in (("plain", preset("black-maria")), ("house", preset("black-maria").replace(deal_count=1, target_score=None))):
-        session = new_session(rules, levels=["easy"], lang="en", seed=1, save_path=saves_dir() / f"{name}.json")
+    for name, rules, levels in (
+        ("plain", preset("black-maria"), ["easy"]),
+        ("house", preset("black-maria").replace(deal_count=1, target_score=None), ["easy", "hard"]),
+    ):
+        session = new_session(rules, levels=levels, lang="en", seed=1, save_path=saves_dir() / f"{name}.json")
         session.deal()
         session.save()
     assert {(game.name, game.rules.deal_count) for game in saved_games()} == {("plain", 9), ("house", 1)}
     listed = runner.invoke(main, ["play", "--list", "--lang", "en"]).output
     # A game's length is not house rules (a play-test read "Black Maria (house rules)" for --deals 2).
-    assert re.search(r"house  Black Maria, 1 deal  deal 1  ", listed) and re.search(r"plain  Black Maria  deal 1  ", listed), listed
+    # The players and the computer players' levels tell two games of one rule set apart (a play-test's could not).
+    assert re.search(r"house  Black Maria, 1 deal, 3 players \(easy, hard\)  deal 1  ", listed), listed
+    assert re.search(r"plain  Black Maria, 3 players \(easy\)  deal 1  ", listed), listed
     assert all(len(line) <= 80 for line in listed.splitlines()), listed
 
 

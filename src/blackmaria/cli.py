@@ -357,10 +357,15 @@ def play(
 def _saved_list(texts: Texts, games: list[SavedGame]) -> str:
     import time
 
+    from blackmaria.bots.base import LEVELS
+
     lines = [texts("saves_header")]
     for number, game in enumerate(games, 1):
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(game.modified))
-        line = f"{number:>3}. {game.name}  {texts.game_title(game.rules)}  {texts('saves_deal', deal=game.deals)}  {when}"
+        levels = ", ".join(texts(f"bot_level_{level}") if level in LEVELS else level for level in game.levels)
+        players = texts("saves_players", players=game.rules.players, levels=levels) if levels else ""
+        title = f"{texts.game_title(game.rules)}, {players}" if players else texts.game_title(game.rules)
+        line = f"{number:>3}. {game.name}  {title}  {texts('saves_deal', deal=game.deals)}  {when}"
         lines.append(wrapped(line, indent=" " * 5))  # (at 80 columns "21:" / "43" was broken off)
     return "\n".join(lines)
 

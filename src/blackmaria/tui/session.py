@@ -121,6 +121,8 @@ class SavedGame:
     """The game's rules (a list names them as the game does: two games of one preset may differ)."""
     deals: int
     modified: float
+    levels: tuple[str, ...] = ()
+    """The computer players' levels as given (a list tells apart two games of one rule set: a play-test's could not)."""
 
 
 def saved_games() -> list[SavedGame]:
@@ -137,9 +139,10 @@ def saved_games() -> list[SavedGame]:
             record = data["record"]
             rules = Rules.from_data(record["rules"])
             deals = len(record.get("deals", []))
+            levels = tuple(str(level) for level in data.get("levels", []))
         except (OSError, ValueError, KeyError, TypeError, AttributeError):
             continue
-        found.append(SavedGame(path.stem, path, rules, deals, path.stat().st_mtime))
+        found.append(SavedGame(path.stem, path, rules, deals, path.stat().st_mtime, levels))
     return sorted(found, key=lambda game: -game.modified)
 
 
