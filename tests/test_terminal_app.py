@@ -221,14 +221,18 @@ def test_game_over_offers_a_new_game_and_the_finished_game_is_recorded_once(tmp_
         assert not isinstance(app.screen, GameOverScreen) and app.is_running
         # The end and its keys on two lines: on one, 80 columns cut "q: quit" off (a play-test).
         over, keys = app.status_text().plain.split("\n")
-        assert over.startswith(("Game over. Winner", "Game over. You won.")) and keys == "Enter: the result; n: new game; q: quit."
+        assert (
+            over.startswith(("Game over. Winner", "Game over. You won."))
+            and keys == "Enter: the result; n then Enter: a new game; q then Enter: quit."
+        )
         # A finished game is recorded: the way out does not promise to save it (a play-test).
         assert "Ctrl+Q Quit" in app.keys_text(200).plain and "Save & quit" not in app.keys_text(200).plain
         await pilot.press("enter")  # type: ignore[attr-defined]
         assert isinstance(app.screen, GameOverScreen)
         await pilot.press("escape")  # type: ignore[attr-defined]
-        # At the table the view's N and Q can be typed (a play-test typed "q" and was told it was no card or command).
-        assert "n: new game; q: quit." in app.status_text().plain
+        # At the table the view's N and Q can be typed (a play-test typed "q" and was told it was no card or command),
+        # each with Enter, as the line says (a play-test pressed q alone there).
+        assert "n then Enter: a new game; q then Enter: quit." in app.status_text().plain
         await pilot.press("n", "enter")  # type: ignore[attr-defined]
         assert app.session is not session and app.session.game.deals and not app.session.game.is_over
         await pilot.press("ctrl+q")  # type: ignore[attr-defined]

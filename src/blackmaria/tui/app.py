@@ -518,7 +518,7 @@ class CardTableApp(App[None]):
     def show_deal_review(self, title: str, body: RenderableType) -> None:
         """The deal just scored: its key line says Enter deals the next one (a long review hides its last line at
         80x24), and Enter does, straight from the view; Escape only closes it."""
-        keys = self.t("press_enter") + "  " + self.t("view_close")
+        keys = " " + self.t("press_enter") + "  " + self.t("view_close")  # (indented as the other views' key lines)
         body = self.view_text(body)
 
         def closed(how: str | None) -> None:
