@@ -316,7 +316,8 @@ def _duty(obs: Observation, turn: str, refused: dict[Card, str]) -> str:
 def _effect(obs: Observation, table: TableState, card: Card) -> str:
     """What the card does to the trick: ``lead-high`` (nothing higher of its suit is out: it wins, with what others
     throw on it), ``lead-low``, ``discard`` (its points to the trick's winner), ``discard-clean``, ``ducks``,
-    ``beats`` (for now: a higher card of the suit is out), ``takes`` (nothing higher is out) or ``wins`` (the last card). (A learner read nothing against a lead or a discard: every row said the same.)"""
+    ``beats`` (for now: a higher card of the suit is out), ``takes`` (nothing higher is out) or ``wins`` (the last
+    card). (A learner read nothing against a lead or a discard: every row said the same.)"""
     from blackmaria.bots.reasons import higher_out
 
     if table.winning is None:
@@ -518,8 +519,8 @@ def claim_is_decided(obs: Observation, max_positions: int = 20_000) -> bool:
     """Whether the rest of the deal scores the same however it is played, wherever the cards the seat cannot see lie:
     in every deal of them that fits what it knows (how many cards each hand holds, the voids shown, the cards it
     passed), every way of playing it out scores as every other. Judged on the deal as it truly lies, an offered or
-    refused claim told the player something of the others' hands (that no card of theirs could change the points).
-    False beyond ``max_positions`` positions (a claim then waits for fewer cards).
+    refused claim told the player something of the others' hands (that, as their cards lie, no play changes the
+    points). False beyond ``max_positions`` positions (a claim then waits for fewer cards).
     """
     from blackmaria.bots.playout import KITTY_TAKEN
     from blackmaria.bots.search import known_state

@@ -103,7 +103,7 @@ export function lastDealOver() {
 }
 
 /** The last deal's summary again (a reload lost the one shown, and nothing opened it again: a play-test; the terminal
- * has F9). Drawn from the summary last shown, else from that deal's public count, asked for it. */
+ * has `deal`). Drawn from the summary last shown, else from that deal's public count, asked for it. */
 export function showLastDeal() {
   const deal = lastDealOver();
   if (deal === null) return;
