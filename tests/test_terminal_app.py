@@ -778,7 +778,11 @@ def test_leaving_a_guided_deal_does_not_promise_a_saved_game_and_why_explains_ag
     from blackmaria.tui.learn import new_learn_session
 
     session = new_learn_session(preset("hearts"), lang="de", seed=1, budget=50)
-    assert session.goodbye() == "Das Lernspiel ist beendet."
+    # Nothing to resume, and said so with the way to another (a play-test looked for one).
+    assert (
+        session.goodbye()
+        == "Das Lernspiel ist beendet (ein Lernspiel wird nicht gespeichert: blackmaria learn --lang de beginnt ein neues)."
+    )
 
     async def drive(app: GameApp, pilot: object) -> None:
         # The play-test: the keys said "Speichern & Ende", F1 "(blackmaria play --resume setzt fort)", and "warum",
