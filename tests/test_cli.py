@@ -116,7 +116,7 @@ def test_rule_errors_name_the_options_the_command_has() -> None:
         kitty.returncode != 0
         and "Invalid value for --kitty: kitty: with 4 players and 52 cards in play nothing is left over" in kitty.stderr
     )
-    german = run("play", "--seat", "Nord", "--lang", "de", "--plain")
+    german = run("play", "--seat", "Nord", "--lang", "DE", "--plain")  # (the language in any case: DE was refused)
     assert german.returncode != 0 and "Süd, West, Ost" in german.stderr  # a 3-player table has no Nord
 
 

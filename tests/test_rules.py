@@ -128,8 +128,12 @@ def test_a_count_no_rule_set_takes_and_a_missing_file_are_named_as_such(tmp_path
     for missing in (str(tmp_path / "house.toml"), "house.json", f"rules{os.sep}mine"):
         with pytest.raises(RulesError, match=rf"^{re.escape(missing)}: no such rules file$"):
             load_rules(missing)
-    with pytest.raises(RulesError, match=r"^preset: 'hurts' is not a preset; the presets are "):
+    with pytest.raises(RulesError, match=r"^preset: 'hurts' is not a preset; did you mean hearts\? the presets are "):
         load_rules("hurts")  # a name without a file's look is still a preset's name
+    with pytest.raises(RulesError, match=r"^preset: 'blackmaria' is not a preset; did you mean black-maria\? the presets are "):
+        load_rules("blackmaria")
+    with pytest.raises(RulesError, match=r"^preset: 'chess' is not a preset; the presets are "):
+        load_rules("chess")
 
 
 def test_kitty_replaces_removal() -> None:

@@ -23,7 +23,10 @@ if TYPE_CHECKING:
 
 
 lang_option = click.option(
-    "--lang", type=click.Choice(["en", "de"]), default=None, help="Language (default: from the environment's locale)."
+    "--lang",
+    type=click.Choice(["en", "de"], case_sensitive=False),  # (DE was refused: a play-test)
+    default=None,
+    help="Language (default: from the environment's locale).",
 )
 
 

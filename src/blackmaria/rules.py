@@ -15,6 +15,7 @@ JSON and TOML (``to_dict``/``from_data``, ``to_json``/``to_toml``).
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import json
 import tomllib
 from collections.abc import Mapping
@@ -530,7 +531,10 @@ def find_preset(name: str) -> str:
     key = name.strip().lower().replace("_", "-").replace(" ", "-")
     key = _ALIASES.get(key, key)
     if key not in PRESETS:
-        raise RulesError(f"preset: {name!r} is not a preset; the presets are {', '.join(PRESETS)}")
+        # The nearest name first, if one is near ("blackmaria": a play-test read the whole list and had to find it).
+        near = difflib.get_close_matches(key, [*PRESETS, *_ALIASES], n=1, cutoff=0.7)
+        guess = f"did you mean {_ALIASES.get(near[0], near[0])}? " if near else ""
+        raise RulesError(f"preset: {name!r} is not a preset; {guess}the presets are {', '.join(PRESETS)}")
     return key
 
 
