@@ -36,12 +36,12 @@ lint: dev
 typecheck: dev
 	$(BIN)/mypy
 
-# One worker process more than the cores (the browser and server tests mostly wait: on two cores, three workers took
-# 11 minutes where two took 12.5), each taking whole files in their order (a file's tests share its servers and browser,
-# and a few read what an earlier one wrote), then the wall-clock timing checks alone. First the search's compiled
-# kernels are built once into numba's cache (about 80 s in a fresh clone), so that the workers and every server and
-# command they start load them from it instead of each compiling them at the same time.
-WORKERS ?= $(shell $(PYTHON) -c 'import os; print((os.cpu_count() or 1) + 1)')
+# Two worker processes (the browser and server tests mostly wait; three on two cores took 11 minutes where two took 12.5,
+# but the timing checks of the terminal and the page then failed under the load), each taking whole files in their
+# order (a file's tests share its servers and browser, and a few read what an earlier one wrote), then the wall-clock
+# timing checks alone. First the search's compiled kernels are built once into numba's cache (about 80 s in a fresh
+# clone), so that the workers and every server and command they start load them from it instead of each compiling them.
+WORKERS ?= 2
 test: dev lint typecheck
 	$(BIN)/python -c 'from blackmaria.bots.search import warm_kernels; warm_kernels()'
 	$(BIN)/pytest -n $(WORKERS) --dist loadfile -m "not slow and not serial"
