@@ -332,8 +332,8 @@ class CardTableApp(App[None]):
         if waiting != "pass" or rules is None:
             return ""
         t = self.t
-        if not self.marked and self.hint_pass():
-            return t("pass_enter_hint", cards=t.cards(sorted(self.hint_pass())))
+        if not self.marked and (hinted := self.hint_pass()):
+            return t("pass_enter_hint", cards=t.cards(sorted(hinted)))
         return t("pass_marked", marked=len(self.marked), count=rules.pass_count, cards=t.cards(sorted(self.marked)))
 
     def hint_pass(self) -> CardSet:
@@ -606,8 +606,8 @@ class CardTableApp(App[None]):
                 text, self.buffer = self.buffer, ""
                 if not (waiting == "pass" and self.mark_typed(text)):
                     self.enter_text(text)
-            elif waiting == "pass" and not self.marked and self.hint_pass():
-                self.choose(sorted(self.hint_pass()))  # nothing marked: the hint's pass, as the line over the prompt says
+            elif waiting == "pass" and not self.marked and (hinted := self.hint_pass()):
+                self.choose(sorted(hinted))  # nothing marked: the hint's pass, as the line over the prompt says
             elif waiting == "pass" and not self.marked:
                 # Nothing marked and no hint: say how to mark, not the core's refusal.
                 self.message = self.t("mark_cards_first", count=self.seat.rules.pass_count if self.seat.rules else 3)

@@ -59,7 +59,7 @@ export const app = {
   clockWarned: false,
   myTurnShown: false, // whether the title last said it is this seat's turn (a signal sounds when that begins)
   audio: null, // the AudioContext of the turn signal, made on the player's click (browsers allow sound after one)
-  lastSummary: null, // [scored, events, view] of the summary last shown, to draw it again in another language
+  lastSummary: null, // [scored, events, view, again] of the summary last shown, to draw it again in another language
   summaryWanted: null, // the deal whose summary "Last deal" asked for, drawn when its count comes
   summaryUntil: 0, // with a turn timer: until when the last deal's summary is read (no clock of the next deal runs before)
   connected: false, // the WebSocket is open and welcomed: only then may the hand be played
