@@ -29,7 +29,8 @@ play its own later cards without random ones (``own_playout_eps`` 0); ``expert-p
 among the sets of 3 from 10 cards, not 8 (120 candidates, 24,000 playouts);
 ``expert-infer``: today's ``expert`` (the halving pass) with ``expert-infer5``'s inference;
 ``expert-policy-X``: today's ``expert`` with the playout weights ``playout_policy_X.json`` (a fit beside the shipped one);
-``expert``: the level ``expert`` as shipped, every kept feature). The candidate
+``expert-others-shoot``: ``expert`` whose playouts' other seats (not the searching one) play on for a moon they may still
+take (``moon_shoot_others``); ``expert``: the level ``expert`` as shipped, every kept feature). The candidate
 sits in one seat, rotated through every seat, the three others are
 ``expert-2026`` at the same budget. Every deal is saved as it finishes
 (``results/ablation_NAME.deals.jsonl``): a stopped run, started again with the
@@ -88,6 +89,7 @@ VARIANTS: dict[str, base.SearchFeatures] = {
     "expert-halve8": dataclasses.replace(EXPERT_EVEN_PASS, pass_halving=True, pass_pool=8),
     "expert-alone": dataclasses.replace(base.EXPERT_FEATURES, moon_stop_alone=True),
     "expert-shoot": dataclasses.replace(base.EXPERT_FEATURES, playout_moon_shoot=True),
+    "expert-others-shoot": dataclasses.replace(base.EXPERT_FEATURES, moon_shoot_others=True),
     "expert-relative": dataclasses.replace(base.EXPERT_FEATURES, relative=True),
     "expert-soft15": dataclasses.replace(base.EXPERT_FEATURES, playout_temperature=0.15, playout_eps=0.0),
     "expert-soft1": dataclasses.replace(base.EXPERT_FEATURES, playout_temperature=1.0, playout_eps=0.0),

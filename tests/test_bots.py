@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Iterator
 
@@ -374,6 +375,19 @@ def test_a_playout_seat_that_may_still_take_the_moon_plays_on_for_it() -> None:
     s[core.TAKEN + 0] = 0
     s[core.TAKEN + 1] = sum(1 << c for c in parse_cards("2H 3H 2C"))
     assert moon_shoot_card(s, p, 1, diamonds) == -1  # 2 of 26 points: too few to play on for it
+
+
+def test_with_moon_shoot_others_every_seat_but_the_searching_one_plays_on_for_the_moon() -> None:
+    """``moon_shoot_others``: the playouts' shooters are the other seats; ``playout_moon_shoot``: every seat."""
+    from blackmaria.bots.base import EXPERT_FEATURES, SearchFeatures
+
+    others = SearchBot(seed=1, budget=100, features=dataclasses.replace(EXPERT_FEATURES, moon_shoot_others=True))
+    assert [others._shooters(seat) >> other & 1 for seat in (0, 2) for other in range(4)] == [0, 1, 1, 1, 1, 1, 0, 1]
+    every = SearchBot(seed=1, budget=100, features=dataclasses.replace(EXPERT_FEATURES, playout_moon_shoot=True))
+    assert every._shooters(2) & 0b1111 == 0b1111
+    assert SearchBot(seed=1, budget=100, features=EXPERT_FEATURES)._shooters(2) == 0
+    with pytest.raises(ValueError, match="choose one"):
+        SearchFeatures(playout_moon_shoot=True, moon_shoot_others=True)
 
 
 def test_the_policy_kernel_plays_whole_deals_legally() -> None:

@@ -922,6 +922,41 @@ def test_the_guided_deal_analyses_in_the_worker_never_in_the_screen_thread(monke
     assert threads and not any(threads), threads
 
 
+def test_while_a_guided_deal_works_out_the_pass_the_status_says_so_not_that_the_others_pass(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Noticed in a play-test: at learn's first start the line under the table said "The others pass." for seconds
+    (the analysis of the learner's pass) before the pass was asked; it now says what the program is doing."""
+    import threading
+
+    from blackmaria.tui.learn import new_learn_session
+
+    session = new_learn_session(preset("hearts"), lang="en", seed=1, budget=50)
+    entered, release = threading.Event(), threading.Event()
+    prepare = session.prepare
+
+    def slow_prepare() -> None:
+        entered.set()
+        release.wait(20)
+        prepare()
+
+    monkeypatch.setattr(session, "prepare", slow_prepare)
+    seen: list[str] = []
+
+    async def drive(app: GameApp, pilot: object) -> None:
+        for _ in range(1000):
+            if entered.is_set():
+                break
+            await pilot.pause(0.01)  # type: ignore[attr-defined]
+        await pilot.pause(0.05)  # type: ignore[attr-defined]
+        seen.append(app.status_text().plain)
+        release.set()
+        await _settle(app, pilot)
+        seen.append(app.status_text().plain)
+
+    _run(session, drive, speed=0.01)
+    assert "Working out what each choice costs" in seen[0] and "The others pass." not in seen[0], seen
+    assert "Pass 3 cards" in seen[1] and "Working out" not in seen[1], seen
+
+
 def _keyed_deal(tmp_path: Path) -> PlaySession:
     """One deal of Black Maria (seed 3) played by keys: a forced card waits for Enter too."""
     session = _session(tmp_path, rules=preset("black-maria").replace(deal_count=1), seed=3)

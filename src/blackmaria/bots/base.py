@@ -119,6 +119,9 @@ class SearchFeatures:
     playout_moon_shoot: bool = False
     """In the playouts, a seat that holds every moon card taken so far (40% of the moon's points at least) plays on for
     the moon (``playout.moon_shoot_card``): with ``playout_moon_stop`` the playouts then hold both sides of a shot."""
+    moon_shoot_others: bool = False
+    """As ``playout_moon_shoot``, but only the other seats play on for the moon, never the searching one: it weighs the
+    danger of their shots without counting on shots of its own (``playout_moon_shoot``'s failing, session 20)."""
     root_distinct: bool = False
     """Cards that play exactly as a lower one of the same suit (``playout.distinct_moves``) share its evaluation, so
     the budget buys more worlds for the cards that differ."""
@@ -150,6 +153,8 @@ class SearchFeatures:
             raise ValueError(f"pass_pool must be at least 1, not {self.pass_pool}")
         if self.moon_stop_alone and not self.playout_moon_stop:
             raise ValueError("moon_stop_alone says who stops a moon shot in the playouts; it needs playout_moon_stop")
+        if self.playout_moon_shoot and self.moon_shoot_others:
+            raise ValueError("playout_moon_shoot lets every seat shoot in the playouts, moon_shoot_others all but one: choose one")
         if self.playout_temperature < 0 or (self.playout_temperature and not self.playout_policy):
             raise ValueError(f"playout_temperature {self.playout_temperature}: a temperature above 0 needs playout_policy")
         if self.own_playout_eps is not None and not 0.0 <= self.own_playout_eps <= 1.0:

@@ -645,7 +645,7 @@ def search(
     common: bool = False,
     weights: np.ndarray = NO_WEIGHTS,
     defender: int = -1,
-    shoot: bool = False,
+    shooters: int = 0,
     relative: bool = False,
     temperature: float = 0.0,
     own_eps: float = -1.0,
@@ -655,7 +655,7 @@ def search(
     Finishing is an exact max-n solve when ``exact`` (``solve_memo`` with one
     table for the whole search when ``memo``, else ``solve``), else one playout by the
     policy (``playout_card``: the rule-based one, or the learned one with ``weights``; ``stop_moon`` and ``defender``: see
-    ``moon_stop_card``; ``shoot``: ``moon_shoot_card``; ``temperature``: ``sampled_card``; ``own_eps``: ``seat_eps``). ``costs[i]`` gets the summed points of seat ``me`` after
+    ``moon_stop_card``; ``shooters``: the seats (a bit each) that play ``moon_shoot_card``; ``temperature``: ``sampled_card``; ``own_eps``: ``seat_eps``). ``costs[i]`` gets the summed points of seat ``me`` after
     candidate ``i`` (with ``relative``, ``seat_cost``'s margin over the others). Returns the number of worlds in which the voids could
     not be respected (0 in practice).
     """
@@ -698,13 +698,12 @@ def search(
                 costs[i] += seat_cost(stack[0], me, relative)
             else:
                 while sim[PHASE] != PHASE_OVER:
-                    play_card(
-                        sim,
-                        p,
-                        playout_card(
-                            rng, sim, p, sim[TURN], eps_of[sim[TURN]], stop_moon, weights, scale, scored, rows, defender, shoot, temperature
-                        ),
+                    turn = sim[TURN]
+                    shoots = (shooters >> turn) & 1 == 1
+                    card = playout_card(
+                        rng, sim, p, turn, eps_of[turn], stop_moon, weights, scale, scored, rows, defender, shoots, temperature
                     )
+                    play_card(sim, p, card)
                 score_deal(sim, p, points)
                 costs[i] += seat_cost(points, me, relative)
     return loose
@@ -1008,14 +1007,14 @@ def weighted_search(
     stop_moon: bool = False,
     weights: np.ndarray = NO_WEIGHTS,
     defender: int = -1,
-    shoot: bool = False,
+    shooters: int = 0,
     relative: bool = False,
     temperature: float = 0.0,
     own_eps: float = -1.0,
 ) -> float:
     """``search`` over worlds dealt by ``sample_world_masked`` (``forbid``: voids and ``excluded_cards``), each weighted
     by ``world_weight`` (policy-based inference; with ``weights``, the learned policy is both the model of the other
-    seats and the playouts' policy); returns the summed weights. ``memo``, ``stop_moon``, ``defender``, ``shoot``, ``relative``,
+    seats and the playouts' policy); returns the summed weights. ``memo``, ``stop_moon``, ``defender``, ``shooters``, ``relative``,
     ``temperature`` and ``own_eps`` as in ``search``.
 
     ``costs[i]`` gets the weighted sum of the points of ``me`` after candidate ``i``.
@@ -1059,13 +1058,12 @@ def weighted_search(
                 costs[i] += w * seat_cost(stack[0], me, relative)
             else:
                 while sim[PHASE] != PHASE_OVER:
-                    play_card(
-                        sim,
-                        p,
-                        playout_card(
-                            rng, sim, p, sim[TURN], eps_of[sim[TURN]], stop_moon, weights, scale, scored, rows, defender, shoot, temperature
-                        ),
+                    turn = sim[TURN]
+                    shoots = (shooters >> turn) & 1 == 1
+                    card = playout_card(
+                        rng, sim, p, turn, eps_of[turn], stop_moon, weights, scale, scored, rows, defender, shoots, temperature
                     )
+                    play_card(sim, p, card)
                 score_deal(sim, p, points)
                 costs[i] += w * seat_cost(points, me, relative)
     return total

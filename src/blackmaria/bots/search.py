@@ -416,6 +416,14 @@ class SearchBot:
         """The seat that stops moon shots alone in the playouts (``SearchFeatures.moon_stop_alone``), else -1."""
         return seat if self.features.moon_stop_alone else -1
 
+    def _shooters(self, seat: int) -> int:
+        """The seats, a bit each, that play on for the moon in the playouts (``playout_moon_shoot``: all; with
+        ``moon_shoot_others``, all but the searching seat, which then weighs the shots of others, not hopes of its own)."""
+        every = (1 << 7) - 1
+        if self.features.playout_moon_shoot:
+            return every
+        return every & ~(1 << seat) if self.features.moon_shoot_others else 0
+
     def _as_points(self, rules: Rules, cost: float) -> float:
         """A mean cost of the kernels as this seat's points: with ``relative`` the margin ``n * own - sum`` (``playout.
         seat_cost``) is the points it means in a deal where every seat's points add up to the deal's total."""
@@ -661,7 +669,7 @@ class SearchBot:
                     self.features.playout_moon_stop,
                     self._weights,
                     self._defender(obs.seat),
-                    self.features.playout_moon_shoot,
+                    self._shooters(obs.seat),
                     self.features.relative,
                     self.features.playout_temperature,
                     self._own_eps,
@@ -697,7 +705,7 @@ class SearchBot:
                 self.features.playout_common,
                 self._weights,
                 self._defender(obs.seat),
-                self.features.playout_moon_shoot,
+                self._shooters(obs.seat),
                 self.features.relative,
                 self.features.playout_temperature,
                 self._own_eps,

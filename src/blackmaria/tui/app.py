@@ -778,6 +778,8 @@ class GameApp(CardTableApp):
         self.deals_shown = len([log for log in session.game.deals if log.points is not None])
         self.working_since: float | None = None
         """When the present piece of work (a computer player's choice, an analysis) began, while one runs."""
+        self.preparing = False
+        """True while the player's decision is prepared (a guided deal's analysis), after the others have acted."""
         self.stop_requested = False
         self._working_shown = False
         self._status = Text()
@@ -859,9 +861,13 @@ class GameApp(CardTableApp):
                 self.working_since = time.monotonic()
                 with self.lock:
                     session.settle()
+                if session.explains:  # (only a guided deal's preparing takes time)
+                    self.preparing = True
+                    self.call_from_thread(self.refresh_view)
                 session.prepare()
         finally:
             self.working_since = None
+            self.preparing = False
             self.call_from_thread(self._worker_done)
 
     def _hold_finished_trick(self) -> None:
@@ -999,7 +1005,10 @@ class GameApp(CardTableApp):
         status.append(t("welcome", rules=session.rules_title(), players=session.game.players) + "  " + deal_of + "\n", style="bold")
         if self.busy():
             turn = obs.turn
-            if turn is not None and turn != session.human and obs.phase == "playing":
+            if self.preparing and waiting in ("pass", "play"):
+                # (a guided deal's first analysis takes seconds: "The others pass." read as if the pass were done)
+                status.append(t("preparing_decision"))
+            elif turn is not None and turn != session.human and obs.phase == "playing":
                 status.append(t("turn_of", name=session.names[turn]))
             elif obs.phase == "passing":
                 status.append(t("others_passing"))
