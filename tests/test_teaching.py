@@ -22,6 +22,7 @@ from blackmaria.rules import Rules, preset
 from blackmaria.teaching import (
     Explanation,
     claim_is_decided,
+    compare_pass,
     count_deal,
     count_lines,
     explain,
@@ -166,6 +167,23 @@ def test_a_card_that_may_not_be_passed_is_refused_with_the_pass_rule() -> None:
     assert explanation.refused == ((parse_card("QS"), "pass-forbidden"),)
     lines = explanation_lines(explanation, "en")
     assert "   Not allowed (rule: may not be passed): Q♠" in lines
+
+
+def test_a_pass_compared_after_the_fact_costs_keeping_a_bare_queen_and_high_hearts_dear() -> None:
+    """``compare_pass``: both passes played out on the same deals; a bare Q♠ kept with A♥ K♥ costs far more than
+    passing them, and a pass the rules refuse is named."""
+    game = Game("hearts", seed=1)
+    game.deal_hands(fill_hands(game.rules, {0: "QS AH KH QH JH 2C 3C 4C 5C 2D 3D 4D 5D"}))
+    obs = game.observation(0)
+    compared = compare_pass(obs, parse_cards("2C 3C 2D"), parse_cards("QS AH KH"), seed=3)
+    assert compared.worlds == 1_000 and compared.cost > compared.advice_cost + 3, compared
+    assert compared.to_dict()["cards"] == ["3C", "2D", "2C"] and compared.to_dict()["advice"] == ["AH", "KH", "QS"]
+    with pytest.raises(ValueError, match="pass: 2C 3C 6S is not a pass of 3 cards of this hand"):
+        compare_pass(obs, parse_cards("2C 3C 6S"), parse_cards("QS AH KH"))
+    dirty = Game("dirty-lady", seed=1)
+    dirty.deal_hands(fill_hands(dirty.rules, {0: "QS KS 2H"}))
+    with pytest.raises(ValueError, match="advice: QS KS 2H"):  # Dirty Lady's queen may not be passed
+        compare_pass(dirty.observation(0), parse_cards("2H KS 3C"), parse_cards("QS KS 2H"))
 
 
 def test_passing_high_spades_and_a_short_suit_bring_the_seed_tips() -> None:

@@ -335,9 +335,11 @@ def test_the_guided_deal_calls_a_card_as_good_as_any_only_when_none_is_cheaper()
     assert "no card here costs less" in session._play_feedback(disagreeing, other)
 
 
-def test_the_guided_deals_pass_feedback_gives_both_costs_when_the_search_compared_the_pass() -> None:
+def test_the_guided_deals_pass_feedback_gives_both_costs_of_any_pass() -> None:
     """Noticed in a play-test: after a pass other than the computer player's, the guided deal named both passes
-    but not what the difference cost, though the analysis had costed both."""
+    but not what the difference cost, though the analysis had costed both; and a pass the analysis had not compared
+    (sets of the most dangerous cards) got no cost at all."""
+    from blackmaria.teaching import compare_pass
     from blackmaria.tui.learn import new_learn_session
 
     session = new_learn_session(preset("hearts"), lang="en", seed=1, budget=200)
@@ -354,7 +356,13 @@ def test_the_guided_deals_pass_feedback_gives_both_costs_when_the_search_compare
         for cards in ([hand[i], hand[j], hand[k]] for i in range(13) for j in range(i) for k in range(j))
         if frozenset(cards) not in {frozenset(c) for c, _ in explanation.pass_costs}
     )
-    assert "about" not in session._pass_feedback(explanation, uncompared)  # not compared: the passes only
+    # A pass the search did not compare: both played out again on the same deals from the seat's view at the pass.
+    said = session._pass_feedback(explanation, uncompared, session.observation())
+    assert said.startswith(f"You pass {session.t.cards(uncompared)}: about ") and "on the same 1,000 simulated deals" in said
+    compared = compare_pass(session.observation(), uncompared, explanation.advice, seed=1)
+    assert compared.worlds == 1_000 and f"about {compared.cost:.1f} points at the end" in said
+    assert f"{session.t.cards(list(explanation.advice))}: about {compared.advice_cost:.1f} points" in said
+    assert "about" not in session._pass_feedback(explanation, uncompared)  # without the seat's view: the passes only
     assert session._pass_feedback(explanation, list(best)) == "You pass the same cards the computer player would."
 
 

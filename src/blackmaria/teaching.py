@@ -514,6 +514,58 @@ def explain(obs: Observation, *, budget: int = DEFAULT_BUDGET, seed: int = 0) ->
     )
 
 
+COMPARE_WORLDS: Final = 1_000
+"""Simulated deals behind a pass compared after the fact (each pass played out in every one: some 40 ms)."""
+
+
+@dataclass(frozen=True)
+class PassComparison:
+    """A pass the player made beside the computer player's, both played out on the same simulated deals: the seat's
+    mean points at the end of the deal after each."""
+
+    cards: tuple[Card, ...]
+    cost: float
+    advice: tuple[Card, ...]
+    advice_cost: float
+    worlds: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "cards": [card_name(c) for c in self.cards],
+            "cost": self.cost,
+            "advice": [card_name(c) for c in self.advice],
+            "advice_cost": self.advice_cost,
+            "worlds": self.worlds,
+        }
+
+
+def compare_pass(
+    obs: Observation, cards: Sequence[Card], advice: Sequence[Card], *, worlds: int = COMPARE_WORLDS, seed: int = 0
+) -> PassComparison:
+    """What passing ``cards`` costs the seat of ``obs`` beside passing ``advice``: the search of ``explain`` plays the
+    deal out after each on the same ``worlds`` simulated deals. The explanation costs only the passes its search
+    compared (sets of the most dangerous cards); a learner's pass is often none of them.
+
+    Raises ``ValueError`` when the seat has no pass to make or either pass is not one it may make.
+    """
+    from blackmaria.bots.base import EXPERT_FEATURES
+    from blackmaria.bots.search import SearchBot
+
+    if obs.phase != "passing" or obs.has_passed[obs.seat] or obs.pass_to is None:
+        raise ValueError(f"seat {obs.seat} has no pass to make now (phase {obs.phase})")
+    for which, chosen in (("pass", cards), ("advice", advice)):
+        refused = [card_name(c) for c in chosen if c not in obs.hand or refusing_pass_rule(obs, c) is not None]
+        if len(set(chosen)) != obs.rules.pass_count or refused:
+            raise ValueError(
+                f"{which}: {' '.join(card_name(c) for c in chosen)} is not a pass of {obs.rules.pass_count} cards of this hand"
+            )
+    # An even share (no halving: both passes on every world), so the difference is a paired one.
+    teacher = SearchBot(seed, budget=1, name="teacher", features=replace(EXPERT_FEATURES, pass_halving=False))
+    mine, advised = tuple(sorted(cards, reverse=True)), tuple(sorted(advice, reverse=True))
+    costs, _errors, done, _best = teacher.evaluate_passes(obs, [advised, mine], worlds=worlds)
+    return PassComparison(mine, costs[1], advised, costs[0], done)
+
+
 # ---- the claim -----------------------------------------------------------------
 def claim_is_decided(obs: Observation, max_positions: int = 20_000) -> bool:
     """Whether the rest of the deal scores the same however it is played, wherever the cards the seat cannot see lie:

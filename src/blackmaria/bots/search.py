@@ -459,10 +459,13 @@ class SearchBot:
         sets = [first] + [s for s in combinations(sorted(pool), rules.pass_count) if s != first]
         return sets
 
-    def evaluate_passes(self, obs: Observation, candidates: list[tuple[Card, ...]]) -> tuple[list[float], list[float], int, int]:
+    def evaluate_passes(
+        self, obs: Observation, candidates: list[tuple[Card, ...]], worlds: int | None = None
+    ) -> tuple[list[float], list[float], int, int]:
         """Mean points of this seat after each candidate pass (the deal played out by the policy), the standard
         error of each one's difference from the first candidate's (the same worlds), the worlds of the chosen pass, and
-        the chosen pass's index: the cheapest by ``pass_z`` (below), or with ``pass_halving`` the one left at the end."""
+        the chosen pass's index: the cheapest by ``pass_z`` (below), or with ``pass_halving`` the one left at the end.
+        ``worlds``: the deals each candidate is played out on (else the budget's share, ``PASS_WORLDS`` at least)."""
         from blackmaria.bots.playout import KITTY_NONE, KITTY_PENDING, pass_search
 
         rules = obs.rules
@@ -481,8 +484,8 @@ class SearchBot:
         squares = np.zeros(len(candidates), dtype=np.float64)
         seen = np.zeros(len(candidates), dtype=np.int64)
 
-        def play_out(alive: list[int], worlds: int) -> None:
-            """``worlds`` more sampled deals for the candidates ``alive``, all on the same deals."""
+        def play_out(alive: list[int], chunk: int) -> None:
+            """``chunk`` more sampled deals for the candidates ``alive``, all on the same deals."""
             chunk_costs = np.zeros(len(alive), dtype=np.int64)
             chunk_squares = np.zeros(len(alive), dtype=np.int64)
             pass_search(
@@ -495,7 +498,7 @@ class SearchBot:
                 KITTY_PENDING if rules.kitty_size else KITTY_NONE,
                 rules.pass_offset(obs.direction),  # type: ignore[arg-type]
                 rules.pass_count,
-                worlds,
+                chunk,
                 self._rng.getrandbits(31),
                 self.eps,
                 chunk_costs,
@@ -508,9 +511,9 @@ class SearchBot:
             )
             totals[alive] += chunk_costs
             squares[alive] += chunk_squares
-            seen[alive] += worlds
+            seen[alive] += chunk
 
-        playouts = max(PASS_WORLDS * len(candidates), self.budget)
+        playouts = worlds * len(candidates) if worlds is not None else max(PASS_WORLDS * len(candidates), self.budget)
         if self.features.pass_halving:
             best, costs = self._halve(candidates, play_out, totals, seen, playouts)
             return [self._as_points(rules, c) for c in costs], [float("nan")] * len(candidates), int(seen[best]), best

@@ -25,8 +25,9 @@ from blackmaria.cards import SPADES, Card
 from blackmaria.game import Game
 from blackmaria.locale import detect_language, shown_difference
 from blackmaria.locale.teaching import TeachingTexts
+from blackmaria.observation import Observation
 from blackmaria.rules import QUEEN_OF_SPADES, Rules
-from blackmaria.teaching import DEFAULT_BUDGET, Explanation, count_deal, count_lines, explain, explanation_lines
+from blackmaria.teaching import DEFAULT_BUDGET, Explanation, compare_pass, count_deal, count_lines, explain, explanation_lines
 from blackmaria.tui.seat import PLAY_COMMANDS, asking, print_lines, run_lines
 from blackmaria.tui.session import PlaySession, seat_names
 
@@ -168,13 +169,15 @@ class LearnSession(PlaySession):
 
     def pass_cards(self, cards: Sequence[Card], advance: bool = True) -> str | None:
         explanation = self.explanation()
+        before = self.observation()
         problem = super().pass_cards(cards, advance)
         if problem is None and explanation is not None:
-            self.lines.insert(0, self._pass_feedback(explanation, cards))
+            self.lines.insert(0, self._pass_feedback(explanation, cards, before))
         return problem
 
-    def _pass_feedback(self, explanation: Explanation, cards: Sequence[Card]) -> str:
-        """The pass beside the computer player's: with both costs when the search compared the player's pass too."""
+    def _pass_feedback(self, explanation: Explanation, cards: Sequence[Card], before: Observation | None = None) -> str:
+        """The pass beside the computer player's, with both costs: the explanation's when its search compared the
+        player's pass too, else both played out again on the same deals from ``before`` (the seat's view at the pass)."""
         tt = self.tt
         if set(cards) == set(explanation.advice):
             return tt("learn_feedback_pass_same")
@@ -182,9 +185,19 @@ class LearnSession(PlaySession):
         mine, best = costs.get(frozenset(cards)), costs.get(frozenset(explanation.advice))
         kept = [card for card in explanation.advice if card not in cards]  # the dangerous cards the player keeps
         names = {"cards": tt.cards(list(cards)), "advice": tt.cards(list(explanation.advice)), "kept": tt.cards(kept)}
-        if mine is None or best is None:
+        if mine is not None and best is not None:
+            return tt("learn_feedback_pass_cost", **names, cost=self._points(mine), best_cost=self._points(best))
+        if before is None or not explanation.pass_costs:  # (where the search compares no pass, it costs none after it)
             return tt("learn_feedback_pass", **names)
-        return tt("learn_feedback_pass_cost", **names, cost=self._points(mine), best_cost=self._points(best))
+        compared = compare_pass(before, cards, explanation.advice, seed=self.seed or 0)
+        worlds = f"{compared.worlds:,}".replace(",", "." if tt.lang == "de" else ",")
+        return tt(
+            "learn_feedback_pass_compared",
+            **names,
+            cost=self._points(compared.cost),
+            best_cost=self._points(compared.advice_cost),
+            worlds=worlds,
+        )
 
     def _points(self, value: float) -> str:
         text = f"{value:.1f}"
