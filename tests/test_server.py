@@ -9,6 +9,7 @@ from collections.abc import Iterator
 import pytest
 from websockets.sync.client import connect
 
+from blackmaria.cards import card_name, parse_card
 from blackmaria.record import game_from_record
 from blackmaria.server.shuffle import verify_record
 from test_server_helpers import ONE_DEAL_HEARTS, Player, Server, play_until, running_server, settle
@@ -535,7 +536,24 @@ def test_a_seat_asks_why_and_gets_the_guided_deals_explanation(server: Server) -
     assert answer["ref"] == "why" and answer["explanation"]["kind"] == "pass"
     assert sorted(answer["explanation"]["legal"]) == sorted(anna.state["hand"])
     assert any("Pik" in line or "Karten" in line for line in answer["lines"]), answer["lines"]
+    hand = sorted(anna.state["hand"], key=parse_card)
+    stranger = next(card_name(c) for c in range(52) if card_name(c) not in hand)
+    anna.send({"type": "compare-pass", "cards": [*hand[:2], stranger], "ref": "not-hers"})
+    refused = anna.recv_until("error")
+    assert refused["code"] == "bad-message" and "is not a pass of 3 cards of this hand" in refused["message"], refused
+    # The pass she makes (the three lowest: seldom among the passes the search compared), beside the advice.
+    mine = hand[:3]
+    anna.send({"type": "pass", "cards": mine})
+    anna.send({"type": "compare-pass", "cards": mine, "ref": "mine"})
+    compared = anna.recv_until("pass-compared", timeout=30)
+    assert compared["ref"] == "mine" and sorted(compared["cards"]) == sorted(mine) and compared["worlds"] == 1_000
+    assert sorted(compared["advice"]) == sorted(answer["explanation"]["advice"]) and compared["cost"] > 0 < compared["advice_cost"]
+    ben = server.connect(code, seats[1][1])  # a connection that was explained no pass has nothing to compare
+    ben.send({"type": "compare-pass", "cards": mine, "ref": "ben"})
+    refusal = ben.recv_until("error")
+    assert refusal["code"] == "no-decision" and "no pass of this deal was explained" in refusal["message"], refusal
     anna.close()
+    ben.close()
 
 
 def test_a_finished_deal_is_counted_in_public_card_by_card(server: Server) -> None:

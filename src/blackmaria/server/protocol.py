@@ -131,6 +131,15 @@ class AskExplanation:
 
 
 @dataclass(frozen=True)
+class ComparePass:
+    """After its pass, a seat asks what the pass it made costs beside the advice of the explanation it was given for that
+    pass: both played out on the same simulated deals, from its view at the pass (a guided deal's feedback)."""
+
+    cards: tuple[Card, ...]
+    ref: str | int | None = None
+
+
+@dataclass(frozen=True)
 class AskCount:
     """Count a finished deal of the current game in public, card by card (the last finished one if ``deal`` is None)."""
 
@@ -165,7 +174,7 @@ class TakeBack:
     ref: str | int | None = None
 
 
-ClientMessage = Hello | PassCards | PlayCard | Chat | Ping | AskHint | AskExplanation | AskCount | ChangeSeat | TakeBack
+ClientMessage = Hello | PassCards | PlayCard | Chat | Ping | AskHint | AskExplanation | ComparePass | AskCount | ChangeSeat | TakeBack
 
 
 def clean_text(value: object, what: str, limit: int) -> str:
@@ -258,6 +267,7 @@ def parse_message(raw: str | bytes) -> ClientMessage:
         "ping": set(),
         "hint": {"lang"},
         "explain": {"lang"},
+        "compare-pass": {"cards"},
         "count": {"deal", "lang"},
         "seat": {"seat", "to", "level"},
         "undo": set(),
@@ -280,11 +290,12 @@ def parse_message(raw: str | bytes) -> ClientMessage:
             if value is not None and not (isinstance(value, str) and 0 < len(value) <= MAX_TOKEN_CHARS):
                 raise ProtocolError("bad-message", refusal, ref=ref)
         return Hello(PROTOCOL_VERSION, token, ref, host)
-    if kind == "pass":
+    if kind in ("pass", "compare-pass"):
         cards = data.get("cards")
         if not isinstance(cards, list) or not 1 <= len(cards) <= 13:
-            raise ProtocolError("bad-message", "pass needs cards: a list of 1 to 13 cards", ref=ref)
-        return PassCards(tuple(_card(c, ref, f"cards[{i}]") for i, c in enumerate(cards)), ref)
+            raise ProtocolError("bad-message", f"{kind} needs cards: a list of 1 to 13 cards", ref=ref)
+        named = tuple(_card(c, ref, f"cards[{i}]") for i, c in enumerate(cards))
+        return PassCards(named, ref) if kind == "pass" else ComparePass(named, ref)
     if kind == "play":
         return PlayCard(_card(data.get("card"), ref), ref)
     if kind == "chat":

@@ -46,6 +46,7 @@ from blackmaria.server.protocol import (
     ChangeSeat,
     Chat,
     ClientMessage,
+    ComparePass,
     Hello,
     PassCards,
     Ping,
@@ -59,7 +60,7 @@ from blackmaria.server.protocol import (
 )
 from blackmaria.server.store import ActionRow, Store, TableRow, hash_token
 from blackmaria.teaching import DEFAULT_BUDGET as TEACHING_BUDGET
-from blackmaria.teaching import count_deal, count_lines, explain, explanation_lines
+from blackmaria.teaching import compare_pass, count_deal, count_lines, explain, explanation_lines
 
 logger = logging.getLogger("blackmaria.server")
 
@@ -110,6 +111,10 @@ class Client:
         self.closed = False
         self.explaining = False
         """An explanation is being worked out for this connection (one at a time: each costs a search)."""
+        self.comparing = False
+        """A pass is being compared for this connection (one at a time)."""
+        self.pass_view: tuple[int, Observation, tuple[Card, ...]] | None = None
+        """The deal, the seat's view and the advice of the last pass explained to this connection (``compare-pass``)."""
 
     def send(self, message: dict[str, Any] | str) -> None:
         if self.closed:
@@ -700,6 +705,9 @@ class TableRuntime:
         if isinstance(message, AskExplanation):
             await self._explain(client, seat, message)
             return
+        if isinstance(message, ComparePass):
+            await self._compare_pass(client, message)
+            return
         if isinstance(message, ChangeSeat):
             token = await self.change_seat(seat, message, host=client.host)
             if token is not None:  # a new link: for the host's page alone, which passes it on
@@ -911,6 +919,8 @@ class TableRuntime:
             explanation = await asyncio.to_thread(explain, observation, budget=EXPLAIN_BUDGET, seed=seq)
         finally:
             client.explaining = False
+        if explanation.kind == "pass":
+            client.pass_view = (observation.deal, observation, explanation.advice)
         named = dataclasses.replace(explanation, seats=tuple(self.seat_names(message.lang)))
         client.send(
             {
@@ -925,6 +935,23 @@ class TableRuntime:
                 "ref": message.ref,
             }
         )
+
+    async def _compare_pass(self, client: Client, message: ComparePass) -> None:
+        """The pass the seat made beside the advice it was given for it, both played out on the same deals from the
+        view it was explained from (``teaching.compare_pass``): the explanation costs only the passes its search compared."""
+        view, game = client.pass_view, self.game
+        if view is None or game is None or view[0] != game.deal_index:
+            raise ProtocolError("no-decision", "no pass of this deal was explained to this connection: nothing to compare", ref=message.ref)
+        if client.comparing:
+            raise ProtocolError("rate-limit", "a pass is already being compared for this connection", ref=message.ref)
+        client.comparing = True
+        try:
+            compared = await asyncio.to_thread(compare_pass, view[1], message.cards, view[2], seed=view[0])
+        except ValueError as refusal:
+            raise ProtocolError("bad-message", str(refusal), ref=message.ref) from None
+        finally:
+            client.comparing = False
+        client.send({"type": "pass-compared", **compared.to_dict(), "ref": message.ref})
 
     # ---- bots and the flow of deals --------------------------------------------------
     async def advance(self) -> None:

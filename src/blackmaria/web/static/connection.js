@@ -5,7 +5,7 @@ import { renderAll, renderStatus } from "./table-view.js";
 import { peekChat, renderChat } from "./chat.js";
 import { focusCard, renderHand, restoreMarked, showHint, showRefusal } from "./hand.js";
 import { renderCounts, showNewLink } from "./dialogs.js";
-import { askCount, explained, maybeExplain } from "./learn.js";
+import { askCount, explained, maybeExplain, passCompared } from "./learn.js";
 import { cardShort, has, t } from "./i18n.js";
 
 export function connect() {
@@ -121,6 +121,9 @@ function receive(message) {
     case "explanation":
       if (message.ref === `x:${app.explainKey}`) explained(message);
       break;
+    case "pass-compared":
+      passCompared(message);
+      break;
     case "count":
       app.counts.set(message.count.deal, message);
       renderCounts(message.count.deal);
@@ -220,7 +223,7 @@ function onError(message) {
     }
     return;
   }
-  if (typeof message.ref === "string" && message.ref.startsWith("c:")) return;
+  if (typeof message.ref === "string" && (message.ref.startsWith("c:") || message.ref.startsWith("p:"))) return; // (a pass not compared keeps its words)
   app.passPending = false;
   app.playPending = false;
   app.undoAsked = false; // (an undo refused: the button may be pressed again)

@@ -77,26 +77,47 @@ export function learnFeedback(events) {
   if (!mine) return;
   app.feedback = { x: app.explanation.explanation, mine }; // kept, so that a change of language says it again
   showFeedback();
+  // A pass the search did not compare: the server plays it out beside the advice on the same deals (``passCompared``).
+  const x = app.feedback.x;
+  if (mine.type === "CardsPassed" && mine.cards && x.kind === "pass" && x.pass_costs.length && costOf(x, mine.cards) === undefined) {
+    send({ type: "compare-pass", cards: mine.cards, ref: `p:${sameCards(mine.cards)}` });
+  }
+}
+
+/** The cards of a pass as a key that ignores their order. */
+const sameCards = (cards) => [...cards].sort().join();
+
+/** What the explanation's search found a pass to cost (undefined when it did not compare that pass). */
+const costOf = (x, cards) => x.pass_costs.find((compared) => sameCards(compared.cards) === sameCards(cards))?.cost;
+
+/** The server compared the learner's pass with the advice: the feedback gives both costs. */
+export function passCompared(message) {
+  const mine = app.feedback?.mine;
+  if (!mine || mine.type !== "CardsPassed" || message.ref !== `p:${sameCards(mine.cards)}`) return;
+  app.feedback.compared = message;
+  showFeedback();
 }
 
 /** The feedback on the learner's last decision, in the page's language (empty when there is none). */
 export function showFeedback() {
-  const { x, mine } = app.feedback || {};
+  const { x, mine, compared } = app.feedback || {};
   let text = "";
   if (!mine) {
     $("learn-feedback").textContent = text;
     return;
   }
   if (mine.type === "CardsPassed" && x.kind === "pass" && mine.cards) {
-    const key = (cards) => [...cards].sort().join();
-    const costOf = (cards) => x.pass_costs.find((compared) => key(compared.cards) === key(cards))?.cost;
     const kept = x.advice.filter((card) => !mine.cards.includes(card)); // the cards the computer player would pass, kept
     const names = { cards: shortCards(mine.cards), advice: shortCards(x.advice), kept: shortCards(kept) };
-    const [cost, bestCost] = [costOf(mine.cards), costOf(x.advice)];
-    if (key(mine.cards) === key(x.advice)) text = t("web_learn_feedback_pass_same");
-    else if (cost === undefined || bestCost === undefined) text = t("web_learn_feedback_pass", names);
+    const points = (value) => t("points_many", { n: decimal(value) });
+    const [cost, bestCost] = [costOf(x, mine.cards), costOf(x, x.advice)];
+    if (sameCards(mine.cards) === sameCards(x.advice)) text = t("web_learn_feedback_pass_same");
     // the search compared this pass too: both costs, as a card's feedback gives them
-    else text = t("web_learn_feedback_pass_cost", { ...names, cost: t("points_many", { n: decimal(cost) }), best_cost: t("points_many", { n: decimal(bestCost) }) });
+    else if (cost !== undefined && bestCost !== undefined) text = t("web_learn_feedback_pass_cost", { ...names, cost: points(cost), best_cost: points(bestCost) });
+    else if (compared) {
+      const worlds = compared.worlds.toLocaleString(language() === "de" ? "de-DE" : "en-US");
+      text = t("web_learn_feedback_pass_compared", { ...names, cost: points(compared.cost), best_cost: points(compared.advice_cost), worlds });
+    } else text = t("web_learn_feedback_pass", names);
   } else if (mine.type === "CardPlayed" && x.kind === "play" && x.options.length > 1) {
     const chosen = x.options.find((option) => option.card === mine.card);
     // The cheapest card (the computer player's on a tie), as the terminal: "no card here costs less" only when none
