@@ -698,6 +698,26 @@ def test_on_a_low_laptop_screen_the_pass_brings_the_hand_and_its_buttons_into_si
 
 
 @needs_chromium
+def test_a_player_who_points_sees_no_focus_ring_where_the_page_moved_the_focus_and_a_key_brings_it_back(
+    server: Server, browser: Any
+) -> None:
+    """A play-test: after a reload a thick ring sat on the first card of a mouse user's hand, as if it were chosen."""
+    page = solo_table(browser, server.base)
+    page.reload()
+    page.wait_for_selector("#pass-bar:not([hidden])")
+    page.wait_for_function("() => document.activeElement.matches('#hand .card')")  # for the keyboard: Enter, arrows
+    ring = "() => getComputedStyle(document.activeElement).outlineStyle"
+    assert page.evaluate(ring) == "none"
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function(f"() => ({ring})() === 'solid' && document.activeElement.matches('#hand .card')")
+    page.mouse.click(5, 300)  # a click elsewhere: pointing again
+    page.focus("#hand .card >> nth=0")
+    assert page.evaluate(ring) == "none"
+    assert page.errors == []
+    page.context.close()
+
+
+@needs_chromium
 def test_on_a_low_laptop_screen_seventeen_cards_stay_in_their_column_and_the_others_in_sight(server: Server, browser: Any) -> None:
     """1024x640, 3-player Black Maria (17 cards): the hand ran under the score sheet and off the left edge, and the pass
     scrolled the other players' names out of sight (a play-test); started by keyboard, the focus is in the hand."""

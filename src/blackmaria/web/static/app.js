@@ -81,13 +81,21 @@ function showTable(code) {
   });
   $("pause-button").addEventListener("click", togglePause);
   $("sound-button").addEventListener("click", toggleSound);
-  document.addEventListener("pointerdown", () => app.audio?.resume());  // browsers let a page sound after a click
+  // The focus ring is the keyboard's: where the page moves the focus itself (the first card after a reload, the
+  // summary's button) a player who points or taps saw a card that looked chosen (a play-test); any key shows it again.
+  const root = document.documentElement;
+  root.classList.add("pointing");
+  document.addEventListener("pointerdown", () => {
+    root.classList.add("pointing");
+    app.audio?.resume(); // browsers let a page sound after a click
+  });
   $("last-trick-button").addEventListener("click", toggleLastTrick);
   $("last-deal-button").addEventListener("click", showLastDeal);
   $("summary-close").addEventListener("click", closeSummary);
   $("table-rules").addEventListener("toggle", renderTableRules);
   // The summary is not modal (the table stays live beside it), so Escape is taken here, as in a dialog.
   document.addEventListener("keydown", (event) => {
+    root.classList.remove("pointing");
     if ($("summary").open) keepInSummary(event);
     else if (event.key === "Escape") closePanels();
   });
