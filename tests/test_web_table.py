@@ -520,6 +520,11 @@ def test_a_phone_holds_a_big_hand_in_two_rows_and_marks_no_more_than_the_pass_ta
         page.wait_for_function("() => document.activeElement.closest('#hand') !== null")
         assert page.text_content("#pass-button") == "Pass 3 cards"
         if viewport == PHONE:
+            # A side box leaves its tricks to its label (it wrapped over four to six lines, a play-test); the player's
+            # own, with the felt's width beside it, keeps them.
+            side, mine = page.locator("#seats .seat:not(.wide-room)").first, page.locator("#seats .seat.me")
+            assert side.locator(".stats").text_content() == "0\u00a0this deal\u00a0· total\u00a00"
+            assert "0 tricks" in (side.get_attribute("aria-label") or "") and "0\u00a0tricks" in (mine.text_content() or "")
             # The hint under the hand, over the buttons, which keep to two rows (a play-test scrolled past five
             # buttons in three rows to read the hint it had asked for).
             page.click("#hint-button")

@@ -133,7 +133,9 @@ export function renderSeats() {
     // Six or seven narrow boxes on a phone say it shorter where the language has a shorter way ("im Spiel").
     const pointsWords = t(NARROW.matches && app.table.players >= 6 ? "seat_points_short" : "seat_points", { n: points });
     const pointsPart = el("span", { class: "nowrap points-part" }, el("b", { class: "points", text: String(points) }), "\u00a0", pointsWords);
-    line.append(pointsPart, dot, part(plural("tricks", tricks)), dot, part(t("seat_total", { total })));
+    // A side box on a phone leaves the tricks out (its label keeps them): it wrapped over four to six lines (a play-test).
+    const tricksPart = NARROW.matches && !node.classList.contains("wide-room") ? [] : [part(plural("tricks", tricks)), dot];
+    line.append(pointsPart, dot, ...tricksPart, part(t("seat_total", { total })));
     node.append(line);
     if (marks.length) {
       const marksLine = el("span", { class: "marks", text: marks.join(" · "), "aria-hidden": "true" });
