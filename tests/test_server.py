@@ -525,6 +525,34 @@ def test_a_seat_asks_for_a_hint_in_its_language_and_a_spectator_may_not(server: 
     watcher.close()
 
 
+def test_while_the_host_is_at_the_table_the_first_games_seats_and_start_are_the_hosts(server: Server) -> None:
+    """A play-test's guest started the game (and could free the computer players' seats) before the host was ready.
+    While the host is here, those are the host's; with the host away, any seated player may, so no table is stuck."""
+    code, host_token = server.create_table(players=4)
+    anna_seat, anna_token = server.join(code, "Anna", 0)
+    ben_seat, ben_token = server.join(code, "Ben", 1)
+    anna = server.connect(code, anna_token, host=host_token)  # the host's page: her seat and the host token
+    ben = server.connect(code, ben_token)
+    table = server.http.get(f"/api/tables/{code}").json()
+    assert table["host_here"] is True and table["host_seat"] == anna_seat
+    guest = {"Authorization": f"Bearer {ben_token}"}
+    refused = server.http.post(f"/api/tables/{code}/bots", json={"level": "easy"}, headers=guest)
+    assert refused.status_code == 403 and "the table's host is at the table" in refused.json()["detail"], refused.text
+    server.bots(code, anna_token, "easy", seats=[2])  # the host's own seat token may
+    ben.send({"type": "seat", "seat": 2, "to": "empty", "ref": "free"})
+    assert ben.recv_until("error")["code"] == "host-here"
+    server.bots(code, host_token, "easy")
+    refused = server.http.post(f"/api/tables/{code}/start", headers=guest)
+    assert refused.status_code == 403 and "the start is theirs" in refused.json()["detail"], refused.text
+    anna.close()
+    deadline = time.monotonic() + 10
+    while server.http.get(f"/api/tables/{code}").json()["host_here"]:
+        assert time.monotonic() < deadline, "the host's leaving was not noticed"
+        time.sleep(0.05)
+    assert server.start_game(code, ben_token)["status"] == "playing"  # the host away: a guest may start
+    ben.close()
+
+
 def test_a_seat_asks_why_and_gets_the_guided_deals_explanation(server: Server) -> None:
     code, host, seats = two_humans_two_bots(server, {"preset": "hearts", "deal_count": 1})
     anna = server.connect(code, seats[0][1])

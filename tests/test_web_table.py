@@ -819,8 +819,10 @@ def test_a_leaver_is_replaced_after_the_grace_and_given_back_and_the_table_featu
         page.wait_for_function("() => document.title.startsWith('▶ Your turn · Hearts')")
         assert page.url.rsplit("/", 1)[1] not in page.title()
         stats = page.text_content("#seats .seat[data-seat='2'] .stats") or ""
-        # (a dot kept with the part before it, a number with its word)
-        assert stats == "0\u00a0this deal\u00a0· 0\u00a0tricks\u00a0· total\u00a00", stats
+        # (a dot kept with the part before it, a number with its word; a side box on Ben's phone leaves the tricks to
+        # its label)
+        tricks = "0\u00a0tricks\u00a0· " if page is anna else ""
+        assert stats == f"0\u00a0this deal\u00a0· {tricks}total\u00a00", stats
     # The focus ring is not the yellow of a card marked for passing.
     card = anna.locator("#hand .card").first
     click_card(card)
@@ -1043,6 +1045,10 @@ def test_the_host_changes_seats_before_and_during_the_game(server: Server, brows
     # Only the host removes a player: Ben's page offers him no way to remove Anna.
     ben.wait_for_selector("#seat-list .you")
     assert ben.locator("[aria-label='Remove: Anna']").count() == 0
+    # Nor, while Anna is here, a computer player's seat or the start (a play-test's guest started before the host
+    # was ready): his page says who starts.
+    assert ben.locator("[data-seat-change]").count() == 0 and ben.locator("#start").is_hidden() and ben.locator("#manage").is_hidden()
+    assert ben.text_content("#seating-note") == "Anna, who opened this table, seats the computer players and starts the game."
     # Ben's name is taken back: he is removed, and his page says the link holds no seat for him any more.
     anna.click("[aria-label='Remove: Ben']")
     ben.wait_for_selector("#join-box:not([hidden])")

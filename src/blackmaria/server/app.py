@@ -103,6 +103,11 @@ class TableInfo(BaseModel):
     deal: int | None
     totals: list[int] | None
     spectators: int = Field(description="Connections watching without a seat.")
+    host_here: bool = Field(
+        False,
+        description="The host is at the table (a connection with the host token): before the first game the computer players' seats and the start are theirs.",
+    )
+    host_seat: int | None = Field(None, description="The seat of the host's connection, when it holds one.")
     paused: bool = Field(description="The host paused the game: nobody plays and the turn timer stands until it resumes.")
     pause_reason: str | None = Field(
         None, description="While paused: host (a player paused it), or time (a lone player's time ran out: nobody else is at the table)."
@@ -543,15 +548,17 @@ def create_app(db_url: str | None = None, programs: BotPrograms | None = None, l
 
     @app.post("/api/tables/{code}/bots", response_model=TableInfo)
     async def add_bots(code: str, body: AddBots, authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
-        """Fill empty seats with bots of a level (host or seated player only)."""
+        """Fill empty seats with bots of a level (host or seated player only; before the first game, while the host is at
+        the table, the host only)."""
         table = table_or_404(code)
         manage(table, authorization)
-        await table.add_bots(body.level, body.seats)
+        await table.add_bots(body.level, body.seats, by=table.seat_for_token(_bearer(authorization) or ""))
         return table.info()
 
     @app.post("/api/tables/{code}/start", response_model=TableInfo)
     async def start(code: str, authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
-        """Start a game once every seat is taken (host or seated player only); after a game ends, a seat's token asks for
+        """Start a game once every seat is taken (host or seated player only; the first game, while the host is at the
+        table, the host only); after a game ends, a seat's token asks for
         another, which starts once every player at the table has asked, and the host's token starts it."""
         table = table_or_404(code)
         manage(table, authorization)

@@ -51,6 +51,7 @@ ERROR_CODES: Final = {
     "in-play": "during a game a seat may only be given to a computer player (seats are freed between games)",
     "player-here": "during a game only the seat of a player who has left may be given to a computer player",
     "host-only": "before a game only the table's host (hello with its host token) may remove another player",
+    "host-here": "before the first game, while the host is at the table, only the host changes the computer players' seats",
     "paused": "the host paused the game: nobody plays until it is resumed",
     "no-decision": "the seat has nothing to decide now (a hint is for the seat to act)",
     "no-deal": "no such finished deal in the current game to count",

@@ -480,6 +480,8 @@ class TableRuntime:
             "deal": self.told.deal,
             "totals": None if self.told.totals is None else list(self.told.totals),
             "spectators": sum(1 for c in self.clients if c.attached and c.seat is None),
+            "host_here": any(c.host for c in self.clients),
+            "host_seat": next((c.seat for c in self.clients if c.host and c.seat is not None), None),
             "paused": self.paused,
             "pause_reason": self.pause_reason if self.paused else None,
             "paused_by": self.paused_by if self.paused else None,
@@ -589,6 +591,17 @@ class TableRuntime:
             if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
                 found = index
         return found
+
+    def check_host_first(self, by: int | None, what: str) -> None:
+        """Before the first game, while the host is at the table (a connection with the host token), filling its seats
+        with computer players, freeing theirs and starting are the host's (a play-test's guest started the game
+        before the host was ready); with the host away, any seated player may, so a table is never stuck. ``by``: the
+        asking seat, None for the host's own token."""
+        if by is None or self.status != "open":
+            return
+        hosts = [c.seat for c in self.clients if c.host]
+        if hosts and by not in hosts:
+            raise LobbyError(403, f"the table's host is at the table: {what} is theirs to do while they are here")
 
     def may_manage(self, token: str | None) -> bool:
         """Whether ``token`` is this table's host token or one of its seat tokens."""
@@ -834,6 +847,10 @@ class TableRuntime:
                     "host-only",
                     f"seat {seat} is a player's: before a game only the table's host may remove a player",
                     ref=ref,
+                )
+            if not host and any(c.host for c in self.clients) and self.status == "open":
+                raise ProtocolError(
+                    "host-here", "the table's host is at the table: before the first game its seats are theirs to change", ref=ref
                 )
             if message.to == "empty":
                 row: tuple[int, str, str | None, str | None, str | None] = (seat, "empty", None, None, None)
@@ -1109,13 +1126,15 @@ class TableRuntime:
             self.broadcast_table()
             return seat, token
 
-    async def add_bots(self, level: str, seats: Sequence[int] | None) -> None:
+    async def add_bots(self, level: str, seats: Sequence[int] | None, by: int | None = None) -> None:
+        """Fill empty seats with computer players of ``level`` (``by``: the asking seat, None for the host's token)."""
         refusal = self.programs.refusal(level)
         if refusal is not None:
             raise LobbyError(422, f"bot level {level!r} {refusal}")
         async with self.lock:
             if self.status == "playing":
                 raise LobbyError(409, "the game is in play")
+            self.check_host_first(by, "seating computer players")
             empty = [i for i, s in enumerate(self.seats) if s.kind == "empty"]
             chosen = empty if seats is None else list(dict.fromkeys(seats))
             for seat in chosen:
@@ -1173,6 +1192,7 @@ class TableRuntime:
         async with self.lock:
             if self.status == "playing":
                 raise LobbyError(409, "a game is already in play")
+            self.check_host_first(by, "the start")
             if self.status == "over" and by is not None:
                 self.again.add(by)
                 if self.waiting_for_again():

@@ -862,7 +862,8 @@ class OnlineSeat(Seat):
             self.say(problem)
 
     def start(self, level: str) -> None:
-        """Fill the empty seats with computer players of ``level`` and start the game (any seated player may)."""
+        """Fill the empty seats with computer players of ``level`` and start the game (any seated player may; before the first
+        game, while the host is at the table, the server leaves it to the host and says so)."""
         t = self.t
         self.prompted = None  # what this says comes first, then the decision again
         if self.seat is None or self.token is None:

@@ -13,6 +13,9 @@ export function renderSeating() {
   const open = table.seats.some((seat) => seat.kind === "empty");
   const command = open ? `blackmaria join ${link} --name NAME` : `blackmaria join ${link} --watch`;
   $("invite-terminal").replaceChildren(t(open ? "invite_terminal" : "invite_terminal_watch"), " ", el("code", { text: command }));
+  // Before the first game, while the host is here, the seats and the start are theirs (a play-test's guest started
+  // the game before the host was ready); with the host away, any seated player may.
+  const hostDecides = Boolean(table.host_here) && !app.isHost && table.status === "open";
   const list = $("seat-list");
   list.replaceChildren(
     ...table.seats.map((seat) => {
@@ -26,9 +29,9 @@ export function renderSeating() {
         button.addEventListener("click", () => takeSeat(seat.seat));
         item.append(button);
       }
-      // Seat changes: any seated player may free a computer's seat for a friend or give an empty seat to a computer;
-      // only the host (who created the table) may remove another player.
-      if (app.seat !== null && seat.seat !== app.seat && (seat.kind !== "human" || app.isHost)) {
+      // Seat changes: any seated player may free a computer's seat for a friend or give an empty seat to a computer,
+      // but while the host (who created the table) is here they are the host's; only the host may remove a player.
+      if (app.seat !== null && seat.seat !== app.seat && (seat.kind !== "human" || app.isHost) && !hostDecides) {
         if (seat.kind !== "empty") item.append(seatButton(seat.seat, "empty", t(seat.kind === "bot" ? "free_seat" : "remove_player"), name));
         if (seat.kind !== "bot") item.append(seatButton(seat.seat, "bot", t("bot_seat"), seat.kind === "empty" ? t("seat_n", { n: seat.seat + 1 }) : name));
       }
@@ -40,10 +43,12 @@ export function renderSeating() {
   const mayManage = Boolean(authToken());
   $("join-box").hidden = app.seat !== null || empty === 0;
   if (!$("join-name").value) $("join-name").value = store.name();
-  $("manage").hidden = !mayManage || empty === 0;
-  $("start").hidden = !mayManage;
+  $("manage").hidden = !mayManage || hostDecides || empty === 0;
+  $("start").hidden = !mayManage || hostDecides;
   $("start").disabled = empty > 0;
-  $("seating-note").textContent = empty > 0 ? t("start_wait") : mayManage ? "" : t("waiting_start");
+  const host = table.host_seat === null || table.host_seat === undefined ? null : seatName(table.host_seat);
+  const waitingForHost = host === null ? t("waiting_host_start") : t("waiting_host_named_start", { name: host });
+  $("seating-note").textContent = hostDecides ? waitingForHost : empty > 0 ? t("start_wait") : mayManage ? "" : t("waiting_start");
   // A guest is not told to send the link on: told what they may do, and why when there is no seat for them.
   // A host whose table is full is not told to invite players: the link now lets others watch.
   // Every seat taken (alone against computer players, say): the page is about starting, not inviting.
