@@ -358,10 +358,15 @@ def test_the_guided_deals_pass_feedback_gives_both_costs_of_any_pass() -> None:
     )
     # A pass the search did not compare: both played out again on the same deals from the seat's view at the pass.
     said = session._pass_feedback(explanation, uncompared, session.observation())
-    assert said.startswith(f"You pass {session.t.cards(uncompared)}: about ") and "on the same 1,000 simulated deals" in said
+    assert said.startswith(f"You pass {session.t.cards(uncompared)}: about ") and "again on the same 1,000 simulated deals" in said
+    # The advice's cost as the list says it (a play-test read 16.1 there and 16.4 in the verdict); the player's pass
+    # by the difference the two made on the same deals; and what the player keeps, the why of it.
     compared = compare_pass(session.observation(), uncompared, explanation.advice, seed=1)
-    assert compared.worlds == 1_000 and f"about {compared.cost:.1f} points at the end" in said
-    assert f"{session.t.cards(list(explanation.advice))}: about {compared.advice_cost:.1f} points" in said
+    mine = best_cost + compared.cost - compared.advice_cost
+    assert compared.worlds == 1_000 and f"about {mine:.1f} points at the end" in said
+    assert f"{session.t.cards(list(explanation.advice))}: about {best_cost:.1f} points" in said
+    kept = [card for card in explanation.advice if card not in uncompared]
+    assert said.endswith(f"You keep {session.t.cards(kept)}."), said
     assert "about" not in session._pass_feedback(explanation, uncompared)  # without the seat's view: the passes only
     assert session._pass_feedback(explanation, list(best)) == "You pass the same cards the computer player would."
 
@@ -963,6 +968,26 @@ def test_while_a_guided_deal_works_out_the_pass_the_status_says_so_not_that_the_
     _run(session, drive, speed=0.01)
     assert "Working out what each choice costs" in seen[0] and "The others pass." not in seen[0], seen
     assert "Pass 3 cards" in seen[1] and "Working out" not in seen[1], seen
+
+
+def test_a_guided_deal_says_its_word_on_the_pass_over_the_prompt_where_it_is_seen() -> None:
+    """A play-test never saw the verdict on its pass: in the story the next decision's explanation came under it at
+    once, at 80x24 pushing it out of sight."""
+    from blackmaria.tui.learn import new_learn_session
+
+    session = new_learn_session(preset("hearts"), lang="en", seed=1, budget=50)
+    passed: list[Card] = []
+
+    async def drive(app: GameApp, pilot: object) -> None:
+        await _settle(app, pilot)
+        passed.extend(sorted(session.observation().hand)[:3])  # the three lowest: not the advice
+        app.choose(passed)
+        await _settle(app, pilot)
+        assert app.message.startswith(f"You pass {session.t.cards(passed)}: about "), app.message
+        assert "about" in app.query_one("#prompt").render().plain  # type: ignore[attr-defined]
+
+    _run(session, drive, size=(80, 24))
+    assert passed
 
 
 def _keyed_deal(tmp_path: Path) -> PlaySession:

@@ -1034,7 +1034,12 @@ class GameApp(CardTableApp):
     def choose(self, cards: list[Card]) -> None:
         self.tricks_shown = self._tricks_won()
         error = self.session.choose(cards)  # the seat's pass or play, or the core's refusal in words
-        self.message = error or ""
+        # A guided deal's word on the choice over the prompt, where it is seen: in the story the next decision's
+        # explanation came under it at once and a play-test never saw its pass's verdict.
+        feedback = "" if error else self.session.take_feedback()
+        self.message = error or feedback
+        if feedback:
+            self._story_told = feedback  # (a clipped message goes whole into the story: this one is there already)
         if error is None:
             self.query_one("#log", StoryLog).follow_again()
             self.marked.clear()

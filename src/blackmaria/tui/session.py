@@ -210,6 +210,14 @@ class PlaySession(Seat):
         self.answers = True
         """Let the computer players answer a pass or a card at once (``submit``); a screen that shows their cards
         one by one sets it False and lets them act itself (``step``)."""
+        self.feedback = ""
+        """What a guided deal says of the player's last pass or card, for a screen to show where it is seen (the story
+        scrolls on to the next decision's explanation); taken by ``take_feedback``."""
+
+    def take_feedback(self) -> str:
+        """The guided deal's word on the player's last decision, once ("" when there is none)."""
+        said, self.feedback = self.feedback, ""
+        return said
 
     # ---- the seat --------------------------------------------------------------
     @property

@@ -115,8 +115,11 @@ export function showFeedback() {
     // the search compared this pass too: both costs, as a card's feedback gives them
     else if (cost !== undefined && bestCost !== undefined) text = t("web_learn_feedback_pass_cost", { ...names, cost: points(cost), best_cost: points(bestCost) });
     else if (compared) {
+      // The advice's cost as the list said it, the learner's pass by the difference on the same deals (as the terminal).
+      const best = bestCost ?? compared.advice_cost;
       const worlds = compared.worlds.toLocaleString(language() === "de" ? "de-DE" : "en-US");
-      text = t("web_learn_feedback_pass_compared", { ...names, cost: points(compared.cost), best_cost: points(compared.advice_cost), worlds });
+      const cost = points(best + compared.cost - compared.advice_cost);
+      text = t("web_learn_feedback_pass_compared", { ...names, cost, best_cost: points(best), worlds });
     } else text = t("web_learn_feedback_pass", names);
   } else if (mine.type === "CardPlayed" && x.kind === "play" && x.options.length > 1) {
     const chosen = x.options.find((option) => option.card === mine.card);
