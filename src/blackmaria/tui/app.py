@@ -725,11 +725,12 @@ class TextScreen(ModalScreen[str | None]):
 
 class GameOverScreen(TextScreen, inherit_bindings=False):
     """The end of the game: the final table and score sheet stay in view; N plays again with the same settings,
-    Q leaves, Escape goes back to the table (Enter there opens this again). It takes the whole height, so the
-    table's key line (keys this view does not take) does not show under it."""
+    Q leaves, Escape goes back to the table (Enter there opens this again). It takes the whole height, so neither the
+    table's key line nor its status (the keys typed at the table, "n then Enter") shows beside it: a play-test read both
+    and pressed N alone."""
 
     DEFAULT_CSS = """
-    GameOverScreen #view { height: 1fr; border: thick $success; }
+    GameOverScreen #view { width: 100%; max-width: 100%; height: 1fr; max-height: 100%; border: thick $success; }
     """
     BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
         Binding("n", "again", show=False),
