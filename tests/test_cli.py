@@ -120,6 +120,27 @@ def test_rule_errors_name_the_options_the_command_has() -> None:
     assert german.returncode != 0 and "Süd, West, Ost" in german.stderr  # a 3-player table has no Nord
 
 
+def test_a_german_command_line_is_refused_in_german() -> None:
+    """A play-test: under --lang de every error of the command line (usage, help, the rule set's own words) was English."""
+    players = run("play", "--lang", "de", "--players", "9", "--plain")
+    usage, help_line, gap, error = players.stderr.splitlines()  # (the program's name: python -m blackmaria.cli here)
+    assert players.returncode == 2 and usage.startswith("Aufruf: ") and usage.endswith(" play [OPTIONEN]") and gap == ""
+    assert help_line.startswith("'") and help_line.endswith(" play --help' zeigt die Hilfe.")
+    assert error == "Fehler: Ungültiger Wert für --players: 9 Spieler: das Regelwerk black-maria ist für 3 bis 6 Spieler"
+    near = run("learn", "--lang=de", "--rules", "blackmaria", "--plain")
+    assert (
+        near.returncode == 2
+        and "Fehler: Ungültiger Wert für --rules: 'blackmaria' ist kein Regelwerk; meintest du black-maria?" in near.stderr
+    )
+    hearts = run("play", "--lang", "de", "--rules", "hearts", "--players", "5", "--plain")
+    assert "5 Spieler: das Regelwerk hearts ist für 4 Spieler; für 5 passen black-maria" in hearts.stderr
+    bots = run("play", "--lang", "de", "--bots", "genius", "--plain")
+    assert "'genius' ist keine Stufe der Computerspieler; die Stufen sind random, easy" in bots.stderr
+    english = run("play", "--lang", "en", "--players", "9", "--plain")  # and English stays as click says it
+    assert english.returncode == 2 and english.stderr.startswith("Usage: ") and " play --help' for help." in english.stderr
+    assert "Error: Invalid value for --players: 9 players: the black-maria preset is for 3 to 6 players" in english.stderr
+
+
 def test_a_seat_is_named_as_the_table_of_that_size_names_it(tmp_path: Path) -> None:
     """--seat takes the names the table shows (at three players East is seat 2, at four North is seat 2): the seat
     taken passes to the right, to the seat before it in the order of play."""

@@ -8,7 +8,7 @@ import sys
 import textwrap
 from collections.abc import Callable
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Final, Protocol, TypeVar
+from typing import IO, TYPE_CHECKING, Final, Protocol, TypeVar, cast
 
 import click
 
@@ -61,22 +61,44 @@ def wrapped(text: str, indent: str = "") -> str:
     )
 
 
-def checked_rules(rules: str, players: int | None, hint: str = "--rules") -> Rules:
+def rules_error_text(error: RulesError, texts: Texts | None) -> str:
+    """What ``error`` says, in the language of ``texts`` where the core gave its facts (an unknown preset, a preset
+    for other counts); else the core's own words."""
+    if texts is None or texts.lang == "en" or not error.code:
+        return str(error)
+    facts = error.facts
+    if error.code == "unknown-preset":
+        key = "cli_unknown_preset_near" if facts["nearest"] else "cli_unknown_preset"
+        return texts(key, name=facts["name"], nearest=facts["nearest"], presets=", ".join(PRESETS))
+    if error.code == "preset-players":
+        low, high = cast(tuple[int, int], facts["count"])
+        count = str(low) if low == high else texts("cli_range", low=low, high=high)
+        others = ", ".join(cast(list[str], facts["others"]))
+        key = "cli_preset_players_others" if others else "cli_preset_players"
+        return texts(key, players=facts["players"], preset=facts["preset"], count=count, others=others)
+    return str(error)
+
+
+def checked_rules(rules: str, players: int | None, hint: str = "--rules", texts: Texts | None = None) -> Rules:
     """The rule set ``rules`` names (a preset or a house-rules file) for ``players``; a usage error that names the
-    option (``hint``) and what was wrong: a file that is not there, a preset not made for that many players."""
+    option (``hint``) and what was wrong, in the language of ``texts`` where it can: a file that is not there, a
+    preset not made for that many players."""
     looks_like_file = rules.endswith((".toml", ".json")) or "/" in rules or "\\" in rules
     if looks_like_file and rules not in PRESETS and not Path(rules).exists():
         raise click.BadParameter(f"{rules}: no such house-rules file (the presets are {', '.join(PRESETS)})", param_hint=hint)
     try:
         return load_rules(rules, players)
     except PresetPlayersError as error:  # the preset is fine, the count is not: the --players option's fault
-        raise click.BadParameter(str(error), param_hint="--players") from error
+        raise click.BadParameter(rules_error_text(error, texts), param_hint="--players") from error
     except RulesError as error:
-        raise click.BadParameter(str(error), param_hint=f"{hint}/--players" if players is not None else hint) from error
+        hint = f"{hint}/--players" if players is not None and error.code != "unknown-preset" else hint
+        raise click.BadParameter(rules_error_text(error, texts), param_hint=hint) from error
 
 
-def _rules_option(rules: str, players: int | None, kitty: bool = False, deals: int | None = None, target: int | None = None) -> Rules:
-    rule_set = checked_rules(rules, players)
+def _rules_option(
+    rules: str, players: int | None, kitty: bool = False, deals: int | None = None, target: int | None = None, texts: Texts | None = None
+) -> Rules:
+    rule_set = checked_rules(rules, players, texts=texts)
     if kitty and not rule_set.kitty:
         # As a house-rules file would say it: the cards the count leaves over are then kept, not taken out.
         data = read_rules_data(rules)
@@ -108,7 +130,81 @@ def game_end_options(command: Callable[..., None]) -> Callable[..., None]:
 KITTY_HELP: Final = "The cards this count leaves over lie face down as a kitty for the first trick's winner (not taken out)."
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def _asked_language(args: list[str]) -> str:
+    """The language a command line asks for (``--lang``, else the environment's), for its usage errors."""
+    from blackmaria.locale import detect_language
+
+    asked = None
+    for i, arg in enumerate(args):
+        if arg == "--lang" and i + 1 < len(args):
+            asked = args[i + 1]
+        elif arg.startswith("--lang="):
+            asked = arg.split("=", 1)[1]
+    try:
+        return detect_language(asked.lower() if asked else None)
+    except ValueError:
+        return "en"
+
+
+def show_usage_error(error: click.UsageError, lang: str) -> None:
+    """``error`` as click shows it ("Usage: ...", "Try ... for help.", "Error: ..."), the frame in ``lang`` too: a
+    German player's mistyped option was answered in English only (a play-test). Click's own messages of its types
+    ("not a valid integer") stay in English."""
+    if lang == "en":
+        error.show()
+        return
+    from blackmaria.locale import Texts
+
+    t = Texts(lang)
+    ctx = error.ctx
+    lines = []
+    if ctx is not None:
+        usage = ctx.get_usage().split(":", 1)[-1].strip().replace("[OPTIONS]", "[OPTIONEN]")
+        lines.append(t("cli_usage_line", usage=usage))
+        if ctx.command.get_help_option(ctx) is not None:
+            lines.append(t("cli_try_help", command=ctx.command_path))
+        lines.append("")
+    message = error.format_message()
+    if isinstance(error, click.BadParameter):
+        hint = error.param_hint if error.param_hint is not None else error.param.get_error_hint(ctx) if error.param and ctx else None
+        if hint is not None:
+            option = " / ".join(hint) if isinstance(hint, (list, tuple)) else hint
+            message = t("cli_invalid_value", option=option, message=error.message)
+    lines.append(t("cli_error", message=message))
+    click.echo("\n".join(lines), err=True)
+
+
+class PlayerGroup(click.Group):
+    """The command group: its usage errors said in the language the command line asks for (``show_usage_error``)."""
+
+    def main(  # type: ignore[override]
+        self,
+        args: list[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: object,
+    ) -> object:
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+        argv = list(sys.argv[1:] if args is None else args)
+        try:
+            done = super().main(argv, prog_name, complete_var, False, **extra)
+        except click.UsageError as error:
+            show_usage_error(error, _asked_language(argv))
+            sys.exit(error.exit_code)
+        except click.ClickException as error:
+            error.show()
+            sys.exit(error.exit_code)
+        except click.Abort:
+            from blackmaria.locale import Texts
+
+            click.echo(Texts(_asked_language(argv))("cli_aborted"), err=True)
+            sys.exit(1)
+        sys.exit(done if isinstance(done, int) else 0)
+
+
+@click.group(cls=PlayerGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="blackmaria")
 def main() -> None:
     """Black Maria and the Hearts family: rules, play, replay and benchmarks."""
@@ -292,7 +388,7 @@ def play(
         if session.game.is_over:
             raise click.ClickException(texts("resume_over"))
     else:
-        rule_set = _rules_option(rules_name, players, kitty, deals, target)
+        rule_set = _rules_option(rules_name, players, kitty, deals, target, texts)
         seat_list = seat_names(language, rule_set.players)
         names = [n.lower() for n in seat_list]
         if seat.isdigit() and 1 <= int(seat) <= rule_set.players:
@@ -301,17 +397,13 @@ def play(
             human = names.index(seat.lower())
         else:
             raise click.BadParameter(
-                f"{seat!r} is not a seat at this {rule_set.players}-player table: use a number 1..{rule_set.players} "
-                f"or one of its seat names, {', '.join(seat_list)} (clockwise)",
-                param_hint="--seat",
+                texts("cli_seat_unknown", seat=seat, players=rule_set.players, names=", ".join(seat_list)), param_hint="--seat"
             )
         level_list = [level.strip() for level in levels.split(",") if level.strip()]
         computers = rule_set.players - 1
         if len(level_list) > computers:  # (a play-test's fourth level for two computer seats was dropped without a word)
             raise click.BadParameter(
-                f"{len(level_list)} levels for the {computers} computer players of a {rule_set.players}-player table: "
-                "give one for all, or one for each of them in seat order",
-                param_hint="--bots",
+                texts("cli_too_many_levels", count=len(level_list), computers=computers, players=rule_set.players), param_hint="--bots"
             )
         for level in level_list:
             if level.startswith(("cmd:", "policy:")):  # a bot writer's own program or trained policy, checked once here
@@ -322,9 +414,7 @@ def play(
                 except ValueError as error:
                     raise click.BadParameter(str(error), param_hint="--bots") from None
             elif level not in LEVELS:
-                raise click.BadParameter(
-                    f"{level!r} is not a bot level; the levels are {', '.join(LEVELS)}, or cmd:COMMAND, policy:PATH", param_hint="--bots"
-                )
+                raise click.BadParameter(texts("cli_unknown_level", level=level, levels=", ".join(LEVELS)), param_hint="--bots")
         if game_name is not None:
             try:
                 path = save_path_for(game_name)

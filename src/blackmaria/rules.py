@@ -63,7 +63,14 @@ DEFAULT_REMOVED: Final[dict[int, tuple[Card, ...]]] = {
 
 
 class RulesError(ValueError):
-    """A rule set that cannot be played; the message names the option."""
+    """A rule set that cannot be played; the message names the option. ``code`` and ``facts``, where set, let a front
+    end say it in another language (``unknown-preset``: ``name``, ``nearest``; ``preset-players``: ``players``,
+    ``preset``, ``count``, ``others``)."""
+
+    def __init__(self, message: str, code: str = "", **facts: object) -> None:
+        super().__init__(message)
+        self.code = code
+        self.facts = facts
 
 
 class PresetPlayersError(RulesError):
@@ -533,8 +540,11 @@ def find_preset(name: str) -> str:
     if key not in PRESETS:
         # The nearest name first, if one is near ("blackmaria": a play-test read the whole list and had to find it).
         near = difflib.get_close_matches(key, [*PRESETS, *_ALIASES], n=1, cutoff=0.7)
-        guess = f"did you mean {_ALIASES.get(near[0], near[0])}? " if near else ""
-        raise RulesError(f"preset: {name!r} is not a preset; {guess}the presets are {', '.join(PRESETS)}")
+        nearest = _ALIASES.get(near[0], near[0]) if near else ""
+        guess = f"did you mean {nearest}? " if near else ""
+        raise RulesError(
+            f"preset: {name!r} is not a preset; {guess}the presets are {', '.join(PRESETS)}", "unknown-preset", name=name, nearest=nearest
+        )
     return key
 
 
@@ -569,13 +579,18 @@ def check_preset_players(name: str, players: int) -> None:
     if low <= players <= high:
         return
     count = f"{low}" if low == high else f"{low} to {high}"
+    facts = {"players": players, "preset": key, "count": (low, high)}
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:  # no rule set is for it: the preset's own counts, nothing to try
-        raise PresetPlayersError(f"{players} {'player' if players == 1 else 'players'}: the {key} preset is for {count} players")
+        message = f"{players} {'player' if players == 1 else 'players'}: the {key} preset is for {count} players"
+        raise PresetPlayersError(message, "preset-players", **facts, others=[])
     others = [other for other, info in PRESETS.items() if info.player_range[0] <= players <= info.player_range[1]]
     raise PresetPlayersError(
         f"{players} players: the {key} preset is for {count} players"
         + (f"; for {players} try {', '.join(others)}" if others else "")
-        + f' (or house rules with preset = "{key}" and players = {players})'
+        + f' (or house rules with preset = "{key}" and players = {players})',
+        "preset-players",
+        **facts,
+        others=others,
     )
 
 

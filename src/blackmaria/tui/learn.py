@@ -249,9 +249,11 @@ def run_learn_plain(session: LearnSession, read: Callable[[str], str] = input, w
 def learn_command(rules_name: str, players: int | None, lang: str | None, seed: int | None, plain: bool, speed: float) -> None:
     """Learn the game: one guided deal against computer players, every decision explained, the score counted in public."""
     from blackmaria.cli import checked_rules
+    from blackmaria.locale import Texts
 
-    rules = checked_rules(rules_name, players)
-    session = new_learn_session(rules, lang=detect_language(lang), seed=seed)
+    language = detect_language(lang)
+    rules = checked_rules(rules_name, players, texts=Texts(language))
+    session = new_learn_session(rules, lang=language, seed=seed)
     if plain or not sys.stdout.isatty():
         run_learn_plain(session)
     else:
