@@ -131,8 +131,9 @@ def test_a_player_reconnects_with_the_token_and_sees_the_same_hand(server: Serve
 
 def test_before_a_game_only_the_host_removes_a_player_and_any_seated_player_manages_the_computers(server: Server) -> None:
     """A guest cannot push the others out before the game: removing a player (freeing their seat or giving it to a
-    computer player) is the host's, whose page sends the host token in its hello. Any seated player may still give an
-    empty seat to a computer player or free a computer player's seat for a friend. A wrong host token is refused."""
+    computer player) is the host's, whose page sends the host token in its hello. While the host is at the table the
+    computer players' seats are the host's too (``host-here``); with the host away any seated player may give an empty
+    seat to a computer player or free a computer player's seat for a friend. A wrong host token is refused."""
     code, host = server.create_table()
     anna_seat, anna_token = server.join(code, "Anna", 0)
     ben_seat, ben_token = server.join(code, "Ben", 2)
@@ -152,11 +153,8 @@ def test_before_a_game_only_the_host_removes_a_player_and_any_seated_player_mana
         )
     assert seats_now() == ["human", "empty", "human", "human"]
 
-    ben.send({"type": "seat", "seat": 1, "to": "bot", "level": "easy", "ref": 3})  # an empty seat to a computer
-    ben.wait_until(lambda: any(m["type"] == "table" and m["table"]["seats"][1]["kind"] == "bot" for m in ben.messages))
-    ben.send({"type": "seat", "seat": 1, "to": "empty", "ref": 4})  # and back, for a friend
-    ben.wait_until(lambda: any(m["type"] == "table" and m["table"]["seats"][1]["kind"] == "empty" for m in ben.messages[-3:]))
-    assert not [e for e in ben.errors if e["ref"] in (3, 4)], ben.errors
+    ben.send({"type": "seat", "seat": 1, "to": "bot", "level": "easy", "ref": 3})  # the host is here: hers to do
+    assert ben.recv_until("error")["code"] == "host-here"
 
     anna.send({"type": "seat", "seat": carla_seat, "to": "empty", "ref": 5})  # the host removes Carla
     anna.wait_until(lambda: any(m["type"] == "table" and m["table"]["seats"][carla_seat]["kind"] == "empty" for m in anna.messages))
@@ -170,6 +168,15 @@ def test_before_a_game_only_the_host_removes_a_player_and_any_seated_player_mana
         server.connect(code, ben_token, "not-the-host-token")
     assert anna_seat == 0 and ben_seat == 2
     anna.close()
+    deadline = time.monotonic() + 10
+    while server.http.get(f"/api/tables/{code}").json()["host_here"]:
+        assert time.monotonic() < deadline, "the host's leaving was not noticed"
+        time.sleep(0.05)
+    ben.send({"type": "seat", "seat": 1, "to": "bot", "level": "easy", "ref": 6})  # the host away: an empty seat to a computer
+    ben.wait_until(lambda: any(m["type"] == "table" and m["table"]["seats"][1]["kind"] == "bot" for m in ben.messages))
+    ben.send({"type": "seat", "seat": 1, "to": "empty", "ref": 7})  # and back, for a friend
+    ben.wait_until(lambda: any(m["type"] == "table" and m["table"]["seats"][1]["kind"] == "empty" for m in ben.messages[-3:]))
+    assert not [e for e in ben.errors if e["ref"] in (6, 7)], ben.errors
     ben.close()
 
 
