@@ -39,11 +39,13 @@ typecheck: dev
 # Two worker processes (the browser and server tests mostly wait; three on two cores took 11 minutes where two took 12.5,
 # but the timing checks of the terminal and the page then failed under the load), each taking whole files in their
 # order (a file's tests share its servers and browser, and a few read what an earlier one wrote), then the wall-clock
-# timing checks alone. First the search's compiled kernels are built once into numba's cache (about 80 s in a fresh
-# clone), so that the workers and every server and command they start load them from it instead of each compiling them.
+# timing checks alone. First the search's compiled kernels are built once into numba's cache, its two kinds of search
+# in two processes at once (42 s in a fresh clone, 63 s in one), so that the workers and every server and command they
+# start load them from it instead of each compiling them.
 WORKERS ?= 2
+WARM = $(BIN)/python -c 'import sys; from blackmaria.bots.search import compile_kernels; compile_kernels(sys.argv[1])'
 test: dev lint typecheck
-	$(BIN)/python -c 'from blackmaria.bots.search import warm_kernels; warm_kernels()'
+	$(WARM) expert & $(WARM) plain && wait $$!
 	$(BIN)/pytest -n $(WORKERS) --dist loadfile -m "not slow and not serial"
 	$(BIN)/pytest -p no:xdist -m "serial and not slow"
 
