@@ -558,6 +558,22 @@ def test_the_learn_tip_is_the_analysis_cheapest_card_with_its_cost_over_several_
     assert checked >= 15 and agreed_to_differ >= 3, (checked, agreed_to_differ)
 
 
+def test_the_costs_by_suit_come_in_the_order_the_hand_shows_the_suits() -> None:
+    """A play-test read Spades, Hearts, Diamonds, Clubs under "why" beside a hand shown ♠ ♥ ♣ ♦."""
+    game = Game("black-maria", seed=1)
+    game.deal()
+    for seat in range(game.players):
+        game.pass_cards(seat, make_bot("medium", seed=seat).choose_pass(game.observation(seat)))
+    obs = game.observation(game.turn)  # the first lead: any card, so the costs come a suit to a line
+    suits = [
+        line.split(":")[0].strip()
+        for line in explanation_lines(explain(obs, budget=FAST), "en")
+        if line.strip().endswith(tuple("0123456789"))
+    ]
+    shown = [name for name in suits if name in ("Spades", "Hearts", "Clubs", "Diamonds")]
+    assert len(shown) >= 3 and shown == [name for name in ("Spades", "Hearts", "Clubs", "Diamonds") if name in shown], suits
+
+
 def test_what_a_lead_or_a_discard_does_is_said_card_by_card() -> None:
     """A learner read nothing against a lead or a discard: every row said "opens the trick" (the column was dropped).
     A lead says whether anything unseen of its suit beats it, a discard whether it gives points away."""

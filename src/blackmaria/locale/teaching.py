@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
-from blackmaria.cards import Card
+from blackmaria.cards import HAND_ORDER, Card
 from blackmaria.locale import Texts, shown_difference
 
 if TYPE_CHECKING:
@@ -110,7 +110,7 @@ def _options_by_suit(t: TeachingTexts, explanation: Explanation) -> list[str]:
             worst_cost=_points(t, worst.cost or 0.0),
         )
     ]
-    for suit in (3, 2, 1, 0):
+    for suit in HAND_ORDER:  # as the hand shows them (a play-test read spades, hearts, diamonds, clubs beside ♠ ♥ ♣ ♦)
         mine = [o for o in options if o.card & 3 == suit]
         if mine:
             cards = ", ".join(f"{t.card(o.card)} {_decimal(t, o.cost or 0.0)}" for o in mine)
