@@ -340,14 +340,8 @@ def warm_kernels() -> None:
     with _warming:  # a second thread (a server's hints and bots) waits for the loading, not into its own clock
         if _kernels_warm:
             return
-        _warm_up()
+        compile_kernels()
         _kernels_warm = True
-
-
-def compile_kernels(only: str | None = None) -> None:
-    """Compile the search's kernels into numba's cache (``make test`` runs ``"expert"`` and ``"plain"`` in two processes
-    at once: 42 s in a fresh clone here, where one process took 63 s)."""
-    _warm_up(only)
 
 
 def kernels_warm() -> bool:
@@ -355,9 +349,10 @@ def kernels_warm() -> bool:
     return _kernels_warm
 
 
-def _warm_up(only: str | None = None) -> None:
-    """Play one small deal with both playout policies: the searched pass, the search, both exact solvers (``only``:
-    ``"expert"`` or ``"plain"``, the one kind of search, so that two processes may compile the two at once)."""
+def compile_kernels(only: str | None = None) -> None:
+    """Compile (or load from numba's cache) the search's kernels by playing one small deal with both playout policies:
+    the searched pass, the search, both exact solvers. ``only``: ``"expert"`` or ``"plain"``, the one kind of search,
+    so that two processes compile the two at once (``make test``: 42 s in a fresh clone here, 63 s in one process)."""
     from blackmaria.bots.base import EXPERT_FEATURES
     from blackmaria.game import Game
     from blackmaria.rules import preset
@@ -430,7 +425,7 @@ class SearchBot:
     def _shooters(self, seat: int) -> int:
         """The seats, a bit each, that play on for the moon in the playouts (``playout_moon_shoot``: all; with
         ``moon_shoot_others``, all but the searching seat, which then weighs the shots of others, not hopes of its own)."""
-        every = (1 << 7) - 1
+        every = (1 << core.MAX_SEATS) - 1
         if self.features.playout_moon_shoot:
             return every
         return every & ~(1 << seat) if self.features.moon_shoot_others else 0

@@ -469,6 +469,7 @@ class TableRuntime:
     def info(self) -> dict[str, Any]:
         """What anyone holding the invite code may know of the table: no card at all."""
         connected = {c.seat for c in self.clients if c.seat is not None}
+        hosts = self._host_seats()
         return {
             "code": self.code,
             "rules": self.rules.to_dict(),
@@ -480,8 +481,8 @@ class TableRuntime:
             "deal": self.told.deal,
             "totals": None if self.told.totals is None else list(self.told.totals),
             "spectators": sum(1 for c in self.clients if c.attached and c.seat is None),
-            "host_here": any(c.host for c in self.clients),
-            "host_seat": next((c.seat for c in self.clients if c.host and c.seat is not None), None),
+            "host_here": bool(hosts),
+            "host_seat": next((seat for seat in hosts if seat is not None), None),
             "paused": self.paused,
             "pause_reason": self.pause_reason if self.paused else None,
             "paused_by": self.paused_by if self.paused else None,
@@ -592,15 +593,21 @@ class TableRuntime:
                 found = index
         return found
 
+    def _host_seats(self) -> list[int | None]:
+        """The seats of the connections that sent the host token (None: the host watching); empty while the host is away."""
+        return [c.seat for c in self.clients if c.host]
+
+    def host_decides(self, by: int | None) -> bool:
+        """Whether a change the seat ``by`` asks for (None: the host's own token) is the host's to make: before the first
+        game, while the host is at the table, filling its seats with computer players, freeing theirs and starting are
+        the host's (a play-test's guest started the game before the host was ready); with the host away, any seated
+        player may, so a table is never stuck."""
+        hosts = self._host_seats()
+        return by is not None and self.status == "open" and bool(hosts) and by not in hosts
+
     def check_host_first(self, by: int | None, what: str) -> None:
-        """Before the first game, while the host is at the table (a connection with the host token), filling its seats
-        with computer players, freeing theirs and starting are the host's (a play-test's guest started the game
-        before the host was ready); with the host away, any seated player may, so a table is never stuck. ``by``: the
-        asking seat, None for the host's own token."""
-        if by is None or self.status != "open":
-            return
-        hosts = [c.seat for c in self.clients if c.host]
-        if hosts and by not in hosts:
+        """Refuse ``what`` when it is the host's to do (``host_decides``)."""
+        if self.host_decides(by):
             raise LobbyError(403, f"the table's host is at the table: {what} is theirs to do while they are here")
 
     def may_manage(self, token: str | None) -> bool:
@@ -848,7 +855,7 @@ class TableRuntime:
                     f"seat {seat} is a player's: before a game only the table's host may remove a player",
                     ref=ref,
                 )
-            if not host and any(c.host for c in self.clients) and self.status == "open":
+            if self.host_decides(None if host else by):
                 raise ProtocolError(
                     "host-here", "the table's host is at the table: before the first game its seats are theirs to change", ref=ref
                 )
