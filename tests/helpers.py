@@ -4,8 +4,14 @@ from __future__ import annotations
 
 import random
 
+from blackmaria.bots.playout import NO_WEIGHTS
 from blackmaria.game import Game
 from blackmaria.rules import Rules
+
+KERNEL_DEFAULTS = (NO_WEIGHTS, -1, 0, False, 0.0, -1.0)
+"""``playout.search``'s last arguments (weights, defender, shooters, relative, temperature, own_eps) as the bots pass
+them: numba compiles a call that leaves any out again in every process (its cache misses that signature each time),
+some 20 seconds of a test."""
 
 
 def random_pass(game: Game, seat: int, rng: random.Random) -> list[int]:

@@ -28,7 +28,7 @@ from blackmaria.core.compiled import make_rng
 from blackmaria.game import Game
 from blackmaria.observation import Observation
 from blackmaria.rules import PRESETS, Rules, preset
-from helpers import random_pass
+from helpers import KERNEL_DEFAULTS, random_pass
 
 RULE_SETS = [preset(name) for name in PRESETS] + [
     preset("black-maria", players=5),
@@ -426,6 +426,10 @@ def test_search_costs_average_the_simulations() -> None:
         0.1,
         False,
         raw,
+        False,
+        False,
+        False,
+        *KERNEL_DEFAULTS,
     )
     assert loose == 0 and raw.min() >= 0
 

@@ -25,6 +25,7 @@ from blackmaria.locale.advice import localized_hint
 from blackmaria.locale.messages import MESSAGES
 from blackmaria.observation import Observation
 from blackmaria.rules import PRESETS, Rules, preset
+from helpers import KERNEL_DEFAULTS
 
 RULE_SETS = [preset(name) for name in PRESETS] + [
     preset("black-maria", players=5),
@@ -444,6 +445,7 @@ def test_common_random_numbers_give_every_candidate_the_same_playout_draws() -> 
             False,
             False,
             common,
+            *KERNEL_DEFAULTS,
         )
         costs[common] = tuple(found)
     assert costs[True][0] == costs[True][1] and costs[False][0] != costs[False][1]
