@@ -128,6 +128,16 @@ def test_a_count_no_rule_set_takes_and_a_missing_file_are_named_as_such(tmp_path
     for missing in (str(tmp_path / "house.toml"), "house.json", f"rules{os.sep}mine"):
         with pytest.raises(RulesError, match=rf"^{re.escape(missing)}: no such rules file$"):
             load_rules(missing)
+    # A play-test's `--rules /tmp` ended in a traceback (IsADirectoryError); a folder named like a preset is no file.
+    with pytest.raises(RulesError, match=rf"^{re.escape(str(tmp_path))}: a folder, not a rules file \(a \.toml or \.json file\)$"):
+        load_rules(str(tmp_path))
+    (tmp_path / "hearts").mkdir()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(tmp_path)
+        assert load_rules("hearts") == preset("hearts")
+    (tmp_path / "latin1.toml").write_bytes(b"name = '\xe9'")
+    with pytest.raises(RulesError, match=r"latin1\.toml: cannot be read as a rules file \("):
+        load_rules(str(tmp_path / "latin1.toml"))
     with pytest.raises(RulesError, match=r"^preset: 'hurts' is not a preset; did you mean hearts\? the presets are "):
         load_rules("hurts")  # a name without a file's look is still a preset's name
     with pytest.raises(RulesError, match=r"^preset: 'blackmaria' is not a preset; did you mean black-maria\? the presets are "):

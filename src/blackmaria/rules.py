@@ -642,12 +642,18 @@ def read_rules_data(path_or_name: str) -> str | dict[str, Any]:
     """The data of a house-rules file (``.toml`` or ``.json``), or the text itself if no such file exists (a preset name)."""
     import os
 
-    if not os.path.exists(path_or_name):
-        if path_or_name.endswith((".toml", ".json")) or os.sep in path_or_name:  # meant as a file, not a preset's name
+    meant_as_file = path_or_name.endswith((".toml", ".json")) or os.sep in path_or_name  # not a preset's name
+    if not os.path.isfile(path_or_name):
+        if os.path.isdir(path_or_name) and meant_as_file:
+            raise RulesError(f"{path_or_name}: a folder, not a rules file (a .toml or .json file)")
+        if meant_as_file:
             raise RulesError(f"{path_or_name}: no such rules file")
-        return path_or_name
-    with open(path_or_name, encoding="utf-8") as handle:
-        text = handle.read()
+        return path_or_name  # (a folder named like a preset in the working directory is not a rules file either)
+    try:
+        with open(path_or_name, encoding="utf-8") as handle:
+            text = handle.read()
+    except (OSError, UnicodeDecodeError) as error:
+        raise RulesError(f"{path_or_name}: cannot be read as a rules file ({getattr(error, 'strerror', None) or error})") from error
     try:
         data = tomllib.loads(text) if path_or_name.endswith(".toml") else json.loads(text)
     except (tomllib.TOMLDecodeError, json.JSONDecodeError) as error:
