@@ -573,6 +573,16 @@ def test_a_sheet_with_a_servers_long_names_puts_them_over_two_lines_and_keeps_it
         assert [match.end() for match in re.finditer(r"-?\d+", line)][-4:] == ends, line
 
 
+def test_a_sheet_breaks_long_names_at_spaces_and_cuts_a_word_too_long_for_its_column() -> None:
+    """A play-test at 80x24 with six players read "Maximili / an Alexa / nder" over the first column."""
+    names = ["Maximilian Alexander", "Ben", "Carla", "David", "Emma", "Wolfeschlegelsteinhausen"]
+    lines = sheet_lines(Texts("en"), names, [(1, [10, 2, 3, 4, 20, 4], ())], [10, 2, 3, 4, 20, 4])
+    assert all(len(line) <= 66 for line in lines), lines
+    assert lines[1].split() == ["Maximil…"]
+    assert lines[2].split() == ["Deal", "Alexand…", "Ben", "Carla", "David", "Emma", "Wolfesc…"]
+    assert lines[3].split() == ["1", "10", "2", "3", "4", "20", "4"]
+
+
 def test_cards_typed_as_the_game_names_them_and_a_refused_card_named_as_read(tmp_path: Path) -> None:
     """The play-test typed the help's own "Pik-Dame" and "pik dame" (no card, it was told), and a German player's
     "kd", read as K♦, was refused with "Du musst Pik bedienen." alone, not saying which card was understood."""

@@ -164,7 +164,9 @@ def sheet_lines(
     # more, each in its column: the view wrapped the whole row, and a seat's points fell under the next one's name.
     fit = (room - label - 2 * len(names)) // max(1, len(names))
     width = max(4, *(len(str(p)) for p in numbers), min(max(len(n) for n in names), fit))
-    heads = [textwrap.wrap(name, width) or [""] for name in names]
+    # Broken at spaces only, a word too long for the column cut with an ellipsis: a play-test read "Maximili / an
+    # Alexa / nder" where the column broke words anywhere.
+    heads = [[_fitted(line, width) for line in textwrap.wrap(name, width, break_long_words=False)] or [""] for name in names]
     depth = max(len(head) for head in heads)
     heads = [[""] * (depth - len(head)) + head for head in heads]  # each name ends on the line above its numbers
     lines = [t("score_sheet")]
@@ -179,6 +181,11 @@ def sheet_lines(
         # Under the total of the finished deals, not over it: "Total 0 0 0" under "1 (now) 0 11 1" read as points lost.
         lines.append(f"{playing:>{label}}  " + "  ".join(f"{p:>{width}}" for p in so_far))
     return lines
+
+
+def _fitted(text: str, width: int) -> str:
+    """``text`` in ``width`` columns: as it is where it fits, else cut and ended with an ellipsis."""
+    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 def standings(t: Texts, names: Sequence[str], totals: Sequence[int], me: int | None) -> str:
