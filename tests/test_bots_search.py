@@ -20,6 +20,7 @@ from blackmaria.bots.base import ALL_LEVELS, EXPERT_FEATURES, LEVELS, NO_FEATURE
 from blackmaria.bots.reasons import Reason, false_claims, render
 from blackmaria.bots.search import SearchBot, card_beliefs, warm_kernels
 from blackmaria.cards import HEARTS, cards_of, parse_card, suit_mask, suit_of
+from blackmaria.errors import IllegalPlay
 from blackmaria.game import Game
 from blackmaria.locale.advice import localized_hint
 from blackmaria.locale.messages import MESSAGES
@@ -459,6 +460,7 @@ def test_a_search_hint_comes_within_150_ms_with_its_costs() -> None:
     for seat in range(4):
         warm.pass_cards(seat, hint(warm.observation(seat), "expert").cards)
     _warm(warm)
+    base._HINTS.clear()  # every hint timed below is searched, none remembered from the warm-up
     game = Game(one_deal(preset("hearts")), seed=9)
     game.deal()
     times = []
@@ -493,6 +495,7 @@ def test_a_hint_asked_twice_is_the_same_hint_and_the_clock_does_not_change_the_w
     game = Game(one_deal(preset("black-maria")), seed=21)
     game.deal()
     first = hint(game.observation(1), "hard")
+    base._HINTS.clear()  # searched again, not remembered
     again = hint(game.observation(1), "hard")
     assert first.cards == again.cards and first.pass_costs == again.pass_costs
     for seat in range(3):
@@ -502,8 +505,33 @@ def test_a_hint_asked_twice_is_the_same_hint_and_the_clock_does_not_change_the_w
         first = hint(obs, "hard")
         timed = SearchBot(base.position_seed(obs), budget=base.DEFAULT_BUDGETS["hard"], name="hard", time_ms=10_000.0).hint(obs)
         assert (first.cards, first.costs, first.worlds) == (timed.cards, timed.costs, timed.worlds)
+        base._HINTS.clear()
         assert hint(obs, "hard").costs == first.costs
         game.play(first.cards[0])
+
+
+def test_a_position_asked_again_gets_the_hint_it_got_without_searching_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A play-test asked for a hint, played, took the card back and asked again: 8♠ "0.8 fewer than 9♠", then 9♠ "0.2
+    fewer than 8♠" (the search stops at ``HINT_MS``, so a busy machine draws fewer worlds). The position's hint is
+    remembered: after a take-back, or a refused card, the same advice; another position is searched."""
+    game = Game(one_deal(preset("black-maria")), seed=4)
+    game.deal()
+    for seat in range(3):
+        game.pass_cards(seat, make_bot("medium", seat).choose_pass(game.observation(seat)))
+    seat = game.turn or 0
+    first = hint(game.observation(seat), "hard")
+    searched: list[int] = []
+    original = SearchBot.hint
+    monkeypatch.setattr(SearchBot, "hint", lambda bot, obs: searched.append(obs.seat) or original(bot, obs))
+    game.play(first.cards[0])
+    game.undo()
+    assert hint(game.observation(seat), "hard") is first and searched == []
+    with pytest.raises(IllegalPlay):
+        game.play(next(card for card in range(52) if card not in game.hand(seat)))
+    assert hint(game.observation(seat), "hard") is first and searched == []
+    game.play(first.cards[0])
+    hint(game.observation(game.turn or 0), "hard")
+    assert searched == [game.turn]
 
 
 @pytest.mark.parametrize("rules", RULE_SETS, ids=RULE_IDS)

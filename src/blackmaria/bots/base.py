@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import random
+import threading
 import zlib
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -305,6 +308,18 @@ HINT_MS = 120.0
 
 _HINT_MARGINS: dict[str, float] = {}
 
+HINTS_KEPT = 64
+"""The search hints remembered by position: the search stops at ``HINT_MS``, so on a busy machine the same position
+could get another card (a play-test asked, took a card back and asked again: 8♠, then 9♠, each "fewer" than the other)."""
+_HINTS: OrderedDict[tuple[object, ...], Hint] = OrderedDict()
+_HINTS_LOCK = threading.Lock()
+
+
+def _hint_key(obs: Observation, level: str, seed: int | None) -> tuple[object, ...]:
+    """What a hint depends on: the level, the seed, the rules and all the seat knows (not the refusals it was given)."""
+    known = {k: v for k, v in obs.to_dict().items() if k not in ("refusals", "picked")}
+    return (level, seed, obs.rules, json.dumps(known, sort_keys=True))
+
 
 def position_seed(observation: Observation) -> int:
     """A seed that is a function of what the seat knows: the same position asked twice gets the same hint."""
@@ -347,8 +362,9 @@ def hint(observation: Observation, level: str = "medium", seed: int | None = Non
     A search level (``hard``, ``expert``) searches as it would play, its
     budget of simulations, but stops at ``HINT_MS`` milliseconds; its hint
     holds the costs the search computed. Its seed is ``seed``, or else one
-    made from the position (``position_seed``), so a hint that finished in
-    time is the same every time it is asked.
+    made from the position (``position_seed``), and the last ``HINTS_KEPT``
+    are remembered by position, so the same position asked again (after a
+    take-back, a reload) gets the same hint however busy the machine is.
 
     Raises ``ValueError`` when the seat has nothing to decide now.
     """
@@ -365,12 +381,21 @@ def hint(observation: Observation, level: str = "medium", seed: int | None = Non
     if level in DEFAULT_BUDGETS:
         from blackmaria.bots.search import SearchBot
 
+        key = _hint_key(obs, level, seed)
+        with _HINTS_LOCK:
+            if key in _HINTS:
+                _HINTS.move_to_end(key)
+                return _HINTS[key]
         bot = make_bot(level, position_seed(obs) if seed is None else seed, DEFAULT_BUDGETS[level], time_ms=HINT_MS)
         assert isinstance(bot, SearchBot)
         # Each hint starts from the margin the last hints of this level learnt, so it stops early enough on this machine.
         bot.margin_ms = _HINT_MARGINS.get(level, 0.0)
         result = bot.hint(obs)
         _HINT_MARGINS[level] = bot.margin_ms
+        with _HINTS_LOCK:
+            _HINTS[key] = result
+            while len(_HINTS) > HINTS_KEPT:
+                _HINTS.popitem(last=False)
         return result
     medium = MediumBot(0)
     if passing:
