@@ -141,6 +141,28 @@ def test_a_german_command_line_is_refused_in_german() -> None:
     assert "Error: Invalid value for --players: 9 players: the black-maria preset is for 3 to 6 players" in english.stderr
 
 
+def test_a_resumed_game_refuses_settings_it_would_not_take() -> None:
+    """A play-test's `--resume NAME --rules black-maria --players 5` went on with the saved 4-player hearts game without
+    a word; the settings a saved game has are refused by name before any game is looked for."""
+    refused = run("play", "--resume", "--rules", "black-maria", "--players", "5", "--plain")
+    assert refused.returncode == 2 and refused.stderr.rstrip().endswith(
+        "Error: --rules, --players: a resumed game keeps the settings it was started with (--speed, --no-autoplay, --lang and --plain apply to it)"
+    ), refused.stderr
+    german = run("play", "--lang", "de", "--resume", "x", "--bots", "hard", "--plain")
+    assert german.returncode == 2 and "Fehler: --bots: eine fortgesetzte Partie behält die Einstellungen" in german.stderr
+
+
+def test_a_game_whose_input_ends_before_any_play_is_not_kept_but_one_quit_is(tmp_path: Path) -> None:
+    """A play-test's scripted runs (input at its end at the first prompt) left seven unplayed saved games."""
+    env = {**os.environ, "BLACKMARIA_DATA_DIR": str(tmp_path)}
+    command = [sys.executable, "-m", "blackmaria.cli", "play", "--plain", "--seed", "5"]
+    ended = subprocess.run(command, input="", capture_output=True, text=True, timeout=120, env=env)
+    assert ended.returncode == 0 and "Nothing was played, so the game is not kept. Goodbye." in ended.stdout
+    assert not list((tmp_path / "saves").glob("*.json"))
+    quit_at_once = subprocess.run(command, input="quit\n", capture_output=True, text=True, timeout=120, env=env)
+    assert "Game saved as game-" in quit_at_once.stdout and len(list((tmp_path / "saves").glob("*.json"))) == 1
+
+
 def test_a_seat_is_named_as_the_table_of_that_size_names_it(tmp_path: Path) -> None:
     """--seat takes the names the table shows (at three players East is seat 2, at four North is seat 2): the seat
     taken passes to the right, to the seat before it in the order of play."""

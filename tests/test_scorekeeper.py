@@ -114,6 +114,9 @@ def test_the_end_by_deal_count_and_a_shared_tie() -> None:
     assert "Deal 3 corrected." in out and out[out.index("Deal 3 corrected.") + 2] == "Game over. Winner: Anna."
     assert tie.totals == [23, 57, 49]
     assert "Not accepted: the game is over; start a new score sheet." in out and len(tie.entries) == 3
+    # An entry by names after the end is told the game is over, not that a player's points are missing (a play-test).
+    out = _type(tie, ["Anna: 10, Ben: 8", "quit"])
+    assert "Not accepted: the game is over; start a new score sheet." in out and len(tie.entries) == 3
 
 
 def test_sudden_death_asks_for_another_deal() -> None:

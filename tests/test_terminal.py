@@ -573,6 +573,21 @@ def test_a_sheet_with_a_servers_long_names_puts_them_over_two_lines_and_keeps_it
         assert [match.end() for match in re.finditer(r"-?\d+", line)][-4:] == ends, line
 
 
+def test_an_empty_line_and_an_undo_after_the_pass_say_what_there_is_to_do(tmp_path: Path) -> None:
+    """A play-test's empty line at the pass was "'' is not a card or a command", and F3 right after the pass said
+    "There is no card of yours to take back in this deal." as if the pass had been forgotten."""
+    session = _session(tmp_path)
+    session.take("")
+    assert session.take_lines()[-1] == "Nothing typed: type the cards (qs 10h), or a command (hint, help)."
+    _pass_first(session)
+    session.advance()
+    session.input_ended()  # a game passed in is kept when the input ends (only an unplayed new one is dropped)
+    assert session.save_path is not None and session.save_path.exists()
+    if session.game.plays_to_take_back(session.human):  # (the seat led and its card was played by itself: none here)
+        pytest.skip("the seat's first card was forced")
+    assert session.undo() == "Passed cards stay passed; you have played no card of this deal yet to take back."
+
+
 def test_a_sheet_breaks_long_names_at_spaces_and_cuts_a_word_too_long_for_its_column() -> None:
     """A play-test at 80x24 with six players read "Maximili / an Alexa / nder" over the first column."""
     names = ["Maximilian Alexander", "Ben", "Carla", "David", "Emma", "Wolfeschlegelsteinhausen"]
@@ -588,6 +603,7 @@ def test_cards_typed_as_the_game_names_them_and_a_refused_card_named_as_read(tmp
     "kd", read as K♦, was refused with "Du musst Pik bedienen." alone, not saying which card was understood."""
     session = _session(tmp_path, lang="de")
     assert session.parse("gib Pik-Dame, herz 10 kreuz-könig") == [parse_card("QS"), parse_card("TH"), parse_card("KC")]
+    assert session.parse("spiel kab") == [parse_card("JD")]  # the everyday imperative (a play-test was told no card)
     assert session.parse("dame pik") == session.parse("pd") == [parse_card("QS")]
     english = _session(tmp_path, lang="en", seed=2)
     assert english.parse("play queen of spades") == english.parse("ten of hearts two of clubs")[:0] + [parse_card("QS")]

@@ -1073,6 +1073,17 @@ def test_on_the_players_turn_the_prompt_says_which_card_enter_plays(tmp_path: Pa
         await pilot.press("right")  # type: ignore[attr-defined]
         prompt = _plain(app.query_one("#prompt", Static).content, 80)
         assert f"Enter plays {session.t.card(cards[app.selected])};" in prompt, prompt
+        # Under a message of one line (after F3, a resume, the claim's offer) the line stays: a play-test missed it; a
+        # longer one (a hint) is read first.
+        app.message = session.t("undo_done")
+        app.draw_hand()
+        prompt = _plain(app.query_one("#prompt", Static).content, 80)
+        assert session.t("undo_done") in prompt and f"Enter plays {session.t.card(cards[app.selected])};" in prompt, prompt
+        app.message = " ".join([session.t("undo_done")] * 4)
+        app.draw_hand()
+        assert "Enter plays" not in _plain(app.query_one("#prompt", Static).content, 80)
+        app.message = ""
+        app.draw_hand()
         played = cards[app.selected]
         await pilot.press("enter")  # type: ignore[attr-defined]
         await _settle(app, pilot)

@@ -67,6 +67,16 @@ def raw_keys_on(page: Any) -> list[str]:
     return [*missing, *shown]
 
 
+def test_a_catalog_key_written_twice_is_refused_by_name(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A key added again below its first text replaced that text without a word (json keeps the last)."""
+    from blackmaria.locale import messages
+
+    (tmp_path / "en.json").write_text('{"ske_over": "the game is over", "hint": "Hint", "ske_over": "over"}', encoding="utf-8")
+    monkeypatch.setattr(messages, "CATALOG_DIR", tmp_path)
+    with pytest.raises(ValueError, match=r"en\.json: the key 'ske_over' is written twice$"):
+        messages.read_catalog("en")
+
+
 def test_one_catalog_per_language_served_to_the_page_which_keeps_no_copy(server: Server, browser: Any) -> None:
     catalogs = {lang: json.loads((CATALOG_DIR / f"{lang}.json").read_text(encoding="utf-8")) for lang in ("en", "de")}
     assert catalogs["en"].keys() == catalogs["de"].keys()

@@ -807,7 +807,7 @@ def test_a_leaver_is_replaced_after_the_grace_and_given_back_and_the_table_featu
     lobby = lobby_page(browser, server.base)
     # The defaults leave a seat for a friend: Black Maria for 3 with one computer player.
     assert (lobby.input_value("#players"), lobby.input_value("#bots")) == ("3", "1")
-    assert lobby.text_content("#bots-note") == "1 seat is left for the friends you invite."
+    assert lobby.text_content("#bots-note") == "1 seat is left for a friend you invite."
     lobby.fill("#bots", "2")  # typed, the field not left yet (fill sends input, not change): the note follows at once
     assert lobby.text_content("#bots-note") == "Every other seat has a computer player: you play alone against them."
     lobby.context.close()
@@ -926,7 +926,7 @@ def test_the_deal_summary_shows_card_values_points_totals_and_the_standing(serve
     for seat, row in enumerate(rows):
         # Each scoring card says its value; the line names the deal's points, the running total and the place.
         assert all(str(value) == caption for value, caption in row["values"]), row
-        assert f"· total {totals[seat]} · place {row['place']}" in row["text"], row
+        assert f"\u00a0· total {totals[seat]}\u00a0· place {row['place']}" in row["text"], row  # (a dot never starts a line)
         assert row["place"] == 1 + sum(1 for total in totals if total < totals[seat])
     page.screenshot(path=str(SCREENSHOTS / "web-deal-summary-values.png"))
     tricks = [int(re.search(r"(\d+) tricks?", row["text"]).group(1)) for row in rows]  # type: ignore[union-attr]

@@ -377,6 +377,16 @@ def play(
         click.echo(_saved_list(texts, games) if games else texts("no_save_listed"))
         return
     if resume is not None:
+        # A play-test's `--resume NAME --rules black-maria --players 5` went on with the saved hearts game without a word.
+        context = click.get_current_context()
+        settings = [
+            param.opts[0]
+            for param in context.command.params
+            if param.name in ("rules_name", "players", "kitty", "deals", "target", "seat", "name", "levels", "seed", "game_name")
+            and context.get_parameter_source(param.name) in (click.core.ParameterSource.COMMANDLINE, click.core.ParameterSource.ENVIRONMENT)
+        ]
+        if settings:
+            raise click.UsageError(texts("cli_resume_keeps", options=", ".join(settings)), context)
         if not games:
             raise click.ClickException(texts("no_save"))
         path = _choose(texts, games, resume, lambda: _saved_list(texts, games), ("save_unknown", "saves_which")).path

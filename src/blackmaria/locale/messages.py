@@ -16,11 +16,22 @@ CATALOG_DIR: Final = Path(__file__).with_name("catalog")
 CATALOG_LANGUAGES: Final = ("en", "de")
 
 
+def _once(path: Path, pairs: list[tuple[str, object]]) -> dict[str, object]:
+    """A JSON object whose every key is written once: a key written twice kept its last text without a word."""
+    seen: dict[str, object] = {}
+    for key, value in pairs:
+        if key in seen:
+            raise ValueError(f"{path}: the key {key!r} is written twice")
+        seen[key] = value
+    return seen
+
+
 def read_catalog(lang: str) -> dict[str, str]:
     """The texts of ``lang`` by key, as stored (``{name}`` placeholders, Python's ``str.format``)."""
     if lang not in CATALOG_LANGUAGES:
         raise ValueError(f"language {lang!r} is not one of {', '.join(CATALOG_LANGUAGES)}")
-    data = json.loads((CATALOG_DIR / f"{lang}.json").read_text(encoding="utf-8"))
+    path = CATALOG_DIR / f"{lang}.json"
+    data = json.loads(path.read_text(encoding="utf-8"), object_pairs_hook=lambda pairs: _once(path, pairs))
     if not isinstance(data, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in data.items()):
         raise ValueError(f"{CATALOG_DIR / f'{lang}.json'}: a catalog is one JSON object of texts by key")
     return data

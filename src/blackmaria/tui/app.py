@@ -321,8 +321,10 @@ class CardTableApp(App[None]):
         rules = self.seat.rules
         waiting = self.waiting()
         if waiting == "play":
-            if self.message or self.buffer.strip():
-                return ""  # (a hint or a refusal is read first; the prompt keeps three lines at 80x24)
+            # A hint or a refusal of two lines or more is read first (the prompt keeps three lines at 80x24); after a
+            # line such as "Your last card is taken back." the card Enter plays is said again (a play-test missed it).
+            if self.buffer.strip() or len(self._message_lines()) > 1:
+                return ""
             cards, choosable = self.hand_cards(), self.choosable()
             if len(choosable) == 1:  # a forced card waiting (autoplay off, or taken back): a play-test saw no word
                 return self.t("enter_plays_only", card=self.t.card(next(iter(choosable))))
@@ -350,6 +352,13 @@ class CardTableApp(App[None]):
         prompt.append(f"> {self.buffer}", style="bold")
         self.query_one("#prompt", Static).update(prompt)
 
+    def _message_lines(self) -> list[str]:
+        """The message over the prompt as the prompt's width wraps it (none without a message)."""
+        if not self.message:
+            return []
+        width = max(20, self.query_one("#prompt", Static).size.width - 2)
+        return [line for part in self.message.split("\n") for line in (textwrap.wrap(part, width) or [""])]
+
     def clipped_message(self, below: int) -> str:
         """The message over the prompt, in the lines the prompt leaves it (``PROMPT_LINES`` less the ``below`` lines
         under it): a longer one (a pass's hint with its search, in German six lines at 80 columns) ends in "...", and
@@ -359,7 +368,7 @@ class CardTableApp(App[None]):
             return ""
         width = max(20, self.query_one("#prompt", Static).size.width - 2)
         room = PROMPT_LINES - below
-        wrapped = [line for part in self.message.split("\n") for line in (textwrap.wrap(part, width) or [""])]
+        wrapped = self._message_lines()
         if len(wrapped) <= room:
             return self.message
         if self._story_told != self.message:

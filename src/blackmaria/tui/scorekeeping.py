@@ -254,6 +254,8 @@ def run_scorekeeper(
                     if fixed.moon_shooter is not None:  # (as a deal entered: a play-test's corrected moon went unsaid)
                         write_wrapped(t("moon", name=sheet.players[fixed.moon_shooter]))
                 else:
+                    if verdict.over:  # (a play-test's entry after the end was told that a player's points were missing)
+                        raise ScoreError("ske_over")
                     entry = sheet.add(_entry(sheet, answer))
                     write_wrapped(t("sk_scored", number=index + 1, points=t.named_points(sheet.players, entry.points)))
                     if entry.moon_shooter is not None:

@@ -67,8 +67,9 @@ PLAY_COMMANDS: Final = {
 }
 """The command words of the game against the computer, in English and German, and the action each names."""
 
-CARD_VERBS: Final = frozenset({"play", "pass", "spiele", "spielen", "leg", "lege", "gib", "gebe"})
-"""Words a player may put before the cards (``play jd``, ``gib pd kh 3c``): the cards are read after them."""
+CARD_VERBS: Final = frozenset({"play", "pass", "spiel", "spiele", "spielen", "leg", "lege", "gib", "gebe"})
+"""Words a player may put before the cards (``play jd``, ``gib pd kh 3c``, ``spiel kab``: alone, ``spiel`` is the
+deal's review): the cards are read after them."""
 POLITE: Final = frozenset({"please", "bitte"})
 """Words a player may put after a command (``tipp bitte``)."""
 
@@ -186,6 +187,10 @@ class Seat(ABC):
 
     def close(self) -> None:
         """Let go of the table (a server's connection)."""
+        return None
+
+    def input_ended(self) -> None:
+        """The player's input ended without a quit (a script's, a pipe's): a game not begun need not be kept."""
         return None
 
     def recover(self) -> bool:
@@ -400,6 +405,9 @@ class Seat(ABC):
             self.next_deal()
         elif waiting in ("pass", "play"):
             self.prompted = None
+            if not words:  # (an empty line was "'' is not a card or a command")
+                self.say(self.t("nothing_typed"))
+                return
             cards = self.parse(words)
             problem = self.unreadable(words) if cards is None else self.choose(cards)
             if problem:
@@ -585,6 +593,7 @@ def run_lines(seat: Seat, ask: Callable[[str | None], str | None], tell: Callabl
                 tell_new(lines)
             text = ask(question)
             if text is None:
+                seat.input_ended()
                 break
             seat.take(text)
             if not seat.progress():

@@ -24,6 +24,7 @@ from blackmaria.bots.reasons import render
 from blackmaria.cards import Card, CardSet, card_name, parse_card, rank_of, suit_of
 from blackmaria.events import (
     CardPlayed,
+    CardsPassed,
     DealScored,
     KittyTaken,
     TrickWon,
@@ -189,6 +190,10 @@ class PlaySession(Seat):
             seat: table_bot(level, None if seed is None else seed * 31 + seat) for seat, level in self.bot_levels.items()
         }
         self.save_path = save_path
+        self._new_save = save_path is not None and not save_path.exists()
+        """The save is this session's own (a new game, not one resumed): input that ends before play may drop it."""
+        self._dropped = False
+        """The save was dropped (``input_ended``): the goodbye promises none."""
         self._observed: tuple[int, object, Observation] | None = None
         """The last observation, with the length and the last event of the log it was built from."""
         self.shown = 0
@@ -451,7 +456,9 @@ class PlaySession(Seat):
         if not game.rules.undo:
             return self.t("undo_off")
         if not game.plays_to_take_back(self.human):
-            return self.t("undo_none")
+            # Right after a pass, "no card of yours to take back" read oddly to a play-test: it is the pass that stays.
+            passed = game.phase == "playing" and game.observation(self.human).pass_to is not None
+            return self.t("undo_none_passed" if passed else "undo_none")
         undone = game.take_back(self.human)  # a forced card goes back together with the choice before it
         self._explanation = None  # (kept by the log's length: another card played after the undo would reach it again)
         self.shown = len(game.events)
@@ -614,6 +621,15 @@ class PlaySession(Seat):
             return
         _write_atomic(self.save_path, json.dumps(data))
 
+    def input_ended(self) -> None:
+        """Standard input ended (not quit): a new game the player has not passed or played in is not kept. Games
+        started by a script whose input ended at once piled up unplayed (a play-test found seven)."""
+        mine = (CardsPassed, CardPlayed)
+        played = len(self.game.deals) > 1 or any(isinstance(e, mine) and e.seat == self.human for e in self.game.events)
+        if self._new_save and self.save_path is not None and not played:
+            self.save_path.unlink(missing_ok=True)
+            self._new_save = self._dropped = True
+
     @property
     def name(self) -> str:
         """The game's name: its save file's (``game-YYYYMMDD-HHMMSS`` unless the player chose one)."""
@@ -672,6 +688,8 @@ class PlaySession(Seat):
         """What the terminal says when the player leaves: how to come back to a game in progress."""
         if self.game.is_over:
             return self.t("goodbye_finished")
+        if self._dropped:
+            return self.t("goodbye_unplayed")
         if self.save_path is None:
             return self.t("goodbye")
         # By name: with other games saved, a bare --resume would ask which.

@@ -1,7 +1,7 @@
 // The browser client: the lobby, seating, and the table, over the server's HTTP lobby and WebSocket protocol v1
 // (docs/server.md). Plain JavaScript modules, no build step (docs/web.md lists them). Names and chat are always
 // inserted as text.
-import { $, app, clearNotice, copyField, renderNews, showNotice, store } from "./state.js";
+import { $, app, clearNotice, copyField, playsOnTable, renderNews, showNotice, store } from "./state.js";
 import { connect, send } from "./connection.js";
 import { renderAll, renderSeats, renderTrick, toggleLastTrick, togglePause } from "./table-view.js";
 import { openChat, sendChat } from "./chat.js";
@@ -77,6 +77,7 @@ function showTable(code) {
     if (app.undoAsked) return; // one press, one card back: a double click took back two and named one (a play-test)
     app.undoAsked = true; // the server welcomes the page again with the cards taken back; the page then says which
     app.handBeforeUndo = app.view ? [...app.view.hand] : [];
+    app.playsBeforeUndo = playsOnTable();
     send({ type: "undo" });
   });
   $("pause-button").addEventListener("click", togglePause);

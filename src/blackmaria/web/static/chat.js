@@ -23,11 +23,15 @@ export function renderChat() {
   log.scrollTop = log.scrollHeight;
   // One watching chats under a name of their own, asked beside the line (friends waiting for the next game could only
   // read); a seat's lines carry its seat's name.
+  // One invited to take a seat has a name field there already: the chat takes that one (a play-test saw two).
   const watching = app.seat === null;
-  $("chat-name").hidden = !watching;
+  $("chat-name").hidden = !watching || !$("join-box").hidden;
   $("chat-name").placeholder = t("your_name");
   if (watching && !$("chat-name").value) $("chat-name").value = store.name();
 }
+
+/** The field a watcher's chat name is read from: the seat's name field while that is offered, else the chat's own. */
+const nameField = () => ($("join-box").hidden ? $("chat-name") : $("join-name"));
 
 /** Send a chat line: a spectator's under the name in its field (kept for the next time). False when it could not go. */
 export function sendChat(text) {
@@ -35,11 +39,12 @@ export function sendChat(text) {
     send({ type: "chat", text });
     return true;
   }
-  const name = $("chat-name").value.trim();
+  const field = nameField();
+  const name = field.value.trim();
   const taken = app.table && app.table.seats.find((seat) => seat.kind !== "empty" && seatName(seat.seat).toLocaleLowerCase() === name.toLocaleLowerCase());
   if (!name || taken) {
     showNotice(taken ? t("web_name_taken", { name: seatName(taken.seat) }) : t("web_chat_name_first"));
-    $("chat-name").focus();
+    field.focus();
     return false;
   }
   store.saveName(name);

@@ -1,5 +1,5 @@
 // The WebSocket to the table (docs/server.md, protocol v1): hello, the messages in, what they change, errors and refusals.
-import { $, announce, app, paused, seatName, setNews, showNotice, store } from "./state.js";
+import { $, announce, app, paused, playsOnTable, seatName, setNews, showNotice, store } from "./state.js";
 import { noteEvents, playKeys, pump } from "./updates.js";
 import { renderAll, renderStatus } from "./table-view.js";
 import { peekChat, renderChat } from "./chat.js";
@@ -166,7 +166,9 @@ function tellTakenBack() {
   const before = new Set(app.handBeforeUndo || []);
   const back = app.view && app.view.hand ? app.view.hand.filter((card) => !before.has(card)) : [];
   const cards = back.map(cardShort).join(" ");
-  showNotice(t(back.length > 1 ? "web_undone_many" : "web_undone_one", { cards }), true);
+  // The computer players' cards are named only when some were taken back (a play-test's last card of a trick had none).
+  const others = app.playsBeforeUndo - playsOnTable() > back.length ? "" : "_alone";
+  showNotice(t((back.length > 1 ? "web_undone_many" : "web_undone_one") + others, { cards }), true);
   if (back.length) focusCard(back[0], $("undo-button")); // a card taken back, to play again from
 }
 

@@ -93,7 +93,8 @@ function playersChanged(event) {
   const free = players - 1 - +bots.value;
   // No seat left: said so ("0 seats are left for the friends you invite" read oddly for a game alone).
   if (!wholeIn("bots", 0, players - 1)) $("bots-note").textContent = t("form_bots", { max: players - 1 });
-  else $("bots-note").textContent = free > 0 ? t("bots_note", { free: plural("free_seats", free) }) : t("bots_note_none");
+  // (one seat is for a friend, not "the friends")
+  else $("bots-note").textContent = free > 1 ? t("bots_note", { free: plural("free_seats", free) }) : t(free ? "bots_note_one" : "bots_note_none");
   // A game alone is one press away (a play-test changed two fields to play against the computer).
   $("all-bots").hidden = !(free > 0);
 }

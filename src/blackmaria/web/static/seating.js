@@ -33,7 +33,8 @@ export function renderSeating() {
       // but while the host (who created the table) is here they are the host's; only the host may remove a player.
       if (app.seat !== null && seat.seat !== app.seat && (seat.kind !== "human" || app.isHost) && !hostDecides) {
         if (seat.kind !== "empty") item.append(seatButton(seat.seat, "empty", t(seat.kind === "bot" ? "free_seat" : "remove_player"), name));
-        if (seat.kind !== "bot") item.append(seatButton(seat.seat, "bot", t("bot_seat"), seat.kind === "empty" ? t("seat_n", { n: seat.seat + 1 }) : name));
+        // A person's seat offers Remove alone (a play-test took "Computer player" beside a friend's name for a mistake).
+        if (seat.kind === "empty") item.append(seatButton(seat.seat, "bot", t("bot_seat"), t("seat_n", { n: seat.seat + 1 })));
       }
       if (app.isHost && seat.seat !== app.seat && seat.kind === "human" && !seat.connected) item.append(newLinkButton(seat.seat));
       return item;

@@ -26,6 +26,7 @@ export const app = {
   starting: false, // a start asked for over HTTP and not answered yet
   undoAsked: false, // the undo button was pressed: the next welcome says the cards were taken back
   handBeforeUndo: null, // the hand when it was pressed: the cards back in it are the ones taken back
+  playsBeforeUndo: 0, // the deal's cards played then: more gone than the player's own, and the others' went too
   playPending: false, // a card sent and not yet seen played (or refused)
   heldWon: null, // the TrickWon of a finished trick kept on screen before it goes to its winner (trick, seat, points)
   shownPlays: new Set(),
@@ -35,6 +36,7 @@ export const app = {
   focusToHand: false, // the game has started: the focus goes to the hand once its cards are drawn
   stopSetFor: null, // the turn ("deal:trick") whose start put the hand's focus stop on a card that may be played
   noticeTillMyTurn: false, // the notice says the turn is another's: it goes when the turn comes
+  noticeTurn: null, // the seat whose turn the notice names: it goes when that turn is over
   drawn: null, // the card this seat drew from a two-player stock after the last trick, until its next card
   joining: false, // this page is taking a seat: the table's news of it are not told to it
   hintWaiting: null, // a hint for a decision whose update is still queued: shown once it is
@@ -166,6 +168,7 @@ export async function api(method, path, body, token) {
 export function clearNotice() {
   clearTimeout(app.noticeTimer);
   app.noticeTillMyTurn = false;
+  app.noticeTurn = null;
   $("notice").textContent = "";
 }
 
@@ -177,6 +180,7 @@ export function showNotice(text, info = false, tillMyTurn = false) {
   notice.textContent = text;
   notice.classList.toggle("info", info);
   app.noticeTillMyTurn = tillMyTurn;
+  app.noticeTurn = null;
   clearTimeout(app.noticeTimer);
   app.noticeTimer = setTimeout(() => (notice.textContent = ""), 6000);
   const seatingError = $("seating-error");
@@ -235,6 +239,9 @@ export function shownTaken(view, seat) {
 
 /** Whose turn the table shows: while an update's cards are still being laid (showUpdate), the seat of the next
     card to appear, not the turn after them all (the play-test saw "Your turn" over a trick still filling). */
+/** The cards played so far in the deal, by everyone. */
+export const playsOnTable = () => (app.view ? app.view.tricks.reduce((count, trick) => count + trick.plays.length, 0) : 0);
+
 export function shownTurn(view) {
   if (!view || view.phase !== "playing") return null;
   const next = app.hiddenPlays.values().next();

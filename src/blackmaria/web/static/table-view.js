@@ -1,6 +1,6 @@
 // The table: the host's pause, the seats round the felt (seating before a game: seating.js), the trick, the turn line and
 // clock, the score sheet, the shuffle check, the result (the titles and the turn's sound: header.js; the chat: chat.js).
-import { $, announce, api, app, authToken, currentTrick, el, mustPass, mustPlay, nameOf, paused, pausedText, REDUCED, seatName, showNotice, shownTaken, shownTurn, stillPassing, tableInPlay, trickWonShown } from "./state.js";
+import { $, announce, api, app, authToken, clearNotice, currentTrick, el, mustPass, mustPlay, nameOf, paused, pausedText, REDUCED, seatName, showNotice, shownTaken, shownTurn, stillPassing, tableInPlay, trickWonShown } from "./state.js";
 import { newLinkButton, renderSeating, seatButton } from "./seating.js";
 import { focusHandFrom, NARROW, passPrompt, renderHand, revealHand } from "./hand.js";
 import { renderLearn } from "./learn.js";
@@ -269,6 +269,8 @@ export function renderStatus() {
 
 function renderTurnLine() {
   renderTurnText();
+  // "It is not your turn. Computer 2 to play." under "Ben to play." read as a contradiction (a play-test's quick clicks).
+  if (app.noticeTurn !== null && shownTurn(app.view) !== app.noticeTurn) clearNotice();
   // A spectator who came in mid-game reads whose turn it is, and that they only watch (a play-test saw only "Anna
   // to play." and a disabled chat).
   const turnLine = $("turn-line");
