@@ -411,7 +411,7 @@ function renderSheet() {
   // Five to seven columns in the panel: a computer player is "C2" (its full name in the title), a person keeps their
   // name; at four, "Comp. 2" fits a column on one line (a play-test read "Comp." over "2" in every column).
   // A person's name keeps its words, each cut to what a column holds ("Wolfeschl…"): a long name hid the last column.
-  const room = n >= 5 ? 7 : 10;
+  const room = n >= 4 ? 7 : 10;
   const fit = (name) => name.split(" ").map((word) => (word.length > room ? `${word.slice(0, room - 1)}…` : word)).join(" ");
   const heading = (seat) => (n >= 5 && app.table.seats[seat].kind === "bot" ? t("bot_tiny", { n: seat + 1 }) : fit(seatName(seat, true)));
   const head = el("tr", {}, el("th", { scope: "col", text: t("sheet_deal") }), ...Array.from({ length: n }, (_, seat) => el("th", { scope: "col", text: heading(seat), title: seatName(seat) })));
