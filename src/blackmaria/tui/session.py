@@ -628,7 +628,7 @@ class PlaySession(Seat):
         played = len(self.game.deals) > 1 or any(isinstance(e, mine) and e.seat == self.human for e in self.game.events)
         if self._new_save and self.save_path is not None and not played:
             self.save_path.unlink(missing_ok=True)
-            self._new_save = self._dropped = True
+            self._dropped = True
 
     @property
     def name(self) -> str:
