@@ -167,8 +167,9 @@ function tellTakenBack() {
   const back = app.view && app.view.hand ? app.view.hand.filter((card) => !before.has(card)) : [];
   const cards = back.map(cardShort).join(" ");
   // The computer players' cards are named only when some were taken back (a play-test's last card of a trick had none).
-  const others = app.playsBeforeUndo - playsOnTable() > back.length ? "" : "_alone";
-  showNotice(t((back.length > 1 ? "web_undone_many" : "web_undone_one") + others, { cards }), true);
+  const others = app.playsBeforeUndo - playsOnTable() > back.length;
+  const key = back.length > 1 ? (others ? "web_undone_many" : "web_undone_many_alone") : others ? "web_undone_one" : "web_undone_one_alone";
+  showNotice(t(key, { cards }), true);
   if (back.length) focusCard(back[0], $("undo-button")); // a card taken back, to play again from
 }
 
