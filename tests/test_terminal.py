@@ -373,13 +373,20 @@ def test_the_list_of_saved_games_names_house_rules_and_says_when_there_is_none(t
     ):
         session = new_session(rules, levels=levels, lang="en", seed=1, save_path=saves_dir() / f"{name}.json")
         session.deal()
+        if name == "plain":  # on to the third trick
+            _pass_first(session)
+            session.advance()
+            while sum(trick.winner is not None for trick in session.game.tricks) < 2:
+                session.play(min(session.observation().legal))
+                session.advance()
         session.save()
     assert {(game.name, game.rules.deal_count) for game in saved_games()} == {("plain", 9), ("house", 1)}
     listed = runner.invoke(main, ["play", "--list", "--lang", "en"]).output
     # A game's length is not house rules (a play-test read "Black Maria (house rules)" for --deals 2).
     # The players and the computer players' levels tell two games of one rule set apart (a play-test's could not).
-    assert re.search(r"house  Black Maria, 1 deal, 3 players \(easy, hard\)  deal 1  ", listed), listed
-    assert re.search(r"plain  Black Maria, 3 players \(easy\)  deal 1  ", listed), listed
+    assert re.search(r"house  Black Maria, 1 deal, 3 players \(easy, hard\)  deal 1, you 0 points\s", listed), listed
+    # Where each stands, so two games in one deal are told apart (a play-test's list said "deal 1" of both).
+    assert re.search(r"plain  Black Maria, 3 players \(easy\)  deal 1, trick 3, you 0 points\s", listed), listed
     assert all(len(line) <= 80 for line in listed.splitlines()), listed
 
 

@@ -124,6 +124,10 @@ class SavedGame:
     modified: float
     levels: tuple[str, ...] = ()
     """The computer players' levels as given (a list tells apart two games of one rule set: a play-test's could not)."""
+    trick: int = 0
+    """The trick in progress, from 1 (0 outside play: at the pass, between deals)."""
+    total: int | None = None
+    """The player's points so far (None where the save does not say whose seat it is)."""
 
 
 def saved_games() -> list[SavedGame]:
@@ -141,9 +145,14 @@ def saved_games() -> list[SavedGame]:
             rules = Rules.from_data(record["rules"])
             deals = len(record.get("deals", []))
             levels = tuple(str(level) for level in data.get("levels", []))
+            # Where the game stands, so that two games in the same deal can be told apart (a play-test's could not).
+            game = game_from_record(record)
+            human = data.get("human")
+            total = game.totals[human] if isinstance(human, int) and 0 <= human < game.players else None
+            tricks = 1 + sum(1 for trick in game.tricks if trick.winner is not None) if game.phase == "playing" else 0
         except (OSError, ValueError, KeyError, TypeError, AttributeError):
             continue
-        found.append(SavedGame(path.stem, path, rules, deals, path.stat().st_mtime, levels))
+        found.append(SavedGame(path.stem, path, rules, deals, path.stat().st_mtime, levels, tricks, total))
     return sorted(found, key=lambda game: -game.modified)
 
 
