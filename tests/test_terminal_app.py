@@ -522,6 +522,27 @@ def test_the_story_keeps_its_newest_line_in_view_and_wraps_again_at_a_new_width(
     _run(session, drive, size=(80, 24))
 
 
+def test_an_open_view_wraps_its_text_again_when_the_terminal_grows(tmp_path: Path) -> None:
+    """A play-test opened F1 at 80x24 and made the terminal 100x30: the box grew, its text stayed wrapped at 70."""
+    session = _session(tmp_path)
+
+    async def drive(app: GameApp, pilot: object) -> None:
+        await pilot.press("f1")  # type: ignore[attr-defined]
+        await _settle(app, pilot)
+
+        def widest() -> int:
+            body = app.screen.query_one("#view-body", Static).content
+            return max(len(line) for line in str(body).splitlines())
+
+        narrow = widest()
+        assert narrow <= 64
+        await pilot.resize_terminal(120, 30)  # type: ignore[attr-defined]
+        await _settle(app, pilot)
+        assert widest() > narrow + 20
+
+    _run(session, drive, size=(80, 24))
+
+
 def test_a_resumed_game_shows_the_story_of_the_deal_so_far(tmp_path: Path) -> None:
     session = _session(tmp_path, seed=5)
     session.deal()

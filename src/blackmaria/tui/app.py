@@ -512,8 +512,7 @@ class CardTableApp(App[None]):
 
     # ---- views over the table ----------------------------------------------
     def view_width(self) -> int:
-        """The columns of a view's text: 90% of the screen up to the view's widest, less border, padding, scroll bar."""
-        return min(TextScreen.MAX_WIDTH, self.size.width * 9 // 10) - 8
+        return view_width(self.size.width)
 
     def view_text(self, body: RenderableType) -> RenderableType:
         """Plain text as a view shows it: each wrapped line under its own text, not at the view's edge (a review's
@@ -522,19 +521,21 @@ class CardTableApp(App[None]):
 
     def show_text(self, title: str, body: RenderableType) -> None:
         # after the key that asked for it is done (Enter on a typed command must not close the view it opened)
-        self.call_later(self.push_screen, TextScreen(title, self.view_text(body), self.t("view_close")))
+        source = body if isinstance(body, str) else None
+        self.call_later(self.push_screen, TextScreen(title, self.view_text(body), self.t("view_close"), source=source))
 
     def show_deal_review(self, title: str, body: RenderableType) -> None:
         """The deal just scored: its key line says Enter deals the next one (a long review hides its last line at
         80x24), and Enter does, straight from the view; Escape only closes it."""
         keys = " " + self.t("press_enter") + "  " + self.t("view_close")  # (indented as the other views' key lines)
+        source = body if isinstance(body, str) else None
         body = self.view_text(body)
 
         def closed(how: str | None) -> None:
             if how == "enter":
                 self.enter_idle()
 
-        self.call_later(self.push_screen, TextScreen(title, body, keys, enter_result="enter"), closed)
+        self.call_later(self.push_screen, TextScreen(title, body, keys, enter_result="enter", source=source), closed)
 
     def action_last(self) -> None:
         self.show_text(self.t("key_last"), self.seat.last_trick())
@@ -695,6 +696,11 @@ def hanging(text: str, width: int) -> str:
     return "\n".join(out)
 
 
+def view_width(screen_width: int) -> int:
+    """The columns of a view's text: 90% of the screen up to the view's widest, less border, padding, scroll bar."""
+    return min(TextScreen.MAX_WIDTH, screen_width * 9 // 10) - 8
+
+
 class TextScreen(ModalScreen[str | None]):
     """A view over the game (help, score sheet, rules, last trick): Escape closes it, arrows and PageUp/PageDown
     scroll it; the keys it takes are named in its bottom line."""
@@ -711,13 +717,20 @@ class TextScreen(ModalScreen[str | None]):
         Binding("q", "close", show=False),
     ]
 
-    def __init__(self, title: str, body: RenderableType, keys: str, enter_result: str | None = None) -> None:
+    def __init__(self, title: str, body: RenderableType, keys: str, enter_result: str | None = None, source: str | None = None) -> None:
         super().__init__()
         self.view_title = title
         self.body = body
         self.keys = keys
         self.enter_result = enter_result
         """What the view is dismissed with on Enter (None: Enter only closes it, as Escape does)."""
+        self.source = source
+        """The plain text ``body`` was wrapped from (``hanging``), wrapped again when the screen's width changes: a
+        help opened at 80 columns stayed at 70 after the terminal grew (a play-test)."""
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self.source is not None:
+            self.query_one("#view-body", Static).update(Text(hanging(self.source, view_width(event.size.width))))
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="view") as view:
