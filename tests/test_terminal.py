@@ -595,6 +595,28 @@ def test_an_empty_line_and_an_undo_after_the_pass_say_what_there_is_to_do(tmp_pa
     assert session.undo() == "Passed cards stay passed; you have played no card of this deal yet to take back."
 
 
+def test_a_rank_alone_names_the_one_card_of_it_in_the_hand_and_asks_which_of_two(tmp_path: Path) -> None:
+    """A play-test typed "10" holding one ten and was told it was no card."""
+    from blackmaria.cards import rank_of
+
+    for lang, names in (("en", (*"23456789", "10", "j", "q", "k", "a")), ("de", (*"23456789", "10", "b", "d", "k", "a"))):
+        for seed in range(1, 30):  # a hand with a rank held once, one held twice and one not at all
+            session = _session(tmp_path / lang, lang=lang, seed=seed)
+            hand = session.observation().hand
+            counts = [sum(1 for card in hand if rank_of(card) == rank) for rank in range(13)]
+            if {0, 1, 2} <= set(counts):
+                break
+        one, two = counts.index(1), counts.index(2)
+        assert session.parse(names[one]) == [next(card for card in hand if rank_of(card) == one)]
+        assert session.parse(names[two]) is None and session.parse(names[counts.index(0)]) is None
+        pair = sorted((card for card in hand if rank_of(card) == two), reverse=True)
+        which = "which one" if lang == "en" else "welche"
+        assert session.unreadable(names[two]) == (
+            f"{names[two]!r}: {which}, {session.t.cards(pair)}? "
+            + ("Type it with its suit (10h, qs)." if lang == "en" else "Gib sie mit ihrer Farbe ein (h10, pd).")
+        )
+
+
 def test_a_sheet_breaks_long_names_at_spaces_and_cuts_a_word_too_long_for_its_column() -> None:
     """A play-test at 80x24 with six players read "Maximili / an Alexa / nder" over the first column."""
     names = ["Maximilian Alexander", "Ben", "Carla", "David", "Emma", "Wolfeschlegelsteinhausen"]

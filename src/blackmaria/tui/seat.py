@@ -23,7 +23,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import ClassVar, Final
 
-from blackmaria.cards import HAND_ORDER, Card, CardSet, suit_of
+from blackmaria.cards import HAND_ORDER, RANK_SHORT_DE, Card, CardSet, rank_of, suit_of
 from blackmaria.core.state import Refusal
 from blackmaria.events import CardDrawn, CardPlayed, CardsPassed, DealStarted, Event, TrickWon
 from blackmaria.game import Trick
@@ -351,14 +351,28 @@ class Seat(ABC):
     # ---- what the player types ---------------------------------------------------------------------
     def parse(self, text: str) -> list[Card] | None:
         """The cards typed: ``qs 10h``, ``Q♠``, and in German also suit then rank (``pd`` Pik-Dame, ``kak`` Karo-König,
-        ``krb`` Kreuz-Bube, ``h10``) or rank then suit (``dp``); None if any word is not a card."""
+        ``krb`` Kreuz-Bube, ``h10``) or rank then suit (``dp``), or a rank alone where the hand holds one card of it
+        (``10``, ``q``; German ``d``); None if any word is not a card."""
         cards = []
         for word in card_words(cards_named_in_words(text)):
             card = read_card(word, german=self.lang == "de")
             if card is None:
+                held = self.held_of_rank(word)
+                card = held[0] if len(held) == 1 else None
+            if card is None:
                 return None
             cards.append(card)
         return cards or None
+
+    def held_of_rank(self, word: str) -> list[Card]:
+        """The cards of the hand whose rank ``word`` names alone (``10``, ``q``, German ``d``: a play-test typed ``10``
+        holding one ten and was told it was no card); none where ``word`` is no rank."""
+        ranks = RANK_SHORT_DE if self.lang == "de" else tuple("23456789") + ("10", "J", "Q", "K", "A")
+        rank = next((i for i, name in enumerate(ranks) if name.lower() == word.lower()), None)
+        obs = self.observation()
+        if rank is None or obs is None:
+            return []
+        return sorted((card for card in obs.hand if rank_of(card) == rank), reverse=True)
 
     def unreadable(self, text: str) -> str:
         """Why a typed line is not taken: the word that is not a card, when the others are (a play-test's line with one
@@ -370,6 +384,9 @@ class Seat(ABC):
         both_k = next((w for w in wrong if self.lang == "de" and re.fullmatch(r"k(10|[2-9]|[bdka])", w.lower())), None)
         if both_k is not None:
             return self.t("kreuz_or_karo", word=both_k, kreuz="kr" + both_k[1:].lower(), karo="ka" + both_k[1:].lower())
+        held = next((self.held_of_rank(w) for w in wrong if len(self.held_of_rank(w)) > 1), None)
+        if held:  # "10" with two tens in the hand: which one
+            return self.t("which_rank", word=next(w for w in wrong if self.held_of_rank(w) == held), cards=self.t.cards(held))
         if len(words) > 1 and len(wrong) < len(words):
             return self.t("word_not_a_card", word=wrong[0], text=text.strip())
         return self.t("not_a_card", text=text.strip())
