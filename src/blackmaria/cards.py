@@ -42,6 +42,8 @@ SUIT_NAMES_EN: Final = ("clubs", "diamonds", "hearts", "spades")
 RANK_NAMES_EN: Final = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace")
 SUIT_NAMES_DE: Final = ("Kreuz", "Karo", "Herz", "Pik")
 RANK_NAMES_DE: Final = ("Zwei", "Drei", "Vier", "Fünf", "Sechs", "Sieben", "Acht", "Neun", "Zehn", "Bube", "Dame", "König", "Ass")
+RANK_SHORT_EN: Final = tuple("10" if rank == "T" else rank for rank in RANK_CHARS)
+"""The ranks as cards show them (``10``, not ``T``), two to ace."""
 RANK_SHORT_DE: Final = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "B", "D", "K", "A")
 """German rank letters for display (Bube, Dame, König, Ass); ``locale.Texts`` uses them."""
 
@@ -74,8 +76,7 @@ CARD_NAMES: Final = tuple(card_name(card) for card in range(NUM_CARDS))
 
 def card_symbol(card: Card) -> str:
     """Display text with a suit symbol and ``10`` for ten: ``Q♠``, ``10♥``."""
-    rank = "10" if card >> 2 == 8 else RANK_CHARS[card >> 2]
-    return rank + SUIT_SYMBOLS[card & 3]
+    return RANK_SHORT_EN[card >> 2] + SUIT_SYMBOLS[card & 3]
 
 
 def english_name(card: Card) -> str:
@@ -248,6 +249,6 @@ class CardSet:
         for suit in (SPADES, HEARTS, DIAMONDS, CLUBS):
             ranks = [rank_of(c) for c in reversed(cards_of(self.mask & suit_mask(suit)))]
             if ranks:
-                shown = " ".join("10" if r == 8 else RANK_CHARS[r] for r in ranks)
+                shown = " ".join(RANK_SHORT_EN[r] for r in ranks)
                 groups.append(f"{SUIT_SYMBOLS[suit]} {shown}")
         return "  ".join(groups) if groups else "(no cards)"

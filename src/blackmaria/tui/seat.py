@@ -23,7 +23,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import ClassVar, Final
 
-from blackmaria.cards import HAND_ORDER, RANK_SHORT_DE, Card, CardSet, rank_of, suit_of
+from blackmaria.cards import HAND_ORDER, RANK_SHORT_DE, RANK_SHORT_EN, Card, CardSet, rank_of, suit_of
 from blackmaria.core.state import Refusal
 from blackmaria.events import CardDrawn, CardPlayed, CardsPassed, DealStarted, Event, TrickWon
 from blackmaria.game import Trick
@@ -367,7 +367,7 @@ class Seat(ABC):
     def held_of_rank(self, word: str) -> list[Card]:
         """The cards of the hand whose rank ``word`` names alone (``10``, ``q``, German ``d``: a play-test typed ``10``
         holding one ten and was told it was no card); none where ``word`` is no rank."""
-        ranks = RANK_SHORT_DE if self.lang == "de" else tuple("23456789") + ("10", "J", "Q", "K", "A")
+        ranks = RANK_SHORT_DE if self.lang == "de" else RANK_SHORT_EN
         rank = next((i for i, name in enumerate(ranks) if name.lower() == word.lower()), None)
         obs = self.observation()
         if rank is None or obs is None:
@@ -384,9 +384,10 @@ class Seat(ABC):
         both_k = next((w for w in wrong if self.lang == "de" and re.fullmatch(r"k(10|[2-9]|[bdka])", w.lower())), None)
         if both_k is not None:
             return self.t("kreuz_or_karo", word=both_k, kreuz="kr" + both_k[1:].lower(), karo="ka" + both_k[1:].lower())
-        held = next((self.held_of_rank(w) for w in wrong if len(self.held_of_rank(w)) > 1), None)
-        if held:  # "10" with two tens in the hand: which one
-            return self.t("which_rank", word=next(w for w in wrong if self.held_of_rank(w) == held), cards=self.t.cards(held))
+        for word in wrong:
+            held = self.held_of_rank(word)
+            if len(held) > 1:  # "10" with two tens in the hand: which one
+                return self.t("which_rank", word=word, cards=self.t.cards(held))
         if len(words) > 1 and len(wrong) < len(words):
             return self.t("word_not_a_card", word=wrong[0], text=text.strip())
         return self.t("not_a_card", text=text.strip())
