@@ -104,7 +104,7 @@ class CountingStore(Store):
         self.batches.append([(action.kind, action.seat) for _, _, action in batch])
 
 
-def test_a_persons_play_is_committed_and_told_with_the_quick_bots_answers(tmp_path: Path) -> None:
+def test_each_of_a_persons_plays_is_committed_and_told_with_the_quick_bots_answers_in_one_update(tmp_path: Path) -> None:
     loop = asyncio.new_event_loop()
     store = CountingStore(f"sqlite:///{tmp_path / 'tables.sqlite3'}")
     hub = Hub(store)
@@ -120,20 +120,45 @@ def test_a_persons_play_is_committed_and_told_with_the_quick_bots_answers(tmp_pa
         assert game is not None
         loop.run_until_complete(handle_raw(table, anna, json.dumps({"type": "pass", "cards": game.hand(0).names()[:3]})))
         assert game.phase == "playing" and game.turn == 0  # the bots led up to Anna's first card
-        messages(anna)
-        store.batches.clear()
-        card = min(game.legal_cards(0))
-        loop.run_until_complete(handle_raw(table, anna, json.dumps({"type": "play", "card": card_name(card)})))
-        assert game.turn == 0 or game.is_over  # the bots answered, up to Anna's next card
-        # Her card and the bots' answers: one commit (or two, where a trick's worth was reached) and as many updates.
-        updates = [m for m in messages(anna) if m["type"] == "update"]
-        assert len(updates) == len(store.batches) <= 2
-        # The bots' answers come in her card's commit, unless her card ended a trick she took (she leads again: the
-        # random bots and the shuffle are not seeded, so that happens now and then).
-        played = [e["seat"] for e in updates[0]["events"] if e["type"] == "CardPlayed"]
-        took_it = any(e["type"] == "TrickWon" and e["seat"] == 0 for e in updates[0]["events"])
-        assert store.batches[0][0] == ("play", 0) and (len(store.batches[0]) > 1 or (played == [0] and took_it and game.turn == 0))
-        assert [e["seat"] for e in updates[0]["events"] if e["type"] == "CardPlayed"] == [seat for _, seat in store.batches[0]]
+        # Every card of hers in the deal, wherever she sits in the trick (the shuffle is not seeded: thirteen runs of
+        # every length from her card alone, when she takes the trick, to six).
+        while not game.is_over:
+            messages(anna)
+            store.batches.clear()
+            card = min(game.legal_cards(0))
+            loop.run_until_complete(handle_raw(table, anna, json.dumps({"type": "play", "card": card_name(card)})))
+            assert game.turn == 0 or game.is_over  # the bots answered, up to Anna's next card
+            # Her card and the bots' answers: one commit and one update, however many cards (the page lays an update's
+            # cards one after another and hands her the turn after the last: cut at four cards, the last came alone
+            # and was drawn at once, turn and all).
+            updates = [m for m in messages(anna) if m["type"] == "update"]
+            assert len(updates) == len(store.batches) == 1, store.batches
+            assert store.batches[0][0] == ("play", 0)
+            assert [e["seat"] for e in updates[0]["events"] if e["type"] == "CardPlayed"] == [seat for _, seat in store.batches[0]]
+    finally:
+        hub.close()
+        loop.close()
+
+
+def test_a_watcher_of_computer_players_is_told_a_trick_at_a_time(tmp_path: Path) -> None:
+    """Each update of a deal played by bots alone holds at most one finished trick, and a deal's start comes before its
+    cards: the page lays the cards of such an update one after another (it draws an update of two tricks, or of a new
+    deal, at once)."""
+    loop = asyncio.new_event_loop()
+    hub = Hub(Store(f"sqlite:///{tmp_path / 'tables.sqlite3'}"))
+    try:
+        table, _ = loop.run_until_complete(hub.create(Rules.from_data({"preset": "hearts", "target_score": None, "deal_count": 2})))
+        loop.run_until_complete(table.add_bots("random", None))
+        watcher = Client()
+        watcher.rate = RateLimit(rate=1e9, burst=1e9)
+        loop.run_until_complete(handle_raw(table, watcher, json.dumps({"type": "hello", "protocol": 1})))
+        loop.run_until_complete(table.start())
+        assert table.game is not None and table.game.is_over
+        updates = [[e["type"] for e in m["events"]] for m in messages(watcher) if m["type"] == "update"]
+        assert sum(kinds.count("CardPlayed") for kinds in updates) == 2 * PLAYS_IN_A_DEAL
+        assert all(kinds.count("TrickWon") <= 1 for kinds in updates), updates
+        assert not any("DealStarted" in kinds and "CardPlayed" in kinds for kinds in updates), updates
+        assert len(updates) >= 2 * 13  # a trick at a time, not a deal
     finally:
         hub.close()
         loop.close()

@@ -30,7 +30,7 @@ from blackmaria.bots.base import DEFAULT_BUDGETS, LEVELS, Bot, make_bot, table_b
 from blackmaria.bots.external import BotProgramError, ExternalBot
 from blackmaria.bots.reasons import render
 from blackmaria.cards import Card, card_name, parse_card
-from blackmaria.events import DealScored, Event
+from blackmaria.events import DealScored, DealStarted, Event, TrickWon
 from blackmaria.game import Game
 from blackmaria.locale import Texts, chat_phrase
 from blackmaria.locale.advice import hint_message
@@ -1010,6 +1010,12 @@ class TableRuntime:
                 else:
                     self._stage("pass", seat, data, by_bot=True)
             elif game.phase == "playing" and game.turn in self._bot_seats():
+                if self._run_to_tell_first(game):
+                    # Bots alone are told a trick at a time, so that watchers see the deal unfold. A run between a
+                    # person's two cards finishes one trick and stays whole: the page lays its cards one after another
+                    # and hands the turn over after the last (cut at four cards, the last came alone, turn and all).
+                    await self._flush()
+                    await asyncio.sleep(0)  # let other tables and the connections' writers run
                 seat = game.turn
                 slow = self._is_slow(seat)
                 if slow:
@@ -1023,11 +1029,18 @@ class TableRuntime:
                     self._stage("play", seat, {"card": card_name(card)}, by_bot=True)
             else:
                 break
-            if len(self._staged) >= self.rules.players:  # a trick's worth at a time, so that watchers see the deal unfold
-                await self._flush()
-                await asyncio.sleep(0)  # let other tables and the connections' writers run
         await self._flush()
         self._start_timer()
+
+    def _run_to_tell_first(self, game: Game) -> bool:
+        """Whether the staged run is told before the next card: it holds the deal's start (the page draws a new deal at
+        once, and lays cards one after another only within a deal), or a finished trick and the next card finishes
+        another (the page lays one trick's end and the next one's start)."""
+        if any(isinstance(item, DealStarted) for item in self._staged_items):
+            return True
+        tricks = game.tricks
+        finishing = bool(tricks) and tricks[-1].winner is None and len(tricks[-1].plays) == game.players - 1
+        return finishing and any(isinstance(item, TrickWon) for item in self._staged_items)
 
     def _is_slow(self, seat: int) -> bool:
         bot = self.bots.get(seat) or self.stand_ins.get(seat)
