@@ -43,6 +43,10 @@ def arguments() -> argparse.ArgumentParser:
     return parser
 
 
+if __name__ == "__main__":
+    arguments().parse_known_args()  # --help and a mistyped option answer before the learning libraries load (seconds)
+
+
 try:
     import numpy as np
     import torch

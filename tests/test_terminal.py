@@ -419,14 +419,18 @@ def test_a_refused_card_is_worded_from_the_refusal_the_observation_carries(tmp_p
 
 
 def test_a_verb_before_the_cards_and_a_please_after_a_command_are_understood(tmp_path: Path) -> None:
-    """Play-tests typed "play jd" and "tipp bitte" and were told the line was not a card or a command."""
+    """Play-tests typed "play jd", "tipp bitte" and "hint me" and were told the line was not a card or a command."""
     from blackmaria.cards import card_name
 
-    for lang, verb, polite, hint_start in (("en", "pass", "hint please", "Hint: "), ("de", "gib", "tipp bitte", "Tipp: ")):
+    for lang, verb, polite, hint_start in (
+        ("en", "pass", ("hint please", "hint me"), "Hint: "),
+        ("de", "gib", ("tipp bitte", "tipp mir"), "Tipp: "),
+    ):
         session = _session(tmp_path, lang=lang)
         session.take_lines()
-        session.take(polite)
-        assert session.take_lines()[0].startswith(hint_start)
+        for said in polite:
+            session.take(said)
+            assert session.take_lines()[0].startswith(hint_start), said
         three = sorted(session.observation().hand)[:3]
         session.take(f"{verb} {' '.join(card_name(c) for c in three)}")
         assert session.waiting_for() != "pass" and not set(three) & set(session.observation().hand)

@@ -504,9 +504,14 @@ def test_a_phone_holds_a_big_hand_in_two_rows_and_marks_no_more_than_the_pass_ta
         # a card of the first row hit the card in front of it: the second row covered all but 28 px).
         assert min(page.evaluate(UPPER_ROW_TAP_HEIGHTS)) >= 44, page.evaluate(UPPER_ROW_TAP_HEIGHTS)
         cards = page.locator("#hand .card")
+        sideways = "() => { const box = document.getElementById('pass-button').getBoundingClientRect(); return [Math.round(box.left), Math.round(box.width)]; }"
+        button = page.evaluate(sideways)
         for index in (0, 5, 10, 15):
             click_card(cards.nth(index))
         assert page.locator("#hand .card.selected").count() == 3
+        # The button's label shortens ("Pass 3 cards: choose 1 more", "Pass 3 cards"): it does not move sideways under
+        # the pointer (a play-test saw it).
+        assert page.evaluate(sideways) == button
         assert page.text_content("#notice") == "3 cards are chosen, as many as the pass takes: choose one of them again to put it back"
         click_card(cards.nth(5))
         click_card(cards.nth(15))
@@ -1134,6 +1139,48 @@ def test_the_host_gives_a_player_who_lost_their_link_a_new_one_that_seats_them_a
     assert anna.errors == [] and back.errors == []
     for page in (anna, stale, back):
         page.context.close()
+
+
+# For each finished trick: how long its cards lay on the felt, all of them, before they flew to the winner.
+WATCH_HOLDS = """() => {
+  window.holds = [];
+  let full = null;
+  new MutationObserver(() => {
+    const cards = [...document.querySelectorAll('#trick .card')];
+    if (full === null && cards.length === 4 && !cards.some((c) => c.classList.contains('fly'))) full = performance.now();
+    else if (full !== null && cards.some((c) => c.classList.contains('fly'))) { window.holds.push(performance.now() - full); full = null; }
+  }).observe(document.getElementById('trick'), {subtree: true, childList: true, attributes: true});
+}"""
+
+
+@needs_chromium
+def test_the_card_speed_is_the_players_choice_and_kept_in_the_browser(server: Server, browser: Any) -> None:
+    """Card apps let a player have the cards come quicker or slower (the terminal has F8): the page's choice, beside the
+    score sheet, scales the pauses that lay the cards and hold a finished trick, and is kept over a reload."""
+    page = new_page(browser, DESKTOP, speed=None, reduced_motion=False)
+    create_table(page, server.base, "hearts", deals=1, bots=3, name="Cleo")
+    page.click("#start")
+    page.wait_for_selector("#pass-bar:not([hidden])")
+    select = page.locator("#speed-select")
+    assert page.text_content("label[for=speed-select]") == "Card speed" and select.input_value() == "normal"
+    fly = "() => getComputedStyle(document.documentElement).getPropertyValue('--fly')"
+    assert page.evaluate(fly) == "380ms"  # the flight of a finished trick to its winner, as before the choice
+    select.select_option("slow")
+    assert page.evaluate(fly) == "608ms"
+    page.evaluate(WATCH_HOLDS)
+    pass_three(page)
+    while not page.evaluate("() => window.holds.length") and wait_for_my_turn(page):
+        play_first_playable(page)
+    page.wait_for_function("() => window.holds.length > 0")
+    assert page.evaluate("() => window.holds[0]") >= 1.6 * 900 - 20  # slow: the trick lies 1.6 times as long
+    select.select_option("fast")
+    page.reload()
+    page.wait_for_selector("#play:not([hidden])")
+    assert select.input_value() == "fast" and page.evaluate(fly) == "114ms"
+    page.click("#lang-switch")
+    assert page.text_content("label[for=speed-select]") == "Kartentempo" and page.text_content("#speed-select option:checked") == "Schnell"
+    assert page.errors == []
+    page.context.close()
 
 
 @needs_chromium

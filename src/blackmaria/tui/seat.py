@@ -61,6 +61,7 @@ PLAY_COMMANDS: Final = {
     "regeln": "rules",
     "help": "help",
     "hilfe": "help",
+    "hilf": "help",  # (hilf mir)
     "quit": "quit",
     "ende": "quit",
     "exit": "quit",
@@ -70,8 +71,8 @@ PLAY_COMMANDS: Final = {
 CARD_VERBS: Final = frozenset({"play", "pass", "spiel", "spiele", "spielen", "leg", "lege", "gib", "gebe"})
 """Words a player may put before the cards (``play jd``, ``gib pd kh 3c``, ``spiel kab``: alone, ``spiel`` is the
 deal's review): the cards are read after them."""
-POLITE: Final = frozenset({"please", "bitte"})
-"""Words a player may put after a command (``tipp bitte``)."""
+POLITE: Final = frozenset({"please", "bitte", "me", "mir"})
+"""Words a player may put after a command (``tipp bitte``, ``help me``; a play-test's ``hint me`` was refused)."""
 
 
 def card_words(text: str) -> list[str]:

@@ -1,7 +1,7 @@
 // The browser client: the lobby, seating, and the table, over the server's HTTP lobby and WebSocket protocol v1
 // (docs/server.md). Plain JavaScript modules, no build step (docs/web.md lists them). Names and chat are always
 // inserted as text.
-import { $, app, clearNotice, copyField, playsOnTable, renderNews, showNotice, store } from "./state.js";
+import { $, app, clearNotice, copyField, playsOnTable, renderNews, setSpeed, showNotice, store } from "./state.js";
 import { connect, send } from "./connection.js";
 import { renderAll, renderSeats, renderTrick, toggleLastTrick, togglePause } from "./table-view.js";
 import { openChat, sendChat } from "./chat.js";
@@ -82,6 +82,8 @@ function showTable(code) {
   });
   $("pause-button").addEventListener("click", togglePause);
   $("sound-button").addEventListener("click", toggleSound);
+  $("speed-select").value = store.speed();
+  $("speed-select").addEventListener("change", (event) => { store.saveSpeed(event.target.value); setSpeed(event.target.value); });
   // The focus ring is the keyboard's: where the page moves the focus itself (the first card after a reload, the
   // summary's button) a player who points or taps saw a card that looked chosen (a play-test); any key shows it again.
   const root = document.documentElement;

@@ -6,8 +6,16 @@ export const $ = (id) => document.getElementById(id);
 
 export const REDUCED = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
-// Pauses that let a player follow the play: a card, a finished trick before it goes to its winner, its flight.
-export const TIMING = REDUCED ? { play: 60, hold: 350, fly: 0 } : { play: 420, hold: 900, fly: 380 };
+// Pauses that let a player follow the play: a card, a finished trick before it goes to its winner, its flight. The
+// player's card speed scales them (as the terminal's F8 does its pause), kept in this browser.
+const PACE = REDUCED ? { play: 60, hold: 350, fly: 0 } : { play: 420, hold: 900, fly: 380 };
+export const SPEEDS = { slow: 1.6, normal: 1, fast: 0.3 };
+export const TIMING = { ...PACE };
+
+export function setSpeed(speed) {
+  for (const [key, ms] of Object.entries(PACE)) TIMING[key] = Math.round(ms * (SPEEDS[speed] || 1));
+  document.documentElement.style.setProperty("--fly", `${TIMING.fly}ms`);
+}
 
 export const app = {
   code: null,
@@ -89,7 +97,10 @@ export const store = {
   saveLobbyForm: (form) => localStorage.setItem("blackmaria:lobby-form", JSON.stringify(form)),
   sound: () => localStorage.getItem("blackmaria:sound") === "on",
   saveSound: (on) => localStorage.setItem("blackmaria:sound", on ? "on" : "off"),
+  speed: () => (localStorage.getItem("blackmaria:speed") in SPEEDS ? localStorage.getItem("blackmaria:speed") : "normal"),
+  saveSpeed: (speed) => localStorage.setItem("blackmaria:speed", speed),
 };
+setSpeed(store.speed());
 
 export function el(tag, props = {}, ...children) {
   const node = document.createElement(tag);

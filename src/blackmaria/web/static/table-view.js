@@ -308,6 +308,10 @@ function renderTurnText() {
       $("pass-text").textContent = passPrompt(view);
       const left = count - app.selected.size;
       const button = $("pass-button");
+      // As wide as its longest label: shortening as the cards were chosen, it moved under the pointer (a play-test).
+      button.style.minWidth = "";
+      button.textContent = t("pass_button_left", { count, left: count });
+      button.style.minWidth = `${button.offsetWidth}px`;
       button.textContent = left > 0 ? t("pass_button_left", { count, left }) : t("pass_button", { count });
       button.setAttribute("aria-disabled", String(left !== 0 || !app.connected));
       turnLine.textContent = ""; // the pass bar says it, once
