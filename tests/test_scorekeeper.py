@@ -298,7 +298,11 @@ def test_the_first_dealer_is_counted_from_one_and_must_be_at_the_table(tmp_path:
     first = runner.invoke(main, ["score", "--players", "Ann,Bob,Cy", "--lang", "en"], input="quit\n")
     assert "Deal 1 of 9: Ann deals" in first.output
     beyond = runner.invoke(main, ["score", "--players", "Ann,Bob,Cy", "--dealer", "4", "--lang", "en"])
-    assert beyond.exit_code == 1 and "--dealer 4: there are 3 players, so the first dealer is 1 to 3 (1 is Ann)" in beyond.output
+    # As every option's error: the usage, then the option named (it was a bare line of its own).
+    assert beyond.exit_code == 2 and beyond.output.startswith("Usage: ")
+    assert "Error: Invalid value for --dealer: 4: there are 3 players, so the first dealer is 1 to 3 (1 is Ann)" in beyond.output
+    german = runner.invoke(main, ["score", "--players", "Ann,Bob,ann", "--lang", "de"])
+    assert "Fehler: Ungültiger Wert für --players: ann steht zweimal da: gib jedem Spieler einen eigenen Namen" in german.output
 
 
 def test_a_correction_that_is_a_moon_says_so() -> None:

@@ -683,9 +683,9 @@ def score(
         players = [n.strip() for n in names.split(",") if n.strip()] or ["Anna", "Ben", "Carla"]
         twice = next((name for i, name in enumerate(players) if name.casefold() in (p.casefold() for p in players[:i])), None)
         if twice is not None:  # two columns of one name make the sheet and the entries by name ambiguous (a play-test)
-            raise click.BadParameter(f"{twice} is named twice: give each player a name of their own", param_hint="--players")
-        if dealer > len(players):
-            raise click.ClickException(texts("sk_dealer_range", dealer=dealer, players=len(players), first=players[0]))
+            raise click.BadParameter(texts("sk_player_twice", name=twice), param_hint="--players")
+        if dealer > len(players):  # (the usage and the option named, as every other option's error; it was a bare line)
+            raise click.BadParameter(texts("sk_dealer_range", dealer=dealer, players=len(players), first=players[0]), param_hint="--dealer")
         sheet = ScoreSheet(_rules_option(rules_name, len(players), kitty, deals, target), players, dealer - 1)
         path = new_sheet_path()  # a sheet of its own: the earlier ones are kept
     run_scorekeeper(sheet, language, path=path)
