@@ -414,6 +414,9 @@ LAYOUT_PROBLEMS = """() => {
   }
   const sheet = box(document.querySelector('.sheet'));
   if (!inside(box(document.getElementById('sheet-table')), sheet)) problems.push('the score sheet leaves its panel');
+  // Every column in sight ("Summe" widened the German sheet's first column: the last was cut, a play-test).
+  const scroll = document.querySelector('.sheet-scroll');
+  if (scroll.scrollWidth > scroll.clientWidth + 1) problems.push(`the score sheet scrolls sideways: ${scroll.scrollWidth} > ${scroll.clientWidth}`);
   for (const card of document.querySelectorAll('#hand .card')) {
     const r = box(card);
     if (r.left < -1 || r.right > width + 1) problems.push(`hand card off the screen: ${card.dataset.card} ${Math.round(r.left)}..${Math.round(r.right)}`);
@@ -1054,6 +1057,9 @@ def test_the_host_changes_seats_before_and_during_the_game(server: Server, brows
     # was ready): his page says who starts.
     assert ben.locator("[data-seat-change]").count() == 0 and ben.locator("#start").is_hidden() and ben.locator("#manage").is_hidden()
     assert ben.text_content("#seating-note") == "Anna, who opened this table, seats the computer players and starts the game."
+    # and nothing above it tells him to start the game (a play-test's guest read "start the game when you are ready")
+    ben.wait_for_function("() => document.getElementById('invite-text').textContent === 'Every seat is taken. This link lets others watch:'")
+    assert anna.text_content("#invite-text") == "Every seat is taken: start the game when you are ready. This link lets others watch:"
     # Ben's name is taken back: he is removed, and his page says the link holds no seat for him any more.
     anna.click("[aria-label='Remove: Ben']")
     ben.wait_for_selector("#join-box:not([hidden])")

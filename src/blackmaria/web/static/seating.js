@@ -57,7 +57,8 @@ export function renderSeating() {
   $("seating-heading").textContent = t(empty > 0 ? "invite_heading" : app.seat === null ? "guest_full_heading" : "seating_full_heading");
   // Alone with computer players, the start is the player's own ("wenn ihr bereit seid" to one, a play-test).
   const alone = table.seats.filter((seat) => seat.kind === "human").length === 1;
-  const full = alone ? "invite_full_alone" : "invite_full";
+  // A seated guest while the host is here does not start the game: not told to (a play-test), the note says who does.
+  const full = hostDecides ? "invite_full_guest" : alone ? "invite_full_alone" : "invite_full";
   $("invite-text").textContent = mayManage ? t(empty > 0 ? "invite_text" : full) : empty > 0 ? t("guest_text") : t("guest_full");
 }
 
