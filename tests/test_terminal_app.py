@@ -99,8 +99,13 @@ def test_keys_pressed_while_the_bots_play_are_not_played(tmp_path: Path) -> None
             await pilot.press("enter")  # type: ignore[attr-defined]
             await pilot.press("space")  # type: ignore[attr-defined]
         assert app.busy() and app.message.startswith("Wait")
+        # A line typed ahead keeps its spaces, and its Enter says the line waits for the turn (a play-test's
+        # "play 9h" became "play9h" under "that key was not taken").
+        await pilot.press(*"ten of", "space", *"hearts", "enter")  # type: ignore[attr-defined]
+        assert app.busy() and app.buffer == "ten of hearts", app.buffer
+        assert app.message == "Wait: the computer players are playing. What you typed stays: Enter sends it on your turn."
         await _settle(app, pilot)
-        assert _my_plays(session) == before + 1
+        assert _my_plays(session) == before + 1 and app.buffer == "ten of hearts"
 
     _run(session, drive, speed=1.0)
 
@@ -1536,5 +1541,27 @@ def test_a_long_hint_leaves_the_prompt_and_the_marked_cards_in_sight_at_80x24(tm
         assert shown[-3].endswith("… (ganz im Verlauf)") and shown[0].startswith("Tipp: A♠ A♥ B♥.")
         story = [_plain(line, 200) for line in app.query_one("#log", StoryLog).lines]
         assert any("Tipp: A♠ A♥ B♥." in line for line in story)
+
+    _run(session, drive, size=(80, 24))
+
+
+def test_a_hand_of_seventeen_with_three_tens_and_its_last_card_marked_keeps_to_one_row_at_80x24(tmp_path: Path) -> None:
+    """Black Maria for three at 80x24: two spaces between suits made such a hand 77 columns, one more than the box
+    holds, and the mark on its last card took that card to a row of its own (a play-test)."""
+
+    def tens(seed: int) -> int:
+        dealt = _session(tmp_path, "black-maria", seed=seed)
+        dealt.deal()
+        held = dealt.game.hand(dealt.human)
+        return sum(1 for card in held if card_name(card)[0] == "T") if len({card & 3 for card in held}) == 4 else 0
+
+    seed = next(s for s in range(200) if tens(s) >= 3)  # with every suit: the widest rows
+    session = _session(tmp_path, "black-maria", seed=seed)
+
+    async def drive(app: GameApp, pilot: object) -> None:
+        await pilot.press("end", "space")  # type: ignore[attr-defined]
+        assert len(app.marked) == 1 and app.hand_cards()[-1] in app.marked
+        row = _plain(app.query_one("#hand", Static).content, 76)
+        assert len(row.rstrip("\n").splitlines()) == 1, row
 
     _run(session, drive, size=(80, 24))

@@ -301,6 +301,12 @@ class CardTableApp(App[None]):
             self.pointed = hinted
             self.selected = next((index for index, card in enumerate(cards) if card in hinted and card in choosable), self.selected)
         hand = Text()
+        # Two spaces between suits where the row has room: 17 cards with three tens are 77 columns so, one more than
+        # 80x24 leaves inside the box, and a mark on the last card took it to a row of its own (a play-test).
+        names = [self.t.card(card) for card in cards]
+        suits = sum(1 for a, b in zip(cards, cards[1:], strict=False) if a & 3 != b & 3)
+        room = self.size.width - 4 if self.size.width else 76  # the box's border and padding
+        gap = "  " if sum(len(name) + 2 for name in names) + 2 * suits <= room else " "
         for index, card in enumerate(cards):
             style = SUIT_STYLE[card & 3] if card in choosable else "dim"
             if index == self.selected:
@@ -310,9 +316,9 @@ class CardTableApp(App[None]):
             if card in hinted:
                 style += " bold"
             mark = "•" if card in self.marked else "◂" if card in hinted else " "
-            hand.append(("+" if card in received else " ") + self.t.card(card) + mark, style=style)
+            hand.append(("+" if card in received else " ") + names[index] + mark, style=style)
             if index + 1 < len(cards) and cards[index + 1] & 3 != card & 3:
-                hand.append("  ")
+                hand.append(gap)
         return hand
 
     def prompt_note(self) -> str:
@@ -602,9 +608,11 @@ class CardTableApp(App[None]):
         elif event.key == "enter" and self.is_command(self.buffer):
             text, self.buffer = self.buffer, ""
             self.enter_text(text)
-        elif event.key in ("enter", "space") and (stale or self.busy()):
+        elif event.key in ("enter", "space") and (stale or self.busy()) and not (event.key == "space" and self.buffer.strip()):
+            # (A Space between typed words is text, typed ahead as any other: "play 9h" kept as "play9h", a play-test.)
             if self.busy() or waiting in ("pass", "play"):  # (reported late at the deal's or the game's end: dropped)
-                self.message = self.t("keys_wait")
+                typed = event.key == "enter" and self.buffer.strip()  # the line stays, for Enter on the player's turn
+                self.message = self.t("keys_wait_typed" if typed else "keys_wait")
         elif event.key == "space" and waiting == "pass" and cards and not self.buffer:
             # The card under the cursor only: the cursor stays (it went on to the hint's next card, and a play-test's
             # arrow from there marked a card it did not mean). A hint's pass is one Enter (below).
