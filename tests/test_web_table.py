@@ -1058,7 +1058,9 @@ def test_the_host_changes_seats_before_and_during_the_game(server: Server, brows
     assert ben.locator("[data-seat-change]").count() == 0 and ben.locator("#start").is_hidden() and ben.locator("#manage").is_hidden()
     assert ben.text_content("#seating-note") == "Anna, who opened this table, seats the computer players and starts the game."
     # and nothing above it tells him to start the game (a play-test's guest read "start the game when you are ready")
-    ben.wait_for_function("() => document.getElementById('invite-text').textContent === 'Every seat is taken. This link lets others watch:'")
+    ben.wait_for_function(
+        "() => document.getElementById('invite-text').textContent === 'Every seat is taken. This link lets others watch:'"
+    )
     assert anna.text_content("#invite-text") == "Every seat is taken: start the game when you are ready. This link lets others watch:"
     # Ben's name is taken back: he is removed, and his page says the link holds no seat for him any more.
     anna.click("[aria-label='Remove: Ben']")
