@@ -312,6 +312,17 @@ def test_a_correction_that_is_a_moon_says_so() -> None:
     assert out[out.index("Deal 1 corrected.") + 1] == "Ben shot the moon!" and sheet.totals == [26, 0, 26, 26]
 
 
+def test_a_csv_file_that_cannot_be_written_is_named_with_the_reason_in_words(tmp_path: Path) -> None:
+    """A play-test's "csv /nonexistent/dir/x.csv" was answered with Python's "[Errno 2] No such file or directory"."""
+    sheet = ScoreSheet(preset("hearts"), ["Anna", "Ben", "Carla", "Dora"])
+    missing = tmp_path / "nowhere" / "x.csv"
+    out = _type(sheet, ["14 6 5 1", f"csv {missing}", f"csv {tmp_path}", "quit"])
+    assert f"Not accepted: {missing} cannot be written (its folder does not exist)." in said(out)
+    assert f"Not accepted: {tmp_path} cannot be written (it is a folder)." in said(out)
+    german = _type(sheet, [f"csv {missing}", "ende"], lang="de")
+    assert f"Nicht angenommen: {missing} kann nicht geschrieben werden (den Ordner gibt es nicht)." in said(german)
+
+
 def test_points_no_deal_can_end_with_are_refused_though_they_add_up() -> None:
     """A play-test's sheet took Hearts 12 12 2 0 (whoever took the Q♠ has 13 at least) and, for five players, 10 10 10
     10 3: the sum and each count were right, the deal impossible. Every way the cards can share out is accepted."""
