@@ -391,6 +391,8 @@ class Seat(ABC):
                 return self.t("which_rank", word=word, cards=self.t.cards(held))
         if len(words) > 1 and len(wrong) < len(words):
             return self.t("word_not_a_card", word=wrong[0], text=text.strip())
+        if len(words) == 1 and words[0].lower() in CARD_VERBS - {"spiel"}:  # "play" alone ("spiel" alone is the review)
+            return self.t("verb_alone", word=words[0])
         return self.t("not_a_card", text=text.strip())
 
     def choose(self, cards: Sequence[Card]) -> str | None:
