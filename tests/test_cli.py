@@ -120,6 +120,27 @@ def test_rule_errors_name_the_options_the_command_has() -> None:
     assert german.returncode != 0 and "Süd, West, Ost" in german.stderr  # a 3-player table has no Nord
 
 
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--deals", "0"], "Fehler: Ungültiger Wert für --deals: 0: der Wert muss 1 bis 1000 sein"),
+        (["--speed=abc"], "Fehler: Ungültiger Wert für --speed: 'abc' ist keine Zahl"),
+        (["--players", "x"], "Fehler: Ungültiger Wert für --players: 'x' ist keine ganze Zahl"),
+        (["--bogus"], "Fehler: Die Option --bogus gibt es nicht. Meintest du --bots?"),
+        (["--resume", "nosuch"], "Fehler: "),
+    ],
+)
+def test_clicks_own_refusals_of_a_german_command_line_are_german(args: list[str], said: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A play-test: a number out of range, a word for a number and a mistyped option were answered in English under
+    --lang de ("0 is not in the range 1<=x<=1000", "No such option"), and a missing saved game with "Error:"."""
+    from blackmaria.cli import main
+
+    with pytest.raises(SystemExit):
+        main.main(["play", "--lang", "de", "--plain", *args])
+    error = capsys.readouterr().err.strip().splitlines()[-1]
+    assert error.startswith(said) and "Error" not in error and "Invalid" not in error, error
+
+
 def test_a_german_command_line_is_refused_in_german() -> None:
     """A play-test: under --lang de every error of the command line (usage, help, the rule set's own words) was English."""
     players = run("play", "--lang", "de", "--players", "9", "--plain")

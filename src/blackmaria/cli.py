@@ -6,7 +6,7 @@ import json
 import shutil
 import sys
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Final, Protocol, TypeVar, cast
 
@@ -146,7 +146,7 @@ def _asked_language(args: list[str]) -> str:
         return "en"
 
 
-def show_usage_error(error: click.UsageError, lang: str) -> None:
+def show_usage_error(error: click.UsageError, lang: str, argv: Sequence[str] = ()) -> None:
     """``error`` as click shows it ("Usage: ...", "Try ... for help.", "Error: ..."), the frame in ``lang`` too: a
     German player's mistyped option was answered in English only (a play-test). Click's own messages of its types
     ("not a valid integer") stay in English."""
@@ -165,13 +165,44 @@ def show_usage_error(error: click.UsageError, lang: str) -> None:
             lines.append(t("cli_try_help", command=ctx.command_path))
         lines.append("")
     message = error.format_message()
-    if isinstance(error, click.BadParameter):
+    if isinstance(error, click.NoSuchOption):
+        near = t("cli_did_you_mean", options=", ".join(error.possibilities)) if error.possibilities else ""
+        message = t("cli_no_such_option", option=error.option_name) + near
+    elif isinstance(error, click.BadParameter):
         hint = error.param_hint if error.param_hint is not None else error.param.get_error_hint(ctx) if error.param and ctx else None
         if hint is not None:
-            option = " / ".join(hint) if isinstance(hint, (list, tuple)) else hint
-            message = t("cli_invalid_value", option=option, message=error.message)
+            option = (" / ".join(hint) if isinstance(hint, (list, tuple)) else str(hint)).strip("'")
+            said = _type_error_text(error.param, argv, t) if error.param is not None else None
+            message = t("cli_invalid_value", option=option, message=said or error.message)
     lines.append(t("cli_error", message=message))
     click.echo("\n".join(lines), err=True)
+
+
+def _type_error_text(param: click.Parameter, argv: Sequence[str], t: Texts) -> str | None:
+    """Click's own refusal of a number option's value ("0 is not in the range 1<=x<=1000", "'abc' is not a valid
+    float"), said in ``t``'s language: a play-test's German command line was answered so in English. None for others."""
+    values = [argv[i + 1] for i, arg in enumerate(argv[:-1]) if arg in param.opts]
+    values += [arg.split("=", 1)[1] for arg in argv for opt in param.opts if arg.startswith(f"{opt}=")]
+    kind = param.type
+    if not values or not isinstance(kind, click.types.IntParamType | click.types.FloatParamType):
+        return None
+    value = values[-1]
+    whole = isinstance(kind, click.types.IntParamType)
+    try:
+        int(value) if whole else float(value)
+    except ValueError:
+        return t("cli_not_whole_number" if whole else "cli_not_number", value=value)
+    if isinstance(kind, click.IntRange | click.FloatRange):
+        low, high = kind.min, kind.max
+        where = (
+            t("cli_range", low=low, high=high)
+            if low is not None and high is not None
+            else t("cli_at_least", low=low)
+            if low is not None
+            else t("cli_at_most", high=high)
+        )
+        return t("cli_out_of_range", value=value, range=where)
+    return None
 
 
 class PlayerGroup(click.Group):
@@ -191,10 +222,15 @@ class PlayerGroup(click.Group):
         try:
             done = super().main(argv, prog_name, complete_var, False, **extra)
         except click.UsageError as error:
-            show_usage_error(error, _asked_language(argv))
+            show_usage_error(error, _asked_language(argv), argv)
             sys.exit(error.exit_code)
         except click.ClickException as error:
-            error.show()
+            if _asked_language(argv) == "en":
+                error.show()
+            else:  # "Fehler:", not "Error:", before a German message (a play-test)
+                from blackmaria.locale import Texts
+
+                click.echo(Texts(_asked_language(argv))("cli_error", message=error.format_message()), err=True)
             sys.exit(error.exit_code)
         except click.Abort:
             from blackmaria.locale import Texts

@@ -268,7 +268,9 @@ def run_scorekeeper(
             except ScoreError as error:
                 write_wrapped(t("sk_refused", reason=error.text(t.lang)))
             except OSError as error:  # csv FILE that cannot be written: the file and why, in words (it was "[Errno 2] ...")
-                why = {errno.ENOENT: "ske_no_folder", errno.EACCES: "ske_no_permission", errno.EISDIR: "ske_is_folder"}.get(error.errno or 0)
+                why = {errno.ENOENT: "ske_no_folder", errno.EACCES: "ske_no_permission", errno.EISDIR: "ske_is_folder"}.get(
+                    error.errno or 0
+                )
                 reason = t("ske_unwritable", path=error.filename, why=t(why) if why else error.strerror or str(error))
                 write_wrapped(t("sk_refused", reason=reason))
     except (EOFError, KeyboardInterrupt) as leaving:  # the end of input, quit, or Ctrl+C (it said "Aborted!", no way back)
