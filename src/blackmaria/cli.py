@@ -148,8 +148,8 @@ def _asked_language(args: list[str]) -> str:
 
 def show_usage_error(error: click.UsageError, lang: str, argv: Sequence[str] = ()) -> None:
     """``error`` as click shows it ("Usage: ...", "Try ... for help.", "Error: ..."), the frame in ``lang`` too: a
-    German player's mistyped option was answered in English only (a play-test). Click's own messages of its types
-    ("not a valid integer") stay in English."""
+    German player's mistyped option was answered in English only (a play-test); so are click's own refusals of an
+    unknown option and of a number option's value (``_type_error_text``)."""
     if lang == "en":
         error.show()
         return
