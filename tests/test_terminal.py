@@ -445,6 +445,8 @@ def test_a_verb_before_the_cards_and_a_please_after_a_command_are_understood(tmp
     assert session.take_lines()[-1].startswith("'zz' in 'pass qs zz 3c' is not a card")
     session.take("play")  # the verb alone asks for its card (it was "not a card or a command")
     assert session.take_lines()[-1] == "'play' and which card? Type it after the word: play qs."
+    session.take("claim")  # at the pass there is nothing to claim (it said the rest was "not decided yet")
+    assert session.take_lines()[0] == "A claim plays out the rest of a deal's tricks: before the first card there is nothing to claim."
 
 
 def test_taking_back_several_of_your_cards_says_how_many(tmp_path: Path) -> None:
