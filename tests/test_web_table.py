@@ -1186,7 +1186,21 @@ def test_the_card_speed_is_the_players_choice_and_kept_in_the_browser(server: Se
     page.wait_for_selector("#play:not([hidden])")
     assert select.input_value() == "fast" and page.evaluate(fly) == "114ms"
     page.click("#lang-switch")
-    assert page.text_content("label[for=speed-select]") == "Kartentempo" and page.text_content("#speed-select option:checked") == "Schnell"
+    page.wait_for_function("() => document.querySelector('label[for=speed-select]').textContent === 'Kartentempo'")
+    assert page.text_content("#speed-select option:checked") == "Schnell"
+    # With reduced motion the cards do not fly and the pauses are shorter, but Slow is slow all the same (a play-test's
+    # Slow then came quicker than Normal without).
+    page.emulate_media(reduced_motion="reduce")
+    page.reload()
+    page.wait_for_selector("#play:not([hidden])")
+    assert page.evaluate(fly) == "0ms"
+    select.select_option("slow")
+    assert page.evaluate(fly) == "0ms"
+    page.evaluate(WATCH_HOLDS)
+    while not page.evaluate("() => window.holds.length") and wait_for_my_turn(page):
+        play_first_playable(page)
+    page.wait_for_function("() => window.holds.length > 0")
+    assert page.evaluate("() => window.holds[0]") >= 1.6 * 900 - 20
     assert page.errors == []
     page.context.close()
 
