@@ -609,7 +609,7 @@ class CardTableApp(App[None]):
             text, self.buffer = self.buffer, ""
             self.enter_text(text)
         elif event.key in ("enter", "space") and (stale or self.busy()) and not (event.key == "space" and self.buffer.strip()):
-            # (A Space between typed words is text, typed ahead as any other: "play 9h" kept as "play9h", a play-test.)
+            # (A Space between typed words is text, typed ahead as any other: a play-test's "play 9h" had become "play9h".)
             if self.busy() or waiting in ("pass", "play"):  # (reported late at the deal's or the game's end: dropped)
                 typed = event.key == "enter" and self.buffer.strip()  # the line stays, for Enter on the player's turn
                 self.message = self.t("keys_wait_typed" if typed else "keys_wait")
