@@ -106,6 +106,7 @@ def test_keys_pressed_while_the_bots_play_are_not_played(tmp_path: Path) -> None
         assert app.message == "Wait: the computer players are playing. What you typed stays: Enter sends it on your turn."
         await _settle(app, pilot)
         assert _my_plays(session) == before + 1 and app.buffer == "ten of hearts"
+        assert app.message == "Your turn: Enter sends what you typed."  # the wait said no more beside "Your turn"
 
     _run(session, drive, speed=1.0)
 

@@ -924,10 +924,11 @@ class GameApp(CardTableApp):
         """The player's turn (or the deal's end): from now on Enter is a choice of what the screen shows."""
         self.tricks_shown = self._tricks_won()
         waiting = self.session.waiting_for()
-        if self.message == self.t("keys_wait"):
+        if self.message in (self.t("keys_wait"), self.t("keys_wait_typed")):
             # Said while the others played: it no longer holds. On the player's turn it says what became of the key
-            # (a play-test read "Wait: the computer players are playing" beside "Your turn").
-            self.message = self.t("keys_dropped") if waiting in ("pass", "play") else ""
+            # (a play-test read "Wait: the computer players are playing" beside "Your turn"), or of the line typed.
+            typed = self.message == self.t("keys_wait_typed")
+            self.message = self.t("keys_typed_now" if typed else "keys_dropped") if waiting in ("pass", "play") else ""
         if waiting == "play" and self._claim_is_clear():
             self.message = self.t("claim_offer")
         self.refresh_view()
