@@ -312,6 +312,14 @@ def test_a_correction_that_is_a_moon_says_so() -> None:
     assert out[out.index("Deal 1 corrected.") + 1] == "Ben shot the moon!" and sheet.totals == [26, 0, 26, 26]
 
 
+def test_an_empty_line_after_the_games_end_says_what_may_still_be_typed() -> None:
+    """A play-test's empty line after "Game over" was told to type the deal's points, which were then refused."""
+    sheet = ScoreSheet(preset("hearts").replace(deal_count=1), ["Anna", "Ben", "Carla", "Dora"])
+    out = said(_type(sheet, ["14 6 5 1", "", "quit"]))
+    assert "Nothing entered. The game is over: fix N ..., undo, sheet, csv FILE or quit;" in out
+    assert "type the deal's points" not in out
+
+
 def test_a_csv_file_that_cannot_be_written_is_named_with_the_reason_in_words(tmp_path: Path) -> None:
     """A play-test's "csv /nonexistent/dir/x.csv" was answered with Python's "[Errno 2] No such file or directory"."""
     sheet = ScoreSheet(preset("hearts"), ["Anna", "Ben", "Carla", "Dora"])

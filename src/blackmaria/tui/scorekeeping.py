@@ -214,8 +214,8 @@ def run_scorekeeper(
                     write_wrapped(t("sk_help"))
                     write_wrapped(t("sk_help_commands"))
                     continue
-                if not answer:
-                    write_wrapped(t("sk_empty"))
+                if not answer:  # (after the end, not an invitation to type points: a play-test's were then refused)
+                    write_wrapped(t("sk_empty_over" if verdict.over else "sk_empty"))
                     continue
                 if word in ("sheet", "tabelle"):
                     for line in sheet_table(sheet, t):
