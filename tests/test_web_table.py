@@ -1161,6 +1161,15 @@ WATCH_HOLDS = """() => {
 }"""
 
 
+def first_trick_held(page: Any) -> float:
+    """Play Cleo's cards until a trick is finished; how long, in ms, it lay whole on the felt before it flew."""
+    page.evaluate(WATCH_HOLDS)
+    while not page.evaluate("() => window.holds.length") and wait_for_my_turn(page):
+        play_first_playable(page)
+    page.wait_for_function("() => window.holds.length > 0")
+    return float(page.evaluate("() => window.holds[0]"))
+
+
 @needs_chromium
 def test_the_card_speed_is_the_players_choice_and_kept_in_the_browser(server: Server, browser: Any) -> None:
     """Card apps let a player have the cards come quicker or slower (the terminal has F8): the page's choice, beside the
@@ -1175,12 +1184,8 @@ def test_the_card_speed_is_the_players_choice_and_kept_in_the_browser(server: Se
     assert page.evaluate(fly) == "380ms"  # the flight of a finished trick to its winner, as before the choice
     select.select_option("slow")
     assert page.evaluate(fly) == "608ms"
-    page.evaluate(WATCH_HOLDS)
     pass_three(page)
-    while not page.evaluate("() => window.holds.length") and wait_for_my_turn(page):
-        play_first_playable(page)
-    page.wait_for_function("() => window.holds.length > 0")
-    assert page.evaluate("() => window.holds[0]") >= 1.6 * 900 - 20  # slow: the trick lies 1.6 times as long
+    assert first_trick_held(page) >= 1.6 * 900 - 20  # slow: the trick lies 1.6 times as long
     select.select_option("fast")
     page.reload()
     page.wait_for_selector("#play:not([hidden])")
@@ -1196,11 +1201,7 @@ def test_the_card_speed_is_the_players_choice_and_kept_in_the_browser(server: Se
     assert page.evaluate(fly) == "0ms"
     select.select_option("slow")
     assert page.evaluate(fly) == "0ms"
-    page.evaluate(WATCH_HOLDS)
-    while not page.evaluate("() => window.holds.length") and wait_for_my_turn(page):
-        play_first_playable(page)
-    page.wait_for_function("() => window.holds.length > 0")
-    assert page.evaluate("() => window.holds[0]") >= 1.6 * 900 - 20
+    assert first_trick_held(page) >= 1.6 * 900 - 20
     assert page.errors == []
     page.context.close()
 

@@ -504,9 +504,10 @@ def _saved_list(texts: Texts, games: list[SavedGame]) -> str:
         levels = ", ".join(texts(f"bot_level_{level}") if level in LEVELS else level for level in game.levels)
         players = texts("saves_players", players=game.rules.players, levels=levels) if levels else ""
         title = f"{texts.game_title(game.rules)}, {players}" if players else texts.game_title(game.rules)
-        where = texts("saves_deal_trick", deal=game.deals, trick=game.trick) if game.trick else texts("saves_deal", deal=game.deals)
-        if game.total is not None:
-            where += texts("saves_total", total=texts.n("points", game.total))
+        trick, total = game.standing
+        where = texts("saves_deal_trick", deal=game.deals, trick=trick) if trick else texts("saves_deal", deal=game.deals)
+        if total is not None:
+            where += texts("saves_total", total=texts.n("points", total))
         line = f"{number:>3}. {game.name}  {title}  {where}  {when}"
         lines.append(wrapped(line, indent=" " * 5))  # (at 80 columns "21:" / "43" was broken off)
     return "\n".join(lines)

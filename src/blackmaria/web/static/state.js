@@ -102,7 +102,10 @@ export const store = {
   saveLobbyForm: (form) => localStorage.setItem("blackmaria:lobby-form", JSON.stringify(form)),
   sound: () => localStorage.getItem("blackmaria:sound") === "on",
   saveSound: (on) => localStorage.setItem("blackmaria:sound", on ? "on" : "off"),
-  speed: () => (localStorage.getItem("blackmaria:speed") in SPEEDS ? localStorage.getItem("blackmaria:speed") : "normal"),
+  speed: () => {
+    const kept = localStorage.getItem("blackmaria:speed");
+    return kept in SPEEDS ? kept : "normal";
+  },
   saveSpeed: (speed) => localStorage.setItem("blackmaria:speed", speed),
 };
 setSpeed(store.speed());
