@@ -54,6 +54,25 @@ export function keepInside(nodes) {
     node.style.left = `${Math.min(Math.max(x, w / 2 + margin), width - w / 2 - margin)}px`;
     node.style.top = `${Math.min(Math.max(y, h / 2 + margin), height - h / 2 - margin)}px`;
   }
+  // Two boxes that meet are parted: the one nearer the felt's middle moves away from the other, up or down. A box
+  // grows with its lines (a person's long name, "offline", the host's "Let a computer play"): seven seats on a
+  // phone laid such a box over the player's own.
+  const placed = nodes.filter((node) => node.offsetWidth && node.offsetHeight);
+  const centre = (node) => ({ x: parseFloat(node.style.left), y: parseFloat(node.style.top), w: node.offsetWidth, h: node.offsetHeight });
+  for (let round = 0; round < 3; round++) {
+    for (let i = 0; i < placed.length; i++) {
+      for (let j = i + 1; j < placed.length; j++) {
+        const a = centre(placed[i]);
+        const b = centre(placed[j]);
+        const across = (a.w + b.w) / 2 - Math.abs(a.x - b.x);
+        const down = (a.h + b.h) / 2 - Math.abs(a.y - b.y) + 2;
+        if (across <= 0 || down <= 2) continue;
+        const [mover, moving, other] = Math.abs(a.y - height / 2) < Math.abs(b.y - height / 2) ? [placed[i], a, b] : [placed[j], b, a];
+        const y = moving.y + (moving.y <= other.y ? -down : down);
+        mover.style.top = `${Math.min(Math.max(y, moving.h / 2 + margin), height - moving.h / 2 - margin)}px`;
+      }
+    }
+  }
 }
 
 /**

@@ -211,7 +211,8 @@ function cardClicked(card, index, clicks = 1) {
     // The second click of a double click lands after the first card went: not a try out of turn, nothing to say.
     if (clicks > 1) return;
     if (turn !== null && turn !== app.seat) {
-      showNotice(`${t("not_your_turn")} ${t("turn_of", { name: seatName(turn) })}`, true, true);
+      // The turn line above says whose turn it is ("Anna to play." twice, word for word, read a play-test).
+      showNotice(t("not_your_turn"), true, true);
       app.noticeTurn = turn; // it names whose turn it is: it goes when that turn is over (renderTurnLine)
     }
     else if (view && view.phase === "passing") showNotice(t("passed_wait", { names: stillPassing(view) }), true, true);

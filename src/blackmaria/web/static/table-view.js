@@ -120,7 +120,7 @@ export function renderSeats() {
     // The seats at the top and the bottom have the felt's width beside them: there they write their lines wide, so
     // that a box of many lines (German, the dealer, the turn) does not grow into the trick in the middle.
     if (Math.abs(position.x - 50) < 1) node.classList.add("wide-room");
-    node.append(el("span", { class: "name", text: name, "aria-hidden": "true" }));
+    node.append(el("span", { class: "name", text: name, title: name, "aria-hidden": "true" }));
     const line = el("span", { class: "stats", "aria-hidden": "true" });
     // Each number says what it counts: this deal's points, the tricks taken, the game's total.
     // Each part kept whole: a box too narrow breaks between them, not inside ("total" over its number).
