@@ -238,7 +238,10 @@ def test_a_new_score_sheet_keeps_the_earlier_ones(tmp_path: Path) -> None:
     before_prompt = resumed.output.split("Deal 2", 1)[0]
     assert re.search(r"^Total +0 +43 +0$", before_prompt, re.M), resumed.output
     # Help explains the commands (a play-test guessed how to use "fix N ..."), wrapped between words.
-    helped = runner.invoke(main, ["score", "--resume", "--lang", "en"], input="1\nhelp\nquit\n")
+    helped = runner.invoke(main, ["score", "--resume", "--lang", "en"], input="1\nhelp\nquit\n", env={"COLUMNS": "80"})
+    # The list of sheets at 80 columns: broken between words, never in a date (a play-test read "2026-1" / "2-05").
+    listed = helped.output.split("Which sheet")[0]
+    assert len(re.findall(r"\d{4}-\d\d-\d\d \d\d:\d\d", listed)) == 2 and all(len(line) < 80 for line in listed.splitlines()), listed
     assert "fix N followed by deal N's points or cards enters that deal again (fix 2 10 8 25)" in " ".join(helped.output.split())
     wrapped = [line for line in helped.output.splitlines() if not line.startswith("Deal ")]  # (prompts meet the input)
     assert wrapped and all(len(line) <= 100 for line in wrapped), wrapped
@@ -277,7 +280,7 @@ def test_resume_lists_the_sheets_and_an_empty_sheet_is_not_kept(tmp_path: Path) 
     assert list((tmp_path / "scoresheets").glob("*.json")) == [path]
     runner.invoke(main, ["score", "--players", "Dora,Emil,Fritz", "--dealer", "3", "--lang", "en"], input="0 0 43\nquit\n")
     listed = runner.invoke(main, ["score", "--resume", "--lang", "en"], input="2\nquit\n")
-    lines = listed.output.splitlines()
+    lines = re.sub(r"\n {5}(?=\S)", " ", listed.output).splitlines()  # (each sheet's line as one, wrapped or not)
     assert re.match(r" +1\. sheet-\S+ +Black Maria: Dora, Emil, Fritz; 1 deal entered", lines[1]), lines
     assert re.match(rf" +2\. {path.stem} +Black Maria: Ann, Bob, Cy; 2 deals entered", lines[2]), lines
     assert "Deal 3 of 9: Cy deals" in listed.output  # the second on the list, Ann's game

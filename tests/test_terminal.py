@@ -634,6 +634,22 @@ def test_a_sheet_breaks_long_names_at_spaces_and_cuts_a_word_too_long_for_its_co
     assert lines[3].split() == ["1", "10", "2", "3", "4", "20", "4"]
 
 
+def test_a_sheet_fits_the_views_width_with_a_long_name_and_a_kitty() -> None:
+    """A play-test at 80x24 (a view of 64 columns) with six players, a kitty and "Bartholomew-Fitzgerald-Jones": the
+    header's last name and the row's "kitty: David" ran past the view, which broke them onto lines of their own."""
+    names = ["Bartholomew-Fitzgerald-Jones", "Ben", "Carla", "David", "Emma", "Felix"]
+    points = [1, 12, 0, 23, 6, 1]
+    for room in (64, 100):
+        lines = sheet_lines(Texts("en"), names, [(1, points, ("kitty: David",))], points, so_far=[0] * 6, room=room)
+        assert all(len(line) <= room for line in lines), (room, lines)
+        deal = next(i for i, line in enumerate(lines) if line.split()[:1] == ["1"])
+        assert lines[deal].split()[1:7] == [str(p) for p in points]
+        assert "kitty: David" in lines[deal] + lines[deal + 1]
+        header = next(line for line in lines if line.split()[:1] == ["Deal"])
+        assert header.split()[-1] == "Felix"
+    assert lines[1].split() == ["Bartholomew-"]  # broken at its hyphens, nothing cut
+
+
 def test_cards_typed_as_the_game_names_them_and_a_refused_card_named_as_read(tmp_path: Path) -> None:
     """The play-test typed the help's own "Pik-Dame" and "pik dame" (no card, it was told), and a German player's
     "kd", read as K♦, was refused with "Du musst Pik bedienen." alone, not saying which card was understood."""

@@ -80,7 +80,8 @@ def test_two_enters_pressed_at_once_play_one_card(tmp_path: Path) -> None:
         await pilot.pause()  # type: ignore[attr-defined]
         await pilot.pause()  # type: ignore[attr-defined]
         assert _my_plays(session) == before + 1
-        assert session.waiting_for() == "play" and "Wait" in app.message
+        # (at speed 0 the others were done before the second key was read: it is said dropped, not to wait)
+        assert session.waiting_for() == "play" and app.message == session.t("keys_dropped")
 
     _run(session, drive)
 
@@ -1074,6 +1075,49 @@ def test_a_key_refused_while_the_others_play_is_not_still_said_to_wait_on_the_pl
         assert checked == 3
 
     _run(session, drive, size=(80, 24))
+
+
+def test_at_speed_0_a_key_read_after_the_others_were_done_is_said_dropped_not_to_wait(tmp_path: Path) -> None:
+    """A play-test at speed 0 pressed Enter twice: the computer players had played at once, the second key (pressed
+    before the turn came) was refused, and "Wait: the computer players are playing" stayed under "Your turn."."""
+    session = _keyed_deal(tmp_path)
+
+    async def drive(app: GameApp, pilot: object) -> None:
+        await _pass(app, pilot)
+        while session.waiting_for() == "play" and len(session.observation().legal) < 2:
+            await pilot.press("enter")  # type: ignore[attr-defined]
+            await _settle(app, pilot)
+        late = events.Key("enter", None)  # pressed now: before the turn that comes after this card
+        await pilot.press("enter")  # type: ignore[attr-defined]  (the card, and the others' at once)
+        await pilot.pause()  # type: ignore[attr-defined]
+        assert session.waiting_for() == "play" and not app.busy()
+        played = _my_plays(session)
+        app.post_message(late)
+        await pilot.pause()  # type: ignore[attr-defined]
+        assert _my_plays(session) == played  # not taken as a choice
+        assert app.message == session.t("keys_dropped")
+        assert "Wait" not in _plain(app.query_one("#prompt", Static).content, 80)
+
+    _run(session, drive, size=(80, 24), speed=0.0)
+
+
+def test_a_resumed_game_says_at_once_which_card_enter_plays(tmp_path: Path) -> None:
+    """A play-test's resumed game showed only "F1 or typing help shows every key." over the prompt until the first
+    key: the prompt, not yet laid out, wrapped that line at 20 columns as two, and a message of two lines hides the
+    card Enter plays."""
+    session = _keyed_deal(tmp_path)
+
+    async def first(app: GameApp, pilot: object) -> None:
+        await _pass(app, pilot)
+
+    async def resumed(app: GameApp, pilot: object) -> None:
+        await _settle(app, pilot)
+        assert session.waiting_for() == "play"
+        prompt = _plain(app.query_one("#prompt", Static).content, 80)
+        assert session.t("app_keys_hint") in prompt and "Enter plays" in prompt, prompt
+
+    _run(session, first, size=(80, 24))
+    _run(session, resumed, size=(80, 24))
 
 
 def test_on_the_players_turn_the_prompt_says_which_card_enter_plays(tmp_path: Path) -> None:

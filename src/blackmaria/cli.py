@@ -714,7 +714,12 @@ def score(
         sheets = saved_sheet_list()
         if not sheets:
             raise click.ClickException(texts("sk_none"))
-        chosen = _choose(texts, sheets, resume, lambda: sheet_list(texts, sheets), ("sk_unknown", "sk_which"))
+
+        def listed() -> str:
+            # Each sheet's line broken between words, under its name (at 80 columns "ein" / "getragen", a play-test).
+            return "\n".join(wrapped(line, indent=" " * 5) for line in sheet_list(texts, sheets).split("\n"))
+
+        chosen = _choose(texts, sheets, resume, listed, ("sk_unknown", "sk_which"))
         path, sheet = chosen.path, chosen.sheet
     else:
         players = [n.strip() for n in names.split(",") if n.strip()] or ["Anna", "Ben", "Carla"]

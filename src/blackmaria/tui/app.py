@@ -358,11 +358,16 @@ class CardTableApp(App[None]):
         prompt.append(f"> {self.buffer}", style="bold")
         self.query_one("#prompt", Static).update(prompt)
 
+    def _prompt_width(self) -> int:
+        """The columns of the prompt's lines: before the first layout the prompt has no size yet, and a resumed game's
+        first screen, its one-line message wrapped at 20 columns as two, hid the card Enter plays (a play-test)."""
+        return max(20, (self.query_one("#prompt", Static).size.width or self.size.width) - 2)
+
     def _message_lines(self) -> list[str]:
         """The message over the prompt as the prompt's width wraps it (none without a message)."""
         if not self.message:
             return []
-        width = max(20, self.query_one("#prompt", Static).size.width - 2)
+        width = self._prompt_width()
         return [line for part in self.message.split("\n") for line in (textwrap.wrap(part, width) or [""])]
 
     def clipped_message(self, below: int) -> str:
@@ -372,7 +377,7 @@ class CardTableApp(App[None]):
         blind under a hint that had pushed them off the screen)."""
         if not self.message:
             return ""
-        width = max(20, self.query_one("#prompt", Static).size.width - 2)
+        width = self._prompt_width()
         room = PROMPT_LINES - below
         wrapped = self._message_lines()
         if len(wrapped) <= room:
@@ -549,7 +554,8 @@ class CardTableApp(App[None]):
     def action_sheet(self) -> None:
         # The deal being played too (the sheet had only the finished ones); the view's title names it once.
         obs = self.seat.observation()
-        lines = self.seat.sheet_lines(so_far=obs.trick_points if obs is not None and obs.phase == "playing" else None)
+        so_far = obs.trick_points if obs is not None and obs.phase == "playing" else None
+        lines = self.seat.sheet_lines(so_far, self.view_width())  # (a view at 80x24 holds 64 columns, not the default 66)
         self.show_text(self.t("key_sheet"), "\n".join(lines[1:]))
 
     def action_rules(self) -> None:
@@ -612,7 +618,10 @@ class CardTableApp(App[None]):
             # (A Space between typed words is text, typed ahead as any other: a play-test's "play 9h" had become "play9h".)
             if self.busy() or waiting in ("pass", "play"):  # (reported late at the deal's or the game's end: dropped)
                 typed = event.key == "enter" and self.buffer.strip()  # the line stays, for Enter on the player's turn
-                self.message = self.t("keys_wait_typed" if typed else "keys_wait")
+                if self.busy():
+                    self.message = self.t("keys_wait_typed" if typed else "keys_wait")
+                else:  # the others were done before the key was read (at speed 0): it is the player's turn already
+                    self.message = self.t("keys_typed_now" if typed else "keys_dropped")
         elif event.key == "space" and waiting == "pass" and cards and not self.buffer:
             # The card under the cursor only: the cursor stays (it went on to the hint's next card, and a play-test's
             # arrow from there marked a card it did not mean). A hint's pass is one Enter (below).
@@ -939,7 +948,7 @@ class GameApp(CardTableApp):
         elif waiting == "deal" and self.session.game.deals and self._deals_scored() > self.deals_shown:
             self.deals_shown = self._deals_scored()
             # the view's key line says Enter deals the next one; said in the body too it read three times at 80x24
-            lines = [*self.session.deal_review(), "", *self.session.sheet_lines()]
+            lines = [*self.session.deal_review(), "", *self.session.sheet_lines(room=self.view_width())]
             self.show_deal_review(self.t("deal_number", number=len(self.session.game.deals)), "\n".join(lines))
 
     def _deals_scored(self) -> int:
@@ -1240,7 +1249,7 @@ class GameApp(CardTableApp):
             ),
             Text(standings(t, session.names, session.game.totals, session.human)),
             Text(""),
-            Text("\n".join(session.sheet_lines())),
+            Text("\n".join(session.sheet_lines(room=self.view_width()))),
             Text(""),
             Text(hanging("\n".join(session.deal_review()), self.view_width())),
         )

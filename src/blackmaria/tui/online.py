@@ -734,10 +734,10 @@ class OnlineSeat(Seat):
         return self.t("online_refused", message=message.get("message", ""))
 
     # ---- views -------------------------------------------------------------------------------------
-    def sheet_lines(self, so_far: Sequence[int] | None = None) -> list[str]:
+    def sheet_lines(self, so_far: Sequence[int] | None = None, room: int = 66) -> list[str]:
         state = self.state or {}
         rows = [(i + 1, points, ()) for i, points in enumerate(state.get("deal_points") or [])]
-        return sheet_lines(self.t, self._names, rows, state.get("totals") or [0] * len(self._names), so_far)
+        return sheet_lines(self.t, self._names, rows, state.get("totals") or [0] * len(self._names), so_far, room)
 
     def waiting_for(self) -> str | None:
         """``pass`` or ``play`` when this seat must act, ``over`` when the game is, else None."""

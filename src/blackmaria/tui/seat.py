@@ -178,9 +178,9 @@ class Seat(ABC):
         table cannot be reached."""
 
     @abstractmethod
-    def sheet_lines(self, so_far: Sequence[int] | None = None) -> list[str]:
+    def sheet_lines(self, so_far: Sequence[int] | None = None, room: int = 66) -> list[str]:
         """The score sheet: a row per finished deal, then ``so_far`` (the deal being played) when given, then the
-        totals."""
+        totals; in ``room`` columns where the names allow (``narration.sheet_lines``)."""
 
     @abstractmethod
     def goodbye(self) -> str:

@@ -527,9 +527,9 @@ class PlaySession(Seat):
             rows.append(SheetRow(index + 1, log.points, tuple(totals), tuple(marks)))
         return rows
 
-    def sheet_lines(self, so_far: Sequence[int] | None = None) -> list[str]:
+    def sheet_lines(self, so_far: Sequence[int] | None = None, room: int = 66) -> list[str]:
         rows = [(row.deal, row.points, row.marks) for row in self.score_sheet()]
-        return sheet_lines(self.t, self.names, rows, self.game.totals, so_far)
+        return sheet_lines(self.t, self.names, rows, self.game.totals, so_far, room)
 
     def _taken_in_deal(self, index: int, seat: int) -> CardSet:
         taken = 0
