@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from websockets.sync.client import connect
@@ -478,9 +479,54 @@ def test_with_a_turn_timer_every_seat_passes_against_one_clock_from_the_deal(ser
     # have run to 7.5 s at least).
     anna.wait_until(lambda: anna.state is not None and anna.state["has_passed"][2])
     assert time.monotonic() - dealt < 7.2
-    assert server.http.get(f"/api/tables/{code}").json()["seats"][2]["away"] is True
+    # He is here: the stand-in made this one decision, and he is told which; the seat stays his.
+    ben.wait_until(lambda: any(m["type"] == "stood-in" for m in ben.messages))
+    assert server.http.get(f"/api/tables/{code}").json()["seats"][2]["away"] is False
     anna.close()
     ben.close()
+
+
+def test_with_a_turn_timer_a_player_here_whose_time_runs_out_once_keeps_the_seat_twice_in_a_row_not(server: Server) -> None:
+    """A play-test looked away for a moment at a table with a timer: the stand-in took the seat at once and played
+    the rest of the deal. Now a player still connected whose time runs out is stood in for that decision only, and
+    told which cards were played for them; the second time in a row the stand-in plays on until they come back; a
+    decision of their own counts from nothing again."""
+    code, host, seats = timer_table(server, 1)
+    anna = server.connect(code, seats[0][1])
+    ben = server.connect(code, seats[1][1])
+    server.start_game(code, host)
+
+    def told() -> list[dict[str, Any]]:
+        ben.drain(0.02)  # (he reads what he is sent, and does nothing)
+        return [m for m in ben.messages if m["type"] == "stood-in"]
+
+    def away() -> bool:
+        return bool(server.http.get(f"/api/tables/{code}").json()["seats"][2]["away"])
+
+    # Ben does nothing: his pass is made for him, he is told which cards went, after the update that shows it.
+    play_until([anna], lambda: bool(told()), timeout=15)
+    passed = told()[0]
+    assert passed["passed"] is True and len(passed["cards"]) == 3
+    assert ben.state is not None and ben.state["has_passed"][2] and not set(passed["cards"]) & set(ben.state["hand"])
+    assert not away()
+    # His first card too: now the stand-in plays on for him, and says nothing more to him of each card.
+    play_until([anna], lambda: told() is not None and away(), timeout=20)
+    assert len(told()) == 1
+    ben.send({"type": "ping"})  # "I'm back"
+    ben.wait_until(lambda: not away())
+    # He plays a card himself; then his time runs out once more: one decision again, not the seat.
+    own = _plays_of(ben, 2)
+    play_until([anna, ben], lambda: _plays_of(ben, 2) > own, timeout=20)
+    play_until([anna], lambda: len(told()) >= 2, timeout=20)
+    assert told()[1]["passed"] is False and len(told()[1]["cards"]) == 1 and not away()
+    anna.close()
+    ben.close()
+
+
+def _plays_of(player: Player, seat: int) -> int:
+    """The cards ``seat`` has played in the deal as ``player``'s last state shows them."""
+    state = player.state or {}
+    return sum(1 for trick in state.get("tricks", []) for at, _ in trick["plays"] if at == seat)
 
 
 def test_a_seat_asks_for_a_hint_in_its_language_and_a_spectator_may_not(server: Server) -> None:

@@ -953,6 +953,9 @@ def test_when_the_time_runs_out_the_screen_says_so_and_enter_takes_the_seat_back
                 server.start_game(code, host)
                 playing.start()
                 await until(pilot, lambda: app.seat.away, "was played by a stand-in", timeout=15)
+                # The first decision missed was made for her alone, and she was told which (the pass); the second
+                # in a row gave the seat to the stand-in.
+                assert any(line.startswith("Your time ran out: a computer player passed") for line in app.told), app.told
                 status = lambda: str(app.query_one("#status", Static).content)  # noqa: E731
                 await until(pilot, lambda: "a computer player is playing your seat" in status(), "said so in the status", timeout=5)
                 await pilot.press("enter")  # nothing typed: back to the seat

@@ -254,7 +254,15 @@ class TableRuntime:
         self.game_no = row.game_no
         self.turn_seconds: float | None = row.options.get("turn_seconds")
         self.away: set[int] = set()
-        """Human seats a stand-in bot plays: the turn timer ran out, or the player left while the timer is on."""
+        """Human seats a stand-in bot plays: the turn timer ran out twice in a row, or the player left while the timer
+        is on."""
+        self.covering: set[int] = set()
+        """Human seats whose decision now a stand-in makes, that one only: the turn timer ran out on a player still
+        connected, for the first time in a row (a play-test looked away for a moment and lost the rest of the deal)."""
+        self.missed: dict[int, int] = {}
+        """Decisions in a row a stand-in made for a seat because its time ran out (none since the player's own)."""
+        self._after_flush: list[tuple[int, dict[str, Any]]] = []
+        """Messages for a seat's connections, sent after the update that tells what they speak of."""
         self.again: set[int] = set()
         """Seats whose players asked for another game since the last one ended (it starts when every player here has)."""
         self.stand_ins: dict[int, Bot] = {}
@@ -415,6 +423,7 @@ class TableRuntime:
                 await self.committer.commit(*actions)
         except Exception:
             self._rebuild()  # nobody was told: back to the stored game
+            self._after_flush = []
             raise
         if any(row.kind == "undo" for row in rows):  # cards were taken back: every connection starts again from the table
             for client in list(self.clients):
@@ -423,6 +432,11 @@ class TableRuntime:
             self._mark_told()
         else:
             self._broadcast_update(items)
+        told, self._after_flush = self._after_flush, []
+        for seat, message in told:
+            for client in list(self.clients):
+                if client.attached and client.seat == seat:
+                    client.send(message)
         if self.game is not None and self.game.is_over:
             await self._finish()
 
@@ -686,11 +700,20 @@ class TableRuntime:
                 return  # nobody is left to play with: the game waits for whoever comes back
             await self._stand_in({seat})
 
-    async def _stand_in(self, seats: set[int]) -> None:
-        """Stand-ins play these human seats until their players come back; everyone is told. Call under the lock."""
+    async def _stand_in(self, seats: set[int], once: set[int] | None = None) -> None:
+        """Stand-ins play these human seats until their players come back, everyone is told; and make the decision
+        pending now for the seats ``once``, whose players are told what was done for them. Call under the lock."""
         self.away |= seats
-        self.broadcast_table()
+        self.covering |= once or set()
+        if seats:
+            self.broadcast_table()
         await self.advance()
+
+    def _covered(self, seat: int, *, passed: bool, cards: list[str]) -> None:
+        """A stand-in made ``seat``'s one decision (``covering``): its connections are told which, after the update."""
+        if seat in self.covering:
+            self.covering.discard(seat)
+            self._after_flush.append((seat, {"type": "stood-in", "passed": passed, "cards": cards}))
 
     def _stand_in_bot(self, seat: int) -> Bot:
         """The bot that plays an away seat, made when it first acts and kept for the seat's next absences."""
@@ -703,6 +726,7 @@ class TableRuntime:
         """The holder of an away seat spoke: the seat is its own again."""
         if seat in self.away:
             self.away.discard(seat)
+            self.missed.pop(seat, None)
             self.broadcast_table()
 
     async def on_message(self, client: Client, message: ClientMessage) -> None:
@@ -750,11 +774,13 @@ class TableRuntime:
                 if error is not None:
                     raise ProtocolError("illegal", str(error), ref=message.ref, rule=error.rule)
                 self._stage("pass", seat, {"cards": [card_name(c) for c in sorted(message.cards)]}, by_bot=False)
+                self.missed.pop(seat, None)
             elif isinstance(message, PlayCard):
                 play_error = game.play_error(message.card, seat)
                 if play_error is not None:
                     raise ProtocolError("illegal", str(play_error), ref=message.ref, rule=play_error.rule)
                 self._stage("play", seat, {"card": card_name(message.card)}, by_bot=False)
+                self.missed.pop(seat, None)
             else:  # pragma: no cover - hello is handled by the connection
                 raise ProtocolError("hello-first", "hello is sent once, first", ref=message.ref)
             await self.advance()  # commits and tells the action with the quick bots' answers to it
@@ -1005,6 +1031,7 @@ class TableRuntime:
                 if not game.can_pass(seat, cards):
                     cards = sorted(game.passable_cards(seat))[: self.rules.pass_count]
                 data: dict[str, Any] = {"cards": [card_name(c) for c in sorted(cards)]}
+                self._covered(seat, passed=True, cards=data["cards"])
                 if slow:
                     await self._act("pass", seat, data, by_bot=True)
                 else:
@@ -1023,6 +1050,7 @@ class TableRuntime:
                 (card,) = await self._choose(seat, passing=False)
                 if not game.can_play(card, seat):
                     card = min(game.legal_cards(seat))
+                self._covered(seat, passed=False, cards=[card_name(card)])
                 if slow:
                     await self._act("play", seat, {"card": card_name(card)}, by_bot=True)
                 else:
@@ -1047,7 +1075,7 @@ class TableRuntime:
         return isinstance(bot, ExternalBot) or getattr(bot, "name", "") in DEFAULT_BUDGETS
 
     def _bot_seats(self) -> set[int]:
-        return set(self.bots) | self.away
+        return set(self.bots) | self.away | self.covering
 
     def _start_timer(self) -> None:
         """With a turn timer, a human who has not acted within ``turn_seconds`` is played by a stand-in until they return."""
@@ -1101,7 +1129,13 @@ class TableRuntime:
                 self._clock_for = None  # (and the timer has run out: no time is left to keep) resumed, it runs whole
                 self._pause("time")
                 return
-            await self._stand_in(late)
+            # A player still here whose time ran out is stood in for this decision only, and told so; the second
+            # time in a row (or once gone) the stand-in plays on until they come back.
+            connected = {seat for seat in late if any(c.seat == seat for c in self.clients)}
+            once = {seat for seat in connected if not self.missed.get(seat)}
+            for seat in late:
+                self.missed[seat] = self.missed.get(seat, 0) + 1
+            await self._stand_in(late - once, once=once)
 
     async def _choose(self, seat: int, *, passing: bool) -> list[Card]:
         assert self.game is not None

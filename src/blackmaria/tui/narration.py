@@ -174,13 +174,13 @@ def sheet_lines(
         first = t("sheet_deal") if row == depth - 1 else ""
         lines.append((f"{first:>{label}}  " + "  ".join(f"{head[row]:>{width}}" for head in heads)).rstrip())
     for deal, points, marks in finished:
-        row = f"{deal:>{label}}  " + "  ".join(f"{p:>{width}}" for p in points)
+        numbers_line = f"{deal:>{label}}  " + "  ".join(f"{p:>{width}}" for p in points)
         mark_text = "; ".join(marks)
-        if marks and len(row) + 2 + len(mark_text) > room:
+        if marks and len(numbers_line) + 2 + len(mark_text) > room:
             # On a line of their own, under the points (at 80x24 "kitty: David" ran past the view, which broke the row).
-            lines.extend([row, " " * (label + 2) + mark_text])
+            lines.extend([numbers_line, " " * (label + 2) + mark_text])
         else:
-            lines.append(row + ("  " + mark_text if marks else ""))
+            lines.append(numbers_line + ("  " + mark_text if marks else ""))
     lines.append(f"{t('sheet_total'):>{label}}  " + "  ".join(f"{p:>{width}}" for p in totals))
     if so_far is not None:
         # Under the total of the finished deals, not over it: "Total 0 0 0" under "1 (now) 0 11 1" read as points lost.

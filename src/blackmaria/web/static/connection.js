@@ -135,6 +135,12 @@ function receive(message) {
       // Whoever holds the link sees that seat's cards: the whole table is told it was made, and by whom.
       announce(setNews([{ key: app.isHost ? "news_relinked_you" : "news_relinked", seat: message.seat }], 12));
       break;
+    case "stood-in": {
+      // The time ran out once: a computer player made this one decision, and the next is the player's again.
+      const key = message.passed ? "time_stood_in_passed" : "time_stood_in_played";
+      announce(setNews([{ key, values: { cards: message.cards.map(cardShort).join(" ") } }], 15));
+      break;
+    }
     case "error":
       onError(message);
       break;
