@@ -55,8 +55,8 @@ export function keepInside(nodes) {
     node.style.top = `${Math.min(Math.max(y, h / 2 + margin), height - h / 2 - margin)}px`;
   }
   // Two boxes that meet are parted: the one nearer the felt's middle moves away from the other, up or down. A box
-  // grows with its lines (a person's long name, the offline mark, the host's button that gives the seat to a computer): seven seats on a
-  // phone laid such a box over the player's own.
+  // grows with its lines (a person's long name, the offline mark, the host's button that gives the seat to a
+  // computer): seven seats on a phone laid such a box over the player's own.
   const placed = nodes.filter((node) => node.offsetWidth && node.offsetHeight);
   const centre = (node) => ({ x: parseFloat(node.style.left), y: parseFloat(node.style.top), w: node.offsetWidth, h: node.offsetHeight });
   for (let round = 0; round < 3; round++) {
