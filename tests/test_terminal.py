@@ -40,6 +40,7 @@ def test_a_whole_deal_to_the_score_sheet_through_a_pipe(tmp_path: Path, rules: s
         assert "Pass 3 cards to the left to" in out and "You receive" in out
     if rules == "two-player":
         assert "You draw" in out and "No passing this deal." not in out  # two-player never passes: not said each deal
+        assert re.search(r"^\S+ draws a card\.$", out, re.M)  # the other's draw too (a play-test was told only its own)
 
 
 def test_a_lone_q_typed_at_the_card_prompt_does_not_quit(tmp_path: Path) -> None:
@@ -692,7 +693,7 @@ def test_why_teaches_the_decision_in_a_game_as_a_guided_deal_does(tmp_path: Path
     session.take_lines()
     session.take("why" if lang == "en" else "warum")
     lines = session.take_lines()
-    heading = "-- Your decision: the pass before deal 1 --" if lang == "en" else "-- Deine Entscheidung: die Weitergabe vor Spiel 1 --"
+    heading = "-- Your decision: the pass before deal 1" if lang == "en" else "-- Deine Entscheidung: die Weitergabe vor Spiel 1"
     assert lines[0] == heading and len(lines) > 8
     # The search's choice is the hint's, and the same decision is explained the same way.
     explanation = session.explanation()

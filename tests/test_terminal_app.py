@@ -100,6 +100,8 @@ def test_keys_pressed_while_the_bots_play_are_not_played(tmp_path: Path) -> None
             await pilot.press("enter")  # type: ignore[attr-defined]
             await pilot.press("space")  # type: ignore[attr-defined]
         assert app.busy() and app.message.startswith("Wait")
+        await pilot.press("f3")  # type: ignore[attr-defined]  (a command, not a choice: it is said so)
+        assert app.busy() and app.message == "Wait: the computer players are playing. Ask again on your turn."
         # A line typed ahead keeps its spaces, and its Enter says the line waits for the turn (a play-test's
         # "play 9h" became "play9h" under "that key was not taken").
         await pilot.press(*"ten of", "space", *"hearts", "enter")  # type: ignore[attr-defined]
@@ -451,7 +453,10 @@ def test_typed_cards_join_the_marked_ones_and_no_more_are_marked_than_the_pass_t
         # A marked card typed again is unmarked, as Space on it (a play-test meant that, and its pass went).
         await type_in(pilot, card_name(cards[4]).lower())
         assert app.marked == {cards[0]} and session.waiting_for() == "pass"
-        await type_in(pilot, card_name(cards[4]).lower())
+        # A card typed twice in one line is marked once, and said so (a play-test's "as qs as" said nothing).
+        twice = card_name(cards[4]).lower()
+        await pilot.press(*twice, "space", *twice, "enter")  # type: ignore[attr-defined]
+        assert app.marked == {cards[0], cards[4]} and app.message == f"{session.t.card(cards[4])} typed twice: marked once."
         await type_in(pilot, card_name(cards[5]).lower())
         assert session.waiting_for() == "play"
         assert set(session.observation().passed or ()) == {cards[0], cards[4], cards[5]}
@@ -548,6 +553,24 @@ def test_an_open_view_wraps_its_text_again_when_the_terminal_grows(tmp_path: Pat
         assert widest() > narrow + 20
 
     _run(session, drive, size=(80, 24))
+
+
+def test_the_keys_line_is_wrapped_again_when_the_terminal_shrinks_under_an_open_view(tmp_path: Path) -> None:
+    """A play-test opened F1 at 120x40 and made the terminal 80x24: round the view the keys line read "F7" at one
+    line's end and "Regeln" at the next's, until a key was pressed."""
+    session = _session(tmp_path, lang="de")
+
+    async def drive(app: GameApp, pilot: object) -> None:
+        await pilot.press("f1")  # type: ignore[attr-defined]
+        await _settle(app, pilot)
+        await pilot.resize_terminal(80, 24)  # type: ignore[attr-defined]
+        await _settle(app, pilot)
+        keys = app.screen_stack[0].query_one("#keys", Static)
+        lines = str(keys.content).splitlines()
+        assert all(len(line) <= 78 for line in lines), lines
+        assert not any(line.rstrip().endswith(("F7", "F8", "F9")) for line in lines), lines  # no key without its word
+
+    _run(session, drive, size=(120, 40))
 
 
 def test_a_resumed_game_shows_the_story_of_the_deal_so_far(tmp_path: Path) -> None:
@@ -1500,7 +1523,7 @@ def test_warum_typed_in_a_game_opens_the_decision_taught_in_full(tmp_path: Path)
             await pilot.pause(0.01)  # type: ignore[attr-defined]
         assert isinstance(app.screen, TextScreen) and app.screen.view_title == "Warum"
         body = _plain(app.screen.body, 100)
-        assert body.startswith("-- Deine Entscheidung: die Weitergabe vor Spiel 1 --") and "Der Computerspieler würde" in body
+        assert body.startswith("-- Deine Entscheidung: die Weitergabe vor Spiel 1") and "Der Computerspieler würde" in body
         await pilot.press("escape")  # type: ignore[attr-defined]
         assert app.message == ""
         await pilot.press(*"warum", "enter")  # type: ignore[attr-defined]  # the same decision: at once, from the analysis kept

@@ -354,7 +354,7 @@ def test_quit_and_join_again_with_the_kept_token_brings_back_the_same_seat_and_h
     assert sorted(parse_cards(shown)) == sorted(parse_cards(hand))
     assert any(line.startswith("Hint: ") for line in lines)
     # "why": the decision taught in three parts, as in blackmaria learn (the server counts the costs).
-    assert any(line.startswith("-- Your decision: trick 1 of 13 --") for line in lines)
+    assert any(line.startswith("-- Your decision: trick 1 of 13") for line in lines)
     assert lines[-1].startswith("You left the table")
 
 

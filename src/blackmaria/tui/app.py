@@ -501,15 +501,15 @@ class CardTableApp(App[None]):
 
     def draw_keys(self, screen_width: int = 0) -> None:
         """The keys line, wrapped to the width the screen gives it (``screen_width``: a new one, on a resize)."""
-        keys = self.query_one("#keys", Static)
+        keys = self.screen_stack[0].query_one("#keys", Static)  # (under a view too: it shows dimmed round the view)
         width = keys.content_region.width or self.size.width
         if screen_width:  # the widget spans the screen; its own size is the old one until the next layout
             width = screen_width - (keys.outer_size.width - keys.content_region.width)
         keys.update(self.keys_text(width))
 
     def on_resize(self, event: events.Resize) -> None:
-        if self.screen is self.screen_stack[0]:  # (a view over the table may be open: the keys are drawn when it closes)
-            self.draw_keys(event.size.width)
+        # With a view open too: the keys show round it, and a play-test read "F7" / "Regeln" broken at 80x24.
+        self.draw_keys(event.size.width)
         # Below 80x24 seats and cards fall off the screen: said as it gets that small (a play-test lost a seat
         # silently), and said again with the new size while it shrinks on (the note kept saying 70x20 at 60x16).
         small = event.size.width < MIN_SIZE[0] or event.size.height < MIN_SIZE[1]
@@ -689,8 +689,12 @@ class CardTableApp(App[None]):
             self.forget_marking_notes()
             return True
         chosen = self.marked | set(typed)
+        twice = sorted({card for card in typed if typed.count(card) > 1})
         if len(chosen) < rules.pass_count:
-            self.marked, self.message = chosen, ""  # the text typed answers what was said (a refusal of a typing)
+            # The text typed answers what was said (a refusal of a typing); a card typed twice is said marked once (a
+            # play-test's "as qs as" left "Marked 2 of 3" unexplained).
+            self.marked = chosen
+            self.message = self.t("pass_typed_twice", cards=self.t.cards(twice)) if twice else ""
         else:
             self.choose(sorted(chosen))
         return True
@@ -933,6 +937,8 @@ class GameApp(CardTableApp):
         """The player's turn (or the deal's end): from now on Enter is a choice of what the screen shows."""
         self.tricks_shown = self._tricks_won()
         waiting = self.session.waiting_for()
+        if self.message == self.t("keys_wait_command"):
+            self.message = ""  # (the command may be asked again now; the card Enter plays is said instead)
         if self.message in (self.t("keys_wait"), self.t("keys_wait_typed")):
             # Said while the others played: it no longer holds. On the player's turn it says what became of the key
             # (a play-test read "Wait: the computer players are playing" beside "Your turn"), or of the line typed.
@@ -1130,7 +1136,9 @@ class GameApp(CardTableApp):
 
     def _refuse_while_busy(self) -> bool:
         if self.busy():
-            self.message = self.t("keys_wait")
+            # A command (undo, hint, why, claim, last trick) is no choice of a card: "not taken as your choice" read
+            # oddly after F3 (a play-test).
+            self.message = self.t("keys_wait_command")
             self.refresh_view()
             return True
         return False

@@ -78,8 +78,11 @@ def narrate(
         if event.seat == me and event.cards:
             return [t("you_take_kitty", cards=t.cards(event.cards))]
         return [t("takes_kitty", name=names[event.seat])]
-    if isinstance(event, CardDrawn) and event.seat == me and event.card is not None:
-        return [t("you_draw", card=t.card(event.card))]
+    if isinstance(event, CardDrawn):
+        # The other's draw too, without its card (a play-test read "You draw Q♥." and never that North drew).
+        if event.seat == me and event.card is not None:
+            return [t("you_draw", card=t.card(event.card))]
+        return [t("draws", name=names[event.seat])]
     if isinstance(event, SuddenDeath):
         return [t("sudden_death")]
     if isinstance(event, GameOver):
