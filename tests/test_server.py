@@ -523,6 +523,36 @@ def test_with_a_turn_timer_a_player_here_whose_time_runs_out_once_keeps_the_seat
     ben.close()
 
 
+def test_a_seat_open_on_two_devices_tells_the_other_one_what_was_chosen(server: Server) -> None:
+    """A play-test opened Ben's link on a phone as well, and both clicked at once: the phone's card was refused in
+    silence. Now the seat's other connections are told which pass or card was chosen elsewhere, after the update."""
+    code, host, seats = two_humans_two_bots(server)
+    anna = server.connect(code, seats[0][1])
+    desk, phone = server.connect(code, seats[1][1]), server.connect(code, seats[1][1])
+    server.start_game(code, host)
+
+    def his_turn() -> bool:
+        desk.drain(0.02)
+        if desk.state is not None and desk.state["phase"] == "passing":
+            desk.act()  # his pass, from the desk
+        return desk.state is not None and desk.state["phase"] == "playing" and desk.state["turn"] == 2 and not desk.pending
+
+    play_until([anna], his_turn)
+    card = desk.state["legal"][0] if desk.state else None
+    assert desk.act()  # his card, from the desk
+    phone.wait_until(lambda: any(m["type"] == "played-elsewhere" and not m["passed"] for m in phone.messages))
+    passed, played = (next(m for m in phone.messages if m["type"] == "played-elsewhere" and m["passed"] is flag) for flag in (True, False))
+    assert len(passed["cards"]) == 3 and played["cards"] == [card]
+    # After the update that shows it, never before: the phone's state has the card played when it is told.
+    told = phone.messages.index(played)
+    assert any(
+        m["type"] == "update" and any(e["type"] == "CardPlayed" and e["seat"] == 2 for e in m["events"]) for m in phone.messages[:told]
+    )
+    assert not [m for m in desk.messages if m["type"] == "played-elsewhere"]  # the device that chose is not told
+    for player in (anna, desk, phone):
+        player.close()
+
+
 def _plays_of(player: Player, seat: int) -> int:
     """The cards ``seat`` has played in the deal as ``player``'s last state shows them."""
     state = player.state or {}

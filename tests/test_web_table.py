@@ -1125,6 +1125,12 @@ def test_a_seats_own_link_seats_its_player_in_another_browser(server: Server, br
     assert "#" not in elsewhere.url and elsewhere.is_hidden("#watch-note")  # the token left the address bar
     elsewhere.goto(anna.url)  # and the plain invite now seats him there too
     elsewhere.wait_for_selector("#pass-bar:not([hidden])")
+    # He passes there: the phone, open on his seat too, says where his pass was made (a play-test's phone clicked at
+    # the same moment and was refused in silence).
+    pass_three(elsewhere)
+    ben.wait_for_function(
+        "() => /^Your pass \\((\\S+ ){2}\\S+\\) was made from your other device\\.$/.test(document.getElementById('table-news').textContent)"
+    )
     assert elsewhere.errors == [] and ben.errors == [] and anna.errors == []
     for page in (anna, ben, elsewhere):
         page.context.close()

@@ -261,8 +261,8 @@ class TableRuntime:
         connected, for the first time in a row (a play-test looked away for a moment and lost the rest of the deal)."""
         self.missed: dict[int, int] = {}
         """Decisions in a row a stand-in made for a seat because its time ran out (none since the player's own)."""
-        self._after_flush: list[tuple[int, dict[str, Any]]] = []
-        """Messages for a seat's connections, sent after the update that tells what they speak of."""
+        self._after_flush: list[tuple[list[Client], dict[str, Any]]] = []
+        """Messages for some connections, sent after the update that tells what they speak of."""
         self.again: set[int] = set()
         """Seats whose players asked for another game since the last one ended (it starts when every player here has)."""
         self.stand_ins: dict[int, Bot] = {}
@@ -433,9 +433,9 @@ class TableRuntime:
         else:
             self._broadcast_update(items)
         told, self._after_flush = self._after_flush, []
-        for seat, message in told:
-            for client in list(self.clients):
-                if client.attached and client.seat == seat:
+        for clients, message in told:
+            for client in clients:
+                if client.attached and client in self.clients:
                     client.send(message)
         if self.game is not None and self.game.is_over:
             await self._finish()
@@ -713,7 +713,14 @@ class TableRuntime:
         """A stand-in made ``seat``'s one decision (``covering``): its connections are told which, after the update."""
         if seat in self.covering:
             self.covering.discard(seat)
-            self._after_flush.append((seat, {"type": "stood-in", "passed": passed, "cards": cards}))
+            self._after_flush.append(([c for c in self.clients if c.seat == seat], {"type": "stood-in", "passed": passed, "cards": cards}))
+
+    def _tell_other_devices(self, client: Client, seat: int, *, passed: bool, cards: list[str]) -> None:
+        """The seat's other connections (its link opened on a phone as well) are told that this one made the pass or
+        played the card: a play-test's phone, clicking at the same moment, was refused in silence."""
+        others = [c for c in self.clients if c.seat == seat and c is not client]
+        if others:
+            self._after_flush.append((others, {"type": "played-elsewhere", "passed": passed, "cards": cards}))
 
     def _stand_in_bot(self, seat: int) -> Bot:
         """The bot that plays an away seat, made when it first acts and kept for the seat's next absences."""
@@ -773,13 +780,16 @@ class TableRuntime:
                 error = game.pass_error(seat, message.cards)
                 if error is not None:
                     raise ProtocolError("illegal", str(error), ref=message.ref, rule=error.rule)
-                self._stage("pass", seat, {"cards": [card_name(c) for c in sorted(message.cards)]}, by_bot=False)
+                passed = [card_name(c) for c in sorted(message.cards)]
+                self._stage("pass", seat, {"cards": passed}, by_bot=False)
+                self._tell_other_devices(client, seat, passed=True, cards=passed)
                 self.missed.pop(seat, None)
             elif isinstance(message, PlayCard):
                 play_error = game.play_error(message.card, seat)
                 if play_error is not None:
                     raise ProtocolError("illegal", str(play_error), ref=message.ref, rule=play_error.rule)
                 self._stage("play", seat, {"card": card_name(message.card)}, by_bot=False)
+                self._tell_other_devices(client, seat, passed=False, cards=[card_name(message.card)])
                 self.missed.pop(seat, None)
             else:  # pragma: no cover - hello is handled by the connection
                 raise ProtocolError("hello-first", "hello is sent once, first", ref=message.ref)

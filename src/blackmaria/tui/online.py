@@ -597,6 +597,9 @@ class OnlineSeat(Seat):
         elif kind == "stood-in":  # the time ran out once: a computer player made this one decision
             chosen = " ".join(t.card(parse_card(name)) for name in message.get("cards") or [])
             self.say(t("time_stood_in_passed" if message.get("passed") else "time_stood_in_played", cards=chosen))
+        elif kind == "played-elsewhere":  # the seat's link open elsewhere too (a browser): the choice was made there
+            chosen = " ".join(t.card(parse_card(name)) for name in message.get("cards") or [])
+            self.say(t("passed_elsewhere" if message.get("passed") else "played_elsewhere", cards=chosen))
         elif kind == "seat-relinked":  # the new link's holder sees that seat's cards: every player is told
             if self.seat_change != "link":  # (asked here: the link itself comes next and says so)
                 self.say(t("news_relinked_you" if self.is_host else "news_relinked", name=message["name"]))

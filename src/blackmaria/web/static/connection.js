@@ -141,6 +141,9 @@ function receive(message) {
       announce(setNews([{ key, values: { cards: message.cards.map(cardShort).join(" ") } }], 15));
       break;
     }
+    case "played-elsewhere": // the seat's link open on another device too: that one chose (a click here was too late)
+      announce(setNews([{ key: message.passed ? "passed_elsewhere" : "played_elsewhere", values: { cards: message.cards.map(cardShort).join(" ") } }], 15));
+      break;
     case "error":
       onError(message);
       break;
