@@ -603,6 +603,7 @@ def test_the_turn_timer_counts_down_and_a_stand_in_plays_until_the_player_is_bac
         if not ben.act():
             time.sleep(0.05)
     assert anna_page.text_content("#away-text") == "Your time ran out, so a computer player is playing your seat."
+    assert "If it runs out again" not in (anna_page.text_content("#table-news") or "")  # the bar says it now
     assert anna_page.locator("#pass-bar").is_hidden() and anna_page.locator("#clock").is_hidden()
     # Her stand-in passed three cards and she received three, and it plays her cards now.
     anna_page.wait_for_selector("#pass-bar", state="hidden")

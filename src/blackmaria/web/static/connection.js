@@ -6,6 +6,7 @@ import { peekChat, renderChat } from "./chat.js";
 import { focusCard, renderHand, restoreMarked, showHint, showRefusal } from "./hand.js";
 import { renderCounts, showNewLink } from "./dialogs.js";
 import { askCount, explained, maybeExplain, passCompared } from "./learn.js";
+import { shortCards } from "./cards.js";
 import { cardShort, has, t } from "./i18n.js";
 
 export function connect() {
@@ -138,11 +139,11 @@ function receive(message) {
     case "stood-in": {
       // The time ran out once: a computer player made this one decision, and the next is the player's again.
       const key = message.passed ? "time_stood_in_passed" : "time_stood_in_played";
-      announce(setNews([{ key, values: { cards: message.cards.map(cardShort).join(" ") } }], 15));
+      announce(setNews([{ key, values: { cards: shortCards(message.cards) } }], 15)); // (in the hand's order, as the turn line)
       break;
     }
     case "played-elsewhere": // the seat's link open on another device too: that one chose (a click here was too late)
-      announce(setNews([{ key: message.passed ? "passed_elsewhere" : "played_elsewhere", values: { cards: message.cards.map(cardShort).join(" ") } }], 15));
+      announce(setNews([{ key: message.passed ? "passed_elsewhere" : "played_elsewhere", values: { cards: shortCards(message.cards) } }], 15));
       break;
     case "error":
       onError(message);

@@ -1,6 +1,6 @@
 // The table: the host's pause, the seats round the felt (seating before a game: seating.js), the trick, the turn line and
 // clock, the score sheet, the shuffle check, the result (the titles and the turn's sound: header.js; the chat: chat.js).
-import { $, announce, api, app, authToken, clearNotice, currentTrick, el, mustPass, mustPlay, nameOf, paused, pausedText, REDUCED, seatName, showNotice, shownTaken, shownTurn, stillPassing, tableInPlay, trickWonShown } from "./state.js";
+import { $, announce, api, app, authToken, clearNotice, currentTrick, el, mustPass, mustPlay, nameOf, paused, pausedText, REDUCED, seatName, setNews, showNotice, shownTaken, shownTurn, stillPassing, tableInPlay, trickWonShown } from "./state.js";
 import { newLinkButton, renderSeating, seatButton } from "./seating.js";
 import { focusHandFrom, NARROW, passPrompt, renderHand, revealHand } from "./hand.js";
 import { renderLearn } from "./learn.js";
@@ -371,6 +371,8 @@ function renderClock() {
   const away = app.seat !== null && Boolean(seats[app.seat] && seats[app.seat].away);
   const awayBar = $("away-bar");
   awayBar.hidden = !away;
+  // The bar says it now: "If it runs out again" beside it read as stale (a play-test).
+  if (away && (app.news || []).some((item) => item.key.startsWith("time_stood_in"))) setNews([]);
   if (away) {
     $("away-text").textContent = t("away_notice");
     $("back-button").textContent = t("back_button");
