@@ -156,38 +156,51 @@ def sheet_lines(
     """The score sheet: a row per finished deal (its number, points and marks such as a moon), the totals, then
     ``so_far`` (the points taken in the deal being played, when given); in ``room`` columns where the names allow (66:
     a view at 80x24)."""
-    # Columns as wide as the widest name or number (at least 4): five players and a kitty's mark ("Kitty: Carla")
+    # Each column as wide as its name or its numbers (at least 4): five players and a kitty's mark ("Kitty: Carla")
     # fit a row in the 66 columns of a view at 80x24 (at 8 apiece the rows wrapped and doubled the sheet's height).
     finished = list(rows)
-    numbers = [*totals, *(so_far or ()), *(p for _, points, _ in finished for p in points)]
+    columns = [[totals[i], *(so_far[i : i + 1] if so_far else ()), *(points[i] for _, points, _ in finished)] for i in range(len(names))]
     # The deal being played is named as such ("3 (now)"): a play-test read the row called "so far" as the totals.
     playing = t("sheet_in_play", n=(finished[-1][0] + 1) if finished else 1) if so_far is not None else ""
     label = max(6, len(playing))
     # Names too long for a row of ``room`` columns ("Computer 3 (medium)" at a server's table) go over two lines or
     # more, each in its column: the view wrapped the whole row, and a seat's points fell under the next one's name.
-    fit = (room - label - 2 * len(names)) // max(1, len(names))
-    width = max(4, *(len(str(p)) for p in numbers), min(max(len(n) for n in names), fit))
-    # Broken at spaces only, a word too long for the column cut with an ellipsis: a play-test read "Maximili / an
-    # Alexa / nder" where the column broke words anywhere.
-    heads = [[_fitted(line, width) for line in textwrap.wrap(name, width, break_long_words=False)] or [""] for name in names]
+    # The room left by short names goes to the long ones, the widest given up first (a play-test read "Bartho…" with
+    # room to spare beside "Ben" and "Emma").
+    least = [max(4, *(len(str(p)) for p in column)) for column in columns]
+    spare = room - label - 2 * len(names)
+    even = max(*least, *(len(name) for name in names))
+    widths = [even] * len(names) if even * len(names) <= spare else [max(low, len(n)) for low, n in zip(least, names, strict=True)]
+    while sum(widths) > spare and any(w > low for w, low in zip(widths, least, strict=True)):
+        widest = max(range(len(widths)), key=lambda i: (widths[i] - least[i] > 0, widths[i]))
+        widths[widest] -= 1
+    # Broken at spaces and hyphens, a word too long for its column cut with an ellipsis: a play-test read "Maximili /
+    # an Alexa / nder" where the column broke words anywhere.
+    heads = [
+        [_fitted(line, width) for line in textwrap.wrap(name, width, break_long_words=False)] or [""]
+        for name, width in zip(names, widths, strict=True)
+    ]
     depth = max(len(head) for head in heads)
     heads = [[""] * (depth - len(head)) + head for head in heads]  # each name ends on the line above its numbers
+
+    def row(first: str, cells: Sequence[object]) -> str:
+        return f"{first:>{label}}  " + "  ".join(f"{cell:>{width}}" for cell, width in zip(cells, widths, strict=True))
+
     lines = [t("score_sheet")]
-    for row in range(depth):
-        first = t("sheet_deal") if row == depth - 1 else ""
-        lines.append((f"{first:>{label}}  " + "  ".join(f"{head[row]:>{width}}" for head in heads)).rstrip())
+    for depth_row in range(depth):
+        lines.append(row(t("sheet_deal") if depth_row == depth - 1 else "", [head[depth_row] for head in heads]).rstrip())
     for deal, points, marks in finished:
-        numbers_line = f"{deal:>{label}}  " + "  ".join(f"{p:>{width}}" for p in points)
+        numbers_line = row(str(deal), points)
         mark_text = "; ".join(marks)
         if marks and len(numbers_line) + 2 + len(mark_text) > room:
             # On a line of their own, under the points (at 80x24 "kitty: David" ran past the view, which broke the row).
             lines.extend([numbers_line, " " * (label + 2) + mark_text])
         else:
             lines.append(numbers_line + ("  " + mark_text if marks else ""))
-    lines.append(f"{t('sheet_total'):>{label}}  " + "  ".join(f"{p:>{width}}" for p in totals))
+    lines.append(row(t("sheet_total"), totals))
     if so_far is not None:
         # Under the total of the finished deals, not over it: "Total 0 0 0" under "1 (now) 0 11 1" read as points lost.
-        lines.append(f"{playing:>{label}}  " + "  ".join(f"{p:>{width}}" for p in so_far))
+        lines.append(row(playing, so_far))
     return lines
 
 
