@@ -288,3 +288,43 @@ def test_play_seats_a_bot_writers_own_program_and_names_one_that_cannot_run(tmp_
     # More levels than computer seats: said, not dropped without a word (a play-test's fourth level for two seats).
     many = run("play", "--players", "3", "--bots", "easy,hard,medium,expert", "--plain")
     assert many.returncode == 2 and "4 levels for the 2 computer players of a 3-player table" in many.stderr
+
+
+PLAYERS_COMMANDS = ["play", "learn", "score", "join", "host", "stats", "export"]
+
+
+@pytest.mark.parametrize("command", PLAYERS_COMMANDS)
+def test_a_players_command_gives_its_help_in_german_when_asked(command: str) -> None:
+    """A play-test's ``blackmaria play --help --lang de`` was all English: the frame, the command's words and every
+    option's are German, the option names and the defaults as they are."""
+    import click
+    from click.testing import CliRunner
+
+    from blackmaria.cli import main
+
+    german = CliRunner().invoke(main, [command, "--lang", "de", "--help"], env={"COLUMNS": "100"}, prog_name="blackmaria")
+    assert german.exit_code == 0, german.output
+    assert german.output.startswith(f"Aufruf: blackmaria {command} [OPTIONEN]") and "\nOptionen:\n" in german.output
+    assert "Diese Hilfe zeigen und beenden." in german.output
+    english = CliRunner().invoke(main, [command, "--lang", "en", "--help"], env={"COLUMNS": "100"}, prog_name="blackmaria")
+    assert english.output.startswith(f"Usage: blackmaria {command} [OPTIONS]")
+    said, english_said = "".join(german.output.split()), "".join(english.output.split())  # (as wrapped, at hyphens too)
+    cmd = main.get_command(click.Context(main), command)
+    assert cmd is not None
+    for param in cmd.params:
+        help_text = getattr(param, "help", None)
+        if help_text:
+            assert "".join(help_text.split()) not in said, f"{command} {param.name}: still English"  # (each one said in German)
+            assert "".join(help_text.split()) in english_said  # (and in English when asked so)
+    assert "default:" not in german.output and ("Standard:" in german.output or "[default" not in english.output)
+
+
+def test_the_command_list_is_german_in_a_german_environment() -> None:
+    from click.testing import CliRunner
+
+    from blackmaria.cli import main
+
+    listed = CliRunner().invoke(main, ["--help"], env={"LANG": "de_DE.UTF-8", "LC_ALL": "", "LANGUAGE": "", "COLUMNS": "80"})
+    assert listed.exit_code == 0 and "\nBefehle:\n" in listed.output, listed.output
+    assert "Eine ganze Partie im Terminal gegen Computerspieler spielen" in listed.output
+    assert "Play a whole game" not in listed.output and "Commands:" not in listed.output

@@ -12,6 +12,8 @@ from typing import IO, TYPE_CHECKING, Final, Protocol, TypeVar, cast
 
 import click
 
+from blackmaria import cli_help
+from blackmaria.cli_help import LocalizedGroup
 from blackmaria.record import RecordError, game_from_record, replay_summary
 from blackmaria.rules import PRESETS, PresetPlayersError, Rules, RulesError, load_rules, read_rules_data
 
@@ -130,7 +132,7 @@ def game_end_options(command: Callable[..., None]) -> Callable[..., None]:
 KITTY_HELP: Final = "The cards this count leaves over lie face down as a kitty for the first trick's winner (not taken out)."
 
 
-def _asked_language(args: list[str]) -> str:
+def asked_language(args: list[str]) -> str:
     """The language a command line asks for (``--lang``, else the environment's), for its usage errors."""
     from blackmaria.locale import detect_language
 
@@ -205,8 +207,9 @@ def _type_error_text(param: click.Parameter, argv: Sequence[str], t: Texts) -> s
     return None
 
 
-class PlayerGroup(click.Group):
-    """The command group: its usage errors said in the language the command line asks for (``show_usage_error``)."""
+class PlayerGroup(LocalizedGroup):
+    """The command group: its usage errors and its help said in the language the command line asks for
+    (``show_usage_error``, ``cli_help``)."""
 
     def main(  # type: ignore[override]
         self,
@@ -219,23 +222,24 @@ class PlayerGroup(click.Group):
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode, **extra)
         argv = list(sys.argv[1:] if args is None else args)
+        cli_help.ASKED[:] = argv
         try:
             done = super().main(argv, prog_name, complete_var, False, **extra)
         except click.UsageError as error:
-            show_usage_error(error, _asked_language(argv), argv)
+            show_usage_error(error, asked_language(argv), argv)
             sys.exit(error.exit_code)
         except click.ClickException as error:
-            if _asked_language(argv) == "en":
+            if asked_language(argv) == "en":
                 error.show()
             else:  # "Fehler:", not "Error:", before a German message (a play-test)
                 from blackmaria.locale import Texts
 
-                click.echo(Texts(_asked_language(argv))("cli_error", message=error.format_message()), err=True)
+                click.echo(Texts(asked_language(argv))("cli_error", message=error.format_message()), err=True)
             sys.exit(error.exit_code)
         except click.Abort:
             from blackmaria.locale import Texts
 
-            click.echo(Texts(_asked_language(argv))("cli_aborted"), err=True)
+            click.echo(Texts(asked_language(argv))("cli_aborted"), err=True)
             sys.exit(1)
         sys.exit(done if isinstance(done, int) else 0)
 

@@ -31,6 +31,7 @@ from typing import Any, Final
 import click
 
 from blackmaria.cards import parse_card
+from blackmaria.cli_help import LocalizedCommand
 from blackmaria.events import KittyTaken, TrickWon
 from blackmaria.locale import Texts, detect_language
 from blackmaria.record import FORMAT as RECORD_FORMAT
@@ -349,7 +350,7 @@ def collect(directory: Path | None, db_url: str | None, lang: str = "en") -> tup
     return stats, ", ".join(places)
 
 
-@click.command("stats")
+@click.command("stats", cls=LocalizedCommand)
 @click.option(
     "--dir",
     "directory",

@@ -33,6 +33,7 @@ from typing import Any
 import click
 
 from blackmaria.cards import cards_of
+from blackmaria.cli_help import LocalizedCommand
 from blackmaria.rules import Rules, load_rules
 
 Z95 = 1.959963984540054
@@ -678,7 +679,7 @@ def print_progress(done: int, total: int, elapsed: float) -> None:
     sys.stderr.flush()
 
 
-@click.command("tournament")
+@click.command("tournament", cls=LocalizedCommand)
 @click.option("--rules", "rules_name", default="hearts", show_default=True, help="Preset name or house-rules file.")
 @click.option("--players", type=int, default=None, help="Seat count, if not the preset's own.")
 @click.option(

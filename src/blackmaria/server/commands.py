@@ -8,6 +8,8 @@ from typing import IO
 
 import click
 
+from blackmaria.cli_help import LocalizedCommand
+
 
 def database_url(value: str) -> str:
     """``--db``'s database: a SQLAlchemy URL as given, or a file path as a SQLite URL (a play-test gave a path and
@@ -32,7 +34,7 @@ def database_url(value: str) -> str:
     return value
 
 
-@click.command()
+@click.command(cls=LocalizedCommand)
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", type=int, default=8000, show_default=True, help="Port to listen on.")
 @click.option(
@@ -116,7 +118,7 @@ def serve(
     )
 
 
-@click.command()
+@click.command(cls=LocalizedCommand)
 @click.argument("file", type=click.File("r", encoding="utf-8"))
 @click.option("--json", "as_json", is_flag=True, help="Print {deals: [{deal, ok, message}], ok} as JSON.")
 def verify(file: IO[str], as_json: bool) -> None:

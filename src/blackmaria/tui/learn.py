@@ -22,6 +22,7 @@ from typing import Final
 import click
 
 from blackmaria.cards import SPADES, Card
+from blackmaria.cli_help import LocalizedCommand
 from blackmaria.game import Game
 from blackmaria.locale import detect_language, shown_difference
 from blackmaria.locale.teaching import TeachingTexts
@@ -237,7 +238,7 @@ def run_learn_plain(session: LearnSession, read: Callable[[str], str] = input, w
     run_lines(session, asking(read), print_lines(write))
 
 
-@click.command("learn")
+@click.command("learn", cls=LocalizedCommand)
 @click.option("--rules", "rules_name", default="black-maria", show_default=True, help="Preset name or house-rules file.")
 @click.option("--players", type=int, default=None, help="Seat count, if not the preset's own.")
 @click.option("--lang", type=click.Choice(["en", "de"]), default=None, help="Language (default: from the environment's locale).")
