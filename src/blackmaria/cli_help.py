@@ -65,9 +65,12 @@ def _write(command: click.Command, ctx: click.Context, formatter: click.HelpForm
         if record is None:
             continue
         names, english = record
+        for type_name, said_name in frame["metavars"].items():  # "--deals INTEGER RANGE" as "--deals ZAHL"
+            names = re.sub(rf"(?<= ){type_name}$", said_name, names)
         own = getattr(param, "help", None) or ""
         extra = english[len(own) :] if own and english.startswith(own) else ""  # "  [default: x; 1<=x<=7]", "[required]"
         extra = re.sub(r"\bdefault:", f"{frame['default']}:", extra).replace("required", frame["required"])
+        extra = re.sub(r"(?<=\d)\.(?=\d)", frame["decimal"], extra)  # "0,7" in German
         said = _option_text(texts, command, ctx, param)
         rows.append((names, (said + extra) if said else english))
     if rows:
