@@ -49,7 +49,7 @@ def _write(command: click.Command, ctx: click.Context, formatter: click.HelpForm
     """``command``'s help as click lays it out, its words from ``texts`` where they have them."""
     frame = texts["frame"]
     pieces = " ".join(command.collect_usage_pieces(ctx)).replace("[OPTIONS]", f"[{frame['options'].upper()}]")
-    pieces = pieces.replace("COMMAND [ARGS]", f"{frame['command']} [{frame['arguments']}]")
+    pieces = re.sub(r"\bARGS\b", frame["arguments"], re.sub(r"\bCOMMAND\b", frame["command"], pieces))
     formatter.write_usage(ctx.command_path, pieces, prefix=f"{frame['usage']} ")
     doc = _doc(texts, command) or command.help
     if doc:
@@ -115,17 +115,11 @@ class LocalizedCommand(click.Command):
             _write(self, ctx, formatter, texts)
 
 
-class LocalizedGroup(click.Group):
-    """A group whose ``--help`` is said in the language asked for; its commands made with ``command()`` too."""
+class LocalizedGroup(click.Group, LocalizedCommand):
+    """A group whose ``--help`` is said in the language asked for (``LocalizedCommand.format_help``, then click's
+    group layout in English); its commands made with ``command()`` too."""
 
     command_class = LocalizedCommand
-
-    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        texts = _texts(_language())
-        if texts is None:
-            super().format_help(ctx, formatter)
-        else:
-            _write(self, ctx, formatter, texts)
 
 
 LocalizedGroup.group_class = LocalizedGroup  # (the groups a group makes: ``rules``)
