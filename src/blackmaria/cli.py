@@ -241,6 +241,8 @@ class PlayerGroup(LocalizedGroup):
 
             click.echo(Texts(asked_language(argv))("cli_aborted"), err=True)
             sys.exit(1)
+        finally:
+            cli_help.ASKED.clear()  # (another command line in this process, a test's, asks anew)
         sys.exit(done if isinstance(done, int) else 0)
 
 

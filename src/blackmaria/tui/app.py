@@ -61,6 +61,10 @@ MIN_SIZE: Final = (80, 24)
 """The smallest screen the table is drawn for (the README's)."""
 
 
+WAIT_SAID_ON_TURN: Final = {"keys_wait": "keys_dropped", "keys_wait_typed": "keys_typed_now", "keys_wait_command": ""}
+"""A key refused while the others played, and what is said of it once it is the player's turn: no more "Wait" beside
+"Your turn" (a play-test); a command may simply be asked again ("": the card Enter plays is said instead)."""
+
 PROMPT_LINES: Final = 6
 """The lines under the hand: a message, the count of marked cards or the card Enter plays, the prompt (#prompt's
 max-height)."""
@@ -618,10 +622,9 @@ class CardTableApp(App[None]):
             # (A Space between typed words is text, typed ahead as any other: a play-test's "play 9h" had become "play9h".)
             if self.busy() or waiting in ("pass", "play"):  # (reported late at the deal's or the game's end: dropped)
                 typed = event.key == "enter" and self.buffer.strip()  # the line stays, for Enter on the player's turn
-                if self.busy():
-                    self.message = self.t("keys_wait_typed" if typed else "keys_wait")
-                else:  # the others were done before the key was read (at speed 0): it is the player's turn already
-                    self.message = self.t("keys_typed_now" if typed else "keys_dropped")
+                said = "keys_wait_typed" if typed else "keys_wait"
+                # (not busy: the others were done before the key was read, at speed 0: it is the player's turn already)
+                self.message = self.t(said if self.busy() else WAIT_SAID_ON_TURN[said])
         elif event.key == "space" and waiting == "pass" and cards and not self.buffer:
             # The card under the cursor only: the cursor stays (it went on to the hint's next card, and a play-test's
             # arrow from there marked a card it did not mean). A hint's pass is one Enter (below).
@@ -937,13 +940,11 @@ class GameApp(CardTableApp):
         """The player's turn (or the deal's end): from now on Enter is a choice of what the screen shows."""
         self.tricks_shown = self._tricks_won()
         waiting = self.session.waiting_for()
-        if self.message == self.t("keys_wait_command"):
-            self.message = ""  # (the command may be asked again now; the card Enter plays is said instead)
-        if self.message in (self.t("keys_wait"), self.t("keys_wait_typed")):
-            # Said while the others played: it no longer holds. On the player's turn it says what became of the key
-            # (a play-test read "Wait: the computer players are playing" beside "Your turn"), or of the line typed.
-            typed = self.message == self.t("keys_wait_typed")
-            self.message = self.t("keys_typed_now" if typed else "keys_dropped") if waiting in ("pass", "play") else ""
+        # Said while the others played, it no longer holds: on the player's turn it says what became of the key or of the
+        # line typed (a play-test read "Wait: the computer players are playing" beside "Your turn").
+        now = next((now for said, now in WAIT_SAID_ON_TURN.items() if self.message == self.t(said)), None)
+        if now is not None:
+            self.message = self.t(now) if now and waiting in ("pass", "play") else ""
         if waiting == "play" and self._claim_is_clear():
             self.message = self.t("claim_offer")
         self.refresh_view()

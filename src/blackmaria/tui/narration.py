@@ -154,10 +154,10 @@ def sheet_lines(
     room: int = 66,
 ) -> list[str]:
     """The score sheet: a row per finished deal (its number, points and marks such as a moon), the totals, then
-    ``so_far`` (the points taken in the deal being played, when given); in ``room`` columns where the names allow (66:
-    a view at 80x24)."""
+    ``so_far`` (the points taken in the deal being played, when given); in ``room`` columns where the names allow (a
+    view at 80x24 holds 64: ``app.view_width``)."""
     # Each column as wide as its name or its numbers (at least 4): five players and a kitty's mark ("Kitty: Carla")
-    # fit a row in the 66 columns of a view at 80x24 (at 8 apiece the rows wrapped and doubled the sheet's height).
+    # fit a row of a view at 80x24 (at 8 apiece the rows wrapped and doubled the sheet's height).
     finished = list(rows)
     columns = [[totals[i], *(so_far[i : i + 1] if so_far else ()), *(points[i] for _, points, _ in finished)] for i in range(len(names))]
     # The deal being played is named as such ("3 (now)"): a play-test read the row called "so far" as the totals.

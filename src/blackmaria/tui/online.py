@@ -243,6 +243,14 @@ def _detail(error: urllib.error.HTTPError) -> str:
 
 
 # ---- the seat at the table -------------------------------------------------------------------------
+MADE_ELSEWHERE: Final = {
+    "stood-in": ("time_stood_in_passed", "time_stood_in_played"),
+    "played-elsewhere": ("passed_elsewhere", "played_elsewhere"),
+}
+"""The server's word that this seat's pass or card was chosen not by this connection, and what is said of it: the
+stand-in made one decision (the seat's time ran out), or the seat's link open on another device made it."""
+
+
 class OnlineSeat(Seat):
     """One connection to a table: a seat (with a token) or a spectator (without), in one language."""
 
@@ -594,12 +602,10 @@ class OnlineSeat(Seat):
             self._table(message["table"])
         elif kind == "chat":
             self._chat(message)
-        elif kind == "stood-in":  # the time ran out once: a computer player made this one decision
-            chosen = " ".join(t.card(parse_card(name)) for name in message.get("cards") or [])
-            self.say(t("time_stood_in_passed" if message.get("passed") else "time_stood_in_played", cards=chosen))
-        elif kind == "played-elsewhere":  # the seat's link open elsewhere too (a browser): the choice was made there
-            chosen = " ".join(t.card(parse_card(name)) for name in message.get("cards") or [])
-            self.say(t("passed_elsewhere" if message.get("passed") else "played_elsewhere", cards=chosen))
+        elif kind in MADE_ELSEWHERE:  # a decision of this seat's made by a stand-in (its time ran out once) or elsewhere
+            passed, played = MADE_ELSEWHERE[kind]
+            chosen = t.cards([parse_card(name) for name in message.get("cards") or []])
+            self.say(t(passed if message.get("passed") else played, cards=chosen))
         elif kind == "seat-relinked":  # the new link's holder sees that seat's cards: every player is told
             if self.seat_change != "link":  # (asked here: the link itself comes next and says so)
                 self.say(t("news_relinked_you" if self.is_host else "news_relinked", name=message["name"]))

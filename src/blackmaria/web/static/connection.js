@@ -9,6 +9,10 @@ import { askCount, explained, maybeExplain, passCompared } from "./learn.js";
 import { shortCards } from "./cards.js";
 import { cardShort, has, t } from "./i18n.js";
 
+/** The news of a pass or card of this seat's not chosen here: by a stand-in once (its time ran out), or on the seat's
+ * other device (as the terminal's ``online.MADE_ELSEWHERE``). */
+const MADE_ELSEWHERE = { "stood-in": ["time_stood_in_passed", "time_stood_in_played"], "played-elsewhere": ["passed_elsewhere", "played_elsewhere"] };
+
 export function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const ws = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(app.code)}`);
@@ -136,15 +140,13 @@ function receive(message) {
       // Whoever holds the link sees that seat's cards: the whole table is told it was made, and by whom.
       announce(setNews([{ key: app.isHost ? "news_relinked_you" : "news_relinked", seat: message.seat }], 12));
       break;
-    case "stood-in": {
-      // The time ran out once: a computer player made this one decision, and the next is the player's again.
-      const key = message.passed ? "time_stood_in_passed" : "time_stood_in_played";
-      announce(setNews([{ key, values: { cards: shortCards(message.cards) } }], 15)); // (in the hand's order, as the turn line)
+    case "stood-in": // the time ran out once: a computer player made this one decision, the next is the player's
+    case "played-elsewhere": { // the seat's link open on another device too: that one chose (a click here was too late)
+      const [passed, played] = MADE_ELSEWHERE[message.type];
+      // (the cards in the hand's order, as the turn line says them)
+      announce(setNews([{ key: message.passed ? passed : played, values: { cards: shortCards(message.cards) } }], 15));
       break;
     }
-    case "played-elsewhere": // the seat's link open on another device too: that one chose (a click here was too late)
-      announce(setNews([{ key: message.passed ? "passed_elsewhere" : "played_elsewhere", values: { cards: shortCards(message.cards) } }], 15));
-      break;
     case "error":
       onError(message);
       break;

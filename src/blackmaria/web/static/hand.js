@@ -213,7 +213,7 @@ function cardClicked(card, index, clicks = 1) {
     if (turn !== null && turn !== app.seat) {
       // The turn line above says whose turn it is ("Anna to play." twice, word for word, read a play-test).
       showNotice(t("not_your_turn"), true, true);
-      app.noticeTurn = turn; // it names whose turn it is: it goes when that turn is over (renderTurnLine)
+      app.noticeTurn = turn; // it goes when that turn is over (renderTurnLine)
     }
     else if (view && view.phase === "passing") showNotice(t("passed_wait", { names: stillPassing(view) }), true, true);
     return;

@@ -49,7 +49,7 @@ export const app = {
   focusToHand: false, // the game has started: the focus goes to the hand once its cards are drawn
   stopSetFor: null, // the turn ("deal:trick") whose start put the hand's focus stop on a card that may be played
   noticeTillMyTurn: false, // the notice says the turn is another's: it goes when the turn comes
-  noticeTurn: null, // the seat whose turn the notice names: it goes when that turn is over
+  noticeTurn: null, // the seat whose turn it was when a click out of turn was refused: the notice goes when that turn is over
   drawn: null, // the card this seat drew from a two-player stock after the last trick, until its next card
   joining: false, // this page is taking a seat: the table's news of it are not told to it
   hintWaiting: null, // a hint for a decision whose update is still queued: shown once it is
