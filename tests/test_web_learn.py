@@ -127,6 +127,8 @@ def play_guided_deal(
             page.wait_for_selector("#hand .card.hinted")
             assert cards_in(page, "#hand .card.hinted") == advice
             assert (page.text_content("#hint-text") or "").startswith(("Hint: ", "Tipp: "))
+            # and its cards are chosen, so Pass passes them (a play-test clicked them one by one after the hint)
+            assert cards_in(page, "#hand .card.selected") == advice
             chosen = advice
             if other_pass:  # the first row that is not the advice
                 chosen = set(
@@ -136,9 +138,11 @@ def play_guided_deal(
                     )
                 )
             if lowest_pass:
-                chosen = sorted(cards_in(page, "#hand .card"), key=parse_card)[:3]
-            for card in chosen:
+                chosen = set(sorted(cards_in(page, "#hand .card"), key=parse_card)[:3])
+            # Another pass: the hint's cards it does not keep are put back first, then its own are chosen.
+            for card in sorted(advice - chosen) + sorted(chosen - advice):
                 click_card(page.locator(f"#hand .card[data-card='{card}']"))
+            assert cards_in(page, "#hand .card.selected") == chosen
             page.click("#pass-button")
             page.wait_for_selector("#pass-bar", state="hidden")
             # The word on the pass is the server's analysis: read before the first card's replaces it (on a loaded

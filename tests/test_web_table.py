@@ -233,6 +233,35 @@ def test_bug8_a_hint_goes_when_another_card_is_played_and_a_refusal_at_the_next_
 
 
 @needs_chromium
+def test_a_pass_hint_chooses_its_cards_when_none_are_chosen_and_pass_passes_them(server: Server, browser: Any) -> None:
+    """A play-test asked for the hint at the pass, then clicked its three cards one by one (the terminal's Enter passes
+    them). Cards the player chose are theirs: a hint then only marks its own."""
+    page = solo_table(browser, server.base)
+    first = page.locator("#hand .card").first.get_attribute("data-card")
+    click_card(page.locator("#hand .card").first)  # one chosen: the hint leaves the choice as it is
+    page.click("#hint-button")
+    page.wait_for_selector("#hand .card.hinted")
+    chosen = "() => [...document.querySelectorAll('#hand .card.selected')].map(n => n.dataset.card)"
+    assert page.evaluate(chosen) == [first] and "chosen for you" not in (page.text_content("#hint-text") or "")
+    click_card(page.locator(f"#hand .card[data-card='{first}']"))  # put back: nothing chosen
+    assert page.evaluate(chosen) == []
+    page.click("#hint-button")
+    page.wait_for_function("() => document.querySelectorAll('#hand .card.selected').length === 3")
+    hinted = page.eval_on_selector_all("#hand .card.hinted", "ns => ns.map(n => n.dataset.card)")
+    assert sorted(page.evaluate(chosen)) == sorted(hinted)
+    assert (page.text_content("#hint-text") or "").endswith(
+        "They are chosen for you: “Pass 3 cards” passes them, a click on one puts it back."
+    )
+    assert page.text_content("#pass-button") == "Pass 3 cards"
+    page.click("#pass-button")
+    page.wait_for_selector("#pass-bar", state="hidden")
+    (sent,) = page.evaluate("() => window.sent.filter(m => m.type === 'pass').map(m => m.cards)")
+    assert sorted(sent) == sorted(hinted)
+    assert page.errors == []
+    page.context.close()
+
+
+@needs_chromium
 def test_bug7_while_the_connection_is_down_the_hand_rests_and_says_so(server: Server, browser: Any) -> None:
     page = solo_table(browser, server.base)
     page.evaluate("() => window.cut()")

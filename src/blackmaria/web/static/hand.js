@@ -257,6 +257,14 @@ export function showHint(message) {
   // On a phone the search's numbers wait behind a line of their own (a play-test's pass hint filled nine lines there).
   const folded = NARROW.matches && message.why && message.search;
   $("hint-text").textContent = t("hint", { cards, reason: folded ? message.why : message.reason });
+  // At a pass with nothing chosen yet, the hint's cards are chosen, so the Pass button passes them, as Enter does in
+  // the terminal (a play-test clicked them one by one after the hint); cards the player chose are left as they are.
+  const count = app.table.rules.pass_count;
+  if (mustPass(app.view) && !app.selected.size && message.cards.length === count) {
+    for (const card of message.cards) app.selected.add(card);
+    $("hint-text").append(" ", t("web_hint_chosen", { button: t("pass_button", { count }) }));
+    renderStatus();
+  }
   if (folded) {
     $("hint-text").append(" ", el("details", { class: "hint-search" }, el("summary", { text: t("web_hint_search") }), `${message.search}.`));
   }
