@@ -9,6 +9,7 @@ card; observations carry the choices and a refusal for every other card.
 
 from __future__ import annotations
 
+import pickle
 import random
 from collections import Counter
 
@@ -19,7 +20,7 @@ from blackmaria.core import logic as core
 from blackmaria.core.state import TERMINAL, State
 from blackmaria.errors import IllegalPass, IllegalPlay
 from blackmaria.game import Game
-from blackmaria.observation import SPECTATOR, Observation
+from blackmaria.observation import SPECTATOR, Observation, observe_state
 from blackmaria.rules import PRESETS, preset
 
 CASES = [(name, n) for name, info in PRESETS.items() for n in sorted({info.player_range[0], info.player_range[1]})]
@@ -290,3 +291,65 @@ def test_resample_deals_unseen_cards_with_the_frequencies_of_a_uniform_deal() ->
         for seat in (1, 2, 3):
             share = counts[card, seat] / worlds
             assert abs(share - 1 / 3) < 0.08, f"{card_name(card)} went to seat {seat} in {share:.0%} of worlds"
+
+
+def _pickled_contents(value: object) -> object:
+    """What a pickle of ``value`` holds, as plain nested tuples: every attribute, private ones too, by the same
+    ``__reduce_ex__`` that pickle calls (the pickle's bytes also tell which equal objects were one object)."""
+    if value is None or isinstance(value, (bool, int, float, str, bytes, type)) or callable(value):
+        return value if not callable(value) or isinstance(value, type) else getattr(value, "__qualname__", repr(value))
+    if isinstance(value, (list, tuple)):
+        return (type(value).__name__, *(_pickled_contents(item) for item in value))
+    if isinstance(value, dict):
+        return ("dict", *sorted((repr(key), _pickled_contents(item)) for key, item in value.items()))
+    if isinstance(value, (set, frozenset)):
+        return ("set", *sorted(repr(_pickled_contents(item)) for item in value))
+    return _pickled_contents(value.__reduce_ex__(4)[1:3])
+
+
+@pytest.mark.parametrize(
+    ("name", "players", "plays"), [("hearts", None, 17), ("black-maria", 5, 11), ("two-player", None, 9), ("omnibus", 7, 3)]
+)
+def test_an_observation_pickled_holds_no_card_its_seat_may_not_know(name: str, players: int | None, plays: int) -> None:
+    """A researcher pickled ``observation(seat)`` into a replay buffer, and its refusals (worked out when first read)
+    carried the whole state: every hand. Now an observation is the same, byte for byte, in every world its seat cannot
+    tell from the true one, and its refusals are still the state's own."""
+    pytest.importorskip("numba")
+    game = _play_into_the_deal(name, 4, plays, players)
+    state = game.state
+    assert state is not None and game.turn is not None
+    seat = game.turn
+    pickled = pickle.dumps(observe_state(state, seat))
+    held = _pickled_contents(pickle.loads(pickled))
+    rng = random.Random(2)
+    hidden = set()
+    for _ in range(20):
+        world = state.resample(seat, rng)
+        hidden.add(tuple(world.s[core.HAND + other] for other in range(game.players) if other != seat))
+        told = _pickled_contents(pickle.loads(pickle.dumps(observe_state(world, seat))))
+        assert told == held, "the observation tells one world of the seat's from another"
+    assert len(hidden) > 1, "the worlds differ in the hidden hands"
+    read = pickle.loads(pickled).refusals
+    assert dict(read) == state.refusals(seat) and read, "the refusals are the state's, after the pickle too"
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_a_seats_view_refuses_every_card_as_the_state_does(name: str) -> None:
+    """``State.seat_view`` (what an observation keeps for its refusals) refuses the same cards for the same rules as the
+    whole state, at the pass and in play, in random positions of every preset; it holds no other hand, kitty or stock."""
+    rng = random.Random(name)
+    for seed in range(6):
+        game = Game(preset(name), seed=seed)
+        game.deal()
+        state = game.state
+        assert state is not None
+        for _ in range(rng.randrange(0, 30)):
+            if state.is_terminal():
+                break
+            seats = [state.current_player()] if state.phase != "passing" else [s for s in range(game.players) if state.passes[s] is None]
+            for seat in seats:
+                view = state.seat_view(seat)
+                assert view.refusals(seat) == state.refusals(seat), (name, seed, seat, state.history)
+                assert all(view.s[core.HAND + other] == 0 for other in range(game.players) if other != seat)
+                assert view.s[core.KITTY] == 0 and view.history == [] and view.stock_dealt == ()
+            state.apply_action(rng.choice(state.legal_actions()))

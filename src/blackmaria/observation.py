@@ -297,7 +297,7 @@ def _observe(
         deciding = (phase == "passing" and given is None) or (playing and turn == me)
         if deciding:
             choices = CardSet(state.legal_mask(me))
-            refusals = LazyRefusals(state.clone(), me)
+            refusals = LazyRefusals(state.seat_view(me), me)
         if phase == "passing" and given is None:
             picked = CardSet(state.picks[me])
     return Observation(
@@ -354,7 +354,9 @@ def _scoring_mask(rules: Rules) -> int:
 
 
 class LazyRefusals(Mapping[Card, Refusal]):
-    """``State.refusals(seat)`` of a snapshot, worked out when first read (most readers, bots among them, never do)."""
+    """``State.refusals(seat)`` of a snapshot, worked out when first read (most readers, bots among them, never do).
+    The snapshot is the seat's view (``State.seat_view``): a bot reading it, or an observation pickled into a replay
+    buffer, finds no card the seat may not know."""
 
     __slots__ = ("_state", "_seat", "_found")
 

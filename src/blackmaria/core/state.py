@@ -591,6 +591,27 @@ class State:
         other._tricks_at, other._tricks, other._legal = self._tricks_at, self._tricks, self._legal
         return other
 
+    def seat_view(self, seat: int) -> State:
+        """A copy holding only what ``seat`` knows of this state's present: its own hand, pass and picks, and the table
+        (each trick, the voids shown, who has passed); every other hand and seat's cards taken, the kitty, the stock
+        and the history are emptied. Enough for ``refusals(seat)``: an observation works its refusals out from this
+        when first read (it kept the whole state, and a pickled observation held every hand)."""
+        view = self.clone()
+        s = view.s
+        for other in range(self.players):
+            if other != seat:
+                s[core.HAND + other] = 0
+                s[core.TAKEN + other] = 0  # (the kitty goes with the first trick, face down)
+        s[core.KITTY] = 0
+        s[core.STOCK : core.STOCK + len(self.stock_dealt)] = [-1] * len(self.stock_dealt)
+        view.dealt = tuple(hand if other == seat else 0 for other, hand in enumerate(self.dealt))
+        view.kitty_dealt, view.stock_dealt, view.history = 0, (), []
+        view.passes = [given if other == seat or given is None else 0 for other, given in enumerate(self.passes)]
+        view.picks = [picked if other == seat else 0 for other, picked in enumerate(self.picks)]
+        view._tricks_at = view._legal = -1
+        view._tricks = ()
+        return view
+
     def undo(self, count: int = 1) -> None:
         """Take back the last ``count`` actions: the deal is replayed from the deal without them."""
         if not 0 <= count <= len(self.history):
