@@ -7,6 +7,7 @@ import re
 import shlex
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -245,3 +246,32 @@ def test_the_hello_tells_the_card_values_so_a_program_need_not_work_them_out() -
     bot.choose_pass(observe(game, 0))  # (its answer is no pass: the fallback's; the hello is what is checked)
     assert bot.name == "-10 13"
     bot.close()
+
+
+def test_a_bot_program_ends_with_its_bot_and_with_each_episode_of_an_env() -> None:
+    """A researcher's Gymnasium env with a program opponent left 75 processes running after 25 episodes: each reset
+    made new bots and dropped the old, which their reader threads kept alive, so they never stopped their programs."""
+    import gc
+
+    bot = ExternalBot(EXAMPLE, seed=1)
+    process = bot._process
+    del bot
+    gc.collect()
+    assert process.wait(timeout=5) is not None, "a bot dropped without close() stops its program"
+
+    gymnasium = pytest.importorskip("gymnasium")
+    from blackmaria.envs.gymnasium_env import BlackMariaSingleSeatEnv
+
+    env = BlackMariaSingleSeatEnv(rules="hearts", opponents=f"cmd:{EXAMPLE}")
+    assert isinstance(env, gymnasium.Env)
+    earlier: list[Any] = []
+    for episode in range(4):
+        env.reset(seed=episode)
+        running = [bot._process for bot in env.bots.values()]
+        assert len(running) == 3 and all(process.poll() is None for process in running)
+        assert all(process.wait(timeout=5) is not None for process in earlier), "the last episode's programs ended"
+        earlier = running
+    env.close()
+    assert all(process.wait(timeout=5) is not None for process in earlier), "close() ends the programs"
+    assert env.reset(seed=9)[0] is not None and len(env.bots) == 3  # and a reset after close() plays again
+    env.close()

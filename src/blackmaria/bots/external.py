@@ -32,7 +32,8 @@ import shlex
 import shutil
 import subprocess
 import threading
-from typing import Any, Final
+from collections.abc import Callable
+from typing import IO, Any, Final
 
 from blackmaria.cards import Card, card_name, parse_card
 from blackmaria.observation import Observation
@@ -95,6 +96,19 @@ def answer_list(answer: dict[str, Any]) -> list[Any]:
     return answer["cards"]
 
 
+def _read_lines(pipe: IO[str], put: Callable[[str | None], None]) -> None:
+    """Each line the program writes, then None when it stops."""
+    for line in pipe:
+        put(line)
+    put(None)
+
+
+def _read_stderr(pipe: IO[str], tail: collections.deque[str]) -> None:
+    """Read all along, so that a talkative program never blocks on a full pipe; the tail says why it stopped."""
+    for line in pipe:
+        tail.append(line.rstrip("\n"))
+
+
 class ExternalBot:
     """A bot run as a separate program (``command``), with a time limit per answer and a fallback."""
 
@@ -133,21 +147,12 @@ class ExternalBot:
             raise BotProgramError(
                 f"{command}: cannot start {argv[0]!r}: {error.strerror or error} (give a path to the program, or a command on the PATH)"
             ) from error
-        threading.Thread(target=self._read, daemon=True).start()
-        self._stderr_reader = threading.Thread(target=self._read_stderr, daemon=True)
+        # The readers hold the pipes and where their lines go, not the bot: a thread holding the bot kept it alive, so
+        # a bot dropped unclosed never stopped its program (a Gymnasium env left 75 running after 25 episodes).
+        assert self._process.stdout is not None and self._process.stderr is not None
+        threading.Thread(target=_read_lines, args=(self._process.stdout, self._lines.put), daemon=True).start()
+        self._stderr_reader = threading.Thread(target=_read_stderr, args=(self._process.stderr, self._stderr), daemon=True)
         self._stderr_reader.start()
-
-    def _read(self) -> None:
-        assert self._process.stdout is not None
-        for line in self._process.stdout:
-            self._lines.put(line)
-        self._lines.put(None)
-
-    def _read_stderr(self) -> None:
-        # Read all along, so that a talkative program never blocks on a full pipe; the tail says why it stopped.
-        assert self._process.stderr is not None
-        for line in self._process.stderr:
-            self._stderr.append(line.rstrip("\n"))
 
     def stderr_tail(self) -> str:
         """The last lines the program wrote on standard error, joined by `` | `` (empty if none)."""

@@ -140,6 +140,7 @@ class BlackMariaSingleSeatEnv(gym.Env[np.ndarray, int]):
         game_seed = int(self.np_random.integers(2**31))
         rng = random.Random(game_seed)
         self.game = Game(self._episode_rules, rng=rng)
+        self._close_bots()  # the last episode's: a program opponent's process ends with its episode
         if self.opponents == "random":
             self.bots, self._random = {}, rng  # one generator shuffles and draws the opponents' cards
         else:
@@ -151,6 +152,18 @@ class BlackMariaSingleSeatEnv(gym.Env[np.ndarray, int]):
         self._run_bots()
         self._over = False
         return self._observe()
+
+    def close(self) -> None:
+        """Stop the opponents' programs (``cmd:`` opponents); a later ``reset`` starts new ones."""
+        self._close_bots()
+        super().close()
+
+    def _close_bots(self) -> None:
+        for bot in self.bots.values():
+            close = getattr(bot, "close", None)
+            if close is not None:
+                close()
+        self.bots = {}
 
     def step(self, action: int) -> tuple[np.ndarray, SupportsFloat, bool, bool, dict[str, Any]]:
         if self._over:
