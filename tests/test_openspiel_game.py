@@ -49,6 +49,33 @@ def test_the_parameters_name_a_preset_for_its_counts_or_give_house_rules() -> No
             pyspiel.load_game(og.SHORT_NAME, {"options": options})
 
 
+def test_a_game_with_options_of_several_keys_loads_again_from_its_own_string() -> None:
+    """A researcher's options of two keys played, but ``load_game(str(game))``, serialized states and OpenSpiel's own
+    ``random_sim_test(serialize=True)`` failed: OpenSpiel splits a game's parameters at every comma. The game's string
+    carries the options with semicolons for the commas, and reads them back (typed so too)."""
+    options = {"pass_schedule": ["left", "right"], "moon": "off"}
+    game = pyspiel.load_game(og.SHORT_NAME, {"preset": "hearts", "options": json.dumps(options)})
+    again = pyspiel.load_game(str(game))
+    assert again.rules == game.rules and again.rules.moon == "off" and again.rules.pass_schedule == ("left", "right")
+    assert "," not in game.get_parameters()["options"]
+    state = game.new_initial_state()
+    rng = random.Random(3)
+    for _ in range(60):
+        state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()))
+    _, copied = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+    assert str(copied) == str(state)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+    typed = pyspiel.load_game(og.SHORT_NAME, {"options": '{"moon":"off";"pass_schedule":["left";"right"]}'})
+    assert typed.rules == game.rules
+
+
+def test_the_utility_bounds_are_the_points_a_seat_can_take() -> None:
+    """Omnibus said -36 at worst, where a seat takes 26 at most (the J♦'s -10 is not taken on top)."""
+    for preset_name, worst, best in (("hearts", -26, 0), ("omnibus", -26, 10), ("black-maria", -43, 0)):
+        game = pyspiel.load_game(og.SHORT_NAME, {"preset": preset_name})
+        assert (game.min_utility(), game.max_utility()) == (worst, best), preset_name
+
+
 def test_a_seat_without_points_returns_zero_not_minus_zero() -> None:
     """A play-test: returns() gave [-4.0, -20.0, -2.0, -0.0]."""
     game = pyspiel.load_game(og.SHORT_NAME, {"preset": "hearts"})

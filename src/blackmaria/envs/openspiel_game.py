@@ -73,7 +73,7 @@ def rules_from_params(params: dict[str, Any]) -> Rules:
     players = int(params["players"]) if params.get("players") else None
     if params.get("options"):
         try:
-            options = json.loads(params["options"])
+            options = json.loads(_with_commas(params["options"]))
         except json.JSONDecodeError as error:
             raise RulesError(f"options: {params['options']!r} is not a JSON object of rule options ({error})") from error
         if not isinstance(options, dict):
@@ -84,14 +84,32 @@ def rules_from_params(params: dict[str, Any]) -> Rules:
     return rules.replace(target_score=None, deal_count=1, ties="share")
 
 
+def _with_commas(text: str) -> str:
+    """``options`` as JSON: the semicolons that stand for commas outside strings made commas again (below)."""
+    out, quoted = [], False
+    for index, char in enumerate(text):
+        if char == '"' and (index == 0 or text[index - 1] != "\\"):
+            quoted = not quoted
+        out.append("," if char == ";" and not quoted else char)
+    return "".join(out)
+
+
+def _without_commas(options: dict[str, Any]) -> str:
+    """``options`` as the game's string carries them: OpenSpiel splits a game's parameters at every comma, so
+    ``load_game(str(game))`` failed on options of two keys; semicolons stand for the commas (read back above)."""
+    return json.dumps(options, separators=(";", ":"), sort_keys=True)
+
+
 class BlackMariaGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type information
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = {**_DEFAULTS, **(params or {})}
         self.rules = rules_from_params(params)
+        if params["options"]:  # (read by rules_from_params: a JSON object)
+            params["options"] = _without_commas(json.loads(_with_commas(params["options"])))
         rules = self.rules
         positive = sum(v for c, v in enumerate(rules.values) if v > 0 and rules.in_play_mask >> c & 1)
         negative = sum(v for c, v in enumerate(rules.values) if v < 0 and rules.in_play_mask >> c & 1)
-        worst = max(positive, rules.moon_total) - negative
+        worst = max(positive, rules.moon_total)  # a seat's most points: every positive card, or another's moon
         best = rules.moon_total - negative if rules.moon == "subtract-from-shooter" else -negative
         passes = rules.players * rules.pass_count if rules.pass_direction(0) != "hold" else 0
         info = pyspiel.GameInfo(
