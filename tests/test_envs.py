@@ -29,6 +29,36 @@ def test_gymnasium_check_env_passes(rules: str) -> None:
     check_env(BlackMariaSingleSeatEnv(rules=rules, opponents="easy"), skip_render_check=True)
 
 
+@pytest.mark.filterwarnings("ignore::UserWarning")
+def test_the_pettingzoo_env_is_made_as_pettingzoos_own_games_and_renders_as_asked() -> None:
+    """A researcher's ``env().step(0)`` before ``reset()`` met a bare AttributeError, and ``render()`` without a
+    render mode gave text (Gymnasium's too): ``env()`` is wrapped as PettingZoo's classic games are, and without a
+    render mode ``render()`` is None."""
+    from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+
+    from blackmaria.envs.pettingzoo_env import env, raw_env
+
+    wrapped = env(rules="black-maria")
+    assert isinstance(wrapped, OrderEnforcingWrapper) and isinstance(wrapped.unwrapped, BlackMariaEnv)
+    with pytest.raises(AssertionError, match=r"^reset\(\) needs to be called before step"):
+        wrapped.step(0)
+    api_test(env(rules="hearts"), num_cycles=300, verbose_progress=False)
+    wrapped.reset(seed=1)
+    assert wrapped.observation("player_0").hand == wrapped.game.hand(0)  # the env's own methods, through the wrapper
+    assert wrapped.render() is None and isinstance(raw_env(), BlackMariaEnv)
+    shown = env(rules="black-maria", render_mode="ansi")
+    shown.reset(seed=1)
+    assert (shown.render() or "").startswith("player_0: ")
+    check_env(BlackMariaSingleSeatEnv(rules="hearts", opponents="easy", render_mode="ansi"))
+    assert BlackMariaSingleSeatEnv(rules="hearts").render() is None
+    with pytest.raises(ValueError, match=r"^render_mode 'human' is not one of None, ansi$"):
+        env(render_mode="human")
+    with pytest.raises(ValueError, match=r"^render_mode 'rgb_array' is not one of None, ansi$"):
+        BlackMariaSingleSeatEnv(render_mode="rgb_array")
+    with pytest.raises(ValueError, match=r"^opponents \['easy', 'medium', 'random'\]: one level for every other seat, as a string: "):
+        BlackMariaSingleSeatEnv(opponents=["easy", "medium", "random"])  # type: ignore[arg-type]
+
+
 def _play_aec(env: BlackMariaEnv, seed: int) -> dict[str, float]:
     rng = np.random.default_rng(seed)
     env.reset(seed=seed)

@@ -17,6 +17,7 @@ test holds the three equal.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final
 
 import numpy as np
@@ -125,3 +126,26 @@ def mask_of(mask: int) -> np.ndarray:
 
 
 __all__ = ["StateEncoder", "card_number", "rules_for", "illegal_info", "illegal_penalty", "mask_of"]
+
+
+RENDER_MODES: Final = ("ansi",)
+"""What ``render()`` can make: the deal as text."""
+
+
+def checked_render_mode(render_mode: str | None) -> str | None:
+    """``render_mode`` as given, if it is None or one of ``RENDER_MODES`` (said at construction, not at the first
+    render)."""
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        raise ValueError(f"render_mode {render_mode!r} is not one of None, {', '.join(RENDER_MODES)}")
+    return render_mode
+
+
+def render_text(render_mode: str | None, text: Callable[[], str]) -> str | None:
+    """What ``render()`` returns: the text in ``ansi`` mode; without a render mode None, with Gymnasium's and
+    PettingZoo's warning (a researcher's env made without one rendered all the same)."""
+    if render_mode is None:
+        from gymnasium import logger
+
+        logger.warn("render() was called without a render_mode: make the environment with render_mode='ansi'")
+        return None
+    return text()

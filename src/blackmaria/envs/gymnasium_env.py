@@ -30,7 +30,17 @@ from blackmaria.bots.base import ALL_LEVELS
 from blackmaria.cards import cards_of
 from blackmaria.core import logic as core
 from blackmaria.envs import encoding
-from blackmaria.envs.common import StateEncoder, card_number, illegal_info, illegal_penalty, mask_of, rules_for
+from blackmaria.envs.common import (
+    RENDER_MODES,
+    StateEncoder,
+    card_number,
+    checked_render_mode,
+    illegal_info,
+    illegal_penalty,
+    mask_of,
+    render_text,
+    rules_for,
+)
 from blackmaria.game import Game
 from blackmaria.observation import Observation
 from blackmaria.rules import Rules
@@ -60,7 +70,7 @@ class BlackMariaSingleSeatEnv(gym.Env[np.ndarray, int]):
     and training against random opponents runs several times faster.
     """
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": list(RENDER_MODES)}
 
     def __init__(
         self,
@@ -74,13 +84,17 @@ class BlackMariaSingleSeatEnv(gym.Env[np.ndarray, int]):
         self.rules = rules_for(rules, players)
         if not 0 <= seat < self.rules.players:
             raise ValueError(f"seat {seat} does not exist with {self.rules.players} players")
+        if not isinstance(opponents, str):  # (a list of levels, one a seat, failed on .startswith)
+            raise ValueError(
+                f"opponents {opponents!r}: one level for every other seat, as a string: {', '.join(ALL_LEVELS)}, cmd:COMMAND or policy:PATH"
+            )
         if opponents not in ALL_LEVELS and not opponents.startswith(("cmd:", "policy:")):
             # said here, not at the first reset (a researcher's typo "expertt" passed the constructor)
             raise ValueError(f"opponents {opponents!r} is not one of {', '.join(ALL_LEVELS)}, cmd:COMMAND or policy:PATH")
         self.seat = seat
         self.opponents = opponents
         self.whole_game = whole_game
-        self.render_mode = render_mode
+        self.render_mode = checked_render_mode(render_mode)
         self.observation_space = spaces.Box(-encoding.BOUND, encoding.BOUND, (encoding.size(self.rules),), np.float32)
         self.action_space = spaces.Discrete(52)  # type: ignore[assignment]  # Discrete is a Space of np.int64; actions are ints
         self._encoder = StateEncoder(self.rules)
@@ -190,7 +204,7 @@ class BlackMariaSingleSeatEnv(gym.Env[np.ndarray, int]):
         return observation, reward, terminated, False, info
 
     def render(self) -> str | None:
-        return f"hand: {self.game.hand(self.seat)}  totals: {self.game.totals}"
+        return render_text(self.render_mode, lambda: f"hand: {self.game.hand(self.seat)}  totals: {self.game.totals}")
 
 
 # gymnasium.make("blackmaria/SingleSeat-v0", rules="hearts", opponents="easy"): registered once, when this module is

@@ -28,7 +28,17 @@ except ImportError as error:
 
 from blackmaria.cards import card_name
 from blackmaria.envs import encoding
-from blackmaria.envs.common import StateEncoder, card_number, illegal_info, illegal_penalty, mask_of, rules_for
+from blackmaria.envs.common import (
+    RENDER_MODES,
+    StateEncoder,
+    card_number,
+    checked_render_mode,
+    illegal_info,
+    illegal_penalty,
+    mask_of,
+    render_text,
+    rules_for,
+)
 from blackmaria.game import Game
 from blackmaria.observation import Observation
 from blackmaria.rules import Rules
@@ -50,7 +60,7 @@ class BlackMariaEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[mi
     ``Observation`` itself.
     """
 
-    metadata = {"name": "blackmaria_v1", "render_modes": ["ansi"], "is_parallelizable": False}
+    metadata = {"name": "blackmaria_v1", "render_modes": list(RENDER_MODES), "is_parallelizable": False}
 
     def __init__(
         self,
@@ -66,7 +76,7 @@ class BlackMariaEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[mi
             raise ValueError(f"reward {reward!r} is not one of {', '.join(REWARDS)}")
         self.whole_game = whole_game
         self.reward_kind = reward
-        self.render_mode = render_mode
+        self.render_mode = checked_render_mode(render_mode)
         n = self.rules.players
         self.possible_agents = [f"player_{seat}" for seat in range(n)]
         self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
@@ -148,6 +158,10 @@ class BlackMariaEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[mi
             self.agent_selection = self.possible_agents[game.current_player()]
 
     def render(self) -> str | None:
+        return render_text(self.render_mode, self._table_text)
+
+    def _table_text(self) -> str:
+        """Every hand and the trick (an onlooker's view of the whole deal, not a seat's)."""
         lines = [f"{self.possible_agents[s]}: {self.game.hand(s)}" for s in range(self.rules.players)]
         trick = self.game.tricks[-1] if self.game.tricks else None
         if trick:
@@ -158,5 +172,15 @@ class BlackMariaEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[mi
         pass
 
 
-def env(**kwargs: Any) -> BlackMariaEnv:
+def raw_env(**kwargs: Any) -> BlackMariaEnv:
+    """The environment itself, as PettingZoo's classic games name it."""
     return BlackMariaEnv(**kwargs)
+
+
+def env(**kwargs: Any) -> AECEnv:
+    """The environment in PettingZoo's ``OrderEnforcingWrapper``, as its classic games are made: a step or an observation
+    before ``reset()`` is named as such (a researcher's ``step(0)`` first met a bare AttributeError); every attribute of
+    the environment (``observation(agent)``, ``game``) is reached through it."""
+    from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+
+    return OrderEnforcingWrapper(raw_env(**kwargs))
