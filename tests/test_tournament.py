@@ -110,6 +110,24 @@ def test_the_tournament_command() -> None:
     assert "Invalid value for --players:" in refused.output  # the count's fault, as `play` names it
 
 
+def test_the_tournament_takes_kitty_as_play_does() -> None:
+    """A researcher's five-player tournament with a kitty: `play --players 5 --kitty` works, `tournament --kitty` was no
+    such option (only a house-rules file made it)."""
+    runner = CliRunner()
+    argv = ["tournament", "--rules", "black-maria", "--players", "5", "--kitty", "--bots", "easy,random", "--deals", "2", "--workers", "1"]
+    out = runner.invoke(main, [*argv, "--json"])
+    assert out.exit_code == 0, out.output
+    rules = json.loads(out.output[out.output.index("{") :])["rule_set"]  # every option played under, not the name alone
+    assert rules["kitty"] is True and rules["players"] == 5, rules
+    text = runner.invoke(main, [*argv, "--quiet"])
+    assert text.output.startswith("black-maria (5 players, a kitty), line-up easy, random, random, random, random: "), text.output
+    refused = runner.invoke(main, ["tournament", "--kitty", "--bots", "random", "--deals", "1"])
+    assert (
+        refused.exit_code == 2
+        and "Invalid value for --kitty: kitty: with 4 players and 52 cards in play nothing is left over" in refused.output
+    )
+
+
 def test_a_one_deal_tournament_prints_no_interval_rather_than_an_infinite_one() -> None:
     """A play-test: `--deals 1` printed "random 6.50 [-inf, inf]" (and JSON would hold Infinity, which is not JSON)."""
     runner = CliRunner()

@@ -8,14 +8,14 @@ import sys
 import textwrap
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Final, Protocol, TypeVar, cast
+from typing import IO, TYPE_CHECKING, Protocol, TypeVar, cast
 
 import click
 
 from blackmaria import cli_help
-from blackmaria.cli_help import LocalizedGroup
+from blackmaria.cli_help import KITTY_HELP, LocalizedGroup
 from blackmaria.record import RecordError, game_from_record, replay_summary
-from blackmaria.rules import PRESETS, PresetPlayersError, Rules, RulesError, load_rules, read_rules_data
+from blackmaria.rules import PRESETS, PresetPlayersError, Rules, RulesError, load_rules, with_kitty
 
 if TYPE_CHECKING:
     from blackmaria.game import Game
@@ -101,12 +101,9 @@ def _rules_option(
     rules: str, players: int | None, kitty: bool = False, deals: int | None = None, target: int | None = None, texts: Texts | None = None
 ) -> Rules:
     rule_set = checked_rules(rules, players, texts=texts)
-    if kitty and not rule_set.kitty:
-        # As a house-rules file would say it: the cards the count leaves over are then kept, not taken out.
-        data = read_rules_data(rules)
-        data = {"preset": data} if isinstance(data, str) else dict(data)
+    if kitty:
         try:
-            rule_set = Rules.from_data({**data, "players": rule_set.players, "kitty": True})
+            rule_set = with_kitty(rules, rule_set)
         except RulesError as error:  # nothing left over at this count
             raise click.BadParameter(str(error), param_hint="--kitty") from error
     if deals is not None and target is not None:
@@ -127,9 +124,6 @@ def game_end_options(command: Callable[..., None]) -> Callable[..., None]:
     return click.option(
         "--deals", type=click.IntRange(1, 1_000), default=None, help="End the game after this many deals (--deals 2: a short game)."
     )(command)
-
-
-KITTY_HELP: Final = "The cards this count leaves over lie face down as a kitty for the first trick's winner (not taken out)."
 
 
 def asked_language(args: list[str]) -> str:

@@ -8,9 +8,12 @@ import json
 import re
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
 import click
+
+KITTY_HELP: Final = "The cards this count leaves over lie face down as a kitty for the first trick's winner (not taken out)."
+"""``--kitty``'s help, for every command that takes it (the German one is ``shared.kitty`` of ``de.json``)."""
 
 ASKED: list[str] = []
 """The command line being run (``cli.PlayerGroup.main`` sets it): its ``--lang``, else the environment's, says the

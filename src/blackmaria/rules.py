@@ -663,6 +663,16 @@ def read_rules_data(path_or_name: str) -> str | dict[str, Any]:
     return data
 
 
+def with_kitty(path_or_name: str, rules: Rules) -> Rules:
+    """``rules`` (loaded from ``path_or_name``) with the cards its count leaves over kept as a kitty, as a house-rules
+    file would say it (``--kitty``); a ``RulesError`` where nothing is left over."""
+    if rules.kitty:
+        return rules
+    data = read_rules_data(path_or_name)
+    data = {"preset": data} if isinstance(data, str) else dict(data)
+    return Rules.from_data({**data, "players": rules.players, "kitty": True})
+
+
 def load_rules(path_or_name: str, players: int | None = None) -> Rules:
     """A preset by name or a house-rules file, optionally for another player count."""
     data = read_rules_data(path_or_name)

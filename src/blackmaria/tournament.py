@@ -33,8 +33,8 @@ from typing import Any
 import click
 
 from blackmaria.cards import cards_of
-from blackmaria.cli_help import LocalizedCommand
-from blackmaria.rules import Rules, load_rules
+from blackmaria.cli_help import KITTY_HELP, LocalizedCommand
+from blackmaria.rules import Rules, load_rules, with_kitty
 
 Z95 = 1.959963984540054
 T95 = tuple(
@@ -322,6 +322,7 @@ class TournamentResult:
         return {
             "rules": self.rules.preset or "custom",
             "players": self.rules.players,
+            "rule_set": self.rules.to_dict(),  # every option played under (a kitty, house rules), not the preset's name alone
             "lineup": self.lineup,
             "deals": self.deals,
             "seed": self.seed,
@@ -341,7 +342,8 @@ class TournamentResult:
         bots = self.bots
         width = max(len(b) for b in bots)
         lines = [
-            f"{self.rules.preset or 'custom'} ({self.rules.players} players), line-up {', '.join(self.lineup)}: "
+            f"{self.rules.preset or 'custom'} ({self.rules.players} players{', a kitty' if self.rules.kitty else ''}), line-up "
+            f"{', '.join(self.lineup)}: "
             f"{self.deals} duplicate deals x {self.rules.players} rotations, seed {self.seed}, played in {self.seconds:.0f} s",
             f"{'bot':<{width}}  points/deal [95% CI]        moon rate",
         ]
@@ -682,6 +684,7 @@ def print_progress(done: int, total: int, elapsed: float) -> None:
 @click.command("tournament", cls=LocalizedCommand)
 @click.option("--rules", "rules_name", default="hearts", show_default=True, help="Preset name or house-rules file.")
 @click.option("--players", type=int, default=None, help="Seat count, if not the preset's own.")
+@click.option("--kitty", is_flag=True, help=KITTY_HELP)
 @click.option(
     "--bots",
     "bots_text",
@@ -724,6 +727,7 @@ def print_progress(done: int, total: int, elapsed: float) -> None:
 def tournament_command(
     rules_name: str,
     players: int | None,
+    kitty: bool,
     bots_text: str,
     deals: int,
     seed: int,
@@ -747,6 +751,11 @@ def tournament_command(
         raise click.BadParameter(str(error), param_hint="--players") from error
     except RulesError as error:
         raise click.BadParameter(str(error), param_hint="--rules/--players") from error
+    if kitty:  # (as for play: a five-player tournament with a kitty needed a house-rules file)
+        try:
+            rule_set = with_kitty(rules_name, rule_set)
+        except RulesError as error:
+            raise click.BadParameter(str(error), param_hint="--kitty") from error
     bots = [b.strip() for b in bots_text.split(",") if b.strip()]
     try:
         expand_lineup(bots, rule_set.players, rule_set)
