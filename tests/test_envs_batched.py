@@ -96,3 +96,21 @@ def test_every_preset_plays_whole_deals_batched(name: str) -> None:
         totals += [-float(rewards[g].sum()) for g in np.flatnonzero(dones)]
     moon_deal = rules.deal_total - rules.moon_total + (rules.players - 1) * rules.moon_total
     assert all(total in (rules.deal_total, moon_deal, rules.deal_total - 2 * rules.moon_total) for total in totals)
+
+
+def test_reset_takes_a_seed_and_num_envs_is_checked() -> None:
+    """A researcher's second ``reset()`` dealt the same cards with no way to ask for others, and ``num_envs=0`` was
+    taken in silence (``-1`` failed in NumPy's words)."""
+    env = BatchedEnv("hearts", num_envs=4, seed=1)
+    env.reset()
+    first = [env.hands(g) for g in range(4)]
+    env.reset()
+    assert [env.hands(g) for g in range(4)] == first, "reset() deals the same deals again"
+    env.reset(seed=2)
+    second = [env.hands(g) for g in range(4)]
+    assert second != first
+    env.reset()
+    assert [env.hands(g) for g in range(4)] == second, "the seed given last"
+    for wrong in (0, -1, 2.5, True):
+        with pytest.raises(ValueError, match=r"^num_envs: the number of games stepped together, at least 1; got "):
+            BatchedEnv("hearts", num_envs=wrong)  # type: ignore[arg-type]

@@ -217,8 +217,10 @@ class BatchedEnv:
     """``num_envs`` deals under ``rules``, stepped together."""
 
     def __init__(self, rules: Rules | str = "hearts", num_envs: int = 64, seed: int = 0, players: int | None = None) -> None:
+        if isinstance(num_envs, bool) or not isinstance(num_envs, int | np.integer) or num_envs < 1:
+            raise ValueError(f"num_envs: the number of games stepped together, at least 1; got {num_envs!r}")
         self.rules = rules_for(rules, players)
-        self.num_envs = num_envs
+        self.num_envs = int(num_envs)
         self.direction = self.rules.pass_direction(0)
         self.offset = self.rules.pass_offset(self.direction)
         self.params = compiled.params_array(self.rules)
@@ -236,8 +238,14 @@ class BatchedEnv:
         self.illegal = np.zeros(num_envs, dtype=np.bool_)
         self.penalty = illegal_penalty(self.rules)
 
-    def reset(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Deal every game afresh; return observations, action masks and the seat to act in each game."""
+    def reset(self, seed: int | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Deal every game afresh, from ``seed`` (else the last seed given, at first the constructor's: the same deals
+        again); return observations, action masks and the seat to act in each game.
+
+        The arrays returned, here and by ``step``, are the environment's own, written over by the next call: keep a
+        copy (``observations.copy()``) of any you need after it."""
+        if seed is not None:
+            self.seed = seed
         seeds = np.random.SeedSequence(self.seed).generate_state(self.num_envs, dtype=np.uint64)
         self.rngs[:] = (seeds >> np.uint64(1)).astype(np.int64) | 1
         direction = DIRECTIONS.index(self.direction)
@@ -252,7 +260,8 @@ class BatchedEnv:
         return self.observations, self.masks, self.players
 
     def step(self, actions: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        """Apply one card per game; return observations, masks, players, rewards (per seat) and dones.
+        """Apply one card per game; return observations, masks, players, rewards (per seat) and dones: the
+        environment's own arrays, written over by the next step (copy what you keep).
 
         An illegal card ends its game's deal: minus ``illegal_penalty(rules)`` for the seat that chose it, nothing
         for the others, ``dones`` and ``self.illegal`` set for that game, and a new deal (``envs.common``).
