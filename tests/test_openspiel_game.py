@@ -13,6 +13,7 @@ import pytest
 from open_spiel.python.algorithms import ismcts, mcts
 
 import blackmaria.envs.openspiel_game as og
+from blackmaria.errors import IllegalPass
 from blackmaria.rules import RulesError
 
 
@@ -67,6 +68,15 @@ def test_a_game_with_options_of_several_keys_loads_again_from_its_own_string() -
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
     typed = pyspiel.load_game(og.SHORT_NAME, {"options": '{"moon":"off";"pass_schedule":["left";"right"]}'})
     assert typed.rules == game.rules
+
+
+def test_an_illegal_action_names_the_player_by_openspiels_id() -> None:
+    """A researcher read "Player 1 (seat 0) cannot pass AS" as OpenSpiel's player 1."""
+    state = pyspiel.load_game(og.SHORT_NAME, {"preset": "hearts"}).new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])  # (the lowest card each time: seat 0 holds the clubs)
+    with pytest.raises(IllegalPass, match=r"^seat 0 cannot pass AS: it is not in the hand$"):
+        state.apply_action(51)
 
 
 def test_the_utility_bounds_are_the_points_a_seat_can_take() -> None:

@@ -135,7 +135,8 @@ class BlackMariaState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self.rules = game.rules
         self.dealt: list[int] = []
-        self.engine = Game(self.rules, first_dealer=self.rules.players - 1)
+        # Seats named by OpenSpiel's player ids: an illegal action said "Player 3 (seat 2)", read there as player 3.
+        self.engine = Game(self.rules, seats=[f"seat {p}" for p in range(self.rules.players)], first_dealer=self.rules.players - 1)
 
     # ---- the game: the flat action layer of the engine ----------------------------
     def current_player(self) -> int:
