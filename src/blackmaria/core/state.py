@@ -686,23 +686,23 @@ class State:
             stock[i] = int(world[core.STOCK + i - top])
         plays = self.plays()
         played_at: dict[Card, int] = {}
-        dealt = list(hands)
-        for index, (who, card) in enumerate(plays):
-            dealt[who] |= 1 << card
+        for index, (_, card) in enumerate(plays):
             played_at[card] = index // n
-        # The other seat's draws from the stock: a card it holds now or played after drawing it.
         tricks = self.tricks()
-        for k in range(top // n if n else 0):
-            winner = tricks[k].winner
-            assert winner is not None
-            for j in range(n):
-                drawer = (winner + j) % n
-                if drawer == seat:
-                    continue
-                options = [c for c in cards_of(dealt[drawer]) if played_at.get(c, len(tricks)) > k and c not in stock[: k * n + j]]
-                if not options:
+        if top and not self._fit_hands_to_draws(seat, hands, stock, top, tricks, played_at, int(known.unknown), rng):
+            return None
+        dealt = list(hands)
+        for who, card in plays:
+            dealt[who] |= 1 << card
+        # The other seat's draws from the stock: a card it holds now or played after drawing it; one of a suit it showed
+        # void in was drawn after that trick (the voids shown go with a draw, but not what they told of the hand then).
+        for drawer in range(n):
+            if drawer != seat:
+                drawn = self._draws_of(drawer, dealt[drawer], top // n, tricks, played_at, rng)
+                if drawn is None:
                     return None
-                stock[k * n + j] = rng.choice(options)
+                for k, card in enumerate(drawn):
+                    stock[k * n + (drawer - (tricks[k].winner or 0)) % n] = card
         for i in range(top):
             drawer = (tricks[i // n].winner or 0) + i % n
             dealt[drawer % n] &= ~(1 << stock[i])
@@ -755,6 +755,90 @@ class State:
         if out.s[core.HAND + seat] != self.s[core.HAND + seat] or out.current_player() != self.current_player():
             return None
         return out
+
+    @staticmethod
+    def _voids_shown(tricks: Sequence[Trick], seat: int) -> dict[int, list[int]]:
+        """The tricks in which ``seat`` showed a void, by the suit led."""
+        shown: dict[int, list[int]] = {}
+        for k, trick in enumerate(tricks):
+            if trick.plays:
+                led = trick.plays[0][1] & 3
+                if any(who == seat and card & 3 != led for who, card in trick.plays):
+                    shown.setdefault(led, []).append(k)
+        return shown
+
+    @staticmethod
+    def _drawn_after(card: Card, voids: dict[int, list[int]], played_at: dict[Card, int]) -> int | None:
+        """The first draw that can have brought ``card`` to a seat that showed ``voids`` (after the last trick before it
+        was played in which the seat was void in its suit), or None when it may have been dealt."""
+        played = played_at.get(card, 1 << 30)
+        shown = [k for k in voids.get(card & 3, ()) if k < played]
+        return max(shown) if shown else None
+
+    def _fit_hands_to_draws(
+        self,
+        seat: int,
+        hands: list[int],
+        stock: list[int],
+        top: int,
+        tricks: Sequence[Trick],
+        played_at: dict[Card, int],
+        unknown: int,
+        rng: random.Random,
+    ) -> bool:
+        """Give back to the stock's unseen part each card the sampler dealt another seat that it could not have drawn
+        in time: a card of a suit it showed void in came with a draw after that trick, and there were only so many
+        (the sampler knows the voids since the last draw alone: a two-player world failed its replay almost always).
+        Each such card is swapped with an unseen stock card of a suit it has not shown void in; False if none is left."""
+        n = self.players
+        draws = top // n
+        for other in range(n):
+            if other == seat:
+                continue
+            voids = self._voids_shown(tricks, other)
+            if not voids:
+                continue
+            played = [card for who, card in self.plays() if who == other]
+            while True:
+                needs = {c: k for c in [*cards_of(hands[other]), *played] if (k := self._drawn_after(c, voids, played_at)) is not None}
+                # Hall's condition for the draws from k on: no more cards needing one of them than there were.
+                late = next((k for k in sorted(set(needs.values()), reverse=True) if sum(v >= k for v in needs.values()) > draws - k), None)
+                if late is None:
+                    break
+                movable = [c for c, k in needs.items() if k >= late and hands[other] >> c & 1 and unknown >> c & 1]
+                spare = [i for i in range(top, len(stock)) if stock[i] & 3 not in voids and unknown >> stock[i] & 1]
+                if not movable or not spare:
+                    return False
+                card, slot = rng.choice(movable), rng.choice(spare)
+                hands[other] = hands[other] & ~(1 << card) | 1 << stock[slot]
+                stock[slot] = card
+        return True
+
+    def _draws_of(
+        self, drawer: int, held: int, draws: int, tricks: Sequence[Trick], played_at: dict[Card, int], rng: random.Random
+    ) -> list[Card] | None:
+        """The cards ``drawer`` drew after each trick, from those it holds now or played (``held``): one drawn after a
+        void in its suit was shown, after that trick; each drawn before it was played. None if they cannot be fitted."""
+        voids = self._voids_shown(tricks, drawer)
+        never = 1 << 30
+        slots: list[Card | None] = [None] * draws
+        cards = cards_of(held)
+        bound = {c: self._drawn_after(c, voids, played_at) for c in cards}
+        # The cards that must have been drawn first, the latest-bound first (their slots nest), each in a free slot.
+        for card in sorted((c for c in cards if bound[c] is not None), key=lambda c: (-(bound[c] or 0), c)):
+            free = [k for k in range(bound[card] or 0, min(draws, played_at.get(card, never))) if slots[k] is None]
+            if not free:
+                return None
+            slots[rng.choice(free)] = card
+        taken = {c for c in slots if c is not None}
+        for k in range(draws):
+            if slots[k] is None:
+                options = [c for c in cards if c not in taken and bound[c] is None and played_at.get(c, never) > k]
+                if not options:
+                    return None
+                slots[k] = choice = rng.choice(options)
+                taken.add(choice)
+        return [c for c in slots if c is not None]
 
     def __repr__(self) -> str:
         turn = self.current_player()
