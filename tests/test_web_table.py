@@ -249,6 +249,9 @@ def test_a_pass_hint_chooses_its_cards_when_none_are_chosen_and_pass_passes_them
     page.wait_for_function("() => document.querySelectorAll('#hand .card.selected').length === 3")
     hinted = page.eval_on_selector_all("#hand .card.hinted", "ns => ns.map(n => n.dataset.card)")
     assert sorted(page.evaluate(chosen)) == sorted(hinted)
+    # named in the hand's order, as the reason names them (a play-test read "Hint: A♦ J♦ J♣. Pass J♣ A♦ J♦: ...")
+    short = " ".join(("10" if card[0] == "T" else card[0]) + "♣♦♥♠"["CDHS".index(card[1])] for card in hinted)
+    assert (page.text_content("#hint-text") or "").startswith(f"Hint: {short}. "), (short, page.text_content("#hint-text"))
     assert (page.text_content("#hint-text") or "").endswith(
         "They are chosen for you: “Pass 3 cards” passes them, a click on one puts it back."
     )

@@ -253,7 +253,7 @@ export function showHint(message) {
   }
   app.hint = message.cards;
   clearNotice();  // the hint answers the refusal shown, if any
-  const cards = message.cards.map(cardShort).join(" ");
+  const cards = sortHand(message.cards).map(cardShort).join(" "); // in the hand's order, as the reason names them
   // On a phone the search's numbers wait behind a line of their own (a play-test's pass hint filled nine lines there).
   const folded = NARROW.matches && message.why && message.search;
   $("hint-text").textContent = t("hint", { cards, reason: folded ? message.why : message.reason });
