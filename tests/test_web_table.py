@@ -1584,6 +1584,40 @@ def test_on_a_phone_with_seven_seats_the_felt_says_what_to_pass_and_hint_is_in_s
 
 
 @needs_chromium
+def test_from_five_seats_each_card_of_the_trick_says_whose_it_is(server: Server, browser: Any) -> None:
+    """A play-test at six and seven seats could not tell who played which card (two seats at one height lay their
+    cards close together, on a phone in rows): each card of the trick carries its seat's tag, the score sheet's."""
+    code, token = seated_table(server, 6)
+    page = new_page(browser, PHONE)
+    sit_at(page, server, code, token)
+    if page.locator("#pass-bar:not([hidden])").count():
+        pass_three(page)
+    deadline = time.monotonic() + 60
+    while page.locator("#trick .card.played").count() < 4:
+        assert time.monotonic() < deadline, "no trick of four cards was seen"
+        playable = page.locator("#hand .card.playable")
+        if playable.count():
+            click_card(playable.first)
+        page.wait_for_timeout(50)
+    tags = page.eval_on_selector_all(
+        "#trick .card.played", "ns => ns.map(n => [Number(n.dataset.seat), n.querySelector('.by')?.textContent])"
+    )
+    assert all(tag == ("You" if seat == 0 else f"C{seat + 1}") for seat, tag in tags), tags
+    sheet = page.eval_on_selector_all("#sheet-table thead th", "ths => ths.map(th => th.textContent)")
+    assert all(tag in sheet for seat, tag in tags if seat), (tags, sheet)  # the sheet's own names for them
+    page.context.close()
+    four = solo_table(browser, server.base)  # at four seats the cards lie each towards its seat: no tag
+    pass_three(four)
+    while not four.locator("#trick .card.played").count():  # (the player may hold the 2♣ and lead)
+        assert time.monotonic() < deadline + 60, "no card was played at four seats"
+        if four.locator("#hand .card.playable").count():
+            click_card(four.locator("#hand .card.playable").first)
+        four.wait_for_timeout(50)
+    assert four.locator("#trick .card .by").count() == 0
+    four.context.close()
+
+
+@needs_chromium
 def test_two_players_see_the_stock_and_what_each_drew_from_it(server: Server, browser: Any) -> None:
     """Black Maria for two: nothing on the page showed the stock, and a card drawn from it appeared in the hand unsaid
     (a play-test); the felt shows the pile and its count, the table's news who drew, the hand the card drawn."""

@@ -202,6 +202,9 @@ export function renderTrick() {
       if (!app.shownPlays.has(key) && !REDUCED) node.classList.add("enter");
       app.shownPlays.add(key);
       node.dataset.seat = String(seat);
+      // From five seats each card says whose it is: the cards of two seats at one height lie close together, and a
+      // play-test could not tell who played which (its name is in the card's label for a screen reader).
+      if (app.table.players >= 5) node.append(el("span", { class: "by", text: trickTag(seat), "aria-hidden": "true" }));
       nodes.push(node);
     }
   }
@@ -210,6 +213,14 @@ export function renderTrick() {
   keepOffSeats(nodes);
   area.dataset.count = String(nodes.length);
   area.classList.toggle("won", Boolean(trickWonShown() && trick && trick.winner !== null));
+}
+
+/** A trick card's tag: "You", a computer player "C2", a person the first word of their name, cut to what it holds. */
+function trickTag(seat) {
+  if (seat === app.seat) return t("you");
+  if (app.table.seats[seat].kind === "bot") return t("bot_tiny", { n: seat + 1 });
+  const word = seatName(seat).split(" ")[0];
+  return word.length > 6 ? `${word.slice(0, 5)}…` : word;
 }
 
 /** The last finished trick of this deal, on demand: its cards, who played each, who took it. */
