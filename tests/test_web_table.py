@@ -77,10 +77,11 @@ def solo_table(
     viewport: dict[str, int] = DESKTOP,
     locale: str = "en-US",
     double_click: bool = False,
+    autoplay: bool = False,
 ) -> Any:
     """A Hearts table of one player (Cleo) and three computer players, started (``double_click``: by a double click on
     Start); the page waits at the first pass."""
-    page = new_page(browser, viewport, locale=locale)
+    page = new_page(browser, viewport, locale=locale, autoplay=autoplay)
     page.add_init_script(WATCH_SOCKETS)
     create_table(page, base, "hearts", deals=deals, bots=3, name="Cleo", timer=timer)
     page.wait_for_selector("#start:not([disabled])")
@@ -261,6 +262,50 @@ def test_a_pass_hint_chooses_its_cards_when_none_are_chosen_and_pass_passes_them
     (sent,) = page.evaluate("() => window.sent.filter(m => m.type === 'pass').map(m => m.cards)")
     assert sorted(sent) == sorted(hinted)
     assert page.errors == []
+    page.context.close()
+
+
+def _play_to_the_last_card(page: Any) -> int:
+    """Play the first card that may be played until one card is left in the hand; the clicks made."""
+    clicks = 0
+    while page.locator("#hand .card").count() > 1:
+        if not wait_for_my_turn(page):
+            break
+        if page.locator("#hand .card").count() > 1 and page.locator("#hand .card.playable").count() > 1:
+            play_first_playable(page)
+            clicks += 1
+        else:
+            page.wait_for_timeout(50)
+    return clicks
+
+
+@needs_chromium
+def test_a_card_that_is_the_only_one_allowed_is_played_for_the_player_unless_the_box_is_cleared(server: Server, browser: Any) -> None:
+    """A play-test clicked some 150 times in a game of Black Maria, many of them forced, where the terminal plays a
+    forced card for the player (F9): the page does too, after a moment, and says so; the side panel's box turns it
+    off, and the choice is kept in this browser."""
+    page = solo_table(browser, server.base, autoplay=True)
+    assert (
+        page.is_checked("#autoplay-check") and page.text_content("label.autoplay") == " Play a card for me when it is the only one allowed"
+    )
+    pass_three(page)
+    clicks = _play_to_the_last_card(page)
+    page.wait_for_function("() => document.getElementById('notice').textContent.endsWith('may be played: played for you.')")
+    page.wait_for_selector("#result:not([hidden])")
+    assert len(sent_plays(page)) == 13 > clicks, "the last card, and any forced before it, went without a click"
+    assert page.errors == []
+    page.context.close()
+    page = solo_table(browser, server.base, autoplay=True)
+    page.uncheck("#autoplay-check")
+    page.reload()  # kept in this browser
+    page.wait_for_selector("#pass-bar:not([hidden])")
+    assert not page.is_checked("#autoplay-check")
+    pass_three(page)
+    clicks = _play_to_the_last_card(page)
+    assert wait_for_my_turn(page)
+    page.wait_for_timeout(1500)
+    assert page.locator("#hand .card").count() == 1 and len(sent_plays(page)) == clicks, "no card is played for the player"
+    play_first_playable(page)
     page.context.close()
 
 

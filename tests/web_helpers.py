@@ -107,14 +107,26 @@ START_SPEED = (
 )
 
 
-def new_page(browser: Any, viewport: dict[str, int], locale: str = "en-US", speed: str | None = "fast", reduced_motion: bool = True) -> Any:
+def new_page(
+    browser: Any,
+    viewport: dict[str, int],
+    locale: str = "en-US",
+    speed: str | None = "fast",
+    reduced_motion: bool = True,
+    autoplay: bool = False,
+) -> Any:
     """A page in a fresh browser context (its own storage), with reduced motion and the card speed ``speed`` (None: the
-    page's own); script errors are collected in ``page.errors``."""
+    page's own), and without the autoplay of forced cards unless ``autoplay`` (the tests play each card they mean to,
+    where the page's default would play a forced one for them); script errors are collected in ``page.errors``."""
     context = browser.new_context(
         viewport=viewport, locale=locale, reduced_motion="reduce" if reduced_motion else "no-preference", is_mobile=viewport is PHONE
     )
     if speed is not None:
         context.add_init_script(f"({START_SPEED})({speed!r})")
+    if not autoplay:
+        context.add_init_script(
+            "try { if (!localStorage.getItem('blackmaria:autoplay')) localStorage.setItem('blackmaria:autoplay', 'off'); } catch {}"
+        )
     page = context.new_page()
     page.set_default_timeout(30_000)  # generous: CI machines are small and shared
     # Every script error on the page fails the test that opened it.

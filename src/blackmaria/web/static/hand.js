@@ -1,9 +1,9 @@
 // The hand: the cards the observation offers (its choices) lit, a refused card told by its rule and facts, the pass.
-import { $, app, clearNotice, el, mustPass, mustPlay, paused, REDUCED, seatName, showNotice, shownTurn, stillPassing } from "./state.js";
+import { $, app, clearNotice, el, mustPass, mustPlay, paused, REDUCED, seatName, showNotice, shownTurn, stillPassing, store, TIMING } from "./state.js";
 import { send } from "./connection.js";
 import { renderAll, renderStatus } from "./table-view.js";
 import { cardName, cardShort, suitNumberName, t } from "./i18n.js";
-import { handCard, sortHand } from "./cards.js";
+import { handCard, shortCards, sortHand } from "./cards.js";
 
 // The catalog's sentence for each rule code of a refusal, as the terminal's narration renders them.
 const REFUSAL_TEXTS = {
@@ -133,7 +133,27 @@ export function renderHand() {
   hand.classList.toggle("waiting", app.playPending);
   hand.setAttribute("aria-disabled", String(!app.connected));
   if (hadFocus && nodes[app.handFocus]) nodes[app.handFocus].focus();
+  if (myTurn && allowed.size === 1) playForced(turn, view.choices[0]);
 }
+
+/** The only card the rules allow is played for the player after a moment, once a decision, as the terminal's
+ * autoplay (on unless the side panel's box is cleared; not in a guided deal, which has the player play every card):
+ * a play-test made some 150 clicks in a game of Black Maria, many of them forced. */
+function playForced(turn, card) {
+  if (!store.autoplay() || app.learn || app.forcedFor === turn) return;
+  app.forcedFor = turn;
+  setTimeout(() => {
+    const view = app.view;
+    const still = view && mustPlay(view) && `${view.deal}:${view.tricks.length}` === turn && view.choices.length === 1;
+    if (!still || app.playPending || !app.connected || paused()) return;
+    app.forcedCard = card; // said as played for the player when the server's update comes (updates.js)
+    cardClicked(card, app.handFocus);
+  }, TIMING.forced);
+}
+
+// The side panel's box: autoplay on or off, kept in this browser.
+$("autoplay-check").checked = store.autoplay();
+$("autoplay-check").addEventListener("change", (event) => store.saveAutoplay(event.target.checked));
 
 /** Where a hand held in two rows breaks: between two suits near the middle (a play-test found the clubs parted
  * over the two rows) one card from the middle at most (two left a row of 11 cards 28 px apart on a phone), else at
@@ -253,7 +273,7 @@ export function showHint(message) {
   }
   app.hint = message.cards;
   clearNotice();  // the hint answers the refusal shown, if any
-  const cards = sortHand(message.cards).map(cardShort).join(" "); // in the hand's order, as the reason names them
+  const cards = shortCards(message.cards); // in the hand's order, as the reason names them
   // On a phone the search's numbers wait behind a line of their own (a play-test's pass hint filled nine lines there).
   const folded = NARROW.matches && message.why && message.search;
   $("hint-text").textContent = t("hint", { cards, reason: folded ? message.why : message.reason });

@@ -10,8 +10,8 @@ export const REDUCED = window.matchMedia("(prefers-reduced-motion: reduce)").mat
 // player's card speed scales them (as the terminal's F8 does its pause), kept in this browser. Reduced motion
 // shortens them and drops the flight, but Slow is the full pauses for everyone (a play-test's "Slow" with reduced
 // motion came quicker than "Normal" without).
-const FULL = { play: 420, hold: 900, fly: 380 };
-const PACE = REDUCED ? { play: 60, hold: 350, fly: 0 } : FULL;
+const FULL = { play: 420, hold: 900, fly: 380, forced: 700 };
+const PACE = REDUCED ? { play: 60, hold: 350, fly: 0, forced: 500 } : FULL;
 export const SPEEDS = { slow: 1.6, normal: 1, fast: 0.3 };
 export const TIMING = { ...PACE };
 
@@ -48,6 +48,8 @@ export const app = {
   handFocus: 0,
   focusToHand: false, // the game has started: the focus goes to the hand once its cards are drawn
   stopSetFor: null, // the turn ("deal:trick") whose start put the hand's focus stop on a card that may be played
+  forcedFor: null, // the turn whose only legal card autoplay has set out to play (once a turn)
+  forcedCard: null, // the card autoplay played last
   noticeTillMyTurn: false, // the notice says the turn is another's: it goes when the turn comes
   noticeTurn: null, // the seat whose turn it was when a click out of turn was refused: the notice goes when that turn is over
   drawn: null, // the card this seat drew from a two-player stock after the last trick, until its next card
@@ -107,6 +109,9 @@ export const store = {
     return kept in SPEEDS ? kept : "normal";
   },
   saveSpeed: (speed) => localStorage.setItem("blackmaria:speed", speed),
+  /** A card that is the only legal one is played for the player (on unless turned off, as the terminal's F9). */
+  autoplay: () => localStorage.getItem("blackmaria:autoplay") !== "off",
+  saveAutoplay: (on) => localStorage.setItem("blackmaria:autoplay", on ? "on" : "off"),
 };
 setSpeed(store.speed());
 

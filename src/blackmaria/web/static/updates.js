@@ -1,5 +1,5 @@
 // The server's updates shown one after another, so that every card can be seen; the shuffle's commitment checked.
-import { $, announce, app, clearNotice, currentTrick, seatName, setNews, sleep, TIMING } from "./state.js";
+import { $, announce, app, clearNotice, currentTrick, seatName, setNews, showNotice, sleep, TIMING } from "./state.js";
 import { flyTrick, renderAll, renderSeats, renderShuffle, renderStatus, renderTrick } from "./table-view.js";
 import { passPrompt, showHint } from "./hand.js";
 import { showSummary } from "./dialogs.js";
@@ -50,6 +50,12 @@ async function showUpdate(message, hurry) {
     $("hint-text").textContent = "";
   }
   if (mine || won) clearNotice();
+  // A card autoplay played is said as played for the player (hand.js's playForced), as the terminal's story says it.
+  const forced = played.find((event) => event.seat === app.seat && event.card === app.forcedCard);
+  if (forced) {
+    app.forcedCard = null;
+    showNotice(t("forced_play", { card: cardShort(forced.card) }), true);
+  }
   if (scored) setNews([]); // the table's news last the deal they came in (a play-test read them under the result)
   if (scored && app.table && app.table.summary_seconds) app.summaryUntil = message.receivedAt + app.table.summary_seconds * 1000;
   app.view = message.state;
