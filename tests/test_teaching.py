@@ -21,6 +21,7 @@ from blackmaria.observation import observe
 from blackmaria.rules import Rules, preset
 from blackmaria.teaching import (
     Explanation,
+    claim_check,
     claim_is_decided,
     compare_pass,
     count_deal,
@@ -28,6 +29,7 @@ from blackmaria.teaching import (
     explain,
     explanation_lines,
     moon_watch,
+    nothing_left_to_score,
     refusing_rule,
 )
 from blackmaria.tui.learn import instructive_seed, learning_rules, new_learn_session, run_learn_plain, teaching_value
@@ -643,6 +645,40 @@ def test_a_claim_is_decided_from_what_the_seat_knows_not_from_the_others_cards(r
                 truly_only += truly and not seen
             game.play(bots[seat].choose_play(game.observation(seat)))
     assert truly_only > 0
+
+
+def test_a_claim_with_every_scoring_card_taken_is_decided_however_many_cards_are_left() -> None:
+    """A play-test took all 26 points with three cards left and was told the rest was "not decided yet": the check
+    had stopped at its 20,000 positions and said no. Once every card that scores is taken nothing left changes the
+    points, at once; and where the positions run out the check says it cannot tell (None), not that it is open."""
+    only_queen = Rules.from_data(
+        {"preset": "hearts", "moon": "off", "pass_schedule": ["hold"], "card_values": {f"{rank}H": 0 for rank in "23456789TJQKA"}}
+    )
+    game = Game(only_queen, seed=5)
+    game.deal()
+    bots = {seat: make_bot("medium", 35 + seat) for seat in range(4)}
+    queen = parse_card("QS")
+    while not any(queen in game.taken(seat) for seat in range(4)):
+        seat = game.turn
+        assert seat is not None
+        game.play(bots[seat].choose_play(game.observation(seat)))
+    seat = game.turn
+    assert seat is not None and len(game.hand(seat)) == 10  # the queen went early: ten cards each left
+    assert claim_check(game.observation(seat)) is True and claim_is_decided(game.observation(seat))
+    assert nothing_left_to_score(game.observation(seat))  # (the terminal offers the claim then, at any hand size)
+    hearts = Game("hearts", seed=5)
+    hearts.deal()
+    for giver in range(4):
+        hearts.pass_cards(giver, sorted(hearts.passable_cards(giver))[:3])
+    assert claim_check(hearts.observation(hearts.turn or 0)) is False  # two ways to score found at once, 13 cards each
+    bots = {seat: make_bot("medium", seat) for seat in range(4)}
+    while len(hearts.hand(0)) > 1 or hearts.turn != hearts.observation(0).leader:
+        seat = hearts.turn
+        assert seat is not None
+        hearts.play(bots[seat].choose_play(hearts.observation(seat)))
+    assert any(hearts.rules.values[card] for seat in range(4) for card in hearts.hand(seat))  # points still to take
+    assert claim_check(hearts.observation(0)) is True  # one card each: decided
+    assert claim_check(hearts.observation(0), max_positions=1) is None  # with no room to see every way: cannot tell
 
 
 def test_the_last_trick_is_always_decided_for_the_seat_to_lead_it() -> None:

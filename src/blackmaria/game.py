@@ -121,9 +121,10 @@ def _as_card(card: Card | str, verb: Literal["play", "pass"] = "play", seat: int
     return named
 
 
-def scores_the_same(states: Iterable[list[int]], p: Sequence[int], players: int, max_positions: int) -> bool:
+def scores_the_same(states: Iterable[list[int]], p: Sequence[int], players: int, max_positions: int) -> bool | None:
     """Whether, from each of ``states`` (kernel state vectors, in play), every way of playing out the deal ends with the
-    same points for every seat (each state its own); False once ``max_positions`` positions have been visited."""
+    same points for every seat (each state its own); None when ``max_positions`` positions were visited before an
+    answer (no two outcomes found, but not every way seen)."""
     budget = [max_positions]
 
     def explore(s: list[int], outcomes: set[tuple[int, ...]]) -> bool:
@@ -142,7 +143,8 @@ def scores_the_same(states: Iterable[list[int]], p: Sequence[int], players: int,
                 return False
         return True
 
-    return all(explore(s, set()) for s in states)
+    same = all(explore(s, set()) for s in states)
+    return None if budget[0] < 0 else same
 
 
 class Game:
@@ -676,7 +678,7 @@ class Game:
         """
         if self.phase != "playing":
             return False
-        return scores_the_same([list(self._s)], self._p, self.players, max_positions)
+        return scores_the_same([list(self._s)], self._p, self.players, max_positions) is True
 
     def forced_plays(self) -> list[bool]:
         """For each card played in the deal in progress (or the last one dealt), in order: whether it was its

@@ -25,6 +25,7 @@ the kitty, the moon, the points and the totals.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final, Literal
@@ -571,14 +572,35 @@ def claim_is_decided(obs: Observation, max_positions: int = 20_000) -> bool:
     in every deal of them that fits what it knows (how many cards each hand holds, the voids shown, the cards it
     passed), every way of playing it out scores as every other. Judged on the deal as it truly lies, an offered or
     refused claim told the player something of the others' hands (that, as their cards lie, no play changes the
-    points). False beyond ``max_positions`` positions (a claim then waits for fewer cards).
+    points). False beyond ``max_positions`` positions (a claim then waits for fewer cards): ``claim_check`` tells the
+    two apart.
     """
+    return claim_check(obs, max_positions) is True
+
+
+def nothing_left_to_score(obs: Observation) -> bool:
+    """Whether every card that scores has been taken, as the seat knows it (a kitty it has not seen is not counted
+    as taken): then nothing left changes the points, the moon's included, however many cards are still to play."""
+    if obs.phase != "playing" or obs.seat is None or obs.stock_left:
+        return False
+    taken = obs.kitty.mask if obs.kitty is not None and obs.kitty_owner is not None else 0
+    for trick in obs.tricks:
+        if trick.winner is not None:
+            taken |= trick.cards.mask
+    return not any(obs.rules.values[card] for card in cards_of(obs.rules.in_play_mask & ~taken))
+
+
+def claim_check(obs: Observation, max_positions: int = 20_000) -> bool | None:
+    """``claim_is_decided``, with None where more than ``max_positions`` positions would have to be seen to tell (a
+    play-test's claim of three cards with every point taken was refused as "not decided": it was not looked at)."""
     from blackmaria.bots.playout import KITTY_TAKEN
     from blackmaria.bots.search import known_state
     from blackmaria.game import scores_the_same
 
     if obs.phase != "playing" or obs.seat is None or obs.stock_left:
         return False
+    if nothing_left_to_score(obs):
+        return True
     known = known_state(obs)
     n = obs.rules.players
     left = [int(cap) for cap in known.caps]
@@ -588,7 +610,7 @@ def claim_is_decided(obs: Observation, max_positions: int = 20_000) -> bool:
     hidden = cards_of(known.unknown)
     start = [int(value) for value in known.state]
 
-    def worlds(i: int, s: list[int]) -> Iterator[list[int]]:
+    def worlds(i: int, s: list[int], left: list[int]) -> Iterator[list[int]]:
         if i == len(hidden):
             yield list(s)
             return
@@ -599,11 +621,31 @@ def claim_is_decided(obs: Observation, max_positions: int = 20_000) -> bool:
             slot = core.TAKEN + known.kitty_owner if holder == n else core.HAND + holder  # an unseen kitty was taken
             left[holder] -= 1
             s[slot] |= 1 << card
-            yield from worlds(i + 1, s)
+            yield from worlds(i + 1, s, left)
             s[slot] &= ~(1 << card)
             left[holder] += 1
 
-    return scores_the_same(worlds(0, start), params_of(obs.rules), n, max_positions)
+    params = params_of(obs.rules)
+    first = next(worlds(0, list(start), list(left)), None)  # (its own copies: the walk is left half done)
+    if first is not None and _playouts_differ(first, params, n):
+        return False  # two ways found at once: no need to look at every way for the two (a claim early in a deal)
+    return scores_the_same(worlds(0, start, left), params, n, max_positions)
+
+
+def _playouts_differ(s: list[int], params: Sequence[int], players: int, tries: int = 48) -> bool:
+    """Whether some of ``tries`` random playouts of ``s`` (seeded: the same answer each time) score differently."""
+    rng = random.Random(0)
+    seen: set[tuple[int, ...]] = set()
+    for _ in range(tries):
+        child = list(s)
+        while child[core.PHASE] != core.PHASE_OVER:
+            core.play_card(child, params, rng.choice(cards_of(core.legal_cards(child, params, child[core.TURN]))))
+        points = [0] * players
+        core.score_deal(child, params, points)
+        seen.add(tuple(points))
+        if len(seen) > 1:
+            return True
+    return False
 
 
 # ---- the public count ----------------------------------------------------------
@@ -733,7 +775,9 @@ __all__ = [
     "PublicCount",
     "TableState",
     "Tip",
+    "claim_check",
     "claim_is_decided",
+    "nothing_left_to_score",
     "count_deal",
     "count_lines",
     "explain",

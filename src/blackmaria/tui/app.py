@@ -34,7 +34,7 @@ from textual.widgets import RichLog, Static
 
 from blackmaria.cards import CLUBS, DIAMONDS, HAND_ORDER, HEARTS, SPADES, Card, CardSet, rank_of
 from blackmaria.locale.advice import hints_ready
-from blackmaria.teaching import claim_is_decided
+from blackmaria.teaching import claim_is_decided, nothing_left_to_score
 from blackmaria.tui.narration import standings
 from blackmaria.tui.seat import PLAY_COMMANDS, Seat, command_word
 from blackmaria.tui.session import PlaySession
@@ -963,7 +963,8 @@ class GameApp(CardTableApp):
 
     def _claim_is_clear(self) -> bool:
         game = self.session.game
-        return len(game.hand(self.session.human)) <= CLAIM_CHECK_CARDS and claim_is_decided(self.session.observation())
+        obs = self.session.observation()  # (offered at once when nothing is left to score, a play-test's three cards)
+        return nothing_left_to_score(obs) or (len(game.hand(self.session.human)) <= CLAIM_CHECK_CARDS and claim_is_decided(obs))
 
     def _show_work(self) -> None:
         since = self.working_since

@@ -36,7 +36,7 @@ from blackmaria.locale.advice import localized_hint
 from blackmaria.observation import Observation
 from blackmaria.record import game_from_record
 from blackmaria.rules import Rules
-from blackmaria.teaching import DEFAULT_BUDGET, Explanation, claim_is_decided, explain, explanation_lines
+from blackmaria.teaching import DEFAULT_BUDGET, Explanation, claim_check, explain, explanation_lines
 from blackmaria.tui.narration import narrate, sheet_lines
 from blackmaria.tui.seat import Seat
 
@@ -500,8 +500,9 @@ class PlaySession(Seat):
         game = self.game
         if game.phase != "playing":  # (at the pass it said the rest was "not decided yet", a play-test)
             return self.t("claim_not_playing")
-        if not claim_is_decided(self.observation()):  # (as the player can know it: not from the others' cards)
-            return self.t("claim_no")
+        decided = claim_check(self.observation())  # (as the player can know it: not from the others' cards)
+        if not decided:
+            return self.t("claim_no" if decided is False else "claim_unsure")
         self.say(self.t("claim_done"))
         while game.phase == "playing":
             game.play(min(game.legal_cards()))
