@@ -366,9 +366,17 @@ def test_an_entry_may_name_the_players_and_ctrl_c_saves_the_sheet_with_the_way_b
     from blackmaria.cli import main
 
     sheet = ScoreSheet(preset("black-maria"), ["Anna", "Ben", "Carla"])
-    out = _type(sheet, ["Anna: 10, Ben: 8, Carla: 25", "ben: QS Hx2, anna: Hx3 AS, Carla: KS Hx8", "Anna: 10, Ben: 33", "quit"])
+    entries = [
+        "Anna: 10, Ben: 8, Carla: 25",
+        "ben: QS Hx2, anna: Hx3 AS, Carla: KS Hx8",
+        "Anna: 10, Ben: 33",
+        "Dave: 3, Ben: 20, Carla: 20",
+    ]
+    out = _type(sheet, [*entries, "Anna: 3 Dave: 20 Carla: 20", "quit"])
     assert [e.points for e in sheet.entries] == [(10, 8, 25), (10, 15, 18)]
     assert "Not accepted: every player's points are needed: Carla has none in this entry." in said(out)
+    # A name that is no player's is named (it was read as Anna's cards: "Anna: Dave: is neither a card nor points").
+    assert said(out).count("Not accepted: Dave is not at this table: the players are Anna, Ben, Carla.") == 2
     lines = iter(["10 8 25"])
 
     def interrupted(prompt: str) -> str:

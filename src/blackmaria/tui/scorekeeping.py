@@ -98,6 +98,11 @@ def _named(sheet: ScoreSheet, text: str) -> list[str] | None:
     part in seat order ("" for a player not named), or None when the entry does not begin with a player's name.
     A play-test typed the names with the points and was refused with "Anna: Anna: is neither a card nor points"."""
     names = sorted(sheet.players, key=len, reverse=True)  # (the longer first: "Anna" is not read in "Annabel")
+    # A name before a colon that is no player's is named as such (a play-test's "Dave: 3, Ben: 20, Carla: 20" was read
+    # as Anna's cards: "Anna: Dave: is neither a card nor points").
+    for chunk in re.findall(r"([^,;/:]+?)\s*:", text):
+        if not any(chunk.strip().casefold().endswith(player.casefold()) for player in sheet.players):
+            raise ScoreError("sk_not_at_table", name=chunk.split()[-1] if chunk.split() else chunk, names=", ".join(sheet.players))
     marks = list(re.finditer(r"(?:^|[\s,;/])(" + "|".join(map(re.escape, names)) + r")\s*:", text, re.IGNORECASE))
     if not marks or text[: marks[0].start()].strip(" ,;/"):
         return None
