@@ -1633,3 +1633,27 @@ def test_a_hand_of_seventeen_with_three_tens_and_its_last_card_marked_keeps_to_o
         assert len(row.rstrip("\n").splitlines()) == 1, row
 
     _run(session, drive, size=(80, 24))
+
+
+def test_speed_may_be_typed_with_its_seconds_as_speed_takes_them(tmp_path: Path) -> None:
+    """A play-test typed ``speed 1.2`` and read "'speed 1.2' is not a card or a command" (F8 and ``speed`` step
+    through four paces; ``--speed`` takes any from 0 to 10)."""
+    session = _session(tmp_path, seed=3)
+    said: list[str] = []
+
+    async def drive(app: GameApp, pilot: object) -> None:
+        await _settle(app, pilot)
+        for typed in ("speed 1.2", "speed fast", "speed 11", "speed 0"):
+            await pilot.press(*typed, "enter")  # type: ignore[attr-defined]
+            await pilot.pause()  # type: ignore[attr-defined]
+            said.append(f"{app.speed} {app.message}")
+        await pilot.press("ctrl+q")  # type: ignore[attr-defined]
+        await pilot.pause()  # type: ignore[attr-defined]
+
+    _run(session, drive, speed=0.7)
+    assert said == [
+        "1.2 Computer cards now every 1.2 s (F8 changes it).",
+        "1.2 speed takes seconds a card from 0 to 10 (speed 1.2; 0: at once), not fast",
+        "1.2 speed takes seconds a card from 0 to 10 (speed 1.2; 0: at once), not 11",
+        "0.0 Computer cards now come at once (F8 changes it).",
+    ]

@@ -1100,7 +1100,8 @@ class GameApp(CardTableApp):
         return PLAY_COMMANDS.get(word) or MORE_COMMANDS.get(word) or self.session.COMMANDS.get(word)
 
     def is_command(self, text: str) -> bool:
-        return self.command_action(text) is not None
+        words = command_word(text).split()  # (``speed 1.2`` too: taken while the others play, as ``speed`` is)
+        return self.command_action(text) is not None or (len(words) == 2 and MORE_COMMANDS.get(words[0]) == "speed")
 
     def enter_text(self, text: str) -> None:
         if self.session.waiting_for() == "over" and command_word(text) in OVER_WORDS:
@@ -1109,6 +1110,8 @@ class GameApp(CardTableApp):
                 self.new_game()
             else:
                 self.call_later(self.action_quit)
+            return
+        if self.speed_typed(text):
             return
         action = self.command_action(text)
         if action is not None:
@@ -1229,9 +1232,28 @@ class GameApp(CardTableApp):
 
     def action_speed(self) -> None:
         faster = [s for s in SPEEDS if s < self.speed]
-        self.speed = faster[-1] if faster else SPEEDS[-1]
+        self.set_speed(faster[-1] if faster else SPEEDS[-1])
+
+    def set_speed(self, seconds: float) -> None:
+        self.speed = seconds
         self.message = self.t("speed_set", seconds=_seconds(self.speed, self.t.lang)) if self.speed else self.t("speed_set_now")
         self.refresh_view()
+
+    def speed_typed(self, text: str) -> bool:
+        """``speed 1.2`` (``tempo 1,2``): the computer players' pace as ``--speed`` takes it, 0 to 10 seconds a card (a
+        play-test typed it; F8 and ``speed`` alone step through four). False when the text is not such a command."""
+        words = command_word(text).split()
+        if len(words) != 2 or MORE_COMMANDS.get(words[0]) != "speed":
+            return False
+        try:
+            seconds = float(words[1].replace(",", "."))
+        except ValueError:
+            seconds = -1.0
+        if 0 <= seconds <= 10:
+            self.set_speed(seconds)
+        else:
+            self.message = self.t("speed_wrong", text=words[1])
+        return True
 
     def action_autoplay(self) -> None:
         self.session.autoplay = not self.session.autoplay
