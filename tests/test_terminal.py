@@ -763,3 +763,19 @@ def test_the_one_who_won_alone_is_told_you_won_not_their_own_name() -> None:
     # A shared win names them all, the player's own "you" in lower case inside the sentence (it read "Ann and You").
     assert Texts("en").game_over(["Ann", "You"]) == "Game over. Winners: Ann and you."
     assert Texts("en").game_over(["Ann"]) == "Game over. Winner: Ann."
+
+
+def test_the_status_line_tells_the_kitty_face_down_until_the_first_trick_takes_it(tmp_path: Path) -> None:
+    """A play-test at five with a kitty saw nothing of it on the table (two players' stock is shown); the status line
+    says it lies face down for the first trick's winner, until that trick is taken."""
+    session = new_session(preset("black-maria", players=5, kitty=True), levels=["easy"], lang="en", seed=2, save_path=None)
+    session.deal()
+    assert session.status(with_points=False) == "Kitty: 2 cards face down, for the first trick's winner."
+    _pass_first(session)  # (seed 2: the player's turn comes in the first trick)
+    assert session.status(with_points=False) == "Your turn.  Kitty: 2 cards face down, for the first trick's winner."
+    while not any(trick.winner is not None for trick in session.observation().tricks):
+        session.play(min(session.observation().legal))
+    assert "Kitty" not in session.status(with_points=False)
+    german = new_session(preset("black-maria", players=5, kitty=True), levels=["easy"], lang="de", seed=1, save_path=None)
+    german.deal()
+    assert german.status(with_points=False) == "Skat: 2 Karten verdeckt, für den Gewinner des ersten Stichs."

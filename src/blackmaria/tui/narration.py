@@ -130,8 +130,10 @@ def status_line(
     stock_left: int,
     trick_points: Sequence[int],
     with_points: bool = True,
+    kitty_waiting: int = 0,
 ) -> str:
-    """Whose turn, hearts broken or not, the stock, and (``with_points``) the points taken this deal, on one line."""
+    """Whose turn, hearts broken or not, the stock, the kitty still face down (``kitty_waiting`` cards), and
+    (``with_points``) the points taken this deal, on one line."""
     parts = []
     if phase == "playing":
         parts.append(t("your_turn") if turn == me else t("turn_of", name=names[turn or 0]))
@@ -139,6 +141,8 @@ def status_line(
             parts.append(t("hearts_broken") if hearts_broken else t("hearts_not_broken"))
         if stock_left:
             parts.append(t("stock_left", count=t.n("cards", stock_left)))
+    if kitty_waiting and phase in ("passing", "playing"):  # (a play-test saw nothing of it on the table)
+        parts.append(t("kitty_waiting", count=t.n("cards", kitty_waiting)))
     if with_points:
         points = ", ".join(f"{t.mid_sentence(names[s])} {p}" for s, p in enumerate(trick_points))
         parts.append(t("points_this_deal", points=points))

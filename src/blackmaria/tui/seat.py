@@ -333,6 +333,7 @@ class Seat(ABC):
             stock_left=obs.stock_left,
             trick_points=obs.trick_points,
             with_points=with_points,
+            kitty_waiting=obs.kitty_size if obs.kitty_owner is None else 0,
         )
 
     def refusal(self, rule: str | None, cards: Sequence[Card]) -> str:
