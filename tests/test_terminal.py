@@ -779,3 +779,24 @@ def test_the_status_line_tells_the_kitty_face_down_until_the_first_trick_takes_i
     german = new_session(preset("black-maria", players=5, kitty=True), levels=["easy"], lang="de", seed=1, save_path=None)
     german.deal()
     assert german.status(with_points=False) == "Skat: 2 Karten verdeckt, für den Gewinner des ersten Stichs."
+
+
+def test_a_card_taken_out_of_the_deck_and_a_rank_not_held_are_said_as_such() -> None:
+    """A play-test at three players typed 2c and read "You do not hold 2♣" (it is taken out of the deck there), and a
+    rank it held no card of was "not a card or a command"."""
+    for lang, out, rank in (
+        ("en", "2♣ is not in this game: it was taken out of the deck so that the cards deal evenly.", "you hold no card of that rank."),
+        (
+            "de",
+            "2♣ ist in diesem Spiel nicht dabei: aus dem Blatt genommen, damit die Karten aufgehen.",
+            "du hast keine Karte dieses Rangs.",
+        ),
+    ):
+        session = new_session(preset("black-maria"), levels=["easy"], lang=lang, seed=1, save_path=None)
+        session.deal()
+        hand = session.observation().hand
+        assert session.choose([parse_card("2C"), *sorted(hand)[:2]]) == out
+        missing = next(rank for rank in "AKQJ98765432" if not any(card_name(card)[0] == rank for card in hand))
+        word = {"Q": "d", "J": "b", "K": "k", "A": "a"}.get(missing, missing).lower() if lang == "de" else missing.lower()
+        assert session.unreadable(word) == f"{word!r}: {rank}"
+        assert sorted(session.observation().hand) == sorted(hand)  # nothing passed

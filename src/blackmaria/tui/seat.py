@@ -343,6 +343,9 @@ class Seat(ABC):
         refusals: Mapping[Card, Refusal] = obs.refusals if obs is not None else {}
         hand = obs.hand if obs is not None else CardSet()
         facts = next((refusals[c] for c in cards if c in refusals and refusals[c].rule == rule), None)
+        out_of_play = [c for c in cards if self.rules is not None and not self.rules.in_play_mask >> c & 1]
+        if rule == "not-in-hand" and out_of_play:  # (a play-test's 2♣ at three players: "You do not hold 2♣")
+            return self.t("card_not_in_play", card=self.t.card(out_of_play[0]))
         if facts is None and rule == "not-in-hand":
             facts = next((Refusal(c, rule) for c in cards if c not in hand), None)
         if facts is None and rule is not None and len(cards) == 1:
@@ -365,6 +368,11 @@ class Seat(ABC):
                 return None
             cards.append(card)
         return cards or None
+
+    def is_rank(self, word: str) -> bool:
+        """Whether ``word`` is a rank alone (``10``, ``q``; German ``d``)."""
+        ranks = RANK_SHORT_DE if self.lang == "de" else RANK_SHORT_EN
+        return any(name.lower() == word.lower() for name in ranks)
 
     def held_of_rank(self, word: str) -> list[Card]:
         """The cards of the hand whose rank ``word`` names alone (``10``, ``q``, German ``d``: a play-test typed ``10``
@@ -390,6 +398,8 @@ class Seat(ABC):
             held = self.held_of_rank(word)
             if len(held) > 1:  # "10" with two tens in the hand: which one
                 return self.t("which_rank", word=word, cards=self.t.cards(held))
+            if not held and self.is_rank(word):  # (it was "not a card or a command")
+                return self.t("rank_not_held", word=word)
         if len(words) > 1 and len(wrong) < len(words):
             return self.t("word_not_a_card", word=wrong[0], text=text.strip())
         if len(words) == 1 and words[0].lower() in CARD_VERBS - {"spiel"}:  # "play" alone ("spiel" alone is the review)
