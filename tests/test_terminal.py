@@ -16,6 +16,7 @@ from blackmaria.locale.messages import MESSAGES
 from blackmaria.rules import preset
 from blackmaria.teaching import claim_is_decided
 from blackmaria.tui.narration import sheet_lines
+from blackmaria.tui.seat import PLAY_COMMANDS
 from blackmaria.tui.session import PlaySession, new_session
 from terminal_driver import play_through
 
@@ -800,3 +801,21 @@ def test_a_card_taken_out_of_the_deck_and_a_rank_not_held_are_said_as_such() -> 
         word = {"Q": "d", "J": "b", "K": "k", "A": "a"}.get(missing, missing).lower() if lang == "de" else missing.lower()
         assert session.unreadable(word) == f"{word!r}: {rank}"
         assert sorted(session.observation().hand) == sorted(hand)  # nothing passed
+
+
+def test_review_plays_the_finished_deal_again_trick_by_trick(tmp_path: Path) -> None:
+    """A play-test typed ``review`` (not a command) to see the deal again as the best apps show it: ``review`` (and
+    ``deal``) now give the summary and then every trick, its cards in the order played, who took it and its points."""
+    session = new_session(preset("black-maria"), levels=["easy"], lang="en", seed=1, save_path=None)
+    session.deal()
+    assert session.deal_tricks() == []  # nothing scored yet
+    while session.waiting_for() in ("pass", "play"):
+        obs = session.observation()
+        session.choose(sorted(obs.choices)[:3] if session.waiting_for() == "pass" else [min(obs.legal)])
+    tricks = session.deal_tricks()
+    assert tricks[0] == "Trick by trick:" and len(tricks) == 1 + 17
+    assert tricks[1].startswith("1. ") and tricks[17].startswith("17. ")
+    assert all(line.count("♠") + line.count("♥") + line.count("♣") + line.count("♦") == 3 for line in tricks[1:])
+    taken = [int(re.search(r"\((\d+) points?\)\.$", line)[1]) for line in tricks[1:]]  # type: ignore[index]
+    assert sum(taken) == 43  # every point of the deal, trick by trick
+    assert PLAY_COMMANDS["review"] == PLAY_COMMANDS["deal"] == "review"

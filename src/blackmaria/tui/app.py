@@ -1116,8 +1116,10 @@ class GameApp(CardTableApp):
         action = self.command_action(text)
         if action is not None:
             self.message = ""
-            if action == "review":
-                self.show_text(self.t("key_review"), "\n".join(self.session.deal_review()))
+            if action == "review":  # the deal's summary, then its tricks one by one
+                review = self.session.deal_review()
+                tricks = self.session.deal_tricks()
+                self.show_text(self.t("key_review"), "\n".join([*review, *([""] + tricks if tricks else [])]))
             elif action == "quit":
                 self.call_later(self.action_quit)
             else:

@@ -51,6 +51,7 @@ PLAY_COMMANDS: Final = {
     "last": "last",
     "letzter": "last",
     "deal": "review",
+    "review": "review",
     "rückblick": "review",
     "rueckblick": "review",
     "ruckblick": "review",

@@ -30,7 +30,7 @@ from blackmaria.events import (
     KittyTaken,
     TrickWon,
 )
-from blackmaria.game import Game, GameError
+from blackmaria.game import Game, GameError, Trick
 from blackmaria.locale import Texts
 from blackmaria.locale.advice import localized_hint
 from blackmaria.observation import Observation
@@ -574,6 +574,26 @@ class PlaySession(Seat):
                 lines.append(self.t("kitty_was_you", cards=kitty))
             else:
                 lines.append(self.t("kitty_was", cards=kitty, name=self.names[owner]))
+        return lines
+
+    def deal_tricks(self, index: int | None = None) -> list[str]:
+        """Each trick of a finished deal (the last one scored by default), its cards in the order played and who took
+        it with its points: the deal played again, trick by trick (a play-test looked for it as the best apps have it)."""
+        scored = [i for i, deal in enumerate(self.game.deals) if deal.points is not None]
+        index = (scored[-1] if scored else -1) if index is None else index
+        if index not in scored:
+            return []
+        lines = [self.t("review_tricks_heading")]
+        trick = Trick(0, ())
+        for event in self._events_of_deal(index):
+            if isinstance(event, CardPlayed):
+                trick = Trick(trick.leader if trick.plays else event.seat, (*trick.plays, (event.seat, event.card)))
+            elif isinstance(event, TrickWon):
+                you = event.seat == self.human
+                key = "review_trick_you" if you else "review_trick"
+                points = self.t.n("points", event.points)
+                lines.append(self.t(key, number=event.trick + 1, plays=self.trick_text(trick), name=self.names[event.seat], points=points))
+                trick = Trick(0, ())
         return lines
 
     def _events_of_deal(self, index: int, visible: bool = False) -> list[Any]:
