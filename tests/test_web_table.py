@@ -309,6 +309,34 @@ def test_a_card_that_is_the_only_one_allowed_is_played_for_the_player_unless_the
     page.context.close()
 
 
+# Each time the hand is raised for the player's card: the opacity of every card of the trick then.
+WATCH_RAISED_HAND = """() => { window.raisedWith = []; let was = false;
+  new MutationObserver(() => { const mine = document.getElementById('hand').classList.contains('my-turn');
+    if (mine && !was) window.raisedWith.push([...document.querySelectorAll('#trick .card.played')].map(n => +getComputedStyle(n).opacity));
+    was = mine; }).observe(document.getElementById('hand'), { attributes: true, attributeFilter: ['class'] }); }"""
+
+
+@needs_chromium
+def test_the_hand_is_raised_only_once_the_card_before_it_has_come_down(server: Server, browser: Any) -> None:
+    """At Fast, with motion, a play-test's hand was raised (and "Your turn" said) while the computer player's card
+    before it was still sliding in, faded: the last card of a run now has its moment before the turn is shown."""
+    page = new_page(browser, DESKTOP, speed="fast", reduced_motion=False)
+    create_table(page, server.base, "hearts", deals=1, bots=3, name="Cleo")
+    page.wait_for_selector("#start:not([disabled])")
+    page.click("#start")
+    page.wait_for_selector("#pass-bar:not([hidden])")
+    page.evaluate(WATCH_RAISED_HAND)
+    pass_three(page)
+    for _ in range(6):
+        assert wait_for_my_turn(page)
+        play_first_playable(page)
+    raised = page.evaluate("() => window.raisedWith")
+    assert sum(len(cards) for cards in raised) >= 3, raised  # some turns came after the others' cards
+    assert all(opacity > 0.95 for cards in raised for opacity in cards), raised
+    assert page.errors == []
+    page.context.close()
+
+
 @needs_chromium
 def test_bug7_while_the_connection_is_down_the_hand_rests_and_says_so(server: Server, browser: Any) -> None:
     page = solo_table(browser, server.base)

@@ -83,17 +83,17 @@ async function showUpdate(message, hurry) {
       if (i > 0) await sleep(TIMING.play); // the card before has its moment
       if (won && !held && playTrick(keys[i]) > won.trick) await holdTrick(); // then the next trick's first cards
       app.hiddenPlays.delete(keys[i]);
-      // The card and the turn passing on to the next seat; the hand is drawn again (raised, if yours) only once the
-      // last card is down: drawing it at every card could lose a click.
-      if (app.hiddenPlays.size) {
-        renderSeats(); // first: the trick's cards are kept off the boxes as they are now (the turn's mark grows one)
-        renderTrick();
-        renderStatus();
-      } else renderAll();
+      // The card and the turn passing on to the next seat; the hand is drawn again (raised, if yours) and the turn
+      // line says so only once the last card is down, after its moment (below): drawing the hand at every card could
+      // lose a click, and drawn as the last card came in, a play-test's hand was raised beside a card half seen.
+      renderSeats(); // first: the trick's cards are kept off the boxes as they are now (the turn's mark grows one)
+      renderTrick();
+      if (app.hiddenPlays.size) renderStatus();
     }
     announce(playedText(event, crossing ? null : app.view));
   }
   if (played.length && !hurry) await sleep(TIMING.play);
+  if (keys.length && !(won && !held)) renderAll(); // (a trick to hold is drawn whole when it has gone, below)
   if (won && !held) await holdTrick();
   if (scored) {
     askCount(scored.deal);
