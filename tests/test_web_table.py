@@ -265,13 +265,15 @@ def test_a_pass_hint_chooses_its_cards_when_none_are_chosen_and_pass_passes_them
     page.context.close()
 
 
-def _play_to_the_last_card(page: Any) -> int:
-    """Play the first card that may be played until one card is left in the hand; the clicks made."""
+def _play_to_the_last_card(page: Any, autoplay: bool) -> int:
+    """Play the first card that may be played until one card is left in the hand (a forced one too, unless
+    ``autoplay`` plays it); the clicks made."""
     clicks = 0
     while page.locator("#hand .card").count() > 1:
         if not wait_for_my_turn(page):
             break
-        if page.locator("#hand .card").count() > 1 and page.locator("#hand .card.playable").count() > 1:
+        choices = page.locator("#hand .card.playable").count()
+        if page.locator("#hand .card").count() > 1 and (choices > 1 or (choices == 1 and not autoplay)):
             play_first_playable(page)
             clicks += 1
         else:
@@ -289,7 +291,7 @@ def test_a_card_that_is_the_only_one_allowed_is_played_for_the_player_unless_the
         page.is_checked("#autoplay-check") and page.text_content("label.autoplay") == " Play a card for me when it is the only one allowed"
     )
     pass_three(page)
-    clicks = _play_to_the_last_card(page)
+    clicks = _play_to_the_last_card(page, autoplay=True)
     page.wait_for_function("() => document.getElementById('notice').textContent.endsWith('may be played: played for you.')")
     assert len(sent_plays(page)) == 13 > clicks, "the last card, and any forced before it, went without a click"
     assert page.errors == []
@@ -300,7 +302,7 @@ def test_a_card_that_is_the_only_one_allowed_is_played_for_the_player_unless_the
     page.wait_for_selector("#pass-bar:not([hidden])")
     assert not page.is_checked("#autoplay-check")
     pass_three(page)
-    clicks = _play_to_the_last_card(page)
+    clicks = _play_to_the_last_card(page, autoplay=False)
     assert wait_for_my_turn(page)
     page.wait_for_timeout(1500)
     assert page.locator("#hand .card").count() == 1 and len(sent_plays(page)) == clicks, "no card is played for the player"
