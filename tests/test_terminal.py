@@ -59,7 +59,7 @@ def test_a_lone_q_typed_at_the_card_prompt_does_not_quit(tmp_path: Path) -> None
 
     out = play_through(["--rules", "hearts", "--seed", "3", "--lang", "en"], str(tmp_path), answer)
     after_q = out.split("Your card: ", 1)[1]
-    assert after_q.startswith("q\n'q' is not a card or a command.")
+    assert after_q.startswith("q\n'q': you hold no card of that rank.")  # (a rank alone: this hand holds no queen)
     assert typed == ["q", "quit"]  # asked for a card again, then quit by its word
     assert "Game saved as" in out
 
