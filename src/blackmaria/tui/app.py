@@ -1100,8 +1100,8 @@ class GameApp(CardTableApp):
         return PLAY_COMMANDS.get(word) or MORE_COMMANDS.get(word) or self.session.COMMANDS.get(word)
 
     def is_command(self, text: str) -> bool:
-        words = command_word(text).split()  # (``speed 1.2`` too: taken while the others play, as ``speed`` is)
-        return self.command_action(text) is not None or (len(words) == 2 and MORE_COMMANDS.get(words[0]) == "speed")
+        # (``speed 1.2`` too: taken while the others play, as ``speed`` is)
+        return self.command_action(text) is not None or _speed_asked(text) is not None
 
     def enter_text(self, text: str) -> None:
         if self.session.waiting_for() == "over" and command_word(text) in OVER_WORDS:
@@ -1244,17 +1244,17 @@ class GameApp(CardTableApp):
     def speed_typed(self, text: str) -> bool:
         """``speed 1.2`` (``tempo 1,2``): the computer players' pace as ``--speed`` takes it, 0 to 10 seconds a card (a
         play-test typed it; F8 and ``speed`` alone step through four). False when the text is not such a command."""
-        words = command_word(text).split()
-        if len(words) != 2 or MORE_COMMANDS.get(words[0]) != "speed":
+        asked = _speed_asked(text)
+        if asked is None:
             return False
         try:
-            seconds = float(words[1].replace(",", "."))
+            seconds = float(asked.replace(",", "."))
         except ValueError:
             seconds = -1.0
         if 0 <= seconds <= 10:
             self.set_speed(seconds)
         else:
-            self.message = self.t("speed_wrong", text=words[1])
+            self.message = self.t("speed_wrong", text=asked)
         return True
 
     def action_autoplay(self) -> None:
@@ -1320,6 +1320,12 @@ class GameApp(CardTableApp):
             return
         self.session.save()
         self.exit(message=self.session.goodbye())
+
+
+def _speed_asked(text: str) -> str | None:
+    """What follows ``speed`` (``tempo``) in a typed ``speed 1.2``, or None when the text is not that."""
+    words = command_word(text).split()
+    return words[1] if len(words) == 2 and MORE_COMMANDS.get(words[0]) == "speed" else None
 
 
 def _seconds(value: float, lang: str) -> str:
