@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import os
+import pickle
 import re
 from pathlib import Path
 
@@ -203,3 +204,14 @@ def test_describe_names_the_club_that_opens_where_the_two_is_removed() -> None:
     seven = " ".join(load_rules("black-maria-jaques", 7).describe("en"))
     assert "lowest club in play (normally 3♣: the two is removed)" in seven and "two of clubs" not in seven
     assert "(normally the two of clubs)" in " ".join(preset("hearts").describe("en"))
+
+
+def test_rules_pickle_to_the_same_bytes_whether_or_not_their_derived_facts_were_read() -> None:
+    """An observation pickled in one world differed from the same observation in another only because the rules had
+    cached ``moon_total`` in between: a researcher comparing or deduplicating pickles would see two observations."""
+    fresh = preset("omnibus", players=7)
+    read = preset("omnibus", players=7)
+    assert read.moon_total > 0 and read.values and read.deal_total
+    assert pickle.dumps(read) == pickle.dumps(fresh)
+    loaded = pickle.loads(pickle.dumps(read))
+    assert loaded == read and loaded.moon_total == read.moon_total

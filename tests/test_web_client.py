@@ -371,9 +371,20 @@ def test_a_german_browser_plays_by_keyboard_and_sees_no_english(server: Server, 
     page.click("#lang-switch")
     page.wait_for_function("() => document.getElementById('hint-text').textContent.startsWith('Tipp: ')")
     assert page.locator("#hand .card.hinted").count() == 3
+    # The hint chose the cards it suggests (a play-test's "Pass 3 cards" did nothing after a hint).
+    chosen = "#hand .card[aria-pressed='true']"
+    assert page.eval_on_selector_all(chosen, "cs => cs.map(c => c.dataset.card)") == page.eval_on_selector_all(
+        "#hand .card.hinted", "cs => cs.map(c => c.dataset.card)"
+    )
     # Keyboard only: the first card has the focus stop, arrows move, Space marks, Enter then passes (as in the terminal;
-    # a play-test's Tab went from the hand to the chat, the Pass button lying before it).
+    # a play-test's Tab went from the hand to the chat, the Pass button lying before it). The hint's choice is cleared
+    # first, card by card, as a player who wants their own would.
     page.focus("#hand .card[tabindex='0']")
+    for _ in range(page.locator("#hand .card").count()):
+        if page.evaluate("() => document.activeElement.getAttribute('aria-pressed') === 'true'"):
+            page.keyboard.press("Space")
+        page.keyboard.press("ArrowRight")
+    assert page.locator(chosen).count() == 0
     for _ in range(3):
         page.keyboard.press("Space")
         page.keyboard.press("ArrowRight")

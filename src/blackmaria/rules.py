@@ -19,7 +19,7 @@ import difflib
 import json
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import cached_property
 from typing import Any, Final, Literal, get_args
 
@@ -247,6 +247,11 @@ class Rules:
             if card in seen:
                 raise RulesError(f"{option}: {card_name(card)} is named twice")
             seen.add(card)
+
+    def __getstate__(self) -> dict[str, object]:
+        # The options only: the derived facts below are worked out again after a load, so equal rules pickle to the
+        # same bytes whichever of them were read before (an observation's pickle differed by a cached moon_total).
+        return {option.name: getattr(self, option.name) for option in fields(self)}
 
     # ---- derived facts (computed once; the object is frozen) --------
     @cached_property
