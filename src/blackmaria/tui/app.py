@@ -604,6 +604,14 @@ class CardTableApp(App[None]):
             # A view over the table takes its own keys only: Enter closing the score sheet played a card, arrows moved
             # the hand's cursor behind it (a play-test); on the game's end Enter opened a second one.
             return
+        if event.key.startswith("alt+") and event.character and event.character.isprintable():
+            # Escape and a key typed at once reach a terminal program as the bytes of Alt+key: a play-test's Escape
+            # left the line it meant to clear, with the key typed onto it. Both are done, as typed.
+            self.buffer, self.message, self.asked = "", "", None
+            plain = event.character if event.character.isalnum() else event.key.removeprefix("alt+")
+            self.handle_key(events.Key(plain, event.character))
+            event.stop()
+            return
         waiting = self.waiting()
         cards = self.hand_cards()
         stale = event.time < self.ready_at  # pressed while the others played or the program worked
