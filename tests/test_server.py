@@ -701,3 +701,24 @@ def test_the_server_answers_what_a_rule_set_implies_from_the_core(server: Server
     assert omnibus["values"]["JD"] == -10 and "JD" not in omnibus["moon_cards"] and omnibus["moon"] == "add-to-others"
     bad = server.http.post("/api/rules/facts", json={"rules": "hearts", "players": 9})
     assert bad.status_code == 422 and "players" in bad.json()["detail"]
+
+
+def test_serve_says_where_the_game_is_in_the_language_of_the_environment(tmp_path: Any) -> None:
+    """A German play-test's server said its first line in English, the only English of the session."""
+    import os
+    import subprocess
+    import sys
+
+    from test_server_helpers import free_port
+
+    port = free_port()
+    env = {**os.environ, "LANG": "de_DE.UTF-8", "LC_ALL": "", "LANGUAGE": "", "BLACKMARIA_DATA_DIR": str(tmp_path)}
+    args = ["serve", "--port", str(port), "--db", f"sqlite:///{tmp_path / 'serve.db'}", "--log-level", "warning"]
+    process = subprocess.Popen([sys.executable, "-m", "blackmaria.cli", *args], env=env, stderr=subprocess.PIPE, text=True)
+    try:
+        assert process.stderr is not None
+        line = process.stderr.readline()
+    finally:
+        process.terminate()
+        process.wait(10)
+    assert line.startswith(f"blackmaria serve: das Spiel unter http://127.0.0.1:{port}/  (API: /docs, Datenbank sqlite:///"), line

@@ -45,7 +45,10 @@ def browser() -> Iterator[Any]:
         yield running
 
 
-def create_table(page: Any, base: str, preset: str, deals: int, bots: int, name: str, timer: int | None = None) -> str:
+def create_table(
+    page: Any, base: str, preset: str, deals: int, bots: int, name: str, timer: int | None = None, double_click: bool = False
+) -> str:
+    """A table made in the lobby; with every other seat a computer player's it starts at once (no seating page)."""
     page.goto(f"{base}/")
     page.wait_for_selector(f"#preset option[value='{preset}']", state="attached")
     page.select_option("#preset", preset)
@@ -56,10 +59,16 @@ def create_table(page: Any, base: str, preset: str, deals: int, bots: int, name:
     page.fill("#create-name", name)
     if timer is not None:
         page.fill("#timer", str(timer))
-    page.click("#create")
+    if double_click:
+        page.dblclick("#create")
+    else:
+        page.click("#create")
     page.wait_for_url(re.compile(r"/t/[A-Za-z0-9_-]+$"))
-    # The seating page is drawn once the table's first message arrives, a moment after the address changes.
-    page.wait_for_function("document.getElementById('invite-link').value.endsWith(location.pathname)")
+    # The seating page (or the game, started) is drawn once the table's first message arrives, a moment after the
+    # address changes.
+    page.wait_for_function(
+        "document.getElementById('invite-link').value.endsWith(location.pathname) || !document.getElementById('play').hidden"
+    )
     return str(page.url.rsplit("/", 1)[1])
 
 
@@ -71,6 +80,9 @@ def anna_and_ben(browser: Any, base: str, ben_viewport: dict[str, Any], timer: i
     assert invite == f"{base}/t/{code}"
     ben_page = new_page(browser, ben_viewport)
     ben_page.goto(invite)
+    # The friend is asked to sit, not told to "Invite" (the host's heading, a play-test).
+    ben_page.wait_for_function("() => document.getElementById('seating-heading').textContent === 'Take a seat'")
+    assert anna_page.text_content("#seating-heading") == "Invite"
     # A second player of a name at the table is asked for another (a play-test sat two Annas).
     ben_page.fill("#join-name", "anna ")
     ben_page.click("[aria-label='Sit here: seat 2']")
@@ -335,17 +347,26 @@ def test_a_german_browser_plays_by_keyboard_and_sees_no_english(server: Server, 
     assert page.get_attribute("html", "lang") == "de"
     assert english_on(page) == []
     page.screenshot(path=str(SCREENSHOTS / "web-lobby.png"))
-    create_table(page, server.base, "black-maria", deals=1, bots=2, name="Jürgen")
+    # Alone against the computer the button says so (and starts the game at once: other tests).
+    page.fill("#bots", "2")
+    assert page.text_content("#create") == "Gegen den Computer spielen"
+    create_table(page, server.base, "black-maria", deals=1, bots=1, name="Jürgen")
+    page.wait_for_selector("#start[disabled]")
+    assert english_on(page) == []
+    page.click("#fill-bots")
     page.wait_for_selector("#start:not([disabled])")
     assert english_on(page) == []
     # Every seat taken: the host is not asked to invite players (a play-test), the link lets others watch.
-    assert (page.text_content("#invite-text") or "").startswith("Alle Plätze sind besetzt")
+    # Alone, the start is the player's own: German says "du", not "ihr" (a play-test).
+    assert (page.text_content("#invite-text") or "").startswith("Alle Plätze sind besetzt: beginne die Partie, wenn du bereit bist.")
     code = page.input_value("#invite-link").rsplit("/", 1)[1]
     assert page.text_content("#invite-terminal") == f"Oder im Terminal zuschauen: blackmaria join {server.base}/t/{code} --watch"
     assert unnamed(page) == []
-    page.click("#start")
+    page.dblclick("#start")  # one game, and no refusal of the second click said (a play-test read it as a failure)
     page.wait_for_selector("#pass-bar:not([hidden])")
     assert "nach rechts" in (page.text_content("#pass-text") or "")
+    page.wait_for_timeout(300)
+    assert page.evaluate("() => { const n = document.getElementById('notice'); return !n.textContent || n.classList.contains('info') }")
     assert page.title().endswith(" · Black Maria") and page.title().count("Black Maria") == 1, page.title()  # not twice
     assert english_on(page) == []
     assert unnamed(page) == []
@@ -456,7 +477,7 @@ def test_a_lobby_opened_in_german_by_its_link_makes_a_german_table(server: Serve
     page.wait_for_selector("#preset option[value='black-maria']", state="attached")
     assert page.get_attribute("html", "lang") == "de"
     create_table(page, server.base, "black-maria", deals=1, bots=2, name="Jürgen")  # through "/", without ?lang=
-    page.wait_for_selector("#start:not([disabled])")
+    page.wait_for_selector("#pass-bar:not([hidden])")
     assert page.get_attribute("html", "lang") == "de"
     assert english_on(page) == []
     page.context.close()
@@ -465,8 +486,6 @@ def test_a_lobby_opened_in_german_by_its_link_makes_a_german_table(server: Serve
 def test_two_deals_a_spectator_and_the_language_switch(server: Server, browser: Any) -> None:
     page = new_page(browser, DESKTOP)
     code = create_table(page, server.base, "hearts", deals=2, bots=3, name="Cleo")
-    page.wait_for_selector("#start:not([disabled])")
-    page.click("#start")
     player = Seat(page)
     page.wait_for_selector("#pass-bar:not([hidden])")
     assert "to the left" in (page.text_content("#pass-text") or "")

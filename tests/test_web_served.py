@@ -102,9 +102,10 @@ def test_one_catalog_per_language_served_to_the_page_which_keeps_no_copy(server:
         page.goto(f"{server.base}/")
         page.wait_for_selector("#preset option", state="attached")
         assert raw_keys_on(page) == []
-        create_table(page, server.base, "hearts", deals=1, bots=3, name="Cleo")
+        create_table(page, server.base, "hearts", deals=1, bots=2, name="Cleo")  # the seating page: a seat is free
         assert raw_keys_on(page) == []
-        page.click("#start")
+        page.click("#fill-bots")
+        page.click("#start:not([disabled])")
         page.wait_for_selector("#pass-bar:not([hidden])")
         assert raw_keys_on(page) == []
         pass_three(page)

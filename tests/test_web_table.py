@@ -79,16 +79,11 @@ def solo_table(
     double_click: bool = False,
     autoplay: bool = False,
 ) -> Any:
-    """A Hearts table of one player (Cleo) and three computer players, started (``double_click``: by a double click on
-    Start); the page waits at the first pass."""
+    """A Hearts table of one player (Cleo) and three computer players, started at once by the lobby's button
+    (``double_click``: by a double click on it); the page waits at the first pass."""
     page = new_page(browser, viewport, locale=locale, autoplay=autoplay)
     page.add_init_script(WATCH_SOCKETS)
-    create_table(page, base, "hearts", deals=deals, bots=3, name="Cleo", timer=timer)
-    page.wait_for_selector("#start:not([disabled])")
-    if double_click:
-        page.dblclick("#start")
-    else:
-        page.click("#start")
+    create_table(page, base, "hearts", deals=deals, bots=3, name="Cleo", timer=timer, double_click=double_click)
     page.wait_for_selector("#pass-bar:not([hidden])")
     return page
 
@@ -329,8 +324,6 @@ def test_the_hand_is_raised_only_once_the_card_before_it_has_come_down(server: S
     before it was still sliding in, faded: the last card of a run now has its moment before the turn is shown."""
     page = new_page(browser, DESKTOP, speed="fast", reduced_motion=False)
     create_table(page, server.base, "hearts", deals=1, bots=3, name="Cleo")
-    page.wait_for_selector("#start:not([disabled])")
-    page.click("#start")
     page.wait_for_selector("#pass-bar:not([hidden])")
     page.evaluate(WATCH_RAISED_HAND)
     pass_three(page)
@@ -865,12 +858,15 @@ def test_on_a_low_laptop_screen_seventeen_cards_stay_in_their_column_and_the_oth
     """1024x640, 3-player Black Maria (17 cards): the hand ran under the score sheet and off the left edge, and the pass
     scrolled the other players' names out of sight (a play-test); started by keyboard, the focus is in the hand."""
     page = new_page(browser, {"width": 1024, "height": 640})
-    create_table(page, server.base, "black-maria", deals=1, bots=2, name="Cleo")
-    page.wait_for_selector("#start:not([disabled])")
-    page.focus("#start")
+    page.goto(f"{server.base}/")
+    page.wait_for_selector("#preset option[value='black-maria']", state="attached")
+    page.select_option("#preset", "black-maria")
+    page.fill("#create-name", "Cleo")
+    page.click("#all-bots")
+    page.focus("#create")
     page.keyboard.press("Enter")
     page.wait_for_selector("#pass-bar:not([hidden])")
-    # The focus followed the hidden Start button into the hand (a play-test pressed Tab 17 times to reach it).
+    # The focus went into the hand (a play-test pressed Tab 17 times to reach it from the Start button).
     page.wait_for_function("() => document.activeElement.matches('#hand .card[tabindex=\"0\"]')")
     page.wait_for_function("() => document.getElementById('hint-button').getBoundingClientRect().bottom <= window.innerHeight")
     seen = page.evaluate(
@@ -1175,10 +1171,11 @@ def test_a_guest_is_told_what_to_do_and_why_there_is_no_seat(server: Server, bro
 @needs_chromium
 def test_the_host_changes_seats_before_and_during_the_game(server: Server, browser: Any) -> None:
     anna = new_page(browser, DESKTOP)
-    create_table(anna, server.base, "hearts", deals=1, bots=3, name="Anna")
+    create_table(anna, server.base, "hearts", deals=1, bots=2, name="Anna")
+    anna.click("#fill-bots")  # (seat 2 at the level the seating page offers: medium)
     anna.wait_for_selector("#start:not([disabled])")
     # The table is full of computer players: the host frees seat 2 for a friend.
-    anna.click("[aria-label='Free the seat: Computer 2 (easy)']")
+    anna.click("[aria-label='Free the seat: Computer 2 (medium)']")
     anna.wait_for_selector("#start[disabled]")
     ben = new_page(browser, PHONE)
     ben.goto(anna.url)
@@ -1317,7 +1314,6 @@ def test_the_card_speed_is_the_players_choice_and_kept_in_the_browser(server: Se
     score sheet, scales the pauses that lay the cards and hold a finished trick, and is kept over a reload."""
     page = new_page(browser, DESKTOP, speed=None, reduced_motion=False)
     create_table(page, server.base, "hearts", deals=1, bots=3, name="Cleo")
-    page.click("#start")
     page.wait_for_selector("#pass-bar:not([hidden])")
     select = page.locator("#speed-select")
     assert page.text_content("label[for=speed-select]") == "Card speed" and select.input_value() == "normal"
@@ -1458,7 +1454,8 @@ def test_the_lobbys_rules_in_words_follow_the_number_of_players(server: Server, 
 
 @needs_chromium
 def test_a_game_alone_against_the_computer_is_one_press_in_the_lobby(server: Server, browser: Any) -> None:
-    """A play-test changed two fields to play against the computer, then read "Invite" over a table with no seat free."""
+    """A play-test changed two fields to play against the computer, then read "Invite" over a table with no seat free;
+    another took four steps to begin a game alone (a name, the seats, Create, then Start on a page with nothing to do)."""
     page = lobby_page(browser, server.base)
     page.fill("#players", "5")
     assert page.input_value("#bots") == "3" and page.is_visible("#all-bots")  # one seat kept for a friend
@@ -1468,17 +1465,18 @@ def test_a_game_alone_against_the_computer_is_one_press_in_the_lobby(server: Ser
     # The button is gone: the focus is on the field it filled, not left on the page (a keyboard play-test).
     assert page.evaluate("() => document.activeElement.id") == "bots"
     assert page.text_content("#bots-note") == "Every other seat has a computer player: you play alone against them."
-    page.fill("#create-name", "Kim")
+    # The button says what it does, and does it: the game begins, with no seating page and no name asked (nobody
+    # joins to read it).
+    assert page.text_content("#create") == "Play against the computer"
+    page.fill("#bots", "3")
+    assert page.text_content("#create") == "Create the table"  # a seat is free again: a friend is waited for
+    page.click("#all-bots")
     page.click("#create")
-    page.wait_for_selector("#start:not([disabled])")
-    assert page.text_content("#seating-heading") == "Ready to play"
+    page.wait_for_selector("#pass-bar:not([hidden])")
     code = page.url.rsplit("/", 1)[1]
-    seats = server.http.get(f"/api/tables/{code}").json()["seats"]
-    assert [seat["kind"] for seat in seats] == ["human", "bot", "bot", "bot", "bot"]
-    # Alone, the start is the player's own: German says "du", not "ihr" (a play-test).
-    page.click("#lang-switch")
-    page.wait_for_function("() => document.documentElement.lang === 'de'")
-    assert (page.text_content("#invite-text") or "").startswith("Alle Plätze sind besetzt: beginne die Partie, wenn du bereit bist.")
+    table = server.http.get(f"/api/tables/{code}").json()
+    assert [seat["kind"] for seat in table["seats"]] == ["human", "bot", "bot", "bot", "bot"] and table["status"] == "playing"
+    assert table["seats"][0]["name"] == "Player"
     assert page.errors == []
     page.context.close()
 
@@ -1567,7 +1565,8 @@ def test_alone_at_a_table_a_missed_turn_pauses_the_game_and_says_why(server: Ser
 @needs_chromium
 def test_alone_against_computer_players_a_card_is_taken_back(server: Server, browser: Any) -> None:
     page = solo_table(browser, server.base, locale="de-DE", double_click=True)
-    # A double click on Start starts one game and says nothing else (its second start's refusal read as a failure).
+    # A double click on the lobby's button starts one game and says nothing else (a second start's refusal read as a
+    # failure).
     page.wait_for_timeout(500)
     assert page.evaluate("() => { const n = document.getElementById('notice'); return !n.textContent || n.classList.contains('info') }")
     undo = page.locator("#undo-button")
@@ -1741,3 +1740,38 @@ def test_the_rules_in_words_open_at_the_table_in_the_pages_language(server: Serv
     page.wait_for_function("() => document.querySelector('#table-rules-list li').textContent === '4 Spieler, je 13 Karten.'")
     assert page.text_content("#table-rules summary") == "Die Regeln in Worten"
     page.close()
+
+
+@needs_chromium
+def test_the_rest_of_a_deal_is_claimed_by_one_press_once_nothing_left_can_score(server: Server, browser: Any) -> None:
+    """A play-test took every point with three cards left and had to play them out one by one; the terminal offers the
+    claim (F4), and the page now too, where nothing left can score."""
+    hearts = ["2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "TH", "JH", "QH", "KH", "AH"]
+    # Only 2♣ scores, and it goes in the first trick: from Cleo's first turn after it, nothing left can score.
+    rules = {
+        "preset": "hearts",
+        "deal_count": 1,
+        "target_score": None,
+        "moon": "off",
+        "card_values": {**dict.fromkeys(hearts, 0), "QS": 0, "2C": 1},
+    }
+    code, host = server.create_table(rules)
+    _seat, token = server.join(code, "Cleo", 0)
+    server.bots(code, host, "easy")
+    server.start_game(code, host)
+    page = new_page(browser, DESKTOP)
+    sit_at(page, server, code, token)
+    assert page.is_hidden("#claim-button")
+    pass_three(page)
+    while wait_for_my_turn(page) and page.is_hidden("#claim-button"):
+        assert page.locator("#hand .card").count() == 13, "no claim offered from the second trick on"
+        play_first_playable(page)
+    left = page.locator("#hand .card").count()
+    assert 0 < left <= 12 and page.text_content("#claim-button") == "Claim the rest"
+    page.click("#claim-button")
+    page.wait_for_selector("#result:not([hidden])", timeout=30_000)
+    assert page.locator("#hand .card").count() == 0 and page.is_hidden("#claim-button")
+    totals = server.http.get(f"/api/tables/{code}").json()["totals"]
+    assert sorted(totals) == [0, 0, 0, 1]
+    assert page.errors == []
+    page.context.close()

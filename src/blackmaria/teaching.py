@@ -593,14 +593,14 @@ def nothing_left_to_score(obs: Observation) -> bool:
 def claim_check(obs: Observation, max_positions: int = 20_000) -> bool | None:
     """``claim_is_decided``, with None where more than ``max_positions`` positions would have to be seen to tell (a
     play-test's claim of three cards with every point taken was refused as "not decided": it was not looked at)."""
+    if obs.phase != "playing" or obs.seat is None or obs.stock_left:
+        return False
+    if nothing_left_to_score(obs):
+        return True  # (without the compiled kernel too: a server without the fast extra offers this claim)
     from blackmaria.bots.playout import KITTY_TAKEN
     from blackmaria.bots.search import known_state
     from blackmaria.game import scores_the_same
 
-    if obs.phase != "playing" or obs.seat is None or obs.stock_left:
-        return False
-    if nothing_left_to_score(obs):
-        return True
     known = known_state(obs)
     n = obs.rules.players
     left = [int(cap) for cap in known.caps]

@@ -118,6 +118,10 @@ class TableInfo(BaseModel):
     undo: bool = Field(
         False, description="A card may be taken back (the WebSocket message undo): one player against computer players, rules with undo."
     )
+    claim: bool = Field(
+        False,
+        description="The rest of a decided deal may be claimed (the WebSocket message claim): one player against computer players.",
+    )
     turn_seconds: float | None
     seats: list[SeatInfo]
 

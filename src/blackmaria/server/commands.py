@@ -106,7 +106,11 @@ def serve(
     url = database_url(db_url) if db_url else default_url()
     # The game's page first: a play-test opened the API's pages (/docs) that this line named and looked for the game.
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
-    click.echo(f"blackmaria serve: the game at http://{shown}:{port}/  (API: /docs, database {url})", err=True)
+    from blackmaria.cli import asked_language
+    from blackmaria.locale import Texts
+
+    said = Texts(asked_language(sys.argv[1:]))("serve_started", url=f"http://{shown}:{port}/", database=url)
+    click.echo(said, err=True)  # (in the language of the environment, as the rest of the command line's words)
     uvicorn.run(
         create_app(url, BotPrograms(commands, bot_time_limit), lobby_rate),
         host=host,

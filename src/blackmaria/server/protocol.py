@@ -175,7 +175,17 @@ class TakeBack:
     ref: str | int | None = None
 
 
-ClientMessage = Hello | PassCards | PlayCard | Chat | Ping | AskHint | AskExplanation | ComparePass | AskCount | ChangeSeat | TakeBack
+@dataclass(frozen=True)
+class Claim:
+    """The seat claims the rest of the deal: played out at once where every way of playing it scores the same, as the
+    seat can know it; at a table of one player against computer players, as the terminal's game allows."""
+
+    ref: str | int | None = None
+
+
+ClientMessage = (
+    Hello | PassCards | PlayCard | Chat | Ping | AskHint | AskExplanation | ComparePass | AskCount | ChangeSeat | TakeBack | Claim
+)
 
 
 def clean_text(value: object, what: str, limit: int) -> str:
@@ -272,6 +282,7 @@ def parse_message(raw: str | bytes) -> ClientMessage:
         "count": {"deal", "lang"},
         "seat": {"seat", "to", "level"},
         "undo": set(),
+        "claim": set(),
     }
     if kind not in allowed:
         raise ProtocolError("unknown-type", f"{kind[:24]!r} is not a message type ({', '.join(allowed)})", ref=ref)
@@ -336,6 +347,8 @@ def parse_message(raw: str | bytes) -> ClientMessage:
         return AskHint(lang, ref) if kind == "hint" else AskExplanation(lang, ref)
     if kind == "undo":
         return TakeBack(ref)
+    if kind == "claim":
+        return Claim(ref)
     return Ping(ref)
 
 

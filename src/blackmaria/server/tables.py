@@ -45,6 +45,7 @@ from blackmaria.server.protocol import (
     AskHint,
     ChangeSeat,
     Chat,
+    Claim,
     ClientMessage,
     ComparePass,
     Hello,
@@ -60,7 +61,7 @@ from blackmaria.server.protocol import (
 )
 from blackmaria.server.store import ActionRow, Store, TableRow, hash_token
 from blackmaria.teaching import DEFAULT_BUDGET as TEACHING_BUDGET
-from blackmaria.teaching import compare_pass, count_deal, count_lines, explain, explanation_lines
+from blackmaria.teaching import claim_check, compare_pass, count_deal, count_lines, explain, explanation_lines, nothing_left_to_score
 
 logger = logging.getLogger("blackmaria.server")
 
@@ -461,7 +462,10 @@ class TableRuntime:
         if game is None:
             return None
         if seat is not None:
-            return game.observation(seat).to_dict()
+            observation = game.observation(seat)
+            # The claim is offered where nothing left can score (a play-test took every point with three cards left
+            # and had to play them out); the seat may claim other decided ends too (``claim``).
+            return {**observation.to_dict(), "claim": self._claim_allowed() and nothing_left_to_score(observation)}
         data = game.observation(None).to_dict()  # built by the core: no private field is filled for a spectator
         data["seat"] = None
         return data
@@ -501,6 +505,7 @@ class TableRuntime:
             "pause_reason": self.pause_reason if self.paused else None,
             "paused_by": self.paused_by if self.paused else None,
             "undo": self._undo_allowed(),
+            "claim": self._claim_allowed(),
             "turn_seconds": self.turn_seconds,
             "summary_seconds": SUMMARY_SECONDS if self.turn_seconds is not None else None,
             "seats": [
@@ -770,6 +775,9 @@ class TableRuntime:
         if isinstance(message, TakeBack):
             await self._take_back(seat, message.ref)
             return
+        if isinstance(message, Claim):
+            await self._claim(seat, message.ref)
+            return
         async with self.lock:
             game = self.game
             if game is None or self.status != "playing":
@@ -838,6 +846,38 @@ class TableRuntime:
             await self._flush()
             self._clock_for = None  # the decision taken back gets its whole time again
             self._start_timer()
+
+    async def _claim(self, seat: int, ref: str | int | None) -> None:
+        """The rest of the deal played out at once (each seat's lowest legal card), where every way of playing it
+        scores the same as the seat can know it (``teaching.claim_check``: not from the others' cards). Only at a table
+        of one player against computer players: at a table of people the others' cards are theirs to play. Stored as
+        the plays it makes, so a restarted server replays them."""
+        async with self.lock:
+            game = self.game
+            if game is None or self.status != "playing":
+                raise ProtocolError("not-started", "no game is in play at this table", ref=ref)
+            if not self._claim_allowed():
+                raise ProtocolError("no-claim", "the rest is claimed only at a table of one player against computer players", ref=ref)
+            if self.paused:
+                raise ProtocolError("paused", "the game is paused: nobody plays until it is resumed", ref=ref)
+            if game.phase != "playing" or game.turn != seat:
+                raise ProtocolError("no-claim", "the rest of the deal is claimed on your turn, once the cards are in play", ref=ref)
+            # Under the lock (the table has no other player to hold up): the position cannot change while it is checked.
+            decided = await asyncio.to_thread(claim_check, game.observation(seat))
+            if decided is None:
+                raise ProtocolError("no-claim", "the rest of the deal has too many ways to play to check them all now: play on", ref=ref)
+            if not decided:
+                raise ProtocolError("no-claim", "the rest of the deal is not decided: some way of playing it scores differently", ref=ref)
+            while game.phase == "playing":
+                player = game.turn
+                assert player is not None
+                self._stage("play", player, {"card": card_name(min(game.legal_cards(player)))}, by_bot=player != seat)
+            self.missed.pop(seat, None)
+            await self.advance()  # commits and tells the plays, then deals on as after any last card
+
+    def _claim_allowed(self) -> bool:
+        """Whether this table lets its player claim the rest of a deal: one player against computer players."""
+        return sum(1 for s in self.seats if s.kind == "human") == 1
 
     def _undo_allowed(self) -> bool:
         """Whether this table lets its player take cards back: rules with undo, one player against computer players."""

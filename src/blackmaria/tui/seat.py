@@ -41,6 +41,9 @@ PLAY_COMMANDS: Final = {
     "zurück": "undo",
     "zurueck": "undo",
     "zuruck": "undo",  # typed without the umlaut (a play-test)
+    "zurücknehmen": "undo",  # (the word of the F3 key and of the table online)
+    "zuruecknehmen": "undo",
+    "zurucknehmen": "undo",
     "rückgängig": "undo",
     "rueckgaengig": "undo",
     "ruckgangig": "undo",

@@ -7,7 +7,7 @@ import { renderAll, renderSeats, renderTrick, toggleLastTrick, togglePause } fro
 import { openChat, sendChat } from "./chat.js";
 import { renderTableRules, renderTitle, toggleSound } from "./header.js";
 import { fillBots, startGame } from "./seating.js";
-import { passCards, showHint } from "./hand.js";
+import { claimRest, passCards, showHint } from "./hand.js";
 import { hintWhenExplained, learnHint, showFeedback } from "./learn.js";
 import { closePanels, closeSummary, keepInSummary, showLastDeal, showSummary } from "./dialogs.js";
 import { loadBots, loadPresets, renderLevels, renderMyTables, showLobby } from "./lobby.js";
@@ -73,6 +73,7 @@ function showTable(code) {
   // Any message from the seat's holder gives the seat back; a ping says nothing else.
   $("back-button").addEventListener("click", () => send({ type: "ping" }));
   $("hint-button").addEventListener("click", askHint);
+  $("claim-button").addEventListener("click", claimRest);
   $("undo-button").addEventListener("click", () => {
     if (app.undoAsked) return; // one press, one card back: a double click took back two and named one (a play-test)
     app.undoAsked = true; // the server welcomes the page again with the cards taken back; the page then says which

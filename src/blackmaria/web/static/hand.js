@@ -249,6 +249,16 @@ export function playCard(card) {
   cardClicked(card, Math.max(0, sortHand(app.view ? app.view.held : []).indexOf(card)));
 }
 
+/** The rest of the deal claimed, where the server offers it (nothing left can score): it plays the rest out at once,
+ * as the terminal's F4 does (a play-test took every point with three cards left and had to play them one by one). */
+export function claimRest() {
+  if (app.playPending) return;
+  app.playPending = true; // (one claim: a second press, or a card, waits for the server's answer)
+  showNotice(t("claim_done"), true);
+  send({ type: "claim" });
+  renderAll();
+}
+
 export function passCards() {
   if (!app.connected || app.passPending) return;
   const count = app.table.rules.pass_count;

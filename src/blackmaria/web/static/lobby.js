@@ -97,6 +97,15 @@ function playersChanged(event) {
   else $("bots-note").textContent = free > 1 ? t("bots_note", { free: plural("free_seats", free) }) : t(free ? "bots_note_one" : "bots_note_none");
   // A game alone is one press away (a play-test changed two fields to play against the computer).
   $("all-bots").hidden = !(free > 0);
+  // Alone against the computer the table starts at once, with nobody to wait for (a play-test took four steps).
+  $("create").dataset.i18n = playingAlone() ? "create_play" : "create";
+  $("create").textContent = t($("create").dataset.i18n);
+}
+
+/** Whether the form makes a table of the host and computer players only. */
+function playingAlone() {
+  const players = +$("players").value;
+  return wholeIn("players", 2, 7) && wholeIn("bots", 0, players - 1) && +$("bots").value === players - 1;
 }
 
 /** Whether the table is asked for a kitty: the box is ticked where the rules at this count leave cards over. */
@@ -183,9 +192,11 @@ async function createTable(event) {
   event.preventDefault();
   const error = $("create-error");
   error.textContent = "";
-  const name = $("create-name").value.trim();
   const preset = chosenPreset();
-  const problem = name ? formProblem(preset) : { field: "create-name", text: `${t("your_name")}?` };
+  const alone = playingAlone();
+  // A name is for the friends who join; alone, the last one used here or "Player" does.
+  const name = $("create-name").value.trim() || (alone ? store.name() || t("solo_default_name") : "");
+  const problem = formProblem(preset) || (name ? null : { field: "create-name", text: `${t("your_name")}?` });
   if (problem) {
     error.textContent = problem.text;
     const field = $(problem.field);
@@ -203,12 +214,12 @@ async function createTable(event) {
   if (+$("timer").value > 0) body.turn_seconds = +$("timer").value;
   const button = $("create");
   button.disabled = true;
-  button.textContent = t("creating");
+  button.textContent = t(alone ? "learn_starting" : "creating");
   try {
     const created = await api("POST", "/api/tables", body);
     const code = created.table.code;
     store.saveHost(code, created.host_token);
-    store.saveName(name);
+    if ($("create-name").value.trim()) store.saveName(name);
     store.saveLobbyForm(formChoices());
     const taken = await api("POST", `/api/tables/${code}/seats`, { name, seat: 0 });
     store.saveSeat(code, taken.seat, taken.token);
@@ -217,11 +228,12 @@ async function createTable(event) {
       const seats = Array.from({ length: bots }, (_, i) => players - bots + i);
       await api("POST", `/api/tables/${code}/bots`, { level: $("bot-level").value, seats }, created.host_token);
     }
+    if (alone) await api("POST", `/api/tables/${code}/start`, undefined, created.host_token);
     location.assign(created.invite);
   } catch (failure) {
     error.textContent = failure.message;
     button.disabled = false;
-    button.textContent = t("create");
+    button.textContent = t(button.dataset.i18n);
   }
 }
 

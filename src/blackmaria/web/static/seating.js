@@ -54,7 +54,9 @@ export function renderSeating() {
   // A host whose table is full is not told to invite players: the link now lets others watch.
   // Every seat taken (alone against computer players, say): the page is about starting, not inviting.
   // A visitor at a full table is not told "ready to play": there is no seat for them.
-  $("seating-heading").textContent = t(empty > 0 ? "invite_heading" : app.seat === null ? "guest_full_heading" : "seating_full_heading");
+  // A friend who opened the link is not told to "Invite" (the host's heading, a play-test): to sit, or who is awaited.
+  const openHeading = app.isHost ? "invite_heading" : app.seat === null ? "guest_join_heading" : "guest_waiting_heading";
+  $("seating-heading").textContent = t(empty > 0 ? openHeading : app.seat === null ? "guest_full_heading" : "seating_full_heading");
   // Alone with computer players, the start is the player's own ("wenn ihr bereit seid" to one, a play-test).
   const alone = table.seats.filter((seat) => seat.kind === "human").length === 1;
   // A seated guest while the host is here does not start the game: not told to (a play-test), the note says who does.
