@@ -292,6 +292,37 @@ def test_alone_with_computer_players_undo_takes_a_card_back_and_a_spectator_sees
     assert seen in watcher.out
 
 
+def test_alone_with_computer_players_claim_plays_out_a_decided_rest(server: Server) -> None:
+    """The server plays out the rest of a deal a lone player claims where nothing left can score (here only 2♣ scores,
+    and it goes in the first trick), as the game against the computer does."""
+    hearts = ["2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "TH", "JH", "QH", "KH", "AH"]
+    rules = {**ONE_DEAL_HEARTS, "moon": "off", "card_values": {**dict.fromkeys(hearts, 0), "QS": 0, "2C": 1}}
+    link, host, token = seated(server, name="Ann", rules=rules)
+    claimed: list[int] = []
+    asked_after: list[str] = []
+
+    def answer(player: Player, prompt: str) -> str | list[str] | None:
+        if prompt.startswith("Cards to pass"):
+            return " ".join(player.hand[:3])
+        if claimed:
+            asked_after.append(prompt)  # (the rest is the server's to play out: no card is asked for)
+        elif len(player.hand) < 13:  # the first trick, and its 2♣, are taken
+            claimed.append(len(player.hand))
+            return "claim"
+        return player.playable[0]
+
+    player = Player(answer)
+    online = OnlineSeat(link, token, "en")
+    assert online.table["claim"] is True
+    thread = run_in_thread(online, player)
+    server.start_game(link.code, host)
+    thread.join(120)
+    assert not thread.is_alive(), player.out[-10:]
+    assert claimed and claimed[0] == 12, claimed
+    assert Texts("en")("claim_done") in player.out and asked_after == [], asked_after
+    assert player.out[-1].startswith("The game is over. Another game at this table:")
+
+
 def test_undo_is_refused_in_words_where_the_table_does_not_allow_it(server: Server) -> None:
     link, host, token = seated(server, rules={**ONE_DEAL_HEARTS, "undo": False})
 

@@ -41,10 +41,9 @@ LINK: Final = re.compile(r"(?P<base>https?://[^/?#\s]+)/t/(?P<code>[A-Za-z0-9_-]
 SERVER: Final = re.compile(r"(?P<base>https?://[^/?#\s]+)/?")
 CODE: Final = re.compile(r"[A-Za-z0-9_-]{16}")
 """A table's code alone (the server's ``tables.CODE_RE``, not imported: the terminal client installs without the server)."""
-# The words of the game against the computer, less claim (a table of people has none); "zurück" here gives back a
-# seat that a stand-in was playing, so German takes a card back with "zurücknehmen" (the server allows it to one
-# player alone against computer players).
-COMMANDS: Final = {word: action for word, action in PLAY_COMMANDS.items() if action != "claim" and not word.startswith("zur")} | {
+# The words of the game against the computer; "zurück" here gives back a seat that a stand-in was playing, so German
+# takes a card back with "zurücknehmen" (the server allows it, and a claim, to one player alone against computer players).
+COMMANDS: Final = {word: action for word, action in PLAY_COMMANDS.items() if not word.startswith("zur")} | {
     "zurücknehmen": "undo",
     "zuruecknehmen": "undo",
     "zurucknehmen": "undo",
@@ -307,6 +306,8 @@ class OnlineSeat(Seat):
         """The cards of the last pass or play sent, to word a refusal."""
         self.undo_sent = False
         """An undo was sent and its answer (the table welcomed again, or a refusal) has not come."""
+        self.claim_sent = False
+        """A claim was sent: the update that plays the rest out is said as the claim."""
         self.start_hint = "online_start_hint"
         """How the status line says the game is started (typed ``start``; a screen's key)."""
         self.sheet_in_story = True
@@ -595,6 +596,9 @@ class OnlineSeat(Seat):
             self.seq = message["seq"]
             self.seq_since = time.monotonic()
             self.state = message["state"]
+            if self.claim_sent and any(e.get("type") == "CardPlayed" and e.get("seat") == self.seat for e in message["events"]):
+                self.claim_sent = False
+                self.say(t("claim_done"))
             self._tell(message["events"])
             self.ended = self.ended or (not was_over and self.waiting_for() == "over")
             self.time_left()  # a new decision's clock starts now, not when next drawn
@@ -634,6 +638,8 @@ class OnlineSeat(Seat):
         elif kind == "error":
             if message.get("code") == "no-undo":
                 self.undo_sent = False
+            if message.get("code") in ("no-claim", "not-started", "paused"):
+                self.claim_sent = False
             self.say(self._refusal(message))
             self.prompted = None  # ask again
         elif kind == "welcome":
@@ -743,6 +749,8 @@ class OnlineSeat(Seat):
             return self.t("online_computer_" + str(message["code"]))
         if message.get("code") == "host-only":
             return self.t("online_host_only")
+        if message.get("code") == "no-claim":
+            return self.t("error_no-claim")
         return self.t("online_refused", message=message.get("message", ""))
 
     # ---- views -------------------------------------------------------------------------------------
@@ -965,6 +973,18 @@ class OnlineSeat(Seat):
             self.say(t("online_undo_off"))
         else:
             self.say(t("undo_none"))
+
+    def command_claim(self) -> None:
+        """Claim the rest of the deal where the table allows it (one player alone against computer players): the server
+        plays it out if every way of playing it scores the same, or says no."""
+        self.prompted = None  # what the server answers, then the decision again
+        if self.seat is None:
+            self.say(self.t("online_spectator"))
+        elif not self.table.get("claim"):
+            self.say(self.t("online_claim_off"))
+        else:
+            self.claim_sent = True
+            self.send({"type": "claim"})
 
     def command_back(self) -> None:
         """Back to the seat a stand-in played (the ping of ``take`` did it, and said nothing here); at one's own seat,
