@@ -483,7 +483,7 @@ def play_duplicate_deal(
     (``cmd:``) answers within ``bot_time_limit`` seconds or its fallback plays for it. With ``records`` (a folder)
     each rotation's game record is written there (``record_path``), its seats named by their bots, for
     ``blackmaria replay``."""
-    from blackmaria.bots.base import Bot, make_bot, run_bots
+    from blackmaria.bots.base import Bot, close_bots, make_bot, run_bots
     from blackmaria.game import Game
 
     start = time.perf_counter()
@@ -520,10 +520,8 @@ def play_duplicate_deal(
             run_bots(game, bots)
         except Exception as fault:  # a bot in this process: named with its deal, not "Player 1 (seat 0)" alone
             raise BotFault.of(fault, game, names, deal, rotation) from fault
+        close_bots(bots.values())  # external programs end with their deal
         for seat, bot in bots.items():
-            close = getattr(bot, "close", None)
-            if close is not None:
-                close()  # external programs end with their deal
             errors: list[str] = getattr(bot, "errors", [])
             if getattr(bot, "stopped_at_start", False):
                 # A program that never answered would have every decision made by the fallback: a table of the

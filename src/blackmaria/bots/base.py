@@ -7,7 +7,7 @@ import random
 import threading
 import zlib
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -25,6 +25,14 @@ class Bot(Protocol):
     def choose_pass(self, observation: Observation) -> list[Card]: ...
 
     def choose_play(self, observation: Observation) -> Card: ...
+
+
+def close_bots(bots: Iterable[Bot]) -> None:
+    """Stop the bots that hold a process (a bot program's ``close``: its program ends); built-in bots need nothing."""
+    for bot in bots:
+        close = getattr(bot, "close", None)
+        if close is not None:
+            close()
 
 
 @dataclass(frozen=True)

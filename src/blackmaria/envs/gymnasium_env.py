@@ -26,7 +26,7 @@ except ImportError as error:
     raise missing(error, "envs") from error
 
 from blackmaria.bots import Bot, make_bot, run_bots
-from blackmaria.bots.base import ALL_LEVELS
+from blackmaria.bots.base import ALL_LEVELS, close_bots
 from blackmaria.cards import cards_of
 from blackmaria.core import logic as core
 from blackmaria.envs import encoding
@@ -173,10 +173,7 @@ class BlackMariaSingleSeatEnv(gym.Env[np.ndarray, int]):
         super().close()
 
     def _close_bots(self) -> None:
-        for bot in self.bots.values():
-            close = getattr(bot, "close", None)
-            if close is not None:
-                close()
+        close_bots(self.bots.values())
         self.bots = {}
 
     def step(self, action: int) -> tuple[np.ndarray, SupportsFloat, bool, bool, dict[str, Any]]:

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from blackmaria.bots.base import DEFAULT_BUDGETS, LEVELS, Bot, make_bot, table_bot
+from blackmaria.bots.base import DEFAULT_BUDGETS, LEVELS, Bot, close_bots, make_bot, table_bot
 from blackmaria.bots.external import BotProgramError, ExternalBot
 from blackmaria.bots.reasons import render
 from blackmaria.cards import Card, card_name, parse_card
@@ -1332,9 +1332,7 @@ class TableRuntime:
 
     def close_bots(self) -> None:
         """Stop the programs that play seats here (bots built in are simply dropped)."""
-        for bot in self.bots.values():
-            if isinstance(bot, ExternalBot):
-                bot.close()
+        close_bots(self.bots.values())
 
 
 async def handle_raw(table: TableRuntime, client: Client, raw: str | bytes) -> None:
