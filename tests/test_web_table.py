@@ -1468,8 +1468,10 @@ def test_a_game_alone_against_the_computer_is_one_press_in_the_lobby(server: Ser
     # The button says what it does, and does it: the game begins, with no seating page and no name asked (nobody
     # joins to read it).
     assert page.text_content("#create") == "Play against the computer"
+    assert page.text_content("label[for=create-name]") == "Your name (you may leave it out)"
     page.fill("#bots", "3")
     assert page.text_content("#create") == "Create the table"  # a seat is free again: a friend is waited for
+    assert page.text_content("label[for=create-name]") == "Your name"
     page.click("#all-bots")
     page.click("#create")
     page.wait_for_selector("#pass-bar:not([hidden])")

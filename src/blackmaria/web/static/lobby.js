@@ -97,9 +97,14 @@ function playersChanged(event) {
   else $("bots-note").textContent = free > 1 ? t("bots_note", { free: plural("free_seats", free) }) : t(free ? "bots_note_one" : "bots_note_none");
   // A game alone is one press away (a play-test changed two fields to play against the computer).
   $("all-bots").hidden = !(free > 0);
-  // Alone against the computer the table starts at once, with nobody to wait for (a play-test took four steps).
-  $("create").dataset.i18n = playingAlone() ? "create_play" : "create";
-  $("create").textContent = t($("create").dataset.i18n);
+  // Alone against the computer the table starts at once, with nobody to wait for (a play-test took four steps), and
+  // the name may be left out (nobody joins to read it).
+  const alone = playingAlone();
+  const nameLabel = document.querySelector("label[for='create-name']");
+  for (const [node, key] of [[$("create"), alone ? "create_play" : "create"], [nameLabel, alone ? "your_name_optional" : "your_name"]]) {
+    node.dataset.i18n = key;
+    node.textContent = t(key);
+  }
 }
 
 /** Whether the form makes a table of the host and computer players only. */
