@@ -19,7 +19,7 @@ from blackmaria.cards import Card, card_name, rank_of
 from blackmaria.events import CardPlayed
 from blackmaria.rules import Rules, load_rules, preset
 from blackmaria.teaching import claim_is_decided
-from blackmaria.tui.app import GameApp, GameOverScreen, StoryLog, TextScreen, hanging
+from blackmaria.tui.app import AFTER_PASS_SECONDS, GameApp, GameOverScreen, StoryLog, TextScreen, hanging
 from blackmaria.tui.session import PlaySession, new_session
 
 Drive = Callable[[GameApp, object], Awaitable[None]]
@@ -55,6 +55,7 @@ async def _pass(app: GameApp, pilot: object) -> None:
         await pilot.press("space", "right")  # type: ignore[attr-defined]
     await pilot.press("enter")  # type: ignore[attr-defined]
     await _settle(app, pilot)
+    await pilot.pause(AFTER_PASS_SECONDS)  # type: ignore[attr-defined]  # (an Enter sooner is the pass's, pressed twice)
 
 
 def _my_plays(session: PlaySession) -> int:
@@ -82,6 +83,29 @@ def test_two_enters_pressed_at_once_play_one_card(tmp_path: Path) -> None:
         assert _my_plays(session) == before + 1
         # (at speed 0 the others were done before the second key was read: it is said dropped, not to wait)
         assert session.waiting_for() == "play" and app.message == session.t("keys_dropped")
+
+    _run(session, drive)
+
+
+def test_an_enter_pressed_twice_at_the_pass_does_not_play_a_card_of_the_new_hand(tmp_path: Path) -> None:
+    """At speed 0 a play-test's habitual second Enter after the pass led a card of the hand the pass brought, unseen:
+    an Enter that soon after the pass's is the pass's, said so; a moment later Enter plays."""
+    session = _session(tmp_path, seed=12)
+
+    async def drive(app: GameApp, pilot: object) -> None:
+        await pilot.press("space", "right", "space", "right", "space")  # type: ignore[attr-defined]
+        await pilot.press("enter")  # type: ignore[attr-defined]
+        await _settle(app, pilot)
+        while session.waiting_for() != "play":
+            await pilot.pause(0.01)  # type: ignore[attr-defined]
+        before = _my_plays(session)
+        app.post_message(events.Key("enter", None))  # within half a second of the pass's Enter
+        await pilot.pause()  # type: ignore[attr-defined]
+        assert _my_plays(session) == before and app.message == session.t("keys_dropped")
+        await pilot.pause(AFTER_PASS_SECONDS)  # type: ignore[attr-defined]
+        await pilot.press("enter")  # type: ignore[attr-defined]
+        await _settle(app, pilot)
+        assert _my_plays(session) == before + 1
 
     _run(session, drive)
 
@@ -134,6 +158,7 @@ def test_bot_cards_appear_one_by_one_and_the_finished_trick_stays_until_its_winn
             await pilot.press("space", "right")  # type: ignore[attr-defined]
         await pilot.press("enter")  # type: ignore[attr-defined]
         await watch(app, pilot)
+        await pilot.pause(AFTER_PASS_SECONDS)  # type: ignore[attr-defined]  # (an Enter sooner is the pass's, twice)
         for _ in range(2):
             await pilot.press("enter")  # type: ignore[attr-defined]
             await watch(app, pilot)
@@ -186,8 +211,18 @@ def test_a_key_typed_at_once_after_escape_is_escape_then_the_key(tmp_path: Path)
         assert app.buffer == "elp"
         await typed_at_once_after_escape("question_mark", "?")
         assert app.buffer == "?"
-        await pilot.press("backspace", *"help", "enter")  # type: ignore[attr-defined]
+        # A digit comes as the character macOS types with Option and it (Textual reads "\x1b1" so): "¡0h" was "10h".
+        app.post_message(events.Key("inverted_exclamation_mark", "¡"))
+        await pilot.press("0", "h")  # type: ignore[attr-defined]
+        assert app.buffer == "10h"
+        await pilot.press("escape", *"help", "enter")  # type: ignore[attr-defined]
         assert isinstance(app.screen, TextScreen)
+        # With a view open, the view closes and the key goes to the table (it was lost).
+        app.screen.post_message(events.Key("alt+q", "q"))
+        await pilot.pause()  # type: ignore[attr-defined]
+        await pilot.pause()  # type: ignore[attr-defined]
+        await pilot.press("s")  # type: ignore[attr-defined]
+        assert not isinstance(app.screen, TextScreen) and app.buffer == "qs"
 
     _run(session, drive)
 
@@ -1246,6 +1281,7 @@ def test_a_hint_marks_its_cards_in_the_hand_and_enter_plays_the_hinted_card(tmp_
         assert not app.marked
         await pilot.press("enter")  # type: ignore[attr-defined]  # nothing marked: the hint's pass
         await _settle(app, pilot)
+        await pilot.pause(AFTER_PASS_SECONDS)  # type: ignore[attr-defined]  # (an Enter sooner is the pass's, twice)
         assert not session.observation().hand & hinted
         while session.waiting_for() == "play" and len(session.observation().legal) < 2:
             await pilot.press("enter")  # type: ignore[attr-defined]
@@ -1408,6 +1444,7 @@ def test_the_screen_passes_and_plays_through_the_seat(tmp_path: Path) -> None:
         await pilot.press("right", "space", "right", "space", "enter")  # type: ignore[attr-defined]
         await _settle(app, pilot)
         assert session.waiting_for() == "play" and not app.marked
+        await pilot.pause(AFTER_PASS_SECONDS)  # type: ignore[attr-defined]  # (an Enter sooner is the pass's, twice)
         await pilot.press("enter")  # type: ignore[attr-defined]
         await _settle(app, pilot)
 

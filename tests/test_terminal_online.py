@@ -25,6 +25,7 @@ from textual.widgets import RichLog, Static
 from blackmaria.cards import Card, card_name, parse_card, parse_cards
 from blackmaria.locale import Texts
 from blackmaria.rules import Rules
+from blackmaria.tui.app import AFTER_PASS_SECONDS
 from blackmaria.tui.online import OnlineError, OnlineSeat, TableLink, run_online, save_token, saved_token, take_seat
 from blackmaria.tui.online_app import OnlineApp
 from browser import SCREENSHOTS
@@ -670,6 +671,7 @@ async def pass_the_first_three(app: OnlineApp, pilot: Any) -> None:
     for _ in range(3):
         await pilot.press("space", "right")
     await pilot.press("enter")
+    await pilot.pause(AFTER_PASS_SECONDS)  # (an Enter sooner is the pass's, pressed twice: not a card played)
 
 
 def test_the_textual_seat_plays_a_whole_deal_by_keys_against_the_server(server: Server) -> None:

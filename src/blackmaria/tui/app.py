@@ -65,6 +65,26 @@ WAIT_SAID_ON_TURN: Final = {"keys_wait": "keys_dropped", "keys_wait_typed": "key
 """A key refused while the others played, and what is said of it once it is the player's turn: no more "Wait" beside
 "Your turn" (a play-test); a command may simply be asked again ("": the card Enter plays is said instead)."""
 
+ESCAPED_DIGITS: Final = dict(zip("º¡™£¢∞§¶•ª", "0123456789", strict=True))
+"""Escape and a digit typed at once, as Textual reads them: the character macOS types with Option and that digit (it
+takes WezTerm's sequences so). A play-test's "10h" typed straight after Escape came out as "¡0h"."""
+
+
+def key_after_escape(event: events.Key) -> events.Key | None:
+    """The key typed at once after Escape, where the terminal's bytes made one key of the two (Alt+key, or the Option
+    character of a digit); None for any other key."""
+    if event.character in ESCAPED_DIGITS:
+        digit = ESCAPED_DIGITS[event.character]
+        return events.Key(digit, digit)
+    if event.key.startswith("alt+") and event.character and event.character.isprintable():
+        return events.Key(event.character if event.character.isalnum() else event.key.removeprefix("alt+"), event.character)
+    return None
+
+
+AFTER_PASS_SECONDS: Final = 0.5
+"""An Enter this soon after the pass's Enter is its double, not the choice of a card from the hand the pass brought:
+at speed 0 a play-test's habitual second Enter led a card of the new hand unseen."""
+
 PROMPT_LINES: Final = 6
 """The lines under the hand: a message, the count of marked cards or the card Enter plays, the prompt (#prompt's
 max-height)."""
@@ -192,6 +212,8 @@ class CardTableApp(App[None]):
         self.tricks_shown = (0, 0)
         """The deal and the tricks won in it when the table last showed a finished trick (``finished_trick``)."""
         self.selected = 0
+        self.passed_at = 0.0
+        """When an Enter was last pressed at the pass (``AFTER_PASS_SECONDS``)."""
         self.marked: set[Card] = set()
         self.pointed = CardSet()
         """The hint's cards the cursor was last moved to (once per hint: then the arrows choose again)."""
@@ -604,17 +626,21 @@ class CardTableApp(App[None]):
             # A view over the table takes its own keys only: Enter closing the score sheet played a card, arrows moved
             # the hand's cursor behind it (a play-test); on the game's end Enter opened a second one.
             return
-        if event.key.startswith("alt+") and event.character and event.character.isprintable():
+        plain = key_after_escape(event)
+        if plain is not None:
             # Escape and a key typed at once reach a terminal program as the bytes of Alt+key: a play-test's Escape
             # left the line it meant to clear, with the key typed onto it. Both are done, as typed.
             self.buffer, self.message, self.asked = "", "", None
-            plain = event.character if event.character.isalnum() else event.key.removeprefix("alt+")
-            self.handle_key(events.Key(plain, event.character))
+            self.handle_key(plain)
             event.stop()
             return
         waiting = self.waiting()
         cards = self.hand_cards()
         stale = event.time < self.ready_at  # pressed while the others played or the program worked
+        if event.key == "enter" and waiting == "play" and event.time - self.passed_at < AFTER_PASS_SECONDS:
+            stale = True  # the pass's Enter pressed twice: the hand it brought is not seen yet
+        elif event.key == "enter" and waiting == "pass":
+            self.passed_at = event.time
         if event.key in MOVE_KEYS and cards:
             if MOVE_KEYS[event.key]:
                 self.move(MOVE_KEYS[event.key])
@@ -775,6 +801,16 @@ class TextScreen(ModalScreen[str | None]):
 
     def action_enter(self) -> None:
         self.dismiss(self.enter_result)
+
+    def on_key(self, event: events.Key) -> None:
+        # Escape and a key typed at once (one key in the terminal's bytes): the view closes and the key goes to the
+        # table, as when typed a moment later (a play-test's "pass 8s 6s" typed after Escape was lost).
+        plain = key_after_escape(event)
+        handle = getattr(self.app, "handle_key", None)
+        if plain is not None and handle is not None:
+            event.stop()
+            self.dismiss(None)
+            self.app.call_after_refresh(handle, plain)
 
 
 class GameOverScreen(TextScreen, inherit_bindings=False):
