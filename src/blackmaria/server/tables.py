@@ -464,8 +464,10 @@ class TableRuntime:
         if seat is not None:
             observation = game.observation(seat)
             # The claim is offered where nothing left can score (a play-test took every point with three cards left
-            # and had to play them out); the seat may claim other decided ends too (``claim``).
-            return {**observation.to_dict(), "claim": self._claim_allowed() and nothing_left_to_score(observation)}
+            # and had to play them out), with two cards or more to play (a last card plays itself); the seat may claim
+            # other decided ends too (``claim``).
+            offered = self._claim_allowed() and len(observation.hand) > 1 and nothing_left_to_score(observation)
+            return {**observation.to_dict(), "claim": offered}
         data = game.observation(None).to_dict()  # built by the core: no private field is filled for a spectator
         data["seat"] = None
         return data

@@ -475,8 +475,9 @@ function renderResult() {
   const over = view && view.phase === "game-over" && app.heldWon === null;
   $("result").hidden = !over;
   $("hint-button").hidden = over || app.seat === null;
-  // Offered by the server on the player's turn where nothing left can score (``state.claim``).
-  $("claim-button").hidden = over || !view || !view.claim || view.turn !== app.seat || app.playPending || Boolean(app.table?.paused);
+  // Offered by the server where nothing left can score (``state.claim``), once the turn is shown: while the computer
+  // players' cards were still being laid it told a play-test how the trick would end.
+  $("claim-button").hidden = over || !view || !view.claim || !mustPlay(view) || app.playPending;
   // Where a table allows undo the button stays in its place, greyed while there is nothing to take back: a play-test
   // pressing it again and again hit "Pause the game" when it vanished and the row moved under the pointer.
   $("undo-button").hidden = over || app.seat === null || !app.table || !app.table.undo;
