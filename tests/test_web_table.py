@@ -1764,12 +1764,21 @@ def test_the_rest_of_a_deal_is_claimed_by_one_press_once_nothing_left_can_score(
     page = new_page(browser, DESKTOP)
     sit_at(page, server, code, token)
     assert page.is_hidden("#claim-button")
+    # Whenever the button shows, the turn is shown too (it showed while the computer players' cards were still being
+    # laid, and told a play-test how the trick would end).
+    page.evaluate(
+        """() => { window.claimShown = [];
+          new MutationObserver(() => { if (!document.getElementById('claim-button').hidden)
+              window.claimShown.push(document.querySelector('#hand .card.playable') !== null); })
+            .observe(document.getElementById('claim-button'), {attributes: true}); }"""
+    )
     pass_three(page)
     while wait_for_my_turn(page) and page.is_hidden("#claim-button"):
         assert page.locator("#hand .card").count() == 13, "no claim offered from the second trick on"
         play_first_playable(page)
     left = page.locator("#hand .card").count()
     assert 0 < left <= 12 and page.text_content("#claim-button") == "Claim the rest"
+    assert page.evaluate("() => window.claimShown") == [True]
     page.click("#claim-button")
     page.wait_for_selector("#result:not([hidden])", timeout=30_000)
     assert page.locator("#hand .card").count() == 0 and page.is_hidden("#claim-button")
