@@ -762,6 +762,9 @@ def test_the_textual_seat_takes_a_card_back_with_f3_where_the_table_allows_it(se
     async def drive_keys() -> None:
         async with app.run_test(size=(130, 40)) as pilot:
             server.start_game(link.code, host)
+            await until(pilot, lambda: app.waiting() == "pass", "asked for a pass")
+            await pilot.press(*"claim", "enter")  # at the pass: nothing to claim yet, said as the game against the computer says it
+            await until(pilot, lambda: app.seat.t("claim_not_playing") in app.told, "told that nothing is claimed at the pass")
             await pass_the_first_three(app, pilot)
             played: list[Card] = []
             while True:  # play until a turn with a choice comes after a card of Ada's
