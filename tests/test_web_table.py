@@ -1780,6 +1780,10 @@ def test_the_rest_of_a_deal_is_claimed_by_one_press_once_nothing_left_can_score(
     assert 0 < left <= 12 and page.text_content("#claim-button") == "Claim the rest"
     assert page.evaluate("() => window.claimShown") == [True]
     page.click("#claim-button")
+    # The deal's summary says why play ended at once.
+    page.wait_for_selector("#summary[open]", timeout=30_000)
+    assert page.text_content("#summary-extra") == f"You claimed the last {left} tricks: nothing left could score."
+    page.click("#summary-close")
     page.wait_for_selector("#result:not([hidden])", timeout=30_000)
     assert page.locator("#hand .card").count() == 0 and page.is_hidden("#claim-button")
     totals = server.http.get(f"/api/tables/{code}").json()["totals"]

@@ -242,6 +242,7 @@ function onError(message) {
   app.passPending = false;
   app.playPending = false;
   app.undoAsked = false; // (an undo refused: the button may be pressed again)
+  if (message.code === "no-claim") app.claimed = null;
   if (message.code === "bad-token") {
     store.dropSeat(app.code);
     app.token = null;

@@ -24,6 +24,8 @@ export function showSummary(scored, events, view = app.view, again = false) {
   renderCounts(scored.deal);
   const extra = [];
   if (scored.moon_shooter !== null && scored.moon_shooter !== undefined) extra.push(t("moon", { name: seatName(scored.moon_shooter) }));
+  // Play ended at once: why (a play-test's summary did not say).
+  if (app.claimed?.deal === scored.deal) extra.push(t("web_claimed_summary", { tricks: plural("tricks", app.claimed.tricks) }));
   if (scored.kitty && scored.kitty.length && view && view.kitty_owner !== null) {
     extra.push(t("kitty_was", { cards: shortCards(scored.kitty), name: seatName(view.kitty_owner) }));
   }

@@ -254,6 +254,7 @@ export function playCard(card) {
 export function claimRest() {
   if (app.playPending) return;
   app.playPending = true; // (one claim: a second press, or a card, waits for the server's answer)
+  app.claimed = { deal: app.view.deal, tricks: app.view.hand.length }; // said in the deal's summary
   showNotice(t("claim_done"), true);
   send({ type: "claim" });
   renderAll();

@@ -41,6 +41,7 @@ export const app = {
   passPending: false,
   starting: false, // a start asked for over HTTP and not answered yet
   undoAsked: false, // the undo button was pressed: the next welcome says the cards were taken back
+  claimed: null, // the rest of a deal claimed here: {deal, tricks}, for its summary
   handBeforeUndo: null, // the hand when it was pressed: the cards back in it are the ones taken back
   playsBeforeUndo: 0, // the deal's cards played then: more gone than the player's own, and the others' went too
   playPending: false, // a card sent and not yet seen played (or refused)
