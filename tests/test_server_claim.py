@@ -7,17 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from test_server_helpers import Player, Server, running_server
-
-# Only 2♣ scores (1 point), and it goes in the first trick: from the second on, nothing left can score.
-HEARTS = ["2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "TH", "JH", "QH", "KH", "AH"]
-TWO_OF_CLUBS_ONLY = {
-    "preset": "hearts",
-    "deal_count": 1,
-    "target_score": None,
-    "moon": "off",
-    "card_values": {**dict.fromkeys(HEARTS, 0), "QS": 0, "2C": 1},
-}
+from test_server_helpers import TWO_OF_CLUBS_ONLY, Player, Server, running_server
 
 
 def lone_player(server: Server, rules: dict[str, Any]) -> tuple[str, Player, Player]:

@@ -23,6 +23,13 @@ from websockets.sync.client import ClientConnection, connect
 
 # One deal is a whole game: a whole game over the network stays fast.
 ONE_DEAL_HEARTS: dict[str, Any] = {"preset": "hearts", "target_score": None, "deal_count": 1}
+# One deal of Hearts where only 2♣ scores (1 point, no moon), and it goes in the first trick: from the second trick on
+# nothing left can score, so the rest may be claimed (the claim's tests).
+TWO_OF_CLUBS_ONLY: dict[str, Any] = {
+    **ONE_DEAL_HEARTS,
+    "moon": "off",
+    "card_values": {**{f"{rank}H": 0 for rank in "23456789TJQKA"}, "QS": 0, "2C": 1},
+}
 
 
 def free_port() -> int:

@@ -29,7 +29,7 @@ from blackmaria.tui.app import AFTER_PASS_SECONDS
 from blackmaria.tui.online import OnlineError, OnlineSeat, TableLink, run_online, save_token, saved_token, take_seat
 from blackmaria.tui.online_app import OnlineApp
 from browser import SCREENSHOTS
-from test_server_helpers import ONE_DEAL_HEARTS, Server, free_port, play_until, running_server
+from test_server_helpers import ONE_DEAL_HEARTS, TWO_OF_CLUBS_ONLY, Server, free_port, play_until, running_server
 
 PROMPTS = ("Karten für", "Deine Karte:", "Cards to pass to", "Your card:")
 
@@ -296,9 +296,7 @@ def test_alone_with_computer_players_undo_takes_a_card_back_and_a_spectator_sees
 def test_alone_with_computer_players_claim_plays_out_a_decided_rest(server: Server) -> None:
     """The server plays out the rest of a deal a lone player claims where nothing left can score (here only 2♣ scores,
     and it goes in the first trick), as the game against the computer does."""
-    hearts = ["2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "TH", "JH", "QH", "KH", "AH"]
-    rules = {**ONE_DEAL_HEARTS, "moon": "off", "card_values": {**dict.fromkeys(hearts, 0), "QS": 0, "2C": 1}}
-    link, host, token = seated(server, name="Ann", rules=rules)
+    link, host, token = seated(server, name="Ann", rules=TWO_OF_CLUBS_ONLY)
     claimed: list[int] = []
     asked_after: list[str] = []
 

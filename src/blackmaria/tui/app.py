@@ -637,8 +637,8 @@ class CardTableApp(App[None]):
         waiting = self.waiting()
         cards = self.hand_cards()
         stale = event.time < self.ready_at  # pressed while the others played or the program worked
-        if event.key == "enter" and waiting == "play" and event.time - self.passed_at < AFTER_PASS_SECONDS:
-            stale = True  # the pass's Enter pressed twice: the hand it brought is not seen yet
+        if event.key == "enter" and waiting == "play" and not self.buffer.strip() and event.time - self.passed_at < AFTER_PASS_SECONDS:
+            stale = True  # the pass's Enter pressed twice: the hand it brought is not seen yet (a card typed is chosen)
         elif event.key == "enter" and waiting == "pass":
             self.passed_at = event.time
         if event.key in MOVE_KEYS and cards:
