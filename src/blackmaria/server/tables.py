@@ -878,12 +878,13 @@ class TableRuntime:
             await self.advance()  # commits and tells the plays, then deals on as after any last card
 
     def _claim_allowed(self) -> bool:
-        """Whether this table lets its player claim the rest of a deal: one player against computer players."""
+        """Whether this table lets its player claim the rest of a deal (and, under rules with undo, take cards back):
+        one player against computer players, whose own the game is."""
         return sum(1 for s in self.seats if s.kind == "human") == 1
 
     def _undo_allowed(self) -> bool:
         """Whether this table lets its player take cards back: rules with undo, one player against computer players."""
-        return self.rules.undo and sum(1 for s in self.seats if s.kind == "human") == 1
+        return self.rules.undo and self._claim_allowed()
 
     def _plays_to_take_back(self, seat: int) -> int:
         """How many plays an undo takes back (``Game.plays_to_take_back``); 0 without a game."""
