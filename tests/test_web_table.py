@@ -1189,7 +1189,8 @@ def test_the_host_changes_seats_before_and_during_the_game(server: Server, brows
     # Nor, while Anna is here, a computer player's seat or the start (a play-test's guest started before the host
     # was ready): his page says who starts.
     assert ben.locator("[data-seat-change]").count() == 0 and ben.locator("#start").is_hidden() and ben.locator("#manage").is_hidden()
-    assert ben.text_content("#seating-note") == "Anna, who opened this table, seats the computer players and starts the game."
+    # (every seat is taken: he waits for the start alone, not for computer players to be seated)
+    assert ben.text_content("#seating-note") == "Everyone is seated: Anna, who opened this table, starts the game."
     # and nothing above it tells him to start the game (a play-test's guest read "start the game when you are ready")
     ben.wait_for_function(
         "() => document.getElementById('invite-text').textContent === 'Every seat is taken. This link lets others watch:'"
@@ -1473,7 +1474,10 @@ def test_a_game_alone_against_the_computer_is_one_press_in_the_lobby(server: Ser
     page.fill("#bots", "3")
     assert page.text_content("#create") == "Create the table"  # a seat is free again: a friend is waited for
     assert page.text_content("label[for=create-name]") == "Your name"
-    page.click("#all-bots")
+    page.click("#create")  # a friend is waited for: the name is asked
+    page.wait_for_function("() => document.getElementById('create-error').textContent === 'Your name?'")
+    page.click("#all-bots")  # alone again: the refusal it mends goes (it stayed, a play-test)
+    assert page.text_content("#create-error") == "" and page.get_attribute("#create-name", "aria-invalid") is None
     page.click("#create")
     page.wait_for_selector("#pass-bar:not([hidden])")
     code = page.url.rsplit("/", 1)[1]
@@ -1766,16 +1770,22 @@ def test_the_rest_of_a_deal_is_claimed_by_one_press_once_nothing_left_can_score(
             .observe(document.getElementById('claim-button'), {attributes: true}); }"""
     )
     pass_three(page)
+    hand_top = "() => document.getElementById('hand').getBoundingClientRect().top + scrollY"
     while wait_for_my_turn(page) and page.is_hidden("#claim-button"):
         assert page.locator("#hand .card").count() == 13, "no claim offered from the second trick on"
+        before = page.evaluate(hand_top)
         play_first_playable(page)
+    # Beside the turn line, it moves nothing (in the row of buttons under the hand it moved them, a play-test).
+    assert abs(page.evaluate(hand_top) - before) < 1
     left = page.locator("#hand .card").count()
     assert 0 < left <= 12 and page.text_content("#claim-button") == "Claim the rest"
     assert page.evaluate("() => window.claimShown") == [True]
     page.click("#claim-button")
     # The deal's summary says why play ended at once.
     page.wait_for_selector("#summary[open]", timeout=30_000)
-    assert page.text_content("#summary-extra") == f"You claimed the last {left} tricks: nothing left could score."
+    assert page.text_content("#summary-extra") == (
+        f"You claimed the rest: the last {left} tricks were played out at once, as nothing left could score."
+    )
     page.click("#summary-close")
     page.wait_for_selector("#result:not([hidden])", timeout=30_000)
     assert page.locator("#hand .card").count() == 0 and page.is_hidden("#claim-button")

@@ -335,9 +335,15 @@ export function showLobby() {
     $("bots").addEventListener(kind, botsChanged);
   }
   $("kitty").addEventListener("change", () => playersChanged()); // the rules in words with the kitty, or without
+  // Any change to the form takes back a refusal it may have mended (the field's mark and the sentence under Create).
+  const mended = () => {
+    for (const field of $("create-form").querySelectorAll("[aria-invalid]")) field.removeAttribute("aria-invalid");
+    $("create-error").textContent = "";
+  };
   $("all-bots").addEventListener("click", () => {
     $("bots").value = +$("players").value - 1;
     botsChanged();
+    mended(); // (set here, not typed: the form's own listeners did not take back a refusal it mends, "Your name?")
     // The button is gone: the focus to the next field, the note said (a keyboard play-test was left on the page).
     $("bots").focus();
     announce($("bots-note").textContent);
@@ -346,11 +352,6 @@ export function showLobby() {
   $("end-value").addEventListener("input", () => playersChanged()); // the rules in words say the length chosen
   $("moon").addEventListener("change", () => playersChanged());
   $("create-form").addEventListener("submit", createTable);
-  // Any change to the form takes back a refusal it may have mended (the field's mark and the sentence under Create).
-  const mended = () => {
-    for (const field of $("create-form").querySelectorAll("[aria-invalid]")) field.removeAttribute("aria-invalid");
-    $("create-error").textContent = "";
-  };
   $("create-form").addEventListener("input", mended);
   $("create-form").addEventListener("change", mended);
   $("open-form").addEventListener("submit", openTable);

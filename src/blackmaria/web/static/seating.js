@@ -48,7 +48,9 @@ export function renderSeating() {
   $("start").hidden = !mayManage || hostDecides;
   $("start").disabled = empty > 0;
   const host = table.host_seat === null || table.host_seat === undefined ? null : seatName(table.host_seat);
-  const waitingForHost = host === null ? t("waiting_host_start") : t("waiting_host_named_start", { name: host });
+  // Every seat taken, a guest waits for the start alone (not told the host "seats the computer players", a play-test).
+  const seated = empty === 0 ? "_full" : "";
+  const waitingForHost = host === null ? t(`waiting_host${seated}_start`) : t(`waiting_host_named${seated}_start`, { name: host });
   $("seating-note").textContent = hostDecides ? waitingForHost : empty > 0 ? t("start_wait") : mayManage ? "" : t("waiting_start");
   // A guest is not told to send the link on: told what they may do, and why when there is no seat for them.
   // A host whose table is full is not told to invite players: the link now lets others watch.
