@@ -225,6 +225,11 @@ def test_the_guided_deal_in_english_explains_every_decision_and_counts_in_public
         phone.evaluate("entries => entries.forEach(([k, v]) => localStorage.setItem(k, v))", token)
         phone.goto(page.url)
         phone.wait_for_function(EXPLAINED, timeout=20_000)
+        # The advice in one sentence, in the first screen (a play-test saw only the panel's heading there); on a
+        # desktop, where the three parts are in sight, it is not said twice.
+        short = phone.locator("#learn-body .learn-short")
+        assert (short.text_content() or "").startswith("In short: ") and page.locator("#learn-body .learn-short").is_hidden()
+        assert phone.evaluate("() => document.querySelector('#learn-body .learn-short').getBoundingClientRect().bottom") <= PHONE["height"]
         # The whole page down to the end of the panel: the table, the hand, then the three parts under them.
         bottom = phone.evaluate("() => Math.ceil(document.getElementById('learn').getBoundingClientRect().bottom + window.scrollY + 8)")
         phone.screenshot(
