@@ -83,6 +83,12 @@ def anna_and_ben(browser: Any, base: str, ben_viewport: dict[str, Any], timer: i
     # The friend is asked to sit, not told to "Invite" (the host's heading, a play-test).
     ben_page.wait_for_function("() => document.getElementById('seating-heading').textContent === 'Take a seat'")
     assert anna_page.text_content("#seating-heading") == "Invite"
+    # His name and the seats come before the link to pass on (a play-test read the link first); Anna's page the other
+    # way round.
+    link_after_name = (
+        "() => Boolean(document.getElementById('join-name').compareDocumentPosition(document.getElementById('invite-link')) & 4)"
+    )
+    assert ben_page.evaluate(link_after_name) and not anna_page.evaluate(link_after_name)
     # A second player of a name at the table is asked for another (a play-test sat two Annas).
     ben_page.fill("#join-name", "anna ")
     ben_page.click("[aria-label='Sit here: seat 2']")

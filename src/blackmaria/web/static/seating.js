@@ -41,6 +41,11 @@ export function renderSeating() {
     }),
   );
   const empty = table.seats.filter((seat) => seat.kind === "empty").length;
+  // A friend who came by the link takes a seat first: the name and the seats before the link to pass on (a play-test
+  // read the link and "Copy the link" first); the host's page is about the link.
+  const passOn = [document.querySelector("#seating .invite"), $("invite-terminal")];
+  if (app.seat === null && empty > 0) $("seat-list").after(...passOn);
+  else $("invite-text").after(...passOn);
   const mayManage = Boolean(authToken());
   $("join-box").hidden = app.seat !== null || empty === 0;
   if (!$("join-name").value) $("join-name").value = store.name();
