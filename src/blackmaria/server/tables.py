@@ -466,7 +466,7 @@ class TableRuntime:
             # The claim is offered where nothing left can score (a play-test took every point with three cards left
             # and had to play them out), with two cards or more to play (a last card plays itself); the seat may claim
             # other decided ends too (``claim``).
-            offered = self._claim_allowed() and len(observation.hand) > 1 and nothing_left_to_score(observation)
+            offered = self._lone_player() and len(observation.hand) > 1 and nothing_left_to_score(observation)
             return {**observation.to_dict(), "claim": offered}
         data = game.observation(None).to_dict()  # built by the core: no private field is filled for a spectator
         data["seat"] = None
@@ -507,7 +507,7 @@ class TableRuntime:
             "pause_reason": self.pause_reason if self.paused else None,
             "paused_by": self.paused_by if self.paused else None,
             "undo": self._undo_allowed(),
-            "claim": self._claim_allowed(),
+            "claim": self._lone_player(),
             "turn_seconds": self.turn_seconds,
             "summary_seconds": SUMMARY_SECONDS if self.turn_seconds is not None else None,
             "seats": [
@@ -858,7 +858,7 @@ class TableRuntime:
             game = self.game
             if game is None or self.status != "playing":
                 raise ProtocolError("not-started", "no game is in play at this table", ref=ref)
-            if not self._claim_allowed():
+            if not self._lone_player():
                 raise ProtocolError("no-claim", "the rest is claimed only at a table of one player against computer players", ref=ref)
             if self.paused:
                 raise ProtocolError("paused", "the game is paused: nobody plays until it is resumed", ref=ref)
@@ -877,14 +877,14 @@ class TableRuntime:
             self.missed.pop(seat, None)
             await self.advance()  # commits and tells the plays, then deals on as after any last card
 
-    def _claim_allowed(self) -> bool:
-        """Whether this table lets its player claim the rest of a deal (and, under rules with undo, take cards back):
-        one player against computer players, whose own the game is."""
+    def _lone_player(self) -> bool:
+        """Whether the table is one player's against computer players, whose own the game is: they may claim the rest
+        of a deal and, under rules with undo, take cards back."""
         return sum(1 for s in self.seats if s.kind == "human") == 1
 
     def _undo_allowed(self) -> bool:
         """Whether this table lets its player take cards back: rules with undo, one player against computer players."""
-        return self.rules.undo and self._claim_allowed()
+        return self.rules.undo and self._lone_player()
 
     def _plays_to_take_back(self, seat: int) -> int:
         """How many plays an undo takes back (``Game.plays_to_take_back``); 0 without a game."""

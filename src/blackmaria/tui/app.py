@@ -630,7 +630,7 @@ class CardTableApp(App[None]):
         if plain is not None:
             # Escape and a key typed at once reach a terminal program as the bytes of Alt+key: a play-test's Escape
             # left the line it meant to clear, with the key typed onto it. Both are done, as typed.
-            self.buffer, self.message, self.asked = "", "", None
+            self.handle_key(events.Key("escape", "\x1b"))
             self.handle_key(plain)
             event.stop()
             return

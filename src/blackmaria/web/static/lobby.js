@@ -200,7 +200,8 @@ async function createTable(event) {
   const preset = chosenPreset();
   const alone = playingAlone();
   // A name is for the friends who join; alone, the last one used here or "Player" does.
-  const name = $("create-name").value.trim() || (alone ? store.name() || t("solo_default_name") : "");
+  const typed = $("create-name").value.trim();
+  const name = typed || (alone ? store.name() || t("solo_default_name") : "");
   const problem = formProblem(preset) || (name ? null : { field: "create-name", text: `${t("your_name")}?` });
   if (problem) {
     error.textContent = problem.text;
@@ -224,7 +225,7 @@ async function createTable(event) {
     const created = await api("POST", "/api/tables", body);
     const code = created.table.code;
     store.saveHost(code, created.host_token);
-    if ($("create-name").value.trim()) store.saveName(name);
+    if (typed) store.saveName(typed);
     store.saveLobbyForm(formChoices());
     const taken = await api("POST", `/api/tables/${code}/seats`, { name, seat: 0 });
     store.saveSeat(code, taken.seat, taken.token);
