@@ -756,12 +756,13 @@ def test_the_textual_seat_takes_a_card_back_with_f3_where_the_table_allows_it(se
     link, host, token = seated(server, name="Ada")
     app = RecordingApp(OnlineSeat(link, token, "en", "online_app_help"))
     assert app.key_labels()[2] == ("F3", "Undo"), "F3 takes a card back, as in the game against the computer"
+    assert app.key_labels()[3] == ("F4", "Claim"), "and F4 claims the rest (a play-test's F4 here explained instead)"
 
     async def drive_keys() -> None:
         async with app.run_test(size=(130, 40)) as pilot:
             server.start_game(link.code, host)
             await until(pilot, lambda: app.waiting() == "pass", "asked for a pass")
-            await pilot.press(*"claim", "enter")  # at the pass: nothing to claim yet, said as the game against the computer says it
+            await pilot.press("f4")  # at the pass: nothing to claim yet, said as the game against the computer says it
             await until(pilot, lambda: app.seat.t("claim_not_playing") in app.told, "told that nothing is claimed at the pass")
             await pass_the_first_three(app, pilot)
             played: list[Card] = []
@@ -793,6 +794,7 @@ def test_the_textual_seat_says_its_pass_waits_for_the_others_and_offers_f8_only_
     server.bots(code, host, "easy")
     app = RecordingApp(OnlineSeat(link, token, "en", "online_app_help"))
     assert ("F8", "Start") in app.key_labels()
+    assert ("F4", "Why") in app.key_labels(), "no claim at a table of people: F4 explains the decision"
 
     async def drive_keys() -> None:
         async with app.run_test(size=(130, 40)) as pilot:

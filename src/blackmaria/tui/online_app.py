@@ -31,7 +31,7 @@ class OnlineApp(CardTableApp):
         # game against the computer (a play-test pressed F9 for undo in one and toggled autoplay in the other).
         ("f1", "help", "command('help')"),
         ("f2", "hint", "command('hint')"),
-        ("f4", "why", "command('why')"),
+        ("f4", "why", "why_or_claim"),
         ("f5", "last", "last"),
         ("f6", "sheet", "sheet"),
         ("f7", "rules", "rules"),
@@ -163,7 +163,16 @@ class OnlineApp(CardTableApp):
         undo = bool(self.seat.table.get("undo")) and self.seat.me is not None
         start = self.seat.table.get("status") in ("open", "over")
         shown = {"undo": undo, "start": start}
-        return [(key.upper(), self.t(f"key_{label}")) for key, label, _ in self.command_keys if shown.get(label, True)]
+        labels = {"why": "claim"} if self._claims() else {}
+        return [(key.upper(), self.t(f"key_{labels.get(label, label)}")) for key, label, _ in self.command_keys if shown.get(label, True)]
+
+    def _claims(self) -> bool:
+        """Whether F4 claims the rest here, as in the game against the computer: at a table of one player against
+        computer players (a play-test pressed F4 online to claim, and read an explanation); elsewhere it explains."""
+        return bool(self.seat.table.get("claim")) and self.seat.me is not None
+
+    def action_why_or_claim(self) -> None:
+        self.typed.put("claim" if self._claims() else "why")
 
     def quit_label(self) -> str:
         return self.t("key_leave")
