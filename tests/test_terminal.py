@@ -560,7 +560,7 @@ def test_why_that_chooses_apart_from_the_hint_moves_the_hints_marks_to_its_card(
     advice = session.explanation()
     assert advice is not None
     other = next(card for card in session.observation().legal if card not in advice.advice)
-    session.remember_hint([other])  # the quicker hint, as if it had chosen apart
+    session.remember_hint([other], quick=True)  # the quicker hint, as if it had chosen apart
     lines = session.explanation_text()
     assert any("prefers" in line for line in lines), lines[-2:]
     assert set(session.hinted()) == set(advice.advice)
@@ -716,9 +716,11 @@ def test_why_teaches_the_decision_in_a_game_as_a_guided_deal_does(tmp_path: Path
     assert session.take_lines() == lines  # the same decision, explained the same way
 
 
-def test_why_after_a_hint_that_chose_apart_says_so(tmp_path: Path) -> None:
+def test_why_after_a_hint_says_how_the_two_searches_differ(tmp_path: Path) -> None:
     """A hint from the quicker search and the full analysis may choose apart; the analysis says so rather than
-    contradict the hint in silence (seed 3's first pass: the hint B♥ 8♣ 6♣, the analysis B♥ 8♦ 3♦)."""
+    contradict the hint in silence. Where they choose alike their numbers still differ (a play-test read 7.8 points
+    for a pass in the hint and 8.7 in the analysis): the analysis says which are the surer, and the hint gives them.
+    (The hint's search has a time budget: which of the two comes depends on the machine's load.)"""
     session = _session(tmp_path, lang="de", seed=3)
     session.take_lines()
     session.take("tipp")
@@ -726,15 +728,19 @@ def test_why_after_a_hint_that_chose_apart_says_so(tmp_path: Path) -> None:
     lines = session.explanation_text()
     explanation = session.explanation()
     assert explanation is not None
-    if set(hinted) == set(explanation.advice):
-        assert not any("Der Tipp (" in line for line in lines)
-    else:
+    said = session.t.cards(sorted(hinted, reverse=True))
+    if set(hinted) != set(explanation.advice):
         assert lines[-1] == (
-            f"Der Tipp ({session.t.cards(sorted(hinted, reverse=True))}) kam aus einer kürzeren Suche; diese längere zieht "
+            f"Der Tipp ({said}) kam aus einer kürzeren Suche; diese längere zieht "
             f"{session.t.cards(list(explanation.advice))} vor, und der Tipp sagt es jetzt auch."
         )
-        session.take("tipp")
-        assert set(session.hinted()) == set(explanation.advice)
+    else:
+        assert lines[-1].startswith(f"Der Tipp ({said}) kam aus einer kürzeren Suche; seine Zahlen weichen etwas von diesen ab")
+    session.take("tipp")
+    assert set(session.hinted()) == set(explanation.advice)
+    hint = session.take_lines()
+    worlds = f"{explanation.worlds:,}".replace(",", ".")
+    assert f"in {worlds} simulierten Spielen" in hint[-1], ("the hint now gives the analysis' numbers", hint)
 
 
 def test_why_after_an_undo_and_another_card_explains_the_new_decision(tmp_path: Path) -> None:

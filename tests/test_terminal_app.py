@@ -1598,6 +1598,34 @@ def test_warum_typed_in_a_game_opens_the_decision_taught_in_full(tmp_path: Path)
     _run(session, drive)
 
 
+def test_a_hint_given_before_why_gives_the_analysis_numbers_after_it(tmp_path: Path) -> None:
+    """A play-test's hint said a pass left 7.8 points and "why" said 8.7 for the same pass: two searches. Once the
+    analysis is shown, the hint under the table is the analysis' choice with its numbers, and the analysis says why
+    they differ."""
+    session = _session(tmp_path, seed=3)
+
+    async def drive(app: GameApp, pilot: object) -> None:
+        await pilot.press("f2")  # type: ignore[attr-defined]
+        for _ in range(3000):
+            if app.message.startswith("Hint: "):
+                break
+            await pilot.pause(0.01)  # type: ignore[attr-defined]
+        quick = app.message
+        await pilot.press(*"why", "enter")  # type: ignore[attr-defined]
+        for _ in range(3000):
+            if isinstance(app.screen, TextScreen):
+                break
+            await pilot.pause(0.01)  # type: ignore[attr-defined]
+        explanation = session.explanation()
+        assert explanation is not None and isinstance(app.screen, TextScreen)
+        said = " ".join(_plain(app.screen.body, 100).split())
+        assert said.endswith(("(the hint now gives them).", "and the hint now says so too.")) and "The hint (" in said
+        assert app.message == session.explained_hint() != quick
+        assert f"in {explanation.worlds:,} simulated deals" in app.message
+
+    _run(session, drive)
+
+
 def test_the_received_cards_are_marked_until_the_players_first_card_as_in_the_browser(tmp_path: Path) -> None:
     """A play-test saw the "+" on the received cards all deal long in the terminal, but only until the first card in
     the browser; both now mark them while the hand is whole, so a mark is news, not a reminder of nothing to do."""

@@ -6,6 +6,7 @@ import asyncio
 import io
 import json
 import os
+import re
 import pty
 import queue
 import select
@@ -320,6 +321,25 @@ def test_alone_with_computer_players_claim_plays_out_a_decided_rest(server: Serv
     assert claimed and claimed[0] == 12, claimed
     assert Texts("en")("claim_done") in player.out and asked_after == [], asked_after
     assert player.out[-1].startswith("The game is over. Another game at this table:")
+
+
+def test_why_after_a_hint_says_how_the_two_stand_and_gives_the_hint_again_with_the_explanations_numbers(server: Server) -> None:
+    """A play-test's hint said a pass left 7.8 points and "why" said 8.7 for the same pass: two searches of the
+    server's. After the explanation the seat says which numbers are the surer (or that it prefers other cards) and
+    gives the hint again, the explanation's."""
+    link, host, token = seated(server, name="Ann")
+    typed = iter(["hint", "why"])
+    player = Player(lambda _player, _prompt: next(typed, None))
+    thread = run_in_thread(OnlineSeat(link, token, "en"), player)
+    server.start_game(link.code, host)
+    thread.join(120)
+    assert not thread.is_alive(), player.out[-10:]
+    first = next(line for line in player.out if line.startswith("Hint: "))
+    beside = next(line for line in player.after("-- Your decision") if line.startswith("The hint ("))
+    again = [line for line in player.after(beside) if line.startswith("Hint: ")]
+    assert beside.endswith(("(the hint now gives them).", "and the hint now says so too.")), beside
+    worlds = re.search(r"over (\d[\d,]*) simulated deals", " ".join(player.after("-- Your decision")))  # the explanation's
+    assert again and worlds and f"in {worlds.group(1)} simulated deals" in again[0], (first, again)
 
 
 def test_undo_is_refused_in_words_where_the_table_does_not_allow_it(server: Server) -> None:

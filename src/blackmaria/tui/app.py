@@ -1213,7 +1213,7 @@ class GameApp(CardTableApp):
             self.refresh_view()
             return
         if session.explanation_ready():
-            self.show_text(self.t("key_why"), "\n".join(session.explanation_text()))
+            self._why_shown(session.explanation_text())
             return
         self.message = self.t("why_preparing")
         self.refresh_view()
@@ -1227,13 +1227,21 @@ class GameApp(CardTableApp):
                 # still the decision asked about, and not called off with Escape
                 if self.session is session and len(session.game.events) == asked_at and self.asked is asked:
                     self.message = ""
-                    self.refresh_view()
-                    self.show_text(self.t("key_why"), "\n".join(lines))
+                    self._why_shown(lines)
 
             with contextlib.suppress(RuntimeError):  # the app was closed meanwhile
                 self.call_from_thread(show)
 
         threading.Thread(target=work, daemon=True, name="blackmaria-why").start()
+
+    def _why_shown(self, lines: list[str]) -> None:
+        """The explanation in its view; a hint given for the decision is now its, numbers and all (the line under
+        the table kept the quicker search's, which the explanation's last line calls less sure)."""
+        if self.session.hint_renewed:
+            self.session.hint_renewed = False
+            self.message = self.session.explained_hint()
+        self.refresh_view()
+        self.show_text(self.t("key_why"), "\n".join(lines))
 
     def action_hint(self) -> None:
         if self._refuse_while_busy():

@@ -622,11 +622,17 @@ class OnlineSeat(Seat):
             self.seat_change = None
         elif kind == "hint":
             cards = [parse_card(c) for c in message["cards"]]
-            self.remember_hint(cards)
+            self.remember_hint(cards, quick=True)
             self.say(t("hint", cards=t.cards(cards), reason=message["reason"]))
             self.prompted = None  # the hand again, beneath the hint, as the game against the computer does
         elif kind == "explanation":
             self.lines.extend(message["lines"])
+            explained = message["explanation"]
+            advice = [parse_card(c) for c in explained["advice"]]
+            beside = self.hint_beside_explanation(advice, explained["worlds"])
+            if beside:  # and the hint again, the explanation's, with its numbers
+                self.lines.append(beside)
+                self.say(t("hint", cards=t.cards(advice), reason=message["reason"]))
             self.prompted = None
         elif kind == "count":
             self.lines.extend(message["lines"])

@@ -140,6 +140,10 @@ class Seat(ABC):
         self.led: tuple[int, int] | None = None
         """The trick of the deal last heard of and the suit led to it, from the events heard."""
         self._hint: tuple[object, CardSet] | None = None
+        self._hint_quick = False
+        """The hint kept came from the quicker search, not from the decision's explanation."""
+        self.hint_renewed = False
+        """An explanation has just made a quicker hint its own: a screen showing that hint shows it anew."""
         """The cards the last hint suggested, and the position it was asked in (``_position``)."""
 
     # ---- what a table says ------------------------------------------------------------------------
@@ -266,9 +270,26 @@ class Seat(ABC):
             return None
         return (obs.deal, obs.phase, obs.hand.mask, len(obs.played))
 
-    def remember_hint(self, cards: Sequence[Card]) -> None:
-        """Keep a hint's cards, to be marked in the hand for as long as the decision it was for is open."""
+    def remember_hint(self, cards: Sequence[Card], quick: bool = False) -> None:
+        """Keep a hint's cards, to be marked in the hand for as long as the decision it was for is open (``quick``:
+        from the hint's own search, not the explanation's)."""
         self._hint = (self._position(), CardSet(cards))
+        self._hint_quick = quick
+
+    def hint_beside_explanation(self, advice: Sequence[Card], worlds: int) -> str | None:
+        """Where the decision explained now had a hint from the quicker search: how the two stand (the cards chosen
+        apart, or the same cards with other numbers: a play-test read 7.8 points for a pass in the hint and 8.7 in
+        the explanation), said once; from then on the hint is the explanation's."""
+        hinted = self.hinted()
+        if not hinted or not self._hint_quick:
+            return None
+        said = self.t.cards(sorted(hinted, reverse=True))
+        self.remember_hint(advice)  # the hand's marks too (a play-test saw the old hint's ◂ stay)
+        self.hint_renewed = True
+        if set(hinted) != set(advice):
+            # The two searches may choose apart where the costs are close: said, not hidden.
+            return self.t("why_hint_differs", hint=said, advice=self.t.cards(list(advice)))
+        return self.t("why_hint_numbers", hint=said) if worlds else None
 
     def hinted(self) -> CardSet:
         """The cards the last hint suggested for the decision open now (none once it is taken, or for another one)."""

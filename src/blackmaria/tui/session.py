@@ -423,7 +423,7 @@ class PlaySession(Seat):
         if self.explanation_ready():  # the decision taught in full already: the hint is its choice (they agree)
             return self.explained_hint()
         cards, reason = localized_hint(self.observation(), self.lang)
-        self.remember_hint(cards)
+        self.remember_hint(cards, quick=True)
         return self.t("hint", cards=self.t.cards(cards), reason=reason)
 
     def explained_hint(self) -> str:
@@ -452,18 +452,12 @@ class PlaySession(Seat):
         return self._explanation is not None and self._explanation[0] == len(self.game.events)
 
     def explanation_text(self) -> list[str]:
-        hinted = self.hinted()  # a hint given for this decision, from the quicker search
         explanation = self.explanation()
         if explanation is None:
             return [self.t("wrong_phase")]
         lines = explanation_lines(explanation, self.lang)
-        if hinted and set(hinted) != set(explanation.advice):
-            # The two searches may choose apart where the costs are close: said, not hidden (from now on the hint is this one's).
-            lines.append(
-                self.t("why_hint_differs", hint=self.t.cards(sorted(hinted, reverse=True)), advice=self.t.cards(list(explanation.advice)))
-            )
-            self.remember_hint(list(explanation.advice))  # the hand's marks too (a play-test saw the old hint's ◂ stay)
-        return lines
+        beside = self.hint_beside_explanation(explanation.advice, explanation.worlds)
+        return [*lines, beside] if beside else lines
 
     def command_why(self) -> None:
         self.lines.extend(self.explanation_text())
