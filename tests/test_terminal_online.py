@@ -6,9 +6,9 @@ import asyncio
 import io
 import json
 import os
-import re
 import pty
 import queue
+import re
 import select
 import subprocess
 import sys
