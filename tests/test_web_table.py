@@ -1484,6 +1484,11 @@ def test_a_game_alone_against_the_computer_is_one_press_in_the_lobby(server: Ser
     page.wait_for_function("() => document.getElementById('create-error').textContent === 'Your name?'")
     page.click("#all-bots")  # alone again: the refusal it mends goes (it stayed, a play-test)
     assert page.text_content("#create-error") == "" and page.get_attribute("#create-name", "aria-invalid") is None
+    # Alone stays alone when the players change (a play-test raised them after filling the seats: some were free).
+    page.fill("#players", "6")
+    assert page.input_value("#bots") == "5" and page.text_content("#create") == "Play against the computer"
+    page.fill("#players", "5")
+    assert page.input_value("#bots") == "4"
     page.click("#create")
     page.wait_for_selector("#pass-bar:not([hidden])")
     code = page.url.rsplit("/", 1)[1]

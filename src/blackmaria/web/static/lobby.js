@@ -89,7 +89,10 @@ function playersChanged(event) {
   // By default one seat is kept for a friend to take by the link; the host may fill it with a computer player. A
   // number the host typed here is left as typed (one out of range is said below and at Create, not changed).
   const typedHere = event && event.target === bots;
-  if (!typedHere && (!app.botsTouched || +bots.value > players - 1)) bots.value = Math.max(0, players - 2);
+  // A game alone stays alone when the count of players changes (a play-test filled every other seat, raised the
+  // players, and had seats left free).
+  if (!typedHere && app.lobbyAlone) bots.value = players - 1;
+  else if (!typedHere && (!app.botsTouched || +bots.value > players - 1)) bots.value = Math.max(0, players - 2);
   const free = players - 1 - +bots.value;
   // No seat left: said so ("0 seats are left for the friends you invite" read oddly for a game alone).
   if (!wholeIn("bots", 0, players - 1)) $("bots-note").textContent = t("form_bots", { max: players - 1 });
@@ -100,6 +103,7 @@ function playersChanged(event) {
   // Alone against the computer the table starts at once, with nobody to wait for (a play-test took four steps), and
   // the name may be left out (nobody joins to read it).
   const alone = playingAlone();
+  app.lobbyAlone = alone;
   const nameLabel = document.querySelector("label[for='create-name']");
   for (const [node, key] of [[$("create"), alone ? "create_play" : "create"], [nameLabel, alone ? "your_name_optional" : "your_name"]]) {
     node.dataset.i18n = key;
