@@ -298,6 +298,23 @@ def test_taking_back_goes_to_the_seats_last_choice_over_its_forced_cards() -> No
     pytest.fail("no deal with a forced card after a choice in 40 seeds")
 
 
+def test_nothing_is_taken_back_where_every_card_of_the_seat_was_forced() -> None:
+    """A play-test took back the 2♣ that led the deal: it was the only card allowed, so it came again at once and the
+    button seemed broken. With no choice of the seat's in the deal there is nothing to take back."""
+    game = Game(preset("hearts").replace(pass_schedule=("hold",)), seed=2)
+    game.deal()
+    leader = game.turn
+    assert leader is not None and game.legal_cards() == CardSet.parse("2C")
+    game.play(parse_card("2C"))
+    while game.turn != leader:
+        game.play(min(game.legal_cards()))
+    assert game.plays_to_take_back(leader) == 0
+    before = snapshot(game)
+    with pytest.raises(GameError, match="was its only legal one: there is no choice to take back"):
+        game.take_back(leader)
+    assert snapshot(game) == before
+
+
 def test_nothing_is_taken_back_before_the_seats_first_card() -> None:
     game = Game(preset("hearts").replace(pass_schedule=("hold",)), seed=2)
     game.deal()

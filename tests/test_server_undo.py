@@ -82,6 +82,39 @@ def test_a_lone_player_takes_a_card_back_and_everyone_sees_the_table_as_it_was(t
         again.close()
 
 
+def test_the_seats_state_says_whether_undo_would_take_a_choice_back(tmp_path: Path) -> None:
+    """A play-test pressed Take back after a 2♣ played for them (the only card allowed): it came again at once. The
+    seat's ``state.undo`` is true only on its turn with a choice of its own in the deal to take back; where every card
+    it played was forced, ``undo`` is refused in words."""
+    with running_server(tmp_path / "tables.sqlite3") as server:
+        code, _token, ann, watcher = lone_player_table(server)
+        chose = False
+        while True:
+            ann.wait_until(lambda: ann.state is not None and ann.waits_for_a_human([0]) and not ann.pending, timeout=30)
+            state = ann.state
+            assert state is not None
+            if state["phase"] == "game-over":
+                break
+            if state["phase"] == "passing":
+                assert state["undo"] is False
+                ann.act()
+                continue
+            assert state["undo"] is chose, (state["undo"], chose, my_plays(state, 0))
+            if my_plays(state, 0) and not chose:  # every card of Ann's so far was forced
+                ann.send({"type": "undo"})
+                refused = ann.recv_until("error")
+                assert (
+                    refused["message"]
+                    == "every card you have played in this deal was the only one allowed: there is no choice to take back"
+                )
+            chose = chose or len(state["legal"]) > 1
+            ann.send({"type": "play", "card": state["legal"][-1]})
+            ann.pending = True
+        assert chose
+        ann.close()
+        watcher.close()
+
+
 def test_undo_is_refused_at_a_table_of_people(tmp_path: Path) -> None:
     with running_server(tmp_path / "tables.sqlite3") as server:
         refused_at_a_table_of_people(server)

@@ -604,6 +604,16 @@ def test_an_empty_line_and_an_undo_after_the_pass_say_what_there_is_to_do(tmp_pa
     assert session.undo() == "Passed cards stay passed; you have played no card of this deal yet to take back."
 
 
+def test_undo_where_every_card_of_the_players_was_forced_says_there_is_no_choice_to_take_back(tmp_path: Path) -> None:
+    """A play-test took back a 2♣ that led the deal (played for them, the only card allowed): it came again at once."""
+    session = new_session(preset("hearts").replace(pass_schedule=("hold",)), levels=["easy"], seed=4, save_path=tmp_path / "game.json")
+    session.deal()  # (seeded: the player led 2♣, played for them, and the first trick is done)
+    assert session.game.state is not None and [(seat, card_name(card)) for seat, card in session.game.state.plays()][0] == (0, "2C")
+    before = len(session.game.events)
+    assert session.undo() == "Every card you have played in this deal was the only one allowed: there is no choice of yours to take back."
+    assert len(session.game.events) == before
+
+
 def test_a_rank_alone_names_the_one_card_of_it_in_the_hand_and_asks_which_of_two(tmp_path: Path) -> None:
     """A play-test typed "10" holding one ten and was told it was no card."""
     from blackmaria.cards import rank_of

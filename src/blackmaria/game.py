@@ -701,8 +701,10 @@ class Game:
         """How many plays ``take_back(seat)`` undoes, 0 when it cannot.
 
         Back to ``seat``'s last card of this deal, and on to its card before while the card taken back was its only
-        legal one (taking back that alone would give it the same card again). Only on ``seat``'s turn in the play:
-        the cards of the others after its last are taken back with it. Always 0 under rules with ``undo = false``.
+        legal one (taking back that alone would give it the same card again); 0 where every card of ``seat`` in this
+        deal was its only legal one (a play-test took back a 2♣ that led the deal, and it came again at once). Only on
+        ``seat``'s turn in the play: the cards of the others after its last are taken back with it. Always 0 under
+        rules with ``undo = false``.
         """
         if not self.rules.undo or self.phase != "playing" or self.turn != seat:
             return 0
@@ -713,9 +715,9 @@ class Game:
         taken = 0
         for index in range(len(plays) - 1, -1, -1):
             taken += 1
-            if plays[index][0] == seat and (not forced[index] or not any(p == seat for p, _ in plays[:index])):
+            if plays[index][0] == seat and not forced[index]:
                 return taken
-        raise AssertionError("unreachable: the seat has a card in this deal")
+        return 0
 
     def take_back(self, seat: int) -> list[tuple[int, Card]]:
         """Undo ``plays_to_take_back(seat)`` plays; the plays taken back as ``(seat, card)``, the last first.
@@ -725,6 +727,12 @@ class Game:
         if not self.rules.undo:
             raise GameError(f"{self._who(seat)} cannot take a card back: these rules say undo = false", rule="undo-off", seat=seat)
         count = self.plays_to_take_back(seat)
+        if not count and self.phase == "playing" and self.turn == seat and any(p == seat for p, _ in self._states[-1].plays()):
+            raise GameError(
+                f"every card of seat {seat} in this deal was its only legal one: there is no choice to take back",
+                rule="wrong-phase",
+                seat=seat,
+            )
         if not count:
             raise GameError(f"seat {seat} has no card of this deal to take back on its turn", rule="wrong-phase", seat=seat)
         plays = self._states[-1].plays()

@@ -467,7 +467,9 @@ class TableRuntime:
             # and had to play them out), with two cards or more to play (a last card plays itself); the seat may claim
             # other decided ends too (``claim``).
             offered = self._lone_player() and len(observation.hand) > 1 and nothing_left_to_score(observation)
-            return {**observation.to_dict(), "claim": offered}
+            # A card to take back (not only a card played: every one forced, it would come again at once).
+            undo = self._undo_allowed() and self._plays_to_take_back(seat) > 0
+            return {**observation.to_dict(), "claim": offered, "undo": undo}
         data = game.observation(None).to_dict()  # built by the core: no private field is filled for a spectator
         data["seat"] = None
         return data
@@ -839,6 +841,10 @@ class TableRuntime:
             if game.phase == "playing" and game.turn != seat:
                 raise ProtocolError("no-undo", "a card is taken back on your turn, once the others have played", ref=ref)
             plays = self._plays_to_take_back(seat)
+            if not plays and game.state is not None and any(player == seat for player, _ in game.state.plays()):
+                raise ProtocolError(
+                    "no-undo", "every card you have played in this deal was the only one allowed: there is no choice to take back", ref=ref
+                )
             if not plays:
                 raise ProtocolError("no-undo", "you have played no card of this deal yet: there is nothing to take back", ref=ref)
             if self._timer is not None:

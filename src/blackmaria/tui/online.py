@@ -968,7 +968,11 @@ class OnlineSeat(Seat):
         """Take back this seat's last card of the deal and the computer players' cards after it, where the table
         allows it (one player alone against computer players, rules with undo); the server judges the rest."""
         t = self.t
-        if self.seat is not None and self.table.get("undo") and any(seat == self.seat for seat, _ in _plays(self.state)):
+        state = self.state or {}
+        played = any(seat == self.seat for seat, _ in _plays(self.state))
+        # On its turn the seat's state says whether a choice is there to take back (every card forced: none)
+        forced_only = played and state.get("phase") == "playing" and state.get("turn") == self.seat and state.get("undo") is False
+        if self.seat is not None and self.table.get("undo") and played and not forced_only:
             self.undo_sent = True
             self.send({"type": "undo"})
             return
@@ -978,7 +982,7 @@ class OnlineSeat(Seat):
         elif not self.table.get("undo"):
             self.say(t("online_undo_off"))
         else:
-            self.say(t("undo_none"))
+            self.say(t("undo_none_forced" if forced_only else "undo_none"))
 
     def command_claim(self) -> None:
         """Claim the rest of the deal where the table allows it (one player alone against computer players): the server

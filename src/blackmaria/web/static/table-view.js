@@ -466,8 +466,8 @@ function mayTakeBack() {
   if (!view || !app.table || !app.table.undo || app.table.paused || app.seat === null) return false;
   // The server's state, not the cards still being laid on screen: a misclick is taken back at once (a play-test read
   // the button greyed while the computer players' cards came as broken). An undo's welcome lays the screen afresh.
-  if (view.phase !== "playing" || view.turn !== app.seat || app.playPending) return false;
-  return view.tricks.some((trick) => trick.plays.some(([seat]) => seat === app.seat));
+  // (``view.undo``: a card of the seat's to take back, not only one forced, which would come again: a play-test's did)
+  return view.phase === "playing" && view.turn === app.seat && !app.playPending && Boolean(view.undo);
 }
 
 function renderResult() {
