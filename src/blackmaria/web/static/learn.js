@@ -281,8 +281,9 @@ function explanationNodes(message) {
 
   const nodes = [
     el("h3", { text: header }),
-    // On a phone the three parts lie under the hand, below the first screen (a play-test saw only this far): the
-    // advice in one sentence comes first there, as the hint says it.
+    // The advice in one sentence first, as the hint says it: on a phone the three parts lie under the hand, below
+    // the first screen, and on a desktop the basics of the first decision push the third part out of the panel's
+    // sight (two play-tests saw only the heading, or "3 What it costs" cut off).
     el("p", { class: "learn-short", text: t("learn_in_short", { reason: message.reason }) }),
     part(1, t("web_x_part_table"), ...first),
     part(2, t("web_x_part_may"), ...second),
