@@ -201,6 +201,7 @@ function tellSeatChanges(before, after) {
     return;
   }
   if (!before || !after || after.status !== "playing") return;
+  if (before.status !== "playing") setNews([]); // who sat down is old news once the game begins (a play-test read it mid-trick)
   const news = [];
   for (const seat of after.seats) {
     const was = before.seats[seat.seat];

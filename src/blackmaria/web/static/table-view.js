@@ -51,11 +51,12 @@ export function renderAll() {
     renderShuffle();
     const over = !$("result").hidden;
     renderResult();
-    // Another game has begun under the result: its pass from the top of the table, the focus in the hand (a play-test
-    // was left with the page focused, on a phone scrolled past the felt's top).
+    // Another game has begun under the result: its pass from the top of the page, the focus in the hand (a play-test
+    // was left with the page focused, on a phone scrolled past the felt's top; another, with the header and its
+    // "Deal 1" out of sight). A low screen's hand is brought into sight after (revealHand).
     if (over && $("result").hidden) {
       focusHandFrom($("result"));
-      $("play").scrollIntoView({ block: "start" });
+      window.scrollTo({ top: 0 });
     }
     renderLastTrick();
     // The last deal's summary again, from the first deal's end on (a guided deal has its own panel).
