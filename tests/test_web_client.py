@@ -101,6 +101,8 @@ def anna_and_ben(browser: Any, base: str, ben_viewport: dict[str, Any], timer: i
     anna_page.wait_for_function("() => document.getElementById('seating-news').textContent === 'Ben sat down at the table.'")
     assert "sat down" not in (ben_page.text_content("#seating-news") or "")
     anna_page.click("#start")
+    # Old news once the game begins (a play-test's host read "... sat down" mid-trick)
+    anna_page.wait_for_function("() => document.getElementById('table-news').textContent === ''", timeout=5_000)
     return anna_page, ben_page
 
 
