@@ -1237,7 +1237,9 @@ def test_a_seats_own_link_seats_its_player_in_another_browser(server: Server, br
     elsewhere = new_page(browser, DESKTOP)  # another browser: nothing of Ben's in its storage
     elsewhere.goto(anna.url)  # the invitation alone only lets one watch: the page says where a seat's link comes from
     elsewhere.wait_for_selector("#watch-note:not([hidden])")
-    assert "“Play this seat on another device” gives the link" in (elsewhere.text_content("#watch-note") or "")
+    note = elsewhere.text_content("#watch-note") or ""
+    assert "“Play this seat on another device” gives the link" in note
+    assert note.endswith("Whoever opened the table can give you a new link to your seat with “New link”.")  # that device lost
     assert anna.is_hidden("#watch-note")
     elsewhere.goto(link)
     elsewhere.wait_for_selector("#pass-bar:not([hidden])")
@@ -1704,7 +1706,7 @@ def test_from_five_seats_each_card_of_the_trick_says_whose_it_is(server: Server,
     )
     assert all(tag == ("You" if seat == 0 else f"C{seat + 1}") for seat, tag in tags), tags
     sheet = page.eval_on_selector_all("#sheet-table thead th", "ths => ths.map(th => th.textContent)")
-    assert all(tag in sheet for seat, tag in tags if seat), (tags, sheet)  # the sheet's own names for them
+    assert all(tag in sheet for _, tag in tags), (tags, sheet)  # the sheet's own names for them, "You" too
     page.context.close()
     four = solo_table(browser, server.base)  # at four seats the cards lie each towards its seat: no tag
     pass_three(four)
