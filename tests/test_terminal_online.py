@@ -337,7 +337,7 @@ def test_why_after_a_hint_says_how_the_two_stand_and_gives_the_hint_again_with_t
     first = next(line for line in player.out if line.startswith("Hint: "))
     beside = next(line for line in player.after("-- Your decision") if line.startswith("The hint ("))
     again = [line for line in player.after(beside) if line.startswith("Hint: ")]
-    assert beside.endswith(("(the hint now gives them).", "and the hint now says so too.")), beside
+    assert beside.endswith(("The hint now gives these.", "and the hint now says so too.")), beside
     worlds = re.search(r"over (\d[\d,]*) simulated deals", " ".join(player.after("-- Your decision")))  # the explanation's
     assert again and worlds and f"in {worlds.group(1)} simulated deals" in again[0], (first, again)
 

@@ -566,6 +566,9 @@ def test_two_deals_a_spectator_and_the_language_switch(server: Server, browser: 
     # for the next game could only read the chat).
     assert watcher.is_visible("#chat-name") and watcher.get_attribute("#chat-name", "placeholder") == "Dein Name"
     assert page.is_hidden("#chat-name")
+    # the line as wide as the player's (beside the name it was some 75 px, a play-test)
+    width = "() => document.getElementById('chat-input').getBoundingClientRect().width"
+    assert watcher.evaluate(width) >= 0.9 * page.evaluate(width)
     watcher.fill("#chat-input", "Spannend bis zum Schluss")
     watcher.press("#chat-input", "Enter")
     watcher.wait_for_function("() => document.getElementById('notice').textContent.startsWith('Schreib zuerst deinen Namen')")

@@ -992,6 +992,8 @@ class OnlineSeat(Seat):
             self.say(self.t("online_spectator"))
         elif not self.table.get("claim"):
             self.say(self.t("online_claim_off"))
+        elif (self.state or {}).get("phase") in ("deal-over", "game-over"):
+            self.say(self.t("claim_deal_over"))
         elif (self.state or {}).get("phase") != "playing":
             self.say(self.t("claim_not_playing"))  # as the game against the computer says it (not the server's "not now")
         else:

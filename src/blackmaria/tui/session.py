@@ -499,6 +499,8 @@ class PlaySession(Seat):
         the cards (a play-test read "the rest is forced" under the game's end, and no claim in the story); the
         refusal in words, or "" when claimed."""
         game = self.game
+        if game.phase in ("deal-over", "game-over"):  # (it said "before the first card", a play-test)
+            return self.t("claim_deal_over")
         if game.phase != "playing":  # (at the pass it said the rest was "not decided yet", a play-test)
             return self.t("claim_not_playing")
         decided = claim_check(self.observation())  # (as the player can know it: not from the others' cards)
