@@ -1143,6 +1143,15 @@ def test_host_names_a_bad_server_address_and_a_spectator_cannot_start(server: Se
             [sys.executable, "-m", "blackmaria.cli", "host", address, "--name", "Hal"], capture_output=True, text=True, env=env, timeout=60
         )
         assert done.returncode == 1 and expected in done.stderr, done.stderr
+    # in German all German (a play-test read "Fehler: cannot reach ...")
+    address = f"http://127.0.0.1:{free_port()}"
+    for command in (["host", address, "--name", "Hal"], ["join", f"{address}/t/abcdefgh", "--name", "Hal"]):
+        done = subprocess.run(
+            [sys.executable, "-m", "blackmaria.cli", *command, "--lang", "de"], capture_output=True, text=True, env=env, timeout=60
+        )
+        assert done.stderr.startswith(f"Fehler: {address} ist nicht erreichbar: ") and done.stderr.rstrip().endswith(
+            "(läuft dort blackmaria serve?)"
+        )
     link, _host, _token = seated(server)
     watcher = OnlineSeat(link, None, "en")
     watcher.take_lines()  # the welcome

@@ -554,7 +554,7 @@ def join(link: str, name: str | None, seat: int | None, watch: bool, lang: str |
 
     The seat's token is kept in the user's data directory: the same command, run again, brings you back to your seat.
     """
-    from blackmaria.locale import detect_language
+    from blackmaria.locale import Texts, detect_language
     from blackmaria.tui.online import OnlineError, OnlineSeat, TableLink, forget_token, save_token, saved_host, saved_token, take_seat
 
     language = detect_language(lang)
@@ -593,11 +593,13 @@ def join(link: str, name: str | None, seat: int | None, watch: bool, lang: str |
                 try:
                     taken, token = take_seat(table, name, None if seat is None else seat - 1)
                 except OnlineError as error:
-                    raise OnlineError(f"{error}; {gone}" if lost else str(error)) from None
+                    if lost:
+                        raise OnlineError(f"{error}; {gone}") from None
+                    raise
                 save_token(table, taken, token)
             online = OnlineSeat(table, token, language, help_message, host_token)
     except OnlineError as error:
-        raise click.ClickException(str(error)) from None
+        raise click.ClickException(error.said(Texts(language))) from None
     if watch and name:
         online.watch_name = name.strip()
     _sit(online, screen)
@@ -657,7 +659,7 @@ def host(
         save_token(table, taken, token, host_token)
         online = OnlineSeat(table, token, language, "online_app_help" if screen else "online_help", host_token)
     except OnlineError as error:
-        raise click.ClickException(str(error)) from None
+        raise click.ClickException(error.said(Texts(language))) from None
     online.say(online.t("online_invite", code=table.code, link=table.key))
     _sit(online, screen)
 

@@ -73,11 +73,24 @@ DEAL_END: Final = "deal-end"
 
 
 class OnlineError(Exception):
-    """A table that cannot be reached or joined, in words for the player; ``code`` is the server's, if it gave one."""
+    """A table that cannot be reached or joined, in words for the player; ``code`` is the server's, if it gave one;
+    ``key`` and ``params``, where given, the same words in the catalog (``said``)."""
 
-    def __init__(self, message: str, code: str | None = None) -> None:
+    def __init__(self, message: str, code: str | None = None, key: str | None = None, params: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         self.code = code
+        self.key = key
+        self.params = params or {}
+
+    def said(self, t: Texts) -> str:
+        """The error in the player's language where the catalog has it (a German host read "cannot reach ...")."""
+        return t(self.key, **self.params) if self.key else str(self)
+
+
+def unreachable(base: str, reason: object) -> OnlineError:
+    """The server at ``base`` did not answer (``reason``: the system's words)."""
+    params = {"base": base, "reason": str(reason)}
+    return OnlineError(Texts("en")("online_unreachable", **params), key="online_unreachable", params=params)
 
 
 @dataclass(frozen=True)
@@ -182,7 +195,7 @@ def lobby(base: str, path: str, body: dict[str, Any], token: str | None = None, 
     except urllib.error.HTTPError as error:
         raise OnlineError(f"the server refused {what}: {_detail(error)}", str(error.code)) from None
     except (urllib.error.URLError, OSError) as error:
-        raise OnlineError(f"cannot reach {base}: {getattr(error, 'reason', error)}") from None
+        raise unreachable(base, getattr(error, "reason", error)) from None
     return data
 
 
@@ -222,12 +235,7 @@ def open_table(server: str, rules: dict[str, Any], turn_seconds: float | None = 
     if match is None:
         raise OnlineError(f"{server!r} is not a server's address: expected http://HOST:PORT, as blackmaria serve prints it")
     base = match["base"]
-    try:
-        data = lobby(base, "/api/tables", {"rules": rules, "turn_seconds": turn_seconds}, what="the table")
-    except OnlineError as error:
-        if str(error).startswith("cannot reach"):
-            raise OnlineError(f"{error} (is blackmaria serve running there?)") from None
-        raise
+    data = lobby(base, "/api/tables", {"rules": rules, "turn_seconds": turn_seconds}, what="the table")
     return TableLink(base, str(data["table"]["code"])), str(data["host_token"])
 
 
@@ -392,7 +400,7 @@ class OnlineSeat(Seat):
         try:
             self.ws = self._connection.enter_context(connect(self.link.ws_url, open_timeout=10, proxy=None))
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as error:
-            raise OnlineError(f"cannot reach {self.link.base}: {error}") from None
+            raise unreachable(self.link.base, error) from None
         hello: dict[str, Any] = {"type": "hello", "protocol": PROTOCOL}
         if self.token is not None:
             hello["token"] = self.token
