@@ -757,6 +757,10 @@ def test_the_textual_seat_plays_a_whole_deal_by_keys_against_the_server(server: 
             # The screen stays at the table, connected, and the next game the host starts is played here (a
             # play-test's terminal said "waiting for the next one" with its connection closed, and missed it).
             assert app.ended is None and "waiting for the next one to start" in app.seat.status()
+            # No hint nor why after the game (F2 said "The server refused: no game is in play"), as in play
+            assert not {"F2", "F3", "F4"} & {key for key, _ in app.key_labels()}
+            await pilot.press("f2")
+            await until(pilot, lambda: app.told[-1] == "That is not possible now.", "told a hint is not possible now")
             begun = app.told.count("The game begins.")
             server.start_game(link.code, host)
             # (the table's news of the start and the deal's state come as two messages, in either order)
@@ -775,13 +779,14 @@ def test_the_textual_seat_plays_a_whole_deal_by_keys_against_the_server(server: 
 def test_the_textual_seat_takes_a_card_back_with_f3_where_the_table_allows_it(server: Server) -> None:
     link, host, token = seated(server, name="Ada")
     app = RecordingApp(OnlineSeat(link, token, "en", "online_app_help"))
-    assert app.key_labels()[2] == ("F3", "Undo"), "F3 takes a card back, as in the game against the computer"
-    assert app.key_labels()[3] == ("F4", "Claim"), "and F4 claims the rest (a play-test's F4 here explained instead)"
+    assert [key for key, _ in app.key_labels()][:3] == ["F1", "F5", "F6"], "before the game: no hint, undo nor claim"
 
     async def drive_keys() -> None:
         async with app.run_test(size=(130, 40)) as pilot:
             server.start_game(link.code, host)
             await until(pilot, lambda: app.waiting() == "pass", "asked for a pass")
+            assert app.key_labels()[2] == ("F3", "Undo"), "F3 takes a card back, as in the game against the computer"
+            assert app.key_labels()[3] == ("F4", "Claim"), "and F4 claims the rest (a play-test's F4 here explained instead)"
             await pilot.press("f4")  # at the pass: nothing to claim yet, said as the game against the computer says it
             await until(pilot, lambda: app.seat.t("claim_not_playing") in app.told, "told that nothing is claimed at the pass")
             await pass_the_first_three(app, pilot)
@@ -814,7 +819,6 @@ def test_the_textual_seat_says_its_pass_waits_for_the_others_and_offers_f8_only_
     server.bots(code, host, "easy")
     app = RecordingApp(OnlineSeat(link, token, "en", "online_app_help"))
     assert ("F8", "Start") in app.key_labels()
-    assert ("F4", "Why") in app.key_labels(), "no claim at a table of people: F4 explains the decision"
 
     async def drive_keys() -> None:
         async with app.run_test(size=(130, 40)) as pilot:
@@ -825,6 +829,7 @@ def test_the_textual_seat_says_its_pass_waits_for_the_others_and_offers_f8_only_
             assert table.plain.endswith(f"\nInvite your friends with this link:\n{link.key}")
             server.start_game(code, host)
             await until(pilot, lambda: app.waiting() == "pass", "asked for a pass")
+            assert ("F4", "Why") in app.key_labels(), "no claim at a table of people: F4 explains the decision"
             passing = app.hand_cards()[:3]
             await pass_the_first_three(app, pilot)
             await until(pilot, lambda: app.seat.status() == "Waiting for Ben to pass.", "told the pass waits")

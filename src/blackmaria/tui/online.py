@@ -969,6 +969,8 @@ class OnlineSeat(Seat):
     def _ask_server(self, kind: str) -> None:
         if self.seat is None:
             self.say(self.t("online_spectator"))
+        elif self.table.get("status") != "playing":  # as the game against the computer says it (a play-test's F2 after
+            self.say(self.t("wrong_phase"))  # the game read "The server refused: no game is in play at this table")
         else:  # the suggestion at once, or the decision taught in full (thousands of simulated deals: a moment)
             self.send({"type": kind, "lang": self.lang})
 

@@ -162,7 +162,8 @@ class OnlineApp(CardTableApp):
         # F8 starts a game: shown while none is in play (a play-test pressed it in deal 2).
         undo = bool(self.seat.table.get("undo")) and self.seat.me is not None
         start = self.seat.table.get("status") in ("open", "over")
-        shown = {"undo": undo, "start": start}
+        playing = self.seat.table.get("status") == "playing"  # no hint nor why once the game is over, as in play
+        shown = {"undo": undo and playing, "start": start, "hint": playing, "why": playing}
         labels = {"why": "claim"} if self._claims() else {}
         return [(key.upper(), self.t(f"key_{labels.get(label, label)}")) for key, label, _ in self.command_keys if shown.get(label, True)]
 
