@@ -616,6 +616,24 @@ def test_undo_where_every_card_of_the_players_was_forced_says_there_is_no_choice
     assert len(session.game.events) == before
 
 
+def test_the_next_game_keeps_the_chosen_name_and_the_pace(tmp_path: Path) -> None:
+    """A play-test's ``play --game bm3`` went on, after the game, as ``game-20261206-024131``; ``learn --speed 0``
+    was at 0.7 s again in the next guided deal."""
+    from blackmaria.tui.learn import new_learn_session
+
+    session = new_session(preset("hearts"), seed=1, save_path=tmp_path / "bm3.json")
+    session.speed = 0.0
+    following = session.next_session()
+    assert following.save_path is not None and following.save_path.name == "bm3-2.json" and following.speed == 0.0
+    (tmp_path / "bm3-2.json").write_text("{}")  # a game of that name already kept: the next free number
+    assert following.next_session().save_path == tmp_path / "bm3-3.json"
+    dated = new_session(preset("hearts"), seed=1, save_path=tmp_path / "game-20261206-024131.json")
+    assert dated.next_session().save_path != dated.save_path  # (a name from the date is made anew)
+    learning = new_learn_session(preset("hearts"), seed=1)
+    learning.speed = 0.0
+    assert learning.next_session().speed == 0.0
+
+
 def test_a_rank_alone_names_the_one_card_of_it_in_the_hand_and_asks_which_of_two(tmp_path: Path) -> None:
     """A play-test typed "10" holding one ten and was told it was no card."""
     from blackmaria.cards import rank_of

@@ -159,8 +159,11 @@ class LearnSession(PlaySession):
         return self.tt("learn_stopped")
 
     def next_session(self) -> LearnSession:
-        """Another guided deal under the same rules (the next seed)."""
-        return new_learn_session(self.table_rules, lang=self.lang, seed=(self.seed or 0) + 1, budget=self.budget)
+        """Another guided deal under the same rules (the next seed), at the same pace (a play-test's ``--speed 0``
+        was 0.7 s again in the next one)."""
+        session = new_learn_session(self.table_rules, lang=self.lang, seed=(self.seed or 0) + 1, budget=self.budget)
+        session.speed = self.speed
+        return session
 
     def play(self, card: Card, advance: bool = True) -> str | None:
         explanation = self.explanation()

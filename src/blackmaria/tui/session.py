@@ -103,6 +103,18 @@ def save_path_for(name: str) -> Path:
     return saves_dir() / f"{name}.json"
 
 
+def next_game_name(path: Path) -> str:
+    """The name of the game after the one saved at ``path``: a name the player chose (``--game bm3``) goes on as
+    ``bm3-2``, ``bm3-3`` (a play-test's next game was saved under the date); one made up from the date is made anew."""
+    if re.fullmatch(r"game-\d{8}-\d{6}(-\d+)?", path.stem):
+        return new_game_name()
+    base = re.sub(r"-\d+$", "", path.stem) or path.stem
+    number = 2
+    while any((folder / f"{base}-{number}.json").exists() for folder in (path.parent, saves_dir(), finished_dir())):
+        number += 1
+    return f"{base}-{number}"
+
+
 def new_game_name() -> str:
     """A name no saved or finished game has yet: ``game-YYYYMMDD-HHMMSS`` (with ``-2``, ``-3``... if needed)."""
     base = time.strftime("game-%Y%m%d-%H%M%S")
@@ -744,7 +756,7 @@ class PlaySession(Seat):
         saved under a new name."""
         seed = None if self.seed is None else self.seed + 1
         game = Game(self.game.rules, seats=list(self.names), seed=seed)
-        path = None if self.save_path is None else self.save_path.parent / f"{new_game_name()}.json"
+        path = None if self.save_path is None else self.save_path.parent / f"{next_game_name(self.save_path)}.json"
         session = PlaySession(game, self.human, self.levels, self.lang, seed, path)
         session.autoplay = self.autoplay
         session.speed = self.speed
