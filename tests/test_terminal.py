@@ -634,6 +634,20 @@ def test_the_next_game_keeps_the_chosen_name_and_the_pace(tmp_path: Path) -> Non
     assert learning.next_session().speed == 0.0
 
 
+def test_a_mistyped_command_is_named(tmp_path: Path) -> None:
+    """A play-test typed "hlep" and was told only that it was not a card or a command."""
+    session = _session(tmp_path)
+    session.take_lines()
+    session.take("hlep")
+    assert session.take_lines()[-1] == "'hlep' is not a card or a command. Did you mean help?"
+    session.take("xyz")  # nothing near: as before
+    assert session.take_lines()[-1] == "'xyz' is not a card or a command. Type help for help."
+    german = _session(tmp_path, lang="de")
+    german.take_lines()
+    german.take("warun")
+    assert german.take_lines()[-1] == "'warun' ist weder Karte noch Befehl. Meintest du warum?"
+
+
 def test_a_rank_alone_names_the_one_card_of_it_in_the_hand_and_asks_which_of_two(tmp_path: Path) -> None:
     """A play-test typed "10" holding one ten and was told it was no card."""
     from blackmaria.cards import rank_of

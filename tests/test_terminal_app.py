@@ -1397,9 +1397,10 @@ def test_undo_in_a_guided_deal_explains_again_in_the_worker(monkeypatch: pytest.
     assert threads and not any(threads), threads
 
 
-def test_undo_of_a_forced_card_does_not_play_it_again(tmp_path: Path) -> None:
-    """The reason the undo's analysis had stayed in the screen's thread: the worker plays the player's forced
-    cards, so it would have played again the forced card just taken back."""
+def test_undo_where_every_card_was_forced_says_so_and_changes_nothing(tmp_path: Path) -> None:
+    """The 2♣ that leads the deal is played for the player; F3 then took it back and (since the worker plays the
+    player's forced cards) it came again, or waited for an Enter that could only play it again: a play-test thought
+    undo broken. There is no choice of the player's to take back: said, and nothing changes."""
     from blackmaria.cards import parse_card
 
     rules = preset("hearts").replace(pass_schedule=("hold",))
@@ -1409,12 +1410,11 @@ def test_undo_of_a_forced_card_does_not_play_it_again(tmp_path: Path) -> None:
     async def drive(app: GameApp, pilot: object) -> None:
         await _settle(app, pilot)
         assert _my_plays(session) == 1  # the 2♣ leads the first trick: played by itself
+        events = len(session.game.events)
         await pilot.press("f3")  # type: ignore[attr-defined]
         await _settle(app, pilot)
-        assert _my_plays(session) == 0 and parse_card("2C") in session.observation().hand
-        await pilot.press("right")  # type: ignore[attr-defined]
-        # What Enter does now is said (a play-test saw an empty line under the forced card taken back).
-        assert app.prompt_note() == "Enter plays 2♣: the only card you may play."
+        assert app.message == "Every card you have played in this deal was the only one allowed: there is no choice of yours to take back."
+        assert _my_plays(session) == 1 and len(session.game.events) == events
 
     _run(session, drive, speed=0.01)
 

@@ -14,6 +14,7 @@ the player types; they keep no rules of their own.
 
 from __future__ import annotations
 
+import difflib
 import os
 import queue
 import re
@@ -429,6 +430,14 @@ class Seat(ABC):
             return self.t("word_not_a_card", word=wrong[0], text=text.strip())
         if len(words) == 1 and words[0].lower() in CARD_VERBS - {"spiel"}:  # "play" alone ("spiel" alone is the review)
             return self.t("verb_alone", word=words[0])
+        # A mistyped command, named (a play-test's "hlep" was only "not a card or a command")
+        near = (
+            difflib.get_close_matches(words[0].lower(), list(self.COMMANDS), n=1, cutoff=0.75)
+            if len(words) == 1 and len(words[0]) >= 3 and words[0].lower() not in self.COMMANDS
+            else []
+        )
+        if near:
+            return self.t("not_a_card_near", text=text.strip(), command=near[0])
         return self.t("not_a_card", text=text.strip())
 
     def choose(self, cards: Sequence[Card]) -> str | None:
