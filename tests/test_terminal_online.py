@@ -791,11 +791,13 @@ def test_the_textual_seat_takes_a_card_back_with_f3_where_the_table_allows_it(se
             await until(pilot, lambda: app.seat.t("claim_not_playing") in app.told, "told that nothing is claimed at the pass")
             await pass_the_first_three(app, pilot)
             played: list[Card] = []
-            while True:  # play until a turn with a choice comes after a card of Ada's
+            chose = False  # (a card of Ada's that was her only one allowed is not taken back alone)
+            while True:  # play until a turn with a choice comes after a card Ada chose
                 await until(pilot, lambda: app.waiting() == "play", "had a turn")
-                if played and len(app.choosable()) > 1:
+                if chose and len(app.choosable()) > 1:
                     break
                 seq = app.seat.seq
+                chose = chose or len(app.choosable()) > 1
                 played.append(min(app.choosable()))
                 await pilot.press(*card_name(played[-1]).lower(), "enter")
                 await until(pilot, lambda seq=seq: app.seat.seq > seq, "saw the card played")

@@ -432,8 +432,7 @@ function renderSheet() {
   const room = n >= 4 ? 7 : 10;
   const fit = (name) => name.split(" ").map((word) => (word.length > room ? `${word.slice(0, room - 1)}…` : word)).join(" ");
   // The player's own column is "You", as the trick's tag says it (a learner read "Lernen…" for their own name).
-  const heading = (seat) =>
-    seat === app.seat ? t("you") : n >= 5 && app.table.seats[seat].kind === "bot" ? t("bot_tiny", { n: seat + 1 }) : fit(seatName(seat, true));
+  const heading = (seat) => (n >= 5 && app.table.seats[seat].kind === "bot" ? t("bot_tiny", { n: seat + 1 }) : fit(nameOf(seat, true)));
   const head = el("tr", {}, el("th", { scope: "col", text: t("sheet_deal") }), ...Array.from({ length: n }, (_, seat) => el("th", { scope: "col", text: heading(seat), title: seatName(seat) })));
   const rows = [];
   const dealPoints = view ? view.deal_points : [];
