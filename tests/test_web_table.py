@@ -869,8 +869,7 @@ def test_on_a_low_laptop_screen_seventeen_cards_stay_in_their_column_and_the_oth
     page.wait_for_selector("#preset option[value='black-maria']", state="attached")
     page.select_option("#preset", "black-maria")
     page.fill("#create-name", "Cleo")
-    page.click("#all-bots")
-    page.focus("#create")
+    page.focus("#create")  # (every other seat a computer player's: the default)
     page.keyboard.press("Enter")
     page.wait_for_selector("#pass-bar:not([hidden])")
     # The focus went into the hand (a play-test pressed Tab 17 times to reach it from the Start button).
@@ -951,11 +950,11 @@ def test_a_leaver_is_replaced_after_the_grace_and_given_back_and_the_table_featu
     everyone is told, and he gets it back; on the way the lobby's defaults, the tab title, the last trick, labelled
     numbers, the focus ring and the seats' state for screen readers."""
     lobby = lobby_page(browser, server.base)
-    # The defaults leave a seat for a friend: Black Maria for 3 with one computer player.
-    assert (lobby.input_value("#players"), lobby.input_value("#bots")) == ("3", "1")
-    assert lobby.text_content("#bots-note") == "1 seat is left for a friend you invite."
-    lobby.fill("#bots", "2")  # typed, the field not left yet (fill sends input, not change): the note follows at once
+    # The defaults: Black Maria for 3, against two computer players (two play-tests came to play against the computer).
+    assert (lobby.input_value("#players"), lobby.input_value("#bots")) == ("3", "2")
     assert lobby.text_content("#bots-note") == "Every other seat has a computer player: you play alone against them."
+    lobby.fill("#bots", "1")  # typed, the field not left yet (fill sends input, not change): the note follows at once
+    assert lobby.text_content("#bots-note") == "1 seat is left for a friend you invite."
     lobby.context.close()
 
     anna, ben = anna_and_ben(browser, server.base, PHONE)
@@ -1471,12 +1470,14 @@ def test_a_game_alone_against_the_computer_is_one_press_in_the_lobby(server: Ser
     another took four steps to begin a game alone (a name, the seats, Create, then Start on a page with nothing to do)."""
     page = lobby_page(browser, server.base)
     page.fill("#players", "5")
-    assert page.input_value("#bots") == "3" and page.is_visible("#all-bots")  # one seat kept for a friend
+    # Alone by default, and a seat for a friend one press away (and back)
+    assert page.input_value("#bots") == "4" and page.text_content("#all-bots") == "Keep a seat free for a friend"
     page.focus("#all-bots")
     page.keyboard.press("Enter")
-    assert page.input_value("#bots") == "4" and page.is_hidden("#all-bots")
-    # The button is gone: the focus is on the field it filled, not left on the page (a keyboard play-test).
-    assert page.evaluate("() => document.activeElement.id") == "bots"
+    assert page.input_value("#bots") == "3" and page.text_content("#bots-note") == "1 seat is left for a friend you invite."
+    assert page.text_content("#create") == "Create the table"
+    page.keyboard.press("Enter")  # the focus stays on the button, its words turned (a keyboard play-test)
+    assert page.input_value("#bots") == "4" and page.text_content("#all-bots") == "Keep a seat free for a friend"
     assert page.text_content("#bots-note") == "Every other seat has a computer player: you play alone against them."
     # The button says what it does, and does it: the game begins, with no seating page and no name asked (nobody
     # joins to read it).
@@ -1532,6 +1533,7 @@ def test_the_lobby_says_which_number_cannot_make_a_table_and_changes_none(server
         assert page.evaluate(in_sight, "create-error") and page.evaluate(in_sight, field[1:])
         return text
 
+    page.click("#all-bots")  # a seat kept for a friend, who will read the name: it is asked
     assert refused("#create-name", "  ") == "Dein Name?"
     page.fill("#create-name", "Jürgen")
     assert page.get_attribute("#create-name", "aria-invalid") is None

@@ -86,20 +86,22 @@ function playersChanged(event) {
   describeFor(preset, players);
   const bots = $("bots");
   bots.max = players - 1;
-  // By default one seat is kept for a friend to take by the link; the host may fill it with a computer player. A
-  // number the host typed here is left as typed (one out of range is said below and at Create, not changed).
+  // By default every other seat is a computer player's: the game alone begins with one press (two play-tests came to
+  // play against the computer and had to find how); a seat is kept for a friend by the button below, or by typing.
+  // A number the host typed here is left as typed (one out of range is said below and at Create, not changed); a
+  // game alone stays alone when the count of players changes (a play-test raised the players and had seats free).
   const typedHere = event && event.target === bots;
-  // A game alone stays alone when the count of players changes (a play-test filled every other seat, raised the
-  // players, and had seats left free).
-  if (!typedHere && app.lobbyAlone) bots.value = players - 1;
-  else if (!typedHere && (!app.botsTouched || +bots.value > players - 1)) bots.value = Math.max(0, players - 2);
+  if (!typedHere && (app.lobbyAlone || !app.botsTouched || +bots.value > players - 1)) bots.value = players - 1;
   const free = players - 1 - +bots.value;
   // No seat left: said so ("0 seats are left for the friends you invite" read oddly for a game alone).
   if (!wholeIn("bots", 0, players - 1)) $("bots-note").textContent = t("form_bots", { max: players - 1 });
   // (one seat is for a friend, not "the friends")
   else $("bots-note").textContent = free > 1 ? t("bots_note", { free: plural("free_seats", free) }) : t(free ? "bots_note_one" : "bots_note_none");
-  // A game alone is one press away (a play-test changed two fields to play against the computer).
-  $("all-bots").hidden = !(free > 0);
+  // Alone or with a seat for a friend, one press away either way (a play-test changed two fields to play alone).
+  const toggle = $("all-bots");
+  toggle.hidden = !wholeIn("bots", 0, players - 1);
+  toggle.dataset.i18n = free > 0 ? "all_bots" : "keep_seat";
+  toggle.textContent = t(toggle.dataset.i18n);
   // Alone against the computer the table starts at once, with nobody to wait for (a play-test took four steps), and
   // the name may be left out (nobody joins to read it).
   const alone = playingAlone();
@@ -346,12 +348,11 @@ export function showLobby() {
     $("create-error").textContent = "";
   };
   $("all-bots").addEventListener("click", () => {
-    $("bots").value = +$("players").value - 1;
-    botsChanged();
+    const players = +$("players").value;
+    $("bots").value = +$("bots").value === players - 1 ? Math.max(0, players - 2) : players - 1;
+    botsChanged({ target: $("bots") }); // (as if typed: the count chosen is kept)
     mended(); // (set here, not typed: the form's own listeners did not take back a refusal it mends, "Your name?")
-    // The button is gone: the focus to the next field, the note said (a keyboard play-test was left on the page).
-    $("bots").focus();
-    announce($("bots-note").textContent);
+    announce($("bots-note").textContent); // (the button stays, its words turned: the focus stays on it)
   });
   $("end-mode").addEventListener("change", () => (endModeChanged(), playersChanged()));
   $("end-value").addEventListener("input", () => playersChanged()); // the rules in words say the length chosen
