@@ -82,6 +82,18 @@ def test_an_illegal_card_ends_its_deal_with_the_penalty_of_every_environment() -
     assert (env.states[1] != before[1]).any(), "the game with the illegal card was not dealt afresh"
 
 
+def test_a_step_before_reset_and_a_negative_seed_are_refused_by_name() -> None:
+    """A researcher's loop stepped before reset(): every game's card came back illegal, minus 26 each, unnoticed."""
+    env = BatchedEnv("hearts", num_envs=3, seed=0)
+    with pytest.raises(RuntimeError, match=r"step\(\) before reset\(\): call reset\(\) first"):
+        env.step(np.array([0, 4, 8]))
+    assert not env.illegal.any() and not env.rewards.any()
+    with pytest.raises(ValueError, match="seed: a whole number, 0 or more; got -1"):
+        BatchedEnv("hearts", num_envs=3, seed=-1)
+    with pytest.raises(ValueError, match="seed: a whole number, 0 or more; got -2"):
+        env.reset(seed=-2)
+
+
 @pytest.mark.parametrize("name", list(PRESETS))
 def test_every_preset_plays_whole_deals_batched(name: str) -> None:
     rules = preset(name)

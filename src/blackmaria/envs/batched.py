@@ -219,6 +219,8 @@ class BatchedEnv:
     def __init__(self, rules: Rules | str = "hearts", num_envs: int = 64, seed: int = 0, players: int | None = None) -> None:
         if isinstance(num_envs, bool) or not isinstance(num_envs, int | np.integer) or num_envs < 1:
             raise ValueError(f"num_envs: the number of games stepped together, at least 1; got {num_envs!r}")
+        if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or seed < 0:
+            raise ValueError(f"seed: a whole number, 0 or more; got {seed!r}")
         self.rules = rules_for(rules, players)
         self.num_envs = int(num_envs)
         self.direction = self.rules.pass_direction(0)
@@ -237,6 +239,8 @@ class BatchedEnv:
         self.dones = np.zeros(num_envs, dtype=np.bool_)
         self.illegal = np.zeros(num_envs, dtype=np.bool_)
         self.penalty = illegal_penalty(self.rules)
+        self.dealt = False
+        """Whether ``reset`` has dealt the games (a step before it found no deal and refused every card)."""
 
     def reset(self, seed: int | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Deal every game afresh, from ``seed`` (else the last seed given, at first the constructor's: the same deals
@@ -245,7 +249,10 @@ class BatchedEnv:
         The arrays returned, here and by ``step``, are the environment's own, written over by the next call: keep a
         copy (``observations.copy()``) of any you need after it."""
         if seed is not None:
+            if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or seed < 0:
+                raise ValueError(f"seed: a whole number, 0 or more; got {seed!r}")
             self.seed = seed
+        self.dealt = True
         seeds = np.random.SeedSequence(self.seed).generate_state(self.num_envs, dtype=np.uint64)
         self.rngs[:] = (seeds >> np.uint64(1)).astype(np.int64) | 1
         direction = DIRECTIONS.index(self.direction)
@@ -266,6 +273,8 @@ class BatchedEnv:
         An illegal card ends its game's deal: minus ``illegal_penalty(rules)`` for the seat that chose it, nothing
         for the others, ``dones`` and ``self.illegal`` set for that game, and a new deal (``envs.common``).
         """
+        if not self.dealt:  # (a loop that forgot it scored every game's first card as illegal, a researcher)
+            raise RuntimeError("step() before reset(): call reset() first to deal the games")
         cards = np.asarray(actions)
         # One whole number per game, checked here: a short array left the other games without a card (each then
         # refused as illegal), and an (N, 1) one failed deep in the compiled code (a researcher's two mistakes).
