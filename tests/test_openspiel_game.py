@@ -13,7 +13,7 @@ import pytest
 from open_spiel.python.algorithms import ismcts, mcts
 
 import blackmaria.envs.openspiel_game as og
-from blackmaria.errors import IllegalPass
+from blackmaria.errors import IllegalDeal, IllegalPass
 from blackmaria.rules import RulesError
 
 
@@ -77,6 +77,19 @@ def test_an_illegal_action_names_the_player_by_openspiels_id() -> None:
         state.apply_action(state.chance_outcomes()[0][0])  # (the lowest card each time: seat 0 holds the clubs)
     with pytest.raises(IllegalPass, match=r"^seat 0 cannot pass AS: it is not in the hand$"):
         state.apply_action(51)
+    with pytest.raises(IllegalPass, match=r"^seat 0 cannot pass 99: it is not a card number"):  # (was "seat 0 (seat 0)")
+        state.apply_action(99)
+
+
+def test_a_chance_outcome_dealt_twice_or_out_of_the_deck_is_refused_at_once() -> None:
+    """A researcher's 52, or a card dealt twice, was taken without a word and failed 51 actions later."""
+    state = pyspiel.load_game(og.SHORT_NAME, {"preset": "hearts"}).new_initial_state()
+    state.apply_action(5)
+    with pytest.raises(IllegalDeal, match=r"^chance outcome 5 \(3D\), the deal's card 2: was dealt already$"):
+        state.apply_action(5)
+    with pytest.raises(IllegalDeal, match=r"^chance outcome 52, the deal's card 2: is not a card in play under these rules$"):
+        state.apply_action(52)
+    assert len(state.legal_actions()) == 51 and state.is_chance_node()  # nothing changed
 
 
 def test_the_utility_bounds_are_the_points_a_seat_can_take() -> None:

@@ -618,8 +618,8 @@ class Game:
 
     # ---- views -----------------------------------------------------------
     def _who(self, seat: int | None) -> str:
-        if seat is None or not 0 <= seat < self.players:
-            return f"seat {seat}"
+        if seat is None or not 0 <= seat < self.players or self.seats[seat] == f"seat {seat}":
+            return f"seat {seat}"  # (not "seat 0 (seat 0)", as the OpenSpiel game names its seats)
         return f"{self.seats[seat]} (seat {seat})"
 
     def events_for(self, seat: int | None) -> list[Event]:

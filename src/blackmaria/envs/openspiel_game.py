@@ -42,6 +42,7 @@ except ImportError as error:
 
 from blackmaria.cards import CardSet, card_name, cards_of
 from blackmaria.envs import encoding
+from blackmaria.errors import IllegalDeal
 from blackmaria.game import Game
 from blackmaria.rules import Rules, RulesError, preset
 
@@ -159,6 +160,11 @@ class BlackMariaState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         if len(self.dealt) < self.rules.cards_in_play:
+            # Refused at once, by name: a card dealt twice (or 52) was found only at the last card (a researcher).
+            if action not in {card for card, _ in self.chance_outcomes()}:
+                named = f"{action} ({card_name(action)})" if 0 <= action < 52 else str(action)
+                why = "was dealt already" if action in self.dealt else "is not a card in play under these rules"
+                raise IllegalDeal(f"chance outcome {named}, the deal's card {len(self.dealt) + 1}: {why}", rule="deal")
             self.dealt.append(action)
             if len(self.dealt) == self.rules.cards_in_play:
                 self._deal()
