@@ -101,6 +101,10 @@ def test_bench_json_reports_deals_per_second() -> None:
     data = json.loads(result.stdout)
     assert data["deals_per_second"] > 0 and data["rules"] == "black-maria"
     assert abs(data["mean_points_per_deal"] - 43) < 1e-9  # no moon in black-maria: every deal scores 43
+    # (a researcher's --deals 0 was a ZeroDivisionError, --deals -3 "-1,096,491 deals/s")
+    for option, value in (("--deals", "0"), ("--deals", "-3"), ("--repeats", "0")):
+        refused = run("bench", option, value)
+        assert refused.returncode == 2 and f"Invalid value for '{option}': {value} is not in the range x>=1." in refused.stderr
 
 
 def test_rule_errors_name_the_options_the_command_has() -> None:

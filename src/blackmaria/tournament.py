@@ -344,7 +344,8 @@ class TournamentResult:
         lines = [
             f"{self.rules.preset or 'custom'} ({self.rules.players} players{', a kitty' if self.rules.kitty else ''}), line-up "
             f"{', '.join(self.lineup)}: "
-            f"{self.deals} duplicate deals x {self.rules.players} rotations, seed {self.seed}, played in {self.seconds:.0f} s",
+            f"{self.deals} duplicate deal{'' if self.deals == 1 else 's'} x {self.rules.players} rotations, seed {self.seed}, "
+            f"played in {self.seconds:.0f} s",
             f"{'bot':<{width}}  points/deal [95% CI]        moon rate",
         ]
         for bot in bots:
@@ -374,7 +375,7 @@ class TournamentResult:
             )
             lines.append(f"games to {end} (consecutive deals, each rotation): {games.played} played; won: {won}")
         else:
-            lines.append(f"games to {end}: none finished in {self.deals} deals")
+            lines.append(f"games to {end}: none finished in {self.deals} deal{'' if self.deals == 1 else 's'}")
         lines += self.fault_lines()
         return "\n".join(lines)
 
