@@ -46,7 +46,7 @@ def test_a_wrong_total_is_refused_with_the_reason_and_nothing_is_entered() -> No
     out = _type(sheet, ["10 8 24", "Hx3 AS / Hx8 / Hx2 KS", "Hx3 AS / Hx8 QS / Hx2 KS QS", "quit"])
     assert "Not accepted: the points add up to 42, but every deal under these rules has 43 points." in said(out)
     assert "Not accepted: every card that scores must be entered; missing Q♠ (43" in said(out)
-    assert "Not accepted: Q♠ is entered twice: a card can be taken only once." in said(out)
+    assert "Not accepted: Q♠ is entered for Ben and for Carla: a card can be taken only once." in said(out)
     # Hearts entered as a count have no ranks: the hearts missing are counted (a play-test read "missing KH AH").
     out = _type(sheet, ["Hx3 AS / Hx7 / KS", "quit"])
     assert "Not accepted: every card that scores must be entered; missing Q♠, 3 hearts (43" in said(out)
@@ -171,7 +171,7 @@ def test_cards_typed_in_german_letters_count_as_the_game_reads_them() -> None:
 def test_refusals_are_in_the_players_language_and_bad_commands_say_how() -> None:
     sheet = ScoreSheet(preset("black-maria"), ["Anna", "Ben", "Carla"])
     out = _type(sheet, ["Hx3 AS / Hx8 QS / Hx2 KS QS", "Hx3 XS / Hx8 / Hx2 KS QS", "berichtige eins 1 2 40", "csv", "ende"], lang="de")
-    assert "Nicht angenommen: D♠ ist doppelt eingegeben: jede Karte kann nur einer bekommen." in said(out)
+    assert "Nicht angenommen: D♠ ist bei Ben und bei Carla eingegeben: jede Karte kann nur einer bekommen." in said(out)
     assert (
         "Nicht angenommen: Anna: XS ist weder eine Karte noch Punkte; schreib eine Karte als PD, H10 oder D♠, drei Herz als Hx3 (eins als H), Punkte in Ziffern (20)."
         in said(out)

@@ -147,8 +147,11 @@ class ScoreSheet:
                     raise ScoreError("ske_not_a_card", name=self.players[seat], text=token)
                 if not rules.in_play_mask >> card & 1:
                     raise ScoreError("ske_not_in_play", name=self.players[seat], card=card)
-                if any(m >> card & 1 for m in masks):
-                    raise ScoreError("ske_twice", card=card)
+                first = next((other for other, m in enumerate(masks) if m >> card & 1), None)
+                if first == seat:  # (the two who took it named, the second's field marked: a player was not told who)
+                    raise ScoreError("ske_twice_one", card=card, name=self.players[seat])
+                if first is not None:
+                    raise ScoreError("ske_twice", card=card, first=self.players[first], name=self.players[seat])
                 masks[seat] |= 1 << card
         if any(counts):
             hearts = [c for c in cards_of(rules.in_play_mask) if suit_of(c) == HEARTS]

@@ -124,7 +124,10 @@ const OWNER_LETTERS = 3; // a tapped card's taker: this many letters of the name
         const card = parseCard(token);
         if (card === null) throw new ScoreError("ske_not_a_card", { name: names[seat], text: token });
         if (!facts.inPlaySet.has(card)) throw new ScoreError("ske_not_in_play", { name: names[seat], card: cardSymbol(card) });
-        if (owner(card)) throw new ScoreError("ske_twice", { card: cardSymbol(card) });
+        // The two who took it named, the second's field marked (a player was not told who)
+        const first = taken.findIndex((set) => set.has(card));
+        if (first === seat) throw new ScoreError("ske_twice_one", { card: cardSymbol(card), name: names[seat] });
+        if (first >= 0) throw new ScoreError("ske_twice", { card: cardSymbol(card), first: names[first], name: names[seat] });
         taken[seat].add(card);
       }
     });
