@@ -75,7 +75,9 @@ def test_a_correction_of_an_earlier_deal_changes_the_totals() -> None:
     sheet = ScoreSheet(preset("black-maria"), ["Anna", "Ben", "Carla"], first_dealer=2)
     # Points with commas too ("10, 8, 25": a play-test typed them so and was refused), and cards player by player.
     out = _type(sheet, ["10, 8, 25", "0 43 0", "fix 1 Hx3 AS, Hx8, Hx2 KS QS", "fix 7 1 2 40", "quit"])
-    assert "Deal 1 corrected." in out and "Not accepted: there is no deal 7; deals 1 to 2 are entered." in said(out)
+    assert any(
+        line.startswith("Deal 1 corrected (Anna: ") for line in out
+    ) and "Not accepted: there is no deal 7; deals 1 to 2 are entered." in said(out)
     assert sheet.totals == [10, 51, 25]
     # The deal moves clockwise; said on a line of its own, the question after it short (entries wrapped at 80 columns).
     assert out[out.index("Deal 2 of 9: Anna deals, pass to the right.") + 1] == "Points or cards: "
@@ -111,12 +113,16 @@ def test_the_end_by_deal_count_and_a_shared_tie() -> None:
     # The deal that decided it can still be mended (a play-test's typo there could not: the program had quit); no
     # further deal is taken.
     out = _type(tie, ["fix 3 3 37 3", "0 0 43", "quit"])
-    assert "Deal 3 corrected." in out and out[out.index("Deal 3 corrected.") + 2] == "Game over. Winner: Anna."
+    fixed = "Deal 3 corrected (Anna: 3, Ben: 37, Carla: 3)."  # what it now holds (a play-test typed sheet to see)
+    assert fixed in out and out[out.index(fixed) + 2] == "Game over. Winner: Anna."
     assert tie.totals == [23, 57, 49]
     assert "Not accepted: the game is over; start a new score sheet." in out and len(tie.entries) == 3
     # An entry by names after the end is told the game is over, not that a player's points are missing (a play-test).
     out = _type(tie, ["Anna: 10, Ben: 8", "quit"])
     assert "Not accepted: the game is over; start a new score sheet." in out and len(tie.entries) == 3
+    # A mistyped command after the end is said so (a play-test's "sheeet" was told the game is over)
+    out = _type(tie, ["sheeet", "quit"])
+    assert "Not accepted: 'sheeet' is not a command; after the game sheet, fix N, undo, csv FILE and quit still work." in said(out)
 
 
 def test_sudden_death_asks_for_another_deal() -> None:
@@ -161,7 +167,7 @@ def test_cards_typed_in_german_letters_count_as_the_game_reads_them() -> None:
     assert german.points == (10, 8, 25)
     out = "\n".join(_type(sheet, ["Hx3 PA / Hx8 / Hx2 PK PD", "berichtige 1 Hx3 PA / Hx8 PD / Hx2 PK", "tabelle", "ende"], lang="de"))
     assert "Spiel 1 — Anna: 10, Ben: 8, Carla: 25." in out
-    assert "Spiel 1 berichtigt." in out
+    assert "Spiel 1 berichtigt (Anna: 10, Ben: 21, Carla: 12)." in out
     assert "Stand — Anna: 10, Ben: 21, Carla: 12" in out
     assert "Geber" in out and "Mond" not in out  # Black Maria has no moon: the sheet has no column for it
     hearts = "\n".join(_type(ScoreSheet(preset("hearts"), ["A", "B", "C", "D"]), ["0 26 0 0", "sheet", "quit"]))
@@ -312,7 +318,8 @@ def test_a_correction_that_is_a_moon_says_so() -> None:
     """A play-test's "fix 2 0 26 0 0" was answered "Deal 2 corrected." only (the sheet did show the moon)."""
     sheet = ScoreSheet(preset("hearts"), ["Anna", "Ben", "Carla", "Dora"])
     out = _type(sheet, ["14 6 5 1", "fix 1 0 26 0 0", "quit"])
-    assert out[out.index("Deal 1 corrected.") + 1] == "Ben shot the moon!" and sheet.totals == [26, 0, 26, 26]
+    fixed = next(line for line in out if line.startswith("Deal 1 corrected ("))
+    assert out[out.index(fixed) + 1] == "Ben shot the moon!" and sheet.totals == [26, 0, 26, 26]
 
 
 def test_an_empty_line_after_the_games_end_says_what_may_still_be_typed() -> None:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from blackmaria.cards import HEARTS, cards_of, suit_of
-from blackmaria.locale import Texts
+from blackmaria.locale import Texts, read_card
 from blackmaria.scorekeeper import DealEntry, ScoreError, ScoreSheet
 from blackmaria.tui.seat import line_editing
 from blackmaria.tui.session import data_dir
@@ -256,10 +256,17 @@ def run_scorekeeper(
                     number = parts[1]
                     fixed = _entry(sheet, parts[2])
                     sheet.correct(int(number), fixed)
-                    write_wrapped(t("sk_fixed", number=number))
+                    # with what it now holds, as a deal entered or taken back says it (a play-test typed sheet to check)
+                    points = t.named_points(sheet.players, sheet.entries[int(number) - 1].points)
+                    write_wrapped(t("sk_fixed_points", number=number, points=points))
                     if fixed.moon_shooter is not None:  # (as a deal entered: a play-test's corrected moon went unsaid)
                         write_wrapped(t("moon", name=sheet.players[fixed.moon_shooter]))
                 else:
+                    # A word that is no card and no player's name is a mistyped command, not an entry (a play-test's
+                    # "sheeet" after the end was told the game is over, as if the correction were refused)
+                    mistyped = word.isalpha() and read_card(word) is None and word not in {p.lower() for p in sheet.players}
+                    if mistyped and verdict.over:
+                        raise ScoreError("ske_over_unknown", word=word)
                     if verdict.over:  # (a play-test's entry after the end was told that a player's points were missing)
                         raise ScoreError("ske_over")
                     entry = sheet.add(_entry(sheet, answer))
