@@ -681,6 +681,29 @@ def test_clear_leaves_a_correction_and_the_next_deal_is_entered_as_the_next(serv
     page.close()
 
 
+def test_the_last_deal_is_taken_back_into_the_fields_even_after_the_end(server: Server, browser: Any) -> None:
+    """A play-test found no way on the page to take back a deal entered by mistake (the terminal has undo): only ✎."""
+    page = browser.new_page()
+    page.goto(f"{server.base}/score")
+    _setup(page, "hearts", ["Anna", "Ben", "Carla", "Dan"])
+    page.get_by_role("button", name="Start the sheet").click()
+    _entry(page, {"Anna": "26", "Ben": "0", "Carla": "0", "Dan": "0"})
+    _entry(page, {"Anna": "Hx13", "Ben": "QS", "Carla": "", "Dan": ""})
+    page.get_by_role("button", name="Take back deal 2").click()
+    assert _heard(page) == "Deal 2 taken back (Anna: 13, Ben: 13, Carla: 0, Dan: 0): enter it again."
+    assert page.locator("#sheet tbody tr").count() == 1 and page.get_by_label("Ben: points or cards").input_value() == "QS"
+    expect(page.locator("#entry-heading")).to_have_text("Enter deal 2")
+    page.reload()  # kept so
+    expect(page.locator("#sheet tbody tr")).to_have_count(1)
+    for _ in range(4):  # to 100: the game ends, and its last deal can still be taken back
+        _entry(page, {"Anna": "25", "Ben": "1", "Carla": "0", "Dan": "0"})
+    expect(page.locator("#end")).to_be_visible()
+    page.get_by_role("button", name="Take back deal 5").click()
+    expect(page.locator("#end")).to_have_count(0)
+    expect(page.locator("#entry-heading")).to_have_text("Enter deal 5")
+    page.close()
+
+
 def test_two_players_of_one_name_are_refused_on_the_setup_form(server: Server, browser: Any) -> None:
     """Two "Anna" columns were accepted: the sheet, its CSV and the messages could not tell them apart."""
     page = browser.new_page()

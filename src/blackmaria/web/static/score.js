@@ -268,6 +268,11 @@ const OWNER_LETTERS = 3; // a tapped card's taker: this many letters of the name
       this.entries.push(entry);
       return entry;
     }
+    /** The last deal taken off the sheet (the terminal's undo): it is returned, to be entered again. */
+    takeBack() {
+      if (!this.entries.length) throw new ScoreError("ske_undo_none", {});
+      return this.entries.pop();
+    }
     correct(number, entry) {
       const count = this.entries.length; // (as the terminal's sheet says it: "only deal 1", not "deals 1 to 1")
       if (!(number >= 1 && number <= count)) throw new ScoreError(`ske_no_deal${count === 0 ? "_none" : count === 1 ? "_one" : ""}`, { number, count });
@@ -812,7 +817,7 @@ const OWNER_LETTERS = 3; // a tapped card's taker: this many letters of the name
     // What the last entry scored, under the totals it changed (below the form, a phone showed it off the screen).
     parts.push(element("p", { id: "message", class: "message", role: "status", "aria-live": "polite" }));
     if (!verdictNow.over || state.editing !== null) parts.push(entryForm(sheet));
-    else parts.push(element("p", { id: "error", class: "error", role: "alert" }));
+    else parts.push(element("p", { id: "error", class: "error", role: "alert" }), element("div", { class: "actions" }, [takeBackButton(sheet)]));
     parts.push(
       element("div", { class: "actions" }, [
         element("button", { type: "button", id: "export-csv", text: t("web_export_csv"), onclick: () => download("scoresheet.csv", sheet.toCsv(), "text/csv") }),
@@ -939,6 +944,7 @@ const OWNER_LETTERS = 3; // a tapped card's taker: this many letters of the name
         // Clear starts the next deal afresh, out of a correction too (the next deal typed overwrote the deal corrected).
         element("button", { type: "button", id: "clear", text: t("web_clear"), onclick: () => { state.editing = null; state.drafts = sheet.players.map(() => ""); render(); } }),
         state.editing === null ? "" : element("button", { type: "button", id: "cancel", text: t("web_cancel"), onclick: () => { state.editing = null; state.drafts = sheet.players.map(() => ""); render(); } }),
+        state.editing === null ? takeBackButton(sheet) : "",
       ]),
     ]);
     setTimeout(refreshCards, 0);
@@ -990,6 +996,25 @@ const OWNER_LETTERS = 3; // a tapped card's taker: this many letters of the name
       while (count < chars.length && alike(count)) count++;
       return chars.slice(0, count).join("");
     });
+  }
+
+  /** The last deal off the sheet, back in the fields to enter again, as the terminal's undo (a play-test found only
+   * ✎, which can change a deal entered by mistake but never remove it); after the game's end too. */
+  function takeBackButton(sheet) {
+    if (!sheet.entries.length) return "";
+    return element("button", { type: "button", id: "take-back", text: t("web_take_back_deal", { number: sheet.entries.length }), onclick: takeBackDeal });
+  }
+
+  function takeBackDeal() {
+    const sheet = state.sheet;
+    const number = sheet.entries.length;
+    const entry = sheet.takeBack();
+    const named = entry.points.map((points, seat) => t("sk_named", { name: sheet.players[seat], points })).join(", ");
+    state.drafts = entry.texts ? entry.texts.slice() : entry.cards === null ? entry.raw.map(String) : entry.cards.map((list) => draftOfCards(sheet.facts, list));
+    saveSheet();
+    render();
+    say(t("sk_undone", { number, points: named }), "");
+    $("entry-0").focus();
   }
 
   function submitEntry() {
