@@ -622,6 +622,21 @@ def test_tapped_cards_tell_players_whose_names_begin_alike(server: Server, brows
     context.close()
 
 
+def test_four_everyday_names_fit_a_phone_without_scrolling(server: Server, browser: Any) -> None:
+    """A play-test's Hearts sheet for Großmutter, Großvater, Maximilian and Spieler 4 ran 48 px off a phone's screen:
+    the fourth total was seen only by swiping."""
+    context = browser.new_context(**PHONE, locale="en-GB")
+    page = context.new_page()
+    page.goto(f"{server.base}/score")
+    names = ["Großmutter", "Großvater", "Maximilian", "Spieler 4"]
+    _setup(page, "hearts", names)
+    page.get_by_role("button", name="Start the sheet").click()
+    _entry(page, dict(zip(names, ["13", "13", "0", "0"], strict=True)))
+    wrap = page.locator(".table-wrap")
+    assert wrap.evaluate("w => w.scrollWidth <= w.clientWidth"), wrap.evaluate("w => [w.scrollWidth, w.clientWidth]")
+    context.close()
+
+
 def test_six_players_on_a_phone_scroll_under_the_deal_column_and_say_there_is_more(server: Server, browser: Any) -> None:
     """Six players' columns were cut at the phone's right edge (names and ✎ off the screen, a lone letter at the
     edge), with nothing to say the sheet scrolled, and the Deal column scrolled away with the rest."""

@@ -861,7 +861,7 @@ const OWNER_LETTERS = 3; // a tapped card's taker: this many letters of the name
     const legend = directions.map((direction) => `${arrow(direction)} ${directionText(direction)}`).join(" · ");
     // Six players on a phone do not fit: the sheet scrolls sideways under its Deal column, a shade and a line saying
     // there is more (a play-test's sheet was cut at a lone letter, with nothing to say it scrolled).
-    const table = element("table", { id: "sheet", "aria-label": t("web_title") }, [element("thead", {}, [head]), element("tbody", {}, rows), element("tfoot", {}, [foot])]);
+    const table = element("table", { id: "sheet", "aria-label": t("web_title"), "data-players": String(sheet.players.length) }, [element("thead", {}, [head]), element("tbody", {}, rows), element("tfoot", {}, [foot])]);
     return element("div", {}, [
       element("p", { id: "sheet-more", class: "help", hidden: true, text: t("web_sheet_more") }),
       element("div", { class: "sheet-frame" }, [element("div", { class: "table-wrap", onscroll: (event) => showMoreSideways(event.target) }, [table])]),
