@@ -298,6 +298,15 @@ def test_taking_back_goes_to_the_seats_last_choice_over_its_forced_cards() -> No
     pytest.fail("no deal with a forced card after a choice in 40 seeds")
 
 
+def test_a_game_takes_a_player_count_as_the_environments_do() -> None:
+    """A researcher's Game("hearts", players=3) was a TypeError, where every environment takes players=."""
+    assert Game("black-maria", players=5).rules.players == 5
+    with pytest.raises(ValueError, match=r"players=4: these rules are for 5"):
+        Game(preset("black-maria", players=5), players=4)
+    with pytest.raises(ValueError, match="the hearts preset is for 4 players"):
+        Game("hearts", players=3)
+
+
 def test_nothing_is_taken_back_where_every_card_of_the_seat_was_forced() -> None:
     """A play-test took back the 2♣ that led the deal: it was the only card allowed, so it came again at once and the
     button seemed broken. With no choice of the seat's in the deal there is nothing to take back."""

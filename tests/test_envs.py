@@ -204,6 +204,11 @@ def test_pettingzoo_illegal_action_ends_the_episode_with_the_same_penalty_and_na
     info = env.infos[agent]
     assert info["illegal_action"] and info["rule"] == "not-in-hand" and info["card"] in info["reason"]
     assert env.game.to_record() == before
+    # None is PettingZoo's step for an agent that is done: for a live one it is refused, not scored (a researcher)
+    env.reset(seed=1)
+    with pytest.raises(ValueError, match=r"step\(None\) is for an agent that is done; player_\d is to choose a card"):
+        env.step(None)
+    assert not any(env.terminations.values()) and env.game.to_record() == before
 
 
 def test_same_seed_same_episode() -> None:

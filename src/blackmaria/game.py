@@ -47,7 +47,7 @@ from blackmaria.events import (
     SuddenDeath,
     TrickWon,
 )
-from blackmaria.rules import PassDirection, Rules, load_rules
+from blackmaria.rules import PassDirection, Rules, load_rules, rules_for
 
 if TYPE_CHECKING:
     from blackmaria.observation import Observation
@@ -163,12 +163,12 @@ class Game:
         seed: int | None = None,
         rng: random.Random | None = None,
         first_dealer: int | None = None,
+        players: int | None = None,
     ) -> None:
-        if isinstance(rules, str):
-            if rules.endswith((".toml", ".json")) or Path(rules).is_file():
-                raise ValueError(f"rules: {rules!r} is a file; read it with Game.from_file({rules!r}) or load_rules")
-            rules = load_rules(rules)
-        self.rules: Rules = rules
+        if isinstance(rules, str) and (rules.endswith((".toml", ".json")) or Path(rules).is_file()):
+            raise ValueError(f"rules: {rules!r} is a file; read it with Game.from_file({rules!r}) or load_rules")
+        # ``players`` as every environment takes it (a researcher's Game("hearts", players=3) was a TypeError)
+        self.rules: Rules = rules_for(rules, players)
         n = self.rules.players
         self.seats: tuple[str, ...] = tuple(seats) if seats is not None else tuple(f"Player {i + 1}" for i in range(n))
         if len(self.seats) != n:

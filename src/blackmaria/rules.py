@@ -690,3 +690,15 @@ def load_rules(path_or_name: str, players: int | None = None) -> Rules:
         if data is path_or_name:
             raise
         raise RulesError(f"{path_or_name}: {error}") from error
+
+
+def rules_for(rules: Rules | str, players: int | None = None) -> Rules:
+    """Rules given as a preset's name or a house-rules file, for ``players`` seats if given (as the CLI, the game and
+    the environments take them), or a ``Rules`` made already (with its own count)."""
+    if isinstance(rules, str):
+        return load_rules(rules, players)
+    if players is not None and players != rules.players:
+        raise ValueError(
+            f"players={players}: these rules are for {rules.players}; give the count in them (preset(name, players={players}))"
+        )
+    return rules

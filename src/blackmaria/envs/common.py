@@ -27,25 +27,13 @@ from blackmaria.core.logic import PHASE, PHASE_PASSING, STATE_SIZE
 from blackmaria.core.state import State
 from blackmaria.envs import encoding
 from blackmaria.envs.encoding import DIRECTIONS
-from blackmaria.rules import Rules, load_rules
+from blackmaria.rules import Rules, rules_for
 
 # The pass bookkeeping beside the state vector (the batched environment's per-game extras).
 PASS_SEAT: Final = 0  # seat choosing its pass now, -1 once play has begun
 PENDING: Final = 1  # cards chosen so far by that seat
 PASSES: Final = 2  # 7 slots: each seat's completed pass
 EXTRA_SIZE: Final = PASSES + 7
-
-
-def rules_for(rules: Rules | str, players: int | None = None) -> Rules:
-    """An environment's rules: a preset's name or a house-rules file, for ``players`` seats if given (as the CLI and the
-    OpenSpiel game take it), or a ``Rules`` made already (with its own count)."""
-    if isinstance(rules, str):
-        return load_rules(rules, players)
-    if players is not None and players != rules.players:
-        raise ValueError(
-            f"players={players}: these rules are for {rules.players}; give the count in them (preset(name, players={players}))"
-        )
-    return rules
 
 
 def illegal_penalty(rules: Rules) -> float:

@@ -131,6 +131,8 @@ class BlackMariaEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[mi
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        if action is None:  # (PettingZoo's None is for an agent that is done: a live one scored it as illegal, -26)
+            raise ValueError(f"step(None) is for an agent that is done; {agent} is to choose a card (an action 0..51)")
         game = self.game
         state = game.state
         assert state is not None
