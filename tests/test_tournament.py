@@ -237,6 +237,24 @@ def test_the_tournament_command_resumes_and_refuses_another_tournaments_checkpoi
     assert junk.exit_code != 0 and "line 1: not a tournament checkpoint" in junk.output
 
 
+def test_a_level_that_cannot_be_made_or_a_mistyped_one_is_named_at_once() -> None:
+    """A researcher's bot class without (seed, budget, time_ms) was registered, then failed mid-tournament with a bare
+    TypeError; "expertt" got no suggestion."""
+    from blackmaria.bots.base import ALL_LEVELS, Level, make_bot, register_level
+
+    class NoArgs:
+        def __init__(self) -> None:
+            pass
+
+    with pytest.raises(ValueError, match=r"^bot level 'test-no-args': its factory is called as factory\(seed, budget, time_ms\)"):
+        register_level(Level("test-no-args", NoArgs, listed=False))  # type: ignore[arg-type]
+    assert "test-no-args" not in ALL_LEVELS
+    with pytest.raises(ValueError, match=r"'expertt' is not one of .*; did you mean expert\?$"):
+        make_bot("expertt")
+    with pytest.raises(ValueError, match=r"did you mean expert\?$"):
+        run_tournament("hearts", ["random", "expertt"], deals=1, seed=1, workers=1)
+
+
 def test_a_python_bots_mistake_stops_the_tournament_naming_the_bot_the_deal_and_the_rotation() -> None:
     """A play-test: an illegal card read "Player 1 (seat 0) cannot play 2S", a crash the bot's traceback alone; the
     seats rotate, so the seat did not say which bot, nor the deal which to replay."""

@@ -19,6 +19,7 @@ seats is one expert against three medium players.
 
 from __future__ import annotations
 
+import difflib
 import json
 import math
 import os
@@ -423,7 +424,9 @@ def parse_bot(spec: str) -> tuple[str, int | None]:
             if multiprocessing.parent_process() is not None
             else ""
         )
-        raise ValueError(f"bot {spec!r}: {level!r} is not one of {', '.join(ALL_LEVELS)}, cmd:COMMAND or policy:PATH{worker}")
+        near = difflib.get_close_matches(level, ALL_LEVELS, n=1)  # (a researcher's "expertt" got no suggestion)
+        guess = f"; did you mean {near[0]}?" if near else ""
+        raise ValueError(f"bot {spec!r}: {level!r} is not one of {', '.join(ALL_LEVELS)}, cmd:COMMAND or policy:PATH{guess}{worker}")
     if budget and not (budget.isdigit() and int(budget) > 0):
         raise ValueError(f"bot {spec!r}: the budget after ':' must be a positive whole number")
     return level, int(budget) if budget else None

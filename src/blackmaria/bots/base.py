@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import difflib
+import inspect
 import json
 import random
 import threading
@@ -218,6 +220,14 @@ def register_level(level: Level) -> Level:
         raise ValueError(f"bot level {level.name!r} is registered already")
     if not level.name or ":" in level.name or level.name.startswith("cmd"):
         raise ValueError(f"bot level {level.name!r}: a name without ':' that does not start with 'cmd'")
+    try:  # (a class taking no seed was accepted here and failed in the tournament with a bare TypeError)
+        inspect.signature(level.factory).bind(None, None, None)
+    except TypeError as error:
+        raise ValueError(
+            f"bot level {level.name!r}: its factory is called as factory(seed, budget, time_ms) and cannot be ({error})"
+        ) from None
+    except ValueError:
+        pass  # (a builtin without a signature: called as it is)
     REGISTRY[level.name] = level
     LEVELS = tuple(name for name, lv in REGISTRY.items() if lv.listed)
     ALL_LEVELS = tuple(REGISTRY)
@@ -247,7 +257,9 @@ def make_bot(level: str, seed: int | None = None, budget: int | None = None, tim
         return PolicyBot(level.removeprefix("policy:"), seed)
     entry = REGISTRY.get(level)
     if entry is None:
-        raise ValueError(f"bot level {level!r} is not one of {', '.join(ALL_LEVELS)}")
+        near = difflib.get_close_matches(level, ALL_LEVELS, n=1)  # (a researcher's "expertt" got no suggestion)
+        guess = f"; did you mean {near[0]}?" if near else ""
+        raise ValueError(f"bot level {level!r} is not one of {', '.join(ALL_LEVELS)}{guess}")
     return entry.factory(seed, budget, time_ms)
 
 
