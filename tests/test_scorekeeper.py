@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from blackmaria.rules import preset
+from blackmaria.locale import Texts
+from blackmaria.rules import PRESETS, preset
 from blackmaria.scorekeeper import ScoreError, ScoreSheet
 from blackmaria.tui.scorekeeping import run_scorekeeper
 
@@ -255,6 +256,20 @@ def test_a_new_score_sheet_keeps_the_earlier_ones(tmp_path: Path) -> None:
     assert stats.skipped == []
 
 
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_the_helps_example_is_a_deal_of_the_sheets_own_rules(name: str) -> None:
+    """The help showed every sheet "10 8 25" and "Hx3 AS / Hx8 / Hx2 KS QS", three players of Black Maria."""
+    from blackmaria.tui.scorekeeping import help_text
+
+    rules = preset(name)
+    sheet = ScoreSheet(rules, [f"P{seat + 1}" for seat in range(rules.players)])
+    text = help_text(sheet, Texts("en"))
+    points = re.search(r"the points \(([-\d ]+)\)", text)
+    cards = re.search(r"separated by / \((.*?); Hx3", text)
+    assert points and cards, text
+    assert list(sheet.from_cards(cards.group(1).split("/")).points) == [int(p) for p in points.group(1).split()]
+
+
 def test_the_scorekeepers_texts_say_what_was_typed_and_the_sheet_is_aligned() -> None:
     """Bug 8: a Hearts hold deal read "pass no pass"; help, abc and an empty line all answered "enter the cards of
     all 4 players..., not 1"; the sheet's columns were not aligned."""
@@ -262,6 +277,9 @@ def test_the_scorekeepers_texts_say_what_was_typed_and_the_sheet_is_aligned() ->
     out = _type(sheet, ["20 6 0 0", "0 0 26 0", "6 20 0 0", "help", "abc", "", "0 0 0 26", "sheet", "quit"])
     assert "Deal 4: S deals, no passing." in out and "pass no pass" not in " ".join(out)
     assert out[out.index("Deal 4: S deals, no passing.") + 2].startswith("After each deal type the points")
+    # Its example is this sheet's: four players, Hearts' cards (a play-test read three players' points and A♠ K♠)
+    helped = " ".join(out)
+    assert "the points (3 21 2 0)" in helped and "(Hx3 / Hx8 Q♠ / Hx2 /;" in helped and "A♠" not in helped
     assert "Not accepted: 'abc' is neither points (10 8 25) nor cards for each player separated by /" in " ".join(out)
     assert "Nothing entered: type the deal's points" in said(out)
     start = next(i for i, line in enumerate(out) if re.match(r" *Deal +Dealer +Pass +Wilhelmina", line))

@@ -153,6 +153,33 @@ def sheet_table(sheet: ScoreSheet, t: Texts) -> list[str]:
     ]
 
 
+def help_text(sheet: ScoreSheet, t: Texts) -> str:
+    """How to enter a deal, with an example of this sheet's rules and players (a Hearts sheet for four was shown three
+    players' points and A♠, K♠, which score nothing there): hearts counted out to the first players, the other
+    scoring cards to the second and third, and the points they make."""
+    rules = sheet.rules
+    n = rules.players
+    scoring = [c for c in cards_of(rules.in_play_mask) if rules.values[c] != 0]
+    hearts = sum(1 for c in scoring if suit_of(c) == HEARTS)
+    others = sorted((c for c in scoring if suit_of(c) != HEARTS), key=lambda c: (-abs(rules.values[c]), -c))
+    shares = [3, max(0, hearts - 5), min(2, hearts)] if n >= 3 else [max(0, hearts - 3), min(3, hearts)]
+    shares[0] = hearts - sum(shares[1:])  # (every heart given out, however many the rules hold)
+    held: list[list[str]] = [[f"Hx{k}"] if k else [] for k in shares] + [[] for _ in range(n - len(shares))]
+    for index, card in enumerate(others):
+        held[min(1 + index, n - 1) if n >= 3 else index % n].append(t.card(card))
+    texts = [" ".join(cards) for cards in held]
+    try:
+        points = sheet.from_cards(texts).points
+    except ScoreError:  # hearts of different values (Spot Hearts) are named, not counted: each card dealt round
+        held = [[] for _ in range(n)]
+        for index, card in enumerate(sorted(scoring, key=lambda c: (suit_of(c) != HEARTS, -c))):
+            held[index % min(3, n)].append(t.card(card))
+        texts = [" ".join(cards) for cards in held]
+        points = sheet.from_cards(texts).points
+    cards = re.sub(r"\s+", " ", " / ".join(texts)).strip()  # (a player with nothing: "Hx2 / /")
+    return t("sk_help", points=" ".join(str(p) for p in points), cards=cards)
+
+
 def run_scorekeeper(
     sheet: ScoreSheet,
     lang: str,
@@ -180,7 +207,7 @@ def run_scorekeeper(
 
     rules = sheet.rules
     write_wrapped(t("sk_welcome", rules=t.game_title(rules), players=", ".join(sheet.players)))
-    write_wrapped(t("sk_help"))
+    write_wrapped(help_text(sheet, t))
     if sheet.entries:  # a sheet resumed: where it stands, before the next deal's prompt
         for line in sheet_table(sheet, t):
             write(line)
@@ -216,7 +243,7 @@ def run_scorekeeper(
                 if word in ("quit", "ende", "q"):
                     raise EOFError
                 if word in ("help", "hilfe", "?"):
-                    write_wrapped(t("sk_help"))
+                    write_wrapped(help_text(sheet, t))
                     write_wrapped(t("sk_help_commands"))
                     continue
                 if not answer:  # (after the end, not an invitation to type points: a play-test's were then refused)
