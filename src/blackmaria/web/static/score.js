@@ -905,8 +905,7 @@ const OWNER_LETTERS = 3; // a tapped card's taker: this many letters of the name
   function startEditing(index) {
     const entry = state.sheet.entries[index];
     state.editing = index;
-    if (entry.texts) state.drafts = entry.texts.slice();
-    else state.drafts = entry.cards === null ? entry.raw.map(String) : entry.cards.map((list) => draftOfCards(state.sheet.facts, list));
+    state.drafts = draftsOf(entry);
     render();
     $("entry-0").focus();
   }
@@ -1000,6 +999,12 @@ const OWNER_LETTERS = 3; // a tapped card's taker: this many letters of the name
 
   /** The last deal off the sheet, back in the fields to enter again, as the terminal's undo (a play-test found only
    * ✎, which can change a deal entered by mistake but never remove it); after the game's end too. */
+  /** A deal's fields as entered (the hearts tapped stay those hearts), or as the saved sheet keeps it. */
+  function draftsOf(entry) {
+    if (entry.texts) return entry.texts.slice();
+    return entry.cards === null ? entry.raw.map(String) : entry.cards.map((list) => draftOfCards(state.sheet.facts, list));
+  }
+
   function takeBackButton(sheet) {
     if (!sheet.entries.length) return "";
     return element("button", { type: "button", id: "take-back", text: t("web_take_back_deal", { number: sheet.entries.length }), onclick: takeBackDeal });
@@ -1010,7 +1015,7 @@ const OWNER_LETTERS = 3; // a tapped card's taker: this many letters of the name
     const number = sheet.entries.length;
     const entry = sheet.takeBack();
     const named = entry.points.map((points, seat) => t("sk_named", { name: sheet.players[seat], points })).join(", ");
-    state.drafts = entry.texts ? entry.texts.slice() : entry.cards === null ? entry.raw.map(String) : entry.cards.map((list) => draftOfCards(sheet.facts, list));
+    state.drafts = draftsOf(entry);
     saveSheet();
     render();
     say(t("sk_undone", { number, points: named }), "");
