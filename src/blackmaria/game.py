@@ -719,6 +719,13 @@ class Game:
                 return taken
         return 0
 
+    def only_forced_to_take_back(self, seat: int) -> bool:
+        """Whether, on ``seat``'s turn in the play, it has cards in this deal but every one was its only legal one:
+        nothing to take back, for a reason the front ends say (not "you have played no card")."""
+        if self.phase != "playing" or self.turn != seat or not any(p == seat for p, _ in self._states[-1].plays()):
+            return False
+        return self.rules.undo and self.plays_to_take_back(seat) == 0
+
     def take_back(self, seat: int) -> list[tuple[int, Card]]:
         """Undo ``plays_to_take_back(seat)`` plays; the plays taken back as ``(seat, card)``, the last first.
 
@@ -727,7 +734,7 @@ class Game:
         if not self.rules.undo:
             raise GameError(f"{self._who(seat)} cannot take a card back: these rules say undo = false", rule="undo-off", seat=seat)
         count = self.plays_to_take_back(seat)
-        if not count and self.phase == "playing" and self.turn == seat and any(p == seat for p, _ in self._states[-1].plays()):
+        if self.only_forced_to_take_back(seat):
             raise GameError(
                 f"every card of seat {seat} in this deal was its only legal one: there is no choice to take back",
                 rule="wrong-phase",

@@ -841,7 +841,7 @@ class TableRuntime:
             if game.phase == "playing" and game.turn != seat:
                 raise ProtocolError("no-undo", "a card is taken back on your turn, once the others have played", ref=ref)
             plays = self._plays_to_take_back(seat)
-            if not plays and game.state is not None and any(player == seat for player, _ in game.state.plays()):
+            if game.only_forced_to_take_back(seat):
                 raise ProtocolError(
                     "no-undo", "every card you have played in this deal was the only one allowed: there is no choice to take back", ref=ref
                 )

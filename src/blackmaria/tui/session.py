@@ -481,12 +481,7 @@ class PlaySession(Seat):
             return self.t("undo_off")
         if not game.plays_to_take_back(self.human):
             # Right after a pass, "no card of yours to take back" read oddly to a play-test: it is the pass that stays.
-            if (
-                game.phase == "playing"
-                and game.turn == self.human
-                and game.state
-                and any(seat == self.human for seat, _ in game.state.plays())
-            ):
+            if game.only_forced_to_take_back(self.human):
                 return self.t("undo_none_forced")  # (taken back, a forced card would come again at once)
             passed = game.phase == "playing" and game.observation(self.human).pass_to is not None
             return self.t("undo_none_passed" if passed else "undo_none")
