@@ -273,6 +273,8 @@ def _play_to_the_last_card(page: Any, autoplay: bool) -> int:
             break
         choices = page.locator("#hand .card.playable").count()
         if page.locator("#hand .card").count() > 1 and (choices > 1 or (choices == 1 and not autoplay)):
+            # A card played for the player is not said at a later turn with a choice (read as speaking of it)
+            assert choices == 1 or not (page.text_content("#notice") or "").endswith("played for you."), page.text_content("#notice")
             play_first_playable(page)
             clicks += 1
         else:

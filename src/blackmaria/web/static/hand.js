@@ -133,6 +133,12 @@ export function renderHand() {
   hand.classList.toggle("waiting", app.playPending);
   hand.setAttribute("aria-disabled", String(!app.connected));
   if (hadFocus && nodes[app.handFocus]) nodes[app.handFocus].focus();
+  // "Only 2♣ may be played: played for you" goes when the next turn comes (a play-test read it under "Your turn"
+  // with two cards raised, as if it spoke of them).
+  if (myTurn && app.forcedNotice && app.forcedNotice !== turn) {
+    app.forcedNotice = null;
+    clearNotice();
+  }
   if (myTurn && allowed.size === 1) playForced(turn, view.choices[0]);
 }
 

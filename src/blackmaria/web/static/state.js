@@ -54,6 +54,7 @@ export const app = {
   stopSetFor: null, // the turn ("deal:trick") whose start put the hand's focus stop on a card that may be played
   forcedFor: null, // the turn whose only legal card autoplay has set out to play (once a turn)
   forcedCard: null, // the card autoplay played last
+  forcedNotice: null, // the turn whose card the notice says was played for the player (it goes at the next turn)
   noticeTillMyTurn: false, // the notice says the turn is another's: it goes when the turn comes
   noticeTurn: null, // the seat whose turn it was when a click out of turn was refused: the notice goes when that turn is over
   drawn: null, // the card this seat drew from a two-player stock after the last trick, until its next card

@@ -55,6 +55,7 @@ async function showUpdate(message, hurry) {
   if (forced) {
     app.forcedCard = null;
     showNotice(t("forced_play", { card: cardShort(forced.card) }), true);
+    app.forcedNotice = app.forcedFor; // (it goes at the next turn that is not this one: hand.js)
   }
   if (scored) setNews([]); // the table's news last the deal they came in (a play-test read them under the result)
   if (scored && app.table && app.table.summary_seconds) app.summaryUntil = message.receivedAt + app.table.summary_seconds * 1000;
