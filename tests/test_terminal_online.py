@@ -247,7 +247,7 @@ def test_alone_with_computer_players_undo_takes_a_card_back_and_a_spectator_sees
         if not steps:  # the first turn: nothing of Ann's to take back yet (the refusal asks again)
             steps.append("nothing")
             return "undo"
-        if steps == ["nothing"]:
+        if steps == ["nothing"] and len(player.playable) > 1:  # a card she chooses (a forced one is not taken back)
             steps.append("played")
         elif steps == ["nothing", "played"] and len(player.playable) > 1:  # a later turn with a choice: take back
             steps.append("undo")
