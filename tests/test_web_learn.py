@@ -280,6 +280,28 @@ def test_the_guided_deal_in_english_explains_every_decision_and_counts_in_public
 
 
 @needs_chromium
+def test_on_a_phone_the_advice_stands_above_the_word_on_the_last_decision(server: Server, browser: Any) -> None:
+    """A play-test's phone, at trick 1: the verdict on the pass stood above "In short: ...", which went below the first
+    screen (857-942 px on an 844 px screen)."""
+    page = new_page(browser, PHONE)
+    start_learning(page, server.base, "black-maria", "Ada")
+    page.wait_for_function(EXPLAINED, timeout=30_000)
+    for card in page.locator("#hand .card:not(.dim)").all()[:3]:
+        click_card(card)
+    page.click("#pass-button")
+    page.wait_for_function(
+        "() => document.querySelector('#hand .card.playable') && document.getElementById('learn-feedback').textContent !== ''",
+        timeout=60_000,
+    )
+    page.wait_for_function(EXPLAINED, timeout=30_000)
+    short = page.evaluate("() => document.querySelector('#learn-body .learn-short').getBoundingClientRect().toJSON()")
+    feedback = page.evaluate("() => document.getElementById('learn-feedback').getBoundingClientRect().toJSON()")
+    assert short["bottom"] <= feedback["top"] and short["bottom"] <= PHONE["height"], (short, feedback)
+    assert page.errors == []
+    page.context.close()
+
+
+@needs_chromium
 def test_the_guided_deal_in_german_shows_no_english(server: Server, browser: Any) -> None:
     page = new_page(browser, DESKTOP, locale="de-DE")
     page.goto(f"{server.base}/")
