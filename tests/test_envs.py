@@ -180,7 +180,7 @@ def test_environments_take_a_player_count_and_name_a_bad_level_at_once() -> None
         with pytest.raises(RulesError, match=r"^5 players: the hearts preset is for 4 players; for 5 try "):
             make(rules="hearts", players=5)
     assert BlackMariaEnv(rules=Rules.from_data({"preset": "hearts", "players": 5})).possible_agents[-1] == "player_4"
-    with pytest.raises(ValueError, match="opponents 'expertt' is not one of random, easy, medium, hard, expert"):
+    with pytest.raises(ValueError, match="opponents 'expertt' is not one of random, easy, medium, hard, expert.*; did you mean expert\\?$"):
         BlackMariaSingleSeatEnv(opponents="expertt")
     made = gymnasium.make("blackmaria/SingleSeat-v0", rules="hearts", opponents="random")
     observation, _ = made.reset(seed=1)

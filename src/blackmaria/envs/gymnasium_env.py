@@ -12,6 +12,7 @@ A thin wrapper of the flat action layer (``game.apply_action``, the seat's
 
 from __future__ import annotations
 
+import difflib
 import random
 from typing import Any, SupportsFloat
 
@@ -90,7 +91,9 @@ class BlackMariaSingleSeatEnv(gym.Env[np.ndarray, int]):
             )
         if opponents not in ALL_LEVELS and not opponents.startswith(("cmd:", "policy:")):
             # said here, not at the first reset (a researcher's typo "expertt" passed the constructor)
-            raise ValueError(f"opponents {opponents!r} is not one of {', '.join(ALL_LEVELS)}, cmd:COMMAND or policy:PATH")
+            near = difflib.get_close_matches(opponents, ALL_LEVELS, n=1)
+            guess = f"; did you mean {near[0]}?" if near else ""
+            raise ValueError(f"opponents {opponents!r} is not one of {', '.join(ALL_LEVELS)}, cmd:COMMAND or policy:PATH{guess}")
         self.seat = seat
         self.opponents = opponents
         self.whole_game = whole_game
