@@ -19,7 +19,6 @@ seats is one expert against three medium players.
 
 from __future__ import annotations
 
-import difflib
 import json
 import math
 import os
@@ -392,7 +391,7 @@ class TournamentResult:
 
 def parse_bot(spec: str) -> tuple[str, int | None]:
     """``hard:2000`` -> (``hard``, 2000); ``medium`` -> (``medium``, None)."""
-    from blackmaria.bots.base import ALL_LEVELS
+    from blackmaria.bots.base import ALL_LEVELS, level_suggestion
 
     if spec.strip().startswith("cmd:"):
         # A program speaking the blackmaria-bot/1 protocol: one that cannot be started is named here, once, instead
@@ -424,8 +423,7 @@ def parse_bot(spec: str) -> tuple[str, int | None]:
             if multiprocessing.parent_process() is not None
             else ""
         )
-        near = difflib.get_close_matches(level, ALL_LEVELS, n=1)  # (a researcher's "expertt" got no suggestion)
-        guess = f"; did you mean {near[0]}?" if near else ""
+        guess = level_suggestion(level)
         raise ValueError(f"bot {spec!r}: {level!r} is not one of {', '.join(ALL_LEVELS)}, cmd:COMMAND or policy:PATH{guess}{worker}")
     if budget and not (budget.isdigit() and int(budget) > 0):
         raise ValueError(f"bot {spec!r}: the budget after ':' must be a positive whole number")

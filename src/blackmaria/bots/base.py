@@ -236,6 +236,12 @@ def register_level(level: Level) -> Level:
     return level
 
 
+def level_suggestion(level: str) -> str:
+    """ "; did you mean expert?" for a level name near a registered one, else "" (a researcher's "expertt" got none)."""
+    near = difflib.get_close_matches(level, ALL_LEVELS, n=1)
+    return f"; did you mean {near[0]}?" if near else ""
+
+
 def make_bot(level: str, seed: int | None = None, budget: int | None = None, time_ms: float | None = None) -> Bot:
     """A bot by registered level name (``ALL_LEVELS``: ``random``, ``easy``, ``medium``, ``hard``, ``expert``, and the
     frozen reference ``expert-2026``); ``policy:PATH``, a trained policy file (``bots.policy``); or ``cmd:COMMAND``, a program speaking the ``blackmaria-bot/1`` protocol
@@ -257,9 +263,7 @@ def make_bot(level: str, seed: int | None = None, budget: int | None = None, tim
         return PolicyBot(level.removeprefix("policy:"), seed)
     entry = REGISTRY.get(level)
     if entry is None:
-        near = difflib.get_close_matches(level, ALL_LEVELS, n=1)  # (a researcher's "expertt" got no suggestion)
-        guess = f"; did you mean {near[0]}?" if near else ""
-        raise ValueError(f"bot level {level!r} is not one of {', '.join(ALL_LEVELS)}{guess}")
+        raise ValueError(f"bot level {level!r} is not one of {', '.join(ALL_LEVELS)}{level_suggestion(level)}")
     return entry.factory(seed, budget, time_ms)
 
 

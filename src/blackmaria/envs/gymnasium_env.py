@@ -12,7 +12,6 @@ A thin wrapper of the flat action layer (``game.apply_action``, the seat's
 
 from __future__ import annotations
 
-import difflib
 import random
 from typing import Any, SupportsFloat
 
@@ -27,7 +26,7 @@ except ImportError as error:
     raise missing(error, "envs") from error
 
 from blackmaria.bots import Bot, make_bot, run_bots
-from blackmaria.bots.base import ALL_LEVELS, close_bots
+from blackmaria.bots.base import ALL_LEVELS, close_bots, level_suggestion
 from blackmaria.cards import cards_of
 from blackmaria.core import logic as core
 from blackmaria.envs import encoding
@@ -91,8 +90,7 @@ class BlackMariaSingleSeatEnv(gym.Env[np.ndarray, int]):
             )
         if opponents not in ALL_LEVELS and not opponents.startswith(("cmd:", "policy:")):
             # said here, not at the first reset (a researcher's typo "expertt" passed the constructor)
-            near = difflib.get_close_matches(opponents, ALL_LEVELS, n=1)
-            guess = f"; did you mean {near[0]}?" if near else ""
+            guess = level_suggestion(opponents)
             raise ValueError(f"opponents {opponents!r} is not one of {', '.join(ALL_LEVELS)}, cmd:COMMAND or policy:PATH{guess}")
         self.seat = seat
         self.opponents = opponents
