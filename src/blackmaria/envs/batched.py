@@ -213,14 +213,19 @@ def _step_all(
             mask ^= low
 
 
+def _checked_seed(seed: int) -> int:
+    """``seed``, refused by name unless a whole number of 0 or more (numpy's own words did not name it)."""
+    if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or seed < 0:
+        raise ValueError(f"seed: a whole number, 0 or more; got {seed!r}")
+    return int(seed)
+
+
 class BatchedEnv:
     """``num_envs`` deals under ``rules``, stepped together."""
 
     def __init__(self, rules: Rules | str = "hearts", num_envs: int = 64, seed: int = 0, players: int | None = None) -> None:
         if isinstance(num_envs, bool) or not isinstance(num_envs, int | np.integer) or num_envs < 1:
             raise ValueError(f"num_envs: the number of games stepped together, at least 1; got {num_envs!r}")
-        if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or seed < 0:
-            raise ValueError(f"seed: a whole number, 0 or more; got {seed!r}")
         self.rules = rules_for(rules, players)
         self.num_envs = int(num_envs)
         self.direction = self.rules.pass_direction(0)
@@ -228,7 +233,7 @@ class BatchedEnv:
         self.params = compiled.params_array(self.rules)
         self.at = np.array([segment.start for segment in encoding.layout(self.rules)], dtype=np.int64)
         self.size = encoding.size(self.rules)
-        self.seed = seed
+        self.seed = _checked_seed(seed)
         self.states = np.zeros((num_envs, STATE_SIZE), dtype=np.int64)
         self.extras = np.zeros((num_envs, EXTRA_SIZE), dtype=np.int64)
         self.rngs = np.zeros(num_envs, dtype=np.int64)
@@ -249,9 +254,7 @@ class BatchedEnv:
         The arrays returned, here and by ``step``, are the environment's own, written over by the next call: keep a
         copy (``observations.copy()``) of any you need after it."""
         if seed is not None:
-            if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or seed < 0:
-                raise ValueError(f"seed: a whole number, 0 or more; got {seed!r}")
-            self.seed = seed
+            self.seed = _checked_seed(seed)
         self.dealt = True
         seeds = np.random.SeedSequence(self.seed).generate_state(self.num_envs, dtype=np.uint64)
         self.rngs[:] = (seeds >> np.uint64(1)).astype(np.int64) | 1

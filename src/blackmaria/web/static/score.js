@@ -1005,6 +1005,11 @@ const OWNER_LETTERS = 3; // a tapped card's taker: this many letters of the name
     return entry.cards === null ? entry.raw.map(String) : entry.cards.map((list) => draftOfCards(state.sheet.facts, list));
   }
 
+  /** "Anna: 10, Ben: 8", never "Spieler 1 0": a name may end in a number. */
+  function namedPoints(sheet, points) {
+    return points.map((value, seat) => t("sk_named", { name: sheet.players[seat], points: value })).join(", ");
+  }
+
   function takeBackButton(sheet) {
     if (!sheet.entries.length) return "";
     return element("button", { type: "button", id: "take-back", text: t("web_take_back_deal", { number: sheet.entries.length }), onclick: takeBackDeal });
@@ -1014,7 +1019,7 @@ const OWNER_LETTERS = 3; // a tapped card's taker: this many letters of the name
     const sheet = state.sheet;
     const number = sheet.entries.length;
     const entry = sheet.takeBack();
-    const named = entry.points.map((points, seat) => t("sk_named", { name: sheet.players[seat], points })).join(", ");
+    const named = namedPoints(sheet, entry.points);
     state.drafts = draftsOf(entry);
     saveSheet();
     render();
@@ -1030,8 +1035,7 @@ const OWNER_LETTERS = 3; // a tapped card's taker: this many letters of the name
       // As entered, for a correction in this tab: the hearts tapped come back as those hearts, not as "Hx3" (a
       // play-test lost which hearts it had tapped); a sheet opened again shows the count (the saved sheet keeps cards).
       entry.texts = texts;
-      // "Anna: 10", never "Spieler 1 0": a name may end in a number.
-      const named = entry.points.map((points, seat) => t("sk_named", { name: sheet.players[seat], points })).join(", ");
+      const named = namedPoints(sheet, entry.points);
       let message;
       if (state.editing === null) {
         sheet.add(entry);
