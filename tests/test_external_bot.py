@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 from blackmaria.bots import run_bots
@@ -275,3 +276,25 @@ def test_a_bot_program_ends_with_its_bot_and_with_each_episode_of_an_env() -> No
     assert all(process.wait(timeout=5) is not None for process in earlier), "close() ends the programs"
     assert env.reset(seed=9)[0] is not None and len(env.bots) == 3  # and a reset after close() plays again
     env.close()
+
+
+def test_a_program_opponent_that_fails_in_an_env_is_told_in_info_and_warned() -> None:
+    """A researcher's `cmd:` opponent crashed on its third play; the Gymnasium env went on with `medium` in its seat
+    and said nothing, so a learner could train for hours against `medium` believing it faced the program."""
+    pytest.importorskip("gymnasium")
+    from blackmaria.envs.gymnasium_env import BlackMariaSingleSeatEnv
+
+    illegal_2c = '{"card": "2C"}'  # the two of clubs for every play: illegal once it has been played
+    code = f'import sys\nfor line in sys.stdin: print(\'{{"type": "ready"}}\' if \'"hello"\' in line else {illegal_2c!r}, flush=True)'
+    env = BlackMariaSingleSeatEnv(rules="two-player", opponents=f"cmd:{sys.executable} -c {shlex.quote(code)}")
+    told: dict[int, list[str]] = {}
+    with pytest.warns(RuntimeWarning, match=r"(?s)opponent at seat 1: .*illegal card 2C.*its fallback plays the seat") as warned:
+        _, info = env.reset(seed=1)
+        told |= info.get("opponent_faults", {})
+        done = False
+        while not done:
+            _, _, done, _, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+            told |= info.get("opponent_faults", {})
+    env.close()
+    assert list(told) == [1] and len(told[1]) == 1 and "illegal card 2C" in told[1][0]
+    assert len(warned) == 1  # once, not at every later step the fallback plays

@@ -41,8 +41,13 @@ def test_the_parameters_name_a_preset_for_its_counts_or_give_house_rules() -> No
     """A play-test: {"preset": "hearts", "players": 5} made a five-player "hearts" that `play` refuses, and options
     that were not JSON raised a bare JSONDecodeError. A preset and a count alone are checked as `preset()` checks them;
     with options they are house rules; bad options are named."""
-    with pytest.raises(RulesError, match=r"^5 players: the hearts preset is for 4 players; for 5 try black-maria"):
+    with pytest.raises(RulesError, match=r"^5 players: the hearts preset is for 4 players; for 5 try black-maria") as refused:
         pyspiel.load_game(og.SHORT_NAME, {"preset": "hearts", "players": 5})
+    # the house-rules way as this game's parameters (it was a TOML file's `preset = "hearts"`), and it loads
+    assert str(refused.value).endswith(""" (or house rules: {"preset": "hearts", "options": '{"players": 5}'})""")
+    five = pyspiel.load_game(og.SHORT_NAME, {"preset": "hearts", "options": '{"players": 5}'})
+    assert five.num_players() == 5 and "players=5" in str(five)  # the string read players=0
+    assert pyspiel.load_game(str(five)).rules == five.rules
     house = pyspiel.load_game(og.SHORT_NAME, {"preset": "hearts", "players": 5, "options": json.dumps({"pass_count": 2})})
     assert house.num_players() == 5
     for options in ("not json", "[1, 2]"):

@@ -13,6 +13,7 @@ A thin wrapper of the flat action layer (``game.apply_action``, the seat's
 from __future__ import annotations
 
 import random
+import warnings
 from typing import Any, SupportsFloat
 
 import numpy as np
@@ -68,6 +69,12 @@ class BlackMariaSingleSeatEnv(gym.Env[np.ndarray, int]):
     cards (as the ``random`` bot does) straight from the seat's legal mask:
     a choice that reads nothing else needs no observation, so none is built
     and training against random opponents runs several times faster.
+
+    A program opponent (``cmd:``) whose answer is late, malformed or illegal is
+    played by its fallback (``medium``) for the rest of the episode, as at a
+    table: the step or reset where that happened says so in
+    ``info["opponent_faults"]`` (``{seat: [why, ...]}``) and warns once, so a
+    learner never trains against ``medium`` believing it faces the program.
     """
 
     metadata = {"render_modes": list(RENDER_MODES)}
@@ -104,6 +111,7 @@ class BlackMariaSingleSeatEnv(gym.Env[np.ndarray, int]):
         self.bots: dict[int, Bot] = {}
         self._random: random.Random | None = None
         self._legal = 0  # the agent's legal cards at the last observation
+        self._faults_seen: dict[int, int] = {}  # per seat, the program opponent's errors already told
         self._over = True  # no episode until reset; and again once one has ended
 
     def _mask(self) -> int:
@@ -124,7 +132,26 @@ class BlackMariaSingleSeatEnv(gym.Env[np.ndarray, int]):
         assert state is not None
         totals = self.game.totals if self.whole_game else None
         self._legal = self._mask()  # what step checks the next action against
-        return self._encoder.encode(state, self.seat, totals), {"action_mask": mask_of(self._legal)}
+        info: dict[str, Any] = {"action_mask": mask_of(self._legal)}
+        if faults := self._new_faults():
+            info["opponent_faults"] = faults
+        return self._encoder.encode(state, self.seat, totals), info
+
+    def _new_faults(self) -> dict[int, list[str]]:
+        """The program opponents' faults since the last observation, by seat; each warned once."""
+        faults: dict[int, list[str]] = {}
+        for seat, bot in self.bots.items():
+            errors: list[str] = getattr(bot, "errors", [])
+            if len(errors) > self._faults_seen.get(seat, 0):
+                faults[seat] = errors[self._faults_seen.get(seat, 0) :]
+                self._faults_seen[seat] = len(errors)
+                for why in faults[seat]:
+                    warnings.warn(
+                        f"opponent at seat {seat}: {why}; its fallback plays the seat for the rest of the episode",
+                        RuntimeWarning,
+                        stacklevel=3,
+                    )
+        return faults
 
     def _run_bots(self) -> None:
         """Let the bots act until the agent must (dealing on in a whole game)."""
@@ -156,6 +183,7 @@ class BlackMariaSingleSeatEnv(gym.Env[np.ndarray, int]):
         rng = random.Random(game_seed)
         self.game = Game(self._episode_rules, rng=rng)
         self._close_bots()  # the last episode's: a program opponent's process ends with its episode
+        self._faults_seen = {}
         if self.opponents == "random":
             self.bots, self._random = {}, rng  # one generator shuffles and draws the opponents' cards
         else:

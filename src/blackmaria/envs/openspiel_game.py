@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -44,7 +44,7 @@ from blackmaria.cards import CardSet, card_name, cards_of
 from blackmaria.envs import encoding
 from blackmaria.errors import IllegalDeal
 from blackmaria.game import Game
-from blackmaria.rules import Rules, RulesError, preset
+from blackmaria.rules import PresetPlayersError, Rules, RulesError, preset
 
 SHORT_NAME = "python_black_maria"
 _DEFAULTS: dict[str, Any] = {"preset": "hearts", "players": 0, "options": ""}
@@ -81,7 +81,18 @@ def rules_from_params(params: dict[str, Any]) -> Rules:
             raise RulesError(f'options: {params["options"]!r} is not a JSON object of rule options, like \'{{"pass_schedule": ["left"]}}\'')
         rules = Rules.from_data({"preset": name, **({} if players is None else {"players": players}), **options})
     else:
-        rules = preset(name, players=players)
+        try:
+            rules = preset(name, players=players)
+        except PresetPlayersError as error:  # the house-rules way said as this game's parameters, not as a TOML file
+            low, high = cast(tuple[int, int], error.facts["count"])
+            others = cast(list[str], error.facts["others"])
+            raise PresetPlayersError(
+                f"{players} players: the {error.facts['preset']} preset is for {low if low == high else f'{low} to {high}'} players"
+                + (f"; for {players} try {', '.join(others)}" if others else "")
+                + f""" (or house rules: {{"preset": "{error.facts["preset"]}", "options": '{{"players": {players}}}'}})""",
+                error.code,
+                **error.facts,
+            ) from error
     return rules.replace(target_score=None, deal_count=1, ties="share")
 
 
@@ -107,6 +118,7 @@ class BlackMariaGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no ty
         self.rules = rules_from_params(params)
         if params["options"]:  # (read by rules_from_params: a JSON object)
             params["options"] = _without_commas(json.loads(_with_commas(params["options"])))
+            params["players"] = self.rules.players  # the game's string names its count (it read players=0 for 5)
         rules = self.rules
         positive = sum(v for c, v in enumerate(rules.values) if v > 0 and rules.in_play_mask >> c & 1)
         negative = sum(v for c, v in enumerate(rules.values) if v < 0 and rules.in_play_mask >> c & 1)
