@@ -454,3 +454,37 @@ def test_omnibus_moon_with_the_jd_elsewhere(need_jd: bool, expected: list[int]) 
     points = [0] * 4
     core.score_deal(s, core.make_params(rules), points)
     assert points == expected
+
+
+def test_a_card_is_not_taken_back_over_a_draw_from_the_stock() -> None:
+    """A play-test played two-player, saw the card it drew from the stock, took back and played another card: the
+    stock stays as dealt, so taking back over a draw shows the next card. (With two players every turn but the first
+    comes after a draw while the stock lasts.) Once the stock is gone a choice is taken back as anywhere."""
+    game = Game("two-player", seed=3)
+    game.deal()
+    (lead,) = game.legal_cards()  # the first lead, forced
+    game.play(lead)
+    seat = game.turn
+    assert seat is not None and len(game.legal_cards()) > 1  # (seeded) the second card is a choice
+    assert game.plays_to_take_back(seat) == 0 and game.take_back_blocked(seat) is None  # (no card of its own yet)
+    game.play(min(game.legal_cards()))  # the trick is over: both draw
+    assert len(game.stock) == 24
+    while game.turn != seat:
+        game.play(min(game.legal_cards()))
+    assert game.plays_to_take_back(seat) == 0 and game.take_back_blocked(seat) == "drawn"
+    before = snapshot(game)
+    with pytest.raises(GameError, match="has drawn from the stock since its last choice: a card is not taken back over a draw"):
+        game.take_back(seat)
+    assert snapshot(game) == before
+    while game.stock:  # on to the tricks after the stock is gone
+        game.play(min(game.legal_cards()))
+    taken = 0
+    while game.phase == "playing" and not taken:
+        turn = game.turn
+        assert turn is not None
+        if game.plays_to_take_back(turn) > 2:  # back over a finished trick, the stock gone
+            assert game.take_back_blocked(turn) is None
+            taken = len(game.take_back(turn))
+        else:
+            game.play(min(game.legal_cards()))
+    assert taken > 2

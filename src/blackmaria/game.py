@@ -702,9 +702,10 @@ class Game:
 
         Back to ``seat``'s last card of this deal, and on to its card before while the card taken back was its only
         legal one (taking back that alone would give it the same card again); 0 where every card of ``seat`` in this
-        deal was its only legal one (a play-test took back a 2♣ that led the deal, and it came again at once). Only on
-        ``seat``'s turn in the play: the cards of the others after its last are taken back with it. Always 0 under
-        rules with ``undo = false``.
+        deal was its only legal one (a play-test took back a 2♣ that led the deal, and it came again at once). Never
+        back over a draw from the stock: the card drawn has been seen, and the same card would come again (a play-test
+        played, saw what it drew, took back and played another card). Only on ``seat``'s turn in the play: the cards of
+        the others after its last are taken back with it. Always 0 under rules with ``undo = false``.
         """
         if not self.rules.undo or self.phase != "playing" or self.turn != seat:
             return 0
@@ -712,19 +713,33 @@ class Game:
         if not any(player == seat for player, _ in plays):
             return 0
         forced = self.forced_plays()
+        floor = self._drawn_floor(len(plays))
         taken = 0
-        for index in range(len(plays) - 1, -1, -1):
+        for index in range(len(plays) - 1, floor - 1, -1):
             taken += 1
             if plays[index][0] == seat and not forced[index]:
                 return taken
         return 0
 
-    def only_forced_to_take_back(self, seat: int) -> bool:
-        """Whether, on ``seat``'s turn in the play, it has cards in this deal but every one was its only legal one:
-        nothing to take back, for a reason the front ends say (not "you have played no card")."""
-        if self.phase != "playing" or self.turn != seat or not any(p == seat for p, _ in self._states[-1].plays()):
-            return False
-        return self.rules.undo and self.plays_to_take_back(seat) == 0
+    def _drawn_floor(self, played: int) -> int:
+        """The plays of the deal in progress before which a take-back may not go: those of every trick after which the
+        players drew from the stock (the first ``stock_size / players`` tricks; none without a stock)."""
+        drawing_tricks = self.rules.stock_size // self.players
+        return self.players * min(played // self.players, drawing_tricks)
+
+    def take_back_blocked(self, seat: int) -> Literal["forced", "drawn"] | None:
+        """Why ``seat``, on its turn in the play with cards of its own in this deal, has nothing to take back: every one
+        was its only legal one (``"forced"``), or its last choice lies before a draw from the stock (``"drawn"``); None
+        where it has something (or where another reason holds: no undo, not its turn, no card yet). The front ends say
+        the reason, not "you have played no card"."""
+        if not self.rules.undo or self.phase != "playing" or self.turn != seat or self.plays_to_take_back(seat):
+            return None
+        plays = self._states[-1].plays()
+        if not any(player == seat for player, _ in plays):
+            return None
+        forced = self.forced_plays()
+        chosen = any(player == seat and not forced[index] for index, (player, _) in enumerate(plays))
+        return "drawn" if chosen else "forced"
 
     def take_back(self, seat: int) -> list[tuple[int, Card]]:
         """Undo ``plays_to_take_back(seat)`` plays; the plays taken back as ``(seat, card)``, the last first.
@@ -734,9 +749,16 @@ class Game:
         if not self.rules.undo:
             raise GameError(f"{self._who(seat)} cannot take a card back: these rules say undo = false", rule="undo-off", seat=seat)
         count = self.plays_to_take_back(seat)
-        if self.only_forced_to_take_back(seat):
+        blocked = self.take_back_blocked(seat)
+        if blocked == "forced":
             raise GameError(
                 f"every card of seat {seat} in this deal was its only legal one: there is no choice to take back",
+                rule="wrong-phase",
+                seat=seat,
+            )
+        if blocked == "drawn":
+            raise GameError(
+                f"seat {seat} has drawn from the stock since its last choice: a card is not taken back over a draw",
                 rule="wrong-phase",
                 seat=seat,
             )

@@ -980,9 +980,11 @@ class OnlineSeat(Seat):
         t = self.t
         state = self.state or {}
         played = any(seat == self.seat for seat, _ in _plays(self.state))
-        # On its turn the seat's state says whether a choice is there to take back (every card forced: none)
-        forced_only = played and state.get("phase") == "playing" and state.get("turn") == self.seat and state.get("undo") is False
-        if self.seat is not None and self.table.get("undo") and played and not forced_only:
+        # On its turn the seat's state says whether a choice is there to take back, and if not why (every card forced,
+        # or a draw from the stock since)
+        on_turn = played and state.get("phase") == "playing" and state.get("turn") == self.seat
+        blocked = state.get("undo_blocked") if on_turn and state.get("undo") is False else None
+        if self.seat is not None and self.table.get("undo") and played and not blocked:
             self.undo_sent = True
             self.send({"type": "undo"})
             return
@@ -992,7 +994,7 @@ class OnlineSeat(Seat):
         elif not self.table.get("undo"):
             self.say(t("online_undo_off"))
         else:
-            self.say(t("undo_none_forced" if forced_only else "undo_none"))
+            self.say(t(f"undo_none_{blocked}" if blocked in ("forced", "drawn") else "undo_none"))
 
     def command_claim(self) -> None:
         """Claim the rest of the deal where the table allows it (one player alone against computer players): the server

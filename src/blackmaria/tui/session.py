@@ -481,8 +481,9 @@ class PlaySession(Seat):
             return self.t("undo_off")
         if not game.plays_to_take_back(self.human):
             # Right after a pass, "no card of yours to take back" read oddly to a play-test: it is the pass that stays.
-            if game.only_forced_to_take_back(self.human):
-                return self.t("undo_none_forced")  # (taken back, a forced card would come again at once)
+            blocked = game.take_back_blocked(self.human)
+            if blocked:  # every card forced (it would come again at once), or a draw from the stock since
+                return self.t(f"undo_none_{blocked}")
             passed = game.phase == "playing" and game.observation(self.human).pass_to is not None
             return self.t("undo_none_passed" if passed else "undo_none")
         undone = game.take_back(self.human)  # a forced card goes back together with the choice before it
