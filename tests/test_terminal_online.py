@@ -1316,3 +1316,29 @@ def test_the_textual_host_gets_a_new_seat_link_on_the_clipboard_too(server: Serv
             await pilot.press("ctrl+q")
 
     asyncio.run(drive_keys())
+
+
+def test_back_after_a_stand_in_passed_the_terminal_names_the_cards_passed_and_received(server: Server) -> None:
+    """A play-test came back after its pass was made for it and was told only that "a computer player made your
+    pass": which cards went, to whom, and which came, were not said (the marks of the cards received had gone with
+    the first card played for it)."""
+    answer = server.http.post("/api/tables", json={"rules": ONE_DEAL_HEARTS, "turn_seconds": 1})
+    code, host = answer.json()["table"]["code"], answer.json()["host_token"]
+    link = TableLink.parse(f"{server.base}/t/{code}")
+    _seat, token = take_seat(link, "Ada", 0)
+    _, ben_token = server.join(code, "Ben", 2)
+    server.bots(code, host, "easy")
+    ben = server.connect(code, ben_token)
+    server.start_game(code, host)  # Ada is not there: when her time runs out, a computer player passes and plays
+    play_until([ben], lambda: ben.state is not None and len(ben.state["played"]) >= 8, timeout=20)
+    ada = OnlineSeat(link, token, "en")
+    state = ada.state or {}
+    lines = ada.take_lines()
+    said = next((line for line in lines if line.startswith("While you were away, a computer player passed ")), None)
+    assert said is not None, lines
+    passed, to = ada.t.cards(parse_cards(" ".join(state["passed"]))), ada._names[state["pass_to"]]
+    assert said.startswith(f"While you were away, a computer player passed {passed} for you to {to} and played "), said
+    received = ada.t.cards(parse_cards(" ".join(state["received"])))
+    assert f"You received {received} from {ada._names[state['pass_from']]}." in lines, lines
+    ada.close()
+    ben.close()

@@ -499,7 +499,18 @@ class OnlineSeat(Seat):
         said = {(True, True): "stood_in_both", (True, False): "stood_in_passed", (False, True): "stood_in_played"}
         key = said.get((bool(stood.get("passed")), bool(cards)))
         if key is not None:
-            self.say(t(key, cards=cards))
+            # which cards went and came, as the page says it (a play-test was told only that a pass was made)
+            state = self.state or {}
+            to = self._names[state["pass_to"]] if state.get("pass_to") is not None else ""
+            self.say(t(key, cards=cards, passed=t.cards([parse_card(name) for name in state.get("passed") or []]), to=to))
+            if stood.get("passed") and state.get("received") and state.get("pass_from") is not None:
+                self.say(
+                    t(
+                        "stood_in_received",
+                        received=t.cards([parse_card(name) for name in state["received"]]),
+                        giver=self._names[state["pass_from"]],
+                    )
+                )
         if self.table.get("status") in ("open", "over"):
             waiting = [t("online_waiting_start" if self.table["status"] == "open" else "online_waiting_next")]
             if self.seat is not None:

@@ -170,7 +170,15 @@ function tellStoodIn(stood) {
   app.stoodInTold = told;
   const cards = stood.cards.map(cardShort).join(" "); // in the order played
   const key = stood.passed ? (stood.cards.length ? "stood_in_both" : "stood_in_passed") : "stood_in_played";
-  announce(setNews([{ key, values: { cards } }], 15)); // (a notice went with the next trick won)
+  // Which cards went and came (a play-test back after its pass was told only that a pass was made; the marks of the
+  // cards received had gone with the first card played for it).
+  const view = app.view;
+  const passed = { passed: shortCards(view.passed || []), to: view.pass_to === null ? "" : seatName(view.pass_to) };
+  const news = [{ key, values: { cards, ...passed } }];
+  if (stood.passed && (view.received || []).length && view.pass_from !== null) {
+    news.push({ key: "stood_in_received", values: { received: shortCards(view.received), giver: seatName(view.pass_from) } });
+  }
+  announce(setNews(news, 15)); // (a notice went with the next trick won)
 }
 
 /** After an undo: which of the player's cards are back in the hand (two when the one taken back had been forced). */

@@ -485,5 +485,6 @@ function renderResult() {
   $("undo-button").hidden = over || app.seat === null || !app.table || !app.table.undo;
   $("undo-button").disabled = !mayTakeBack();
   $("sound-button").hidden = over || app.seat === null; // no turn to signal: the game is over, or a spectator's
+  document.querySelector(".pace .autoplay").hidden = app.seat === null; // no hand to play for: a spectator's
   if (over) showResult(view);
 }

@@ -46,8 +46,13 @@ async function showUpdate(message, hurry) {
   }
   const mine = played.some((event) => event.seat === app.seat) || message.events.some((event) => event.type === "CardsPassed" && event.seat === app.seat);
   if (mine) {
+    const hinted = $("hint-text").textContent !== "";
     app.hint = null;
     $("hint-text").textContent = "";
+    // A long hint scrolled the page to be read; gone with it, the page goes back up where the hand and its buttons
+    // fit the screen from the top (a play-test at 1280x800 was left with the header out of sight all deal).
+    const actions = document.querySelector(".board .actions");
+    if (hinted && window.scrollY > 0 && actions.getBoundingClientRect().bottom + window.scrollY <= window.innerHeight) window.scrollTo({ top: 0 });
   }
   if (mine || won) clearNotice();
   // A card autoplay played is said as played for the player (hand.js's playForced), as the terminal's story says it.
@@ -60,6 +65,10 @@ async function showUpdate(message, hurry) {
   if (scored) setNews([]); // the table's news last the deal they came in (a play-test read them under the result)
   if (scored && app.table && app.table.summary_seconds) app.summaryUntil = message.receivedAt + app.table.summary_seconds * 1000;
   app.view = message.state;
+  // One watching has no button to press between deals: the last deal's summary goes when the next deal's play begins
+  // (a play-test's stayed over the table while the players played on behind it).
+  const summary = $("summary");
+  if (app.seat === null && summary.open && played.length && app.view && app.view.deal > Number(summary.dataset.deal)) summary.close();
   if (app.noticeTillMyTurn && app.view && app.view.choices && app.view.choices.length) clearNotice(); // a decision of mine now
   app.heldWon = won || null;
   app.heldText = won ? trickWonText(won) : "";
