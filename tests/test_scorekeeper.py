@@ -183,7 +183,12 @@ def test_refusals_are_in_the_players_language_and_bad_commands_say_how() -> None
         "Nicht angenommen: Anna: XS ist weder eine Karte noch Punkte; schreib eine Karte als PD, H10 oder D♠, drei Herz als Hx3 (eins als H), Punkte in Ziffern (20)."
         in said(out)
     )
-    assert "Nicht angenommen: schreib berichtige, die Nummer des Spiels, dann seine Punkte oder Karten (berichtige 2 10 8 25)." in said(out)
+    assert "Nicht angenommen: schreib berichtige, die Nummer des Spiels, dann seine Punkte oder Karten." in said(out)
+    # with an example of this table's own (a play-test's four players were shown three players' "10 8 25")
+    assert (
+        "An diesem Tisch zum Beispiel: Punkte 3 21 19 oder Karten Hx3 / Hx8 D♠ / Hx2 K♠ A♠; berichtige 2 3 21 19 trägt Spiel 2 neu ein."
+        in said(out)
+    )
     assert "Nicht angenommen: schreib csv und einen Dateinamen (csv liste.csv)." in said(out)
     # Each sentence is broken between words at the terminal's width (80 here): a play-test read "separ" / "ated by /".
     assert all(len(line) <= 79 for line in out if not line.endswith(": ")), [line for line in out if len(line) > 79]
@@ -249,7 +254,7 @@ def test_a_new_score_sheet_keeps_the_earlier_ones(tmp_path: Path) -> None:
     # The list of sheets at 80 columns: broken between words, never in a date (a play-test read "2026-1" / "2-05").
     listed = helped.output.split("Which sheet")[0]
     assert len(re.findall(r"\d{4}-\d\d-\d\d \d\d:\d\d", listed)) == 2 and all(len(line) < 80 for line in listed.splitlines()), listed
-    assert "fix N followed by deal N's points or cards enters that deal again (fix 2 10 8 25)" in " ".join(helped.output.split())
+    assert "fix N followed by deal N's points or cards enters that deal again (fix 2 3 21 19)" in " ".join(helped.output.split())
     wrapped = [line for line in helped.output.splitlines() if not line.startswith("Deal ")]  # (prompts meet the input)
     assert wrapped and all(len(line) <= 100 for line in wrapped), wrapped
     stats, _ = collect(tmp_path, None)
@@ -280,8 +285,9 @@ def test_the_scorekeepers_texts_say_what_was_typed_and_the_sheet_is_aligned() ->
     # Its example is this sheet's: four players, Hearts' cards (a play-test read three players' points and A♠ K♠)
     helped = " ".join(out)
     assert "the points (3 21 2 0)" in helped and "(Hx3 / Hx8 Q♠ / Hx2 /;" in helped and "A♠" not in helped
-    assert "Not accepted: 'abc' is neither points (10 8 25) nor cards for each player separated by /" in " ".join(out)
-    assert "Nothing entered: type the deal's points" in said(out)
+    assert "Not accepted: 'abc' is neither points for each player nor cards for each player separated by /" in " ".join(out)
+    assert "At this table, for example: points 3 21 2 0, or cards Hx3 / Hx8 Q♠ / Hx2 /; fix 2 3 21 2 0 enters deal 2 again." in said(out)
+    assert "Nothing entered: type the deal's points (3 21 2 0), its penalty cards (Hx3 / Hx8 Q♠ / Hx2 /) or help." in said(out)
     start = next(i for i, line in enumerate(out) if re.match(r" *Deal +Dealer +Pass +Wilhelmina", line))
     rows = out[start : start + 6]  # the header, four deals, the totals
     assert rows[-1].startswith("Total")
@@ -446,3 +452,7 @@ def test_fix_with_a_deal_number_alone_shows_that_deal_as_entered() -> None:
     # Cards as they may be typed again (fix 2 Anna: A♠ Hx3, ...): hearts entered as a count shown as one, not as ranks
     # nobody named.
     assert "Deal 2 as entered: Anna: A♠ Hx3, Ben: Q♠ Hx8, Carla: K♠ Hx2." in said(out)
+    # hearts alone are the hearts, not "(none) Hx3" (a play-test)
+    four = ScoreSheet(preset("hearts"), ["Anna", "Ben", "Carla", "Dan"])
+    out = _type(four, ["Hx3 / Hx8 QS / Hx2 / Hx0", "fix 1", "quit"])
+    assert "Deal 1 as entered: Anna: Hx3, Ben: Q♠ Hx8, Carla: Hx2, Dan: —." in said(out), said(out)

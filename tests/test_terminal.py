@@ -651,6 +651,7 @@ def test_a_mistyped_command_is_named(tmp_path: Path) -> None:
 def test_a_rank_alone_names_the_one_card_of_it_in_the_hand_and_asks_which_of_two(tmp_path: Path) -> None:
     """A play-test typed "10" holding one ten and was told it was no card."""
     from blackmaria.cards import rank_of
+    from blackmaria.locale import typed_card
 
     for lang, names in (("en", (*"23456789", "10", "j", "q", "k", "a")), ("de", (*"23456789", "10", "b", "d", "k", "a"))):
         for seed in range(1, 30):  # a hand with a rank held once, one held twice and one not at all
@@ -664,10 +665,13 @@ def test_a_rank_alone_names_the_one_card_of_it_in_the_hand_and_asks_which_of_two
         assert session.parse(names[two]) is None and session.parse(names[counts.index(0)]) is None
         pair = sorted((card for card in hand if rank_of(card) == two), reverse=True)
         which = "which one" if lang == "en" else "welche"
+        # the two as typed, to type one of them (it said "10h, qs", a play-test holding 10♣ and 10♦)
+        typed = ", ".join(typed_card(card, german=lang == "de") for card in pair)
         assert session.unreadable(names[two]) == (
             f"{names[two]!r}: {which}, {session.t.cards(pair)}? "
-            + ("Type it with its suit (10h, qs)." if lang == "en" else "Gib sie mit ihrer Farbe ein (h10, pd).")
+            + (f"Type it with its suit ({typed})." if lang == "en" else f"Gib sie mit ihrer Farbe ein ({typed}).")
         )
+        assert [session.parse(word) for word in typed.split(", ")] == [[card] for card in pair]
 
 
 def test_a_sheet_breaks_long_names_at_spaces_and_cuts_a_word_too_long_for_its_column() -> None:

@@ -80,6 +80,20 @@ def parse_german_card(word: str) -> Card | None:
     return None
 
 
+def typed_card(card: Card, german: bool = False) -> str:
+    """``card`` as a player would type it: ``10c``, ``qs``; with ``german`` suit then rank, ``kr10``, ``pd`` (read back
+    by ``read_card``; a play-test with two tens was asked for "10h, qs", neither of them its own).
+
+    >>> [typed_card(c) for c in (parse_card("TC"), parse_card("QS"))], typed_card(parse_card("TC"), german=True)
+    (['10c', 'qs'], 'kr10')
+    """
+    if german:
+        letters = next(letters for letters, suit in GERMAN_SUITS if suit == card & 3)
+        return letters + RANK_SHORT_DE[card >> 2].lower()
+    name = card_name(card).lower()
+    return "10" + name[1:] if name.startswith("t") else name
+
+
 _RANK_WORDS: Final = {
     **{str(index + 2): index for index in range(9)},
     **{name: index for index, name in enumerate(RANK_NAMES_EN)},

@@ -48,6 +48,8 @@ def narrate(
         else:
             target = (me + rules.pass_offset(event.direction)) % rules.players  # type: ignore[arg-type]
             lines.append(t("pass_header", count=rules.pass_count, direction=t.direction(event.direction), target=names[target]))
+        if event.kitty_size:  # (a play-test read nothing of the kitty before the first trick)
+            lines.append(t("kitty_dealt", count=t.n("cards", event.kitty_size)))
         return lines
     if isinstance(event, CardsPassed) and event.seat == me and event.cards:
         return [t("you_pass", cards=t.cards(event.cards), target=names[event.to_seat])]
@@ -137,7 +139,9 @@ def status_line(
     parts = []
     if phase == "playing":
         parts.append(t("your_turn") if turn == me else t("turn_of", name=names[turn or 0]))
-        if rules.hearts_lead == "after-broken":
+        # While the kitty waits (the first trick), "hearts are not broken" goes without saying, and the line holds
+        # the kitty at 80 columns (a play-test's was cut at "for the first").
+        if rules.hearts_lead == "after-broken" and not (kitty_waiting and not hearts_broken):
             parts.append(t("hearts_broken") if hearts_broken else t("hearts_not_broken"))
         if stock_left:
             parts.append(t("stock_left", count=t.n("cards", stock_left)))

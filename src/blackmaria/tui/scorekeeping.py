@@ -89,7 +89,8 @@ def _cards_text(sheet: ScoreSheet, t: Texts, mask: int) -> str:
     if len({sheet.rules.values[c] for c in hearts}) > 1:
         return t.cards(cards) or "—"
     count = sum(1 for c in cards if suit_of(c) == HEARTS)
-    others = t.cards([c for c in cards if suit_of(c) != HEARTS])
+    others_held = [c for c in cards if suit_of(c) != HEARTS]
+    others = t.cards(others_held) if others_held else ""  # (t.cards of none is "(none)": "Anna: (none) Hx3", a play-test)
     return " ".join(part for part in (others, f"Hx{count}" if count else "") if part) or "—"
 
 
@@ -154,9 +155,15 @@ def sheet_table(sheet: ScoreSheet, t: Texts) -> list[str]:
 
 
 def help_text(sheet: ScoreSheet, t: Texts) -> str:
-    """How to enter a deal, with an example of this sheet's rules and players (a Hearts sheet for four was shown three
-    players' points and A♠, K♠, which score nothing there): hearts counted out to the first players, the other
-    scoring cards to the second and third, and the points they make."""
+    """How to enter a deal, with an example of this sheet's rules and players (``example_entry``)."""
+    points, cards = example_entry(sheet, t)
+    return t("sk_help", points=points, cards=cards)
+
+
+def example_entry(sheet: ScoreSheet, t: Texts) -> tuple[str, str]:
+    """A deal of this sheet's rules and players as points and as cards, in ``t``'s card faces (a Hearts sheet for four
+    was shown three players' points and A♠, K♠, which score nothing there): hearts counted out to the first players,
+    the other scoring cards to the second and third, and the points they make."""
     rules = sheet.rules
     n = rules.players
     scoring = [c for c in cards_of(rules.in_play_mask) if rules.values[c] != 0]
@@ -177,7 +184,7 @@ def help_text(sheet: ScoreSheet, t: Texts) -> str:
         texts = [" ".join(cards) for cards in held]
         points = sheet.from_cards(texts).points
     cards = re.sub(r"\s+", " ", " / ".join(texts)).strip()  # (a player with nothing: "Hx2 / /")
-    return t("sk_help", points=" ".join(str(p) for p in points), cards=cards)
+    return " ".join(str(p) for p in points), cards
 
 
 def run_scorekeeper(
@@ -244,10 +251,11 @@ def run_scorekeeper(
                     raise EOFError
                 if word in ("help", "hilfe", "?"):
                     write_wrapped(help_text(sheet, t))
-                    write_wrapped(t("sk_help_commands"))
+                    write_wrapped(t("sk_help_commands", points=example_entry(sheet, t)[0]))
                     continue
                 if not answer:  # (after the end, not an invitation to type points: a play-test's were then refused)
-                    write_wrapped(t("sk_empty_over" if verdict.over else "sk_empty"))
+                    points, cards = example_entry(sheet, t)
+                    write_wrapped(t("sk_empty_over") if verdict.over else t("sk_empty", points=points, cards=cards))
                     continue
                 if word in ("sheet", "tabelle"):
                     for line in sheet_table(sheet, t):
@@ -306,6 +314,9 @@ def run_scorekeeper(
                 save()
             except ScoreError as error:
                 write_wrapped(t("sk_refused", reason=error.text(t.lang)))
+                if error.key in ("sk_unknown_entry", "ske_fix_usage"):  # an example of this table's own (a play-test's
+                    points, cards = example_entry(sheet, t)  # four players were shown three players' points)
+                    write_wrapped(t("sk_example", points=points, cards=cards))
             except OSError as error:  # csv FILE that cannot be written: the file and why, in words (it was "[Errno 2] ...")
                 why = {errno.ENOENT: "ske_no_folder", errno.EACCES: "ske_no_permission", errno.EISDIR: "ske_is_folder"}.get(
                     error.errno or 0

@@ -28,7 +28,7 @@ from blackmaria.cards import HAND_ORDER, RANK_SHORT_DE, RANK_SHORT_EN, Card, Car
 from blackmaria.core.state import Refusal
 from blackmaria.events import CardDrawn, CardPlayed, CardsPassed, DealStarted, Event, TrickWon
 from blackmaria.game import Trick
-from blackmaria.locale import Texts, cards_named_in_words, read_card
+from blackmaria.locale import Texts, cards_named_in_words, read_card, typed_card
 from blackmaria.observation import Observation
 from blackmaria.rules import Rules
 from blackmaria.tui.narration import rule_in_words, status_line
@@ -423,7 +423,8 @@ class Seat(ABC):
         for word in wrong:
             held = self.held_of_rank(word)
             if len(held) > 1:  # "10" with two tens in the hand: which one
-                return self.t("which_rank", word=word, cards=self.t.cards(held))
+                typed = ", ".join(typed_card(card, german=self.lang == "de") for card in held)  # (it said "10h, qs")
+                return self.t("which_rank", word=word, cards=self.t.cards(held), typed=typed)
             if not held and self.is_rank(word):  # (it was "not a card or a command")
                 return self.t("rank_not_held", word=word)
         if len(words) > 1 and len(wrong) < len(words):
