@@ -888,3 +888,18 @@ def test_review_plays_the_finished_deal_again_trick_by_trick(tmp_path: Path) -> 
     taken = [int(re.search(r"\((\d+) points?\)\.$", line)[1]) for line in tricks[1:]]  # type: ignore[index]
     assert sum(taken) == 43  # every point of the deal, trick by trick
     assert PLAY_COMMANDS["review"] == PLAY_COMMANDS["deal"] == "review"
+
+
+def test_the_story_says_when_the_stock_is_empty() -> None:
+    """A play-test at two players saw the stock's count go from the header and was told nothing: the story says so
+    once, after the last draw."""
+    session = new_session(preset("two-player"), levels=["easy"], lang="en", seed=5, save_path=None)
+    session.deal()
+    while session.game.phase == "playing":
+        session.play(min(session.observation().legal))
+        session.advance()
+    told = [line for _, line in session.history]
+    empty = "The stock is empty: the last tricks are played from the hands, without drawing."
+    assert told.count(empty) == 1
+    draws = [i for i, line in enumerate(told) if line.startswith(("You draw ", "North draws a card"))]
+    assert len(draws) == 26 and told.index(empty) == draws[-1] + 1, told[draws[-1] - 2 : draws[-1] + 3]

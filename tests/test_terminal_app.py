@@ -1697,7 +1697,7 @@ def test_a_long_hint_leaves_the_prompt_and_the_marked_cards_in_sight_at_80x24(tm
         await pilot.pause()  # type: ignore[attr-defined]
         shown = _plain(app.query_one("#prompt", Static).render(), 78).rstrip("\n").split("\n")
         assert len(shown) <= 6 and shown[-1].startswith(">") and shown[-2].startswith("Markiert 0 von 3"), shown
-        assert shown[-3].endswith("… (ganz im Verlauf)") and shown[0].startswith("Tipp: A♠ A♥ B♥.")
+        assert shown[-3].endswith("… (vollständig im Verlauf)") and shown[0].startswith("Tipp: A♠ A♥ B♥.")
         story = [_plain(line, 200) for line in app.query_one("#log", StoryLog).lines]
         assert any("Tipp: A♠ A♥ B♥." in line for line in story)
 

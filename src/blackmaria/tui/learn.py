@@ -15,7 +15,9 @@ spades or the high spades, and a short suit to pass away.
 
 from __future__ import annotations
 
+import shutil
 import sys
+import textwrap
 from collections.abc import Callable, Iterable, Sequence
 from typing import Final
 
@@ -263,8 +265,13 @@ def learn_command(rules_name: str, players: int | None, lang: str | None, seed: 
     else:
         from blackmaria.tui.app import GameApp
 
-        click.echo(session.tt("learn_preparing"), err=True)
+        # Said while the analysis compiles, broken between words, and wiped once the table opens: a play-test found it
+        # left in the shell after quitting, cut mid-word by the terminal ("up to a min" / "ute").
+        lines = textwrap.wrap(session.tt("learn_preparing"), max(20, shutil.get_terminal_size().columns - 1))
+        click.echo("\n".join(lines), err=True)
         warm_up(session)
+        if sys.stderr.isatty():
+            click.echo(f"\x1b[{len(lines)}F\x1b[J", err=True, nl=False)  # up to the first line, and clear to the end
         GameApp(session, speed=speed).run()
 
 

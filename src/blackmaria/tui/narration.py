@@ -29,11 +29,18 @@ from blackmaria.rules import Rules
 
 
 def narrate(
-    event: Event, t: Texts, names: Sequence[str], me: int, rules: Rules, led: int | None = None, passed: Collection[Card] = ()
+    event: Event,
+    t: Texts,
+    names: Sequence[str],
+    me: int,
+    rules: Rules,
+    led: int | None = None,
+    passed: Collection[Card] = (),
+    stock_emptied: bool = False,
 ) -> list[str]:
     """The sentences seat ``me`` hears for one event (a finished deal's review is the caller's: it has the counts);
     ``led``: the suit led to the trick of a card played, to say who could not follow it; ``passed``: the cards ``me``
-    passed this deal, said as such when another seat plays one."""
+    passed this deal, said as such when another seat plays one; ``stock_emptied``: a draw took the stock's last card."""
     if isinstance(event, DealStarted):
         lines = [
             "",
@@ -82,9 +89,8 @@ def narrate(
         return [t("takes_kitty", name=names[event.seat])]
     if isinstance(event, CardDrawn):
         # The other's draw too, without its card (a play-test read "You draw Q♥." and never that North drew).
-        if event.seat == me and event.card is not None:
-            return [t("you_draw", card=t.card(event.card))]
-        return [t("draws", name=names[event.seat])]
+        drew = t("you_draw", card=t.card(event.card)) if event.seat == me and event.card is not None else t("draws", name=names[event.seat])
+        return [drew, t("stock_empty")] if stock_emptied else [drew]
     if isinstance(event, SuddenDeath):
         return [t("sudden_death")]
     if isinstance(event, GameOver):

@@ -135,6 +135,7 @@ class Seat(ABC):
         self.prompted: object = None
         """The decision last asked (``decision_key``), so that a live table asks each once."""
         self.draws: dict[int, Card | None] = {}
+        self.drawn_in_deal = 0  # cards drawn from the stock this deal (the story says when it is empty)
         """The cards drawn from the stock after the last trick, by seat (None: a card this seat may not see)."""
         self.passed = CardSet()
         """The cards this seat passed this deal, from the events heard (the story names them when another plays one)."""
@@ -251,12 +252,18 @@ class Seat(ABC):
             self.draws = {}
         elif isinstance(event, CardDrawn):
             self.draws[event.seat] = event.card
+            self.drawn_in_deal += 1
         elif isinstance(event, DealStarted):
-            self.led, self.passed = None, CardSet()
+            self.led, self.passed, self.drawn_in_deal = None, CardSet(), 0
         elif isinstance(event, CardsPassed) and event.seat == self.me and event.cards:
             self.passed = CardSet(event.cards)
         elif isinstance(event, CardPlayed) and (self.led is None or self.led[0] != event.trick):
             self.led = (event.trick, suit_of(event.card))
+
+    def stock_emptied(self, event: Event, rules: Rules) -> bool:
+        """Whether ``event``, heard, drew the stock's last card (a play-test saw the stock's count go from the header
+        and was told nothing)."""
+        return isinstance(event, CardDrawn) and rules.stock_size > 0 and self.drawn_in_deal == rules.stock_size
 
     def led_suit(self) -> int | None:
         """The suit led to the trick of the last card heard."""
