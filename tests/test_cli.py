@@ -26,6 +26,10 @@ def test_rules_lists_every_preset_with_a_line_each() -> None:
 def test_rules_show_in_words_and_json() -> None:
     words = run("rules", "show", "black-maria").stdout
     assert "43 points in each deal" in words and "passes 3 cards" in words
+    # in German too (a play-test's `--lang de` was refused there, in German)
+    german = run("rules", "show", "two-player", "--lang", "de").stdout
+    assert german.startswith("Black Maria zu zweit, 2 Spieler.\n") and "Es wird nicht weitergegeben." in german
+    assert "Optionen (wie eine Hausregel-Datei sie schreibt):\n  players = 2" in german
     data = json.loads(run("rules", "show", "hearts", "--json").stdout)
     assert data["preset"] == "hearts" and data["pass_schedule"] == ["left", "right", "across", "hold"]
     bad = run("rules", "show", "hearts", "--players", "8")

@@ -264,9 +264,13 @@ def rules(ctx: click.Context) -> None:
 @click.option("--players", type=int, default=None, help="Seat count, if not the preset's own.")
 @click.option("--json", "as_json", is_flag=True, help="Print the rule set as JSON.")
 @click.option("--toml", "as_toml", is_flag=True, help="Print the rule set as a TOML house-rules file.")
-def rules_show(name: str, players: int | None, as_json: bool, as_toml: bool) -> None:
+@lang_option
+def rules_show(name: str, players: int | None, as_json: bool, as_toml: bool, lang: str | None) -> None:
     """Print a preset or house-rules file (NAME) in full and in words."""
-    rule_set = checked_rules(name, players, hint="NAME")
+    from blackmaria.locale import Texts, detect_language
+
+    t = Texts(detect_language(lang and lang.lower()))  # (German was refused: `--lang` was the game's alone, a play-test)
+    rule_set = checked_rules(name, players, hint="NAME", texts=t)
     if as_json:
         click.echo(rule_set.to_json())
         return
@@ -274,13 +278,14 @@ def rules_show(name: str, players: int | None, as_json: bool, as_toml: bool) -> 
         click.echo(rule_set.to_toml(), nl=False)
         return
     changed = rule_set.changes_from_preset()
-    title = (rule_set.preset or "house rules") + (f", changed: {', '.join(changed)}" if changed else "")
-    click.echo(f"{title} ({rule_set.players} players)")
+    click.echo(t("welcome", rules=t.rules_title(rule_set.preset, bool(changed)), players=rule_set.players))
+    if changed:
+        click.echo(t("rules_changed", options=", ".join(changed)))
     click.echo("")
-    for line in rule_set.describe():
+    for line in rule_set.describe(t.lang):
         click.echo(f"  {line}")
     click.echo("")
-    click.echo("Options:")
+    click.echo(t("rules_options"))
     for key, value in rule_set.to_dict().items():
         if key != "preset":
             click.echo(f"  {key} = {json.dumps(value, ensure_ascii=False)}")
