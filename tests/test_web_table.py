@@ -1813,3 +1813,21 @@ def test_the_rest_of_a_deal_is_claimed_by_one_press_once_nothing_left_can_score(
     assert sorted(totals) == [0, 0, 0, 1]
     assert page.errors == []
     page.context.close()
+
+
+@needs_chromium
+def test_a_page_reloaded_before_the_players_next_card_says_who_took_the_last_trick(server: Server, browser: Any) -> None:
+    """A play-test led 4♠ and reloaded while the computer players' cards came: the page opened on the next trick and
+    never said who took the 4♠'s trick."""
+    page = solo_table(browser, server.base)
+    pass_three(page)
+    assert wait_for_my_turn(page)
+    play_first_playable(page)
+    assert wait_for_my_turn(page)  # the next trick: none of the player's cards in it yet
+    page.reload()
+    page.wait_for_selector("#play:not([hidden])")
+    page.wait_for_function("() => /took the last trick/.test(document.getElementById('table-news').textContent)")
+    news = page.text_content("#table-news") or ""
+    assert re.fullmatch(r"(You|Computer \d \(easy\)) took the last trick(: \d+ points?)?\.", news), news
+    assert page.errors == []
+    page.context.close()

@@ -7,7 +7,7 @@ import { focusCard, renderHand, restoreMarked, showHint, showRefusal } from "./h
 import { renderCounts, showNewLink } from "./dialogs.js";
 import { askCount, explained, maybeExplain, passCompared } from "./learn.js";
 import { shortCards } from "./cards.js";
-import { cardShort, has, t } from "./i18n.js";
+import { cardShort, has, plural, t } from "./i18n.js";
 
 /** The news of a pass or card of this seat's not chosen here: by a stand-in once (its time ran out), or on the seat's
  * other device (as the terminal's ``online.MADE_ELSEWHERE``). */
@@ -89,7 +89,8 @@ function receive(message) {
       noteEvents(message.last_deal_events || [], true);
       noteEvents(message.events, true);
       // A page (re)loaded in play: the focus to the hand, as at the start (a play-test's reload left it on the page).
-      if (!app.view && app.seat !== null) app.focusToHand = true;
+      const loaded = !app.view;
+      if (loaded && app.seat !== null) app.focusToHand = true;
       app.view = message.state;
       restoreMarked();
       app.shownPlays = new Set(playKeys(app.view));
@@ -97,6 +98,7 @@ function receive(message) {
       setConnection("");
       renderAll();
       if (app.undoAsked) tellTakenBack();
+      else if (loaded) tellLastTrick(message.events);
       app.undoAsked = false;
       tellStoodIn(message.stood_in);
       if (app.linked && app.seat !== null) announce(setNews([{ key: "web_seat_linked", seat: app.seat }], 10));
@@ -179,6 +181,19 @@ function tellStoodIn(stood) {
     news.push({ key: "stood_in_received", values: { received: shortCards(view.received), giver: seatName(view.pass_from) } });
   }
   announce(setNews(news, 15)); // (a notice went with the next trick won)
+}
+
+/** A page loaded mid-deal, before the player's card of the trick in play, says who took the trick before it: a reload
+ * while the computer players' cards were coming skipped the trick's end, and a play-test never learnt where its 4♠
+ * went. */
+function tellLastTrick(events) {
+  const view = app.view;
+  const won = [...events].reverse().find((event) => event.type === "TrickWon");
+  if (!won || app.seat === null || !view || view.phase !== "playing" || (app.news || []).length) return;
+  if (view.tricks.some((trick) => trick.winner === null && trick.plays.some(([seat]) => seat === app.seat))) return;
+  const points = won.points ? plural("points", won.points) : "";
+  const key = `web_last_trick_${won.seat === app.seat ? "you" : "other"}${points ? "_points" : ""}`;
+  setNews([{ key, seat: won.seat, values: { points } }], 12);
 }
 
 /** After an undo: which of the player's cards are back in the hand (two when the one taken back had been forced). */
