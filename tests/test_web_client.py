@@ -258,6 +258,8 @@ def test_two_browsers_and_two_bots_play_a_whole_deal_by_clicking(server: Server,
     ben_page.wait_for_function("() => document.getElementById('chat-log').textContent.includes('Well played!')")
     ben_page.evaluate("() => window.scrollTo(0, 0)")  # Ben looks at the table: on a phone the chat is then out of sight
     assert ben_page.evaluate("() => document.getElementById('chat-panel').getBoundingClientRect().top > innerHeight")
+    buttons_at = "() => document.getElementById('hint-button').getBoundingClientRect().top + scrollY"
+    before = ben_page.evaluate(buttons_at)
     anna_page.fill("#chat-input", "<b>gg</b> & thanks")
     anna_page.press("#chat-input", "Enter")
     ben_page.wait_for_function("() => document.getElementById('chat-log').textContent.includes('<b>gg</b> & thanks')")
@@ -267,6 +269,8 @@ def test_two_browsers_and_two_bots_play_a_whole_deal_by_clicking(server: Server,
     # play-test's phone player missed a friend's question).
     ben_page.wait_for_function("() => document.getElementById('chat-peek').textContent.includes('gg')")
     assert ben_page.text_content("#chat-peek") == "Chat · Anna: <b>gg</b> & thanks"
+    # under the buttons: they stay where they were (the line pushed them down mid-turn, a play-test's phone)
+    assert ben_page.evaluate(buttons_at) == before
     ben_page.click("#chat-peek")
     ben_page.wait_for_function("() => document.activeElement.id === 'chat-input'")
     assert ben_page.locator("#chat-peek").is_hidden()
