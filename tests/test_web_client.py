@@ -92,7 +92,14 @@ def anna_and_ben(browser: Any, base: str, ben_viewport: dict[str, Any], timer: i
     # A second player of a name at the table is asked for another (a play-test sat two Annas).
     ben_page.fill("#join-name", "anna ")
     ben_page.click("[aria-label='Sit here: seat 2']")
-    assert ben_page.text_content("#seating-error") == "Anna is already at this table: choose another name."
+    # said under the name's field (on a phone it stood below the seats and the link, a play-test)
+    assert ben_page.text_content("#join-error") == "Anna is already at this table: choose another name."
+    assert (
+        ben_page.evaluate(
+            "() => document.getElementById('join-error').getBoundingClientRect().top - document.getElementById('join-name').getBoundingClientRect().bottom"
+        )
+        < 20
+    )
     assert ben_page.evaluate("() => document.activeElement.id") == "join-name"
     ben_page.fill("#join-name", "Ben")
     ben_page.click("[aria-label='Sit here: seat 2']")

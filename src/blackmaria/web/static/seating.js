@@ -89,15 +89,17 @@ export function newLinkButton(seat) {
 async function takeSeat(seat) {
   const name = $("join-name").value.trim();
   $("seating-error").textContent = "";
+  // What is wrong with the name is said under its field (a play-test's phone showed it below the seats and the link)
+  $("join-error").textContent = "";
   if (!name) {
-    $("seating-error").textContent = `${t("your_name")}?`;
+    $("join-error").textContent = `${t("your_name")}?`;
     $("join-name").focus();
     return;
   }
   // Two players of one name make the seats, the chat and the score sheet ambiguous (a play-test sat a second Anna).
   const same = app.table.seats.find((other) => other.kind !== "empty" && seatName(other.seat).toLocaleLowerCase() === name.toLocaleLowerCase());
   if (same) {
-    $("seating-error").textContent = t("web_name_taken", { name: seatName(same.seat) });
+    $("join-error").textContent = t("web_name_taken", { name: seatName(same.seat) });
     $("join-name").focus();
     return;
   }
