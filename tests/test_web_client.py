@@ -98,7 +98,7 @@ def anna_and_ben(browser: Any, base: str, ben_viewport: dict[str, Any], timer: i
         ben_page.evaluate(
             "() => document.getElementById('join-error').getBoundingClientRect().top - document.getElementById('join-name').getBoundingClientRect().bottom"
         )
-        < 20
+        <= 24
     )
     assert ben_page.evaluate("() => document.activeElement.id") == "join-name"
     ben_page.fill("#join-name", "Ben")
