@@ -695,3 +695,39 @@ def test_the_last_trick_is_always_decided_for_the_seat_to_lead_it() -> None:
     leader = game.turn
     assert leader is not None and all(len(game.hand(seat)) == 1 for seat in range(4))
     assert all(claim_is_decided(game.observation(seat)) for seat in range(4))
+
+
+def test_a_queen_passed_away_is_placed_at_each_lead_until_it_is_played() -> None:
+    """A learner passed Q♠ to East, led K♥ on the advice and lost 15 points to the queen East threw on it: nothing had
+    said where the queen was. At each lead while it is out, a tip names its holder."""
+    rules = preset("black-maria")
+    for seed in range(1, 60):  # a deal where seat 0 passes the queen and then leads before it is played
+        game = Game(rules, seed=seed)
+        game.deal()
+        if parse_card("QS") not in game.hand(0):
+            continue
+        game.pass_cards(0, [parse_card("QS"), *sorted(c for c in game.passable_cards(0) if c != parse_card("QS"))[:2]])
+        for seat in (1, 2):
+            game.pass_cards(seat, sorted(game.passable_cards(seat))[:3])
+        holder = game.observation(0).pass_to
+        while game.phase == "playing" and game.turn != 0:
+            game.play(min(game.legal_cards()))
+        trick = game.observation(0).current_trick
+        if game.turn == 0 and (trick is None or not trick.plays) and parse_card("QS") not in game.observation(0).played:
+            break
+    else:
+        pytest.fail("no deal where seat 0 leads after passing the queen")
+    explanation = explain(game.observation(0), budget=FAST)
+    tips = {tip.id: tip for tip in explanation.tips}
+    assert tips["queen-passed"].seat == holder and tips["queen-passed"].points == 13
+    names = ("North", "East", "West")
+    named = dataclasses.replace(explanation, seats=names)
+    assert f"Tip (where the queen is): {names[holder]} holds Q♠, the card you passed: they throw it on the first trick" in "\n".join(
+        explanation_lines(named, "en")
+    )
+    assert f"Tipp (wo die Dame ist): {names[holder]} hat D♠, die Karte, die du weitergegeben hast" in "\n".join(
+        explanation_lines(named, "de")
+    )
+    # Not while following, nor once the queen is played.
+    game.play(min(game.legal_cards()))
+    assert "queen-passed" not in {tip.id for tip in explain(game.observation(game.turn or 0), budget=FAST).tips}

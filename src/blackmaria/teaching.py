@@ -41,8 +41,9 @@ from blackmaria.rules import QUEEN_OF_SPADES, Rules
 
 QS: Final = QUEEN_OF_SPADES
 
-TIP_IDS: Final = ("pass-high-spades", "make-a-void", "lead-low-spades", "watch-the-moon", "count-penalty-cards")
-"""The seed pages' tips for beginners, by name, in the order the pages give them (and the moon from the Hearts page)."""
+TIP_IDS: Final = ("pass-high-spades", "make-a-void", "lead-low-spades", "queen-passed", "watch-the-moon", "count-penalty-cards")
+"""The seed pages' tips for beginners, by name, in the order the pages give them (and the moon from the Hearts page;
+``queen-passed``: where a queen passed away lies, which a learner forgot when its holder threw it on its trick)."""
 
 DEFAULT_BUDGET: Final = 6_000
 """Simulations per explained decision (shared among the legal cards or the passes compared): some 35 ms a play on
@@ -394,6 +395,10 @@ def _tips(obs: Observation, table: TableState, legal: CardSet) -> list[Tip]:
         low = sorted((c for c in legal if suit_of(c) == SPADES and c < SMALL_BELOW), reverse=True)
         if low:
             tips.append(Tip("lead-low-spades", tuple(low)))
+    # The queen passed away is with its receiver until played, thrown on the first trick of a suit it lacks: a learner
+    # who passed it led K♥ on the advice and lost 15 points to it, and nothing had said where the queen was.
+    if table.led_suit is None and passed_queen and QS not in obs.played and values[QS] > 0 and obs.pass_to is not None:
+        tips.append(Tip("queen-passed", (QS,), seat=obs.pass_to, points=values[QS]))
     moon = moon_watch(rules, obs.tricks)
     if moon is not None:
         tips.append(moon)

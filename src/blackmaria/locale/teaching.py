@@ -79,6 +79,9 @@ def _tip_text(t: TeachingTexts, explanation: Explanation, tip: Tip) -> str:
         from blackmaria.rules import QUEEN_OF_SPADES
 
         text = t("tip_lead-low-spades", queen=t.card(QUEEN_OF_SPADES), cards=cards)
+    elif tip.id == "queen-passed":
+        holder = seats[tip.seat if tip.seat is not None else 0]
+        text = t("tip_queen-passed", name=holder, queen=cards, points=t.n("points", tip.points))
     elif tip.id == "watch-the-moon":
         points = t.n("points", tip.points)
         if tip.seat == me:

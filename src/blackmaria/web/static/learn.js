@@ -396,6 +396,7 @@ function tipNode(tip, x) {
     const suit = suitNumberName(tip.number);
     text = x.kind === "pass" ? t("web_tip_make-a-void_pass", { suit, cards }) : t(tip.cards.length ? "web_tip_make-a-void_play" : "web_tip_make-a-void_clean", { suit, cards });
   } else if (tip.id === "lead-low-spades") text = t("tip_lead-low-spades", { queen: cardShort("QS"), cards });
+  else if (tip.id === "queen-passed") text = t("tip_queen-passed", { name: seatName(tip.seat), queen: cards, points: plural("points", tip.points) });
   else if (tip.id === "watch-the-moon") {
     const points = plural("points", tip.points);
     text = tip.seat === app.seat ? t("web_tip_watch-the-moon_you", { points }) : t("tip_watch-the-moon", { name: seatName(tip.seat), points });
