@@ -337,9 +337,20 @@ def test_the_guided_deal_in_german_shows_no_english(server: Server, browser: Any
         # (The feedback on the decision before is the server's analysis: on a loaded machine it may come a moment
         # after the next decision is shown.)
         page.wait_for_function("() => document.getElementById('learn-feedback').textContent.startsWith('Du ')", timeout=20_000)
-        for words in ("You ", "Du "):
+        page.wait_for_selector("#learn-body .learn-short", timeout=20_000)  # the decision's explanation is shown
+        for words, short in (("You ", "In short: "), ("Du ", "Kurz: ")):
             page.click("#lang-switch")
             page.wait_for_function(f"() => document.getElementById('learn-feedback').textContent.startsWith({words!r})")
+            # and the explanation's own words, the server's, asked again (a play-test's "Kurz: Win the trick with Q♥")
+            page.wait_for_function(
+                f"() => (document.querySelector('#learn-body .learn-short') || {{}}).textContent?.startsWith({short!r})"
+                " && /^In short: [A-Z]|^Kurz: [A-ZÄÖÜ]/.test(document.querySelector('#learn-body .learn-short').textContent)",
+                timeout=20_000,
+            )
+            said = page.text_content("#learn-body .learn-short") or ""
+            german_words = re.search(r"\b(der|die|das|Stich|simulierten|Punkte|mit)\b", said)
+            english_words = re.search(r"\b(the|trick|simulated|points|with)\b", said)
+            assert not (german_words if short == "In short: " else english_words), said
 
     play_guided_deal(page, lesson, shots={"at": 3, "take": [no_english, feedback_follows_the_language]}, other_pass=True, from_panel=True)
     assert checked == [[]]

@@ -30,6 +30,7 @@ async function switchLanguage() {
   // read "3♠ is back in your hand" on a German page).
   clearNotice();
   $("announcer").textContent = "";
+  if (app.learn) app.explainKey = null; // its explanation asked again: the server's words (a play-test's stayed English)
   if (app.code) {
     renderAll();
     renderNews();
