@@ -1748,3 +1748,22 @@ def test_speed_may_be_typed_with_its_seconds_as_speed_takes_them(tmp_path: Path)
         "1.2 speed takes seconds a card from 0 to 10 (speed 1.2; 0: at once), not 11",
         "0.0 Computer cards now come at once (F8 changes it).",
     ]
+
+
+def test_the_game_over_views_capital_n_plays_again_as_its_line_shows_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The view shows "N  new game" and "Q  quit": a play-test pressed Shift+N and nothing happened (only n worked)."""
+    monkeypatch.setenv("BLACKMARIA_DATA_DIR", str(tmp_path))
+    session = _session(tmp_path, rules=preset("black-maria").replace(deal_count=1), seed=3)
+
+    async def drive(app: GameApp, pilot: object) -> None:
+        await _pass(app, pilot)
+        for _ in range(30):
+            if isinstance(app.screen, GameOverScreen):
+                break
+            await pilot.press("enter")  # type: ignore[attr-defined]
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("N")  # type: ignore[attr-defined]
+        assert not isinstance(app.screen, GameOverScreen) and app.session is not session and not app.session.game.is_over
+        await pilot.press("ctrl+q")  # type: ignore[attr-defined]
+
+    _run(session, drive)

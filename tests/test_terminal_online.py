@@ -389,7 +389,10 @@ def test_quit_and_join_again_with_the_kept_token_brings_back_the_same_seat_and_h
     server.start_game(link.code, host)
     thread.join(60)
     assert not thread.is_alive()
-    assert player.out[-1] == f"You left the table; your seat is kept. Back with: blackmaria join {link.key}"
+    assert (
+        player.out[-1]
+        == f"You left the table; your seat stays yours (while the others play on, a computer player plays it for you after a short while). Back with: blackmaria join {link.key}"
+    )
     assert f"You chose 2 ({' '.join(short)}): choose exactly 3 different cards to pass." in player.out
     assert f"You do not hold {stranger[0]}." in player.out
     hand = player.hand
@@ -930,7 +933,7 @@ def test_in_a_real_terminal_join_opens_the_screen_and_ctrl_q_leaves_with_the_way
         read_until(lambda out: b"Pass 3 cards" in out)  # the screen, with the pass to make in its status line
         assert b"Pass 3 cards" in seen and b"\x1b[?1049h" in seen, "the full-screen app, not line by line"
         os.write(primary, b"\x11")  # Ctrl+Q
-        way_back = f"You left the table; your seat is kept. Back with: blackmaria join {link.key}".encode()
+        way_back = f"You left the table; your seat stays yours (while the others play on, a computer player plays it for you after a short while). Back with: blackmaria join {link.key}".encode()
         read_until(lambda out: way_back in out)  # the whole line: a busy machine may hand it over in pieces
         assert process.wait(15) == 0
     finally:
@@ -1123,7 +1126,10 @@ def test_host_opens_a_table_sees_a_friend_sit_down_and_start_fills_the_rest_with
     finally:
         host.stop()
     lines = host.lines
-    assert lines[-1] == f"You left the table; your seat is kept. Back with: blackmaria join {link.key}"
+    assert (
+        lines[-1]
+        == f"You left the table; your seat stays yours (while the others play on, a computer player plays it for you after a short while). Back with: blackmaria join {link.key}"
+    )
     info = server.http.get(f"/api/tables/{link.code}").json()
     assert info["status"] == "playing" and info["rules"]["preset"] == "hearts"
     assert [(s["kind"], s["name"] if s["kind"] == "human" else s["level"]) for s in info["seats"]] == [
@@ -1137,7 +1143,9 @@ def test_host_opens_a_table_sees_a_friend_sit_down_and_start_fills_the_rest_with
     # ran host again to come back and found an empty table).
     again = subprocess.run(host.command, input="quit\n", capture_output=True, text=True, env=host.env, timeout=60)
     assert again.returncode == 0, again.stderr
-    assert f"You have a seat at a game in play on this server; back to it with: blackmaria join {link.key}" in again.stderr
+    # said at the new table itself, before its invite (said before the screen opened, the screen hid it)
+    told = again.stdout.find(f"You have a seat at a game in play on this server; back to it with: blackmaria join {link.key}")
+    assert 0 <= told < again.stdout.find(" is open. Invite your friends"), again.stdout
 
 
 def test_host_names_a_bad_server_address_and_a_spectator_cannot_start(server: Server, data_dir: Path) -> None:
@@ -1341,4 +1349,30 @@ def test_back_after_a_stand_in_passed_the_terminal_names_the_cards_passed_and_re
     received = ada.t.cards(parse_cards(" ".join(state["received"])))
     assert f"You received {received} from {ada._names[state['pass_from']]}." in lines, lines
     ada.close()
+    ben.close()
+
+
+def test_a_guest_is_told_the_host_starts_the_game_while_the_host_is_there(server: Server) -> None:
+    """A play-test's guest read "F8 starts it" at the waiting table, pressed it, and got the server's raw refusal ("the
+    table's host is at the table: seating computer players is theirs to do"). Before the first game, while the host
+    is there, the guest is told the host starts it; with the host gone, anyone seated may, as the server says."""
+    code, host_token = server.create_table(ONE_DEAL_HEARTS)
+    link = TableLink.parse(f"{server.base}/t/{code}")
+    _, hal_token = take_seat(link, "Hal", 0)
+    _, ben_token = take_seat(link, "Ben", 1)
+    hal = OnlineSeat(link, hal_token, "en", "online_help", host_token)
+    ben = OnlineSeat(link, ben_token, "en")
+    deadline = time.monotonic() + 10
+    while not ben.table.get("host_here") and time.monotonic() < deadline:
+        ben.receive(0.1)
+    assert hal.may_start() and not ben.may_start()
+    assert ben.status() == "Waiting for the game to start.  The host starts it once everyone is seated."
+    ben.take_lines()
+    ben.start("easy")
+    assert ben.take_lines() == ["The host starts it once everyone is seated."]
+    assert server.http.get(f"/api/tables/{code}").json()["status"] == "open"  # nothing was asked of the server
+    hal.close()
+    while ben.table.get("host_here") and time.monotonic() < deadline + 10:
+        ben.receive(0.1)
+    assert ben.may_start() and "Type start when everyone is seated" in ben.status()
     ben.close()

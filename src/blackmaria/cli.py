@@ -655,8 +655,7 @@ def host(
     rule_set = _rules_option(rules_name, players, kitty, deals, target)
     language = detect_language(lang)
     screen = not plain and sys.stdout.isatty() and sys.stdin.isatty()
-    for link in seats_in_play(server):  # said before the new table opens: its screen would hide it
-        click.echo(Texts(language)("online_in_play_elsewhere", link=link.key), err=True)
+    elsewhere = seats_in_play(server)
     try:
         table, host_token = open_table(server, rule_set.to_dict(), turn_seconds)
         taken, token = take_seat(table, name, 0)
@@ -665,6 +664,10 @@ def host(
         online = OnlineSeat(table, token, language, "online_app_help" if screen else "online_help", host_token)
     except OnlineError as error:
         raise click.ClickException(error.said(Texts(language))) from None
+    # A game in play already, said at the new table itself: said before it opened, its screen hid it, and a play-test's
+    # host opened a new empty table while the friends waited at the old one.
+    for link in elsewhere:
+        online.say(online.t("online_in_play_elsewhere", link=link.key))
     online.say(online.t("online_invite", code=table.code, link=table.key))
     _sit(online, screen)
 

@@ -823,8 +823,9 @@ class GameOverScreen(TextScreen, inherit_bindings=False):
     GameOverScreen #view { width: 100%; max-width: 100%; height: 1fr; max-height: 100%; border: thick $success; }
     """
     BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
-        Binding("n", "again", show=False),
-        Binding("q", "leave", show=False),
+        # The capitals the view shows work too (a play-test pressed Shift+N and nothing happened; Caps Lock as well).
+        Binding("n,N", "again", show=False),
+        Binding("q,Q", "leave", show=False),
         Binding("escape", "close", show=False),
     ]
 

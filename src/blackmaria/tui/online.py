@@ -514,7 +514,7 @@ class OnlineSeat(Seat):
         if self.table.get("status") in ("open", "over"):
             waiting = [t("online_waiting_start" if self.table["status"] == "open" else "online_waiting_next")]
             if self.seat is not None:
-                waiting.append(t("online_start_hint"))
+                waiting.append(t("online_start_hint" if self.may_start() else "online_host_starts"))
             # After the last deal's count and the sheet, which come later (a play-test read "waiting for the next one"
             # above the count of the deal that ended the game).
             (self.held if self.counts_due else self.lines).extend(waiting)
@@ -809,14 +809,21 @@ class OnlineSeat(Seat):
         left = self.time_left()
         return [self.t("online_time_left", seconds=left)] if left is not None else []
 
+    def may_start(self) -> bool:
+        """Whether this seat may start the game now, as the server decides it (``host_decides``): before the first game,
+        while the host is at the table, only the host (a play-test's guest was offered F8 and refused)."""
+        table = self.table
+        return self.seat is not None and (self.is_host or table.get("status") != "open" or not table.get("host_here"))
+
     def status(self, with_points: bool = True) -> str:
         """Where the table stands, in one line: the pass to make, whose turn and the points taken, or the wait."""
         state, t = self.state, self.t
         status = self.table.get("status")
+        start = ("  " + t(self.start_hint if self.may_start() else "online_host_starts")) if self.seat is not None else ""
         if state is None or self._rules is None or status == "open":
-            return t("online_waiting_start") + ("  " + t(self.start_hint) if self.seat is not None else "")
+            return t("online_waiting_start") + start
         if state["phase"] == "game-over":
-            waiting = "  " + t("online_waiting_next") + ("  " + t(self.start_hint) if self.seat is not None else "")
+            waiting = "  " + t("online_waiting_next") + start
             winners = list(state.get("winners") or [])
             over = t.game_over([self.spoken_names()[w] for w in winners], self.seat is not None and winners == [self.seat])
             return over + (waiting if status == "over" else "")
@@ -918,6 +925,9 @@ class OnlineSeat(Seat):
             return
         if self.table.get("status") == "playing":
             self.say(t("online_already_playing"))
+            return
+        if not self.may_start():  # the host's to do, said so (it was the server's raw refusal, a play-test)
+            self.say(t("online_host_starts"))
             return
         try:
             if any(seat["kind"] == "empty" for seat in self.table["seats"]):

@@ -161,7 +161,7 @@ class OnlineApp(CardTableApp):
         # elsewhere, it says why not.
         # F8 starts a game: shown while none is in play (a play-test pressed it in deal 2).
         undo = bool(self.seat.table.get("undo")) and self.seat.me is not None
-        start = self.seat.table.get("status") in ("open", "over")
+        start = self.seat.table.get("status") in ("open", "over") and self.seat.may_start()
         playing = self.seat.table.get("status") == "playing"  # no hint nor why once the game is over, as in play
         shown = {"undo": undo and playing, "start": start, "hint": playing, "why": playing}
         labels = {"why": "claim"} if self._claims() else {}
