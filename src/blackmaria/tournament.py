@@ -23,7 +23,9 @@ import json
 import math
 import os
 import random
+import shutil
 import sys
+import textwrap
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -348,6 +350,11 @@ class TournamentResult:
             f"played in {self.seconds:.0f} s",
             f"{'bot':<{width}}  points/deal [95% CI]        moon rate",
         ]
+        # What the numbers mean, for a reader who is no statistician (a play-test could not tell which way was better).
+        legend = (
+            "fewer points are better; [95% CI]: the range the bot's true mean lies in, 19 times in 20 "
+            "(wide while the deals are few); moon rate: the share of its seatings it shot the moon"
+        )
         for bot in bots:
             m = self.mean_points(bot)
             # A bot whose program failed is marked on its row: its points are partly its fallback's (FAULTS below).
@@ -375,8 +382,11 @@ class TournamentResult:
             )
             lines.append(f"games to {end} (consecutive deals, each rotation): {games.played} played; won: {won}")
         else:
-            lines.append(f"games to {end}: none finished in {self.deals} deal{'' if self.deals == 1 else 's'}")
+            lines.append(
+                f"games to {end}: none finished in {self.deals} deal{'' if self.deals == 1 else 's'} (more --deals play whole games)"
+            )
         lines += self.fault_lines()
+        lines.append(legend)
         return "\n".join(lines)
 
     def fault_lines(self) -> list[str]:
@@ -791,7 +801,15 @@ def tournament_command(
         )
     except (RuntimeError, ValueError) as error:  # (a bot's fault, or a level a worker process does not know)
         raise click.ClickException(str(error)) from error
-    click.echo(json.dumps(result.to_dict(), indent=2) if as_json else result.report())
+    if as_json:
+        click.echo(json.dumps(result.to_dict(), indent=2))
+    else:  # long lines broken between words at the terminal's width (at 80 columns "4 de" / "als", a play-test)
+        width = max(40, shutil.get_terminal_size().columns - 1)
+        click.echo(
+            "\n".join(
+                textwrap.fill(line, width, subsequent_indent="  ") if len(line) > width else line for line in result.report().splitlines()
+            )
+        )
     if as_json:
         for line in result.fault_lines():  # (the report has them; JSON's reader is told too)
             click.echo(line, err=True)
