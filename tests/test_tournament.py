@@ -120,7 +120,9 @@ def test_the_tournament_takes_kitty_as_play_does() -> None:
     rules = json.loads(out.output[out.output.index("{") :])["rule_set"]  # every option played under, not the name alone
     assert rules["kitty"] is True and rules["players"] == 5, rules
     text = runner.invoke(main, [*argv, "--quiet"])
-    assert text.output.startswith("black-maria (5 players, a kitty), line-up easy, random, random, random, random: "), text.output
+    said = " ".join(text.output.split())  # (long lines are broken between words at the terminal's width)
+    assert said.startswith("black-maria (5 players, a kitty), line-up easy, random, random, random, random: 2 duplicate deals"), said
+    assert all(len(line) <= 80 for line in text.output.splitlines()) and "fewer points are better" in said
     refused = runner.invoke(main, ["tournament", "--kitty", "--bots", "random", "--deals", "1"])
     assert (
         refused.exit_code == 2
