@@ -1092,11 +1092,9 @@ class GameApp(CardTableApp):
             )
             status.append(t("over_enter" if session.saves else "over_enter_learn"))  # (as the end's view says its N)
             return status
-        deals = session.game.rules.deal_count
-        deal_of = t("deal_of", number=obs.deal + 1, count=deals) if deals else t("deal_number", number=obs.deal + 1)
-        if not deals and session.game.rules.target_score is not None:  # how long the game runs ("Deal 1" said nothing)
-            deal_of = t("deal_number_to", number=obs.deal + 1, target=session.game.rules.target_score)
-        status.append(t("welcome", rules=session.rules_title(), players=session.game.players) + "  " + deal_of + "\n", style="bold")
+        status.append(
+            t("welcome", rules=session.rules_title(), players=session.game.players) + "  " + session.deal_of() + "\n", style="bold"
+        )
         if self.busy():
             turn = obs.turn
             if self.preparing and waiting in ("pass", "play"):

@@ -188,7 +188,8 @@ class OnlineApp(CardTableApp):
         status = Text()
         if seat.rules is not None:
             title = self.t.game_title(seat.rules)
-            status.append(self.t("welcome", rules=title, players=seat.rules.players) + "\n")
+            deal = seat.deal_of() if seat.table.get("status") == "playing" else ""
+            status.append(self.t("welcome", rules=title, players=seat.rules.players) + (f"  {deal}" if deal else "") + "\n")
         status.append(seat.status(with_points=False))  # the table shows each seat's points
         left = seat.time_left() if self.ended is None else None
         if left is not None:

@@ -260,6 +260,18 @@ class Seat(ABC):
         elif isinstance(event, CardPlayed) and (self.led is None or self.led[0] != event.trick):
             self.led = (event.trick, suit_of(event.card))
 
+    def deal_of(self) -> str:
+        """Which deal this is, and how long the game runs: "Deal 1 of 2", "Deal 3 (to 100)", or "" before a deal (the
+        screens' first line; online it named no deal, a play-test)."""
+        obs, rules = self.observation(), self.rules
+        if obs is None or rules is None or obs.deal < 0:
+            return ""
+        if rules.deal_count:
+            return self.t("deal_of", number=obs.deal + 1, count=rules.deal_count)
+        if rules.target_score is not None:  # how long the game runs ("Deal 1" said nothing)
+            return self.t("deal_number_to", number=obs.deal + 1, target=rules.target_score)
+        return self.t("deal_number", number=obs.deal + 1)
+
     def stock_emptied(self, event: Event, rules: Rules) -> bool:
         """Whether ``event``, heard, drew the stock's last card (a play-test saw the stock's count go from the header
         and was told nothing)."""
