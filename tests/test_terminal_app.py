@@ -488,6 +488,9 @@ def test_the_pass_counts_the_marked_cards(tmp_path: Path) -> None:
         assert "Marked 2 of 3: " in prompt
         await pilot.press("enter")  # type: ignore[attr-defined]
         assert session.waiting_for() == "pass" and "You chose 2" in app.message
+        # The refusal goes once the marks change (a play-test read "You chose 2" above "Marked 3 of 3").
+        await pilot.press("right", "space")  # type: ignore[attr-defined]
+        assert "Marked 3 of 3: " in _plain(app.query_one("#prompt", Static).content, 100) and "You chose 2" not in app.message
 
     _run(session, drive)
 

@@ -215,6 +215,7 @@ class CardTableApp(App[None]):
         self.passed_at = 0.0
         """When an Enter was last pressed at the pass (``AFTER_PASS_SECONDS``)."""
         self.marked: set[Card] = set()
+        self.pass_refusal = ""  # a refused pass, said until the marks change (a play-test read "You chose 2" beside 3)
         self.pointed = CardSet()
         """The hint's cards the cursor was last moved to (once per hint: then the arrows choose again)."""
         self.cursor_for: object = None
@@ -710,7 +711,7 @@ class CardTableApp(App[None]):
         """A card marked answers "mark the cards first" and "three are marked already"; a hint (or anything else said)
         stays, to be read while its cards are marked (a play-test lost the hint's reason at the first Space)."""
         count = self.seat.rules.pass_count if self.seat.rules else 3
-        if self.message in (self.t("pass_marked_full", count=count), self.t("mark_cards_first", count=count)):
+        if self.message in (self.t("pass_marked_full", count=count), self.t("mark_cards_first", count=count), self.pass_refusal):
             self.message = ""
 
     def mark_typed(self, text: str) -> bool:
@@ -1125,7 +1126,9 @@ class GameApp(CardTableApp):
     # ---- what the player does ------------------------------------------------
     def choose(self, cards: list[Card]) -> None:
         self.tricks_shown = self._tricks_won()
+        passing = self.session.waiting_for() == "pass"
         error = self.session.choose(cards)  # the seat's pass or play, or the core's refusal in words
+        self.pass_refusal = error if passing and error else ""
         # A guided deal's word on the choice over the prompt, where it is seen: in the story the next decision's
         # explanation came under it at once and a play-test never saw its pass's verdict.
         feedback = "" if error else self.session.take_feedback()
