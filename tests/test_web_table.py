@@ -860,6 +860,19 @@ def test_a_player_who_points_sees_no_focus_ring_where_the_page_moved_the_focus_a
     assert page.evaluate(ring) == "none"
     assert page.errors == []
     page.context.close()
+    # A game started from the lobby by keys (its button loads the table's page) starts with the ring on the hand's
+    # first card: a keyboard play-test saw none until its first arrow key.
+    keys = new_page(browser, DESKTOP)
+    keys.goto(f"{server.base}/")
+    keys.wait_for_selector("#preset option[value='hearts']", state="attached")
+    keys.focus("#create-name")
+    keys.keyboard.type("Kim")
+    keys.focus("#create")
+    keys.keyboard.press("Enter")
+    keys.wait_for_function("() => document.activeElement.matches('#hand .card')")
+    assert keys.evaluate(ring) == "solid"
+    assert keys.errors == []
+    keys.context.close()
 
 
 @needs_chromium

@@ -1,7 +1,7 @@
 // The browser client: the lobby, seating, and the table, over the server's HTTP lobby and WebSocket protocol v1
 // (docs/server.md). Plain JavaScript modules, no build step (docs/web.md lists them). Names and chat are always
 // inserted as text.
-import { $, app, clearNotice, copyField, playsOnTable, renderNews, setSpeed, showNotice, store } from "./state.js";
+import { $, app, clearNotice, copyField, playsOnTable, renderNews, setSpeed, showNotice, store, trackInputModality } from "./state.js";
 import { connect, send } from "./connection.js";
 import { renderAll, renderSeats, renderTrick, toggleLastTrick, togglePause } from "./table-view.js";
 import { openChat, sendChat } from "./chat.js";
@@ -86,21 +86,13 @@ function showTable(code) {
   $("sound-button").addEventListener("click", toggleSound);
   $("speed-select").value = store.speed();
   $("speed-select").addEventListener("change", (event) => { store.saveSpeed(event.target.value); setSpeed(event.target.value); });
-  // The focus ring is the keyboard's: where the page moves the focus itself (the first card after a reload, the
-  // summary's button) a player who points or taps saw a card that looked chosen (a play-test); any key shows it again.
-  const root = document.documentElement;
-  root.classList.add("pointing");
-  document.addEventListener("pointerdown", () => {
-    root.classList.add("pointing");
-    app.audio?.resume(); // browsers let a page sound after a click
-  });
+  document.addEventListener("pointerdown", () => app.audio?.resume()); // browsers let a page sound after a click
   $("last-trick-button").addEventListener("click", toggleLastTrick);
   $("last-deal-button").addEventListener("click", showLastDeal);
   $("summary-close").addEventListener("click", closeSummary);
   $("table-rules").addEventListener("toggle", renderTableRules);
   // The summary is not modal (the table stays live beside it), so Escape is taken here, as in a dialog.
   document.addEventListener("keydown", (event) => {
-    root.classList.remove("pointing");
     if ($("summary").open) keepInSummary(event);
     else if (event.key === "Escape") closePanels();
   });
@@ -126,10 +118,8 @@ const copyInvite = () => copyField("invite-link", $("copy-done"), "");
 async function main() {
   // A phone turned or a window resized: the seats are placed again for the felt's new size.
   let resizing = null;
-  window.addEventListener("resize", () => {
-    clearTimeout(resizing);
-    resizing = setTimeout(() => app.table && app.view && !$("play").hidden && (renderSeats(), renderTrick()), 100);
-  });
+  const placeAgain = () => app.table && app.view && !$("play").hidden && (renderSeats(), renderTrick());
+  window.addEventListener("resize", () => (clearTimeout(resizing), (resizing = setTimeout(placeAgain, 100))));
   // Every text comes from the server's catalog: nothing is drawn before it is here (or kept from a last visit).
   try {
     await loadCatalog(detectLanguage());
@@ -138,6 +128,7 @@ async function main() {
     return;
   }
   applyTexts();
+  trackInputModality();
   loadBots().catch((failure) => showNotice(failure.message));
   $("lang-switch").addEventListener("click", switchLanguage);
   // Any code is asked for (the server answers "no such table" for one that cannot be), never taken for the lobby.

@@ -306,3 +306,13 @@ export function pausedText() {
   if (table.paused_by == null) return t("web_paused");
   return table.paused_by === app.seat ? t("web_paused_you") : t("web_paused_by", { name: seatName(table.paused_by) });
 }
+
+/** The focus ring is the keyboard's: a card the page focused looked chosen to a player who points or taps (a
+ * play-test), so ``html.pointing`` hides it until a key is pressed. A page opened by a key (the lobby's button loads
+ * the table's page) starts with the ring: a keyboard play-test saw none on its first card. */
+export function trackInputModality() {
+  const root = document.documentElement;
+  root.classList.toggle("pointing", sessionStorage.getItem("keys") !== "1");
+  document.addEventListener("pointerdown", () => (root.classList.add("pointing"), sessionStorage.setItem("keys", "0")));
+  document.addEventListener("keydown", () => (root.classList.remove("pointing"), sessionStorage.setItem("keys", "1")));
+}
