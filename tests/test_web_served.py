@@ -265,6 +265,10 @@ def test_a_code_with_no_table_says_so_and_stops_connecting(server: Server, brows
         page.goto(f"{server.base}{file_name}")
         assert page.url == f"{server.base}{address}", file_name
     page.wait_for_selector("#lobby:not([hidden])")
+    # /learn, guessed from `blackmaria learn` (a play-test met "no such page"): the lobby's guided deal, focused.
+    page.goto(f"{server.base}/learn")
+    assert page.url == f"{server.base}/#learn-form"
+    page.wait_for_function("() => document.activeElement.id === 'learn-form' && document.activeElement.getBoundingClientRect().top >= 0")
     # An API client still gets JSON.
     assert server.http.get("/api/nothing").json() == {"detail": "Not Found"}
     assert page.errors == []

@@ -614,6 +614,10 @@ def create_app(db_url: str | None = None, programs: BotPrograms | None = None, l
     async def score_page() -> FileResponse:
         return page("score.html")
 
+    @app.get("/learn", include_in_schema=False)
+    async def learn_page() -> RedirectResponse:
+        return RedirectResponse("/#learn-form")  # the guided deal's form in the lobby (a play-test guessed /learn)
+
     # The page files by name (a bookmark of the file, a guess): the pages' own addresses, not the page for no such page.
     @app.get("/index.html", include_in_schema=False)
     async def lobby_file() -> RedirectResponse:

@@ -326,6 +326,8 @@ export async function renderMyTables() {
 
 export function showLobby() {
   $("lobby").hidden = false;
+  // /learn (as `blackmaria learn` is named) comes here as /#learn-form: the guided deal's form, in sight and focused
+  if (location.hash === "#learn-form") setTimeout(() => $("learn-form").focus()); // (once the page is drawn)
   renderMyTables();
   $("create-name").value = store.name();
   $("learn-name").value = store.name();
