@@ -731,3 +731,28 @@ def test_a_queen_passed_away_is_placed_at_each_lead_until_it_is_played() -> None
     # Not while following, nor once the queen is played.
     game.play(min(game.legal_cards()))
     assert "queen-passed" not in {tip.id for tip in explain(game.observation(game.turn or 0), budget=FAST).tips}
+
+
+def test_a_high_spade_passed_beside_a_queen_kept_is_not_said_to_leave_for_want_of_guards() -> None:
+    """A learner held K♠ Q♠ 8♠ 5♠ 3♠: the advice passed K♠ and kept Q♠, and said K♠ went for "too few spades lower than
+    the queen", as if the queen went too; the tip then called that advice "a better choice", though it passed K♠."""
+    from blackmaria.bots.medium import pass_reasons
+    from blackmaria.teaching import Tip
+
+    rules = preset("black-maria")
+    game = Game(rules, seed=2)
+    game.deal_hands(fill_hands(rules, {0: "KS QS 8S 5S 3S AH KC 4D 5D 6D 7D 8D 9D 2H 3H 4H 5H"}))
+    obs = game.observation(0)
+    advice = parse_cards("KS AH KC")
+    reasons = {card_name(r.facts["card"]): r.code for r in pass_reasons(obs, advice) if "card" in r.facts}
+    assert reasons["KS"] == "pass_costly_high"  # K♠ costs 10 here: that is why it goes
+    alone = pass_reasons(obs, parse_cards("KS QS AH"))  # the queen passed as well: the guards are the reason again
+    assert {card_name(r.facts["card"]): r.code for r in alone if "card" in r.facts}["KS"] == "pass_high_spade"
+    explanation = dataclasses.replace(
+        explain(obs, budget=FAST),
+        advice=tuple(advice),
+        tips=(Tip("pass-high-spades", tuple(parse_cards("KS QS")), number=3, points=13, advice_agrees=False),),
+    )
+    text = "\n".join(explanation_lines(explanation, "en"))
+    assert "This time the simulations found it cheaper to keep Q♠: they pass K♠ A♥ K♣." in text
+    assert "found a better choice" not in text

@@ -262,10 +262,13 @@ def pass_reasons(obs: Observation, chosen: list[Card]) -> tuple[Reason, ...]:
     guards = spade_guards(hand)
     reasons: list[Reason] = []
     voided: set[int] = set()
+    # A high spade kept from the queen is the reason only where the queen is not kept here: a pass of K♠ beside a Q♠
+    # kept read "too few spades lower than the queen" to a learner, as if the queen went too (a play-test).
+    queen_kept = obs.hand.mask >> QS & 1 and QS not in chosen
     for card in sorted(chosen, key=lambda c: (-values[c], -c)):
         suit = suit_of(card)
         held = obs.hand.suit(suit)
-        if suit == SPADES and card >= QS and guards < SAFE_SPADE_GUARDS:
+        if suit == SPADES and card >= QS and guards < SAFE_SPADE_GUARDS and not (queen_kept and card != QS):
             reasons.append(Reason("pass_high_spade", {"card": card, "guards": guards}))
         elif set(held) <= set(chosen) and len(held) < len(obs.hand):
             if suit not in voided:

@@ -91,7 +91,10 @@ def _tip_text(t: TeachingTexts, explanation: Explanation, tip: Tip) -> str:
     else:
         text = t("tip_count-penalty-cards", cards=cards, points=t.n("points", tip.points))
     if tip.advice_agrees is False:
-        text += " " + t("tip_not_here", advice=t.cards(list(explanation.advice)))
+        kept = [c for c in tip.cards if c not in explanation.advice]
+        partly = explanation.kind == "pass" and len(kept) < len(tip.cards)  # some of its cards passed, not all
+        advice = t.cards(list(explanation.advice))
+        text += " " + (t("tip_not_here_part", kept=t.cards(kept), advice=advice) if partly else t("tip_not_here", advice=advice))
     return t("tip", title=t(f"tip_title_{tip.id}"), text=text)
 
 

@@ -402,7 +402,11 @@ function tipNode(tip, x) {
     text = tip.seat === app.seat ? t("web_tip_watch-the-moon_you", { points }) : t("tip_watch-the-moon", { name: seatName(tip.seat), points });
   } else text = t("web_tip_count-penalty-cards", { cards, points: plural("points", tip.points) });
   // A rule of thumb the search finds worse this time is said to be, not left beside the advice as if both held.
-  if (tip.advice_agrees === false) text += ` ${t("tip_not_here", { advice: shortCards(x.advice) })}`;
+  if (tip.advice_agrees === false) {
+    const kept = tip.cards.filter((card) => !x.advice.includes(card)); // some of its cards passed: "it keeps Q♠"
+    const partly = x.kind === "pass" && kept.length < tip.cards.length;
+    text += ` ${partly ? t("tip_not_here_part", { kept: shortCards(kept), advice: shortCards(x.advice) }) : t("tip_not_here", { advice: shortCards(x.advice) })}`;
+  }
   const title = has(`web_tip_title_${tip.id}`) ? t(`web_tip_title_${tip.id}`) : tip.id;
   return el("aside", { class: "tip", "data-tip": tip.id }, el("b", { text: `${t("tip_label")}: ${title}` }), el("p", { text }));
 }
