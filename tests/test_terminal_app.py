@@ -262,6 +262,17 @@ def test_undo_takes_the_undone_plays_out_of_the_story(tmp_path: Path) -> None:
     _run(session, drive)
 
 
+async def _to_game_over(app: GameApp, pilot: object) -> None:
+    """Pass if the pass is open, then Enter (each card the cursor's) until the game-over view opens."""
+    if app.session.waiting_for() == "pass":
+        await _pass(app, pilot)
+    for _ in range(30):
+        if isinstance(app.screen, GameOverScreen):
+            break
+        await pilot.press("enter")  # type: ignore[attr-defined]
+    assert isinstance(app.screen, GameOverScreen)
+
+
 def test_game_over_offers_a_new_game_and_the_finished_game_is_recorded_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Bug 1 by keys: Ctrl+Q on the game-over screen saved the finished game a second time."""
     monkeypatch.setenv("BLACKMARIA_DATA_DIR", str(tmp_path))
@@ -270,11 +281,7 @@ def test_game_over_offers_a_new_game_and_the_finished_game_is_recorded_once(tmp_
     async def drive(app: GameApp, pilot: object) -> None:
         await _pass(app, pilot)
         assert app.session.deal_review() == ["No deal has been scored yet."]  # "deal" in deal 1 said "not possible now"
-        for _ in range(30):
-            if isinstance(app.screen, GameOverScreen):
-                break
-            await pilot.press("enter")  # type: ignore[attr-defined]
-        assert isinstance(app.screen, GameOverScreen)
+        await _to_game_over(app, pilot)
         text = _plain(app.screen.body, 100)
         assert text.startswith("Game over. You won.") and "Total" in text  # the final scores stay on screen (won alone: "You won.")
         # The standings under the winner, fewest points first, and the player's place (a play-test looked for them
@@ -1759,12 +1766,7 @@ def test_the_game_over_views_capital_n_plays_again_as_its_line_shows_it(tmp_path
     session = _session(tmp_path, rules=preset("black-maria").replace(deal_count=1), seed=3)
 
     async def drive(app: GameApp, pilot: object) -> None:
-        await _pass(app, pilot)
-        for _ in range(30):
-            if isinstance(app.screen, GameOverScreen):
-                break
-            await pilot.press("enter")  # type: ignore[attr-defined]
-        assert isinstance(app.screen, GameOverScreen)
+        await _to_game_over(app, pilot)
         await pilot.press("N")  # type: ignore[attr-defined]
         assert not isinstance(app.screen, GameOverScreen) and app.session is not session and not app.session.game.is_over
         await pilot.press("ctrl+q")  # type: ignore[attr-defined]
