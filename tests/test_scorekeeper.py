@@ -456,3 +456,5 @@ def test_fix_with_a_deal_number_alone_shows_that_deal_as_entered() -> None:
     four = ScoreSheet(preset("hearts"), ["Anna", "Ben", "Carla", "Dan"])
     out = _type(four, ["Hx3 / Hx8 QS / Hx2 / Hx0", "fix 1", "quit"])
     assert "Deal 1 as entered: Anna: Hx3, Ben: Q♠ Hx8, Carla: Hx2, Dan: —." in said(out), said(out)
+    # and the dash it shows for Dan may be typed for him (a play-test's "-" was "neither a card nor points")
+    assert four.from_cards(["Hx3", "Hx8 QS", "Hx2", "—"]).points == four.from_cards(["Hx3", "Hx8 QS", "Hx2", "-"]).points == (3, 21, 2, 0)

@@ -33,6 +33,10 @@ _COUNT = re.compile(r"^h(?:\s*[x×*]\s*(\d+))?$", re.IGNORECASE)
 """``Hx3``: three hearts of any rank; ``H`` alone is one (a play-test counted a trick's hearts so: ``QS H H H``)."""
 
 
+NOTHING_TAKEN: Final = ("-", "–", "—")
+"""Typed for a player who took no scoring card: the dash the sheet shows for them (an empty field says it too)."""
+
+
 class ScoreError(ValueError):
     """An entry the rules cannot accept; the message says why (in English; ``text(lang)`` in the player's language)."""
 
@@ -138,6 +142,8 @@ class ScoreSheet:
         counts = [0] * rules.players
         for seat, text in enumerate(texts):
             for token in text.replace(",", " ").split():
+                if token in NOTHING_TAKEN:  # a player who took nothing, as the sheet shows it (a play-test typed "-")
+                    continue
                 match = _COUNT.match(token)
                 if match:
                     counts[seat] += int(match.group(1) or 1)

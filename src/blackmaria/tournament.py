@@ -352,8 +352,9 @@ class TournamentResult:
         ]
         # What the numbers mean, for a reader who is no statistician (a play-test could not tell which way was better).
         legend = (
-            "fewer points are better; [95% CI]: the range the bot's true mean lies in, 19 times in 20 "
-            "(wide while the deals are few); moon rate: the share of its seatings it shot the moon"
+            "fewer points are better, so a difference below 0 favours the first bot; [95% CI]: the range the true mean "
+            "lies in, 19 times in 20 (wide while the deals are few, and read as a range of the mean, not of any deal's "
+            "points); moon rate: the share of its seatings it shot the moon"
         )
         for bot in bots:
             m = self.mean_points(bot)

@@ -116,6 +116,7 @@ const OWNER_LETTERS = 3; // a tapped card's taker: this many letters of the name
     const owner = (card) => taken.some((set) => set.has(card));
     texts.forEach((text, seat) => {
       for (const token of text.replace(/,/g, " ").split(/\s+/).filter(Boolean)) {
+        if (["-", "–", "—"].includes(token)) continue; // a player who took nothing, as the sheet shows it (scorekeeper.NOTHING_TAKEN)
         const match = COUNT.exec(token);
         if (match) {
           counts[seat] += parseInt(match[1] || "1", 10);
