@@ -135,8 +135,8 @@ class Seat(ABC):
         self.prompted: object = None
         """The decision last asked (``decision_key``), so that a live table asks each once."""
         self.draws: dict[int, Card | None] = {}
-        self.drawn_in_deal = 0  # cards drawn from the stock this deal (the story says when it is empty)
         """The cards drawn from the stock after the last trick, by seat (None: a card this seat may not see)."""
+        self.drawn_in_deal = 0  # cards drawn from the stock this deal (the story says when it is empty)
         self.passed = CardSet()
         """The cards this seat passed this deal, from the events heard (the story names them when another plays one)."""
         self.led: tuple[int, int] | None = None
