@@ -638,3 +638,25 @@ def test_a_last_card_that_wins_a_trick_without_points_says_so_in_words() -> None
     assert (
         render((Reason("win", {"card": parse_card("QC"), "points": 3}),), "de") == "Nimm den Stich mit D♣ (mitsamt deiner Karte 3 Punkte)"
     )
+
+
+def test_a_scoring_card_followed_under_the_winning_card_is_said_to_give_its_points_away() -> None:
+    """A learner played Q♠ under A♠ on the advice and read "Duck under A♠ with Q♠: the trick holds 7 points" (in German
+    "Bleib mit D♠ unter A♠"): the reason to play the queen there is that its 13 points go to another player."""
+    from blackmaria.bots.reasons import false_claims, play_reason, render
+
+    seen: set[str] = set()
+    for obs in _random_hearts_positions(60):
+        trick = obs.current_trick
+        if trick is None or not trick.plays or len(obs.legal) < 2:
+            continue
+        led = trick.plays[0][1] & 3
+        top = max(c for _, c in trick.plays if c & 3 == led)
+        for card in sorted(c for c in obs.legal if c & 3 == led and c < top):
+            reason = play_reason(obs, card)
+            assert reason.code == ("drop_under" if obs.rules.values[card] > 0 else reason.code)
+            assert false_claims(obs, [card], (reason,)) == []
+            seen.add(reason.code)
+            if reason.code == "drop_under":
+                assert render((reason,)).endswith("another player takes its points")
+    assert "drop_under" in seen

@@ -637,7 +637,7 @@ def test_english_and_german_say_the_same_reason() -> None:
     assert render(apart, "en").endswith("1.9 points at the end of the deal on average, 0.1 fewer than 8♠")  # 1.9 and 2.0
     duck = (Reason("duck_points", {"card": parse_card("3S"), "best": parse_card("4S"), "points": 2}),)
     assert render(duck, "en") == "Duck under 4♠ with 3♠: the trick holds 2 points"
-    assert render(duck, "de") == "Bleib mit 3♠ unter 4♠: der Stich hat 2 Punkte"
+    assert render(duck, "de") == "Spiel 3♠ und bleib unter 4♠: der Stich hat 2 Punkte"  # ("Bleib mit 3♠ unter 4♠": not German)
     # The cards of a pass with no reason of their own are said once, after the others (not "pass 8♣; pass 6♣").
     jack, eight, six = parse_card("JH"), parse_card("8C"), parse_card("6C")
     plain = (Reason("pass_costly", {"card": jack, "points": 1}), Reason("pass_card", {"card": eight}), Reason("pass_card", {"card": six}))

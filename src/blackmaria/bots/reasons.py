@@ -163,6 +163,8 @@ def play_reason(obs: Observation, card: Card) -> Reason:
             return Reason("dump_costliest" if costliest else "dump", {"card": card, "points": values[card]})
         return Reason("discard", {"card": card})
     if card < best:
+        if values[card] > 0:  # its own points go to another (a learner read "the trick holds 7 points" for Q♠ under A♠)
+            return Reason("drop_under", {"card": card, "best": best})
         if points > 0:
             return Reason("duck_points", {"card": card, "best": best, "points": points})
         return Reason("duck", {"card": card, "best": best})
