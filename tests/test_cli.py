@@ -149,6 +149,20 @@ def test_clicks_own_refusals_of_a_german_command_line_are_german(args: list[str]
     assert error.startswith(said) and "Error" not in error and "Invalid" not in error, error
 
 
+def test_a_mistyped_command_is_refused_in_german_under_a_german_locale() -> None:
+    """A play-test under LANG=de_DE typed "plya": "Fehler: No such command 'plya'." under "BEFEHL [ARGUMENTE]"."""
+    said = subprocess.run(
+        [sys.executable, "-m", "blackmaria.cli", "plya"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "LANG": "de_DE.UTF-8", "LC_ALL": ""},
+    )
+    lines = said.stderr.splitlines()
+    assert said.returncode == 2 and lines[0].endswith("[OPTIONEN] BEFEHL [ARGUMENTE]..."), lines
+    assert lines[-1] == "Fehler: Den Befehl 'plya' gibt es nicht. Meintest du play, replay?", lines
+
+
 def test_a_german_command_line_is_refused_in_german() -> None:
     """A play-test: under --lang de every error of the command line (usage, help, the rule set's own words) was English."""
     players = run("play", "--lang", "de", "--players", "9", "--plain")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import sys
 import textwrap
@@ -155,15 +156,22 @@ def show_usage_error(error: click.UsageError, lang: str, argv: Sequence[str] = (
     ctx = error.ctx
     lines = []
     if ctx is not None:
-        usage = ctx.get_usage().split(":", 1)[-1].strip().replace("[OPTIONS]", "[OPTIONEN]")
+        usage = ctx.get_usage().split(":", 1)[-1].strip().replace("[OPTIONS]", "[OPTIONEN]").replace("COMMAND [ARGS]", "BEFEHL [ARGUMENTE]")
         lines.append(t("cli_usage_line", usage=usage))
         if ctx.command.get_help_option(ctx) is not None:
             lines.append(t("cli_try_help", command=ctx.command_path))
         lines.append("")
     message = error.format_message()
+    no_such_command = getattr(click.exceptions, "NoSuchCommand", None)  # (click 8.2 and later)
     if isinstance(error, click.NoSuchOption):
         near = t("cli_did_you_mean", options=", ".join(error.possibilities)) if error.possibilities else ""
         message = t("cli_no_such_option", option=error.option_name) + near
+    elif no_such_command is not None and isinstance(error, no_such_command):
+        # "plya": said in German too (it was click's English, a play-test)
+        near = t("cli_did_you_mean", options=", ".join(error.possibilities)) if error.possibilities else ""
+        message = t("cli_no_such_command", command=error.command_name) + near
+    elif match := re.match(r"No such command '([^']*)'\.", error.message):  # (click before 8.4: the words alone)
+        message = t("cli_no_such_command", command=match.group(1))
     elif isinstance(error, click.BadParameter):
         hint = error.param_hint if error.param_hint is not None else error.param.get_error_hint(ctx) if error.param and ctx else None
         if hint is not None:
