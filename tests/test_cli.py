@@ -281,7 +281,7 @@ def test_the_texts_name_the_command_as_it_can_be_typed_here(tmp_path: Path, monk
         assert Texts("en")("goodbye_named", name="g") == "Game saved as g. Continue with:\n  .venv/bin/blackmaria play --resume g"
         program_name.cache_clear()
         monkeypatch.setenv("PATH", f"{venv_bin}:/usr/bin:/bin")  # activated: the plain name works
-        assert Texts("de")("sk_saved", name="s") == "Punkteliste s gespeichert. Weiter mit: blackmaria score --resume s"
+        assert Texts("de")("sk_saved", name="s") == "Punkteliste s gespeichert. Weiter mit:\n  blackmaria score --resume s"
     finally:
         program_name.cache_clear()
 
