@@ -350,3 +350,17 @@ def test_the_command_list_is_german_in_a_german_environment() -> None:
     assert listed.exit_code == 0 and "\nBefehle:\n" in listed.output, listed.output
     assert "Eine ganze Partie im Terminal gegen Computerspieler spielen" in listed.output
     assert "Play a whole game" not in listed.output and "Commands:" not in listed.output
+
+
+def test_play_takes_the_bot_levels_as_they_are_shown_in_german(tmp_path: Path) -> None:
+    """A German play-test read "(mittel)" in `play --list` and was refused `--bots schwer`."""
+    played = subprocess.run(
+        [sys.executable, "-m", "blackmaria.cli", "play", "--bots", "schwer,Experte", "--plain", "--seed", "3", "--lang", "de"],
+        input="ende\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "BLACKMARIA_DATA_DIR": str(tmp_path)},
+    )
+    assert played.returncode == 0, played.stderr
+    assert json.loads(next((tmp_path / "saves").glob("*.json")).read_text())["levels"] == ["hard", "expert"]

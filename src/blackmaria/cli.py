@@ -415,7 +415,7 @@ def play(
 ) -> None:
     """Play a whole game in the terminal against computer players (saved after every action; several games can be kept)."""
     from blackmaria.bots.base import LEVELS
-    from blackmaria.locale import Texts, detect_language
+    from blackmaria.locale import Texts, detect_language, level_named
     from blackmaria.tui.session import PlaySession, new_session, save_path_for, saved_games, saves_dir, seat_names
 
     language = detect_language(lang)
@@ -458,7 +458,7 @@ def play(
             raise click.BadParameter(
                 texts("cli_seat_unknown", seat=seat, players=rule_set.players, names=", ".join(seat_list)), param_hint="--seat"
             )
-        level_list = [level.strip() for level in levels.split(",") if level.strip()]
+        level_list = [level_named(level, LEVELS) for level in levels.split(",") if level.strip()]
         computers = rule_set.players - 1
         if len(level_list) > computers:  # (a play-test's fourth level for two computer seats was dropped without a word)
             raise click.BadParameter(

@@ -94,6 +94,16 @@ def typed_card(card: Card, german: bool = False) -> str:
     return "10" + name[1:] if name.startswith("t") else name
 
 
+def level_named(word: str, levels: Sequence[str]) -> str:
+    """The bot level ``word`` names, as the levels are shown in either language ("schwer", "Experte", "hard"), or
+    ``word`` itself (a program's ``cmd:``, a level not known: the caller says so). A German player was shown "mittel"
+    and refused "schwer" (a play-test)."""
+    named = {
+        MESSAGES[f"bot_level_{level}"][lang].lower(): level for level in levels for lang in LANGUAGES if f"bot_level_{level}" in MESSAGES
+    }
+    return named.get(word.strip().lower(), word.strip())
+
+
 _RANK_WORDS: Final = {
     **{str(index + 2): index for index in range(9)},
     **{name: index for index, name in enumerate(RANK_NAMES_EN)},

@@ -27,7 +27,7 @@ from websockets.sync.client import ClientConnection, connect
 from blackmaria.bots.base import LEVELS
 from blackmaria.cards import Card, card_name, parse_card
 from blackmaria.events import DealScored, event_from_dict
-from blackmaria.locale import Texts, program_name
+from blackmaria.locale import Texts, level_named, program_name
 from blackmaria.locale.messages import MESSAGES
 from blackmaria.observation import Observation
 from blackmaria.rules import Rules
@@ -879,8 +879,7 @@ class OnlineSeat(Seat):
         if first.lower() in START_WORDS:
             level = rest.strip()
             # The levels as the bots are named, in either language ("start schwer"); a bot program by its name.
-            named = {Texts(lang)(f"bot_level_{name}").lower(): name for lang in ("en", "de") for name in LEVELS}
-            self.start(named.get(level.lower(), level) or "medium")
+            self.start(level_named(level, LEVELS) or "medium")
             return
         if first.lower() in CHAT_WORDS:
             self.chat(rest.strip())
