@@ -708,6 +708,12 @@ def test_the_last_deal_is_taken_back_into_the_fields_even_after_the_end(server: 
     assert _heard(page) == "Deal 2 taken back (Anna: 13, Ben: 13, Carla: 0, Dan: 0): enter it again."
     assert page.locator("#sheet tbody tr").count() == 1 and page.get_by_label("Ben: points or cards").input_value() == "QS"
     expect(page.locator("#entry-heading")).to_have_text("Enter deal 2")
+    # A look at another deal and back keeps the deal given back (a play-test's was wiped by ✎ then Cancel)
+    page.get_by_role("button", name="Correct deal 1").click()
+    expect(page.locator("#entry-heading")).to_have_text("Correct deal 1")
+    page.get_by_role("button", name="Cancel").click()
+    expect(page.locator("#entry-heading")).to_have_text("Enter deal 2")
+    assert page.get_by_label("Ben: points or cards").input_value() == "QS"
     page.reload()  # kept so
     expect(page.locator("#sheet tbody tr")).to_have_count(1)
     for _ in range(4):  # to 100: the game ends, and its last deal can still be taken back

@@ -351,7 +351,7 @@ const OWNER_LETTERS = 3; // a tapped card's taker: this many letters of the name
 
   // bases: the server's answer (rules and facts) for each preset, count and kitty the form has shown, by key; every
   // answer is kept under its own key, so one that comes late never stands for the choice made since.
-  const state = { lang: detectLanguage(), presets: null, sheet: null, editing: null, tapSeat: 0, drafts: [], bases: {}, asked: new Set(), words: new Map() };
+  const state = { lang: detectLanguage(), presets: null, sheet: null, editing: null, waiting: null, tapSeat: 0, drafts: [], bases: {}, asked: new Set(), words: new Map() };
   const $ = (id) => document.getElementById(id);
 
   function element(tag, attributes, children) {
@@ -905,10 +905,20 @@ const OWNER_LETTERS = 3; // a tapped card's taker: this many letters of the name
 
   function startEditing(index) {
     const entry = state.sheet.entries[index];
+    // The next deal's fields, half typed or given back by "Take back", wait for the correction's end (a play-test's
+    // deal taken back was wiped by a look at another one)
+    if (state.editing === null) state.waiting = state.drafts;
     state.editing = index;
     state.drafts = draftsOf(entry);
     render();
     $("entry-0").focus();
+  }
+
+  /** The next deal's fields as they were before a correction began (empty where there were none). */
+  function resumedDrafts(sheet) {
+    const drafts = state.waiting && state.waiting.length === sheet.players.length ? state.waiting : sheet.players.map(() => "");
+    state.waiting = null;
+    return drafts;
   }
 
   function entryForm(sheet) {
@@ -943,7 +953,7 @@ const OWNER_LETTERS = 3; // a tapped card's taker: this many letters of the name
         element("button", { type: "submit", id: "enter", class: "primary", text: t(state.editing === null ? "web_enter" : "web_save_correction") }),
         // Clear starts the next deal afresh, out of a correction too (the next deal typed overwrote the deal corrected).
         element("button", { type: "button", id: "clear", text: t("web_clear"), onclick: () => { state.editing = null; state.drafts = sheet.players.map(() => ""); render(); } }),
-        state.editing === null ? "" : element("button", { type: "button", id: "cancel", text: t("web_cancel"), onclick: () => { state.editing = null; state.drafts = sheet.players.map(() => ""); render(); } }),
+        state.editing === null ? "" : element("button", { type: "button", id: "cancel", text: t("web_cancel"), onclick: () => { state.editing = null; state.drafts = resumedDrafts(sheet); render(); } }),
         state.editing === null ? takeBackButton(sheet) : "",
       ]),
     ]);
@@ -1046,8 +1056,8 @@ const OWNER_LETTERS = 3; // a tapped card's taker: this many letters of the name
         message = t("sk_fixed", { number: state.editing + 1 });
       }
       if (entry.moon !== null) message += " " + t("moon", { name: sheet.players[entry.moon] });
+      state.drafts = state.editing === null ? sheet.players.map(() => "") : resumedDrafts(sheet);
       state.editing = null;
-      state.drafts = sheet.players.map(() => "");
       state.tapSeat = 0; // the next deal's cards are tapped from the first player again, not the last one tapped for
       saveSheet();
       render();
