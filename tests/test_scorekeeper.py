@@ -305,6 +305,8 @@ def test_resume_lists_the_sheets_and_an_empty_sheet_is_not_kept(tmp_path: Path) 
     kept = runner.invoke(main, ["score", "--players", "Ann,Bob,Cy", "--lang", "en"], input="10 8 25\n0 43 0\nquit\n")
     (path,) = (tmp_path / "scoresheets").glob("*.json")
     assert f"Continue with: blackmaria score --resume {path.stem}" in " ".join(kept.output.split())
+    # the command on a line of its own, whole (at 80 columns it was broken in two, a play-test)
+    assert f"  blackmaria score --resume {path.stem}" in kept.output.splitlines()
     empty = runner.invoke(main, ["score", "--players", "Dora,Emil,Fritz", "--lang", "en"], input="quit\n")
     assert "Nothing was entered, so no score sheet was kept." in empty.output
     assert list((tmp_path / "scoresheets").glob("*.json")) == [path]

@@ -209,8 +209,9 @@ def run_scorekeeper(
         # Wrapped between words to the terminal's width (a play-test read "player" / "s separated by /"); a word longer
         # than a line (a file's path in the command to continue) stays whole, to be copied.
         width = max(40, min(shutil.get_terminal_size().columns, 100) - 1)
-        for line in textwrap.wrap(text, width=width, break_on_hyphens=False, break_long_words=False):
-            write(line)
+        for paragraph in text.split("\n"):  # (the command to go on, on a line of its own: copied whole)
+            for line in textwrap.wrap(paragraph, width=width, break_on_hyphens=False, break_long_words=False):
+                write(line)
 
     rules = sheet.rules
     write_wrapped(t("sk_welcome", rules=t.game_title(rules), players=", ".join(sheet.players)))
