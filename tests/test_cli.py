@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -233,8 +234,8 @@ def test_a_preset_is_refused_for_a_player_count_it_is_not_made_for() -> None:
     assert run("rules", "show", "two-player", "--players", "2").returncode == 0
 
 
-def saved_rules_of_a_game_quit_at_once(data_dir: Path, *options: str) -> dict[str, object]:
-    """``blackmaria play OPTIONS`` started line by line and left at once: the rules its saved game holds."""
+def saved_game_quit_at_once(data_dir: Path, *options: str) -> dict[str, Any]:
+    """``blackmaria play OPTIONS`` started line by line and left at once: the game it saved."""
     played = subprocess.run(
         [sys.executable, "-m", "blackmaria.cli", "play", *options, "--plain", "--seed", "3"],
         input="quit\n",
@@ -244,7 +245,13 @@ def saved_rules_of_a_game_quit_at_once(data_dir: Path, *options: str) -> dict[st
         env={**os.environ, "BLACKMARIA_DATA_DIR": str(data_dir)},
     )
     assert played.returncode == 0, played.stderr
-    rules: dict[str, object] = json.loads(next((data_dir / "saves").glob("*.json")).read_text())["record"]["rules"]
+    saved: dict[str, Any] = json.loads(next((data_dir / "saves").glob("*.json")).read_text())
+    return saved
+
+
+def saved_rules_of_a_game_quit_at_once(data_dir: Path, *options: str) -> dict[str, object]:
+    """The rules the game of ``saved_game_quit_at_once`` holds."""
+    rules: dict[str, object] = saved_game_quit_at_once(data_dir, *options)["record"]["rules"]
     return rules
 
 
@@ -354,13 +361,4 @@ def test_the_command_list_is_german_in_a_german_environment() -> None:
 
 def test_play_takes_the_bot_levels_as_they_are_shown_in_german(tmp_path: Path) -> None:
     """A German play-test read "(mittel)" in `play --list` and was refused `--bots schwer`."""
-    played = subprocess.run(
-        [sys.executable, "-m", "blackmaria.cli", "play", "--bots", "schwer,Experte", "--plain", "--seed", "3", "--lang", "de"],
-        input="ende\n",
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env={**os.environ, "BLACKMARIA_DATA_DIR": str(tmp_path)},
-    )
-    assert played.returncode == 0, played.stderr
-    assert json.loads(next((tmp_path / "saves").glob("*.json")).read_text())["levels"] == ["hard", "expert"]
+    assert saved_game_quit_at_once(tmp_path, "--bots", "schwer,Experte", "--lang", "de")["levels"] == ["hard", "expert"]
