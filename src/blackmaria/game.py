@@ -707,39 +707,33 @@ class Game:
         played, saw what it drew, took back and played another card). Only on ``seat``'s turn in the play: the cards of
         the others after its last are taken back with it. Always 0 under rules with ``undo = false``.
         """
-        if not self.rules.undo or self.phase != "playing" or self.turn != seat:
-            return 0
-        plays = self._states[-1].plays()
-        if not any(player == seat for player, _ in plays):
-            return 0
-        forced = self.forced_plays()
-        floor = self._drawn_floor(len(plays))
-        taken = 0
-        for index in range(len(plays) - 1, floor - 1, -1):
-            taken += 1
-            if plays[index][0] == seat and not forced[index]:
-                return taken
-        return 0
-
-    def _drawn_floor(self, played: int) -> int:
-        """The plays of the deal in progress before which a take-back may not go: those of every trick after which the
-        players drew from the stock (the first ``stock_size / players`` tricks; none without a stock)."""
-        drawing_tricks = self.rules.stock_size // self.players
-        return self.players * min(played // self.players, drawing_tricks)
+        return self._take_back_plan(seat)[0]
 
     def take_back_blocked(self, seat: int) -> Literal["forced", "drawn"] | None:
         """Why ``seat``, on its turn in the play with cards of its own in this deal, has nothing to take back: every one
         was its only legal one (``"forced"``), or its last choice lies before a draw from the stock (``"drawn"``); None
         where it has something (or where another reason holds: no undo, not its turn, no card yet). The front ends say
         the reason, not "you have played no card"."""
-        if not self.rules.undo or self.phase != "playing" or self.turn != seat or self.plays_to_take_back(seat):
-            return None
+        return self._take_back_plan(seat)[1]
+
+    def _take_back_plan(self, seat: int) -> tuple[int, Literal["forced", "drawn"] | None]:
+        """``plays_to_take_back`` and ``take_back_blocked`` together, from one replay of the deal (``forced_plays``)."""
+        if not self.rules.undo or self.phase != "playing" or self.turn != seat:
+            return 0, None
         plays = self._states[-1].plays()
         if not any(player == seat for player, _ in plays):
-            return None
+            return 0, None
         forced = self.forced_plays()
+        # Never back over a draw: the plays of every trick after which the players drew from the stock (the first
+        # stock_size / players tricks) stay.
+        floor = self.players * min(len(plays) // self.players, self.rules.stock_size // self.players)
+        taken = 0
+        for index in range(len(plays) - 1, floor - 1, -1):
+            taken += 1
+            if plays[index][0] == seat and not forced[index]:
+                return taken, None
         chosen = any(player == seat and not forced[index] for index, (player, _) in enumerate(plays))
-        return "drawn" if chosen else "forced"
+        return 0, "drawn" if chosen else "forced"
 
     def take_back(self, seat: int) -> list[tuple[int, Card]]:
         """Undo ``plays_to_take_back(seat)`` plays; the plays taken back as ``(seat, card)``, the last first.
@@ -748,8 +742,7 @@ class Game:
         """
         if not self.rules.undo:
             raise GameError(f"{self._who(seat)} cannot take a card back: these rules say undo = false", rule="undo-off", seat=seat)
-        count = self.plays_to_take_back(seat)
-        blocked = self.take_back_blocked(seat)
+        count, blocked = self._take_back_plan(seat)
         if blocked == "forced":
             raise GameError(
                 f"every card of seat {seat} in this deal was its only legal one: there is no choice to take back",

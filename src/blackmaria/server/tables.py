@@ -469,7 +469,7 @@ class TableRuntime:
             offered = self._lone_player() and len(observation.hand) > 1 and nothing_left_to_score(observation)
             # A card to take back (not only a card played: every one forced, it would come again at once).
             undo = self._undo_allowed() and self._plays_to_take_back(seat) > 0
-            blocked = game.take_back_blocked(seat) if self._undo_allowed() else None
+            blocked = None if undo or not self._undo_allowed() else game.take_back_blocked(seat)  # (one replay, not two)
             return {**observation.to_dict(), "claim": offered, "undo": undo, "undo_blocked": blocked}
         data = game.observation(None).to_dict()  # built by the core: no private field is filled for a spectator
         data["seat"] = None
@@ -842,7 +842,7 @@ class TableRuntime:
             if game.phase == "playing" and game.turn != seat:
                 raise ProtocolError("no-undo", "a card is taken back on your turn, once the others have played", ref=ref)
             plays = self._plays_to_take_back(seat)
-            blocked = game.take_back_blocked(seat)
+            blocked = None if plays else game.take_back_blocked(seat)
             if blocked == "forced":
                 raise ProtocolError(
                     "no-undo", "every card you have played in this deal was the only one allowed: there is no choice to take back", ref=ref

@@ -25,7 +25,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from websockets.sync.client import ClientConnection, connect
 
 from blackmaria.bots.base import LEVELS
-from blackmaria.cards import Card, card_name, parse_card
+from blackmaria.cards import Card, card_name, parse_card, parse_cards
 from blackmaria.events import DealScored, event_from_dict
 from blackmaria.locale import Texts, level_named, program_name
 from blackmaria.locale.messages import MESSAGES
@@ -502,15 +502,10 @@ class OnlineSeat(Seat):
             # which cards went and came, as the page says it (a play-test was told only that a pass was made)
             state = self.state or {}
             to = self._names[state["pass_to"]] if state.get("pass_to") is not None else ""
-            self.say(t(key, cards=cards, passed=t.cards([parse_card(name) for name in state.get("passed") or []]), to=to))
+            self.say(t(key, cards=cards, passed=t.cards(parse_cards(" ".join(state.get("passed") or []))), to=to))
             if stood.get("passed") and state.get("received") and state.get("pass_from") is not None:
-                self.say(
-                    t(
-                        "stood_in_received",
-                        received=t.cards([parse_card(name) for name in state["received"]]),
-                        giver=self._names[state["pass_from"]],
-                    )
-                )
+                received = t.cards(parse_cards(" ".join(state["received"])))
+                self.say(t("stood_in_received", received=received, giver=self._names[state["pass_from"]]))
         if self.table.get("status") in ("open", "over"):
             waiting = [t("online_waiting_start" if self.table["status"] == "open" else "online_waiting_next")]
             if self.seat is not None:
@@ -760,9 +755,7 @@ class OnlineSeat(Seat):
                 if event.deal not in self.counts_asked:  # (asked again already, when back after a lost answer)
                     self.ask_count(event.deal)
             else:
-                told = narrate(
-                    event, self.t, self._names, me, self._rules, self.led_suit(), self.passed, self.stock_emptied(event, self._rules)
-                )
+                told = narrate(event, self.t, self._names, me, self._rules, self.led_suit(), self.passed, self.stock_emptied(event))
                 (self.held if self.counts_due else self.lines).extend(told)
 
     def _refusal(self, message: dict[str, Any]) -> str:

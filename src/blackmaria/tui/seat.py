@@ -272,10 +272,11 @@ class Seat(ABC):
             return self.t("deal_number_to", number=obs.deal + 1, target=rules.target_score)
         return self.t("deal_number", number=obs.deal + 1)
 
-    def stock_emptied(self, event: Event, rules: Rules) -> bool:
+    def stock_emptied(self, event: Event) -> bool:
         """Whether ``event``, heard, drew the stock's last card (a play-test saw the stock's count go from the header
         and was told nothing)."""
-        return isinstance(event, CardDrawn) and rules.stock_size > 0 and self.drawn_in_deal == rules.stock_size
+        rules = self.rules
+        return isinstance(event, CardDrawn) and rules is not None and rules.stock_size > 0 and self.drawn_in_deal == rules.stock_size
 
     def led_suit(self) -> int | None:
         """The suit led to the trick of the last card heard."""

@@ -643,7 +643,7 @@ class PlaySession(Seat):
                 sheet = self.sheet_lines() if self.sheet_in_story else [self.t("sk_totals", totals=totals)]
                 lines = [*self.deal_review(event.deal), *sheet]
             else:
-                lines = narrate(event, self.t, names, me, rules, self.led_suit(), self.passed, self.stock_emptied(event, rules))
+                lines = narrate(event, self.t, names, me, rules, self.led_suit(), self.passed, self.stock_emptied(event))
             self.lines.extend(lines)
             self.history.extend((index, line) for line in lines)
         self.shown = len(self.game.events)
