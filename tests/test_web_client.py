@@ -304,9 +304,11 @@ def test_two_browsers_and_two_bots_play_a_whole_deal_by_clicking(server: Server,
 
 
 # Keeps every text the screen reader's live region is given, in order, in window.announced; and in
-# window.lateTurns every "your turn" that the page began to announce (announce() first empties the region) after
-# the player had already pressed Enter on a card, before that card's "you play"; in window.earlyTurns each time the
-# hand was offered to play while the trick on the felt still lacked cards played before this seat's turn; in
+# window.lateTurns every "your turn" that the page began to announce (announce() empties the region, then sets the
+# text a moment later) in a turn where the player had already pressed Enter on a playable card. It is judged as the
+# announcement begins, by the turn (the deal and its cards played so far): judged as the text came, a card played in
+# the moment between, or a "you play" text still to come, made it flaky under load. In window.earlyTurns each time
+# the hand was offered to play while the trick on the felt still lacked cards played before this seat's turn; in
 # window.earlyWins each time the trick was shown won (its winner said, outlined or the felt marked) before its last
 # card was laid.
 RECORD_ANNOUNCEMENTS = """async () => {
@@ -334,19 +336,29 @@ RECORD_ANNOUNCEMENTS = """async () => {
   }).observe(handNode, {attributes: true, attributeFilter: ['class']});
   window.announced = [];
   window.lateTurns = [];
-  let pressed = false;
-  let pressedWhenBegun = false;
+  // A turn, as the deal and the cards played in it so far (a trick won and led by the same seat is two turns).
+  const turnNow = () => `${state.app.view.deal}:${state.app.view.tricks.reduce((n, trick) => n + trick.plays.length, 0)}`;
+  const pressedIn = new Set();  // the turns in which Enter was pressed on a playable card
   document.addEventListener('keydown', (e) => {
-    // (a card played: the Enter that passes the marked cards is no play)
-    if (e.key === 'Enter' && e.target.closest && e.target.closest('#hand') && state.app.view.phase === 'playing') pressed = true;
+    const card = e.target.closest && e.target.closest('#hand .card.playable');
+    if (e.key === 'Enter' && card && state.app.view.phase === 'playing') pressedIn.add(turnNow());
   }, true);
   const region = document.querySelector('#announcer');
+  // Each announcement's beginning, seen as the page calls it: whether its turn was already played then (the texts
+  // come in the order they were begun).
+  const native = Object.getOwnPropertyDescriptor(Node.prototype, 'textContent');
+  const begun = [];
+  Object.defineProperty(region, 'textContent', {
+    configurable: true,
+    get() { return native.get.call(this); },
+    set(text) {
+      if (!text) begun.push(pressedIn.has(turnNow()));
+      else if (begun.shift() && text.startsWith('Du bist am Zug')) window.lateTurns.push(text);
+      native.set.call(this, text);
+    },
+  });
   new MutationObserver(() => {
-    const text = region.textContent;
-    if (!text) { pressedWhenBegun = pressed; return; }
-    window.announced.push(text);
-    if (/^Du spielst|: du spielst/.test(text)) pressed = false;  // also "Du hast kein Pik: du spielst ..."
-    else if (text.startsWith('Du bist am Zug') && pressedWhenBegun) window.lateTurns.push(text);
+    if (region.textContent) window.announced.push(region.textContent);
   }).observe(region, {childList: true, characterData: true, subtree: true});
   // How many cards lie in the trick, each time it is drawn: the bots' cards of one update are laid one by one.
   window.trickCounts = [];
