@@ -21,7 +21,18 @@ def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
 
 def test_rules_lists_every_preset_with_a_line_each() -> None:
     out = run("rules").stdout.splitlines()
-    assert [line.split()[0] for line in out] == list(PRESETS)
+    assert [line.split()[0] for line in out if not line.startswith(" ")] == list(PRESETS)
+    assert "  4 players  Standard Hearts" in "\n".join(out)
+    # In German where asked (a German user's list was English), each line within the terminal's 80 columns.
+    german = subprocess.run(
+        [sys.executable, "-m", "blackmaria.cli", "rules"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "LANG": "de_DE.UTF-8", "LC_ALL": "", "LC_MESSAGES": "", "COLUMNS": "80"},
+    ).stdout
+    assert "two-player            2 Spieler  Black Maria zu zweit: je 13 Karten" in german, german
+    assert "players" not in german and max(len(line) for line in german.splitlines()) < 80
 
 
 def test_rules_show_in_words_and_json() -> None:

@@ -255,16 +255,26 @@ def main() -> None:
 
 
 @main.group(invoke_without_command=True)
+@lang_option
 @click.pass_context
-def rules(ctx: click.Context) -> None:
+def rules(ctx: click.Context, lang: str | None) -> None:
     """List the named presets ("rules show NAME" prints one in full)."""
     if ctx.invoked_subcommand is None:
-        width = max(len(name) for name in PRESETS)
+        from blackmaria.locale import Texts, detect_language
+
+        t = Texts(detect_language(lang and lang.lower()))  # (a German user's list was English: a play-test)
+        counts: dict[str, str] = {}
         for info in PRESETS.values():
             low, high = info.player_range
-            count = f"{low}" if low == high else f"{low}-{high}"
+            counts[info.name] = t("rules_list_players", players=f"{low}" if low == high else f"{low}-{high}")
+        name_width = max(len(name) for name in PRESETS)
+        count_width = max(len(count) for count in counts.values())
+        indent = " " * (name_width + count_width + 4)
+        width = max(60, shutil.get_terminal_size().columns - 1)
+        for info in PRESETS.values():
             # (info.source names the rule page the preset comes from: for the docs, not a player's list.)
-            click.echo(f"{info.name:<{width}}  {count:>3} players  {info.summary}")
+            line = f"{info.name:<{name_width}}  {counts[info.name]:>{count_width}}  {info.summary_in(t.lang)}"
+            click.echo(textwrap.fill(line, width, subsequent_indent=indent, break_on_hyphens=False))
 
 
 @rules.command("show")

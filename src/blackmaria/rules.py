@@ -495,36 +495,43 @@ _HEARTS_SCHEDULE: Final[tuple[PassDirection, ...]] = ("left", "right", "across",
 @dataclass(frozen=True)
 class PresetInfo:
     name: str
-    summary: str
     players: int
     player_range: tuple[int, int]
     source: str
+
+    @property
+    def summary(self) -> str:
+        """The preset in one line, in English (``summary_in`` for German: the catalog holds both)."""
+        return self.summary_in("en")
+
+    def summary_in(self, lang: str) -> str:
+        from blackmaria.locale import Texts
+
+        return Texts(lang)(f"preset_summary_{self.name}")
 
 
 PRESETS: Final[dict[str, PresetInfo]] = {
     p.name: p
     for p in (
-        PresetInfo("black-maria", "British Black Maria: pass right, hearts lead anytime, QS 13 KS 10 AS 7", 3, (3, 6), "seed 001/002"),
+        PresetInfo("black-maria", 3, (3, 6), "seed 001/002"),
         PresetInfo(
             "black-maria-jaques",
-            "Black Maria as Jaques of London: pass left, 2C leads, hearts broken by a discard, moon, to 100",
             3,
             (3, 7),
             "seed 000",
         ),
         PresetInfo(
             "hearts",
-            "Standard Hearts (OpenSpiel's defaults): left/right/across/hold, no points on the first trick, moon, to 100",
             4,
             (4, 4),
             "seed 003",
         ),
-        PresetInfo("plain-black-maria", "Black Maria with plain scoring: only hearts and QS count", 3, (3, 6), "seed 001/002 variant"),
-        PresetInfo("dirty-lady", "Dirty Lady: pass left, QS may not be passed, high hearts cost more", 3, (3, 6), "seed 001/002 variant"),
-        PresetInfo("omnibus", "Omnibus Hearts: as Hearts, and the jack of diamonds scores -10", 4, (3, 7), "seeds 000, 003"),
-        PresetInfo("spot-hearts", "Spot Hearts: hearts score face value, QS 25, to 500", 4, (3, 7), "seeds 000, 003"),
-        PresetInfo("black-lady", "Black Lady: no passing, 2C leads, moon, to 100", 4, (3, 7), "seed 000 variant"),
-        PresetInfo("two-player", "Two-player Black Maria: 13 cards each and a 26-card stock to draw from", 2, (2, 2), "seed 000 variant"),
+        PresetInfo("plain-black-maria", 3, (3, 6), "seed 001/002 variant"),
+        PresetInfo("dirty-lady", 3, (3, 6), "seed 001/002 variant"),
+        PresetInfo("omnibus", 4, (3, 7), "seeds 000, 003"),
+        PresetInfo("spot-hearts", 4, (3, 7), "seeds 000, 003"),
+        PresetInfo("black-lady", 4, (3, 7), "seed 000 variant"),
+        PresetInfo("two-player", 2, (2, 2), "seed 000 variant"),
     )
 }
 

@@ -472,7 +472,7 @@ def create_app(db_url: str | None = None, programs: BotPrograms | None = None, l
                 {
                     "name": info.name,
                     "title": texts.rules_title(info.name),
-                    "summary": info.summary,
+                    "summary": info.summary_in(lang),
                     "players": info.players,
                     "min_players": info.player_range[0],
                     "max_players": info.player_range[1],
