@@ -93,6 +93,17 @@ def test_a_sheet_counts_points_moons_and_only_the_queens_it_knows() -> None:
     german = render(stats, "de", "nirgends")
     assert "Spieler  Partien  Siege  Spiele  Ø/Spiel  Monde  Pik-Dame" in german and "3,3" in german
     assert summarize_sheet(ScoreSheet(preset("black-maria"), NAMES)) is None  # a game still going on is not counted
+    # The moons column where a moon may be shot: the Hearts table and the overall one, not Black Maria's (which has
+    # none; a play-test read a column of zeros there).
+    tables = text.split("Rule set: ")
+    black_maria = next(part for part in tables if part.startswith("Black Maria"))
+    hearts = next(part for part in tables if part.startswith("Hearts"))
+    assert "moons" not in black_maria and "player  games  wins  deals  avg/deal   queen taken" in black_maria
+    assert "moons" in hearts and "moons" in tables[0]
+    alone, black_maria_only = Stats(), summarize_sheet(_finished_sheet())
+    assert black_maria_only is not None
+    alone.add(black_maria_only)
+    assert "moons" not in render(alone, "en", "nowhere")
 
 
 def test_the_command_reads_the_data_directory_and_a_servers_database(tmp_path: Path) -> None:

@@ -262,11 +262,14 @@ def _queen(player: PlayerStats, t: Texts) -> str:
     return t("st_of_known", count=player.queen, known=player.queen_known)
 
 
-def player_table(players: list[PlayerStats], t: Texts) -> list[str]:
-    """Plain aligned columns, best (most wins, then fewest points per deal) first."""
+def player_table(players: list[PlayerStats], t: Texts, moons: bool = True) -> list[str]:
+    """Plain aligned columns, best (most wins, then fewest points per deal) first; the moons column only where the
+    rules have a moon to shoot (``moons``: a play-test read a column of zeros under Black Maria)."""
     header = [t("st_player"), t("st_games"), t("st_wins"), t("st_deals"), t("st_average"), t("st_moons"), t("st_queen")]
     ordered = sorted(players, key=lambda p: (-p.wins, p.average, p.name))
     rows = [[p.name, str(p.games), str(p.wins), str(p.deals), _number(p.average, t.lang), str(p.moons), _queen(p, t)] for p in ordered]
+    if not moons:
+        header, rows = header[:5] + header[6:], [row[:5] + row[6:] for row in rows]
     widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
 
     def line(cells: list[str]) -> str:
@@ -302,11 +305,11 @@ def render(stats: Stats, lang: str, where: str) -> str:
         return t("st_none", where=where)
     lines = [t("st_summary", games=t.n("finished_games", stats.games), records=stats.records, sheets=stats.sheets), "", t("st_by_player")]
     players = list(stats.by_player.values())
-    lines += player_table(players, t)
+    lines += player_table(players, t, moons=any(r.rules.moon != "off" for r in stats.by_rules.values()))
     lines += ["", *wins_chart(players, t)]
     for rule_set in sorted(stats.by_rules.values(), key=lambda r: -r.games):
         lines += ["", t("st_rule_set", rules=rules_label(rule_set.rules, t), games=t.n("games", rule_set.games))]
-        lines += player_table(list(rule_set.by_player.values()), t)
+        lines += player_table(list(rule_set.by_player.values()), t, moons=rule_set.rules.moon != "off")
     if any(p.queen_known < p.deals for p in players):
         lines += ["", t("st_queen_note")]
     return "\n".join(lines)
