@@ -1329,6 +1329,33 @@ def test_the_textual_host_gets_a_new_seat_link_on_the_clipboard_too(server: Serv
     asyncio.run(drive_keys())
 
 
+def test_the_host_screen_invites_with_the_link_whole_under_the_seats_not_in_the_story(server: Server) -> None:
+    """At 80x24 the invitation in the story broke the link over three lines of its narrow box: the screen says in the
+    story where the link is, and shows it whole on a line of its own under the seats; line by line, it is said."""
+    code, host = server.create_table(ONE_DEAL_HEARTS)
+    link = TableLink.parse(f"{server.base}/t/{code}")
+    _, token = take_seat(link, "Hal", 0)
+    seat = OnlineSeat(link, token, "en", "online_app_help", host)
+    assert seat.invite(screen=False) == (
+        f"Table {code} is open. Invite your friends with the link {link.key} (in a browser), or in a terminal: "
+        f"blackmaria join {link.key} --name NAME"
+    )
+    said = seat.invite(screen=True)
+    assert link.key not in said and said.startswith(f"Table {code} is open. Your friends join with the link under the seats")
+    seat.say(said)
+    app = RecordingApp(seat)
+
+    async def drive_keys() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: app.seat.is_host, "welcomed as the host")
+            assert link.key in app.table_view().plain.splitlines()  # (a Text: the seats before the game)
+            story = " ".join(strip.text for strip in app.query_one("#log", RichLog).lines)
+            assert "Your friends join with the link under the seats" in " ".join(story.split())
+            await pilot.press("ctrl+q")
+
+    asyncio.run(drive_keys())
+
+
 def test_back_after_a_stand_in_passed_the_terminal_names_the_cards_passed_and_received(server: Server) -> None:
     """A play-test came back after its pass was made for it and was told only that "a computer player made your
     pass": which cards went, to whom, and which came, were not said (the marks of the cards received had gone with

@@ -686,7 +686,7 @@ def host(
     # host opened a new empty table while the friends waited at the old one.
     for link in elsewhere:
         online.say(online.t("online_in_play_elsewhere", link=link.key))
-    online.say(online.t("online_invite", code=table.code, link=table.key))
+    online.say(online.invite(screen))
     _sit(online, screen)
 
 

@@ -362,6 +362,13 @@ class OnlineSeat(Seat):
         while self.counts_due > 0 and time.monotonic() < deadline and self.receive(0.1):
             pass  # the last deal's count and the final sheet
 
+    def invite(self, screen: bool) -> str:
+        """The host's invitation: line by line, with the link; in the screen, which shows the link whole under the
+        seats, without it (in the narrow story it broke over lines, and a friend copied the box's border with it)."""
+        if screen:
+            return self.t("online_invite_screen", code=self.link.code)
+        return self.t("online_invite", code=self.link.code, link=self.link.key)
+
     def goodbye(self) -> str:
         if self.ended:
             # Line by line the command ends here: a play-test's friend, back at the shell, did not know how to join the
