@@ -156,9 +156,15 @@ def test_a_whole_deal_in_german_with_a_hint_a_refusal_and_chat(server: Server) -
     t = Texts("de")
     words = {t("follow_suit", suit=t.suit(suit)) for suit in range(4)}
     words |= {t("hearts_not_broken_lead"), t("no_points_first_trick"), t("first_lead", card=t.card(parse_card("2C")))}
-    assert refusal in words, "\n".join(player.out[int(at) - 14 : int(at) + 3])
+    card, _, rule = refusal.partition(": ")  # the card as read, then the rule (a German "kd" read as K♦ was named)
+    assert rule in words and card in hand_before, "\n".join(player.out[int(at) - 14 : int(at) + 3])
     assert next(line for line in after if line.startswith("Deine Karten:")).split(":", 1)[1].split() == hand_before
     assert "Zoe: Guten Abend" in text
+    # A forced card is played for the player, not asked for (as in the game against the computer): the last trick's
+    # card always is (a play-test typed some 150 cards in a game online, many of them forced).
+    forced = [i for i, line in enumerate(player.out) if re.fullmatch(r"Nur \S+ ist erlaubt: für dich gespielt\.", line)]
+    asked = [i for i, line in enumerate(player.out) if line.startswith("Deine Karte:")]
+    assert forced and forced[-1] > asked[-1], player.out[asked[-1] :]
     # The deal's public count, the score sheet and the end, all in German, agree with the server.
     # At the end, how to play the next game at this table (a play-test's friend back at the shell did not know).
     assert "Punkteliste" in text and player.out[-1].startswith("Die Partie ist aus. Noch eine Partie an diesem Tisch:")
@@ -385,7 +391,9 @@ def test_quit_and_join_again_with_the_kept_token_brings_back_the_same_seat_and_h
         return "quit"  # at the first card: leave mid-deal
 
     player = Player(answer)
-    thread = run_in_thread(OnlineSeat(link, token, "en"), player)
+    seat = OnlineSeat(link, token, "en")
+    seat.autoplay = False  # asked for every card: a 2♣ that leads is the first card too
+    thread = run_in_thread(seat, player)
     server.start_game(link.code, host)
     thread.join(60)
     assert not thread.is_alive()
@@ -400,7 +408,7 @@ def test_quit_and_join_again_with_the_kept_token_brings_back_the_same_seat_and_h
 
     # The same command again, now from the command line: no name needed, the kept token holds seat 2.
     env = {**os.environ, "BLACKMARIA_DATA_DIR": str(data_dir), "PYTHONUNBUFFERED": "1"}
-    command = [sys.executable, "-m", "blackmaria.cli", "join", link.key, "--lang", "en"]
+    command = [sys.executable, "-m", "blackmaria.cli", "join", link.key, "--lang", "en", "--no-autoplay"]
     lines = converse(command, env, [("Your card:", "hint"), ("Hint: ", "why"), ("2. What may you do?", "quit")])
     assert f"Table {link.code}: you sit in seat 3 as Ada." in lines
     shown = next(line for line in lines if line.startswith("Your hand:")).split(":", 1)[1].split()
@@ -728,6 +736,11 @@ def test_the_textual_seat_plays_a_whole_deal_by_keys_against_the_server(server: 
                     break
                 held, playable = app.hand_cards(), app.choosable()
                 unplayable = [card for card in held if card not in playable]
+                if len(playable) == 1:  # a forced card: played for the player after a moment (autoplay)
+                    seq = app.seat.seq
+                    await until(pilot, lambda seq=seq: app.seat.seq > seq, "saw the forced card played")
+                    assert f"Only {app.t.card(next(iter(playable)))} may be played: played for you." in app.told
+                    continue
                 if unplayable and not refused:
                     # The arrows pass over a card the rules forbid; typed, it is refused in words and the turn stays.
                     await pilot.press("right")
@@ -735,7 +748,10 @@ def test_the_textual_seat_plays_a_whole_deal_by_keys_against_the_server(server: 
                     told = len(app.told)
                     await pilot.press(*card_name(unplayable[0]).lower(), "enter")
                     await until(pilot, lambda told=told: len(app.told) > told, "heard the refusal")
-                    assert app.told[told].startswith(("You must follow", "Hearts", "No points", "The first")), app.told[told:]
+                    said = app.told[told]  # the card as it was read, then the rule, as in the game against the computer
+                    assert said.startswith(f"{app.t.card(unplayable[0])}: "), said
+                    assert said.split(": ", 1)[1].startswith(("You must follow", "Hearts", "No points", "The first")), said
+                    await until(pilot, lambda said=said: app.message == said, "read the refusal beside the prompt")
                     assert app.waiting() == "play" and sorted(app.seat.hand()) == sorted(held)
                     refused = True
                 if not chatted:
@@ -745,7 +761,7 @@ def test_the_textual_seat_plays_a_whole_deal_by_keys_against_the_server(server: 
                 await pilot.press(*card_name(min(playable)).lower(), "enter")  # typed, as in line-by-line play
                 await until(pilot, lambda seq=seq: app.seat.seq > seq, "saw the card played")
             await until(pilot, lambda: "The game is over." in app.told, "saw the end")
-            assert refused, "the first turn always holds a card the rules forbid (2♣ leads, follow clubs, no points)"
+            assert refused, "a turn of the deal holds a card the rules forbid and another that may be played"
             assert "Ada: good luck" in app.told
             assert app.seat.status().startswith(("Game over. Winner: ", "Game over. Winners: ", "Game over. You won."))
             # The narrow story tells the totals, as the server counts them (the whole sheet wrapped there; F6 shows it).
@@ -1354,6 +1370,19 @@ def test_the_host_screen_invites_with_the_link_whole_under_the_seats_not_in_the_
             await pilot.press("ctrl+q")
 
     asyncio.run(drive_keys())
+
+
+def test_auto_turns_the_online_autoplay_off_and_on_as_f9_does_against_the_computer(server: Server) -> None:
+    code, _host = server.create_table(ONE_DEAL_HEARTS)
+    link = TableLink.parse(f"{server.base}/t/{code}")
+    _, token = take_seat(link, "Hal", 0)
+    seat = OnlineSeat(link, token, "de")
+    seat.take_lines()
+    seat.take("automatik")
+    assert not seat.autoplay and seat.take_lines() == ["Automatik aus: du spielst jede Karte selbst."]
+    seat.take("auto")
+    assert seat.autoplay and seat.take_lines() == ["Automatik an: ist nur eine Karte erlaubt, wird sie für dich gespielt."]
+    seat.close()
 
 
 def test_back_after_a_stand_in_passed_the_terminal_names_the_cards_passed_and_received(server: Server) -> None:

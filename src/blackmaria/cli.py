@@ -33,6 +33,13 @@ lang_option = click.option(
 )
 
 
+online_autoplay_option = click.option(
+    "--no-autoplay",
+    is_flag=True,
+    help="Do not play your forced cards (the only legal one) by itself (typed, auto turns it off and on).",
+)
+
+
 def resume_option(what: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
     """``--resume [NAME]``: continue ``what``, the one named, the only one, or one chosen from the list."""
     return click.option(
@@ -570,9 +577,10 @@ def _choose(texts: Texts, saved: list[Chosen], wanted: str, listing: Callable[[]
     help="The seat to take, numbered from 1 as the lobby numbers them (default: the first empty one).",
 )
 @click.option("--watch", is_flag=True, help="Watch the table as a spectator, without a seat.")
+@online_autoplay_option
 @lang_option
 @click.option("--plain", is_flag=True, help="Line by line on standard output, answers from standard input.")
-def join(link: str, name: str | None, seat: int | None, watch: bool, lang: str | None, plain: bool) -> None:
+def join(link: str, name: str | None, seat: int | None, watch: bool, no_autoplay: bool, lang: str | None, plain: bool) -> None:
     """Sit at a server's table in the terminal (LINK: http://HOST:PORT/t/CODE, as the lobby shows it).
 
     The seat's token is kept in the user's data directory: the same command, run again, brings you back to your seat.
@@ -625,6 +633,7 @@ def join(link: str, name: str | None, seat: int | None, watch: bool, lang: str |
         raise click.ClickException(error.said(Texts(language))) from None
     if watch and name:
         online.watch_name = name.strip()
+    online.autoplay = not no_autoplay
     _sit(online, screen)
 
 
@@ -648,6 +657,7 @@ def _sit(online: OnlineSeat, screen: bool) -> None:
 @click.option("--kitty", is_flag=True, help=KITTY_HELP)
 @game_end_options
 @click.option("--turn-seconds", type=click.FloatRange(1, 3600), default=None, help="A turn timer: a late player is played by a computer.")
+@online_autoplay_option
 @lang_option
 @click.option("--plain", is_flag=True, help="Line by line on standard output, answers from standard input.")
 def host(
@@ -659,6 +669,7 @@ def host(
     deals: int | None,
     target: int | None,
     turn_seconds: float | None,
+    no_autoplay: bool,
     lang: str | None,
     plain: bool,
 ) -> None:
@@ -687,6 +698,7 @@ def host(
     for link in elsewhere:
         online.say(online.t("online_in_play_elsewhere", link=link.key))
     online.say(online.invite(screen))
+    online.autoplay = not no_autoplay
     _sit(online, screen)
 
 

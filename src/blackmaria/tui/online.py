@@ -53,6 +53,8 @@ COMMANDS: Final = {word: action for word, action in PLAY_COMMANDS.items() if not
     "zurück": "back",
     "zurueck": "back",
     "zuruck": "back",
+    "auto": "autoplay",
+    "automatik": "autoplay",
 }
 CHAT_WORDS: Final = ("say", "sag")
 COMPUTER_WORDS: Final = ("computer",)
@@ -68,6 +70,9 @@ RECONNECT_SECONDS: Final = 600.0
 later, found the terminal gone after five tries in 15 s, while the pages came back by themselves)."""
 RECONNECT_WAIT: Final = 5.0
 """The longest wait between two tries."""
+FORCED_AFTER: Final = 0.7
+"""Seconds a forced card (the seat's only legal one) is shown before it is played for the player, as the browser's
+table waits: a play-test played some 150 cards by hand in a game of Black Maria online, many of them forced."""
 DEAL_END: Final = "deal-end"
 """The ``ref`` of the count asked for when a deal ends."""
 
@@ -278,6 +283,13 @@ class OnlineSeat(Seat):
         """What the last ``computer``, ``remove`` or ``link`` asked (``to``): its refusal is said in its words."""
         self.new_link: str | None = None
         """The last new link made for a seat (``link N``), until the screen has put it on the clipboard."""
+        self.autoplay = True
+        """A forced card is played for the player (``auto`` turns it off and on, as F9 in the game against the computer)."""
+        self._forced: tuple[object, float] | None = None
+        """The update whose forced card waits to be played, and when it will be."""
+        self.refused: str | None = None
+        """The last choice refused, in words, until the screen has said it beside the prompt too (as the game against
+        the computer does: a play-test's refusals were in the story alone)."""
         self.help_message = help_message
         """What ``help`` shows (and the welcome): the words typed line by line, or the keys of the Textual screen."""
         self.token = token
@@ -380,15 +392,51 @@ class OnlineSeat(Seat):
 
     def progress(self) -> bool:
         if self.receive(0.05):
+            self._play_forced()
             return True
         self.say(self.t("online_lost"))
         return False
+
+    def forced_card(self) -> Card | None:
+        """The seat's only legal card, when it is this seat's turn and ``autoplay`` plays it, else None."""
+        obs = self.observation() if self.autoplay and self.waiting_for() == "play" else None
+        return next(iter(obs.legal)) if obs is not None and len(obs.legal) == 1 else None
+
+    def _play_forced(self) -> None:
+        """The forced card, played once it has been seen a moment."""
+        card = self.forced_card()
+        if card is None:
+            self._forced = None
+        elif self._forced is None or self._forced[0] != self.seq:
+            self._forced = (self.seq, time.monotonic() + FORCED_AFTER)
+        elif time.monotonic() >= self._forced[1]:
+            self.submit("play", [card])
+            self._forced = (self.seq, math.inf)  # sent once: the server's update moves the turn on
+            self.say(self.t("forced_play", card=self.t.card(card)))
+
+    def command_autoplay(self) -> None:
+        self.autoplay = not self.autoplay
+        self.say(self.t("autoplay_on" if self.autoplay else "autoplay_off"))
 
     def recover(self) -> bool:
         return self.reconnect()
 
     def submit(self, kind: str, cards: Sequence[Card]) -> str | None:
-        """Send the pass or the card: the server judges it, and a refusal comes back in words."""
+        """Send the pass or the card: the server judges it, and a refusal comes back in words. A choice the seat's
+        observation already refuses (the server's own refusals, sent with it) is refused here at once, beside the
+        prompt as in the game against the computer: a play-test's refusals came later, in the story only."""
+        if kind == "play" and self._forced == (self.seq, math.inf):
+            return None  # the forced card is on its way: the same card typed meanwhile is not sent again
+        obs = self.observation()
+        if obs is not None and self.waiting_for() == kind:
+            stranger = next((card for card in cards if card not in obs.hand), None)
+            refused = next((obs.refusals[card] for card in cards if card in obs.refusals), None)
+            if stranger is not None:
+                return self.refusal("not-in-hand", [stranger])
+            if kind == "pass" and self._rules is not None and len(set(cards)) != self._rules.pass_count:
+                return self.refusal("pass-count", cards)
+            if refused is not None:
+                return self.refusal(refused.rule, cards)
         self.sent = list(cards)
         if kind == "pass":
             self.send({"type": "pass", "cards": [card_name(c) for c in cards]})
@@ -667,7 +715,10 @@ class OnlineSeat(Seat):
                 self.undo_sent = False
             if message.get("code") in ("no-claim", "not-started", "paused"):
                 self.claim_sent = False
-            self.say(self._refusal(message))
+            refused = self._refusal(message)
+            self.say(refused)
+            if message.get("code") == "illegal":
+                self.refused = refused
             self.prompted = None  # ask again
         elif kind == "welcome":
             if self.state is not None and message.get("seat") == self.seat:
@@ -802,8 +853,9 @@ class OnlineSeat(Seat):
         return None
 
     def question(self) -> str | None:
-        # not while a deal's count is on its way: the count and the sheet come first
-        return None if self.counts_due else super().question()
+        # Not while a deal's count is on its way: the count and the sheet come first. Nor for a forced card, which is
+        # played for the player (as the game against the computer asks for none).
+        return None if self.counts_due or self.forced_card() is not None else super().question()
 
     def clock_lines(self) -> list[str]:
         left = self.time_left()
@@ -913,6 +965,8 @@ class OnlineSeat(Seat):
         problem = self.unreadable(words) if cards is None else self.choose(cards)
         if problem:
             self.say(problem)
+            self.refused = problem
+            self.prompted = None  # asked again, as after the server's refusal
 
     def start(self, level: str) -> None:
         """Fill the empty seats with computer players of ``level`` and start the game (any seated player may; before the first

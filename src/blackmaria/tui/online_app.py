@@ -97,6 +97,9 @@ class OnlineApp(CardTableApp):
         log = self.query_one("#log", RichLog)
         for line in lines:
             log.write(line)
+        refused, self.seat.refused = self.seat.refused, None
+        if refused is not None and self.waiting() in ("pass", "play"):
+            self.message = refused  # beside the prompt as well, where the eyes are
         link, self.seat.new_link = self.seat.new_link, None
         if link is not None:
             # A new seat link breaks over two lines of the story's box at 80x24 (copied with the box's border): it
