@@ -564,8 +564,18 @@ def test_why_that_chooses_apart_from_the_hint_moves_the_hints_marks_to_its_card(
     other = next(card for card in session.observation().legal if card not in advice.advice)
     session.remember_hint([other], quick=True)  # the quicker hint, as if it had chosen apart
     lines = session.explanation_text()
-    assert any("prefers" in line for line in lines), lines[-2:]
+    assert any("this longer one" in line for line in lines), lines[-2:]
     assert set(session.hinted()) == set(advice.advice)
+    # "Prefers" where the costs shown differ; where they show the same number, "just as cheap" (a play-test read
+    # "prefers" beside two equal costs).
+    (best,) = advice.advice
+    for other_cost, said in ((2.41, "prefers"), (2.04, "just as cheap")):
+        explained = advice.to_dict()
+        costs = {card_name(best): 2.01, card_name(other): other_cost}  # 2.0 and 2.4 as shown; 2.0 and 2.0
+        explained["options"] = [{**o, "cost": costs.get(o["card"], o["cost"])} for o in explained["options"]]
+        session.remember_hint([other], quick=True)
+        line = session.hint_beside_explanation(explained) or ""
+        assert said in line and session.t.card(other) in line and session.t.card(best) in line, line
 
 
 def test_a_game_only_shortened_is_named_by_its_length_not_as_house_rules() -> None:

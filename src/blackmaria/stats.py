@@ -249,11 +249,6 @@ def from_database(url: str, stats: Stats) -> None:
 
 
 # ---- showing them ------------------------------------------------------------------------------
-def _number(value: float, lang: str) -> str:
-    text = f"{value:.1f}"
-    return text.replace(".", ",") if lang == "de" else text
-
-
 def _queen(player: PlayerStats, t: Texts) -> str:
     if player.queen_known == 0:
         return t("st_unknown")
@@ -267,7 +262,7 @@ def player_table(players: list[PlayerStats], t: Texts, moons: bool = True) -> li
     rules have a moon to shoot (``moons``: a play-test read a column of zeros under Black Maria)."""
     header = [t("st_player"), t("st_games"), t("st_wins"), t("st_deals"), t("st_average"), t("st_moons"), t("st_queen")]
     ordered = sorted(players, key=lambda p: (-p.wins, p.average, p.name))
-    rows = [[p.name, str(p.games), str(p.wins), str(p.deals), _number(p.average, t.lang), str(p.moons), _queen(p, t)] for p in ordered]
+    rows = [[p.name, str(p.games), str(p.wins), str(p.deals), t.decimal(p.average), str(p.moons), _queen(p, t)] for p in ordered]
     if not moons:
         header, rows = header[:5] + header[6:], [row[:5] + row[6:] for row in rows]
     widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]

@@ -26,12 +26,12 @@ the kitty, the moon, the points and the totals.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final, Literal
 
 from blackmaria.bots.reasons import SAFE_SPADE_GUARDS, Reason, spade_guards
-from blackmaria.cards import CLUBS, HEARTS, SPADES, SUIT_CHARS, Card, CardSet, card_name, cards_of, rank_of, suit_of
+from blackmaria.cards import CLUBS, HEARTS, SPADES, SUIT_CHARS, Card, CardSet, card_name, cards_of, parse_card, rank_of, suit_of
 from blackmaria.core import logic as core
 from blackmaria.core.state import params_of
 from blackmaria.events import DealScored, DealStarted, Event, KittyTaken, TrickWon
@@ -216,6 +216,14 @@ class Explanation:
             "reasons": [reason.to_dict() for reason in self.reasons],
             "pass_costs": [{"cards": [card_name(c) for c in cards], "cost": cost} for cards, cost in self.pass_costs],
         }
+
+
+def choice_costs(explained: Mapping[str, Any]) -> dict[frozenset[Card], float]:
+    """Each choice an explanation (``Explanation.to_dict``) priced, as its set of cards: the passes compared, or the
+    cards to play, with the seat's mean points at the deal's end after it."""
+    if explained["kind"] == "pass":
+        return {frozenset(parse_card(name) for name in entry["cards"]): entry["cost"] for entry in explained["pass_costs"]}
+    return {frozenset((parse_card(o["card"]),)): o["cost"] for o in explained["options"] if o["cost"] is not None}
 
 
 # ---- part 2: which rule refuses a card ------------------------------------------

@@ -84,8 +84,7 @@ def render(reasons: tuple[Reason, ...], lang: str = "en", seats: tuple[str, ...]
             shown["margin"] = shown_difference(f["cost"], f["cost"] + f["margin"])
         for key in ("cost", "margin"):
             if key in f:
-                text = f"{shown[key]:.1f}"
-                values[key] = text.replace(".", ",") if de else text
+                values[key] = t.decimal(shown[key])
         code = reason.code
         if code == "pass_void" and len(f.get("cards", ())) == 1:
             code += "_one"  # "your only club (8♣)", not "the short clubs" (a play-test read the plural of one card)

@@ -202,6 +202,11 @@ class Texts:
     def suit(self, suit: int) -> str:
         return SUIT_NAMES_DE[suit] if self.lang == "de" else SUIT_NAMES_EN[suit]
 
+    def decimal(self, value: float) -> str:
+        """``value`` to one decimal, as this language writes it (German: a decimal comma)."""
+        text = f"{value:.1f}"
+        return text.replace(".", ",") if self.lang == "de" else text
+
     def card(self, card: Card) -> str:
         """Short display form, rank then suit symbol: ``Q♠``, ``10♥``; German ranks ``D♠``, ``B♥``."""
         if self.lang == "de":

@@ -33,14 +33,8 @@ PASSES_SHOWN = 4
 computer player keeps its usual pass unless another is cheaper by more than the simulations' noise)."""
 
 
-def _decimal(t: TeachingTexts, value: float) -> str:
-    """A mean rounded to one decimal (German writes a decimal comma)."""
-    text = f"{value:.1f}"
-    return text.replace(".", ",") if t.lang == "de" else text
-
-
 def _points(t: TeachingTexts, value: float) -> str:
-    return t("x_mean", value=_decimal(t, value))
+    return t("x_mean", value=t.decimal(value))
 
 
 def _option_line(t: TeachingTexts, explanation: Explanation, option: Option, best_cost: float) -> str:
@@ -60,7 +54,7 @@ def _option_line(t: TeachingTexts, explanation: Explanation, option: Option, bes
         note = t("x_note_best")
     else:
         more = shown_difference(best_cost, cost)
-        note = t("x_note_more", more=_decimal(t, more)) if more >= 0.05 and cost - best_cost >= 0.05 else ""
+        note = t("x_note_more", more=t.decimal(more)) if more >= 0.05 and cost - best_cost >= 0.05 else ""
     return t("x_option", card=t.card(option.card), value=value, effect=effect, cost=_points(t, cost), note=note)
 
 
@@ -119,7 +113,7 @@ def _options_by_suit(t: TeachingTexts, explanation: Explanation) -> list[str]:
     for suit in HAND_ORDER:  # as the hand shows them (a play-test read spades, hearts, diamonds, clubs beside ♠ ♥ ♣ ♦)
         mine = [o for o in options if o.card & 3 == suit]
         if mine:
-            cards = ", ".join(f"{t.card(o.card)} {_decimal(t, o.cost or 0.0)}" for o in mine)
+            cards = ", ".join(f"{t.card(o.card)} {t.decimal(o.cost or 0.0)}" for o in mine)
             lines.append(t("x_suit_costs", suit=t.upper_first(t.suit(suit)), cards=cards))
     return lines
 
@@ -211,7 +205,7 @@ def render_explanation(explanation: Explanation, lang: str = "en") -> list[str]:
             shown += [entry for entry in x.pass_costs[PASSES_SHOWN:] if set(entry[0]) == advised]
             for passed, cost in shown:
                 mark = "  " + t("x_pass_chosen") if set(passed) == advised else ""
-                lines.append(f"   {t.cards(list(passed))}  {_decimal(t, cost)}{mark}")
+                lines.append(f"   {t.cards(list(passed))}  {t.decimal(cost)}{mark}")
     elif len(x.options) == 1:
         lines.append("   " + t("x_forced", card=t.card(x.options[0].card)))
     else:

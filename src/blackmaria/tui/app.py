@@ -1117,7 +1117,7 @@ class GameApp(CardTableApp):
     def key_labels(self) -> list[tuple[str, str]]:
         t = self.t
         keys = super().key_labels()
-        keys[7] = ("F8", t("key_speed_is", seconds=_seconds(self.speed, t.lang)))
+        keys[7] = ("F8", t("key_speed_is", seconds=t.decimal(self.speed)))
         keys[8] = ("F9", t("key_autoplay_on") if self.session.autoplay else t("key_autoplay_off"))
         if self.session.waiting_for() == "over":  # no hint, undo nor claim once the game is over
             keys = [key for key in keys if key[0] not in ("F2", "F3", "F4")]
@@ -1292,7 +1292,7 @@ class GameApp(CardTableApp):
 
     def set_speed(self, seconds: float) -> None:
         self.speed = seconds
-        self.message = self.t("speed_set", seconds=_seconds(self.speed, self.t.lang)) if self.speed else self.t("speed_set_now")
+        self.message = self.t("speed_set", seconds=self.t.decimal(self.speed)) if self.speed else self.t("speed_set_now")
         self.refresh_view()
 
     def speed_typed(self, text: str) -> bool:
@@ -1380,8 +1380,3 @@ def _speed_asked(text: str) -> str | None:
     """What follows ``speed`` (``tempo``) in a typed ``speed 1.2``, or None when the text is not that."""
     words = command_word(text).split()
     return words[1] if len(words) == 2 and MORE_COMMANDS.get(words[0]) == "speed" else None
-
-
-def _seconds(value: float, lang: str) -> str:
-    text = f"{value:.1f}"
-    return text.replace(".", ",") if lang == "de" else text

@@ -206,8 +206,7 @@ class LearnSession(PlaySession):
         return tt("learn_feedback_pass_compared", **names, cost=self._points(mine), best_cost=self._points(best), worlds=worlds)
 
     def _points(self, value: float) -> str:
-        text = f"{value:.1f}"
-        return self.tt("x_mean", value=text.replace(".", ",") if self.tt.lang == "de" else text)
+        return self.tt("x_mean", value=self.tt.decimal(value))
 
     def _play_feedback(self, explanation: Explanation, card: Card) -> str:
         tt = self.tt

@@ -698,7 +698,7 @@ class OnlineSeat(Seat):
             self.lines.extend(message["lines"])
             explained = message["explanation"]
             advice = [parse_card(c) for c in explained["advice"]]
-            beside = self.hint_beside_explanation(advice, explained["worlds"])
+            beside = self.hint_beside_explanation(explained)
             if beside:  # and the hint again, the explanation's, with its numbers
                 self.lines.append(beside)
                 self.say(t("hint", cards=t.cards(advice), reason=message["reason"]))

@@ -22,15 +22,16 @@ import sys
 import threading
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import ClassVar, Final
+from typing import Any, ClassVar, Final
 
-from blackmaria.cards import HAND_ORDER, RANK_SHORT_DE, RANK_SHORT_EN, Card, CardSet, rank_of, suit_of
+from blackmaria.cards import HAND_ORDER, RANK_SHORT_DE, RANK_SHORT_EN, Card, CardSet, parse_card, rank_of, suit_of
 from blackmaria.core.state import Refusal
 from blackmaria.events import CardDrawn, CardPlayed, CardsPassed, DealStarted, Event, TrickWon
 from blackmaria.game import Trick
-from blackmaria.locale import Texts, cards_named_in_words, read_card, typed_card
+from blackmaria.locale import Texts, cards_named_in_words, read_card, shown_difference, typed_card
 from blackmaria.observation import Observation
 from blackmaria.rules import Rules
+from blackmaria.teaching import choice_costs
 from blackmaria.tui.narration import rule_in_words, status_line
 from blackmaria.tui.texts import TerminalTexts
 
@@ -297,20 +298,26 @@ class Seat(ABC):
         self._hint = (self._position(), CardSet(cards))
         self._hint_quick = quick
 
-    def hint_beside_explanation(self, advice: Sequence[Card], worlds: int) -> str | None:
-        """Where the decision explained now had a hint from the quicker search: how the two stand (the cards chosen
-        apart, or the same cards with other numbers: a play-test read 7.8 points for a pass in the hint and 8.7 in
-        the explanation), said once; from then on the hint is the explanation's."""
+    def hint_beside_explanation(self, explained: Mapping[str, Any]) -> str | None:
+        """Where the decision explained now (``Explanation.to_dict``) had a hint from the quicker search: how the two
+        stand (the cards chosen apart, or the same cards with other numbers: a play-test read 7.8 points for a pass in
+        the hint and 8.7 in the explanation), said once; from then on the hint is the explanation's."""
         hinted = self.hinted()
         if not hinted or not self._hint_quick:
             return None
+        advice = [parse_card(name) for name in explained["advice"]]
         said = self.t.cards(sorted(hinted, reverse=True))
         self.remember_hint(advice)  # the hand's marks too (a play-test saw the old hint's ◂ stay)
         self.hint_renewed = True
-        if set(hinted) != set(advice):
-            # The two searches may choose apart where the costs are close: said, not hidden.
-            return self.t("why_hint_differs", hint=said, advice=self.t.cards(list(advice)))
-        return self.t("why_hint_numbers", hint=said) if worlds else None
+        if set(hinted) == set(advice):
+            return self.t("why_hint_numbers", hint=said) if explained["worlds"] else None
+        # The two searches may choose apart where the costs are close: said, not hidden; where they show the same cost,
+        # the longer search does not "prefer" its own (a play-test read that beside two equal numbers).
+        costs = choice_costs(explained)
+        hint_cost, advice_cost = costs.get(frozenset(hinted)), costs.get(frozenset(advice))
+        if hint_cost is not None and advice_cost is not None and shown_difference(advice_cost, hint_cost) == 0:
+            return self.t("why_hint_as_cheap", hint=said, advice=self.t.cards(advice), cost=self.t.decimal(advice_cost))
+        return self.t("why_hint_differs", hint=said, advice=self.t.cards(advice))
 
     def hinted(self) -> CardSet:
         """The cards the last hint suggested for the decision open now (none once it is taken, or for another one)."""

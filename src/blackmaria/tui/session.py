@@ -468,7 +468,7 @@ class PlaySession(Seat):
         if explanation is None:
             return [self.t("wrong_phase")]
         lines = explanation_lines(explanation, self.lang)
-        beside = self.hint_beside_explanation(explanation.advice, explanation.worlds)
+        beside = self.hint_beside_explanation(explanation.to_dict())
         return [*lines, beside] if beside else lines
 
     def command_why(self) -> None:
