@@ -25,6 +25,7 @@ from blackmaria.rules import Rules
 from blackmaria.scorekeeper import ScoreError, ScoreSheet, can_share
 from browser import SCREENSHOTS, chromium, needs_chromium
 from test_server_helpers import Server, running_server
+from test_web_table import SMALL_TARGETS
 
 pytestmark = needs_chromium
 
@@ -635,6 +636,32 @@ def test_four_everyday_names_fit_a_phone_without_scrolling(server: Server, brows
     wrap = page.locator(".table-wrap")
     assert wrap.evaluate("w => w.scrollWidth <= w.clientWidth"), wrap.evaluate("w => [w.scrollWidth, w.clientWidth]")
     context.close()
+
+
+def test_on_a_phone_every_control_is_a_thumbs_size_and_a_desktop_keeps_its_own(server: Server, browser: Any) -> None:
+    """390x844: a play-test's thumb missed ✎ (27 px wide), the link to the lobby (21 px high) and the chips to tap cards
+    for (43 px). Each control is 44x44 px at least (WCAG 2.5.5); on a desktop ✎ stays small beside the numbers."""
+    names = ["Anna", "Ben", "Carla", "Dan"]
+    context = browser.new_context(**PHONE, locale="en-GB")
+    page = context.new_page()
+    page.goto(f"{server.base}/score")
+    _setup(page, "hearts", names)
+    page.get_by_text("House rules").click()
+    assert page.evaluate(SMALL_TARGETS, 44) == []
+    page.get_by_role("button", name="Start the sheet").click()
+    _entry(page, dict(zip(names, ["13", "13", "0", "0"], strict=True)))
+    page.get_by_role("button", name="Correct deal 1").wait_for()
+    assert page.evaluate(SMALL_TARGETS, 44) == []
+    page.screenshot(path=str(SCREENSHOTS / "web-score-phone-tap-targets.png"), full_page=True)
+    context.close()
+    desktop = browser.new_page(viewport={"width": 1280, "height": 800}, locale="en-GB")
+    desktop.goto(f"{server.base}/score")
+    _setup(desktop, "hearts", names)
+    desktop.get_by_role("button", name="Start the sheet").click()
+    _entry(desktop, dict(zip(names, ["13", "13", "0", "0"], strict=True)))
+    assert desktop.get_by_role("button", name="Correct deal 1").bounding_box()["height"] < 40
+    desktop.screenshot(path=str(SCREENSHOTS / "web-score-desktop.png"), full_page=True)
+    desktop.close()
 
 
 def test_six_players_on_a_phone_scroll_under_the_deal_column_and_say_there_is_more(server: Server, browser: Any) -> None:

@@ -794,10 +794,75 @@ def test_with_many_seats_every_card_of_the_trick_shows_its_rank_and_suit(server:
     page.context.close()
 
 
+# Each card of the trick, whenever it changes: any other card that lies over any part of it.
+WATCH_TRICK_APART = """() => {
+  window.overlaps = []; window.fullTricks = 0;
+  const check = () => {
+    const cards = [...document.querySelectorAll('#trick .card:not(.fly)')];
+    if (cards.length === document.querySelectorAll('#seats .seat').length) window.fullTricks += 1;
+    cards.forEach((card, i) => cards.slice(i + 1).forEach((other) => {
+      const a = card.getBoundingClientRect(), b = other.getBoundingClientRect();
+      const w = Math.min(a.right, b.right) - Math.max(a.left, b.left), h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+      if (w > 0.5 && h > 0.5) window.overlaps.push(`${card.getAttribute('aria-label')} and ${other.getAttribute('aria-label')}: ${Math.round(w)}x${Math.round(h)} px`);
+    }));
+  };
+  new MutationObserver(() => requestAnimationFrame(check)).observe(document.getElementById('trick'), {childList: true});
+}"""
+
+
 @needs_chromium
-def test_a_long_deal_summary_on_a_phone_opens_at_its_heading_with_continue_in_sight(server: Server, browser: Any) -> None:
+@pytest.mark.parametrize(("players", "size"), [(4, "desktop"), (4, "phone"), (7, "desktop"), (7, "phone")])
+def test_at_four_and_seven_seats_no_card_of_the_trick_lies_over_another(server: Server, browser: Any, players: int, size: str) -> None:
+    """1280x800 and 390x844: at four seats the cards from across the table met in the felt's middle, one over the
+    other's foot; at seven the cards of neighbouring seats lay over each other, one partly hidden (a play-test). Each
+    card of the trick now lies whole in sight, towards its seat, from the first card to the last."""
+    viewport = PHONE if size == "phone" else DESKTOP
+    if players == 4:
+        page = solo_table(browser, server.base, viewport=viewport)  # Hearts
+    else:
+        code, token = seated_table(server, players)  # Jaques' Black Maria
+        page = new_page(browser, viewport)
+        sit_at(page, server, code, token)
+    page.evaluate(WATCH_TRICK_APART)
+    pass_three(page)
+    while page.evaluate("window.fullTricks") < 3 and wait_for_my_turn(page):
+        play_first_playable(page)
+    assert page.evaluate("window.fullTricks") >= 2
+    assert page.evaluate("window.overlaps") == []
+    if wait_for_my_turn(page):  # a whole trick in the picture
+        play_first_playable(page)
+        page.wait_for_function(f"() => document.querySelectorAll('#trick .card').length === {players}")
+        page.screenshot(path=str(SCREENSHOTS / f"web-{size}-{players}-trick-apart.png"))
+    assert page.evaluate("window.overlaps") == []
+    assert page.errors == []
+    page.context.close()
+
+
+# The summary's lines that its button covers: each line's part in sight (inside what scrolls it) under the foot.
+SUMMARY_UNDER_BUTTON = """() => {
+  const dialog = document.getElementById('summary'), foot = dialog.querySelector('.summary-foot').getBoundingClientRect();
+  const scroller = (node) => {
+    for (let up = node.parentElement; up && up !== dialog.parentElement; up = up.parentElement)
+      if (up.scrollHeight > up.clientHeight + 1 && getComputedStyle(up).overflowY !== 'visible') return up.getBoundingClientRect();
+    return dialog.getBoundingClientRect();
+  };
+  const covered = [];
+  for (const line of dialog.querySelectorAll('h2, .summary-line, figure, .none, p')) {
+    if (line.closest('.summary-foot') || !line.textContent.trim()) continue;
+    const r = line.getBoundingClientRect(), seen = scroller(line);
+    const top = Math.max(r.top, seen.top, foot.top), bottom = Math.min(r.bottom, seen.bottom, foot.bottom);
+    const across = Math.min(r.right, foot.right) - Math.max(r.left, foot.left);
+    if (bottom - top > 1 && across > 1) covered.push(`${line.textContent.trim().slice(0, 40)}: ${Math.round(bottom - top)} px`);
+  }
+  return covered;
+}"""
+
+
+@needs_chromium
+def test_a_long_deal_summary_on_a_phone_opens_at_its_heading_with_continue_in_sight_over_no_line(server: Server, browser: Any) -> None:
     """390x844, six seats in German: the summary ran below the screen and its button ("Weiter") showed only when scrolled inside it,
-    and nothing said it scrolled (a play-test); at 1024x640 it opened scrolled, its heading cut off."""
+    and nothing said it scrolled (a play-test); at 1024x640 it opened scrolled, its heading cut off. Then the button, kept
+    in sight over the rows as they scrolled, hid the lines under it (a play-test): it has a line of its own."""
     code, token = seated_table(server, 6)
     page = new_page(browser, PHONE, locale="de-DE")
     sit_at(page, server, code, token)
@@ -807,19 +872,70 @@ def test_a_long_deal_summary_on_a_phone_opens_at_its_heading_with_continue_in_si
     page.wait_for_timeout(300)
     seen = page.evaluate(
         """() => {
-          const dialog = document.getElementById('summary'), button = document.getElementById('summary-close');
+          const rows = document.getElementById('summary-body'), button = document.getElementById('summary-close');
           const r = button.getBoundingClientRect();
           const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-          return {scrolls: dialog.scrollHeight > dialog.clientHeight, top: dialog.scrollTop, text: button.textContent,
+          return {scrolls: rows.scrollHeight > rows.clientHeight, top: rows.scrollTop, text: button.textContent,
                   inView: r.top >= 0 && r.bottom <= window.innerHeight, onTop: hit === button};
         }"""
     )
     assert seen["scrolls"], seen  # (a long summary: else this shows nothing)
     assert seen["top"] == 0 and seen["inView"] and seen["onTop"] and seen["text"] == "Zum Ergebnis", seen  # (one deal: the last)
+    assert page.evaluate(SUMMARY_UNDER_BUTTON) == []
     page.screenshot(path=str(SCREENSHOTS / "web-phone-6-summary.png"))
+    # Scrolled half way and to the end: the last line whole above the button.
+    for where in ("rows.scrollHeight / 2", "rows.scrollHeight"):
+        page.evaluate(f"() => {{ const rows = document.getElementById('summary-body'); rows.scrollTop = {where}; }}")
+        page.wait_for_timeout(100)
+        assert page.evaluate(SUMMARY_UNDER_BUTTON) == [], where
+    last = page.evaluate("() => document.getElementById('summary-shuffle').getBoundingClientRect().bottom")
+    assert 0 < last <= page.locator(".summary-foot").bounding_box()["y"] + 0.5
+    page.screenshot(path=str(SCREENSHOTS / "web-phone-6-summary-end.png"))
     page.click("#summary-close")
     assert page.errors == []
     page.context.close()
+
+
+# The controls a thumb presses that are smaller than ``least`` px either way, each with its size: buttons, links,
+# summaries, fields and the labels of boxes to tick (the box is pressed by its words). Left out: the hand's cards (a
+# fan, each pressed by its corner) and the host's buttons in a seat's box on the felt, where a taller box does not fit.
+SMALL_TARGETS = """(least) => {
+  const controls = 'button, a[href], summary, select, textarea, input:not([type=checkbox], [type=radio]), label:has(input[type=checkbox], input[type=radio])';
+  const shown = (n) => n.getClientRects().length && getComputedStyle(n).visibility !== 'hidden' && !n.closest('.sr-only, [aria-hidden=true]');
+  return [...document.querySelectorAll(controls)].filter((n) => shown(n) && !n.closest('#hand, #seats')).map((n) => {
+    const r = n.getBoundingClientRect();
+    return [n.id || n.className || n.tagName, (n.textContent || n.value || '').trim().slice(0, 30), Math.round(r.width), Math.round(r.height)];
+  }).filter(([, , width, height]) => width < least || height < least);
+}"""
+
+
+@needs_chromium
+def test_on_a_phone_every_control_of_the_table_is_a_thumbs_size_and_a_desktop_keeps_its_own(server: Server, browser: Any) -> None:
+    """390x844: a play-test's thumb missed "The rules in words" (19 px high), the chat's phrases (32 px) and the
+    buttons (38 px). Each control is 44x44 px at least (WCAG 2.5.5), at the pass, in play, in the deal's summary and
+    at the game's result; 1280x800 keeps its smaller ones."""
+    page = solo_table(browser, server.base, viewport=PHONE)
+    page.click("#table-rules summary")  # open: its summary stays where it is pressed
+    assert page.evaluate(SMALL_TARGETS, 44) == []
+    page.screenshot(path=str(SCREENSHOTS / "web-phone-tap-targets.png"), full_page=True)
+    pass_three(page)
+    wait_for_my_turn(page)
+    assert page.evaluate(SMALL_TARGETS, 44) == []
+    play_to_the_summary(page)
+    page.wait_for_selector("#summary-rows figure.counted")
+    assert page.evaluate(SMALL_TARGETS, 44) == []
+    page.click("#summary-close")
+    page.wait_for_selector("#new-game:not([hidden])")
+    assert page.evaluate(SMALL_TARGETS, 44) == []
+    assert page.errors == []
+    page.context.close()
+    desktop = solo_table(browser, server.base)
+    sizes = desktop.evaluate(
+        "() => ['#hint-button', '#table-rules summary', '.phrases .chip', '#speed-select'].map(s => document.querySelector(s).getBoundingClientRect().height)"
+    )
+    assert max(sizes) < 40, sizes
+    assert desktop.errors == []
+    desktop.context.close()
 
 
 @needs_chromium

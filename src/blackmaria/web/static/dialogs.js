@@ -41,7 +41,7 @@ export function showSummary(scored, events, view = app.view, again = false) {
   const dialog = $("summary");
   if (!dialog.open) {
     dialog.show();
-    dialog.scrollTop = 0; // from its heading (a play-test's opened at its button, the heading cut off)
+    $("summary-body").scrollTop = 0; // from its heading (a play-test's opened at its button, the heading cut off)
   }
   announce(`${$("summary-heading").textContent}. ${rows.map((row) => row.textContent).join(". ")}. ${extra.join(" ")}`);
 }

@@ -9,7 +9,7 @@ import { lastDealOver, showResult } from "./dialogs.js";
 import { renderTableRules, renderTableTitle, renderTitle } from "./header.js";
 import { cardName, has, plural, t } from "./i18n.js";
 import { cardBack, miniCard, shortCards, tableCard } from "./cards.js";
-import { keepInside, keepOffSeats, placeCrowded, placeNote, renderStock, seatPosition } from "./felt.js";
+import { keepInside, layTrick, placeNote, renderStock, seatPosition, trickSpot } from "./felt.js";
 
 export async function togglePause() {
   try {
@@ -181,22 +181,16 @@ export function renderTrick() {
     index = app.heldWon.trick;
   }
   const nodes = [];
-  const crowded = [];
   if (trick) {
     for (const [seat, card] of trick.plays) {
       const key = `${view.deal}:${index}:${seat}`;
       if (app.hiddenPlays.has(key)) continue; // laid a moment later (showUpdate)
       const node = tableCard(card, `${seatName(seat)}: ${cardName(card)}`);
-      // On a phone the seats' boxes take more of the felt (their lines wrap): the trick keeps nearer its middle,
-      // less so up and down at four seats or fewer, where the felt has room between the top and bottom boxes (at
-      // 0.26 both ways the four cards piled up and hid each other, a play-test).
-      const narrow = $("felt").clientWidth <= 600;
-      const spot = narrow ? seatPosition(seat, 0.26, app.table.players <= 4 ? 0.36 : 0.26) : seatPosition(seat, 0.38);
+      const spot = trickSpot(seat); // (then laid where nothing covers it: layTrick)
       const from = seatPosition(seat, 1);
       node.classList.add("played");
       node.style.left = `${spot.x}%`;
       node.style.top = `${spot.y}%`;
-      if (narrow && app.table.players >= 5) crowded.push(node);
       if (trick.winner === seat) node.classList.add("winner");
       node.style.setProperty("--from-x", `${(from.x - spot.x) * 3}px`);
       node.style.setProperty("--from-y", `${(from.y - spot.y) * 3}px`);
@@ -210,8 +204,7 @@ export function renderTrick() {
     }
   }
   area.replaceChildren(...nodes);
-  placeCrowded(crowded);
-  keepOffSeats(nodes);
+  layTrick(nodes, `${view && view.deal}:${index}`);
   area.dataset.count = String(nodes.length);
   area.classList.toggle("won", Boolean(trickWonShown() && trick && trick.winner !== null));
 }
@@ -263,7 +256,7 @@ export function toggleLastTrick() {
 export function flyTrick(winner) {
   const target = seatPosition(winner, 1);
   const felt = $("felt");
-  // In % of the felt, as the seats' places are; a card moved off its seat's box (keepOffSeats) is placed in px.
+  // In % of the felt, as the seats' places are; a card laid clear of the others (layTrick) is placed in px.
   const percent = (value, size) => (value.endsWith("px") ? (parseFloat(value) / size) * 100 : parseFloat(value));
   for (const node of $("trick").children) {
     const left = percent(node.style.left, felt.clientWidth);
