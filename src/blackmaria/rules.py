@@ -514,18 +514,8 @@ PRESETS: Final[dict[str, PresetInfo]] = {
     p.name: p
     for p in (
         PresetInfo("black-maria", 3, (3, 6), "seed 001/002"),
-        PresetInfo(
-            "black-maria-jaques",
-            3,
-            (3, 7),
-            "seed 000",
-        ),
-        PresetInfo(
-            "hearts",
-            4,
-            (4, 4),
-            "seed 003",
-        ),
+        PresetInfo("black-maria-jaques", 3, (3, 7), "seed 000"),
+        PresetInfo("hearts", 4, (4, 4), "seed 003"),
         PresetInfo("plain-black-maria", 3, (3, 6), "seed 001/002 variant"),
         PresetInfo("dirty-lady", 3, (3, 6), "seed 001/002 variant"),
         PresetInfo("omnibus", 4, (3, 7), "seeds 000, 003"),

@@ -287,6 +287,8 @@ class OnlineSeat(Seat):
         """A forced card is played for the player (``auto`` turns it off and on, as F9 in the game against the computer)."""
         self._forced: tuple[object, float] | None = None
         """The update whose forced card waits to be played, and when it will be."""
+        self._played_at: object = None
+        """The update a card was last sent at (a forced card the player sent first is not sent again)."""
         self.refused: str | None = None
         """The last choice refused, in words, until the screen has said it beside the prompt too (as the game against
         the computer does: a play-test's refusals were in the story alone)."""
@@ -409,7 +411,7 @@ class OnlineSeat(Seat):
             self._forced = None
         elif self._forced is None or self._forced[0] != self.seq:
             self._forced = (self.seq, time.monotonic() + FORCED_AFTER)
-        elif time.monotonic() >= self._forced[1]:
+        elif time.monotonic() >= self._forced[1] and self._played_at != self.seq:
             self.submit("play", [card])
             self._forced = (self.seq, math.inf)  # sent once: the server's update moves the turn on
             self.say(self.t("forced_play", card=self.t.card(card)))
@@ -441,6 +443,7 @@ class OnlineSeat(Seat):
         if kind == "pass":
             self.send({"type": "pass", "cards": [card_name(c) for c in cards]})
         else:
+            self._played_at = self.seq
             self.send({"type": "play", "card": card_name(cards[0])})
         return None
 
