@@ -1629,7 +1629,10 @@ def test_a_hint_given_before_why_gives_the_analysis_numbers_after_it(tmp_path: P
         explanation = session.explanation()
         assert explanation is not None and isinstance(app.screen, TextScreen)
         said = " ".join(_plain(app.screen.body, 100).split())
-        assert said.endswith(("The hint now gives these.", "and the hint now says so too.")) and "The hint (" in said
+        assert (
+            said.endswith(("The hint now gives these.", "and the hint now says so too.", "and the hint now gives it."))
+            and "The hint (" in said
+        )
         assert app.message == session.explained_hint() != quick
         assert f"in {explanation.worlds:,} simulated deals" in app.message
 
