@@ -647,6 +647,12 @@ def test_a_seat_asks_why_and_gets_the_guided_deals_explanation(server: Server) -
     assert answer["ref"] == "why" and answer["explanation"]["kind"] == "pass"
     assert sorted(answer["explanation"]["legal"]) == sorted(anna.state["hand"])
     assert any("Pik" in line or "Karten" in line for line in answer["lines"]), answer["lines"]
+    # Asked again in English (the page's language switched): the same decision's numbers, said at once in English.
+    asked = time.monotonic()
+    anna.send({"type": "explain", "lang": "en", "ref": "why-en"})
+    again = anna.recv_until("explanation", timeout=30)
+    assert again["ref"] == "why-en" and again["explanation"] == answer["explanation"] and time.monotonic() - asked < 2
+    assert any("cards" in line or "spades" in line for line in again["lines"]), again["lines"]
     hand = sorted(anna.state["hand"], key=parse_card)
     stranger = next(card_name(c) for c in range(52) if card_name(c) not in hand)
     anna.send({"type": "compare-pass", "cards": [*hand[:2], stranger], "ref": "not-hers"})

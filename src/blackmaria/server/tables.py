@@ -61,7 +61,16 @@ from blackmaria.server.protocol import (
 )
 from blackmaria.server.store import ActionRow, Store, TableRow, hash_token
 from blackmaria.teaching import DEFAULT_BUDGET as TEACHING_BUDGET
-from blackmaria.teaching import claim_check, compare_pass, count_deal, count_lines, explain, explanation_lines, nothing_left_to_score
+from blackmaria.teaching import (
+    Explanation,
+    claim_check,
+    compare_pass,
+    count_deal,
+    count_lines,
+    explain,
+    explanation_lines,
+    nothing_left_to_score,
+)
 
 logger = logging.getLogger("blackmaria.server")
 
@@ -116,6 +125,9 @@ class Client:
         """A pass is being compared for this connection (one at a time)."""
         self.pass_view: tuple[int, Observation, tuple[Card, ...]] | None = None
         """The deal, the seat's view and the advice of the last pass explained to this connection (``compare-pass``)."""
+        self.explained: tuple[int, int, Explanation] | None = None
+        """The seat, the table's update and the explanation last worked out for this connection: the same decision
+        asked again (in the other language, after a switch) is said at once, with the same numbers."""
 
     def send(self, message: dict[str, Any] | str) -> None:
         if self.closed:
@@ -1026,14 +1038,18 @@ class TableRuntime:
         observation, seq = await self._observed(seat, message.ref)
         if not (observation.phase == "passing" and not observation.has_passed[seat]) and observation.turn != seat:
             raise ProtocolError("no-decision", f"seat {seat} has nothing to decide now", ref=message.ref)
-        if client.explaining:
-            raise ProtocolError("rate-limit", "an explanation is already on its way to this connection", ref=message.ref)
-        # The costs come from a search over thousands of deals: in a thread, outside the lock, so the table goes on.
-        client.explaining = True
-        try:
-            explanation = await asyncio.to_thread(explain, observation, budget=EXPLAIN_BUDGET, seed=seq)
-        finally:
-            client.explaining = False
+        if client.explained is not None and client.explained[:2] == (seat, seq):
+            explanation = client.explained[2]  # (a language switched: a search of some seconds again under load, a test)
+        else:
+            if client.explaining:
+                raise ProtocolError("rate-limit", "an explanation is already on its way to this connection", ref=message.ref)
+            # The costs come from a search over thousands of deals: in a thread, outside the lock, so the table goes on.
+            client.explaining = True
+            try:
+                explanation = await asyncio.to_thread(explain, observation, budget=EXPLAIN_BUDGET, seed=seq)
+            finally:
+                client.explaining = False
+            client.explained = (seat, seq, explanation)
         if explanation.kind == "pass":
             client.pass_view = (observation.deal, observation, explanation.advice)
         named = dataclasses.replace(explanation, seats=tuple(self.seat_names(message.lang)))
