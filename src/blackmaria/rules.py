@@ -499,12 +499,8 @@ class PresetInfo:
     player_range: tuple[int, int]
     source: str
 
-    @property
-    def summary(self) -> str:
-        """The preset in one line, in English (``summary_in`` for German: the catalog holds both)."""
-        return self.summary_in("en")
-
     def summary_in(self, lang: str) -> str:
+        """The preset in one line, in ``lang`` (the catalog's ``preset_summary_NAME``)."""
         from blackmaria.locale import Texts
 
         return Texts(lang)(f"preset_summary_{self.name}")

@@ -288,7 +288,7 @@ class OnlineSeat(Seat):
         self._forced: tuple[object, float] | None = None
         """The update whose forced card waits to be played, and when it will be."""
         self._played_at: object = None
-        """The update a card was last sent at (a forced card the player sent first is not sent again)."""
+        """The update a card was last sent at: a forced card is sent once, by the player or for them."""
         self.refused: str | None = None
         """The last choice refused, in words, until the screen has said it beside the prompt too (as the game against
         the computer does: a play-test's refusals were in the story alone)."""
@@ -413,7 +413,6 @@ class OnlineSeat(Seat):
             self._forced = (self.seq, time.monotonic() + FORCED_AFTER)
         elif time.monotonic() >= self._forced[1] and self._played_at != self.seq:
             self.submit("play", [card])
-            self._forced = (self.seq, math.inf)  # sent once: the server's update moves the turn on
             self.say(self.t("forced_play", card=self.t.card(card)))
 
     def command_autoplay(self) -> None:
@@ -427,8 +426,8 @@ class OnlineSeat(Seat):
         """Send the pass or the card: the server judges it, and a refusal comes back in words. A choice the seat's
         observation already refuses (the server's own refusals, sent with it) is refused here at once, beside the
         prompt as in the game against the computer: a play-test's refusals came later, in the story only."""
-        if kind == "play" and self._forced == (self.seq, math.inf):
-            return None  # the forced card is on its way: the same card typed meanwhile is not sent again
+        if kind == "play" and self._played_at == self.seq and self.forced_card() is not None:
+            return None  # the forced card is on its way: typed meanwhile, it is not sent again
         obs = self.observation()
         if obs is not None and self.waiting_for() == kind:
             stranger = next((card for card in cards if card not in obs.hand), None)
