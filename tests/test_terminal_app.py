@@ -89,7 +89,8 @@ def test_two_enters_pressed_at_once_play_one_card(tmp_path: Path) -> None:
 
 def test_an_enter_pressed_twice_at_the_pass_does_not_play_a_card_of_the_new_hand(tmp_path: Path) -> None:
     """At speed 0 a play-test's habitual second Enter after the pass led a card of the hand the pass brought, unseen:
-    an Enter that soon after the pass's is the pass's, said so; a moment later Enter plays."""
+    an Enter that soon after the pass's is the pass's, said so; a moment later Enter plays. At half a second a
+    play-test's second Enter a second after the pass still played one."""
     session = _session(tmp_path, seed=12)
 
     async def drive(app: GameApp, pilot: object) -> None:
@@ -99,9 +100,12 @@ def test_an_enter_pressed_twice_at_the_pass_does_not_play_a_card_of_the_new_hand
         while session.waiting_for() != "play":
             await pilot.pause(0.01)  # type: ignore[attr-defined]
         before = _my_plays(session)
-        app.post_message(events.Key("enter", None))  # within half a second of the pass's Enter
-        await pilot.pause()  # type: ignore[attr-defined]
-        assert _my_plays(session) == before and app.message == session.t("keys_dropped")
+        for after in (0.0, 1.0):  # at once, and a second after the pass's Enter
+            late = events.Key("enter", None)
+            late.time = max(app.ready_at, app.passed_at + after)  # (on the player's turn, whatever the load)
+            app.post_message(late)
+            await pilot.pause()  # type: ignore[attr-defined]
+            assert _my_plays(session) == before and app.message == session.t("keys_after_pass")
         await pilot.pause(AFTER_PASS_SECONDS)  # type: ignore[attr-defined]
         await pilot.press("enter")  # type: ignore[attr-defined]
         await _settle(app, pilot)

@@ -81,9 +81,9 @@ def key_after_escape(event: events.Key) -> events.Key | None:
     return None
 
 
-AFTER_PASS_SECONDS: Final = 0.5
+AFTER_PASS_SECONDS: Final = 1.2
 """An Enter this soon after the pass's Enter is its double, not the choice of a card from the hand the pass brought:
-at speed 0 a play-test's habitual second Enter led a card of the new hand unseen."""
+at speed 0 a play-test's habitual second Enter led a card of the new hand unseen (at 0.5 s, one a second later did)."""
 
 PROMPT_LINES: Final = 6
 """The lines under the hand: a message, the count of marked cards or the card Enter plays, the prompt (#prompt's
@@ -638,9 +638,14 @@ class CardTableApp(App[None]):
         waiting = self.waiting()
         cards = self.hand_cards()
         stale = event.time < self.ready_at  # pressed while the others played or the program worked
-        if event.key == "enter" and waiting == "play" and not self.buffer.strip() and event.time - self.passed_at < AFTER_PASS_SECONDS:
-            stale = True  # the pass's Enter pressed twice: the hand it brought is not seen yet (a card typed is chosen)
-        elif event.key == "enter" and waiting == "pass":
+        doubled = event.key == "enter" and waiting == "play" and not self.buffer.strip()
+        if doubled and event.time - self.passed_at < AFTER_PASS_SECONDS and not stale and not self.busy():
+            # The pass's Enter pressed twice: the hand it brought is not seen yet (a card typed is chosen).
+            self.message = self.t("keys_after_pass")
+            event.stop()
+            self.refresh_view()
+            return
+        if event.key == "enter" and waiting == "pass":
             self.passed_at = event.time
         if event.key in MOVE_KEYS and cards:
             if MOVE_KEYS[event.key]:
