@@ -369,6 +369,22 @@ def test_the_guided_deal_in_german_shows_no_english(server: Server, browser: Any
     page.context.close()
 
 
+def test_a_learner_who_gave_no_name_is_named_in_the_pages_language(server: Server, browser: Any) -> None:
+    """The lobby names a learner who typed no name "Learner"; switched to German, the seat read "Learner" still."""
+    page = new_page(browser, DESKTOP)
+    start_learning(page, server.base, "black-maria", "")
+    mine = ".seat.me .name"
+    page.wait_for_selector(mine)
+    assert (page.text_content(mine) or "").startswith("Learner ")  # "Learner (you)"
+    page.click("#lang-switch")
+    page.wait_for_function(f"() => document.querySelector({mine!r}).textContent.startsWith('Lernender ')")
+    assert "Learner" not in (page.text_content("#felt") or "")
+    page.click("#lang-switch")
+    page.wait_for_function(f"() => document.querySelector({mine!r}).textContent.startsWith('Learner ')")
+    assert page.errors == []
+    page.context.close()
+
+
 def test_the_guided_deal_screenshots_are_written() -> None:
     # Runs after the browser tests in this file (pytest keeps file order): the pictures docs/web.md shows.
     for name in ("web-learn-desktop.png", "web-learn-phone.png", "web-learn-count.png"):

@@ -190,8 +190,9 @@ function learnDone() {
     event.preventDefault();
     again.setAttribute("aria-disabled", "true");
     again.textContent = t("learn_starting");
-    const name = store.name() || (app.seat !== null ? seatName(app.seat) : t("learn_default_name"));
-    beginLearning(app.table.rules.preset, name).catch(() => location.assign("/#learn-form"));
+    const defaulted = !store.name() && (app.seat === null || store.learnDefaultName(app.code) !== null);
+    const name = store.name() || (defaulted ? t("learn_default_name") : seatName(app.seat));
+    beginLearning(app.table.rules.preset, name, defaulted).catch(() => location.assign("/#learn-form"));
   });
   const links = el("p", { class: "learn-links" }, again, el("a", { class: "button", href: "/", text: t("learn_real") }));
   return [el("p", { class: "learn-done", text: t("web_learn_done") }), links];

@@ -251,12 +251,12 @@ async function createTable(event) {
 
 /** The guided deal: a one-deal table of ``preset``, the learner in seat 1, medium computer players in the others,
  * started at once; the page goes to it. (The lobby's form, and the link to another deal at a guided deal's end.) */
-export async function beginLearning(preset, name) {
+export async function beginLearning(preset, name, defaulted = false) {
   const rules = { preset, deal_count: 1, target_score: null };
   const created = await api("POST", "/api/tables", { rules });
   const code = created.table.code;
   store.saveHost(code, created.host_token);
-  store.saveLearn(code);
+  store.saveLearn(code, defaulted ? name : null);
   const taken = await api("POST", `/api/tables/${code}/seats`, { name, seat: 0 });
   store.saveSeat(code, taken.seat, taken.token);
   await api("POST", `/api/tables/${code}/bots`, { level: "medium" }, created.host_token);
@@ -268,13 +268,14 @@ async function startLearning(event) {
   event.preventDefault();
   const error = $("learn-error");
   error.textContent = "";
-  const name = $("learn-name").value.trim() || store.name() || t("learn_default_name");
+  const typed = $("learn-name").value.trim() || store.name();
+  const name = typed || t("learn_default_name");
   const button = $("learn-start");
   button.disabled = true;
   button.textContent = t("learn_starting");
   try {
     if ($("learn-name").value.trim()) store.saveName(name);
-    await beginLearning($("learn-preset").value || "black-maria", name);
+    await beginLearning($("learn-preset").value || "black-maria", name, !typed);
   } catch (failure) {
     error.textContent = failure.message;
     button.disabled = false;
