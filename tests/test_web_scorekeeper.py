@@ -623,6 +623,38 @@ def test_tapped_cards_tell_players_whose_names_begin_alike(server: Server, brows
     context.close()
 
 
+def test_hearts_entered_as_a_count_are_shown_taken_and_a_tap_moves_one(server: Server, browser: Any) -> None:
+    """A count typed ("Hx3") left every heart on the grid as not entered, as if nobody had taken them (a play-test)."""
+    context = browser.new_context(**PHONE, locale="en-GB")
+    page = context.new_page()
+    page.goto(f"{server.base}/score")
+    _setup(page, "black-maria", ["Anna", "Ben", "Carla"])
+    page.get_by_role("button", name="Start the sheet").click()
+    page.fill("#entry-0", "Hx3 A♠")
+    page.locator("#entry-0").dispatch_event("input")
+    hearts = page.locator("#cards button.suit-2")
+
+    def counted() -> list[str]:
+        return [hearts.nth(i).locator(".owner").inner_text() for i in range(hearts.count()) if "counted" in (hearts.nth(i).get_attribute("class") or "")]
+
+    page.wait_for_function("() => document.querySelectorAll('#cards button.counted').length === 3")
+    assert counted() == ["Ann"] * 3
+    first = hearts.filter(has=page.locator(".owner", has_text="Ann")).first
+    assert "one of the hearts Anna counted" in (first.get_attribute("aria-label") or "")
+    assert first.get_attribute("aria-pressed") == "true"
+    # Tapped for Ben, that heart is his by name and Anna's count gives it up: still 3 hearts between them.
+    page.get_by_role("radio", name="Ben").check()
+    name = first.get_attribute("data-card")
+    first.click()
+    assert page.input_value("#entry-0") == "Hx2 A♠" and name and page.input_value("#entry-1").endswith("♥")
+    assert counted() == ["Ann"] * 2
+    # Tapped for Anna herself, a counted heart is taken back, as a tapped card is.
+    page.get_by_role("radio", name="Anna").check()
+    hearts.filter(has=page.locator(".owner", has_text="Ann")).first.click()
+    assert page.input_value("#entry-0") == "Hx1 A♠" and counted() == ["Ann"]
+    context.close()
+
+
 def test_four_everyday_names_fit_a_phone_without_scrolling(server: Server, browser: Any) -> None:
     """A play-test's Hearts sheet for Großmutter, Großvater, Maximilian and Spieler 4 ran 48 px off a phone's screen:
     the fourth total was seen only by swiping."""

@@ -969,7 +969,39 @@ const OWNER_LETTERS = 3; // a tapped card's taker: this many letters of the name
     return state.drafts.findIndex((text) => tokens(text || "").some((token) => parseCard(token) === card));
   }
 
+  /** The hearts entered as a count ("Hx3"), by card: whose count each free heart stands for, given in the order the
+      sheet records them (fromCards); the cards themselves do not matter, only that they are not shown as free. */
+  function countedHearts() {
+    const facts = state.sheet.facts;
+    const free = facts.inPlay.filter((card) => (card & 3) === HEARTS && holderOf(card) < 0);
+    const counted = new Map();
+    state.drafts.forEach((text, seat) => {
+      for (const token of tokens(text || "")) {
+        const match = COUNT.exec(token);
+        for (let i = match ? parseInt(match[1] || "1", 10) : 0; i > 0 && free.length; i--) counted.set(free.shift(), seat);
+      }
+    });
+    return counted;
+  }
+
+  /** One heart fewer in ``seat``'s count (its tapped card moves elsewhere, or is taken back). */
+  function uncount(seat) {
+    const own = tokens(state.drafts[seat] || "");
+    const count = own.reduce((sum, token) => sum + (COUNT.test(token) ? parseInt(COUNT.exec(token)[1] || "1", 10) : 0), 0);
+    const rest = own.filter((token) => !COUNT.test(token));
+    state.drafts[seat] = (count > 1 ? [`Hx${count - 1}`, ...rest] : rest).join(" ");
+  }
+
   function tapCard(card) {
+    const countedFor = holderOf(card) < 0 ? countedHearts().get(card) : undefined;
+    if (countedFor !== undefined) {
+      // A heart shown for a count: tapped for its counter, the count gives it back; for another, it moves there.
+      uncount(countedFor);
+      if (countedFor !== state.tapSeat) state.drafts[state.tapSeat] = [...tokens(state.drafts[state.tapSeat] || ""), cardSymbol(card)].join(" ");
+      state.sheet.players.forEach((_, seat) => { $("entry-" + seat).value = state.drafts[seat] || ""; });
+      refreshCards();
+      return;
+    }
     const holder = holderOf(card);
     if (holder >= 0) state.drafts[holder] = tokens(state.drafts[holder]).filter((token) => parseCard(token) !== card).join(" ");
     if (holder !== state.tapSeat) {
@@ -985,12 +1017,16 @@ const OWNER_LETTERS = 3; // a tapped card's taker: this many letters of the name
     keepDrafts();
     if (!sheet || !$("cards")) return;
     const owners = ownerLabels(sheet.players);
+    const counted = countedHearts();
     for (const button of $("cards").children) {
       const card = parseCard(button.dataset.card);
-      const holder = holderOf(card);
+      const named = holderOf(card);
+      const holder = named >= 0 ? named : counted.get(card) ?? -1;
       const values = { card: cardSymbol(card), points: plural("points", sheet.facts.values[card]), name: holder >= 0 ? sheet.players[holder] : "" };
-      button.setAttribute("aria-label", t(holder >= 0 ? "web_card_taken" : "web_card_free", values));
+      const said = named >= 0 ? "web_card_taken" : holder >= 0 ? "web_card_counted" : "web_card_free";
+      button.setAttribute("aria-label", t(said, values));
       button.setAttribute("aria-pressed", holder >= 0 ? "true" : "false");
+      button.classList.toggle("counted", named < 0 && holder >= 0);
       button.replaceChildren(element("span", { class: "face", text: cardSymbol(card) }), element("span", { class: "owner", text: holder >= 0 ? owners[holder] : "" }));
     }
   }
