@@ -635,7 +635,11 @@ def test_hearts_entered_as_a_count_are_shown_taken_and_a_tap_moves_one(server: S
     hearts = page.locator("#cards button.suit-2")
 
     def counted() -> list[str]:
-        return [hearts.nth(i).locator(".owner").inner_text() for i in range(hearts.count()) if "counted" in (hearts.nth(i).get_attribute("class") or "")]
+        return [
+            hearts.nth(i).locator(".owner").inner_text()
+            for i in range(hearts.count())
+            if "counted" in (hearts.nth(i).get_attribute("class") or "")
+        ]
 
     page.wait_for_function("() => document.querySelectorAll('#cards button.counted').length === 3")
     assert counted() == ["Ann"] * 3

@@ -45,6 +45,9 @@ TIP_IDS: Final = ("pass-high-spades", "make-a-void", "lead-low-spades", "queen-p
 """The seed pages' tips for beginners, by name, in the order the pages give them (and the moon from the Hearts page;
 ``queen-passed``: where a queen passed away lies, which a learner forgot when its holder threw it on its trick)."""
 
+NOISE_SPAN: Final = 2.0
+"""Standard errors within which two costs are told as the same: a difference of two is chance about 1 time in 20."""
+
 DEFAULT_BUDGET: Final = 6_000
 """Simulations per explained decision (shared among the legal cards or the passes compared): some 35 ms a play on
 average and 80 ms a pass, with expert's learned playouts."""
@@ -99,9 +102,17 @@ class Option:
     suit, a card with points), ``discard-clean`` (one without), or ``pass``."""
     cost: float | None = None
     """Mean points of this seat at the end of the deal after playing this card, in the search bot's simulations."""
+    noise: float | None = None
+    """The standard error of ``cost`` less the cheapest card's (both on the same simulated deals), where measured: a
+    difference under twice it is the simulations' chance (``within_noise``), not a card that costs more."""
+
+    def within_noise(self, cheapest: float) -> bool:
+        """Whether this card's cost is above ``cheapest`` by no more than its simulations' chance."""
+        return self.cost is not None and self.noise is not None and self.cost - cheapest <= NOISE_SPAN * self.noise
 
     def to_dict(self) -> dict[str, Any]:
-        return {"card": card_name(self.card), "value": self.value, "effect": self.effect, "cost": self.cost}
+        """As data; ``Explanation.to_dict`` adds ``chance``: whether it is ``within_noise`` of the cheapest card."""
+        return {"card": card_name(self.card), "value": self.value, "effect": self.effect, "cost": self.cost, "noise": self.noise}
 
 
 @dataclass(frozen=True)
@@ -191,6 +202,11 @@ class Explanation:
     """For a pass: each pass the search compared, cheapest first, with the seat's mean points at the end of the deal
     after it in ``worlds`` simulated deals (empty when the rules leave nothing to compare, e.g. a hold deal)."""
 
+    @property
+    def cheapest_cost(self) -> float:
+        """The lowest cost of a card (0 where none was searched)."""
+        return min((option.cost for option in self.options if option.cost is not None), default=0.0)
+
     def rule_for(self, card: Card) -> str | None:
         """The rule that refuses ``card``, or None when it is legal."""
         return dict(self.refused).get(card)
@@ -206,7 +222,7 @@ class Explanation:
             "duty": self.duty,
             "legal": [card_name(c) for c in self.legal],
             "refused": [{"card": card_name(c), "rule": rule} for c, rule in self.refused],
-            "options": [option.to_dict() for option in self.options],
+            "options": [{**option.to_dict(), "chance": option.within_noise(self.cheapest_cost)} for option in self.options],
             "advice": [card_name(c) for c in self.advice],
             "advice_reasons": [
                 {"card": card_name(c), "suit": SUIT_CHARS[suit_of(c)], "reason": reason} for c, reason in self.advice_reasons
@@ -488,7 +504,7 @@ def explain(obs: Observation, *, budget: int = DEFAULT_BUDGET, seed: int = 0) ->
     costs: dict[Card, float] = {}
     pass_costs: tuple[tuple[tuple[Card, ...], float], ...] = ()
     # The teacher is expert's search (its passes searched, its playouts learned) at the teaching budget.
-    teacher = SearchBot(seed, budget=budget, name="teacher", features=EXPERT_FEATURES)
+    teacher = SearchBot(seed, budget=budget, name="teacher", features=EXPERT_FEATURES, noise=True)
     if passing:
         advised = teacher.pass_hint(obs)
         advice, reasons = tuple(sorted(advised.cards, reverse=True)), advised.reasons
@@ -507,7 +523,8 @@ def explain(obs: Observation, *, budget: int = DEFAULT_BUDGET, seed: int = 0) ->
             reasons = (Reason("forced", {"card": advice[0]}),)
         advice_reasons = ()
         ordered = sorted(legal, key=lambda c: (costs.get(c, 0.0), c not in advice, c))
-        options = tuple(Option(c, rules.values[c], _effect(obs, table, c), costs.get(c)) for c in ordered)
+        noise = teacher.last_noise if len(legal) > 1 else {}
+        options = tuple(Option(c, rules.values[c], _effect(obs, table, c), costs.get(c), noise.get(c)) for c in ordered)
     return Explanation(
         kind="pass" if passing else "play",
         seat=obs.seat,

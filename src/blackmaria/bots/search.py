@@ -31,6 +31,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Final
 
 import numpy as np
 
@@ -370,6 +371,11 @@ def compile_kernels(only: str | None = None) -> None:
         game.play(bots[game.turn].choose_play(game.observation(game.turn)))
 
 
+NOISE_BATCHES: Final = 20
+"""The batches a teacher's search is made of, to measure its noise (``SearchBot.noise``): batch means are close to
+normal at any size, and 20 of them give a standard error good to about a sixth."""
+
+
 class SearchBot:
     """Determinized search with compiled playouts and an exact end-game; deterministic given a seed (without ``time_ms``).
 
@@ -387,6 +393,7 @@ class SearchBot:
         eps: float | None = None,
         time_ms: float | None = None,
         features: SearchFeatures = NO_FEATURES,
+        noise: bool = False,
     ) -> None:
         if budget < 1:
             raise ValueError(f"budget: {budget} simulations per move; give at least 1")
@@ -406,6 +413,14 @@ class SearchBot:
         self.last_pass_costs: dict[tuple[Card, ...], float] = {}
         self.last_worlds = 0
         """Sampled deals each candidate was tried in at the last decision (0 when it was forced or not searched)."""
+        self.noise = noise
+        """Measure the noise of the card's costs (``last_noise``): the worlds searched in ``NOISE_BATCHES`` batches,
+        whose means give each difference's standard error. A teacher's search does; a player's need not (the batches
+        draw other worlds than one search of them all, so a bot's moves would change)."""
+        self.last_noise: dict[Card, float] = {}
+        """With ``noise``: for each legal card of the last move, the standard error of its cost's difference from the
+        cheapest card's (0 for that card), in points, from the batches' means (the same worlds for every card); empty
+        where it was not measured (an end solved exactly, a timed search, too few worlds)."""
         self.margin_ms = 0.0
         """With ``time_ms``: the search stops this much early, learnt from the last decisions' overruns (a loaded
         machine takes the processor away for whole time slices, so the last chunk often ends late)."""
@@ -727,8 +742,23 @@ class SearchBot:
             found = {card: self._as_points(obs.rules, halved[i]) for i, card in enumerate(legal)}
             return {card: found[same[card]] for card in every}, int(seen[best])
         everyone = list(range(len(legal)))
-        for chunk in self._clock().chunks(worlds):
-            play_out(everyone, chunk)
+        self.last_noise = {}
+        if self.noise and self.time_ms is None and worlds >= 2 * NOISE_BATCHES:
+            batch_means = []
+            for batch in range(NOISE_BATCHES):
+                before = totals.copy()
+                chunk = worlds // NOISE_BATCHES + (batch < worlds % NOISE_BATCHES)
+                play_out(everyone, chunk)
+                batch_means.append((totals - before) / chunk)
+            means = np.array(batch_means)
+            cheapest = int(np.argmin(totals / seen))
+            differences = means - means[:, [cheapest]]
+            errors = differences.std(axis=0, ddof=1) / np.sqrt(NOISE_BATCHES)
+            scale = 1.0 if not self.features.relative else 1.0 / obs.rules.players  # (_as_points is linear)
+            self.last_noise = {card: float(errors[legal.index(same[card])]) * scale for card in every}
+        else:
+            for chunk in self._clock().chunks(worlds):
+                play_out(everyone, chunk)
         found = {card: self._as_points(obs.rules, float(totals[i] / seen[i])) for i, card in enumerate(legal)}
         return {card: found[same[card]] for card in every}, int(seen[0])
 

@@ -217,9 +217,9 @@ class LearnSession(PlaySession):
 
         if shown_difference(costs[best], costs[card]) < 0.05:  # not "about 1.9; 9♦ would have cost about 1.9"
             return tt("learn_feedback_best", card=tt.card(card), cost=self._points(costs[card]))
-        return tt(
-            "learn_feedback", card=tt.card(card), cost=self._points(costs[card]), best=tt.card(best), best_cost=self._points(costs[best])
-        )
+        chosen = next(option for option in explanation.options if option.card == card)
+        said = "learn_feedback_chance" if chosen.within_noise(costs[best]) else "learn_feedback"
+        return tt(said, card=tt.card(card), cost=self._points(costs[card]), best=tt.card(best), best_cost=self._points(costs[best]))
 
     def deal_review(self, index: int | None = None) -> list[str]:
         """The public count of the deal, card by card (instead of the game's short review)."""

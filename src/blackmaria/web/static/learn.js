@@ -129,10 +129,11 @@ export function showFeedback() {
     const best = x.options.filter((option) => option.cost !== null).reduce((a, b) => (cheaper(b, a) ? b : a));
     if (!chosen || chosen.cost === null) return;
     const cost = t("points_many", { n: decimal(chosen.cost) });
+    const said = chosen.chance ? "learn_feedback_chance" : "learn_feedback"; // (the server's: within the search's noise)
     text =
       shownDifference(best.cost, chosen.cost) < 0.05
         ? t("learn_feedback_best", { card: cardShort(chosen.card), cost })
-        : t("learn_feedback", { card: cardShort(chosen.card), cost, best: cardShort(best.card), best_cost: t("points_many", { n: decimal(best.cost) }) });
+        : t(said, { card: cardShort(chosen.card), cost, best: cardShort(best.card), best_cost: t("points_many", { n: decimal(best.cost) }) });
   }
   $("learn-feedback").textContent = text;
 }
@@ -344,7 +345,7 @@ function costTable(x) {
       { class: advised ? "advised" : "", "data-card": option.card },
       el("th", { scope: "row" }, face, value),
       showEffect ? el("td", { class: "effect", text: effectText(option, x) }) : "",
-      costCell(cost, best, worst, advised),
+      costCell(cost, best, worst, advised, option.chance),
     );
   });
   const table = el("table", { class: "costs" }, el("thead", {}, head), el("tbody", {}, ...rows));
@@ -359,10 +360,10 @@ function playFromPanel(card) {
 }
 
 /** A cost as a bar and in words, with the computer player's choice or how much more than the cheapest it costs. */
-function costCell(cost, best, worst, advised) {
+function costCell(cost, best, worst, advised, chance) {
   // "more" is the difference of the two numbers as shown (1.9 and 1.9 are not "0.1 more", as a play-test read).
   const more = shownDifference(best, cost);
-  const note = advised ? t("x_best") : more >= 0.05 && cost - best >= 0.05 ? t("x_more", { more: decimal(more) }) : "";
+  const note = advised ? t("x_best") : more >= 0.05 && cost - best >= 0.05 ? t(chance ? "x_chance" : "x_more", { more: decimal(more) }) : "";
   // The track is coloured from cheap (green) to dear (red); the cover hides the part beyond this cost. It starts
   // below the cheapest by the spread of the costs (at least a point), not at 0: 20.5 and 22.3 points drew bars of one
   // length (a play-test), while costs far apart still show in proportion.
