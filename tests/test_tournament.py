@@ -56,6 +56,21 @@ def test_paired_difference_by_hand() -> None:
     assert result.games().played == 0  # no points by seat recorded: no games
 
 
+@pytest.mark.parametrize(("rules", "low"), [("hearts", 0.0), ("omnibus", -10.0)])
+def test_a_bots_interval_stays_within_the_points_a_seat_can_score(rules: str, low: float) -> None:
+    """Four deals' interval read "6.50 [-14.19, 27.19]" in hearts, where no seat ever scores below 0; in omnibus the
+    jack of diamonds (-10) is the floor. The mean is the deals' own, and the paired difference is not bounded so."""
+    result = TournamentResult(preset(rules), ["a", "b", "b", "b"], 4, 0)
+    taken = [0, 0, 26, 0] if rules == "hearts" else [-10, -10, 26, -10]
+    result.results = [DealResult(i, {"a": [p], "b": [9, 9, 8]}, {"a": 0, "b": 0}, 0.0) for i, p in enumerate(taken)]
+    found, plain = result.mean_points("a"), mean_ci([float(p) for p in taken])
+    assert found.mean == plain.mean and plain.low < low
+    assert found.low == low and found.high == pytest.approx(plain.high)
+    assert result.difference("a", "b").low < -10  # (a difference may be below 0: it is not clipped)
+    assert preset("black-maria").seat_points_bounds == (0, 43)
+    assert preset("hearts").replace(moon="subtract-from-shooter").seat_points_bounds == (-26, 26)
+
+
 def test_identical_bots_differ_by_exactly_nothing() -> None:
     """``random:5`` is the random bot (it has no budget): seeded by seat, every rotation plays the same deal."""
     result = run_tournament("black-maria", ["random", "random:5"], deals=12, seed=3, workers=1)

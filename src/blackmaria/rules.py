@@ -308,6 +308,14 @@ class Rules:
         return sum(self.values[c] for c in range(NUM_CARDS) if self.in_play_mask >> c & 1)
 
     @cached_property
+    def seat_points_bounds(self) -> tuple[int, int]:
+        """Bounds on one seat's points in a deal: its negative cards and a moon of its own subtracted at least; every
+        positive card, or a moon of another added, at most (not every value between is possible)."""
+        negative = sum(self.values[c] for c in range(NUM_CARDS) if self.in_play_mask >> c & 1 and self.values[c] < 0)
+        low = negative - (self.moon_total if self.moon == "subtract-from-shooter" else 0)
+        return low, self.moon_total + (self.moon_total if self.moon == "add-to-others" else 0)
+
+    @cached_property
     def effective_schedule(self) -> tuple[PassDirection, ...]:
         if self.players % 2:
             return tuple(d for d in self.pass_schedule if d != "across")

@@ -19,6 +19,7 @@ seats is one expert against three medium players.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import os
@@ -272,8 +273,11 @@ class TournamentResult:
         return {bot: sum(len(r.points[bot]) for r in self.results) for bot in self.bots}
 
     def mean_points(self, bot: str) -> Interval:
-        """Mean points per deal of ``bot``, one value per duplicate deal (the mean of its seats)."""
-        return mean_ci([sum(r.points[bot]) / len(r.points[bot]) for r in self.results])
+        """Mean points per deal of ``bot``, one value per duplicate deal (the mean of its seats); the interval kept
+        within the points a seat can score (a few deals' "0.80 [-0.50, 2.10]" in hearts, where none is below 0)."""
+        found = mean_ci([sum(r.points[bot]) / len(r.points[bot]) for r in self.results])
+        low, high = self.rules.seat_points_bounds
+        return dataclasses.replace(found, low=max(found.low, low), high=min(found.high, high))
 
     def difference(self, a: str, b: str) -> Interval:
         """Paired difference per deal, points of ``a`` minus points of ``b`` (negative: ``a`` takes fewer)."""
