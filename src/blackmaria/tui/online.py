@@ -283,8 +283,6 @@ class OnlineSeat(Seat):
         """What the last ``computer``, ``remove`` or ``link`` asked (``to``): its refusal is said in its words."""
         self.new_link: str | None = None
         """The last new link made for a seat (``link N``), until the screen has put it on the clipboard."""
-        self.autoplay = True
-        """A forced card is played for the player (``auto`` turns it off and on, as F9 in the game against the computer)."""
         self._forced: tuple[object, float] | None = None
         """The update whose forced card waits to be played, and when it will be."""
         self._played_at: object = None
@@ -398,11 +396,6 @@ class OnlineSeat(Seat):
             return True
         self.say(self.t("online_lost"))
         return False
-
-    def forced_card(self) -> Card | None:
-        """The seat's only legal card, when it is this seat's turn and ``autoplay`` plays it, else None."""
-        obs = self.observation() if self.autoplay and self.waiting_for() == "play" else None
-        return next(iter(obs.legal)) if obs is not None and len(obs.legal) == 1 else None
 
     def _play_forced(self) -> None:
         """The forced card, played once it has been seen a moment."""

@@ -148,6 +148,8 @@ class Seat(ABC):
         self.hint_renewed = False
         """An explanation has just made a quicker hint its own: a screen showing that hint shows it anew."""
         """The cards the last hint suggested, and the position it was asked in (``_position``)."""
+        self.autoplay = True
+        """A forced card is played for the player (F9 or ``auto`` turns it off and on; a saved game keeps it)."""
 
     # ---- what a table says ------------------------------------------------------------------------
     @property
@@ -177,6 +179,11 @@ class Seat(ABC):
     def waiting_for(self) -> str | None:
         """``pass`` or ``play`` when this seat must choose, ``deal`` when it must start the next deal, ``over``
         when the game is, else None (others act)."""
+
+    def forced_card(self) -> Card | None:
+        """This seat's only legal card when it must play one and ``autoplay`` plays it for the player, else None."""
+        obs = self.observation() if self.autoplay and self.waiting_for() == "play" else None
+        return next(iter(obs.legal)) if obs is not None and len(obs.legal) == 1 else None
 
     @abstractmethod
     def submit(self, kind: str, cards: Sequence[Card]) -> str | None:

@@ -231,8 +231,6 @@ class PlaySession(Seat):
         """Every line said, with the length of the event log when it was said (so an undo can take lines back)."""
         self.rewritten = False
         """True when ``history`` lost lines (an undo): a front end that keeps the story redraws it from ``history``."""
-        self.autoplay = True
-        """Play the human's card by itself when only one is legal (kept in the save)."""
         self.speed = DEFAULT_SPEED
         """Seconds per computer card on a screen that shows them one by one (kept in the save, so a resumed game keeps
         its pace)."""
@@ -335,13 +333,6 @@ class PlaySession(Seat):
             pass
         self._describe_new_events()
         self.save()
-
-    def forced_card(self) -> Card | None:
-        """The human's only legal card when it is the human's turn and autoplay is on, else None."""
-        if not self.autoplay or self.game.phase != "playing" or self.game.turn != self.human:
-            return None
-        legal = self.game.legal_cards(self.human)
-        return next(iter(legal)) if len(legal) == 1 else None
 
     def step(self) -> bool:
         """One action nobody needs to choose: the computer players' passes, one computer card, or the human's forced
