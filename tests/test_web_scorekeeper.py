@@ -337,6 +337,16 @@ def test_points_typed_with_commas_are_read_as_the_terminal_reads_them(server: Se
     assert page.locator("#error").inner_text() == (
         "Not accepted: Player 1: 1 2 holds several numbers: one player's points in each field, or every player's (4 numbers) in one."
     )
+    # A dash is a player who took nothing, as the sheet shows them and the terminal reads it (a play-test's "-" beside
+    # cards was refused as "neither a card nor points"), beside cards and beside points alike.
+    for entry, heard in (
+        (["Hx13 QS", "-", "—", "–"], "Deal 3 — Player 1: 0, Player 2: 26, Player 3: 26, Player 4: 26."),
+        (["-", "20", "6", "-"], "Deal 4 — Player 1: 0, Player 2: 20, Player 3: 6, Player 4: 0."),
+    ):
+        for seat, text in enumerate(entry, 1):
+            field(seat).fill(text)
+        page.get_by_role("button", name="Enter the deal").click()
+        assert _heard(page).startswith(heard), _heard(page)
     page.close()
 
 

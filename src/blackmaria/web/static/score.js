@@ -17,6 +17,7 @@ const HEARTS = 2;
 // Hx3 is three hearts of any rank; H alone is one (as a player counts a trick's hearts: QS H H H).
 const COUNT = /^h(?:\s*[x×*]\s*(\d+))?$/i;
 const WHOLE = /^-?\d+$/;
+const NOTHING_TAKEN = ["-", "–", "—"]; // typed for a player who took no scoring card, as the sheet shows them (scorekeeper.NOTHING_TAKEN)
 const STORE_SHEET = "blackmaria.scoresheet";
 const STORE_EARLIER = "blackmaria.scoresheets.earlier"; // the sheets set aside by New sheet, the most recent first
 const STORE_PRESETS = "blackmaria.presets.";
@@ -116,7 +117,7 @@ const OWNER_LETTERS = 3; // a tapped card's taker: this many letters of the name
     const owner = (card) => taken.some((set) => set.has(card));
     texts.forEach((text, seat) => {
       for (const token of text.replace(/,/g, " ").split(/\s+/).filter(Boolean)) {
-        if (["-", "–", "—"].includes(token)) continue; // a player who took nothing, as the sheet shows it (scorekeeper.NOTHING_TAKEN)
+        if (NOTHING_TAKEN.includes(token)) continue; // a player who took nothing
         const match = COUNT.exec(token);
         if (match) {
           counts[seat] += parseInt(match[1] || "1", 10);
@@ -317,7 +318,10 @@ const OWNER_LETTERS = 3; // a tapped card's taker: this many letters of the name
   /** One text per player: all whole numbers are points, otherwise cards (a lone 0 then means no cards). */
   function fromEntryTexts(sheet, texts) {
     // A comma at either end goes ("0," as a play-test typed it in each field, as the terminal reads "0, 20, 23").
-    const trimmed = texts.map((text) => text.trim().replace(/^,+|,+$/g, "").trim());
+    // A dash is a player who took nothing, as an empty field is (a play-test's "-" beside cards was "no card").
+    const trimmed = texts
+      .map((text) => text.trim().replace(/^,+|,+$/g, "").trim())
+      .map((text) => (text.split(/[\s,]+/).every((token) => NOTHING_TAKEN.includes(token)) ? "" : text));
     // Nothing typed: said so, not "the points add up to 0" (a play-test).
     if (trimmed.every((text) => text === "")) throw new ScoreError("ske_empty", {});
     // Every player's points in one field ("10, 8, 25", as the terminal takes them): spread over the players.
