@@ -369,18 +369,28 @@ def test_the_guided_deal_in_german_shows_no_english(server: Server, browser: Any
     page.context.close()
 
 
-def test_a_learner_who_gave_no_name_is_named_in_the_pages_language(server: Server, browser: Any) -> None:
-    """The lobby names a learner who typed no name "Learner"; switched to German, the seat read "Learner" still."""
+@pytest.mark.parametrize(("table", "english", "german"), [("learn", "Learner", "Lernender"), ("alone", "Player", "Spieler")])
+def test_a_player_who_gave_no_name_is_named_in_the_pages_language(
+    server: Server, browser: Any, table: str, english: str, german: str
+) -> None:
+    """The lobby names a learner who typed no name "Learner", a player alone against the computer "Player"; switched
+    to German, the seat read "Learner" and "Player (du)" still (two play-tests)."""
     page = new_page(browser, DESKTOP)
-    start_learning(page, server.base, "black-maria", "")
+    if table == "learn":
+        start_learning(page, server.base, "black-maria", "")
+    else:
+        page.goto(f"{server.base}/")
+        page.wait_for_selector("#preset option[value='black-maria']", state="attached")
+        page.click("#create")  # alone against the computer by default, no name typed
+        page.wait_for_url(re.compile(r"/t/[A-Za-z0-9_-]+$"))
     mine = ".seat.me .name"
     page.wait_for_selector(mine)
-    assert (page.text_content(mine) or "").startswith("Learner ")  # "Learner (you)"
+    assert (page.text_content(mine) or "").startswith(f"{english} ")  # "Learner (you)"
     page.click("#lang-switch")
-    page.wait_for_function(f"() => document.querySelector({mine!r}).textContent.startsWith('Lernender ')")
-    assert "Learner" not in (page.text_content("#felt") or "")
+    page.wait_for_function(f"() => document.querySelector({mine!r}).textContent.startsWith('{german} ')")
+    assert english not in (page.text_content("#felt") or "")
     page.click("#lang-switch")
-    page.wait_for_function(f"() => document.querySelector({mine!r}).textContent.startsWith('Learner ')")
+    page.wait_for_function(f"() => document.querySelector({mine!r}).textContent.startsWith('{english} ')")
     assert page.errors == []
     page.context.close()
 

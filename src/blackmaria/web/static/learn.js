@@ -191,7 +191,7 @@ function learnDone() {
     event.preventDefault();
     again.setAttribute("aria-disabled", "true");
     again.textContent = t("learn_starting");
-    const defaulted = !store.name() && (app.seat === null || store.learnDefaultName(app.code) !== null);
+    const defaulted = !store.name() && (app.seat === null || store.defaultName(app.code) !== null);
     const name = store.name() || (defaulted ? t("learn_default_name") : seatName(app.seat));
     beginLearning(app.table.rules.preset, name, defaulted).catch(() => location.assign("/#learn-form"));
   });

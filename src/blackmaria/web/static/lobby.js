@@ -207,6 +207,7 @@ async function createTable(event) {
   const alone = playingAlone();
   // A name is for the friends who join; alone, the last one used here or "Player" does.
   const typed = $("create-name").value.trim();
+  const defaulted = !typed && alone && !store.name();
   const name = typed || (alone ? store.name() || t("solo_default_name") : "");
   const problem = formProblem(preset) || (name ? null : { field: "create-name", text: `${t("your_name")}?` });
   if (problem) {
@@ -235,6 +236,7 @@ async function createTable(event) {
     store.saveLobbyForm(formChoices());
     const taken = await api("POST", `/api/tables/${code}/seats`, { name, seat: 0 });
     store.saveSeat(code, taken.seat, taken.token);
+    if (defaulted) store.saveDefaultName(code, name, "solo_default_name");
     const bots = +$("bots").value;
     if (bots > 0) {
       const seats = Array.from({ length: bots }, (_, i) => players - bots + i);
@@ -256,7 +258,8 @@ export async function beginLearning(preset, name, defaulted = false) {
   const created = await api("POST", "/api/tables", { rules });
   const code = created.table.code;
   store.saveHost(code, created.host_token);
-  store.saveLearn(code, defaulted ? name : null);
+  store.saveLearn(code);
+  if (defaulted) store.saveDefaultName(code, name, "learn_default_name");
   const taken = await api("POST", `/api/tables/${code}/seats`, { name, seat: 0 });
   store.saveSeat(code, taken.seat, taken.token);
   await api("POST", `/api/tables/${code}/bots`, { level: "medium" }, created.host_token);

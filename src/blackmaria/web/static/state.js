@@ -102,14 +102,11 @@ export const store = {
   saveHost: (code, token) => localStorage.setItem(`blackmaria:host:${code}`, token),
   name: () => localStorage.getItem("blackmaria:name") || "",
   learn: (code) => localStorage.getItem(`blackmaria:learn:${code}`) !== null,
-  /** A guided deal's table; ``defaultName``: the name its learner was given for want of one typed ("Learner"),
-   * which the seat's label shows in the page's language instead (switched to German it read "Learner"). */
-  saveLearn: (code, defaultName = null) =>
-    localStorage.setItem(`blackmaria:learn:${code}`, JSON.stringify({ defaultName })),
-  learnDefaultName: (code) => {
-    const kept = localStorage.getItem(`blackmaria:learn:${code}`);
-    return kept && kept.startsWith("{") ? JSON.parse(kept).defaultName : null;
-  },
+  saveLearn: (code) => localStorage.setItem(`blackmaria:learn:${code}`, "1"),
+  /** The name this browser's seat at a table was given for want of one typed ("Player", "Learner") and the catalog
+   * key it came from: the seat's label says it in the page's language (switched to German it read "Player"). */
+  defaultName: (code) => JSON.parse(localStorage.getItem(`blackmaria:default-name:${code}`) || "null"),
+  saveDefaultName: (code, name, key) => localStorage.setItem(`blackmaria:default-name:${code}`, JSON.stringify({ name, key })),
   saveName: (name) => localStorage.setItem("blackmaria:name", name),
   /** The lobby form's choices when a table was last made here (the rule set, the seats, the game's length, ...). */
   lobbyForm: () => JSON.parse(localStorage.getItem("blackmaria:lobby-form") || "null"),
@@ -152,7 +149,8 @@ export function seatName(seat, short = false) {
   const info = app.table && app.table.seats[seat];
   if (!info) return "?";
   if (info.kind === "bot") return t(short ? "bot_short" : "bot_name", { n: seat + 1, level: levelName(info.level) });
-  if (seat === app.seat && info.name && info.name === store.learnDefaultName(app.code)) return t("learn_default_name");
+  const given = seat === app.seat ? store.defaultName(app.code) : null;
+  if (given && info.name === given.name) return t(given.key);
   return info.name || t("seat_empty");
 }
 
