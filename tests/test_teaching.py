@@ -507,7 +507,7 @@ def test_the_terminal_app_shows_each_explanation_in_its_log() -> None:
     log = "\n".join(asyncio.run(drive()))
     decisions = 1 + len([e for e in session.game.events_for(0) if isinstance(e, CardPlayed) and e.seat == 0]) + 1
     assert log.count("1. Der Tisch") == log.count("3. Was es kostet") == decisions  # the pass, two plays, the card to come
-    assert "Wer ist dran? Alle" in log and "Du wählst" in log
+    assert "Wer ist dran? Alle" in log and "Du hast " in log and " gewählt: " in log
 
 
 def test_a_kitty_deal_says_where_the_kitty_goes_on_the_first_trick() -> None:
@@ -549,7 +549,7 @@ def test_the_learn_tip_is_the_analysis_cheapest_card_with_its_cost_over_several_
                 chosen = legal[turn % len(legal)]  # not always the advice: the feedback is checked both ways
                 session.take_lines()
                 session.play(chosen)
-                feedback = next(line for line in session.take_lines() if line.startswith(("You chose", "Du wählst")))
+                feedback = next(line for line in session.take_lines() if line.startswith(("You chose", "Du hast ")))
                 as_good = "no card here costs less" in feedback or "keine Karte hier kostet weniger" in feedback
                 assert as_good == (costs[chosen] - min(costs.values()) < 0.05), feedback
                 agreed_to_differ += not as_good
