@@ -220,6 +220,10 @@ def test_bug8_a_hint_goes_when_another_card_is_played_and_a_refusal_at_the_next_
         if not refused and dim.count():
             click_card(dim.first)
             page.wait_for_function("() => document.getElementById('notice').textContent.startsWith('Not allowed. ')")
+            # Said again in the other language (a play-test's refusal went blank at the switch), and back.
+            for said in ("Nicht erlaubt", "Not allowed. "):
+                page.click("#lang-switch")
+                page.wait_for_function(f"() => document.getElementById('notice').textContent.startsWith({said!r})")
             play_first_playable(page)
             # The refusal was about the card before: once a card is played it does not linger into the next trick.
             page.wait_for_function("() => document.getElementById('notice').textContent === ''", timeout=2000)

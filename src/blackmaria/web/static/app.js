@@ -26,9 +26,10 @@ async function switchLanguage() {
   saveLanguage(next);
   await loadCatalog(next);
   applyTexts();
-  // A notice of a few seconds in the old language goes, and the screen reader's last sentence with it (a play-test
-  // read "3♠ is back in your hand" on a German page).
-  clearNotice();
+  // A notice of a few seconds is said again in the new language, or goes where it has no words of the catalog's (a
+  // play-test read "3♠ is back in your hand" on a German page); the screen reader's last sentence goes.
+  if (app.noticeSaid && $("notice").textContent) $("notice").textContent = app.noticeSaid();
+  else clearNotice();
   $("announcer").textContent = "";
   if (app.learn) app.explainKey = null; // its explanation asked again: the server's words (a play-test's stayed English)
   if (app.code) {

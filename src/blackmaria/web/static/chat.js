@@ -43,7 +43,7 @@ export function sendChat(text) {
   const name = field.value.trim();
   const taken = app.table && app.table.seats.find((seat) => seat.kind !== "empty" && seatName(seat.seat).toLocaleLowerCase() === name.toLocaleLowerCase());
   if (!name || taken) {
-    showNotice(taken ? t("web_name_taken", { name: seatName(taken.seat) }) : t("web_chat_name_first"));
+    showNotice(() => (taken ? t("web_name_taken", { name: seatName(taken.seat) }) : t("web_chat_name_first")));
     field.focus();
     return false;
   }

@@ -204,7 +204,7 @@ function tellTakenBack() {
   // The computer players' cards are named only when some were taken back (a play-test's last card of a trick had none).
   const others = app.playsBeforeUndo - playsOnTable() > back.length;
   const key = back.length > 1 ? (others ? "web_undone_many" : "web_undone_many_alone") : others ? "web_undone_one" : "web_undone_one_alone";
-  showNotice(t(key, { cards }), true);
+  showNotice(() => t(key, { cards }), true);
   if (back.length) focusCard(back[0], $("undo-button")); // a card taken back, to play again from
 }
 
@@ -270,7 +270,7 @@ function onError(message) {
   if (message.code === "bad-token") {
     store.dropSeat(app.code);
     app.token = null;
-    showNotice(t("error_bad-token"));
+    showNotice(() => t("error_bad-token"));
     reconnect();
     return;
   }
@@ -288,7 +288,7 @@ function onError(message) {
     // The server's refusal names the rule; the facts are those the observation sent with the card, if it has them.
     const known = app.view && app.view.refusals && app.lastTried ? app.view.refusals[app.lastTried] : null;
     showRefusal(known && known.rule === message.rule ? known : { rule: message.rule, card: app.lastTried });
-  } else showNotice(has(`error_${message.code}`) ? t(`error_${message.code}`) : message.message);
+  } else showNotice(() => (has(`error_${message.code}`) ? t(`error_${message.code}`) : message.message));
   renderHand();
 }
 

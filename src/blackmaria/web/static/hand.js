@@ -30,7 +30,7 @@ function refusalText(refusal) {
 }
 
 export function showRefusal(refusal) {
-  showNotice(t("refused", { reason: refusalText(refusal) }));
+  showNotice(() => t("refused", { reason: refusalText(refusal) }));
 }
 
 export function passPrompt(view) {
@@ -207,7 +207,7 @@ function cardClicked(card, index, clicks = 1) {
   if (paused() && app.seat !== null) {
     // A click that does nothing says why (a play-test clicked on in silence), and what goes on: the turn line says
     // who paused it already (a play-test read that twice, word for word).
-    showNotice(t("web_paused_click", { resume: t("web_resume") }), true);
+    showNotice(() => t("web_paused_click", { resume: t("web_resume") }), true);
     return;
   }
   app.lastTried = card;
@@ -221,7 +221,7 @@ function cardClicked(card, index, clicks = 1) {
     const count = app.table.rules.pass_count;
     if (app.selected.has(card)) app.selected.delete(card);
     else if (app.selected.size >= count) {
-      showNotice(t("web_pass_marked_full", { count }), true);  // never more marked than the pass takes, as in the terminal
+      showNotice(() => t("web_pass_marked_full", { count }), true);  // never more marked than the pass takes, as in the terminal
       return;
     } else app.selected.add(card);
     clearNotice();
@@ -238,10 +238,10 @@ function cardClicked(card, index, clicks = 1) {
     if (clicks > 1) return;
     if (turn !== null && turn !== app.seat) {
       // The turn line above says whose turn it is ("Anna to play." twice, word for word, read a play-test).
-      showNotice(t("not_your_turn"), true, true);
+      showNotice(() => t("not_your_turn"), true, true);
       app.noticeTurn = turn; // it goes when that turn is over (renderTurnLine)
     }
-    else if (view && view.phase === "passing") showNotice(t("passed_wait", { names: stillPassing(view) }), true, true);
+    else if (view && view.phase === "passing") showNotice(() => t("passed_wait", { names: stillPassing(view) }), true, true);
     return;
   }
   app.playPending = true;
@@ -261,7 +261,7 @@ export function claimRest() {
   if (app.playPending) return;
   app.playPending = true; // (one claim: a second press, or a card, waits for the server's answer)
   app.claimed = { deal: app.view.deal, tricks: app.view.hand.length }; // said in the deal's summary
-  showNotice(t("claim_done"), true);
+  showNotice(() => t("claim_done"), true);
   send({ type: "claim" });
   renderAll();
 }

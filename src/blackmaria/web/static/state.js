@@ -56,6 +56,7 @@ export const app = {
   forcedCard: null, // the card autoplay played last
   forcedNotice: null, // the turn whose card the notice says was played for the player (it goes at the next turn)
   noticeTillMyTurn: false, // the notice says the turn is another's: it goes when the turn comes
+  noticeSaid: null, // what makes the notice's words, to say them again in another language (showNotice)
   noticeTurn: null, // the seat whose turn it was when a click out of turn was refused: the notice goes when that turn is over
   drawn: null, // the card this seat drew from a two-player stock after the last trick, until its next card
   joining: false, // this page is taking a seat: the table's news of it are not told to it
@@ -204,20 +205,27 @@ export function clearNotice() {
   clearTimeout(app.noticeTimer);
   app.noticeTillMyTurn = false;
   app.noticeTurn = null;
+  app.noticeSaid = null;
   $("notice").textContent = "";
 }
 
 /** A line under the table for a few seconds: red for a refusal or an error, plain for information (``info``: a
     fourth card marked for a pass of three is no error, a play-test read it as one). ``tillMyTurn``: it says the turn
-    is another's, and goes when the turn comes (a play-test read "Your turn" over "It is not your turn"). */
+    is another's, and goes when the turn comes (a play-test read "Your turn" over "It is not your turn"). ``text``: the
+    words, or what makes them in the page's language, so that a switch of language says them again (a play-test's
+    refusal went blank). */
 export function showNotice(text, info = false, tillMyTurn = false) {
   const notice = $("notice");
-  notice.textContent = text;
+  app.noticeSaid = typeof text === "function" ? text : null;
+  notice.textContent = typeof text === "function" ? text() : text;
   notice.classList.toggle("info", info);
   app.noticeTillMyTurn = tillMyTurn;
   app.noticeTurn = null;
   clearTimeout(app.noticeTimer);
-  app.noticeTimer = setTimeout(() => (notice.textContent = ""), 6000);
+  app.noticeTimer = setTimeout(() => {
+    notice.textContent = "";
+    app.noticeSaid = null;
+  }, 6000);
   const seatingError = $("seating-error");
   if (!$("seating").hidden) seatingError.textContent = text;
 }

@@ -59,7 +59,7 @@ async function showUpdate(message, hurry) {
   const forced = played.find((event) => event.seat === app.seat && event.card === app.forcedCard);
   if (forced) {
     app.forcedCard = null;
-    showNotice(t("forced_play", { card: cardShort(forced.card) }), true);
+    showNotice(() => t("forced_play", { card: cardShort(forced.card) }), true);
     app.forcedNotice = app.forcedFor; // (it goes at the next turn that is not this one: hand.js)
   }
   if (scored) setNews([]); // the table's news last the deal they came in (a play-test read them under the result)
