@@ -83,6 +83,7 @@ function receive(message) {
       app.queue = [];
       app.heldWon = null;
       app.hiddenPlays = new Set();
+      app.landing = null;
       app.passPending = false;
       app.playPending = false;
       app.deals = new Map();

@@ -34,6 +34,7 @@ export const app = {
   view: null, // the state on screen (updates are shown one after another)
   queue: [],
   hiddenPlays: new Set(), // cards of the update being shown that are not laid yet
+  landing: null, // the seat whose card is being laid, for its moment: the turn is shown there until the card is down
   pumping: false,
   ws: null,
   retry: 0,
@@ -287,6 +288,9 @@ export const playsOnTable = () => (app.view ? app.view.tricks.reduce((count, tri
 
 export function shownTurn(view) {
   if (!view || view.phase !== "playing") return null;
+  // The seats' mark and the turn line pass on together, once a card is down (a play-test's seat was marked "to
+  // play" while the card before it still slid in, and the line under the table named its player).
+  if (app.landing !== null) return app.landing;
   const next = app.hiddenPlays.values().next();
   return next.done ? view.turn : Number(next.value.split(":")[2]);
 }

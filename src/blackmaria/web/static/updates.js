@@ -93,16 +93,18 @@ async function showUpdate(message, hurry) {
       if (i > 0) await sleep(TIMING.play); // the card before has its moment
       if (won && !held && playTrick(keys[i]) > won.trick) await holdTrick(); // then the next trick's first cards
       app.hiddenPlays.delete(keys[i]);
-      // The card and the turn passing on to the next seat; the hand is drawn again (raised, if yours) and the turn
-      // line says so only once the last card is down, after its moment (below): drawing the hand at every card could
-      // lose a click, and drawn as the last card came in, a play-test's hand was raised beside a card half seen.
+      app.landing = Number(keys[i].split(":")[2]);
+      // The card, its seat still to play for its moment (the turn passes on as it is down); the hand is drawn again
+      // (raised, if yours) only once the last card is down, after its moment (below): drawing the hand at every card
+      // could lose a click, and drawn as the last card came in, a play-test's hand was raised beside a card half seen.
       renderSeats(); // first: the trick's cards are kept off the boxes as they are now (the turn's mark grows one)
       renderTrick();
-      if (app.hiddenPlays.size) renderStatus();
+      renderStatus();
     }
     announce(playedText(event, crossing ? null : app.view));
   }
   if (played.length && !hurry) await sleep(TIMING.play);
+  app.landing = null;
   if (keys.length && !(won && !held)) renderAll(); // (a trick to hold is drawn whole when it has gone, below)
   if (won && !held) await holdTrick();
   if (scored) {
