@@ -720,9 +720,10 @@ class CardTableApp(App[None]):
             self.message = ""
 
     def mark_typed(self, text: str) -> bool:
-        """Cards typed during a pass join the marked ones: marked while they are fewer than the pass takes, passed
-        once they make it; cards all marked already are unmarked. False when the text is not cards of the hand (it is
-        then entered as typed, and refused)."""
+        """Cards typed during a pass join the marked ones: marked until they make the pass, then Enter passes them,
+        as after Space (a typed card that made it passed at once, a play-test); a line of the whole pass passes it.
+        Cards all marked already are unmarked. False when the text is not cards of the hand (it is then entered as
+        typed, and refused)."""
         typed = self.seat.parse(text)
         rules = self.seat.rules
         if not typed or rules is None or not all(card in self.hand() for card in typed):
@@ -733,7 +734,7 @@ class CardTableApp(App[None]):
             return True
         chosen = self.marked | set(typed)
         twice = sorted({card for card in typed if typed.count(card) > 1})
-        if len(chosen) < rules.pass_count:
+        if len(chosen) < rules.pass_count or (self.marked and len(chosen) == rules.pass_count):
             # The text typed answers what was said (a refusal of a typing); a card typed twice is said marked once (a
             # play-test's "as qs as" left "Marked 2 of 3" unexplained).
             self.marked = chosen

@@ -510,6 +510,11 @@ class Seat(ABC):
                 self.say(self.t("nothing_typed"))
                 return
             cards = self.parse(words)
+            if cards and waiting == "play" and words.split()[0].lower() == "pass":
+                # "pass qs" typed at a card to play played the queen (a play-test who thought the pass still went on)
+                typed = " ".join(typed_card(card, german=self.lang == "de") for card in cards)
+                self.say(self.t("pass_is_over", cards=self.t.cards(cards), typed=typed))
+                return
             problem = self.unreadable(words) if cards is None else self.choose(cards)
             if problem:
                 self.say(problem)
