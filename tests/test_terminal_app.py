@@ -1265,6 +1265,24 @@ def test_on_the_players_turn_the_prompt_says_which_card_enter_plays(tmp_path: Pa
     _run(session, drive, size=(80, 24))
 
 
+def test_an_enter_pressed_while_the_hint_is_worked_out_does_not_pass_its_cards_unseen(tmp_path: Path) -> None:
+    """A play-test pressed F2 and Enter at once at the first pass: the Enter waited for the hint, then passed its
+    cards before the hint was ever seen."""
+    session = _keyed_deal(tmp_path)
+
+    async def drive(app: GameApp, pilot: object) -> None:
+        early = events.Key("enter", None)  # pressed with F2, read once the hint is worked out
+        await pilot.press("f2")  # type: ignore[attr-defined]
+        app.post_message(early)
+        await _settle(app, pilot)
+        assert session.waiting_for() == "pass" and app.message.startswith("Hint") and len(session.hinted()) == 3
+        await pilot.press("enter")  # type: ignore[attr-defined]  # a press after it is seen: the hint's pass
+        await _settle(app, pilot)
+        assert session.waiting_for() != "pass"
+
+    _run(session, drive)
+
+
 def test_a_hint_marks_its_cards_in_the_hand_and_enter_plays_the_hinted_card(tmp_path: Path) -> None:
     """A play-test: the terminal's hint named the cards in a line but the hand did not show them (the page rings them)."""
     session = _keyed_deal(tmp_path)

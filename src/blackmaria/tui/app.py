@@ -214,6 +214,8 @@ class CardTableApp(App[None]):
         self.selected = 0
         self.passed_at = 0.0
         """When an Enter was last pressed at the pass (``AFTER_PASS_SECONDS``)."""
+        self.hint_shown_at = 0.0
+        """When the last hint was shown: an Enter pressed before it is not a choice of its cards."""
         self.marked: set[Card] = set()
         self.pass_refusal = ""  # a refused pass, said until the marks change (a play-test read "You chose 2" beside 3)
         self.pointed = CardSet()
@@ -638,6 +640,11 @@ class CardTableApp(App[None]):
         waiting = self.waiting()
         cards = self.hand_cards()
         stale = event.time < self.ready_at  # pressed while the others played or the program worked
+        if event.key == "enter" and event.time < self.hint_shown_at:
+            # Pressed while the hint was worked out, before it was seen: F2 and Enter at once passed the hint's
+            # cards unseen (a play-test). The hint is shown, and Enter waits for the next press.
+            event.stop()
+            return
         doubled = event.key == "enter" and waiting == "play" and not self.buffer.strip()
         if doubled and event.time - self.passed_at < AFTER_PASS_SECONDS and not stale and not self.busy():
             # The pass's Enter pressed twice: the hand it brought is not seen yet (a card typed is chosen).
@@ -1257,6 +1264,7 @@ class GameApp(CardTableApp):
         if hints_ready():
             self.message = self.session.hint()
             self.refresh_view()
+            self.hint_shown_at = time.monotonic()
             return
         # The search's kernels are still loading (the first time on a machine they compile): the screen goes on.
         self.message = self.t("hint_preparing")
@@ -1271,6 +1279,7 @@ class GameApp(CardTableApp):
                 if len(self.session.game.events) == asked_at and self.asked is asked:  # still the decision, still wanted
                     self.message = text
                     self.refresh_view()
+                    self.hint_shown_at = time.monotonic()
 
             with contextlib.suppress(RuntimeError):  # the app was closed meanwhile
                 self.call_from_thread(show)
