@@ -373,3 +373,21 @@ def test_the_command_list_is_german_in_a_german_environment() -> None:
 def test_play_takes_the_bot_levels_as_they_are_shown_in_german(tmp_path: Path) -> None:
     """A German play-test read "(mittel)" in `play --list` and was refused `--bots schwer`."""
     assert saved_game_quit_at_once(tmp_path, "--bots", "schwer,Experte", "--lang", "de")["levels"] == ["hard", "expert"]
+
+
+def test_the_languages_option_is_taken_before_the_command_too() -> None:
+    """A play-test's ``blackmaria --help --lang de`` was refused, in German ("Die Option --lang gibt es nicht"): the
+    option was the commands' alone. Given before the command, it says the help's language and the command's."""
+    from click.testing import CliRunner
+
+    from blackmaria.cli import main
+
+    env = {"LANG": "en_GB.UTF-8", "LC_ALL": "", "LANGUAGE": "", "COLUMNS": "100"}
+    for args in (["--help", "--lang", "de"], ["--lang", "de", "--help"], ["--lang", "DE", "--help"]):
+        helped = CliRunner().invoke(main, args, env=env, prog_name="blackmaria")
+        assert helped.exit_code == 0 and helped.output.startswith("Aufruf: blackmaria [OPTIONEN]"), (args, helped.output)
+        assert "Sprache dieser Hilfe und des Befehls danach" in helped.output
+    listed = CliRunner().invoke(main, ["--lang", "de", "rules"], env=env)
+    assert listed.exit_code == 0 and "Spieler" in listed.output and "players" not in listed.output, listed.output
+    english = CliRunner().invoke(main, ["--help"], env=env)
+    assert "Language of this help, and of the command after it" in english.output

@@ -9,7 +9,7 @@ import sys
 import textwrap
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Protocol, TypeVar, cast
+from typing import IO, TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
 import click
 
@@ -255,10 +255,32 @@ class PlayerGroup(LocalizedGroup):
         sys.exit(done if isinstance(done, int) else 0)
 
 
+def lang_defaults(group: click.Group, lang: str) -> dict[str, Any]:
+    """``--lang`` as the default of every command under ``group`` that takes one (click's ``default_map``)."""
+    found: dict[str, Any] = {}
+    for name, command in group.commands.items():
+        defaults: dict[str, Any] = {"lang": lang} if any(param.name == "lang" for param in command.params) else {}
+        if isinstance(command, click.Group):
+            defaults.update(lang_defaults(command, lang))
+        if defaults:
+            found[name] = defaults
+    return found
+
+
 @click.group(cls=PlayerGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="blackmaria")
-def main() -> None:
+@click.option(
+    "--lang",
+    type=click.Choice(["en", "de"], case_sensitive=False),
+    default=None,
+    help="Language of this help, and of the command after it (as its own --lang).",
+)
+@click.pass_context
+def main(ctx: click.Context, lang: str | None) -> None:
     """Black Maria and the Hearts family: rules, play, replay and benchmarks."""
+    # (a German user's "blackmaria --help --lang de" was refused: the option was the commands' alone, a play-test)
+    if lang is not None:
+        ctx.default_map = lang_defaults(main, lang.lower())
 
 
 @main.group(invoke_without_command=True)
