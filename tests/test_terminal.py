@@ -917,3 +917,17 @@ def test_the_story_says_when_the_stock_is_empty() -> None:
     assert told.count(empty) == 1
     draws = [i for i, line in enumerate(told) if line.startswith(("You draw ", "North draws a card"))]
     assert len(draws) == 26 and told.index(empty) == draws[-1] + 1, told[draws[-1] - 2 : draws[-1] + 3]
+
+
+def test_help_asked_after_the_last_deal_says_the_game_is_over_and_what_may_be_done(tmp_path: Path) -> None:
+    """A play-test typed hint at the end and read "That is not possible now.": nothing said why, or what was."""
+    for lang, said in (("en", "The game is over: there is nothing left to decide (n starts"), ("de", "Die Partie ist vorbei")):
+        session = new_session(
+            preset("hearts").replace(deal_count=1, target_score=None), levels=["easy"], lang=lang, seed=2, save_path=tmp_path / f"{lang}.json"
+        )
+        _play_a_deal_lowest_first(session)
+        assert session.waiting_for() == "over"
+        session.take_lines()
+        for asked in ("hint", "why", "qs") if lang == "en" else ("tipp", "warum", "pd"):
+            session.take(asked)
+            assert session.take_lines()[-1].startswith(said), asked

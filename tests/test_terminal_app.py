@@ -1783,8 +1783,8 @@ def test_speed_may_be_typed_with_its_seconds_as_speed_takes_them(tmp_path: Path)
     _run(session, drive, speed=0.7)
     assert said == [
         "1.2 Computer cards now every 1.2 s (F8 changes it).",
-        "1.2 speed takes seconds a card from 0 to 10 (speed 1.2; 0: at once), not fast",
-        "1.2 speed takes seconds a card from 0 to 10 (speed 1.2; 0: at once), not 11",
+        "1.2 speed takes seconds per card from 0 to 10 (speed 1.2; 0: at once), not fast",
+        "1.2 speed takes seconds per card from 0 to 10 (speed 1.2; 0: at once), not 11",
         "0.0 Computer cards now come at once (F8 changes it).",
     ]
 

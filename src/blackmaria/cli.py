@@ -36,7 +36,7 @@ lang_option = click.option(
 online_autoplay_option = click.option(
     "--no-autoplay",
     is_flag=True,
-    help="Do not play your forced cards (the only legal one) by itself (typed, auto turns it off and on).",
+    help="Do not play a forced card (the only legal one) for you automatically (typed, auto turns it off and on).",
 )
 
 

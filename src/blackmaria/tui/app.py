@@ -1190,7 +1190,7 @@ class GameApp(CardTableApp):
         elif self.waiting() in ("pass", "play"):
             self.choose(parsed)
         else:
-            self.message = self.t("keys_wait") if self.busy() else self.t("wrong_phase")
+            self.message = self.t("keys_wait") if self.busy() else self.seat.not_now()
 
     def enter_idle(self) -> None:
         if self.session.waiting_for() == "deal" and not self.busy():
@@ -1224,7 +1224,7 @@ class GameApp(CardTableApp):
         if self._refuse_while_busy():
             return
         if session.waiting_for() not in ("pass", "play"):
-            self.message = self.t("wrong_phase")
+            self.message = session.not_now()
             self.refresh_view()
             return
         if session.explanation_ready():

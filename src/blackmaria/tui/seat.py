@@ -180,6 +180,11 @@ class Seat(ABC):
         """``pass`` or ``play`` when this seat must choose, ``deal`` when it must start the next deal, ``over``
         when the game is, else None (others act)."""
 
+    def not_now(self) -> str:
+        """Why a decision's help (a hint, why, a card typed) is not possible now; at the game's end, what is (a
+        play-test read "That is not possible now." after the last deal)."""
+        return self.t("wrong_phase_over" if self.waiting_for() == "over" else "wrong_phase")
+
     def forced_card(self) -> Card | None:
         """This seat's only legal card when it must play one and ``autoplay`` plays it for the player, else None."""
         obs = self.observation() if self.autoplay and self.waiting_for() == "play" else None
@@ -454,10 +459,12 @@ class Seat(ABC):
         both_k = next((w for w in wrong if self.lang == "de" and re.fullmatch(r"k(10|[2-9]|[bdka])", w.lower())), None)
         if both_k is not None:
             return self.t("kreuz_or_karo", word=both_k, kreuz="kr" + both_k[1:].lower(), karo="ka" + both_k[1:].lower())
-        for word in wrong:
+        for word in wrong if len(wrong) == 1 else ():  # (a long line of words is no rank: "'a': which one?" was)
             held = self.held_of_rank(word)
             if len(held) > 1:  # "10" with two tens in the hand: which one
-                typed = ", ".join(typed_card(card, german=self.lang == "de") for card in held)  # (it said "10h, qs")
+                # (it said "10h, qs"; and in the order the cards are named: "A♣ A♦? ... (ad, ac)", a play-test)
+                ordered = sorted(held, key=lambda c: (HAND_ORDER.index(c & 3), -(c >> 2)))
+                typed = ", ".join(typed_card(card, german=self.lang == "de") for card in ordered)
                 return self.t("which_rank", word=word, cards=self.t.cards(held), typed=typed)
             if not held and self.is_rank(word):  # (it was "not a card or a command")
                 return self.t("rank_not_held", word=word)
@@ -482,7 +489,7 @@ class Seat(ABC):
         if waiting == "pass":
             return self.submit("pass", cards)
         if waiting != "play" and not self.sends_out_of_turn:
-            return self.t("wrong_phase")
+            return self.not_now()
         if len(cards) != 1:
             return self.t("one_card")
         refused = self.submit("play", cards)
@@ -518,6 +525,8 @@ class Seat(ABC):
             problem = self.unreadable(words) if cards is None else self.choose(cards)
             if problem:
                 self.say(problem)
+        elif waiting == "over" and words:  # (a card typed after the last deal was met with silence)
+            self.say(self.not_now())
 
     def next_deal(self) -> None:
         """Deal the next deal (a local table; a server deals by itself)."""

@@ -422,7 +422,7 @@ class PlaySession(Seat):
     def hint(self) -> str:
         """The computer player's suggestion for the human, with a one-line reason."""
         if self.waiting_for() not in ("pass", "play"):
-            return self.t("wrong_phase")
+            return self.not_now()
         if self.explanation_ready():  # the decision taught in full already: the hint is its choice (they agree)
             return self.explained_hint()
         cards, reason = localized_hint(self.observation(), self.lang)
@@ -433,7 +433,7 @@ class PlaySession(Seat):
         """The tip from the full analysis: the card the search ranks cheapest, for its reasons, with its costs."""
         explanation = self.explanation()
         if explanation is None:
-            return self.t("wrong_phase")
+            return self.not_now()
         reason = render(explanation.reasons, self.lang, explanation.seats).rstrip(".")
         self.remember_hint(list(explanation.advice))
         return self.t("hint", cards=self.t.cards(list(explanation.advice)), reason=reason)
@@ -457,7 +457,7 @@ class PlaySession(Seat):
     def explanation_text(self) -> list[str]:
         explanation = self.explanation()
         if explanation is None:
-            return [self.t("wrong_phase")]
+            return [self.not_now()]
         lines = explanation_lines(explanation, self.lang)
         beside = self.hint_beside_explanation(explanation.to_dict())
         return [*lines, beside] if beside else lines
