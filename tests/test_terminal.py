@@ -923,7 +923,11 @@ def test_help_asked_after_the_last_deal_says_the_game_is_over_and_what_may_be_do
     """A play-test typed hint at the end and read "That is not possible now.": nothing said why, or what was."""
     for lang, said in (("en", "The game is over: there is nothing left to decide (n starts"), ("de", "Die Partie ist vorbei")):
         session = new_session(
-            preset("hearts").replace(deal_count=1, target_score=None), levels=["easy"], lang=lang, seed=2, save_path=tmp_path / f"{lang}.json"
+            preset("hearts").replace(deal_count=1, target_score=None),
+            levels=["easy"],
+            lang=lang,
+            seed=2,
+            save_path=tmp_path / f"{lang}.json",
         )
         _play_a_deal_lowest_first(session)
         assert session.waiting_for() == "over"
