@@ -360,10 +360,16 @@ def test_the_count_names_every_seat_tied_for_fewest_points_as_a_sentence_does() 
 
 
 def test_the_instructive_deal_is_computed_and_gives_the_learner_high_spades() -> None:
+    """The deal teaches (the learner holds high spades) and its advice works out: the first deal chosen for Black
+    Maria taught a heart lead that took the queen at once (a play-test), 25 of its 43 points for the advice followed."""
+    from blackmaria.tui.learn import advice_works_out
+
+    assert not advice_works_out(preset("black-maria"), 8)  # (that deal: the most instructive by the hand alone)
     for name in ("black-maria", "hearts", "two-player"):
         rules = preset(name)
         seed = instructive_seed(rules)
-        assert teaching_value(rules, seed) == max(teaching_value(rules, s) for s in range(1, 41))
+        best = max(teaching_value(rules, s) for s in range(1, 41))
+        assert teaching_value(rules, seed) >= best - 2 and advice_works_out(rules, seed), name
         session = new_learn_session(rules, seed=None)
         session.deal()
         dealt = session.observation().dealt
