@@ -708,6 +708,8 @@ def run_lines(seat: Seat, ask: Callable[[str | None], str | None], tell: Callabl
                 tell_new(lines)
             text = ask(question)
             if text is None:
+                if question is not None:
+                    tell([""])  # the question's line ended (the goodbye followed the prompt on its line)
                 seat.input_ended()
                 break
             seat.take(text)
