@@ -861,6 +861,11 @@ def test_a_resumed_game_keeps_its_pace_and_autoplay(tmp_path: Path) -> None:
     resumed = PlaySession.resume(tmp_path / "saves" / "g.json")
     assert (resumed.speed, resumed.autoplay) == (0.3, False)
     assert GameApp(resumed).speed == 0.3
+    # The footer says the pace in words at 0 ("Speed 0.0s" stood beside "the cards come at once", a play-test).
+    paced = GameApp(resumed)
+    assert ("F8", "Speed 0.3s") in paced.key_labels()
+    paced.speed = 0.0
+    assert ("F8", "Speed: at once") in paced.key_labels()
     # A save of an earlier version, without them: the defaults.
     del saved["speed"], saved["autoplay"]
     (tmp_path / "saves" / "old.json").write_text(json.dumps(saved))

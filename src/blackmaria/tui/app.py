@@ -1130,7 +1130,8 @@ class GameApp(CardTableApp):
     def key_labels(self) -> list[tuple[str, str]]:
         t = self.t
         keys = super().key_labels()
-        keys[7] = ("F8", t("key_speed_is", seconds=t.decimal(self.speed)))
+        # (at 0 the footer read "Speed 0.0s" beside the message that the cards come at once, a play-test)
+        keys[7] = ("F8", t("key_speed_is", seconds=t.decimal(self.speed)) if self.speed else t("key_speed_at_once"))
         keys[8] = ("F9", t("key_autoplay_on") if self.session.autoplay else t("key_autoplay_off"))
         if self.session.waiting_for() == "over":  # no hint, undo nor claim once the game is over
             keys = [key for key in keys if key[0] not in ("F2", "F3", "F4")]
