@@ -114,7 +114,7 @@ def play_guided_deal(
     panel's costs (``from_panel``: played from the panel's table, as a phone's player does where the explanation lies
     below the hand)."""
     deadline = time.monotonic() + 180
-    while not page.locator("#result:not([hidden])").is_visible():
+    while not page.locator("#result:not([hidden])").count() > 0:
         assert time.monotonic() < deadline, f"the guided deal did not finish in time: {page.text_content('#turn-line')}"
         feedback = page.text_content("#learn-feedback") or ""
         if feedback:

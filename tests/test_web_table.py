@@ -148,7 +148,7 @@ def test_a_hint_asked_while_the_computer_players_cards_are_shown_comes_with_the_
         play_first_playable(page)
         # The server has the next decision of this seat while the page still lays the cards before it.
         page.wait_for_function("() => window.serverChoices > 0 || !document.getElementById('result').hidden", timeout=30_000)
-        if page.locator("#hand .card.playable").count() or not page.is_hidden("#result"):
+        if page.locator("#hand .card.playable").count() or page.evaluate("() => !document.getElementById('result').hidden"):
             continue  # shown already (or the end): not the case asked about
         page.click("#hint-button")
         asked_early += 1
@@ -1954,7 +1954,7 @@ def test_the_rest_of_a_deal_is_claimed_by_one_press_once_nothing_left_can_score(
         f"You claimed the rest: the last {left} tricks were played out at once, as nothing left could score."
     )
     page.click("#summary-close")
-    page.wait_for_selector("#result:not([hidden])", timeout=30_000)
+    page.wait_for_selector("#result:not([hidden])", state="attached", timeout=30_000)
     assert page.locator("#hand .card").count() == 0 and page.is_hidden("#claim-button")
     totals = server.http.get(f"/api/tables/{code}").json()["totals"]
     assert sorted(totals) == [0, 0, 0, 1]

@@ -39,6 +39,10 @@ export function showSummary(scored, events, view = app.view, again = false) {
   const over = Boolean(view && view.phase === "game-over");
   $("summary-close").textContent = t(again ? "summary_close" : over ? "summary_to_result" : "continue");
   const dialog = $("summary");
+  // The game's result waits behind the last deal's summary until "See the result" (a play-test read the winner
+  // beside the summary, undimmed); the page keeps its layout (the result is kept, not hidden: renderAll reads it).
+  document.body.classList.toggle("result-waits", over && !again);
+  dialog.onclose = () => document.body.classList.remove("result-waits");
   if (!dialog.open) {
     dialog.show();
     $("summary-body").scrollTop = 0; // from its heading (a play-test's opened at its button, the heading cut off)
@@ -182,6 +186,7 @@ export function showResult(view) {
  * left on the page, a play-test). */
 export function closeSummary() {
   $("summary").close();
+  document.body.classList.remove("result-waits"); // (now: the close event comes after the focus is given below)
   const focusable = $("hand").querySelector("[tabindex='0']");
   if (focusable) focusable.focus();
   else if (!$("result").hidden) {
