@@ -832,3 +832,22 @@ def test_a_card_dearer_only_by_chance_is_said_to_be_as_good() -> None:
     assert "as good: the difference is the simulations' chance" in lines and "(3.0 more)" in lines
     assert [o["chance"] for o in x.to_dict()["options"]] == [True, True] + [False] * len(rest)
     assert "gleich gut: der Unterschied ist Zufall der Simulation" in "\n".join(explanation_lines(x, "de"))
+
+
+def test_the_advices_reason_says_when_the_runner_up_is_dearer_by_chance_only() -> None:
+    """A guided deal's "In short" taught "0.1 fewer than 7♠", a difference the simulations' chance makes: the reason
+    says so where the explanation's table does (the same search, the same noise)."""
+    from blackmaria.bots.reasons import render
+
+    said = {True: 0, False: 0}
+    for seed in range(3, 13):
+        game = _mid_deal_choice(seed)
+        x = explain(game.observation(game.turn))
+        search = next(reason for reason in x.reasons if reason.code == "search")
+        runner_up = next(o for o in x.options if o.card == search.facts["runner_up"])
+        chance = runner_up.within_noise(x.cheapest_cost)
+        text = render(x.reasons, "en", x.seats)
+        if "as many as" not in text:  # (a tie, as shown, is said as a tie)
+            assert ("a difference within the simulations' chance" in text) == chance, text
+            said[chance] += 1
+    assert said[True] and said[False], said  # (both were met: the test can fail either way)

@@ -30,7 +30,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final, Literal
 
-from blackmaria.bots.reasons import SAFE_SPADE_GUARDS, Reason, spade_guards
+from blackmaria.bots.reasons import NOISE_SPAN, SAFE_SPADE_GUARDS, Reason, spade_guards
 from blackmaria.cards import CLUBS, HEARTS, SPADES, SUIT_CHARS, Card, CardSet, card_name, cards_of, parse_card, rank_of, suit_of
 from blackmaria.core import logic as core
 from blackmaria.core.state import params_of
@@ -44,9 +44,6 @@ QS: Final = QUEEN_OF_SPADES
 TIP_IDS: Final = ("pass-high-spades", "make-a-void", "lead-low-spades", "queen-passed", "watch-the-moon", "count-penalty-cards")
 """The seed pages' tips for beginners, by name, in the order the pages give them (and the moon from the Hearts page;
 ``queen-passed``: where a queen passed away lies, which a learner forgot when its holder threw it on its trick)."""
-
-NOISE_SPAN: Final = 2.0
-"""Standard errors within which two costs are told as the same: a difference of two is chance about 1 time in 20."""
 
 DEFAULT_BUDGET: Final = 6_000
 """Simulations per explained decision (shared among the legal cards or the passes compared): some 35 ms a play on

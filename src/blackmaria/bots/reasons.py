@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from blackmaria.cards import SPADES, Card, cards_of, rank_of, suit_mask, suit_of
 from blackmaria.observation import Observation
@@ -94,10 +94,16 @@ def render(reasons: tuple[Reason, ...], lang: str = "en", seats: tuple[str, ...]
             code += "_two"  # one other player: "the other player", not "another player" (a play-test's two-player hint)
         if code.startswith("search") and "margin" in f and 0 in (round(abs(f["margin"]), 1), round(abs(shown["margin"]), 1)):
             code += "_tie"  # as cheap as the runner-up to one decimal: not "0.0 fewer than"
+        elif code == "search" and f.get("chance"):
+            code += "_chance"  # fewer by the simulations' chance only (a guided deal taught "0.1 fewer than 7♠")
         parts.append(t(f"why_{code}", **values))
     sentence = "; ".join(parts)
     return sentence[:1].upper() + sentence[1:]
 
+
+NOISE_SPAN: Final = 2.0
+"""Standard errors of a difference of two costs within which the two are told as the same (the simulations' chance):
+a difference of two is chance about 1 time in 20."""
 
 OF_THE_OTHER = frozenset({"lead_into_void", "lead_low", "drop_under"})
 """Reasons that speak of "another player": with two players their ``_two`` words speak of the other one."""

@@ -37,7 +37,7 @@ import numpy as np
 
 from blackmaria.bots.base import NO_FEATURES, Hint, SearchFeatures
 from blackmaria.bots.medium import MediumBot, pass_reasons
-from blackmaria.bots.reasons import Reason, play_reason
+from blackmaria.bots.reasons import NOISE_SPAN, Reason, play_reason
 from blackmaria.cards import Card
 from blackmaria.core import logic as core
 from blackmaria.observation import Observation
@@ -788,6 +788,9 @@ class SearchBot:
         # The runner-up is a card that plays differently, where there is one.
         runner_up = next((c for c in ranked if same[c] != same[card]), next(c for c in ranked if c != card))
         facts = {"worlds": worlds, "cost": costs[card], "margin": costs[runner_up] - costs[card], "runner_up": runner_up}
+        noise = self.last_noise.get(runner_up)
+        if noise is not None and costs[runner_up] - costs[card] <= NOISE_SPAN * noise:
+            facts["chance"] = True  # (measured by a teacher's search: ``noise``)
         reasons = (play_reason(obs, card), Reason("search", facts))
         return Hint([card], reasons, self.name, costs, worlds=worlds, seats=obs.seats)
 
