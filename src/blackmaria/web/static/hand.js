@@ -291,8 +291,9 @@ export function showHint(message) {
   app.hint = message.cards;
   clearNotice();  // the hint answers the refusal shown, if any
   const cards = shortCards(message.cards); // in the hand's order, as the reason names them
-  // On a phone the search's numbers wait behind a line of their own (a play-test's pass hint filled nine lines there).
-  const folded = NARROW.matches && message.why && message.search;
+  // The search's numbers wait behind a line of their own: on a phone a play-test's pass hint filled nine lines, and at
+  // 1280x800 one of four ran below the window's edge.
+  const folded = message.why && message.search;
   $("hint-text").textContent = t("hint", { cards, reason: folded ? message.why : message.reason });
   // At a pass with nothing chosen yet, the hint's cards are chosen, so the Pass button passes them, as Enter does in
   // the terminal (a play-test clicked them one by one after the hint); cards the player chose are left as they are.

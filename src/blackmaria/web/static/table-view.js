@@ -285,6 +285,9 @@ function renderTurnLine() {
   }
 }
 
+/** The felt's arrow for a pass: the player sits at its foot, the seat to the left on the left, across at the top. */
+const PASS_ARROWS = { left: "←", right: "→", across: "↑" };
+
 function renderTurnText() {
   const view = app.view;
   const turn = shownTurn(view);
@@ -324,10 +327,12 @@ function renderTurnText() {
       turnLine.textContent = t("passed_wait_cards", { cards: shortCards(view.passed), name: seatName(view.pass_to), names: stillPassing(view) });
     } else if (app.seat !== null) turnLine.textContent = t("passed_wait", { names: stillPassing(view) });
     else if (!paused()) turnLine.textContent = t("waiting_pass", { names: stillPassing(view) }); // (and "you watch")
-    note.textContent = view.direction === "hold" ? t("no_pass") : `⇄ ${t(`direction_${view.direction}`)}`;
+    // One way, towards the seat passed to as the felt shows it (a play-test read "⇄", both ways, for a pass to the right).
+    const arrow = PASS_ARROWS[view.direction] || "";
+    note.textContent = view.direction === "hold" ? t("no_pass") : `${arrow} ${t(`direction_${view.direction}`)}`;
     // A phone says what to pass in the felt's empty middle, not over the pass button: with six or seven seats the
     // hint's button was below the screen's edge at the pass (the style sheet hides the pass bar's line there).
-    if (mustPass(view) && NARROW.matches) note.textContent = `⇄ ${passPrompt(view)}`;
+    if (mustPass(view) && NARROW.matches) note.textContent = `${arrow} ${passPrompt(view)}`;
     placeNote();
     return;
   }
