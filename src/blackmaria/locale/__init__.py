@@ -22,7 +22,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
 from blackmaria.cards import (
-    HAND_ORDER,
     RANK_NAMES_DE,
     RANK_NAMES_EN,
     RANK_SHORT_DE,
@@ -33,6 +32,7 @@ from blackmaria.cards import (
     card_name,
     card_symbol,
     german_name,
+    in_hand_order,
     make_card,
     parse_card,
 )
@@ -222,8 +222,7 @@ class Texts:
     def cards(self, cards: Sequence[Card]) -> str:
         """Cards as a hand shows them (the terminal's and the browser's): spades, hearts, clubs, diamonds, high to
         low (a play-test saw the explanation's list of cards in another order than the hand above it)."""
-        ordered = sorted(cards, key=lambda c: (HAND_ORDER.index(c & 3), -(c >> 2)))
-        return " ".join(self.card(c) for c in ordered) if cards else self("none")
+        return " ".join(self.card(c) for c in in_hand_order(cards)) if cards else self("none")
 
     def named_points(self, names: Sequence[str], points: Sequence[int]) -> str:
         """``Anna: 10, Ben: 8``, never ``Spieler 1 0``: a name may end in a number."""

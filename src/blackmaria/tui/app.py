@@ -32,7 +32,7 @@ from textual.css.query import NoMatches
 from textual.screen import ModalScreen
 from textual.widgets import RichLog, Static
 
-from blackmaria.cards import CLUBS, DIAMONDS, HAND_ORDER, HEARTS, SPADES, Card, CardSet, rank_of
+from blackmaria.cards import CLUBS, DIAMONDS, HEARTS, SPADES, Card, CardSet, in_hand_order, rank_of
 from blackmaria.locale.advice import hints_ready
 from blackmaria.teaching import claim_is_decided, nothing_left_to_score
 from blackmaria.tui.narration import standings
@@ -306,8 +306,7 @@ class CardTableApp(App[None]):
 
     # ---- drawing -----------------------------------------------------------
     def hand_cards(self) -> list[Card]:
-        hand = self.hand()
-        return [c for suit in HAND_ORDER for c in sorted(hand.suit(suit), reverse=True)]
+        return in_hand_order(self.hand())
 
     def hand_text(self) -> Text:
         cards = self.hand_cards()

@@ -24,7 +24,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar, Final
 
-from blackmaria.cards import HAND_ORDER, RANK_SHORT_DE, RANK_SHORT_EN, Card, CardSet, parse_card, rank_of, suit_of
+from blackmaria.cards import HAND_ORDER, RANK_SHORT_DE, RANK_SHORT_EN, Card, CardSet, in_hand_order, parse_card, rank_of, suit_of
 from blackmaria.core.state import Refusal
 from blackmaria.events import CardDrawn, CardPlayed, CardsPassed, DealStarted, Event, TrickWon
 from blackmaria.game import Trick
@@ -463,8 +463,7 @@ class Seat(ABC):
             held = self.held_of_rank(word)
             if len(held) > 1:  # "10" with two tens in the hand: which one
                 # (it said "10h, qs"; and in the order the cards are named: "A♣ A♦? ... (ad, ac)", a play-test)
-                ordered = sorted(held, key=lambda c: (HAND_ORDER.index(c & 3), -(c >> 2)))
-                typed = ", ".join(typed_card(card, german=self.lang == "de") for card in ordered)
+                typed = ", ".join(typed_card(card, german=self.lang == "de") for card in in_hand_order(held))
                 return self.t("which_rank", word=word, cards=self.t.cards(held), typed=typed)
             if not held and self.is_rank(word):  # (it was "not a card or a command")
                 return self.t("rank_not_held", word=word)
