@@ -39,6 +39,8 @@ HAND_ORDER: Final = (SPADES, HEARTS, CLUBS, DIAMONDS)
 def in_hand_order(cards: Iterable[int]) -> list[int]:
     """``cards`` as a hand shows them: by suit in ``HAND_ORDER``, each suit high to low."""
     return sorted(cards, key=lambda card: (HAND_ORDER.index(card & 3), -(card >> 2)))
+
+
 # German ranks on input: Dame (queen), Bube (jack); K and A are the same in both languages.
 _RANK_ALIASES = {"10": "T", "D": "Q", "B": "J"}
 _SUIT_INPUT = {"C": 0, "D": 1, "H": 2, "S": 3, "♣": 0, "♦": 1, "♥": 2, "♠": 3, "♧": 0, "♢": 1, "♡": 2, "♤": 3}
