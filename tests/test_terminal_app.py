@@ -473,6 +473,9 @@ def test_a_guided_deal_gives_its_explanations_the_wider_part_at_80x24() -> None:
             await pilot.pause(0.05)  # type: ignore[attr-defined]
         await pilot.pause(0.2)  # type: ignore[attr-defined]
         assert story.max_scroll_y > 0 and story.scroll_y < story.max_scroll_y
+        # The box's edge says where the rest is, and that why shows it on the whole screen (a play-test paged seven
+        # times through a decision's explanation at 80x24).
+        assert story.border_subtitle == "▼ more: PgDn · why: whole screen"
         shown = [line.text for line in story.lines[int(story.scroll_y) : int(story.scroll_y) + story.size.height]]
         assert shown[0].startswith("A guided deal of Omnibus") and any(line.startswith("The goal: take as few") for line in shown), shown
         explained = [line.text for line in story.lines]

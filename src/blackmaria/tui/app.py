@@ -242,7 +242,9 @@ class CardTableApp(App[None]):
         with Horizontal(id="middle", classes="explains" if self.seat.explains else ""):
             yield Static(id="table")
             story = StoryLog(id="log", wrap=True, markup=False, min_width=20)
-            story.more_label = self.t("story_more_below")
+            # A guided deal's explanation fills pages of the story's column at 80x24 (a play-test paged 7 times at a
+            # decision): the box says that why shows it on the whole screen.
+            story.more_label = self.t("story_more_below_why" if self.seat.explains else "story_more_below")
             yield story
         with Vertical(id="bottom"):
             yield Static(id="hand")
