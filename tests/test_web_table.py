@@ -1616,6 +1616,43 @@ def test_the_lobbys_rules_in_words_follow_the_number_of_players(server: Server, 
 
 
 @needs_chromium
+def test_the_kitty_is_shown_face_down_until_the_first_trick_and_then_its_taker(server: Server, browser: Any) -> None:
+    """A play-test saw nothing of a kitty all deal (5-player Black Maria, Omnibus, Spot Hearts): no word of it on the
+    felt, of who took it, nor a mark on that seat, whose "0 this deal" the summary then made 23."""
+    page = new_page(browser, DESKTOP)
+    page.goto(f"{server.base}/")
+    page.wait_for_selector("#preset option[value='black-maria']", state="attached")
+    page.fill("#players", "5")
+    page.wait_for_selector("#kitty-field:not([hidden])")
+    page.check("#kitty")
+    page.select_option("#end-mode", "deals")
+    page.fill("#end-value", "1")
+    page.fill("#create-name", "Kim")
+    page.click("#create")
+    page.wait_for_selector("#pass-bar:not([hidden])")
+    page.evaluate(
+        """() => { window.said = []; const region = document.getElementById('announcer');
+        new MutationObserver(() => window.said.push(region.textContent)).observe(region, {childList: true, characterData: true, subtree: true}); }"""
+    )
+    pass_three(page)
+    page.wait_for_function(
+        "() => (document.querySelector('#turn-line .kitty-note') || {}).textContent === 'Kitty: 2 cards face down, for the winner of trick 1.'"
+    )
+    while not page.evaluate(
+        "() => [...document.querySelectorAll('#seats .seat')].some(s => (s.getAttribute('aria-label') || '').includes('took the kitty'))"
+    ):
+        assert wait_for_my_turn(page), "the deal ended with no kitty taken"
+        play_first_playable(page)
+    taker = page.locator("#seats .seat", has_text="took the kitty")
+    assert taker.count() == 1 and "Kitty:" not in (page.text_content("#turn-line") or "")
+    page.wait_for_function("() => window.said.some(text => /takes the kitty|You take the kitty/.test(text))")
+    said = " ".join(page.evaluate("() => window.said"))
+    assert re.search(r"takes the kitty\.|You take the kitty: \S+ \S+\.", said), said
+    assert page.errors == []
+    page.context.close()
+
+
+@needs_chromium
 def test_a_game_alone_against_the_computer_is_one_press_in_the_lobby(server: Server, browser: Any) -> None:
     """A play-test changed two fields to play against the computer, then read "Invite" over a table with no seat free;
     another took four steps to begin a game alone (a name, the seats, Create, then Start on a page with nothing to do)."""

@@ -105,6 +105,9 @@ export function renderSeats() {
     const name = seatName(seat) + (seat === app.seat ? ` ${t("you_suffix")}` : "");
     const marks = [];
     if (view && view.dealer === seat) marks.push(t("dealer_mark"));
+    // The kitty's taker, all deal: its points count for them at the end, unseen by the others (a play-test read "0
+    // this deal" beside a seat the summary then gave the kitty's 23).
+    if (view && view.kitty_size && view.kitty_owner === seat && view.phase === "playing") marks.push(t("web_kitty_mark"));
     // Away: a computer player plays the seat; whether its player ran out of time (still here) or left is said too.
     if (info.away) marks.push(t(info.connected ? "away_time" : "away_left"));
     else if (info.kind === "human" && !info.connected) marks.push(t("offline"));
@@ -355,6 +358,11 @@ function renderTurnText() {
         turnLine.append(" ", el("span", { class: "offline-note", text: t(key, values) }));
       }
     }
+    // The kitty face down, until the first trick's winner takes it, under the table where the trick's cards do not
+    // cover it (as the terminal's status line says it; the page said nothing of it, a play-test).
+    if (view.kitty_size && view.kitty_owner === null) {
+      turnLine.append(" ", el("span", { class: "kitty-note", text: t("kitty_waiting", { count: plural("cards", view.kitty_size) }) }));
+    }
     if (view.received_marked && view.received_marked.length && view.pass_from !== null) {
       // Under the table, beside whose turn it is: on the felt it hid under the first card led (a play-test at
       // 1280x800, where the computer players led at once, never read what it had received).
@@ -370,6 +378,7 @@ function renderTurnText() {
       // As the terminal, and only where it matters: broken or not (a play-test missed the "not yet" before its lead).
       note.textContent = t(view.hearts_broken ? "hearts_broken" : "hearts_not_broken");
     }
+
   } else if (view.phase === "game-over" || view.phase === "deal-over") turnLine.textContent = ""; // the result's heading says it
 }
 

@@ -6,6 +6,7 @@ import { showSummary } from "./dialogs.js";
 import { askCount, learnFeedback, renderLearn } from "./learn.js";
 import { cardName, cardShort, plural, suitName, t } from "./i18n.js";
 import { dealtHand, shuffleCommitment } from "./sha256.js";
+import { shortCards } from "./cards.js";
 
 export async function pump() {
   if (app.pumping) return;
@@ -71,7 +72,9 @@ async function showUpdate(message, hurry) {
   if (app.seat === null && summary.open && played.length && app.view && app.view.deal > Number(summary.dataset.deal)) summary.close();
   if (app.noticeTillMyTurn && app.view && app.view.choices && app.view.choices.length) clearNotice(); // a decision of mine now
   app.heldWon = won || null;
-  app.heldText = won ? trickWonText(won) : "";
+  // The kitty goes with the first trick: said with it (the page said nothing of it, where the terminal does).
+  const kitty = message.events.find((event) => event.type === "KittyTaken");
+  app.heldText = won ? [trickWonText(won), kitty ? kittyTakenText(kitty) : ""].filter(Boolean).join(" ") : "";
   // A run of bot actions comes as one update: its cards are laid one after another, as at a real table.
   const keys = hurry ? [] : updatePlayKeys(message);
   app.hiddenPlays = new Set(keys);
@@ -152,6 +155,12 @@ function updatePlayKeys(message) {
 
 function playTrick(key) {
   return Number(key.split(":")[1]);
+}
+
+/** Who takes the kitty; its taker hears its cards (the others see them at the deal's end). */
+function kittyTakenText(event) {
+  const cards = event.seat === app.seat && app.view && app.view.kitty ? app.view.kitty : null;
+  return cards && cards.length ? t("web_you_take_kitty", { cards: shortCards(cards) }) : t("takes_kitty", { name: seatName(event.seat) });
 }
 
 function trickWonText(won) {
