@@ -1934,6 +1934,17 @@ def test_two_players_see_the_stock_and_what_each_drew_from_it(server: Server, br
     page.wait_for_function("() => document.getElementById('stock-count').textContent === 'Stock: 24'")
     drawn = page.eval_on_selector_all("#hand .card.received", "ns => ns.map(n => n.getAttribute('aria-label'))")
     assert len(drawn) == 1 and drawn[0].endswith("just drawn"), drawn
+    # The draws are said until this seat's next card: once the stock was empty, "You draw 2♠" stayed all deal, long
+    # after 2♠ was played (a play-test).
+    while page.is_visible("#stock"):
+        assert time.monotonic() < deadline + 120, "the stock was not drawn to its end"
+        playable = page.locator("#hand .card.playable")
+        if playable.count():
+            click_card(playable.first)
+        page.wait_for_timeout(100)
+    page.wait_for_selector("#hand .card.playable")
+    click_card(page.locator("#hand .card.playable").first)
+    page.wait_for_function("() => !document.getElementById('table-news').textContent.includes('draw')")
     assert page.errors == []
     page.context.close()
 

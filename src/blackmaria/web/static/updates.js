@@ -39,6 +39,10 @@ async function showUpdate(message, hurry) {
   if (message.events.some((event) => event.type === "CardsPassed" && event.seat === app.seat)) app.passPending = false;
   if (played.some((event) => event.seat === app.seat)) app.playPending = false;
   if (played.some((event) => event.seat === app.seat) || crossing) app.drawn = null;
+  // The draws are said until this seat's next card: with the stock empty, "You draw 2♠" stayed under the table all
+  // deal, long after 2♠ was played (a play-test).
+  const draws = (app.news || []).filter((item) => item.key === "you_draw" || item.key === "draws");
+  if (draws.length && played.some((event) => event.seat === app.seat)) setNews(app.news.filter((item) => !draws.includes(item)));
   tellDrawn(message.events.filter((event) => event.type === "CardDrawn"));
   if (crossing) {
     app.selected.clear();
