@@ -1756,7 +1756,13 @@ def test_the_lobby_says_which_number_cannot_make_a_table_and_changes_none(server
 def test_alone_at_a_table_a_missed_turn_pauses_the_game_and_says_why(server: Server, browser: Any) -> None:
     """A play-test: alone with computer players and a short timer, one missed turn let a stand-in play the whole game."""
     page = solo_table(browser, server.base, timer=4)
+    page.evaluate(
+        """() => { window.said = []; const region = document.getElementById('announcer');
+        new MutationObserver(() => window.said.push(region.textContent)).observe(region, {childList: true, characterData: true, subtree: true}); }"""
+    )
     page.wait_for_selector("#paused-bar:not([hidden])", timeout=20_000)
+    # Heard with its reason, as the bar says it (a play-test heard only "The game is paused.").
+    page.wait_for_function("() => window.said.some(text => text.startsWith('Your time ran out, and nobody else is at the table'))")
     assert page.text_content("#paused-text") == (
         "Your time ran out, and nobody else is at the table to play on with: the game waits for you. Resume it when you are back."
     )
@@ -1766,8 +1772,11 @@ def test_alone_at_a_table_a_missed_turn_pauses_the_game_and_says_why(server: Ser
     watcher.goto(page.url)
     watcher.wait_for_selector("#paused-bar:not([hidden])")
     assert (watcher.text_content("#paused-text") or "").startswith("A player's time ran out with nobody else at the table")
+    assert watcher.is_hidden("#paused-resume")  # (nothing for a spectator to resume)
     watcher.context.close()
-    page.click("#pause-button")  # "Resume the game"
+    # The way on is in the bar that says to resume (a play-test found the button under the hand).
+    assert page.text_content("#paused-resume") == "Resume the game"
+    page.click("#paused-resume")
     page.wait_for_selector("#paused-bar", state="hidden")
     pass_three(page)  # her own pass, in the decision's time given again
     assert page.locator("#paused-bar").is_hidden() and page.locator("#away-bar").is_hidden()

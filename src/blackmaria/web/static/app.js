@@ -83,7 +83,7 @@ function showTable(code) {
     app.playsBeforeUndo = playsOnTable();
     send({ type: "undo" });
   });
-  $("pause-button").addEventListener("click", togglePause);
+  for (const id of ["pause-button", "paused-resume"]) $(id).addEventListener("click", togglePause);
   $("sound-button").addEventListener("click", toggleSound);
   $("speed-select").value = store.speed();
   $("speed-select").addEventListener("change", (event) => { store.saveSpeed(event.target.value); setSpeed(event.target.value); });

@@ -250,7 +250,10 @@ function tellPause(before, message) {
   setNews(paused ? [] : [{ key: "web_news_resumed" }], 8);
   const by = message.table.paused_by;
   const who = by === app.seat ? "web_news_paused_you" : "web_news_paused_by";
-  announce(paused && by != null ? t(who, { name: seatName(by) }) : t(paused ? "web_news_paused" : "web_news_resumed"));
+  // A clock run out is said as the bar says it (a play-test heard only "The game is paused.").
+  const timed = paused && message.table.pause_reason === "time";
+  if (timed) announce(t(app.seat === null ? "web_paused_time_watching" : "web_paused_time"));
+  else announce(paused && by != null ? t(who, { name: seatName(by) }) : t(paused ? "web_news_paused" : "web_news_resumed"));
 }
 
 function onError(message) {

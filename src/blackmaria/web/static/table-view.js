@@ -88,6 +88,8 @@ function renderPause() {
   button.setAttribute("aria-pressed", String(paused()));
   $("paused-bar").hidden = !(paused() && tableInPlay());
   $("paused-text").textContent = pausedText();
+  // The way on, where the bar says to resume (a play-test read "Resume it" there and found the button under the hand).
+  $("paused-resume").hidden = button.hidden || !paused();
 }
 
 export function renderSeats() {
