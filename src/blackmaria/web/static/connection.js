@@ -148,6 +148,8 @@ function receive(message) {
       const [passed, played] = MADE_ELSEWHERE[message.type];
       // (the cards in the hand's order, as the turn line says them)
       announce(setNews([{ key: message.passed ? passed : played, values: { cards: shortCards(message.cards) } }], 15));
+      // A time run out starts the list of cards the away bar keeps (the news goes once the seat is away).
+      if (message.type === "stood-in") app.standIn = new Set(message.passed ? [] : message.cards);
       break;
     }
     case "error":

@@ -35,6 +35,7 @@ export const app = {
   queue: [],
   hiddenPlays: new Set(), // cards of the update being shown that are not laid yet
   landing: null, // the seat whose card is being laid, for its moment: the turn is shown there until the card is down
+  standIn: new Set(), // the cards a computer player has played for this seat in its time away (the away bar says them)
   pumping: false,
   ws: null,
   retry: 0,

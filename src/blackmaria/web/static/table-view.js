@@ -395,7 +395,9 @@ function renderClock() {
   // The bar says it now: "If it runs out again" beside it read as stale (a play-test).
   if (away && (app.news || []).some((item) => item.key.startsWith("time_stood_in"))) setNews([]);
   if (away) {
-    $("away-text").textContent = t("away_notice");
+    // What the computer player has played for the seat in this absence (a play-test's Q♠ was not said anywhere).
+    const played = [...app.standIn];
+    $("away-text").textContent = played.length ? t("away_notice_played", { cards: shortCards(played) }) : t("away_notice");
     $("back-button").textContent = t("back_button");
   }
   const deciding = !away && app.table.turn_seconds && !app.table.paused && (mustPass(view) || mustPlay(view));

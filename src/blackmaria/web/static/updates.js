@@ -39,6 +39,10 @@ async function showUpdate(message, hurry) {
   if (message.events.some((event) => event.type === "CardsPassed" && event.seat === app.seat)) app.passPending = false;
   if (played.some((event) => event.seat === app.seat)) app.playPending = false;
   if (played.some((event) => event.seat === app.seat) || crossing) app.drawn = null;
+  // The cards a stand-in plays for this seat while it is away, said in the away bar (a play-test's Q♠ went unsaid).
+  if (crossing) app.standIn = new Set();
+  const seatInfo = app.seat !== null && app.table ? app.table.seats[app.seat] : null;
+  if (seatInfo && seatInfo.away) for (const event of played) if (event.seat === app.seat) app.standIn.add(event.card);
   // The draws are said until this seat's next card: with the stock empty, "You draw 2♠" stayed under the table all
   // deal, long after 2♠ was played (a play-test).
   const draws = (app.news || []).filter((item) => item.key === "you_draw" || item.key === "draws");
