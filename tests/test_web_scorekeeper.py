@@ -724,14 +724,18 @@ def test_six_players_on_a_phone_scroll_under_the_deal_column_and_say_there_is_mo
     wrap = page.locator(".table-wrap")
     assert wrap.evaluate("w => w.scrollWidth > w.clientWidth")  # six columns do not fit 390 px
     wrap.evaluate("w => { w.scrollLeft = w.scrollWidth; }")
-    # The Deal column stays where it was, over the columns scrolled under it; the last player and ✎ are in sight.
+    # The Deal column stays where it was, over the columns scrolled under it; the last player is in sight, and ✎ in
+    # the Deal column, beside the deal's number (after the last player it was off the screen: a play-test swiped).
     box = wrap.bounding_box()
     for cell in ("#sheet thead th >> nth=0", "#sheet tbody th >> nth=2", "#sheet tfoot th"):
         assert abs(page.locator(cell).bounding_box()["x"] - box["x"]) < 1, cell
     deal = page.locator("#sheet thead th >> nth=0").bounding_box()
-    for shown in (page.get_by_role("columnheader", name="Dan"), page.get_by_role("button", name="Correct deal 3")):
-        shown_box = shown.bounding_box()
-        assert deal["x"] + deal["width"] <= shown_box["x"] and shown_box["x"] + shown_box["width"] <= box["x"] + box["width"] + 0.5
+    dan = page.get_by_role("columnheader", name="Dan").bounding_box()
+    assert deal["x"] + deal["width"] <= dan["x"] and dan["x"] + dan["width"] <= box["x"] + box["width"] + 0.5
+    for scrolled in ("w => { w.scrollLeft = w.scrollWidth; }", "w => { w.scrollLeft = 0; }", "w => { w.scrollLeft = w.scrollWidth; }"):
+        wrap.evaluate(scrolled)
+        edit = page.get_by_role("button", name="Correct deal 3").bounding_box()
+        assert box["x"] <= edit["x"] and edit["x"] + edit["width"] <= deal["x"] + deal["width"] + 0.5, (scrolled, edit, deal)
     # A shade beside Deal says there is more to the left; none on the right, where nothing more is.
     frame = page.locator(".sheet-frame")
     more_shade = "f => getComputedStyle(f, '::after').opacity"

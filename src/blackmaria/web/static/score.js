@@ -838,19 +838,20 @@ const OWNER_LETTERS = 3; // a tapped card's taker: this many letters of the name
       element("th", { scope: "col", text: t("web_col_deal") }),
       element("th", { scope: "col", class: "dealer", text: t("web_col_dealer") }),
       ...sheet.players.map((name) => element("th", { scope: "col", class: "num", text: name })),
-      element("th", { scope: "col" }, [element("span", { class: "visually-hidden", text: t("web_edit", { number: "" }).trim() })]),
     ]);
     const rows = sheet.entries.map((entry, index) => {
       const moonNote = entry.moon === null ? "" : t("mark_moon", { name: sheet.players[entry.moon] });
+      // ✎ beside the deal's number, in the column that stays while the sheet scrolls sideways: after the last player
+      // it was off a phone's screen with six (a play-test swiped to find it).
+      const edit = element("button", { type: "button", class: "edit", "aria-label": t("web_edit", { number: index + 1 }), text: "✎", onclick: () => startEditing(index) });
       return element("tr", { class: state.editing === index ? "editing" : null }, [
-        element("th", { scope: "row", text: String(index + 1) }),
+        element("th", { scope: "row" }, [element("span", { class: "deal-number", text: String(index + 1) }), edit]),
         element("td", { class: "dealer" }, [sheet.players[sheet.dealer(index)], element("span", { class: "pass", text: " " + arrow(sheet.direction(index)) , title: directionText(sheet.direction(index)) })]),
         ...entry.points.map((points, seat) =>
           entry.moon === seat
             ? element("td", { class: "num moon", title: moonNote }, [String(points), element("span", { class: "mark", "aria-label": moonNote, text: "☾" })])
             : element("td", { class: "num", text: String(points) }),
         ),
-        element("td", {}, [element("button", { type: "button", class: "edit", "aria-label": t("web_edit", { number: index + 1 }), text: "✎", onclick: () => startEditing(index) })]),
       ]);
     });
     const totals = sheet.totals;
@@ -859,7 +860,6 @@ const OWNER_LETTERS = 3; // a tapped card's taker: this many letters of the name
       element("th", { scope: "row", text: t("web_total") }),
       element("td", { class: "dealer" }),
       ...totals.map((total, seat) => element("td", { id: "total-" + seat, class: "num total" + (sheet.entries.length && total === low ? " low" : ""), text: String(total) })),
-      element("td", {}),
     ]);
     // What the arrows beside the dealers mean (a play-test read "Anna →" and did not know; a title shows on no phone).
     const directions = [...new Set(sheet.entries.map((_, index) => sheet.direction(index)))];
