@@ -1214,9 +1214,14 @@ def test_at_80x24_the_seat_lists_every_key_and_f6_opens_the_score_sheet_in_a_vie
             console = Console(width=keys.content_region.width, record=True, color_system=None, file=open(os.devnull, "w"))  # noqa: SIM115
             console.print(keys.content)
             text = console.export_text()
-            # (F8 Start is offered before a game only; in play F9 is the last key)
-            assert "F9 Last deal" in text and "Ctrl+Q Leave" in text and "PgUp/PgDn" in text, text
+            # (F8 Start is offered before a game only; in play F9 is the last key, autoplay as in the game against the
+            # computer: it was "Last deal" here, a play-test)
+            assert "F9 Autoplay on" in text and "Ctrl+Q Leave" in text and "PgUp/PgDn" in text, text
             assert len(text.rstrip("\n").split("\n")) <= keys.content_region.height and keys.region.bottom <= 24
+            await pilot.press("f9")  # autoplay off, and on again, as F9 in the game against the computer
+            await until(pilot, lambda: not app.seat.autoplay, "F9 turned autoplay off")
+            await pilot.press("f9")
+            await until(pilot, lambda: app.seat.autoplay, "F9 turned autoplay on")
             status = str(app.query_one("#status", Static).content)
             assert "Points this deal" not in status  # the table shows each seat's points
             await pilot.press("f6")

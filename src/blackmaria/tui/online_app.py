@@ -27,8 +27,9 @@ from blackmaria.tui.seat import Typed, run_lines
 class OnlineApp(CardTableApp):
     COMMAND_KEYS: ClassVar[list[tuple[str, str, str]]] = [
         # (key, its label's message, its action): a word of line-by-line play typed for the server's seat, or a
-        # view over the table (the last trick, the score sheet, the rules). F1 to F3 and F5 to F7 are those of the
-        # game against the computer (a play-test pressed F9 for undo in one and toggled autoplay in the other).
+        # view over the table (the last trick, the score sheet, the rules). F1 to F7 and F9 are those of the game
+        # against the computer (a play-test pressed F9 for undo in one and toggled autoplay in the other; another read
+        # "F9 Last deal" here beside "F9 Autoplay" there): the last deal's review is typed, as there.
         ("f1", "help", "command('help')"),
         ("f2", "hint", "command('hint')"),
         ("f4", "why", "why_or_claim"),
@@ -36,7 +37,7 @@ class OnlineApp(CardTableApp):
         ("f6", "sheet", "sheet"),
         ("f7", "rules", "rules"),
         ("f8", "start", "command('start')"),
-        ("f9", "review", "command('deal')"),
+        ("f9", "autoplay", "command('auto')"),
     ]
     UNDO_KEY: ClassVar[tuple[str, str, str]] = ("f3", "undo", "command('undo')")
     """Shown where the table lets its player take cards back (one player against computer players), as F3 in the game
@@ -168,6 +169,7 @@ class OnlineApp(CardTableApp):
         playing = self.seat.table.get("status") == "playing"  # no hint nor why once the game is over, as in play
         shown = {"undo": undo and playing, "start": start, "hint": playing, "why": playing}
         labels = {"why": "claim"} if self._claims() else {}
+        labels["autoplay"] = "autoplay_on" if self.seat.autoplay else "autoplay_off"  # (as the game's F9 says it)
         return [(key.upper(), self.t(f"key_{labels.get(label, label)}")) for key, label, _ in self.command_keys if shown.get(label, True)]
 
     def _claims(self) -> bool:
