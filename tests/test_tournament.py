@@ -337,3 +337,13 @@ def test_a_tournament_keeps_each_deals_games_for_replay_with_its_seats_named_by_
         timeout=60,
     )
     assert replayed.returncode == 0 and "easy" in replayed.stdout, replayed.stderr
+
+
+def test_the_report_has_a_moon_column_only_where_the_rules_have_a_moon() -> None:
+    """A play-test read "moon rate 0.00%" for every bot of a Black Maria tournament, whose rules have no moon."""
+    for rules, moons in (("black-maria", False), ("hearts", True)):
+        result = TournamentResult(preset(rules), ["a", "b", "b", "b"][: preset(rules).players], 2, 0)
+        others = preset(rules).players - 1
+        result.results = [DealResult(i, {"a": [p], "b": [1] * others}, {"a": 0, "b": 0}, 0.0) for i, p in enumerate([3, 5])]
+        report = result.report()
+        assert ("moon rate" in report) == moons and ("shot the moon" in report) == moons, report

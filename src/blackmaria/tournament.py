@@ -347,24 +347,27 @@ class TournamentResult:
     def report(self) -> str:
         bots = self.bots
         width = max(len(b) for b in bots)
+        moons = self.rules.moon != "off"  # (a column of 0.00% under Black Maria, which has no moon: a play-test)
         lines = [
             f"{self.rules.preset or 'custom'} ({self.rules.players} players{', a kitty' if self.rules.kitty else ''}), line-up "
             f"{', '.join(self.lineup)}: "
             f"{self.deals} duplicate deal{'' if self.deals == 1 else 's'} x {self.rules.players} rotations, seed {self.seed}, "
             f"played in {self.seconds:.0f} s",
-            f"{'bot':<{width}}  points/deal [95% CI]        moon rate",
+            f"{'bot':<{width}}  points/deal [95% CI]" + ("        moon rate" if moons else ""),
         ]
         # What the numbers mean, for a reader who is no statistician (a play-test could not tell which way was better).
         legend = (
             "fewer points are better, so a difference below 0 favours the first bot; [95% CI]: the range the true mean "
             "lies in, 19 times in 20 (wide while the deals are few, and read as a range of the mean, not of any deal's "
-            "points); moon rate: the share of its seatings it shot the moon"
+            "points; never below the fewest points a seat can take)"
+            + ("; moon rate: the share of its seatings it shot the moon" if moons else "")
         )
         for bot in bots:
             m = self.mean_points(bot)
             # A bot whose program failed is marked on its row: its points are partly its fallback's (FAULTS below).
             faulted = "  (faults: see below)" if bot in self.faults else ""
-            lines.append(f"{bot:<{width}}  {m.mean:6.2f} {m.bounds_text('6.2f'):<16}  {self.moon_rate(bot):8.2%}{faulted}")
+            moon = f"  {self.moon_rate(bot):8.2%}" if moons else ""
+            lines.append(f"{bot:<{width}}  {m.mean:6.2f} {m.bounds_text('6.2f'):<16}{moon}{faulted}".rstrip())
         for other in bots[1:]:
             d = self.difference(bots[0], other)
             verdict = f"{bots[0]} takes fewer" if d.high < 0 else f"{bots[0]} takes more" if d.low > 0 else "no clear difference"
@@ -388,7 +391,7 @@ class TournamentResult:
             lines.append(f"games to {end} (consecutive deals, each rotation): {games.played} played; won: {won}")
         else:
             lines.append(
-                f"games to {end}: none finished in {self.deals} deal{'' if self.deals == 1 else 's'} (more --deals play whole games)"
+                f"whole games (to {end}): none in {self.deals} deal{'' if self.deals == 1 else 's'} (more --deals play some)"
             )
         lines += self.fault_lines()
         lines.append(legend)
