@@ -390,9 +390,7 @@ class TournamentResult:
             )
             lines.append(f"games to {end} (consecutive deals, each rotation): {games.played} played; won: {won}")
         else:
-            lines.append(
-                f"whole games (to {end}): none in {self.deals} deal{'' if self.deals == 1 else 's'} (more --deals play some)"
-            )
+            lines.append(f"whole games (to {end}): none in {self.deals} deal{'' if self.deals == 1 else 's'} (more --deals play some)")
         lines += self.fault_lines()
         lines.append(legend)
         return "\n".join(lines)
