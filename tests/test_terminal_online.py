@@ -1236,6 +1236,32 @@ def test_at_80x24_the_seat_lists_every_key_and_f6_opens_the_score_sheet_in_a_vie
     asyncio.run(drive_keys())
 
 
+def test_why_at_a_servers_table_opens_the_explanation_in_a_view_of_the_screens_width(server: Server) -> None:
+    """A play-test's why online wrote some 50 lines into the story's 34 columns at 80x24 (four pages up and four
+    down); play's why opens a view: so does join's, and the story keeps only what it had."""
+    from blackmaria.tui.app import TextScreen
+
+    link, host, token = seated(server, name="Flo")
+    app = RecordingApp(OnlineSeat(link, token, "en", "online_app_help"))
+
+    async def drive() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            server.start_game(link.code, host)
+            await until(pilot, lambda: app.waiting() == "pass", "asked for a pass")
+            await pilot.press(*"why", "enter")
+            await until(pilot, lambda: isinstance(app.screen, TextScreen), "the explanation's view", timeout=60)
+            body = str(app.screen.body)  # type: ignore[attr-defined]
+            assert "1. The table" in body and "3. What it costs" in body, body
+            assert any("1. The table" in line for line in app.told)  # (heard, as line-by-line play tells it)
+            story = [line.text for line in app.query_one("#log", RichLog).lines]
+            assert not any("1. The table" in line for line in story), story  # (but not written in the story)
+            await pilot.press("escape")
+            await pilot.press("ctrl+q")
+            await until(pilot, lambda: app.ended is not None, "left")
+
+    asyncio.run(drive())
+
+
 def test_after_a_game_the_terminal_says_who_would_like_another_and_whom_its_own_wish_waits_for(server: Server) -> None:
     """As the page says it: another game starts once every player at the table has asked (``start``). The table's
     messages are made here: a whole game of three players first would only slow the check."""

@@ -281,6 +281,8 @@ class OnlineSeat(Seat):
         """The server took the host token (its welcome says so)."""
         self.seat_change: str | None = None
         """What the last ``computer``, ``remove`` or ``link`` asked (``to``): its refusal is said in its words."""
+        self.explained_now: list[str] | None = None
+        """The lines of the explanation last heard (``why``), until a screen has shown them in a view."""
         self.new_link: str | None = None
         """The last new link made for a seat (``link N``), until the screen has put it on the clipboard."""
         self._forced: tuple[object, float] | None = None
@@ -691,6 +693,7 @@ class OnlineSeat(Seat):
             self.prompted = None  # the hand again, beneath the hint, as the game against the computer does
         elif kind == "explanation":
             self.lines.extend(message["lines"])
+            self.explained_now = list(message["lines"])  # (a screen shows them in a view of their own)
             explained = message["explanation"]
             advice = [parse_card(c) for c in explained["advice"]]
             beside = self.hint_beside_explanation(explained)

@@ -96,6 +96,14 @@ class OnlineApp(CardTableApp):
 
     def show(self, lines: list[str]) -> None:
         log = self.query_one("#log", RichLog)
+        explained, self.seat.explained_now = self.seat.explained_now, None
+        if explained:
+            # The decision explained in a view of the screen's width, as play's why: some 50 lines in the story's
+            # 34 columns at 80x24 took a play-test four pages up and four down.
+            at = next((i for i in range(len(lines) - len(explained) + 1) if lines[i : i + len(explained)] == explained), None)
+            if at is not None:
+                lines = lines[:at] + lines[at + len(explained) :]
+            self.show_text(self.t("key_why"), "\n".join(explained))
         for line in lines:
             log.write(line)
         refused, self.seat.refused = self.seat.refused, None
