@@ -460,3 +460,21 @@ def test_fix_with_a_deal_number_alone_shows_that_deal_as_entered() -> None:
     assert "Deal 1 as entered: Anna: Hx3, Ben: Q♠ Hx8, Carla: Hx2, Dan: —." in said(out), said(out)
     # and the dash it shows for Dan may be typed for him (a play-test's "-" was "neither a card nor points")
     assert four.from_cards(["Hx3", "Hx8 QS", "Hx2", "—"]).points == four.from_cards(["Hx3", "Hx8 QS", "Hx2", "-"]).points == (3, 21, 2, 0)
+
+
+def test_a_moons_result_typed_for_the_tricks_points_is_refused_with_the_points_to_type() -> None:
+    """A play-test typed a moon as its result, "0 26 26 26", and read only that the points added up to 78."""
+    from blackmaria.rules import Rules
+    from blackmaria.scorekeeper import ScoreError, ScoreSheet
+
+    for options, points, typed in (({}, [0, 26, 26, 26], "26 0 0 0"), ({"moon": "subtract-from-shooter"}, [0, 0, -26, 0], "0 0 26 0")):
+        sheet = ScoreSheet(Rules.from_data({"preset": "hearts", **options}), ["Anna", "Ben", "Carla", "Dan"])
+        with pytest.raises(ScoreError) as refused:
+            sheet.from_points(points)
+        said = refused.value.text("en")
+        assert f"type the points taken in the tricks ({typed})" in said and said.startswith("the points add up to"), said
+        assert sheet.from_points([int(v) for v in typed.split()]).moon_shooter is not None  # and typed so, a moon
+    sheet = ScoreSheet(Rules.from_data({"preset": "hearts"}), ["Anna", "Ben", "Carla", "Dan"])
+    with pytest.raises(ScoreError) as refused:
+        sheet.from_points([1, 26, 26, 26])  # no moon reads so: the plain refusal
+    assert "shot the moon" not in refused.value.text("en")

@@ -71,6 +71,10 @@ CASES: list[tuple[str, int, dict[str, Any], dict[str, Any]]] = [
     ("black-maria", 6, {"moon": "add-to-others"}, {"points": [3, 3, 3, 3, 3, 28]}),
     ("omnibus", 4, {}, {"points": [12, 12, -8, 0]}),
     ("spot-hearts", 4, {}, {"points": [64, 64, 1, 0]}),
+    # A moon's result typed for the tricks' points ("0 26 26 26"): refused with the points to type (a play-test).
+    ("hearts", 4, {}, {"points": [0, 26, 26, 26]}),
+    ("hearts", 4, {"moon": "subtract-from-shooter"}, {"points": [0, 0, -26, 0]}),
+    ("omnibus", 4, {}, {"points": [-10, 26, 26, 26]}),
     # H alone is one heart, as a player counts a trick's hearts (a play-test typed QS H H H).
     ("black-maria", 3, {}, {"cards": ["QS H H H", "Hx8", "KS AS h H"]}),
 ]

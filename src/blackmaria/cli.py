@@ -758,8 +758,8 @@ def score(
 ) -> None:
     """Keep the score of a game played with real cards: enter each deal's points or penalty cards.
 
-    --kitty, --deals and --target change the rules as for play (a family's five-player evening with a kitty needed a
-    house-rules file)."""
+    --kitty, --deals and --target change the rules as for play.
+    """
     from blackmaria.locale import Texts, detect_language
     from blackmaria.scorekeeper import ScoreSheet
     from blackmaria.tui.scorekeeping import new_sheet_path, run_scorekeeper, saved_sheet_list, sheet_list

@@ -195,12 +195,31 @@ const OWNER_LETTERS = 3; // a tapped card's taker: this many letters of the name
   }
 
   /** Each player's points as counted from their tricks, before any moon: checked against the deal's total. */
+  /** Where the points read as a deal's result after a moon: the shooter and the points each took (scorekeeper.py's
+      moon_result_taken). */
+  function moonResultTaken(facts, points, negatives) {
+    if (facts.moon === "off") return null;
+    const moved = facts.moonTotal;
+    for (let shooter = 0; shooter < points.length; shooter++) {
+      const taken = points.map((p, seat) => (facts.moon === "add-to-others" ? (seat === shooter ? p + moved : p - moved) : seat === shooter ? p + 2 * moved : p));
+      const shot = taken[shooter] === moved || taken[shooter] === moved + negatives;
+      const others = taken.filter((_, seat) => seat !== shooter);
+      if (shot && taken.reduce((a, b) => a + b, 0) === facts.dealTotal && others.every((value) => negatives <= value && value <= 0)) return { shooter, taken };
+    }
+    return null;
+  }
+
   function fromPoints(facts, raw, names, checkSplit = true) {
     const n = facts.players;
     if (raw.length !== n) throw new ScoreError("ske_points_count", { players: n, given: raw.length });
     const sum = raw.reduce((a, b) => a + b, 0);
-    if (sum !== facts.dealTotal) throw new ScoreError("ske_total", { sum, total: facts.dealTotal });
     const negatives = facts.inPlay.filter((card) => facts.values[card] < 0).reduce((total, card) => total + facts.values[card], 0);
+    if (sum !== facts.dealTotal) {
+      const shot = moonResultTaken(facts, raw, negatives);
+      // the moon's result typed, not the tricks' points (a play-test's "0 26 26 26")
+      if (shot) throw new ScoreError("ske_total_moon", { sum, total: facts.dealTotal, name: names[shot.shooter], typed: shot.taken.join(" ") });
+      throw new ScoreError("ske_total", { sum, total: facts.dealTotal });
+    }
     // What one player's tricks can hold: from every negative card alone to every positive one (the moon's total).
     raw.forEach((value, seat) => {
       if (value < negatives || value > facts.moonTotal) throw new ScoreError("ske_points_range", { name: names[seat], value, low: negatives, high: facts.moonTotal });
