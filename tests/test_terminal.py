@@ -935,3 +935,20 @@ def test_help_asked_after_the_last_deal_says_the_game_is_over_and_what_may_be_do
         for asked in ("hint", "why", "qs") if lang == "en" else ("tipp", "warum", "pd"):
             session.take(asked)
             assert session.take_lines()[-1].startswith(said), asked
+
+
+def test_the_first_deal_says_which_cards_are_taken_out(tmp_path: Path) -> None:
+    """At 7 players a play-test read a first lead of 3♣ as a bug: only F7 said that the twos were taken out."""
+    from blackmaria.rules import load_rules
+
+    for rules, said in (
+        (load_rules("black-maria-jaques", 7), "2♠ 2♣ 2♦ are taken out of the deck, so that 7 players hold as many cards each."),
+        (preset("black-maria"), "2♣ is taken out of the deck, so that 3 players hold as many cards each."),
+    ):
+        session = new_session(rules, levels=["easy"], lang="en", seed=1, save_path=tmp_path / f"{rules.players}.json")
+        session.deal()
+        lines = session.take_lines()
+        assert said in lines, lines
+        assert lines.index(said) == next(i for i, line in enumerate(lines) if line.startswith("Deal 1")) + 1
+    session = _session(tmp_path)  # (hearts takes nothing out: nothing said)
+    assert not any("taken out" in line for line in session.take_lines())

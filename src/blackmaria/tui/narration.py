@@ -48,6 +48,9 @@ def narrate(
             if event.dealer == me
             else t("deal_header", number=event.deal + 1, dealer=names[event.dealer]),
         ]
+        if event.deal == 0 and rules.removed:  # (at 7 players a lead of 3♣ looked like a bug: only F7 said why)
+            key = "removed_told_one" if len(rules.removed) == 1 else "removed_told"
+            lines.append(t(key, cards=t.cards(list(rules.removed)), players=rules.players))
         if event.direction == "hold":
             # A game that never passes (two-player) is not told so at every deal, as if others would pass.
             if any(direction != "hold" for direction in rules.pass_schedule):
