@@ -284,10 +284,10 @@ def test_the_scorekeepers_texts_say_what_was_typed_and_the_sheet_is_aligned() ->
     assert out[out.index("Deal 4: S deals, no passing.") + 2].startswith("After each deal type the points")
     # Its example is this sheet's: four players, Hearts' cards (a play-test read three players' points and A♠ K♠)
     helped = " ".join(out)
-    assert "the points (3 21 2 0)" in helped and "(Hx3 / Hx8 Q♠ / Hx2 /;" in helped and "A♠" not in helped
+    assert "the points (3 21 2 0)" in helped and "(Hx3 / Hx8 Q♠ / Hx2 / -;" in helped and "A♠" not in helped
     assert "Not accepted: 'abc' is neither points for each player nor cards for each player separated by /" in " ".join(out)
-    assert "At this table, for example: points 3 21 2 0, or cards Hx3 / Hx8 Q♠ / Hx2 /; fix 2 3 21 2 0 enters deal 2 again." in said(out)
-    assert "Nothing entered: type the deal's points (3 21 2 0), its penalty cards (Hx3 / Hx8 Q♠ / Hx2 /) or help." in said(out)
+    assert "At this table, for example: points 3 21 2 0, or cards Hx3 / Hx8 Q♠ / Hx2 / -; fix 2 3 21 2 0 enters deal 2 again." in said(out)
+    assert "Nothing entered: type the deal's points (3 21 2 0), its penalty cards (Hx3 / Hx8 Q♠ / Hx2 / -) or help." in said(out)
     start = next(i for i, line in enumerate(out) if re.match(r" *Deal +Dealer +Pass +Wilhelmina", line))
     rows = out[start : start + 6]  # the header, four deals, the totals
     assert rows[-1].startswith("Total")

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from blackmaria.cards import HEARTS, cards_of, suit_of
 from blackmaria.locale import Texts, read_card
-from blackmaria.scorekeeper import DealEntry, ScoreError, ScoreSheet
+from blackmaria.scorekeeper import NOTHING_TAKEN, DealEntry, ScoreError, ScoreSheet
 from blackmaria.tui.seat import line_editing
 from blackmaria.tui.session import data_dir
 
@@ -183,7 +183,8 @@ def example_entry(sheet: ScoreSheet, t: Texts) -> tuple[str, str]:
             held[index % min(3, n)].append(t.card(card))
         texts = [" ".join(cards) for cards in held]
         points = sheet.from_cards(texts).points
-    cards = re.sub(r"\s+", " ", " / ".join(texts)).strip()  # (a player with nothing: "Hx2 / /")
+    # A player with nothing is the dash the sheet shows ("Hx2 / -"): a bare "Hx2 /" before the text's ";" read as a typo.
+    cards = " / ".join(text or NOTHING_TAKEN[0] for text in texts)
     return " ".join(str(p) for p in points), cards
 
 

@@ -168,7 +168,7 @@ function playTrick(key) {
 /** Who takes the kitty; its taker hears its cards (the others see them at the deal's end). */
 function kittyTakenText(event) {
   const cards = event.seat === app.seat && app.view && app.view.kitty ? app.view.kitty : null;
-  return cards && cards.length ? t("web_you_take_kitty", { cards: shortCards(cards) }) : t("takes_kitty", { name: seatName(event.seat) });
+  return cards && cards.length ? t("you_take_kitty", { cards: shortCards(cards) }) : t("takes_kitty", { name: seatName(event.seat) });
 }
 
 function trickWonText(won) {
