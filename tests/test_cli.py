@@ -75,6 +75,14 @@ def test_replay_tricks_shows_every_pass_and_trick_as_played(tmp_path: Path) -> N
     for line, event in zip(tricks, won, strict=True):
         assert line.endswith(f"-> {game.seats[event.seat]} ({event.points} point{'' if event.points == 1 else 's'})"), line
     assert sum(": " in line and " to " in line for line in out) == 3 * len(game.deals)  # each seat's pass, each deal
+    # Two players: no pass to speak of ("pass hold" read as one to come) and the stock's draws, every one (a play-test).
+    from blackmaria.events import CardDrawn
+
+    duo = play_random_game("two-player", 3)
+    path.write_text(json.dumps(duo.to_record()), encoding="utf-8")
+    out = run("replay", "--tricks", str(path)).stdout.splitlines()
+    assert any(line.startswith("Deal 1: dealer ") and line.endswith(", no pass") for line in out), out[:4]
+    assert sum(" draws " in line for line in out) == sum(isinstance(e, CardDrawn) for e in duo.events) > 0
 
 
 def test_export_says_where_it_wrote_and_asks_which_game_on_standard_error(tmp_path: Path) -> None:

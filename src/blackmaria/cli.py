@@ -379,13 +379,15 @@ def replay(file: IO[str], as_json: bool, tricks: bool) -> None:
 def _played_lines(game: Game) -> list[str]:
     """Each deal's passes and tricks as the record's events tell them (a play-test expected replay to show the game)."""
     from blackmaria.cards import card_symbol
-    from blackmaria.events import CardPlayed, CardsPassed, DealScored, DealStarted, TrickWon
+    from blackmaria.events import CardDrawn, CardPlayed, CardsPassed, DealScored, DealStarted, KittyTaken, TrickWon
 
     names, lines = game.seats, []
     plays: list[str] = []
     for event in game.events:
         if isinstance(event, DealStarted):
-            lines += ["", f"Deal {event.deal + 1}: {names[event.dealer]} deals, pass {event.direction}"]
+            # (a two-player game read "pass hold", as if a pass were to come)
+            passing = "no pass" if event.direction == "hold" else f"pass {event.direction}"
+            lines += ["", f"Deal {event.deal + 1}: dealer {names[event.dealer]}, {passing}"]
         elif isinstance(event, CardsPassed) and event.cards:
             lines.append(f"  {names[event.seat]} to {names[event.to_seat]}: {' '.join(map(card_symbol, event.cards))}")
         elif isinstance(event, CardPlayed):
@@ -394,6 +396,10 @@ def _played_lines(game: Game) -> list[str]:
             points = f"{event.points} point{'' if abs(event.points) == 1 else 's'}"
             lines.append(f"  trick {event.trick + 1:>2}: {', '.join(plays)}  -> {names[event.seat]} ({points})")
             plays = []
+        elif isinstance(event, CardDrawn) and event.card is not None:  # the stock's draws, the record's whole game
+            lines.append(f"    {names[event.seat]} draws {card_symbol(event.card)}")
+        elif isinstance(event, KittyTaken) and event.cards:
+            lines.append(f"    {names[event.seat]} takes the kitty: {' '.join(map(card_symbol, event.cards))}")
         elif isinstance(event, DealScored):
             lines.append("  points: " + ", ".join(f"{names[seat]} {points}" for seat, points in enumerate(event.points)))
     return lines
