@@ -96,6 +96,17 @@ def lobby_page(browser: Any, base: str, locale: str = "en-US", viewport: dict[st
     return page
 
 
+def create_with_kitty(page: Any, deals: int) -> None:
+    """From the lobby's form (Black Maria chosen): Kim alone at five seats, the leftover cards a kitty, ``deals`` deals."""
+    page.fill("#players", "5")
+    page.wait_for_selector("#kitty-field:not([hidden])")
+    page.check("#kitty")
+    page.select_option("#end-mode", "deals")
+    page.fill("#end-value", str(deals))
+    page.fill("#create-name", "Kim")
+    page.click("#create")
+
+
 def pass_three(page: Any) -> None:
     for card in page.locator("#hand .card:not(.dim)").all()[:3]:
         click_card(card)
@@ -1594,13 +1605,7 @@ def test_the_lobbys_rules_in_words_follow_the_number_of_players(server: Server, 
     page.fill("#players", "4")
     page.wait_for_function(f"() => ({first})() === '4 Spieler, je 13 Karten.'")
     # A table made with the box ticked has the kitty.
-    page.fill("#players", "5")
-    page.wait_for_selector("#kitty-field:not([hidden])")
-    page.check("#kitty")
-    page.select_option("#end-mode", "deals")
-    page.fill("#end-value", "3")
-    page.fill("#create-name", "Kim")
-    page.click("#create")
+    create_with_kitty(page, deals=3)
     page.wait_for_url(re.compile(r".*/t/.+"))
     code = page.url.rsplit("/", 1)[1]
     rules = server.http.get(f"/api/tables/{code}").json()["rules"]
@@ -1622,13 +1627,7 @@ def test_the_kitty_is_shown_face_down_until_the_first_trick_and_then_its_taker(s
     page = new_page(browser, DESKTOP)
     page.goto(f"{server.base}/")
     page.wait_for_selector("#preset option[value='black-maria']", state="attached")
-    page.fill("#players", "5")
-    page.wait_for_selector("#kitty-field:not([hidden])")
-    page.check("#kitty")
-    page.select_option("#end-mode", "deals")
-    page.fill("#end-value", "1")
-    page.fill("#create-name", "Kim")
-    page.click("#create")
+    create_with_kitty(page, deals=1)
     page.wait_for_selector("#pass-bar:not([hidden])")
     page.evaluate(
         """() => { window.said = []; const region = document.getElementById('announcer');
