@@ -1273,6 +1273,28 @@ def test_on_the_players_turn_the_prompt_says_which_card_enter_plays(tmp_path: Pa
     _run(session, drive, size=(80, 24))
 
 
+def test_pass_and_a_card_typed_at_a_card_to_play_is_not_played(tmp_path: Path) -> None:
+    """A play-test typed "pass qs" at its first card, thinking the pass still went on, and the screen played the queen
+    ("You win the trick: 13 points")."""
+    session = _session(tmp_path, seed=12)
+    session.autoplay = False
+
+    async def drive(app: GameApp, pilot: object) -> None:
+        await _pass(app, pilot)
+        while session.waiting_for() != "play":
+            await pilot.pause(0.01)  # type: ignore[attr-defined]
+        card = min(session.observation().legal)
+        before = _my_plays(session)
+        await pilot.press(*f"pass {card_name(card).lower()}", "enter")  # type: ignore[attr-defined]
+        await pilot.pause()  # type: ignore[attr-defined]
+        assert _my_plays(session) == before and app.message.startswith("The pass is over: nothing is passed now"), app.message
+        await pilot.press(*f"play {card_name(card).lower()}", "enter")  # type: ignore[attr-defined]
+        await _settle(app, pilot)
+        assert _my_plays(session) == before + 1
+
+    _run(session, drive)
+
+
 def test_an_enter_pressed_while_the_hint_is_worked_out_does_not_pass_its_cards_unseen(tmp_path: Path) -> None:
     """A play-test pressed F2 and Enter at once at the first pass: the Enter waited for the hint, then passed its
     cards before the hint was ever seen."""

@@ -1187,8 +1187,11 @@ class GameApp(CardTableApp):
                 getattr(self, f"action_{action}")()
             return
         parsed = self.session.parse(text)
+        over = self.session.pass_is_over(text, parsed)
         if parsed is None:
             self.message = self.session.unreadable(text)
+        elif over is not None:
+            self.message = over
         elif self.waiting() in ("pass", "play"):
             self.choose(parsed)
         else:

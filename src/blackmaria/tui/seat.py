@@ -185,6 +185,14 @@ class Seat(ABC):
         play-test read "That is not possible now." after the last deal)."""
         return self.t("wrong_phase_over" if self.waiting_for() == "over" else "wrong_phase")
 
+    def pass_is_over(self, text: str, cards: Sequence[Card] | None) -> str | None:
+        """Why ``pass qs`` typed at a card to play is not played, or None for any other line: it played the queen for
+        a play-test who thought the pass still went on."""
+        if not cards or self.waiting_for() != "play" or text.split()[0].lower() != "pass":
+            return None
+        typed = " ".join(typed_card(card, german=self.lang == "de") for card in cards)
+        return self.t("pass_is_over", cards=self.t.cards(cards), typed=typed)
+
     def forced_card(self) -> Card | None:
         """This seat's only legal card when it must play one and ``autoplay`` plays it for the player, else None."""
         obs = self.observation() if self.autoplay and self.waiting_for() == "play" else None
@@ -516,10 +524,9 @@ class Seat(ABC):
                 self.say(self.t("nothing_typed"))
                 return
             cards = self.parse(words)
-            if cards and waiting == "play" and words.split()[0].lower() == "pass":
-                # "pass qs" typed at a card to play played the queen (a play-test who thought the pass still went on)
-                typed = " ".join(typed_card(card, german=self.lang == "de") for card in cards)
-                self.say(self.t("pass_is_over", cards=self.t.cards(cards), typed=typed))
+            over = self.pass_is_over(words, cards)
+            if over is not None:
+                self.say(over)
                 return
             problem = self.unreadable(words) if cards is None else self.choose(cards)
             if problem:
