@@ -252,7 +252,7 @@ function tellPause(before, message) {
   setNews(paused ? [] : [{ key: "web_news_resumed" }], 8);
   const by = message.table.paused_by;
   const who = by === app.seat ? "web_news_paused_you" : "web_news_paused_by";
-  // A clock run out is said as the bar says it (a play-test heard only "The game is paused.").
+  // A clock run out is said as the bar says it (a play-test heard that the game was paused, and not why).
   const timed = paused && message.table.pause_reason === "time";
   if (timed) announce(t(app.seat === null ? "web_paused_time_watching" : "web_paused_time"));
   else announce(paused && by != null ? t(who, { name: seatName(by) }) : t(paused ? "web_news_paused" : "web_news_resumed"));

@@ -88,8 +88,7 @@ function renderPause() {
   button.setAttribute("aria-pressed", String(paused()));
   $("paused-bar").hidden = !(paused() && tableInPlay());
   $("paused-text").textContent = pausedText();
-  // The way on, where the bar says to resume (a play-test read "Resume it" there and found the button under the hand).
-  $("paused-resume").hidden = button.hidden || !paused();
+  $("paused-resume").hidden = button.hidden || !paused(); // where the bar says to resume (a play-test looked there)
 }
 
 export function renderSeats() {
@@ -107,8 +106,7 @@ export function renderSeats() {
     const name = seatName(seat) + (seat === app.seat ? ` ${t("you_suffix")}` : "");
     const marks = [];
     if (view && view.dealer === seat) marks.push(t("dealer_mark"));
-    // The kitty's taker, all deal: its points count for them at the end, unseen by the others (a play-test read "0
-    // this deal" beside a seat the summary then gave the kitty's 23).
+    // The kitty's taker, all deal (a play-test read "0 this deal" beside a seat the summary then gave the kitty's 23).
     if (view && view.kitty_size && view.kitty_owner === seat && view.phase === "playing") marks.push(t("web_kitty_mark"));
     // Away: a computer player plays the seat; whether its player ran out of time (still here) or left is said too.
     if (info.away) marks.push(t(info.connected ? "away_time" : "away_left"));
@@ -360,8 +358,7 @@ function renderTurnText() {
         turnLine.append(" ", el("span", { class: "offline-note", text: t(key, values) }));
       }
     }
-    // The kitty face down, until the first trick's winner takes it, under the table where the trick's cards do not
-    // cover it (as the terminal's status line says it; the page said nothing of it, a play-test).
+    // The kitty face down until the first trick is won, under the table where the trick does not cover it (a play-test).
     if (view.kitty_size && view.kitty_owner === null) {
       turnLine.append(" ", el("span", { class: "kitty-note", text: t("kitty_waiting", { count: plural("cards", view.kitty_size) }) }));
     }
