@@ -696,6 +696,12 @@ async def until(pilot: Any, done: Callable[[], bool], what: str, timeout: float 
         await pilot.pause(0.05)
 
 
+async def start_at_the_pass(server: Server, code: str, host: str, app: OnlineApp, pilot: Any) -> None:
+    """The host starts the game; the screen asks its seat for a pass."""
+    server.start_game(code, host)
+    await until(pilot, lambda: app.waiting() == "pass", "asked for a pass")
+
+
 async def pass_the_first_three(app: OnlineApp, pilot: Any) -> None:
     """At the pass: mark the first three cards of the hand with Space and pass them with Enter."""
     await until(pilot, lambda: app.waiting() == "pass", "asked for a pass")
@@ -711,8 +717,7 @@ def test_the_textual_seat_plays_a_whole_deal_by_keys_against_the_server(server: 
 
     async def drive_keys() -> None:
         async with app.run_test(size=(130, 40)) as pilot:
-            server.start_game(link.code, host)
-            await until(pilot, lambda: app.waiting() == "pass", "asked for a pass")
+            await start_at_the_pass(server, link.code, host, app, pilot)
             assert any(line.startswith("Arrows choose a card") for line in app.told) and not any(
                 line.startswith("Type a card (QS") for line in app.told
             )
@@ -804,8 +809,7 @@ def test_the_textual_seat_takes_a_card_back_with_f3_where_the_table_allows_it(se
 
     async def drive_keys() -> None:
         async with app.run_test(size=(130, 40)) as pilot:
-            server.start_game(link.code, host)
-            await until(pilot, lambda: app.waiting() == "pass", "asked for a pass")
+            await start_at_the_pass(server, link.code, host, app, pilot)
             assert app.key_labels()[2] == ("F3", "Undo"), "F3 takes a card back, as in the game against the computer"
             assert app.key_labels()[3] == ("F4", "Claim"), "and F4 claims the rest (a play-test's F4 here explained instead)"
             await pilot.press("f4")  # at the pass: nothing to claim yet, said as the game against the computer says it
@@ -850,8 +854,7 @@ def test_the_textual_seat_says_its_pass_waits_for_the_others_and_offers_f8_only_
             assert isinstance(table, Text) and table.plain.startswith("Seats\n1. Zoe (you)\n2. Ben\n3. Computer 3 (easy)\n")
             # ... and the invite link on a line of its own (in the narrow story it broke into two at 80x24)
             assert table.plain.endswith(f"\nInvite your friends with this link:\n{link.key}")
-            server.start_game(code, host)
-            await until(pilot, lambda: app.waiting() == "pass", "asked for a pass")
+            await start_at_the_pass(server, code, host, app, pilot)
             assert ("F4", "Why") in app.key_labels(), "no claim at a table of people: F4 explains the decision"
             passing = app.hand_cards()[:3]
             await pass_the_first_three(app, pilot)
@@ -1208,8 +1211,7 @@ def test_at_80x24_the_seat_lists_every_key_and_f6_opens_the_score_sheet_in_a_vie
 
     async def drive_keys() -> None:
         async with app.run_test(size=(80, 24)) as pilot:
-            server.start_game(link.code, host)
-            await until(pilot, lambda: app.waiting() == "pass", "asked for a pass")
+            await start_at_the_pass(server, link.code, host, app, pilot)
             keys = app.query_one("#keys", Static)
             console = Console(width=keys.content_region.width, record=True, color_system=None, file=open(os.devnull, "w"))  # noqa: SIM115
             console.print(keys.content)
@@ -1246,8 +1248,7 @@ def test_why_at_a_servers_table_opens_the_explanation_in_a_view_of_the_screens_w
 
     async def drive() -> None:
         async with app.run_test(size=(80, 24)) as pilot:
-            server.start_game(link.code, host)
-            await until(pilot, lambda: app.waiting() == "pass", "asked for a pass")
+            await start_at_the_pass(server, link.code, host, app, pilot)
             await pilot.press(*"why", "enter")
             await until(pilot, lambda: isinstance(app.screen, TextScreen), "the explanation's view", timeout=60)
             body = str(app.screen.body)  # type: ignore[attr-defined]

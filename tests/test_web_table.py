@@ -107,6 +107,13 @@ def create_with_kitty(page: Any, deals: int) -> None:
     page.click("#create")
 
 
+def play_full_tricks(page: Any, count: int) -> None:
+    """Pass, then play until a watcher (``window.fullTricks``) has seen ``count`` whole tricks, or the deal ends."""
+    pass_three(page)
+    while page.evaluate("window.fullTricks") < count and wait_for_my_turn(page):
+        play_first_playable(page)
+
+
 def pass_three(page: Any) -> None:
     for card in page.locator("#hand .card:not(.dim)").all()[:3]:
         click_card(card)
@@ -770,9 +777,7 @@ def test_in_german_no_card_of_the_trick_covers_a_seat(server: Server, browser: A
     # card, placed by a fixed spread, covered its box there and nowhere else. The cards must keep off whatever the boxes.
     page.add_style_tag(content="#seats .seat { padding-bottom: 24px !important; }")
     page.evaluate(WATCH_TRICK_OVER_SEATS)
-    pass_three(page)
-    while page.evaluate("window.fullTricks") < 2 and wait_for_my_turn(page):
-        play_first_playable(page)
+    play_full_tricks(page, 2)
     page.wait_for_function("() => window.fullTricks >= 2")
     covered = page.evaluate("window.covered")
     page.screenshot(path=str(SCREENSHOTS / f"web-{size}-de-trick.png"))
@@ -814,9 +819,7 @@ def test_with_many_seats_every_card_of_the_trick_shows_its_rank_and_suit(server:
     page = new_page(browser, PHONE if size == "phone" else DESKTOP, locale="de-DE")
     sit_at(page, server, code, token)
     page.evaluate(WATCH_TRICK_CORNERS)
-    pass_three(page)
-    while page.evaluate("window.fullTricks") < 3 and wait_for_my_turn(page):
-        play_first_playable(page)
+    play_full_tricks(page, 3)
     assert page.evaluate("window.fullTricks") >= 1
     assert page.evaluate("window.corners") == []
     page.wait_for_function("() => document.querySelectorAll('#trick.won .card.winner').length === 1")
@@ -855,9 +858,7 @@ def test_at_four_and_seven_seats_no_card_of_the_trick_lies_over_another(server: 
         page = new_page(browser, viewport)
         sit_at(page, server, code, token)
     page.evaluate(WATCH_TRICK_APART)
-    pass_three(page)
-    while page.evaluate("window.fullTricks") < 3 and wait_for_my_turn(page):
-        play_first_playable(page)
+    play_full_tricks(page, 3)
     assert page.evaluate("window.fullTricks") >= 2
     assert page.evaluate("window.overlaps") == []
     if wait_for_my_turn(page):  # a whole trick in the picture

@@ -308,11 +308,16 @@ class Rules:
         return sum(self.values[c] for c in range(NUM_CARDS) if self.in_play_mask >> c & 1)
 
     @cached_property
+    def negative_total(self) -> int:
+        """Total of negative values in play (Omnibus' JD, -10; else 0)."""
+        return sum(self.values[c] for c in range(NUM_CARDS) if self.in_play_mask >> c & 1 and self.values[c] < 0)
+
+    @cached_property
     def seat_points_bounds(self) -> tuple[int, int]:
-        """Bounds on one seat's points in a deal: its negative cards and a moon of its own subtracted at least; every
-        positive card, or a moon of another added, at most (not every value between is possible)."""
-        negative = sum(self.values[c] for c in range(NUM_CARDS) if self.in_play_mask >> c & 1 and self.values[c] < 0)
-        low = negative - (self.moon_total if self.moon == "subtract-from-shooter" else 0)
+        """Bounds on one seat's points in a deal: at least every negative card, less a moon of its own where the
+        shooter subtracts it (exact: OpenSpiel's best utility); at most every positive card and another's moon (loose:
+        a seat that takes a positive card shoots no moon, so the most is ``moon_total``)."""
+        low = self.negative_total - (self.moon_total if self.moon == "subtract-from-shooter" else 0)
         return low, self.moon_total + (self.moon_total if self.moon == "add-to-others" else 0)
 
     @cached_property

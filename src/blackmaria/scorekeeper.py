@@ -67,7 +67,7 @@ class ScoreError(ValueError):
         return shown
 
 
-def moon_result_taken(rules: Rules, points: Sequence[int], negatives: int) -> tuple[int, list[int]] | None:
+def moon_result_taken(rules: Rules, points: Sequence[int]) -> tuple[int, list[int]] | None:
     """Where ``points`` read as a deal's result after a moon (the shooter's 0, the others' 26 each in Hearts): the
     shooter and the points each took in the tricks, which the sheet asks for; else None."""
     if rules.moon == "off":
@@ -78,9 +78,9 @@ def moon_result_taken(rules: Rules, points: Sequence[int], negatives: int) -> tu
             taken = [p + moved if seat == shooter else p - moved for seat, p in enumerate(points)]
         else:
             taken = [p + 2 * moved if seat == shooter else p for seat, p in enumerate(points)]
-        shot = taken[shooter] in (moved, moved + negatives)
+        shot = taken[shooter] in (moved, moved + rules.negative_total)
         others = [value for seat, value in enumerate(taken) if seat != shooter]
-        if shot and sum(taken) == rules.deal_total and all(negatives <= value <= 0 for value in others):
+        if shot and sum(taken) == rules.deal_total and all(rules.negative_total <= value <= 0 for value in others):
             return shooter, taken
     return None
 
@@ -207,9 +207,9 @@ class ScoreSheet:
         rules = self.rules
         if len(raw) != rules.players:
             raise ScoreError("ske_points_count", players=rules.players, given=len(raw))
-        negatives = sum(v for c, v in enumerate(rules.values) if v < 0 and rules.in_play_mask >> c & 1)
+        negatives = rules.negative_total
         if sum(raw) != rules.deal_total:
-            shot = moon_result_taken(rules, raw, negatives)
+            shot = moon_result_taken(rules, raw)
             if shot is not None:  # the moon's result typed, not the tricks' points (a play-test's "0 26 26 26")
                 typed = " ".join(str(value) for value in shot[1])
                 raise ScoreError("ske_total_moon", sum=sum(raw), total=rules.deal_total, name=self.players[shot[0]], typed=typed)

@@ -120,17 +120,14 @@ class BlackMariaGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no ty
             params["options"] = _without_commas(json.loads(_with_commas(params["options"])))
             params["players"] = self.rules.players  # the game's string names its count (it read players=0 for 5)
         rules = self.rules
-        positive = sum(v for c, v in enumerate(rules.values) if v > 0 and rules.in_play_mask >> c & 1)
-        negative = sum(v for c, v in enumerate(rules.values) if v < 0 and rules.in_play_mask >> c & 1)
-        worst = max(positive, rules.moon_total)  # a seat's most points: every positive card, or another's moon
-        best = rules.moon_total - negative if rules.moon == "subtract-from-shooter" else -negative
+        fewest = rules.seat_points_bounds[0]  # (a seat's utility is minus its points)
         passes = rules.players * rules.pass_count if rules.pass_direction(0) != "hold" else 0
         info = pyspiel.GameInfo(
             num_distinct_actions=52,
             max_chance_outcomes=52,
             num_players=rules.players,
-            min_utility=float(-worst),
-            max_utility=float(best),
+            min_utility=float(-rules.moon_total),  # every positive card, or as many by another's moon
+            max_utility=float(-fewest),
             utility_sum=None,
             max_game_length=rules.cards_in_play + passes + rules.players * rules.tricks_per_deal,
         )

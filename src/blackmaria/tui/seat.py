@@ -467,8 +467,8 @@ class Seat(ABC):
         both_k = next((w for w in wrong if self.lang == "de" and re.fullmatch(r"k(10|[2-9]|[bdka])", w.lower())), None)
         if both_k is not None:
             return self.t("kreuz_or_karo", word=both_k, kreuz="kr" + both_k[1:].lower(), karo="ka" + both_k[1:].lower())
-        for word in wrong if len(wrong) == 1 else ():  # (a long line of words is no rank: "'a': which one?" was)
-            held = self.held_of_rank(word)
+        if len(wrong) == 1:  # one word alone may be a rank (in a long line of words "a" was read so: "which one?")
+            word, held = wrong[0], self.held_of_rank(wrong[0])
             if len(held) > 1:  # "10" with two tens in the hand: which one
                 # (it said "10h, qs"; and in the order the cards are named: "A♣ A♦? ... (ad, ac)", a play-test)
                 typed = ", ".join(typed_card(card, german=self.lang == "de") for card in in_hand_order(held))

@@ -1016,17 +1016,11 @@ const OWNER_LETTERS = 3; // a tapped card's taker: this many letters of the name
   }
 
   function tapCard(card) {
-    const countedFor = holderOf(card) < 0 ? countedHearts().get(card) : undefined;
-    if (countedFor !== undefined) {
-      // A heart shown for a count: tapped for its counter, the count gives it back; for another, it moves there.
-      uncount(countedFor);
-      if (countedFor !== state.tapSeat) state.drafts[state.tapSeat] = [...tokens(state.drafts[state.tapSeat] || ""), cardSymbol(card)].join(" ");
-      state.sheet.players.forEach((_, seat) => { $("entry-" + seat).value = state.drafts[seat] || ""; });
-      refreshCards();
-      return;
-    }
-    const holder = holderOf(card);
-    if (holder >= 0) state.drafts[holder] = tokens(state.drafts[holder]).filter((token) => parseCard(token) !== card).join(" ");
+    const named = holderOf(card);
+    const counted = named < 0 ? countedHearts().get(card) : undefined; // a heart shown for a count ("Hx3")
+    const holder = named >= 0 ? named : counted ?? -1;
+    if (named >= 0) state.drafts[named] = tokens(state.drafts[named]).filter((token) => parseCard(token) !== card).join(" ");
+    else if (counted !== undefined) uncount(counted); // its count gives it up: taken back, or moved to another
     if (holder !== state.tapSeat) {
       const own = WHOLE.test((state.drafts[state.tapSeat] || "").trim()) ? [] : tokens(state.drafts[state.tapSeat] || "");
       state.drafts[state.tapSeat] = [...own, cardSymbol(card)].join(" "); // as the button shows it (German D♠)
