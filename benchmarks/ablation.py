@@ -28,6 +28,7 @@ with the cards to play chosen by sequential halving (``play_halving``); ``expert
 play its own later cards without random ones (``own_playout_eps`` 0); ``expert-pool10``: ``expert`` with its pass chosen
 among the sets of 3 from 10 cards, not 8 (120 candidates, 24,000 playouts);
 ``expert-infer``: today's ``expert`` (the halving pass) with ``expert-infer5``'s inference;
+``expert-drawcaps``: ``expert`` whose two-player worlds keep a void shown before a draw as a cap on that suit (``draw_caps``);
 ``expert-policy-X``: today's ``expert`` with the playout weights ``playout_policy_X.json`` (a fit beside the shipped one);
 ``expert-others-shoot``: ``expert`` whose playouts' other seats (not the searching one) play on for a moon they may still
 take (``moon_shoot_others``); ``expert``: the level ``expert`` as shipped, every kept feature). The candidate
@@ -97,6 +98,7 @@ VARIANTS: dict[str, base.SearchFeatures] = {
     "expert-owneps0": dataclasses.replace(base.EXPERT_FEATURES, own_playout_eps=0.0),
     "expert-pool10": dataclasses.replace(base.EXPERT_FEATURES, pass_pool=10),
     "expert-infer": dataclasses.replace(base.EXPERT_FEATURES, infer=True, infer_alpha=0.5),
+    "expert-drawcaps": dataclasses.replace(base.EXPERT_FEATURES, draw_caps=True),
     "pass4": base.SearchFeatures(search_pass=True, pass_min_players=4),
     "exact4-pass4": base.SearchFeatures(search_pass=True, pass_min_players=4, exact_cards=4),
     "exact4-pass4-moon": base.SearchFeatures(search_pass=True, pass_min_players=4, exact_cards=4, playout_moon_stop=True),

@@ -17,9 +17,11 @@ from blackmaria.bots.playout import (
     moon_stop_card,
     policy_deals,
     sample_world,
+    sample_world_masked,
     search,
     solve,
     solve_memo,
+    void_cards,
 )
 from blackmaria.bots.search import SearchBot, known_state, params_for
 from blackmaria.cards import cards_of, parse_card, parse_cards, suit_mask
@@ -227,6 +229,55 @@ def test_sampled_worlds_are_consistent_with_what_the_seat_knows(rules: Rules) ->
             everything = dealt | stock | taken | kitty | int(out[core.PLAYED])
             in_trick = obs.current_trick.cards.mask if obs.current_trick is not None else 0
             assert everything | in_trick == rules.in_play_mask
+
+
+def _capped_two_player_positions() -> Iterator[tuple[list[int], Observation]]:
+    """Two-player positions of random play where the seat to play knows its opponent showed a void and drew since,
+    with the hands held then."""
+    rules = preset("two-player")
+    for seed in range(60):
+        rng = random.Random(seed)
+        game = Game(one_deal(rules), seed=seed)
+        game.deal()
+        while game.phase == "playing" and game.turn is not None:
+            obs = game.observation(game.turn)
+            if known_state(obs).suit_caps.shape[0] and obs.stock_left:
+                yield [int(game._s[core.HAND + seat]) for seat in range(2)], obs
+            game.play(rng.choice(sorted(game.legal_cards())))
+
+
+def test_a_two_player_void_shown_before_a_draw_caps_that_suit_by_the_cards_drawn_since() -> None:
+    positions = list(_capped_two_player_positions())
+    assert len(positions) > 100
+    tight = 0
+    for hands, obs in positions:
+        caps = known_state(obs).suit_caps
+        other = 1 - obs.seat
+        for suit in range(4):
+            held = (hands[other] & suit_mask(suit)).bit_count()
+            assert held <= caps[other, suit], f"{obs.tricks} suit {suit}: the bound must hold"
+            tight += caps[other, suit] < int(known_state(obs).caps[other])
+        assert (caps[obs.seat] == caps.max()).all()  # nothing caps the seat itself
+    assert tight > len(positions)  # the cap says more than the hand's size
+
+
+def test_sampled_two_player_worlds_keep_the_suit_caps() -> None:
+    rules = preset("two-player")
+    p = params_for(rules)
+    out = np.empty(core.STATE_SIZE, dtype=np.int64)
+    rng = make_rng(1)
+    for _, obs in list(_capped_two_player_positions())[::10]:
+        known = known_state(obs)
+        other = 1 - obs.seat
+        for _ in range(20):
+            scratch = (np.empty(52, dtype=np.int64), np.empty(52, dtype=np.int64), np.empty(4, dtype=np.int64))
+            voids = void_cards(known.voids)
+            args = (known.state, p, known.unknown, known.caps, voids, known.kitty_mode, known.kitty_owner, out, *scratch)
+            assert sample_world_masked(rng, *args, known.suit_caps)
+            hand = int(out[core.HAND + other])
+            assert hand.bit_count() == obs.cards_left[other]
+            for suit in range(4):
+                assert (hand & suit_mask(suit)).bit_count() <= known.suit_caps[other, suit]
 
 
 def _brute_force(s: list[int], p: tuple[int, ...] | np.ndarray) -> list[int]:

@@ -304,6 +304,9 @@ def sampled_card(
 NO_WEIGHTS = np.zeros((0, N_FEATURES), dtype=np.float64)
 """The playouts' weights for the rule-based policy (``playout_card``)."""
 
+NO_SUIT_CAPS = np.zeros((0, 4), dtype=np.int64)
+"""``sample_world_masked``'s ``suit_caps`` where no holder's cards of a suit are counted."""
+
 
 @numba.njit(cache=True)
 def sample_world(
@@ -319,6 +322,7 @@ def sample_world(
     cards: np.ndarray,
     order: np.ndarray,
     rem: np.ndarray,
+    suit_caps: np.ndarray = NO_SUIT_CAPS,
 ) -> bool:
     """Deal the unknown cards into ``out`` (a copy of ``s0``); False when the voids were not respected.
 
@@ -326,7 +330,7 @@ def sample_world(
     holder) as the cards it may not get: the same draws, card for card. A loop
     over many worlds makes ``void_cards(voids)`` once and calls that itself.
     """
-    return sample_world_masked(rng, s0, p, unknown, caps, void_cards(voids), kitty_mode, kitty_owner, out, cards, order, rem)
+    return sample_world_masked(rng, s0, p, unknown, caps, void_cards(voids), kitty_mode, kitty_owner, out, cards, order, rem, suit_caps)
 
 
 @numba.njit(cache=True)
@@ -354,11 +358,15 @@ def sample_world_masked(
     cards: np.ndarray,
     order: np.ndarray,
     rem: np.ndarray,
+    suit_caps: np.ndarray = NO_SUIT_CAPS,
 ) -> bool:
     """``sample_world`` with a mask of cards each holder may not get (``forbid``) in place of the suits.
 
     ``forbid`` holds the voids (every card of the suit) and the cards a seat
-    cannot have held given its plays (``excluded_cards``).
+    cannot have held given its plays (``excluded_cards``). ``suit_caps`` (a row
+    of 4 per holder, or none) is the most cards of each suit a holder may get:
+    a two-player seat void in a suit that has drawn since holds at most as many
+    of it as it drew (``search.draw_suit_caps``).
 
     Cards are dealt most constrained first, each to a holder that may hold it,
     chosen with probability proportional to the cards that holder still needs
@@ -367,6 +375,8 @@ def sample_world_masked(
     """
     n = p[P_PLAYERS]
     holders = n + 2
+    capped = suit_caps.shape[0] > 0
+    suit_rem = np.empty((holders, 4), dtype=np.int64)
     k = 0
     m = unknown
     while m:
@@ -383,7 +393,7 @@ def sample_world_masked(
                 card = cards[i]
                 eligible = 0
                 for h in range(holders):
-                    if caps[h] > 0 and (not strict or forbid[h] >> card & 1 == 0):
+                    if caps[h] > 0 and (not strict or (forbid[h] >> card & 1 == 0 and (not capped or suit_caps[h, card & 3] > 0))):
                         eligible += 1
                 if eligible == want:
                     order[size] = cards[i]
@@ -391,14 +401,17 @@ def sample_world_masked(
         out[:] = s0
         for h in range(holders):
             rem[h] = caps[h]
+            for suit in range(4):
+                suit_rem[h, suit] = suit_caps[h, suit] if capped and strict else 52
         kitty = 0
         stock = 0
         ok = True
         for i in range(k):
             card = order[i]
+            suit = card & 3
             total = 0
             for h in range(holders):
-                if not strict or forbid[h] >> card & 1 == 0:
+                if not strict or (forbid[h] >> card & 1 == 0 and suit_rem[h, suit] > 0):
                     total += rem[h]
             if total == 0:
                 ok = False
@@ -406,12 +419,13 @@ def sample_world_masked(
             r = random_below(rng, total)
             chosen = 0
             for h in range(holders):
-                if not strict or forbid[h] >> card & 1 == 0:
+                if not strict or (forbid[h] >> card & 1 == 0 and suit_rem[h, suit] > 0):
                     if r < rem[h]:
                         chosen = h
                         break
                     r -= rem[h]
             rem[chosen] -= 1
+            suit_rem[chosen, suit] -= 1
             if chosen < n:
                 out[HAND + chosen] |= np.int64(1) << card
             elif chosen == n:
@@ -649,13 +663,14 @@ def search(
     relative: bool = False,
     temperature: float = 0.0,
     own_eps: float = -1.0,
+    suit_caps: np.ndarray = NO_SUIT_CAPS,
 ) -> int:
     """Sample ``worlds`` deals; in each, play every candidate card and finish the deal.
 
     Finishing is an exact max-n solve when ``exact`` (``solve_memo`` with one
     table for the whole search when ``memo``, else ``solve``), else one playout by the
     policy (``playout_card``: the rule-based one, or the learned one with ``weights``; ``stop_moon`` and ``defender``: see
-    ``moon_stop_card``; ``shooters``: the seats (a bit each) that play ``moon_shoot_card``; ``temperature``: ``sampled_card``; ``own_eps``: ``seat_eps``). ``costs[i]`` gets the summed points of seat ``me`` after
+    ``moon_stop_card``; ``shooters``: the seats (a bit each) that play ``moon_shoot_card``; ``temperature``: ``sampled_card``; ``own_eps``: ``seat_eps``; ``suit_caps``: ``sample_world_masked``). ``costs[i]`` gets the summed points of seat ``me`` after
     candidate ``i`` (with ``relative``, ``seat_cost``'s margin over the others). Returns the number of worlds in which the voids could
     not be respected (0 in practice).
     """
@@ -682,7 +697,7 @@ def search(
     for i in range(candidates.shape[0]):
         costs[i] = 0
     for _ in range(worlds):
-        if not sample_world_masked(rng, s0, p, unknown, caps, forbid, kitty_mode, kitty_owner, world, cards, order, rem):
+        if not sample_world_masked(rng, s0, p, unknown, caps, forbid, kitty_mode, kitty_owner, world, cards, order, rem, suit_caps):
             loose += 1
         draws = rng[0]
         for i in range(candidates.shape[0]):

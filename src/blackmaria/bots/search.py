@@ -57,6 +57,9 @@ class KnownState:
     """Suits (bit per suit) each holder may not get."""
     kitty_mode: int
     kitty_owner: int
+    suit_caps: np.ndarray
+    """The most unknown cards of each suit (a row of 4) each holder may get, or no rows where nothing caps them
+    (``draw_suit_caps``)."""
 
 
 _PARAMS: dict[Rules, np.ndarray] = {}
@@ -141,7 +144,45 @@ def known_state(obs: Observation) -> KnownState:
     unknown = rules.in_play_mask & ~known
     if int(caps.sum()) != unknown.bit_count() or caps.min() < 0:
         raise AssertionError(f"seat {me}: {unknown.bit_count()} unseen cards but room for {int(caps.sum())}")
-    return KnownState(s, unknown, caps, voids, kitty_mode, kitty_owner)
+    return KnownState(s, unknown, caps, voids, kitty_mode, kitty_owner, draw_suit_caps(obs, s))
+
+
+NO_CAP: Final = 13
+"""More cards of a suit than any holder can get."""
+
+
+def draw_suit_caps(obs: Observation, s: np.ndarray) -> np.ndarray:
+    """With a two-player stock, the most unknown cards of each suit each holder may hold: a seat that showed a void and
+    has drawn since holds at most the cards it drew of that suit, less those of it played since (the core forgets the
+    void at a draw, since a draw is unseen). No rows where no seat is capped (``playout.NO_SUIT_CAPS``).
+    """
+    rules = obs.rules
+    n = rules.players
+    if not rules.stock_size:
+        return np.zeros((0, 4), dtype=np.int64)
+    drawing_tricks = rules.stock_size // n  # after each of the first ones, every seat draws a card
+    tricks = [trick.plays for trick in obs.tricks if trick.plays]  # the trick in play last
+    completed = sum(1 for trick in obs.tricks if trick.winner is not None)
+    caps = np.full((n + 2, 4), NO_CAP, dtype=np.int64)
+    capped = False
+    for seat in range(n):
+        if seat == obs.seat:
+            continue
+        for suit in range(4):
+            shown = [
+                j
+                for j, plays in enumerate(tricks)
+                if plays[0][1] & 3 == suit and any(who == seat and card & 3 != suit for who, card in plays)
+            ]
+            if not shown:
+                continue
+            last = shown[-1]
+            drawn = max(0, min(completed, drawing_tricks) - last)
+            played = sum(1 for plays in tricks[last + 1 :] for who, card in plays if who == seat and card & 3 == suit)
+            held = int(s[core.HAND + seat] & core.suit_cards(suit)).bit_count()
+            caps[seat, suit] = max(0, drawn - played - held)
+            capped = True
+    return caps if capped else np.zeros((0, 4), dtype=np.int64)
 
 
 INFERENCE_ALPHA = 0.5
@@ -227,7 +268,19 @@ def card_beliefs(
         w = 1.0
         if inputs is None:
             sample_world(
-                rng, known.state, p, known.unknown, known.caps, known.voids, known.kitty_mode, known.kitty_owner, world, cards, order, rem
+                rng,
+                known.state,
+                p,
+                known.unknown,
+                known.caps,
+                known.voids,
+                known.kitty_mode,
+                known.kitty_owner,
+                world,
+                cards,
+                order,
+                rem,
+                known.suit_caps,
             )
         else:
             sample_world_masked(
@@ -637,7 +690,7 @@ class SearchBot:
 
     def evaluate(self, obs: Observation) -> tuple[dict[Card, float], int]:
         """Mean points of this seat after each legal card, and the worlds sampled."""
-        from blackmaria.bots.playout import distinct_moves, search, weighted_search
+        from blackmaria.bots.playout import NO_SUIT_CAPS, distinct_moves, search, weighted_search
 
         every = sorted(obs.legal)
         known = known_state(obs)
@@ -733,6 +786,7 @@ class SearchBot:
                 self.features.relative,
                 self.features.playout_temperature,
                 self._own_eps,
+                known.suit_caps if self.features.draw_caps else NO_SUIT_CAPS,
             )
             totals[alive] += round_costs
             seen[alive] += chunk

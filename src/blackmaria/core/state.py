@@ -672,6 +672,7 @@ class State:
             np.zeros(52, dtype=np.int64),
             np.zeros(52, dtype=np.int64),
             np.zeros(n + 2, dtype=np.int64),
+            known.suit_caps,
         )
         hands = [int(world[core.HAND + i]) for i in range(n)]
         kitty = self.kitty_dealt
