@@ -688,6 +688,29 @@ def test_a_rank_alone_names_the_one_card_of_it_in_the_hand_and_asks_which_of_two
         assert [session.parse(word) for word in typed.split(", ")] == [[card] for card in pair]
 
 
+def test_a_rank_alone_names_the_one_card_of_it_that_may_be_played(tmp_path: Path) -> None:
+    """A play-test typed "10" holding three tens, clubs led (only 10♣ could be played), and was asked which one."""
+    from blackmaria.cards import rank_of, suit_of
+
+    names = (*"23456789", "10", "j", "q", "k", "a")
+    found = 0
+    for seed in range(1, 40):
+        session = _session(tmp_path / str(seed), seed=seed)
+        _pass_first(session)
+        assert session.waiting_for() == "play"  # (the others' cards up to this seat's turn are played)
+        obs = session.observation()
+        for rank in range(13):
+            held = [card for card in obs.hand if rank_of(card) == rank]
+            legal = [card for card in held if card in obs.legal]
+            if len(held) > 1 and len(legal) == 1:
+                assert session.parse(names[rank]) == legal, (seed, held)
+                found += 1
+            elif len(held) > 1 and len(legal) > 1:
+                assert session.parse(names[rank]) is None  # still asked which one
+                assert len({suit_of(card) for card in legal}) > 1
+    assert found >= 3
+
+
 def test_a_sheet_breaks_long_names_at_spaces_and_cuts_a_word_too_long_for_its_column() -> None:
     """A play-test at 80x24 with six players read "Maximili / an Alexa / nder" over the first column."""
     names = ["Maximilian Alexander", "Ben", "Carla", "David", "Emma", "Wolfeschlegelsteinhausen"]
@@ -792,12 +815,12 @@ def test_why_after_a_hint_says_how_the_two_searches_differ(tmp_path: Path) -> No
     assert explanation is not None
     said = session.t.cards(sorted(hinted, reverse=True))
     if set(hinted) != set(explanation.advice):
-        assert lines[-1] == (
+        assert lines[0] == (
             f"Der Tipp ({said}) kam aus einer kürzeren Suche; diese längere zieht "
             f"{session.t.cards(list(explanation.advice))} vor, und der Tipp sagt es jetzt auch."
         )
     else:
-        assert lines[-1].startswith(
+        assert lines[0].startswith(
             f"Der Tipp ({said}) kam aus einer kürzeren Suche über andere simulierte Spiele: Seine Zahlen weichen zufällig"
         )
     session.take("tipp")

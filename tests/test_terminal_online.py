@@ -343,7 +343,8 @@ def test_why_after_a_hint_says_how_the_two_stand_and_gives_the_hint_again_with_t
     thread.join(120)
     assert not thread.is_alive(), player.out[-10:]
     first = next(line for line in player.out if line.startswith("Hint: "))
-    beside = next(line for line in player.after("-- Your decision") if line.startswith("The hint ("))
+    beside = next(line for line in player.after(first) if line.startswith("The hint ("))
+    assert player.after(beside)[0].startswith("-- Your decision")  # the note first: below, it read as a contradiction
     again = [line for line in player.after(beside) if line.startswith("Hint: ")]
     assert beside.endswith(("The hint now gives these.", "and the hint now says so too.", "and the hint now gives it.")), beside
     worlds = re.search(r"over (\d[\d,]*) simulated deals", " ".join(player.after("-- Your decision")))  # the explanation's
@@ -760,6 +761,8 @@ def test_the_textual_seat_plays_a_whole_deal_by_keys_against_the_server(server: 
                     assert said.split(": ", 1)[1].startswith(("You must follow", "Hearts", "No points", "The first")), said
                     await until(pilot, lambda said=said: app.message == said, "read the refusal beside the prompt")
                     assert app.waiting() == "play" and sorted(app.seat.hand()) == sorted(held)
+                    await pilot.press("f2")  # a hint asked then: the refusal no longer stands beside the prompt
+                    assert app.message != said
                     refused = True
                 if not chatted:
                     await pilot.press(*"say good luck", "enter")
@@ -1292,7 +1295,10 @@ def test_after_a_game_the_terminal_says_who_would_like_another_and_whom_its_own_
     seat.take_lines()
     seat._table(table((False, True, False, False)))
     assert seat.take_lines() == ["Ben would like another game: type start to play it too."]
+    # start asks for another game, not "starts it" (a play-test's guest read "F8 starts it" and was told to wait)
+    assert seat.t(seat.start_said()) == "Type start to ask for another game: it starts once every player at the table has asked."
     seat.start_hint = "online_start_key"  # the full screen: its key, as its status line says (a play-test read both)
+    assert seat.t(seat.start_said()).startswith("F8 asks for another game")
     seat._table(table((False, False, False, False)))
     seat._table(table((False, True, False, False)))
     assert seat.take_lines() == ["Ben would like another game: F8 to play it too."]

@@ -561,7 +561,7 @@ class OnlineSeat(Seat):
         if self.table.get("status") in ("open", "over"):
             waiting = [t("online_waiting_start" if self.table["status"] == "open" else "online_waiting_next")]
             if self.seat is not None:
-                waiting.append(t("online_start_hint" if self.may_start() else "online_host_starts"))
+                waiting.append(t(self.start_said(line_by_line=True)))
             # After the last deal's count and the sheet, which come later (a play-test read "waiting for the next one"
             # above the count of the deal that ended the game).
             (self.held if self.counts_due else self.lines).extend(waiting)
@@ -692,13 +692,13 @@ class OnlineSeat(Seat):
             self.say(t("hint", cards=t.cards(cards), reason=message["reason"]))
             self.prompted = None  # the hand again, beneath the hint, as the game against the computer does
         elif kind == "explanation":
-            self.lines.extend(message["lines"])
-            self.explained_now = list(message["lines"])  # (a screen shows them in a view of their own)
             explained = message["explanation"]
             advice = [parse_card(c) for c in explained["advice"]]
-            beside = self.hint_beside_explanation(explained)
+            beside = self.hint_beside_explanation(explained)  # first, as in play (it read as a contradiction below)
+            lines = [beside, *message["lines"]] if beside else list(message["lines"])
+            self.lines.extend(lines)
+            self.explained_now = lines  # (a screen shows them in a view of their own)
             if beside:  # and the hint again, the explanation's, with its numbers
-                self.lines.append(beside)
                 self.say(t("hint", cards=t.cards(advice), reason=message["reason"]))
             self.prompted = None
         elif kind == "count":
@@ -859,6 +859,17 @@ class OnlineSeat(Seat):
         left = self.time_left()
         return [self.t("online_time_left", seconds=left)] if left is not None else []
 
+    def start_said(self, line_by_line: bool = False) -> str:
+        """How this seat starts a game, as the status line says it (``start_hint``; ``line_by_line``: typed): after a
+        game, asking for another, which starts once every player has asked (a play-test's guest read "F8 starts it"
+        and was told it waited for the host)."""
+        if not self.may_start():
+            return "online_host_starts"
+        key = line_by_line or self.start_hint != "online_start_key"
+        if self.table.get("status") == "over":
+            return "online_again_hint" if key else "online_again_key"
+        return "online_start_hint" if key else self.start_hint
+
     def may_start(self) -> bool:
         """Whether this seat may start the game now, as the server decides it (``host_decides``): before the first game,
         while the host is at the table, only the host (a play-test's guest was offered F8 and refused)."""
@@ -869,7 +880,7 @@ class OnlineSeat(Seat):
         """Where the table stands, in one line: the pass to make, whose turn and the points taken, or the wait."""
         state, t = self.state, self.t
         status = self.table.get("status")
-        start = ("  " + t(self.start_hint if self.may_start() else "online_host_starts")) if self.seat is not None else ""
+        start = ("  " + t(self.start_said())) if self.seat is not None else ""
         if state is None or self._rules is None or status == "open":
             return t("online_waiting_start") + start
         if state["phase"] == "game-over":

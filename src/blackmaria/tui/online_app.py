@@ -177,6 +177,8 @@ class OnlineApp(CardTableApp):
         playing = self.seat.table.get("status") == "playing"  # no hint nor why once the game is over, as in play
         shown = {"undo": undo and playing, "start": start, "hint": playing, "why": playing}
         labels = {"why": "claim"} if self._claims() else {}
+        if self.seat.table.get("status") == "over":
+            labels["start"] = "again"  # after a game F8 asks for another (it starts once everyone has asked)
         labels["autoplay"] = "autoplay_on" if self.seat.autoplay else "autoplay_off"  # (as the game's F9 says it)
         return [(key.upper(), self.t(f"key_{labels.get(label, label)}")) for key, label, _ in self.command_keys if shown.get(label, True)]
 
@@ -230,6 +232,7 @@ class OnlineApp(CardTableApp):
             self.typed.put("back")
 
     def action_command(self, command: str) -> None:
+        self.message = ""  # a refusal beside the prompt is old news once a key asks for something else (a hint)
         self.typed.put(command)
 
     async def action_quit(self) -> None:

@@ -435,8 +435,7 @@ class Seat(ABC):
         for word in card_words(cards_named_in_words(text)):
             card = read_card(word, german=self.lang == "de")
             if card is None:
-                held = self.held_of_rank(word)
-                card = held[0] if len(held) == 1 else None
+                card = self.card_of_rank(word)
             if card is None:
                 return None
             cards.append(card)
@@ -456,6 +455,15 @@ class Seat(ABC):
         if rank is None or obs is None:
             return []
         return sorted((card for card in obs.hand if rank_of(card) == rank), reverse=True)
+
+    def card_of_rank(self, word: str) -> Card | None:
+        """The card a rank alone names: the hand's one card of it, or at a card to play the one of them that may be
+        played (a play-test typed ``10`` holding three tens, clubs led, and was asked which one)."""
+        held = self.held_of_rank(word)
+        obs = self.observation()
+        if len(held) > 1 and obs is not None and self.waiting_for() == "play":
+            held = [card for card in held if card in obs.legal]
+        return held[0] if len(held) == 1 else None
 
     def unreadable(self, text: str) -> str:
         """Why a typed line is not taken: the word that is not a card, when the others are (a play-test's line with one

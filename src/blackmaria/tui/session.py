@@ -460,7 +460,9 @@ class PlaySession(Seat):
             return [self.not_now()]
         lines = explanation_lines(explanation, self.lang)
         beside = self.hint_beside_explanation(explanation.to_dict())
-        return [*lines, beside] if beside else lines
+        # First: the explanation's first line names other cards than the hint, and a play-test read a contradiction
+        # there; the note that says why came two pages below.
+        return [beside, *lines] if beside else lines
 
     def command_why(self) -> None:
         self.lines.extend(self.explanation_text())
