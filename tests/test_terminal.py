@@ -756,7 +756,7 @@ def test_cards_typed_as_the_game_names_them_and_a_refused_card_named_as_read(tmp
     assert english.parse("queen spades") == [parse_card("QS")]
     # "k10": Kreuz or Karo? The play-test was told only that it was no card; the two ways to type it are offered.
     assert session.unreadable("k10") == "'k10': Kreuz oder Karo? Beide beginnen mit K: kr10 ist Kreuz, ka10 ist Karo."
-    assert session.unreadable("xyz") == "'xyz' ist weder Karte noch Befehl. Gib hilfe ein."
+    assert session.unreadable("xyz") == "'xyz' ist weder Karte noch Befehl. Tippe hilfe für die Hilfe."
     # A refused card leads its refusal when the refusal does not name it.
     _pass_first(session)
     while True:

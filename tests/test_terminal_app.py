@@ -329,10 +329,10 @@ def test_the_german_screen_has_no_english_quit_prompt(tmp_path: Path) -> None:
     session = _session(tmp_path, lang="de")
 
     async def drive(app: GameApp, pilot: object) -> None:
-        await pilot.press("ctrl+c")  # type: ignore[attr-defined]
+        await pilot.press("ctrl+c", "ctrl+c")  # type: ignore[attr-defined]
         await pilot.pause()  # type: ignore[attr-defined]
         notes = [str(n.message) for n in app._notifications]
-        assert notes == ["Strg+Q speichert die Partie und beendet."]
+        assert notes == ["Strg+Q speichert die Partie und beendet."]  # once (three stacked over the prompt)
         await pilot.press("f1")  # type: ignore[attr-defined]
         assert isinstance(app.screen, TextScreen)
         assert "pd (Pik-Dame)" in _plain(app.screen.body, 120)  # German card input shown in help

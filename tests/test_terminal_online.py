@@ -420,6 +420,13 @@ def test_quit_and_join_again_with_the_kept_token_brings_back_the_same_seat_and_h
     # "why": the decision taught in three parts, as in blackmaria learn (the server counts the costs).
     assert any(line.startswith("-- Your decision: trick 1 of 13") for line in lines)
     assert lines[-1].startswith("You left the table")
+    # Another person at this computer, with their own name: told whose seat the kept link holds, not seated as Ada
+    # (a play-test's "join LINK --name Zoe" sat in the host's seat as the host).
+    other = subprocess.run(
+        [*command, "--name", "Zoe", "--plain"], env=env, capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL
+    )
+    assert other.returncode == 2 and "you already hold seat 3 at this table as Ada" in other.stderr, other.stderr
+    assert "BLACKMARIA_DATA_DIR=DIR" in other.stderr and saved_token(link) == token
 
 
 def test_a_kept_token_file_is_private_even_over_a_stale_world_readable_temporary(data_dir: Path) -> None:
@@ -797,6 +804,8 @@ def test_the_textual_seat_plays_a_whole_deal_by_keys_against_the_server(server: 
             await until(pilot, started, "asked for the next game's pass, told the game begins")
             await pilot.pause(0.2)
             assert app.told.count("The game begins.") == begun + 1 and not app.seat.over()
+            await pilot.press("ctrl+c", "ctrl+c")  # how to leave, in the game's words, once (Textual's named "the app")
+            assert [str(note.message) for note in app._notifications] == ["Ctrl+Q leaves the table; your seat stays yours."]
             await pilot.press("ctrl+q")
             # (the connection's thread says the seat left; the screen must not close before: CI stop 45 failed so)
             await until(pilot, lambda: app.ended is not None, "left")

@@ -511,6 +511,15 @@ class CardTableApp(App[None]):
     def quit_label(self) -> str:
         return self.t("key_quit")
 
+    def quit_how(self) -> str:
+        """What Ctrl+C says: how to leave, and what leaving keeps."""
+        return self.t("quit_how_unsaved")
+
+    def action_help_quit(self) -> None:
+        # One at a time: Ctrl+C pressed three times stacked three over the prompt (a play-test).
+        self.clear_notifications()
+        self.notify(self.quit_how())
+
     def keys_text(self, width: int = 0) -> Text:
         """Every key, with what it does: the F-keys, the story's scrolling and the way out, wrapped to ``width``
         between one key and the next, never between a key and what it does (nor cut)."""
@@ -1344,8 +1353,8 @@ class GameApp(CardTableApp):
         saves = self.session.saves and not self.session.game.is_over
         return self.t("key_quit" if saves else "key_quit_unsaved")
 
-    def action_help_quit(self) -> None:
-        self.notify(self.t("quit_how"))
+    def quit_how(self) -> str:
+        return self.t("quit_how" if self.session.saves and not self.session.game.is_over else "quit_how_unsaved")
 
     def show_game_over(self) -> None:
         session, t = self.session, self.t

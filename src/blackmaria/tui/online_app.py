@@ -62,6 +62,7 @@ class OnlineApp(CardTableApp):
         for key, label, action in self.command_keys:
             self.bind(key, action, description=self.t(f"key_{label}"))
         self.bind("ctrl+q", "quit", description=self.t("key_leave"))
+        self.bind("ctrl+c", "help_quit", show=False)  # (Textual's own words named "the app")
         self._network = threading.Thread(target=self._run_network, daemon=True, name="blackmaria-table")
         self._release: Timer | None = None
 
@@ -192,6 +193,9 @@ class OnlineApp(CardTableApp):
 
     def quit_label(self) -> str:
         return self.t("key_leave")
+
+    def quit_how(self) -> str:
+        return self.t("quit_how_online")
 
     def refresh_view(self) -> None:
         seat = self.seat
