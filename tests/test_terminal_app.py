@@ -596,6 +596,30 @@ def test_the_story_paged_back_follows_the_game_again_once_the_player_plays(tmp_p
     _run(session, drive, size=(80, 24))
 
 
+def test_the_storys_upper_edge_says_more_is_above_when_its_top_row_continues_a_sentence(tmp_path: Path) -> None:
+    """A play-test's 5-player game at 80x24 opened its story at "plays it. Passing: Space ...": the end of the help's
+    sentence, whose start was out of sight, with nothing to say so."""
+    session = _session(tmp_path, Rules.from_data({"preset": "black-maria", "players": 5, "kitty": True}))
+
+    async def drive(app: GameApp, pilot: object) -> None:
+        log = app.query_one("#log", StoryLog)
+        await pilot.pause()  # type: ignore[attr-defined]
+        rows = [strip.text for strip in log.lines]
+        starts = {0} | {i for i in range(1, len(rows)) if rows[i - 1].strip() == "" or rows[i].startswith(("Deal ", "Pass "))}
+        said = set()
+        for y in range(int(log.max_scroll_y) + 1):
+            log.scroll_to(y=y, animate=False, immediate=True)
+            await pilot.pause()  # type: ignore[attr-defined]
+            said.add(log.border_title)
+            if y in starts:  # a row that begins a text: nothing to say above it
+                assert log.border_title == "", (y, rows[y])
+            if rows[y].startswith("plays it."):  # the help's sentence, its start above
+                assert log.border_title == "▲ more above: PgUp", (y, rows[y])
+        assert said == {"", "▲ more above: PgUp"}
+
+    _run(session, drive, size=(80, 24))
+
+
 def test_the_story_keeps_its_newest_line_in_view_and_wraps_again_at_a_new_width(tmp_path: Path) -> None:
     """The play-test at 80x24: a three-line hint shrank the story and left its newest lines below the box; a wider
     window kept the story's 30-column lines."""
@@ -1685,10 +1709,13 @@ def test_a_hint_given_before_why_gives_the_analysis_numbers_after_it(tmp_path: P
         explanation = session.explanation()
         assert explanation is not None and isinstance(app.screen, TextScreen)
         said = " ".join(_plain(app.screen.body, 100).split())
-        assert (
-            said.endswith(("The hint now gives these.", "and the hint now says so too.", "and the hint now gives it."))
-            and "The hint (" in said
-        )
+        # the note on the two searches first (below the explanation's first line, naming other cards, it read as a
+        # contradiction), then the decision explained
+        note, _, rest = said.partition("-- ")
+        assert note.startswith("The hint (") and note.rstrip().endswith(
+            ("The hint now gives these.", "and the hint now says so too.", "and the hint now gives it.")
+        ), said
+        assert rest.startswith("Your decision"), said
         assert app.message == session.explained_hint() != quick
         assert f"in {explanation.worlds:,} simulated deals" in app.message
 

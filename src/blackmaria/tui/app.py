@@ -104,10 +104,15 @@ class StoryLog(RichLog):
     more_label = ""
     """What the box's lower edge says while lines lie below what it shows (set by the app, in its language): a
     guided deal's explanation opens at its heading, and at 80x24 nothing said that it went on below."""
+    above_label = ""
+    """What its upper edge says while its top row continues a text begun above it (set by the app): the story opened
+    at 80x24 with "plays it. Passing: Space ...", the end of a sentence whose start was out of sight (a play-test)."""
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self._written: list[object] = []
+        self._starts: set[int] = {0}
+        """The rows where a written text begins (the others continue one, wrapped)."""
 
     def write(self, content: object, *args: Any, top: bool = False, **options: Any) -> Self:
         """``top``: this line is shown at the top of the box (the start of a guided deal's explanation, which would
@@ -134,10 +139,12 @@ class StoryLog(RichLog):
             if not self.following and options.get("scroll_end") is None:
                 options["scroll_end"] = False  # paged back, or a line pinned at the top: it stays in sight
             self.call_after_refresh(self._mark_more)  # (the lines below grow with it)
+            self._starts.add(len(self.lines))
         return super().write(content, *args, **options)
 
     def clear(self) -> Self:
         self._written = []
+        self._starts = {0}
         self._deferred = self._replayed = 0  # (RichLog drops the deferred writes too)
         self._pending_top = None
         return super().clear()
@@ -155,6 +162,7 @@ class StoryLog(RichLog):
 
     def _mark_more(self) -> None:
         self.border_subtitle = self.more_label if self.scroll_y < self.max_scroll_y - 0.5 else ""
+        self.border_title = self.above_label if round(self.scroll_y) not in self._starts else ""
 
     def on_resize(self, event: events.Resize) -> None:  # (Textual calls RichLog's own on_resize as well)
         width = event.size.width
@@ -245,6 +253,7 @@ class CardTableApp(App[None]):
             # A guided deal's explanation fills pages of the story's column at 80x24 (a play-test paged 7 times at a
             # decision): the box says that why shows it on the whole screen.
             story.more_label = self.t("story_more_below_why" if self.seat.explains else "story_more_below")
+            story.above_label = self.t("story_more_above")
             yield story
         with Vertical(id="bottom"):
             yield Static(id="hand")
