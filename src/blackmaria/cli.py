@@ -635,13 +635,13 @@ def join(link: str, name: str | None, seat: int | None, watch: bool, no_autoplay
                 forget_token(table)  # the server no longer knows this seat: take a new one, or ask for its new link
                 token, lost = None, True
             else:
-                held_as = online.names[online.seat] if online.seat is not None else None
-                if name and held_as is not None and name.strip().casefold() != held_as.casefold():
+                held = online.seat
+                if name and held is not None and name.strip().casefold() != (held_as := online.names[held]).casefold():
                     # A second person at this computer joined with their own name and sat in the first one's seat
                     # as them (a play-test): the kept link is this user's, and says who sits there.
                     online.close()
                     raise click.UsageError(
-                        f"you already hold seat {online.seat + 1} at this table as {held_as} (its link is kept in "
+                        f"you already hold seat {held + 1} at this table as {held_as} (its link is kept in "
                         f"{data_dir()}): join without --name to play it; another player on this computer joins with "
                         f"a data directory of their own, BLACKMARIA_DATA_DIR=DIR {program_name()} join {table.key} --name {name.strip()}"
                     )
