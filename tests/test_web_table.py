@@ -1694,6 +1694,20 @@ def test_a_game_alone_against_the_computer_is_one_press_in_the_lobby(server: Ser
 
 
 @needs_chromium
+def test_the_lobbys_start_is_on_a_phones_first_screen(server: Server, browser: Any) -> None:
+    """A play-test's first visit on a phone: the whole first screen was fields, "Play against the computer" ten fields
+    below it. It stays in sight while the form scrolls, and is pressed from there."""
+    page = lobby_page(browser, server.base, viewport=PHONE)
+    height = page.viewport_size["height"]
+    box = page.locator("#create").bounding_box()
+    assert box["y"] + box["height"] <= height, box
+    page.click("#create")
+    page.wait_for_selector("#pass-bar:not([hidden])")
+    assert page.errors == []
+    page.context.close()
+
+
+@needs_chromium
 def test_the_lobby_says_which_number_cannot_make_a_table_and_changes_none(server: Server, browser: Any) -> None:
     """A play-test: 9 players got the server's English refusal on a German page, and 5 computer players at a table of
     3, 0 deals or a timer of -5 were quietly made into something else (1 computer player, 1 deal, no timer)."""
