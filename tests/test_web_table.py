@@ -1212,6 +1212,14 @@ def test_a_leaver_is_replaced_after_the_grace_and_given_back_and_the_table_featu
     # The marks line is drawn only when the seat has a mark (dealer, away, offline): absent counts as none.
     marks = anna.evaluate("() => document.querySelector(\"#seats .seat[data-seat='1'] .marks\")?.textContent || ''")
     assert "computer" not in marks
+    # A connection lost and found again before a computer player takes the seat: Anna is told he is back too (the
+    # "offline" mark went without a word, a play-test).
+    back.close()
+    anna.wait_for_function("() => (document.querySelector(\"#seats .seat[data-seat='1'] .marks\") || {}).textContent?.includes('offline')")
+    again = context.new_page()
+    again.goto(anna.url)
+    again.wait_for_selector("#play:not([hidden])")
+    anna.wait_for_function("() => document.getElementById('table-news').textContent === 'Ben is connected again.'")
     assert anna.errors == []
     anna.context.close()
     context.close()
@@ -1231,6 +1239,8 @@ def test_the_deal_summary_shows_card_values_points_totals_and_the_standing(serve
         }))""",
     )
     totals = [int(x) for x in page.eval_on_selector_all("#sheet-table tfoot td", "c => c.map(x => x.textContent)")]
+    # The player's own line says so, as the table and the result do (it read "Player:" beside "Player (you)" there).
+    assert rows[0]["text"].startswith("Cleo (you): ") and "(you)" not in rows[1]["text"]
     for seat, row in enumerate(rows):
         # Each scoring card says its value; the line names the deal's points, the running total and the place.
         assert all(str(value) == caption for value, caption in row["values"]), row

@@ -234,6 +234,8 @@ function tellSeatChanges(before, after) {
     if (!was || seat.seat === app.seat || seat.kind !== "human") continue;
     if (seat.away && !was.away) news.push({ key: seat.connected ? "news_away" : "news_left", seat: seat.seat });
     else if (!seat.away && was.away) news.push({ key: "news_back", seat: seat.seat });
+    // Back before a computer player took the seat: said too (the "offline" mark went without a word, a play-test).
+    else if (!seat.away && seat.connected && !was.connected) news.push({ key: "web_news_connected_again", seat: seat.seat });
   }
   if (!news.length) return;
   announce(setNews(news));

@@ -16,7 +16,7 @@ export function showSummary(scored, events, view = app.view, again = false) {
     return el(
       "li",
       { "data-seat": String(seat), "data-place": String(place) },
-      el("span", { class: "summary-line" }, el("span", { class: "summary-name", text: `${seatName(seat)}: ` }), `${plural("tricks", view ? view.tricks_won[seat] : 0)}, `, el("b", { class: points > 0 ? "summary-points" : "summary-points none", text: plural("points", points) }), el("span", { class: "summary-total" }, "\u00a0· ", el("span", { text: t("summary_total", { total: totals[seat] }) }), "\u00a0· ", el("span", { text: t("summary_place", { n: place }) }))),
+      el("span", { class: "summary-line" }, el("span", { class: "summary-name", text: `${seatName(seat)}${seat === app.seat ? ` ${t("you_suffix")}` : ""}: ` }), `${plural("tricks", view ? view.tricks_won[seat] : 0)}, `, el("b", { class: points > 0 ? "summary-points" : "summary-points none", text: plural("points", points) }), el("span", { class: "summary-total" }, "\u00a0· ", el("span", { text: t("summary_total", { total: totals[seat] }) }), "\u00a0· ", el("span", { text: t("summary_place", { n: place }) }))),
     );
   });
   $("summary-rows").replaceChildren(...rows);
