@@ -161,6 +161,8 @@ def test_a_hint_asked_while_the_computer_players_cards_are_shown_comes_with_the_
     )
     page.goto(f"{server.base}/t/{code}#seat={token}")
     server.start_game(code, host)
+    # A deal without a pass says so through its first trick (a play-test's began with "Your turn." alone).
+    page.wait_for_function("() => document.querySelector('#turn-line .hold-note')?.textContent === 'No passing this deal.'")
     asked_early = 0
     while asked_early < 2 and wait_for_my_turn(page):
         play_first_playable(page)
@@ -173,6 +175,7 @@ def test_a_hint_asked_while_the_computer_players_cards_are_shown_comes_with_the_
         page.wait_for_selector("#hand .card.hinted", timeout=15_000)
         assert (page.text_content("#hint-text") or "").startswith("Hint: ")
     assert asked_early == 2, "no decision came while the cards before it were being laid"
+    assert page.locator("#turn-line .hold-note").count() == 0  # (the second trick is old news)
     assert page.errors == []
     page.context.close()
 

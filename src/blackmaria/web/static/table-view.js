@@ -121,8 +121,7 @@ export function renderSeats() {
     });
     node.style.left = `${position.x}%`;
     node.style.top = `${position.y}%`;
-    // The seats at the top and the bottom have the felt's width beside them: there they write their lines wide, so
-    // that a box of many lines (German, the dealer, the turn) does not grow into the trick in the middle.
+    // Top and bottom seats write their lines wide: a box of many lines (German, the dealer) grew into the trick.
     if (Math.abs(position.x - 50) < 1) node.classList.add("wide-room");
     node.append(el("span", { class: "name", text: name, title: name, "aria-hidden": "true" }));
     const line = el("span", { class: "stats", "aria-hidden": "true" });
@@ -279,8 +278,7 @@ function renderTurnLine() {
   renderTurnText();
   // "It is not your turn. Computer 2 to play." under "Ben to play." read as a contradiction (a play-test's quick clicks).
   if (app.noticeTurn !== null && shownTurn(app.view) !== app.noticeTurn) clearNotice();
-  // A spectator who came in mid-game reads whose turn it is, and that they only watch (a play-test saw only "Anna
-  // to play." and a disabled chat).
+  // A spectator who came in mid-game reads whose turn it is, and that they only watch (a play-test saw "Anna to play.").
   const turnLine = $("turn-line");
   const spectating = t("spectating");
   if (app.seat === null && turnLine.textContent && turnLine.textContent !== spectating) {
@@ -362,6 +360,8 @@ function renderTurnText() {
     if (view.kitty_size && view.kitty_owner === null) {
       turnLine.append(" ", el("span", { class: "kitty-note", text: t("kitty_waiting", { count: plural("cards", view.kitty_size) }) }));
     }
+    // A deal without a pass said through its first trick (a play-test's deal 4 of Hearts began with "Your turn." alone).
+    if (view.direction === "hold" && app.table.rules.pass_count && view.tricks.length <= 1) turnLine.append(" ", el("span", { class: "hold-note", text: t("no_pass") }));
     if (view.received_marked && view.received_marked.length && view.pass_from !== null) {
       // Under the table, beside whose turn it is: on the felt it hid under the first card led (a play-test at
       // 1280x800, where the computer players led at once, never read what it had received).
