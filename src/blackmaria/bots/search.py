@@ -61,6 +61,15 @@ class KnownState:
     """The most unknown cards of each suit (a row of 4) each holder may get, or no rows where nothing caps them
     (``draw_suit_caps``)."""
 
+    def sample(self, rng: np.ndarray, p: np.ndarray, out: np.ndarray) -> bool:
+        """Deal the unknown cards into ``out`` as ``playout.sample_world`` does (False: the voids were dropped)."""
+        from blackmaria.bots.playout import sample_world
+
+        n = int(p[core.P_PLAYERS])
+        scratch = (np.empty(52, dtype=np.int64), np.empty(52, dtype=np.int64), np.empty(n + 2, dtype=np.int64))
+        known = (self.state, p, self.unknown, self.caps, self.voids, self.kitty_mode, self.kitty_owner)
+        return bool(sample_world(rng, *known, out, *scratch, self.suit_caps))
+
 
 _PARAMS: dict[Rules, np.ndarray] = {}
 
@@ -247,7 +256,7 @@ def card_beliefs(
     as the model, else the rules of thumb); the effective number of worlds is
     ``(sum w)^2 / sum w^2``.
     """
-    from blackmaria.bots.playout import sample_world, sample_world_masked, world_weight
+    from blackmaria.bots.playout import sample_world_masked, world_weight
     from blackmaria.core.compiled import make_rng
 
     rules = obs.rules
@@ -267,21 +276,7 @@ def card_beliefs(
     for _ in range(worlds):
         w = 1.0
         if inputs is None:
-            sample_world(
-                rng,
-                known.state,
-                p,
-                known.unknown,
-                known.caps,
-                known.voids,
-                known.kitty_mode,
-                known.kitty_owner,
-                world,
-                cards,
-                order,
-                rem,
-                known.suit_caps,
-            )
+            known.sample(rng, p, world)
         else:
             sample_world_masked(
                 rng, known.state, p, known.unknown, known.caps, inputs.forbid, known.kitty_mode, known.kitty_owner, world, cards, order, rem

@@ -652,28 +652,14 @@ class State:
     def _sample_once(self, seat: int, rng: random.Random) -> State | None:
         import numpy as np
 
-        from blackmaria.bots.playout import KITTY_PENDING, KITTY_TAKEN, sample_world
+        from blackmaria.bots.playout import KITTY_PENDING, KITTY_TAKEN
         from blackmaria.bots.search import known_state, params_for
         from blackmaria.core.compiled import make_rng
 
         n = self.players
         known = known_state(self.information_state(seat))
         world = np.zeros(core.STATE_SIZE, dtype=np.int64)
-        sample_world(
-            make_rng(rng.getrandbits(63)),
-            known.state,
-            params_for(self.rules),
-            known.unknown,
-            known.caps,
-            known.voids,
-            known.kitty_mode,
-            known.kitty_owner,
-            world,
-            np.zeros(52, dtype=np.int64),
-            np.zeros(52, dtype=np.int64),
-            np.zeros(n + 2, dtype=np.int64),
-            known.suit_caps,
-        )
+        known.sample(make_rng(rng.getrandbits(63)), params_for(self.rules), world)
         hands = [int(world[core.HAND + i]) for i in range(n)]
         kitty = self.kitty_dealt
         if known.kitty_mode == KITTY_PENDING:
