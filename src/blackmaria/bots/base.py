@@ -142,9 +142,10 @@ class SearchFeatures:
     """Common random numbers: in each world, every candidate's playout makes the same random draws, so that the
     differences between candidates come from the cards, not from the draws."""
     draw_caps: bool = False
-    """With a two-player stock, a seat that showed a void and has drawn since is dealt at most as many cards of that
-    suit as it drew, less those of it played since (``search.draw_suit_caps``); without, the sampler forgets the void
-    at the first draw and may deal it the whole suit."""
+    """With a two-player stock, a seat that showed a void and has drawn since is dealt cards of that suit only as its
+    draws since bring them: each of at most as many as it drew (less those of it played since, ``search.draw_suit_caps``)
+    by the unseen cards' share of the suit (``playout.sample_world_masked``); without, the sampler forgets the void at
+    the first draw and may deal it the whole suit."""
     exact_cards: int = 0
     """Solve the end of the deal exactly from this many cards in hand (at most ``search.EXACT_PLIES`` cards on the
     table), by ``playout.solve_memo`` (equal cards tried once, positions remembered); 0: ``search.exact_from``'s choice
