@@ -1182,6 +1182,17 @@ def test_host_opens_a_table_sees_a_friend_sit_down_and_start_fills_the_rest_with
     # said at the new table itself, before its invite (said before the screen opened, the screen hid it)
     told = again.stdout.find(f"You have a seat at a game in play on this server; back to it with: blackmaria join {link.key}")
     assert 0 <= told < again.stdout.find(" is open. Invite your friends"), again.stdout
+    # In the screen at 80x24 the story broke that link over its lines (a play-test): said again, whole, once it is gone.
+    from terminal_driver import PtyGame
+
+    screen = PtyGame(host.command[3:], host.env["BLACKMARIA_DATA_DIR"])
+    try:
+        screen.wait_for("Invite your friends")
+        screen.press("\x11")  # Ctrl+Q
+        screen.read(3.0)
+    finally:
+        assert screen.close() == 0, screen.text[-2000:]
+    assert f"back to it with: blackmaria join {link.key}" in screen.text[screen.mark :], screen.text[-1500:]
 
 
 def test_host_names_a_bad_server_address_and_a_spectator_cannot_start(server: Server, data_dir: Path) -> None:

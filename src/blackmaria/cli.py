@@ -739,6 +739,9 @@ def host(
     online.say(online.invite(screen))
     online.autoplay = not no_autoplay
     _sit(online, screen)
+    if screen:  # again once the screen is gone, whole: at 80x24 the story broke the link over its lines (a play-test)
+        for link in elsewhere:
+            click.echo(online.t("online_in_play_elsewhere", link=link.key))
 
 
 @main.command()
