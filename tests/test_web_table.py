@@ -1721,6 +1721,27 @@ def test_the_lobbys_start_is_on_a_phones_first_screen(server: Server, browser: A
 
 
 @needs_chromium
+def test_a_notice_while_the_table_fills_is_said_in_words_under_the_seats(server: Server, browser: Any) -> None:
+    """One watching the seats fill chats without a name: the notice under the seats says what to do (it could show
+    the code that makes the words, not the words)."""
+    code, _host = server.create_table(ONE_DEAL_HEARTS)
+    server.join(code, "Ann", 0)
+    page = new_page(browser, DESKTOP)
+    page.goto(f"{server.base}/t/{code}")
+    page.wait_for_selector("#seating:not([hidden])")
+    page.fill("#chat-input", "hello")
+    page.press("#chat-input", "Enter")
+    page.wait_for_function("() => document.getElementById('seating-error').textContent !== ''")
+    assert (
+        page.text_content("#seating-error")
+        == page.text_content("#notice")
+        == ("Write your name beside the line first: watching, you chat under it.")
+    )
+    assert page.errors == []
+    page.context.close()
+
+
+@needs_chromium
 def test_the_lobby_says_which_number_cannot_make_a_table_and_changes_none(server: Server, browser: Any) -> None:
     """A play-test: 9 players got the server's English refusal on a German page, and 5 computer players at a table of
     3, 0 deals or a timer of -5 were quietly made into something else (1 computer player, 1 deal, no timer)."""

@@ -194,7 +194,6 @@ const OWNER_LETTERS = 3; // a tapped card's taker: this many letters of the name
     return sum(targets) === sum(values) && fits(0, ascending(targets.slice()));
   }
 
-  /** Each player's points as counted from their tricks, before any moon: checked against the deal's total. */
   /** Where the points read as a deal's result after a moon: the shooter and the points each took (scorekeeper.py's
       moon_result_taken). */
   function moonResultTaken(facts, points, negatives) {
@@ -209,6 +208,7 @@ const OWNER_LETTERS = 3; // a tapped card's taker: this many letters of the name
     return null;
   }
 
+  /** Each player's points as counted from their tricks, before any moon: checked against the deal's total. */
   function fromPoints(facts, raw, names, checkSplit = true) {
     const n = facts.players;
     if (raw.length !== n) throw new ScoreError("ske_points_count", { players: n, given: raw.length });

@@ -229,7 +229,7 @@ export function showNotice(text, info = false, tillMyTurn = false) {
     app.noticeSaid = null;
   }, 6000);
   const seatingError = $("seating-error");
-  if (!$("seating").hidden) seatingError.textContent = text;
+  if (!$("seating").hidden) seatingError.textContent = notice.textContent; // (the words: ``text`` may make them)
 }
 
 /** A preset's name in words; house rules without a preset are house rules. */

@@ -377,7 +377,6 @@ function renderTurnText() {
       // As the terminal, and only where it matters: broken or not (a play-test missed the "not yet" before its lead).
       note.textContent = t(view.hearts_broken ? "hearts_broken" : "hearts_not_broken");
     }
-
   } else if (view.phase === "game-over" || view.phase === "deal-over") turnLine.textContent = ""; // the result's heading says it
 }
 
