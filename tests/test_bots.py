@@ -12,6 +12,7 @@ import pytest
 from blackmaria.bots import LEVELS, Hint, MediumBot, hint, make_bot, run_bots
 from blackmaria.bots.playout import (
     MEMO_BITS,
+    NO_CAP,
     distinct_moves,
     moon_shoot_card,
     moon_stop_card,
@@ -257,7 +258,7 @@ def test_a_two_player_void_shown_before_a_draw_caps_that_suit_by_the_cards_drawn
             held = (hands[other] & suit_mask(suit)).bit_count()
             assert held <= caps[other, suit], f"{obs.tricks} suit {suit}: the bound must hold"
             tight += caps[other, suit] < int(known_state(obs).caps[other])
-        assert (caps[obs.seat] == caps.max()).all()  # nothing caps the seat itself
+        assert (caps[obs.seat] == NO_CAP).all()  # nothing caps the seat itself
     assert tight > len(positions)  # the cap says more than the hand's size
 
 
@@ -295,7 +296,7 @@ def test_a_capped_suit_is_dealt_as_often_as_the_draws_since_the_void_bring_it() 
         args = (known.state, p, known.unknown, known.caps, void_cards(known.voids), known.kitty_mode, known.kitty_owner, out, *scratch)
         for suit in range(4):
             cap = int(known.suit_caps[other, suit])
-            if cap >= 13:
+            if cap >= NO_CAP:
                 continue
             share = (known.unknown & suit_mask(suit)).bit_count() / known.unknown.bit_count()
             for _ in range(40):

@@ -307,6 +307,9 @@ NO_WEIGHTS = np.zeros((0, N_FEATURES), dtype=np.float64)
 NO_SUIT_CAPS = np.zeros((0, 4), dtype=np.int64)
 """``sample_world_masked``'s ``suit_caps`` where no holder's cards of a suit are counted."""
 
+NO_CAP = 13
+"""A ``suit_caps`` entry that caps nothing: more cards of a suit than any holder can get."""
+
 
 @numba.njit(cache=True)
 def sample_world(
@@ -399,11 +402,12 @@ def sample_world_masked(
         if capped and strict:
             for h in range(holders):
                 for suit in range(4):
-                    if suit_caps[h, suit] >= 13:
+                    if suit_caps[h, suit] >= NO_CAP:
                         continue
+                    unseen = popcount(unknown & (CLUBS_MASK << suit))
                     count = 0
                     for _ in range(suit_caps[h, suit]):  # each draw since the void: of this suit by chance
-                        if random_below(rng, k) < popcount(unknown & (CLUBS_MASK << suit)):
+                        if random_below(rng, k) < unseen:
                             count += 1
                     for i in range(k):  # (shuffled: the first ones of the suit are a random choice)
                         card = cards[i]

@@ -61,14 +61,17 @@ class KnownState:
     """The most unknown cards of each suit (a row of 4) each holder may get, or no rows where nothing caps them
     (``draw_suit_caps``)."""
 
-    def sample(self, rng: np.ndarray, p: np.ndarray, out: np.ndarray) -> bool:
-        """Deal the unknown cards into ``out`` as ``playout.sample_world`` does (False: the voids were dropped)."""
+    def sample(
+        self, rng: np.ndarray, p: np.ndarray, out: np.ndarray, scratch: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+    ) -> bool:
+        """Deal the unknown cards into ``out`` as ``playout.sample_world`` does (False: the voids were dropped);
+        ``scratch``: its three work arrays, for a loop over many worlds (else made here)."""
         from blackmaria.bots.playout import sample_world
 
         n = int(p[core.P_PLAYERS])
-        scratch = (np.empty(52, dtype=np.int64), np.empty(52, dtype=np.int64), np.empty(n + 2, dtype=np.int64))
+        work = scratch or (np.empty(52, dtype=np.int64), np.empty(52, dtype=np.int64), np.empty(n + 2, dtype=np.int64))
         known = (self.state, p, self.unknown, self.caps, self.voids, self.kitty_mode, self.kitty_owner)
-        return bool(sample_world(rng, *known, out, *scratch, self.suit_caps))
+        return bool(sample_world(rng, *known, out, *work, self.suit_caps))
 
 
 _PARAMS: dict[Rules, np.ndarray] = {}
@@ -156,19 +159,17 @@ def known_state(obs: Observation) -> KnownState:
     return KnownState(s, unknown, caps, voids, kitty_mode, kitty_owner, draw_suit_caps(obs, s))
 
 
-NO_CAP: Final = 13
-"""More cards of a suit than any holder can get."""
-
-
 def draw_suit_caps(obs: Observation, s: np.ndarray) -> np.ndarray:
     """With a two-player stock, the most unknown cards of each suit each holder may hold: a seat that showed a void and
     has drawn since holds at most the cards it drew of that suit, less those of it played since (the core forgets the
     void at a draw, since a draw is unseen). No rows where no seat is capped (``playout.NO_SUIT_CAPS``).
     """
+    from blackmaria.bots.playout import NO_CAP, NO_SUIT_CAPS
+
     rules = obs.rules
     n = rules.players
     if not rules.stock_size:
-        return np.zeros((0, 4), dtype=np.int64)
+        return NO_SUIT_CAPS
     drawing_tricks = rules.stock_size // n  # after each of the first ones, every seat draws a card
     tricks = [trick.plays for trick in obs.tricks if trick.plays]  # the trick in play last
     completed = sum(1 for trick in obs.tricks if trick.winner is not None)
@@ -191,7 +192,7 @@ def draw_suit_caps(obs: Observation, s: np.ndarray) -> np.ndarray:
             held = int(s[core.HAND + seat] & core.suit_cards(suit)).bit_count()
             caps[seat, suit] = max(0, drawn - played - held)
             capped = True
-    return caps if capped else np.zeros((0, 4), dtype=np.int64)
+    return caps if capped else NO_SUIT_CAPS
 
 
 INFERENCE_ALPHA = 0.5
@@ -276,7 +277,7 @@ def card_beliefs(
     for _ in range(worlds):
         w = 1.0
         if inputs is None:
-            known.sample(rng, p, world)
+            known.sample(rng, p, world, (cards, order, rem))
         else:
             sample_world_masked(
                 rng, known.state, p, known.unknown, known.caps, inputs.forbid, known.kitty_mode, known.kitty_owner, world, cards, order, rem

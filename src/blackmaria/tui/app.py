@@ -1357,13 +1357,15 @@ class GameApp(CardTableApp):
         else:
             self.refresh_view()
 
-    def quit_label(self) -> str:
+    def _quitting_saves(self) -> bool:
         # A finished game is recorded already: nothing is left to save (a play-test read "Save & quit" at its end).
-        saves = self.session.saves and not self.session.game.is_over
-        return self.t("key_quit" if saves else "key_quit_unsaved")
+        return self.session.saves and not self.session.game.is_over
+
+    def quit_label(self) -> str:
+        return self.t("key_quit" if self._quitting_saves() else "key_quit_unsaved")
 
     def quit_how(self) -> str:
-        return self.t("quit_how" if self.session.saves and not self.session.game.is_over else "quit_how_unsaved")
+        return self.t("quit_how" if self._quitting_saves() else "quit_how_unsaved")
 
     def show_game_over(self) -> None:
         session, t = self.session, self.t
