@@ -1723,7 +1723,8 @@ def test_the_lobbys_start_is_on_a_phones_first_screen(server: Server, browser: A
 @needs_chromium
 def test_a_notice_while_the_table_fills_is_said_in_words_under_the_seats(server: Server, browser: Any) -> None:
     """One watching the seats fill chats without a name: the notice under the seats says what to do (it could show
-    the code that makes the words, not the words)."""
+    the code that makes the words, not the words), and where: the name field is the seat's, above (it said "beside
+    the line", where there is none)."""
     code, _host = server.create_table(ONE_DEAL_HEARTS)
     server.join(code, "Ann", 0)
     page = new_page(browser, DESKTOP)
@@ -1735,8 +1736,9 @@ def test_a_notice_while_the_table_fills_is_said_in_words_under_the_seats(server:
     assert (
         page.text_content("#seating-error")
         == page.text_content("#notice")
-        == ("Write your name beside the line first: watching, you chat under it.")
+        == "Write your name above first, under “Your name”: you chat under it."
     )
+    assert page.evaluate("() => document.activeElement.id") == "join-name"
     assert page.errors == []
     page.context.close()
 

@@ -43,7 +43,9 @@ export function sendChat(text) {
   const name = field.value.trim();
   const taken = app.table && app.table.seats.find((seat) => seat.kind !== "empty" && seatName(seat.seat).toLocaleLowerCase() === name.toLocaleLowerCase());
   if (!name || taken) {
-    showNotice(() => (taken ? t("web_name_taken", { name: seatName(taken.seat) }) : t("web_chat_name_first")));
+    // While the seats fill the name asked is the seat's, above (not "beside the line": there is none there).
+    const first = () => ($("join-box").hidden ? t("web_chat_name_first") : t("web_chat_name_above", { field: t("your_name") }));
+    showNotice(() => (taken ? t("web_name_taken", { name: seatName(taken.seat) }) : first()));
     field.focus();
     return false;
   }
