@@ -242,6 +242,45 @@ def test_a_friend_who_drops_out_is_told_and_computer_n_lets_a_computer_player_pl
     assert marks == ["(offline)", "(computer)", ""]
 
 
+def test_a_friend_who_quits_is_said_to_have_left_at_once_not_to_have_lost_the_connection(server: Server) -> None:
+    """A play-test: a friend who left by Ctrl+Q was first said to have lost the connection, and the table waited out the
+    grace (30 s here) for one who had gone on purpose. Leaving tells the server: the others hear that the player left,
+    and a computer player passes for the seat at once; the seat stays the player's."""
+    code, host = server.create_table(ONE_DEAL_HEARTS)
+    link = TableLink.parse(f"{server.base}/t/{code}")
+    _, zoe_token = take_seat(link, "Zoe", 0)
+    _, ben_token = take_seat(link, "Ben", 1)
+    server.bots(code, host, "easy")
+    zoe = OnlineSeat(link, zoe_token, "en")
+    ben_player = Player(lambda player, prompt: "quit")
+    left_after: list[float] = []
+
+    def answer(player: Player, prompt: str) -> str | list[str] | None:
+        if left_after:
+            return None
+        started = time.monotonic()
+        run_in_thread(OnlineSeat(link, ben_token, "en"), ben_player).join(20)
+        while not any(line.startswith("Ben has left the table") for line in player.out):
+            assert time.monotonic() - started < 10, player.out[-6:]
+            time.sleep(0.05)
+        left_after.append(time.monotonic() - started)
+        return " ".join(player.hand[:3])
+
+    player = Player(answer)
+    thread = run_in_thread(zoe, player)
+    server.start_game(code, host)
+    thread.join(60)  # (Zoe's answer to the first card's prompt ends her run)
+    assert left_after and left_after[0] < 10
+    assert "Ben has left the table: a computer player plays the seat until they come back." in player.out
+    assert not any("lost the connection" in line for line in player.out), player.out
+    assert any(line.startswith("You left the table; your seat stays yours") for line in ben_player.out), ben_player.out
+    # The computer player passed for Ben: the pass was made, and the deal went on without him.
+    assert any(line.startswith("You receive") for line in player.out), "\n".join(player.out[-12:])
+    back = OnlineSeat(link, ben_token, "en")
+    assert back.seat == 1
+    back.close()
+
+
 def test_alone_with_computer_players_undo_takes_a_card_back_and_a_spectator_sees_it_too(server: Server) -> None:
     link, host, token = seated(server, name="Ann")
     steps: list[str] = []
@@ -402,7 +441,7 @@ def test_quit_and_join_again_with_the_kept_token_brings_back_the_same_seat_and_h
     assert not thread.is_alive()
     assert (
         player.out[-1]
-        == f"You left the table; your seat stays yours (while the others play on, a computer player plays it for you after a short while). Back with: blackmaria join {link.key}"
+        == f"You left the table; your seat stays yours (while the others play on, a computer player plays it for you until you come back). Back with: blackmaria join {link.key}"
     )
     assert f"You chose 2 ({' '.join(short)}): choose exactly 3 different cards to pass." in player.out
     assert f"You do not hold {stranger[0]}." in player.out
@@ -966,7 +1005,7 @@ def test_in_a_real_terminal_join_opens_the_screen_and_ctrl_q_leaves_with_the_way
         read_until(lambda out: b"Pass 3 cards" in out)  # the screen, with the pass to make in its status line
         assert b"Pass 3 cards" in seen and b"\x1b[?1049h" in seen, "the full-screen app, not line by line"
         os.write(primary, b"\x11")  # Ctrl+Q
-        way_back = f"You left the table; your seat stays yours (while the others play on, a computer player plays it for you after a short while). Back with: blackmaria join {link.key}".encode()
+        way_back = f"You left the table; your seat stays yours (while the others play on, a computer player plays it for you until you come back). Back with: blackmaria join {link.key}".encode()
         read_until(lambda out: way_back in out)  # the whole line: a busy machine may hand it over in pieces
         assert process.wait(15) == 0
     finally:
@@ -1164,7 +1203,7 @@ def test_host_opens_a_table_sees_a_friend_sit_down_and_start_fills_the_rest_with
     lines = host.lines
     assert (
         lines[-1]
-        == f"You left the table; your seat stays yours (while the others play on, a computer player plays it for you after a short while). Back with: blackmaria join {link.key}"
+        == f"You left the table; your seat stays yours (while the others play on, a computer player plays it for you until you come back). Back with: blackmaria join {link.key}"
     )
     info = server.http.get(f"/api/tables/{link.code}").json()
     assert info["status"] == "playing" and info["rules"]["preset"] == "hearts"

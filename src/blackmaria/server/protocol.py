@@ -183,8 +183,29 @@ class Claim:
     ref: str | int | None = None
 
 
+@dataclass(frozen=True)
+class LeaveTable:
+    """The seat's player leaves on purpose (the terminal's Ctrl+Q): once its last connection closes, a computer player
+    plays the seat at once, not after the grace a lost connection gets, and the others are told that the player left.
+    The seat stays the player's: its link seats them again."""
+
+    ref: str | int | None = None
+
+
 ClientMessage = (
-    Hello | PassCards | PlayCard | Chat | Ping | AskHint | AskExplanation | ComparePass | AskCount | ChangeSeat | TakeBack | Claim
+    Hello
+    | PassCards
+    | PlayCard
+    | Chat
+    | Ping
+    | AskHint
+    | AskExplanation
+    | ComparePass
+    | AskCount
+    | ChangeSeat
+    | TakeBack
+    | Claim
+    | LeaveTable
 )
 
 
@@ -283,6 +304,7 @@ def parse_message(raw: str | bytes) -> ClientMessage:
         "seat": {"seat", "to", "level"},
         "undo": set(),
         "claim": set(),
+        "leave": set(),
     }
     if kind not in allowed:
         raise ProtocolError("unknown-type", f"{kind[:24]!r} is not a message type ({', '.join(allowed)})", ref=ref)
@@ -349,6 +371,8 @@ def parse_message(raw: str | bytes) -> ClientMessage:
         return TakeBack(ref)
     if kind == "claim":
         return Claim(ref)
+    if kind == "leave":
+        return LeaveTable(ref)
     return Ping(ref)
 
 

@@ -49,6 +49,7 @@ from blackmaria.server.protocol import (
     ClientMessage,
     ComparePass,
     Hello,
+    LeaveTable,
     PassCards,
     Ping,
     PlayCard,
@@ -123,6 +124,8 @@ class Client:
         """An explanation is being worked out for this connection (one at a time: each costs a search)."""
         self.comparing = False
         """A pass is being compared for this connection (one at a time)."""
+        self.leaving = False
+        """Its player said they leave (``leave``): when it closes, no grace before a computer player takes the seat."""
         self.pass_view: tuple[int, Observation, tuple[Card, ...]] | None = None
         """The deal, the seat's view and the advice of the last pass explained to this connection (``compare-pass``)."""
         self.explained: tuple[int, int, Explanation] | None = None
@@ -694,8 +697,10 @@ class TableRuntime:
         seat = client.seat
         gone = seat is not None and self.seats[seat].kind == "human" and not any(c.seat == seat for c in self.clients)
         if gone and self.status == "playing" and seat is not None:
-            # A reload or a short drop costs nothing: only a player still gone after the grace is played by a stand-in.
-            self._start_grace(seat)
+            if client.leaving:  # left on purpose: the others are told so, and wait for nobody
+                await self._replace_leaver(seat)
+            else:  # a reload or a short drop costs nothing: only one still gone after the grace gets a stand-in
+                self._start_grace(seat)
         if gone and self.status == "over" and self.again and not self.waiting_for_again():
             async with self.lock:  # the one the others waited for has gone: their next game starts
                 if self.status == "over" and self.again and not self.waiting_for_again():
@@ -767,6 +772,9 @@ class TableRuntime:
             return
         if isinstance(message, AskCount):
             self._count(client, message)
+            return
+        if isinstance(message, LeaveTable):
+            client.leaving = True  # (acted on as the connection closes: until then the seat is still played here)
             return
         seat = client.seat
         if isinstance(message, Chat):

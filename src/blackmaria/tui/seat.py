@@ -221,6 +221,10 @@ class Seat(ABC):
         """Let go of the table (a server's connection)."""
         return None
 
+    def leave(self) -> None:
+        """The player leaves on purpose (quit, Ctrl+Q, the end of their input), before ``close``: a server is told."""
+        return None
+
     def input_ended(self) -> None:
         """The player's input ended without a quit (a script's, a pipe's): a game not begun need not be kept."""
         return None
@@ -725,6 +729,7 @@ def run_lines(seat: Seat, ask: Callable[[str | None], str | None], tell: Callabl
                 if question is not None:
                     tell([""])  # the question's line ended (the goodbye followed the prompt on its line)
                 seat.input_ended()
+                seat.leave()
                 break
             seat.take(text)
             if not seat.progress():
@@ -733,7 +738,7 @@ def run_lines(seat: Seat, ask: Callable[[str | None], str | None], tell: Callabl
                     tell_new([line for line in [seat.goodbye()] if line])
                     return "gone"
     except (Leave, KeyboardInterrupt):  # Ctrl-C leaves as quit does
-        pass
+        seat.leave()
     finally:
         seat.close()
     tell_new([line for line in [seat.goodbye()] if line])
