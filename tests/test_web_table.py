@@ -1086,6 +1086,13 @@ def seated_table(server: Server, players: int, guest: str | None = None) -> tupl
     return code, token
 
 
+OPENS_SCROLLED = """() => {
+  const actions = document.querySelector('.board .actions').getBoundingClientRect();
+  return [...(scrollY > 0 ? [`opens scrolled by ${scrollY}px`] : []),
+          ...(actions.bottom > innerHeight ? [`the hand's buttons end at ${Math.round(actions.bottom)} of ${innerHeight}px`] : [])];
+}"""
+
+
 @needs_chromium
 def test_bugs_3_4_11_layout_sweep_nothing_leaves_its_box(server: Server, browser: Any) -> None:
     """1280x800, 1920x1080, 1024x640 and 390x844, English and German, 3 to 7 players: no seat box, header or card
@@ -1101,6 +1108,12 @@ def test_bugs_3_4_11_layout_sweep_nothing_leaves_its_box(server: Server, browser
             sit_at(page, server, code, token)
             page.wait_for_function(f"() => document.querySelectorAll('#seats .seat').length === {players}")
             found = page.evaluate(LAYOUT_PROBLEMS) + page.evaluate(HEADER_PROBLEMS)
+            if label == "desktop":
+                # The table opens with the header, the seats, the pass and the hand's buttons in one screen: at five to
+                # seven seats 1280x800 opened scrolled by 27px to bring the buttons in, the header's line cut. (The low
+                # screen, 1024x640, has no room for all: it scrolls the hand in, hand.js's revealHand.)
+                page.wait_for_timeout(300)
+                found += page.evaluate(OPENS_SCROLLED)
             if found:
                 problems[f"{label} {lang} {players} players"] = found
             if (label, lang, players) in (("desktop", "en", 4), ("phone", "de", 7), ("low", "de", 7)):
