@@ -416,6 +416,39 @@ def test_the_guided_deal_calls_a_card_as_good_as_any_only_when_none_is_cheaper()
     assert "no card here costs less" in session._play_feedback(disagreeing, other)
 
 
+def test_the_guided_deals_feedback_on_a_costlier_card_says_why_by_what_each_card_does() -> None:
+    """A play-test: "You chose 3♣: about 8.8 points ...; 8♣ would have cost about 8.2 points." gave the costs and no
+    reason. The feedback says what each card does to the trick where the two differ, and where they do the same, that
+    the difference is in the cards each leaves for later."""
+    from dataclasses import replace
+
+    from blackmaria.teaching import Option
+    from blackmaria.tui.learn import new_learn_session
+
+    session = new_learn_session(preset("hearts"), lang="en", seed=1, budget=50)
+    session.deal()
+    session.pass_cards(sorted(session.observation().hand)[:3])
+    while session.waiting_for() == "play" and len(session.observation().legal) < 2:
+        session.play(min(session.observation().legal))
+    explanation = session.explanation()
+    assert explanation is not None and len(explanation.legal) >= 2
+    low, high = explanation.legal[0], explanation.legal[1]
+    card = session.t.card
+    differ = replace(explanation, options=(Option(high, 0, "discard-clean", 2.0), Option(low, 0, "lead-low", 5.0)), advice=(high,))
+    said = session._play_feedback(differ, low)
+    assert said == (
+        f"You chose {card(low)} (a higher card of its suit is out: another player may win the trick): about 5.0 points at"
+        f" the end of the deal; {card(high)} (is thrown off; it has no points) would have cost about 2.0 points."
+    )
+    same = replace(differ, options=(Option(high, 0, "discard-clean", 2.0), Option(low, 0, "discard-clean", 5.0)))
+    assert session._play_feedback(same, low).endswith(
+        "Both do the same in this trick (is thrown off; it has no points): the difference is in the cards each leaves"
+        " you for the tricks to come."
+    )
+    german = new_learn_session(preset("hearts"), lang="de", seed=1, budget=50)
+    assert "(wird abgeworfen, ohne Punkte) hätte etwa 2,0 Punkte gekostet" in german._play_feedback(differ, low)
+
+
 def test_the_guided_deals_pass_feedback_gives_both_costs_of_any_pass() -> None:
     """Noticed in a play-test: after a pass other than the computer player's, the guided deal named both passes
     but not what the difference cost, though the analysis had costed both; and a pass the analysis had not compared

@@ -37,18 +37,22 @@ def _points(t: TeachingTexts, value: float) -> str:
     return t("x_mean", value=t.decimal(value))
 
 
-def _option_line(t: TeachingTexts, explanation: Explanation, option: Option, best_cost: float) -> str:
+def option_effect(t: TeachingTexts, explanation: Explanation, option: Option) -> str:
+    """What the card does to the trick, in words ("stays under 4♣")."""
     table = explanation.table
-    value = t("x_value", points=t.n("points", option.value)) if option.value else ""
     if option.effect in ("beats", "takes") and table.winning is not None:
-        effect = t(f"x_effect_{option.effect}", card=t.card(table.winning[1]))
-    elif option.effect == "ducks" and table.winning is not None:
-        effect = t("x_effect_ducks", card=t.card(table.winning[1]))
-    elif option.effect == "wins":
+        return t(f"x_effect_{option.effect}", card=t.card(table.winning[1]))
+    if option.effect == "ducks" and table.winning is not None:
+        return t("x_effect_ducks", card=t.card(table.winning[1]))
+    if option.effect == "wins":
         won = table.trick_value + option.value
-        effect = t("x_effect_wins", points=t.n("points", won)) if won else t("x_effect_wins_clean")
-    else:
-        effect = t(f"x_effect_{option.effect}")
+        return t("x_effect_wins", points=t.n("points", won)) if won else t("x_effect_wins_clean")
+    return t(f"x_effect_{option.effect}")
+
+
+def _option_line(t: TeachingTexts, explanation: Explanation, option: Option, best_cost: float) -> str:
+    value = t("x_value", points=t.n("points", option.value)) if option.value else ""
+    effect = option_effect(t, explanation, option)
     cost = option.cost if option.cost is not None else 0.0
     if option.card in explanation.advice:
         note = t("x_note_best")
@@ -264,4 +268,4 @@ def render_count(count: PublicCount, seats: Sequence[str], lang: str = "en", you
     return lines
 
 
-__all__ = ["TeachingTexts", "render_count", "render_explanation"]
+__all__ = ["TeachingTexts", "option_effect", "render_count", "render_explanation"]

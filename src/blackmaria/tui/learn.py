@@ -29,7 +29,7 @@ from blackmaria.cards import SPADES, Card
 from blackmaria.cli_help import LocalizedCommand
 from blackmaria.game import Game
 from blackmaria.locale import detect_language, shown_difference
-from blackmaria.locale.teaching import TeachingTexts
+from blackmaria.locale.teaching import TeachingTexts, option_effect
 from blackmaria.observation import Observation
 from blackmaria.rules import QUEEN_OF_SPADES, Rules
 from blackmaria.teaching import DEFAULT_BUDGET, Explanation, compare_pass, count_deal, count_lines, explain, explanation_lines
@@ -242,8 +242,16 @@ class LearnSession(PlaySession):
         if shown_difference(costs[best], costs[card]) < 0.05:  # not "about 1.9; 9♦ would have cost about 1.9"
             return tt("learn_feedback_best", card=tt.card(card), cost=self._points(costs[card]))
         chosen = next(option for option in explanation.options if option.card == card)
-        said = "learn_feedback_chance" if chosen.within_noise(costs[best]) else "learn_feedback"
-        return tt(said, card=tt.card(card), cost=self._points(costs[card]), best=tt.card(best), best_cost=self._points(costs[best]))
+        said = dict(card=tt.card(card), cost=self._points(costs[card]), best=tt.card(best), best_cost=self._points(costs[best]))
+        if chosen.within_noise(costs[best]):
+            return tt("learn_feedback_chance", **said)
+        # Why the other card is better, as far as the trick says: what each does to it, or, doing the same, that the
+        # difference is in what each leaves in the hand (a play-test read the two costs and asked why).
+        effect = option_effect(tt, explanation, chosen)
+        best_effect = option_effect(tt, explanation, next(option for option in explanation.options if option.card == best))
+        if effect == best_effect:
+            return tt("learn_feedback_later", **said, effect=effect)
+        return tt("learn_feedback_effects", **said, effect=effect, best_effect=best_effect)
 
     def deal_review(self, index: int | None = None) -> list[str]:
         """The public count of the deal, card by card (instead of the game's short review)."""

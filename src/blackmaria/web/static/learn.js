@@ -129,11 +129,14 @@ export function showFeedback() {
     const best = x.options.filter((option) => option.cost !== null).reduce((a, b) => (cheaper(b, a) ? b : a));
     if (!chosen || chosen.cost === null) return;
     const cost = t("points_many", { n: decimal(chosen.cost) });
-    const said = chosen.chance ? "learn_feedback_chance" : "learn_feedback"; // (the server's: within the search's noise)
-    text =
-      shownDifference(best.cost, chosen.cost) < 0.05
-        ? t("learn_feedback_best", { card: cardShort(chosen.card), cost })
-        : t(said, { card: cardShort(chosen.card), cost, best: cardShort(best.card), best_cost: t("points_many", { n: decimal(best.cost) }) });
+    const said = { card: cardShort(chosen.card), cost, best: cardShort(best.card), best_cost: t("points_many", { n: decimal(best.cost) }) };
+    // Why the other card is better, as the terminal says it: what each does to the trick, or, doing the same, that
+    // the difference is in what each leaves in the hand. (``chance``: the server's, within the search's noise.)
+    const [effect, bestEffect] = [effectText(chosen, x), effectText(best, x)];
+    if (shownDifference(best.cost, chosen.cost) < 0.05) text = t("learn_feedback_best", { card: cardShort(chosen.card), cost });
+    else if (chosen.chance) text = t("learn_feedback_chance", said);
+    else if (effect === bestEffect) text = t("learn_feedback_later", { ...said, effect });
+    else text = t("learn_feedback_effects", { ...said, effect, best_effect: bestEffect });
   }
   $("learn-feedback").textContent = text;
 }
