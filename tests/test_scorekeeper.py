@@ -14,7 +14,7 @@ import pytest
 from blackmaria.locale import Texts
 from blackmaria.rules import PRESETS, preset
 from blackmaria.scorekeeper import ScoreError, ScoreSheet
-from blackmaria.tui.scorekeeping import run_scorekeeper
+from blackmaria.tui.scorekeeping import run_scorekeeper, sheet_csv
 
 
 def _type(sheet: ScoreSheet, lines: list[str], lang: str = "en") -> list[str]:
@@ -139,7 +139,21 @@ def test_the_sheet_resumes_and_exports(tmp_path: Path) -> None:
     (saved,) = (tmp_path / "scoresheets").glob("sheet-*.json")
     again = ScoreSheet.from_json(saved.read_text(encoding="utf-8"))
     assert again.totals == sheet.totals and [e.moon_shooter for e in again.entries] == [None, 0]
-    assert sheet.to_csv().splitlines()[-1] == "total,,,20,32,26,26,"
+    assert sheet_csv(sheet, Texts("en")).splitlines() == [
+        "Deal,Dealer,Pass,W,N,E,S,Moon",
+        "1,W,to the left,20,6,0,0,",
+        "2,N,to the right,0,26,26,26,W",
+        "Total,,,20,32,26,26,",
+    ]
+    # In the sheet's language, and without a moon column where the rules have none.
+    assert sheet_csv(sheet, Texts("de")).splitlines()[:2] == ["Spiel,Geber,Weitergabe,W,N,E,S,Mond", "1,W,nach links,20,6,0,0,"]
+    maria = ScoreSheet(preset("black-maria"), ["Anna", "Ben", "Carla"])
+    maria.add(maria.from_points([10, 8, 25]))
+    assert sheet_csv(maria, Texts("en")).splitlines() == [
+        "Deal,Dealer,Pass,Anna,Ben,Carla",
+        "1,Anna,to the right,10,8,25",
+        "Total,,,10,8,25",
+    ]
     with pytest.raises(ScoreError, match="enter the points of all 4 players"):
         sheet.from_points([26])
 

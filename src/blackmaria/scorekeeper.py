@@ -13,9 +13,7 @@ the end of the game and ties follow ``game.game_verdict``.
 
 from __future__ import annotations
 
-import csv
 import functools
-import io
 import json
 import re
 from collections.abc import Sequence
@@ -292,16 +290,6 @@ class ScoreSheet:
             )
             sheet.entries.append(entry)
         return sheet
-
-    def to_csv(self) -> str:
-        out = io.StringIO()
-        writer = csv.writer(out)
-        writer.writerow(["deal", "dealer", "pass", *self.players, "moon"])
-        for index, entry in enumerate(self.entries):
-            moon = self.players[entry.moon_shooter] if entry.moon_shooter is not None else ""
-            writer.writerow([index + 1, self.players[self.dealer(index)], self.direction(index), *entry.points, moon])
-        writer.writerow(["total", "", "", *self.totals, ""])
-        return out.getvalue()
 
 
 __all__ = ["DealEntry", "ScoreError", "ScoreSheet"]

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import csv
 import errno
+import io
 import re
 import shlex
 import shutil
@@ -136,9 +138,9 @@ def _entry(sheet: ScoreSheet, text: str) -> DealEntry:
     return sheet.from_cards([chunk.strip() for chunk in text.split(separator)])
 
 
-def sheet_table(sheet: ScoreSheet, t: Texts) -> list[str]:
-    """The score sheet in aligned columns: deal, dealer, pass, each player's points, the moon (where the rules have one);
-    then the totals."""
+def sheet_rows(sheet: ScoreSheet, t: Texts) -> list[list[str]]:
+    """The score sheet's rows in ``t``'s words: deal, dealer, pass, each player's points, the moon (where the rules
+    have one); then the totals."""
     moons = sheet.rules.moon != "off"  # no moon column under rules without one (Black Maria)
     header = [t("sheet_deal"), t("sk_col_dealer"), t("sk_col_pass"), *sheet.players, *[t("sk_col_moon")] * moons]
     rows = [header]
@@ -147,6 +149,21 @@ def sheet_table(sheet: ScoreSheet, t: Texts) -> list[str]:
         direction = sheet.direction(index)
         rows.append([str(index + 1), sheet.players[sheet.dealer(index)], t.direction(direction), *map(str, entry.points), *[moon] * moons])
     rows.append([t("sheet_total"), "", "", *map(str, sheet.totals), *[""] * moons])
+    return rows
+
+
+def sheet_csv(sheet: ScoreSheet, t: Texts) -> str:
+    """The score sheet as CSV, in the words of the sheet shown (a German sheet's file said "deal,dealer,pass"):
+    Python's csv module, quoting only where needed, lines ending in CR LF, as the page's Export CSV writes it."""
+    out = io.StringIO()
+    csv.writer(out).writerows(sheet_rows(sheet, t))
+    return out.getvalue()
+
+
+def sheet_table(sheet: ScoreSheet, t: Texts) -> list[str]:
+    """The score sheet in aligned columns (``sheet_rows``)."""
+    rows = sheet_rows(sheet, t)
+    header = rows[0]
     widths = [max(len(row[column]) for row in rows) for column in range(len(header))]
     numeric = {0, *range(3, 3 + len(sheet.players))}
     return [
@@ -267,7 +284,7 @@ def run_scorekeeper(
                     target = answer[len(word) :].strip()
                     if not target:
                         raise ScoreError("ske_csv_usage")
-                    Path(target).write_text(sheet.to_csv(), encoding="utf-8")
+                    Path(target).write_text(sheet_csv(sheet, t), encoding="utf-8")
                     write_wrapped(t("sk_saved_csv", path=target))
                     continue
                 if word in ("undo", "zurück", "zurueck", "zuruck"):

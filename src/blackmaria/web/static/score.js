@@ -318,18 +318,20 @@ const OWNER_LETTERS = 3; // a tapped card's taker: this many letters of the name
       }
       return sheet;
     }
-    /** ScoreSheet.to_csv: Python's csv module, quoting only where needed, lines ending in CR LF. */
+    /** The terminal's sheet_csv, in the page's words: Python's csv module, quoting only where needed, lines ending
+        in CR LF; a moon column only under rules with a moon. */
     toCsv() {
       const field = (value) => {
         const text = String(value);
         return /[",\r\n]/.test(text) ? '"' + text.replace(/"/g, '""') + '"' : text;
       };
-      const rows = [["deal", "dealer", "pass", ...this.players, "moon"]];
+      const moons = this.facts.moon !== "off" ? 1 : 0;
+      const rows = [[t("sheet_deal"), t("sk_col_dealer"), t("sk_col_pass"), ...this.players, ...Array(moons).fill(t("sk_col_moon"))]];
       this.entries.forEach((entry, index) => {
         const moon = entry.moon === null ? "" : this.players[entry.moon];
-        rows.push([index + 1, this.players[this.dealer(index)], this.direction(index), ...entry.points, moon]);
+        rows.push([index + 1, this.players[this.dealer(index)], t("direction_" + this.direction(index)), ...entry.points, ...Array(moons).fill(moon)]);
       });
-      rows.push(["total", "", "", ...this.totals, ""]);
+      rows.push([t("sheet_total"), "", "", ...this.totals, ...Array(moons).fill("")]);
       return rows.map((row) => row.map(field).join(",") + "\r\n").join("");
     }
   }
