@@ -1727,6 +1727,26 @@ def test_the_lobbys_start_is_on_a_phones_first_screen(server: Server, browser: A
     height = page.viewport_size["height"]
     box = page.locator("#create").bounding_box()
     assert box["y"] + box["height"] <= height, box
+    # The fields pass under it, not around it (a play-test saw the moon's field beside the button, and a name field
+    # under it): beside the button is its bar, and a field that takes the focus is scrolled clear of it.
+    beside = """() => {
+      const box = document.getElementById('create').getBoundingClientRect();
+      for (let y = box.top - 8; y <= box.bottom + 8; y += 4) {
+        const there = document.elementFromPoint(innerWidth - 40, y);
+        if (there && there.closest('.field, select, input, label')) return there.outerHTML.slice(0, 80);
+      }
+      return null;
+    }"""
+    assert page.evaluate(beside) is None
+    page.focus("#timer")
+    for _ in range(3):  # (the browser scrolls a field reached so to the screen's foot, where the button is)
+        if page.evaluate("document.activeElement.id") == "create-name":
+            break
+        page.keyboard.press("Tab")
+    page.wait_for_timeout(300)
+    assert page.evaluate("document.activeElement.id") == "create-name"
+    name, bar = page.locator("#create-name").bounding_box(), page.locator("#create").bounding_box()
+    assert name["y"] + name["height"] <= bar["y"], (name, bar)
     page.click("#create")
     page.wait_for_selector("#pass-bar:not([hidden])")
     assert page.errors == []
