@@ -1257,6 +1257,16 @@ def test_the_deal_summary_shows_card_values_points_totals_and_the_standing(serve
     totals = [int(x) for x in page.eval_on_selector_all("#sheet-table tfoot td", "c => c.map(x => x.textContent)")]
     # The player's own line says so, as the table and the result do (it read "Player:" beside "Player (you)" there).
     assert rows[0]["text"].startswith("Cleo (you): ") and "(you)" not in rows[1]["text"]
+    # So does a moon of the player's own, and another's by name (drawn again as the page draws a deal so ended: a
+    # play-test's read "Player shot the moon!" under "Player (you)").
+    moon = """async (shooter) => {
+      const [{ showSummary }, { app }] = await Promise.all([import('/static/dialogs.js'), import('/static/state.js')]);
+      const [scored, events, view] = app.lastSummary;
+      showSummary({ ...scored, moon_shooter: shooter }, events, view, true);
+      return document.getElementById('summary-extra').textContent;
+    }"""
+    assert page.evaluate(moon, 0) == "You shot the moon!"
+    assert page.evaluate(moon, 1) == rows[1]["text"].split(":")[0] + " shot the moon!"
     for seat, row in enumerate(rows):
         # Each scoring card says its value; the line names the deal's points, the running total and the place.
         assert all(str(value) == caption for value, caption in row["values"]), row

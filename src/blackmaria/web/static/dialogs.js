@@ -23,7 +23,8 @@ export function showSummary(scored, events, view = app.view, again = false) {
   $("summary").dataset.deal = String(scored.deal);
   renderCounts(scored.deal);
   const extra = [];
-  if (scored.moon_shooter !== null && scored.moon_shooter !== undefined) extra.push(t("moon", { name: seatName(scored.moon_shooter) }));
+  // (the player's own shot said as theirs, as the terminal says it: "Player shot the moon!" under "Player (you)")
+  if (scored.moon_shooter !== null && scored.moon_shooter !== undefined) extra.push(scored.moon_shooter === app.seat ? t("moon_you") : t("moon", { name: seatName(scored.moon_shooter) }));
   // Play ended at once: why (a play-test's summary did not say).
   if (app.claimed?.deal === scored.deal) extra.push(t("web_claimed_summary", { tricks: plural("tricks", app.claimed.tricks) }));
   if (scored.kitty && scored.kitty.length && view && view.kitty_owner !== null) {
