@@ -1242,6 +1242,31 @@ def test_a_leaver_is_replaced_after_the_grace_and_given_back_and_the_table_featu
 
 
 @needs_chromium
+def test_a_hint_asked_as_a_deal_ends_chooses_nothing_in_the_next_deals_pass(server: Server, browser: Any) -> None:
+    """A play-test pressed Hint on the deal's last card, played for them meanwhile: the server answered for the next
+    deal's pass, and its three cards were chosen there, the Pass button ready to pass cards nobody chose."""
+    page = solo_table(browser, server.base, deals=2)
+    pass_three(page)
+    deadline = time.monotonic() + 180
+    while len(hand(page)) > 1:
+        assert time.monotonic() < deadline, "the deal's last card never came"
+        assert wait_for_my_turn(page)
+        if len(hand(page)) > 1:
+            play_first_playable(page)
+    page.wait_for_selector("#hand .card.playable")
+    # The last card, and at once the hint, as a player's click lands while autoplay plays the card.
+    page.evaluate("() => { document.querySelector('#hand .card.playable').click(); document.getElementById('hint-button').click(); }")
+    page.wait_for_function("() => document.getElementById('summary').open", timeout=60000)
+    page.click("#summary-close")
+    page.wait_for_selector("#pass-bar:not([hidden])")
+    page.wait_for_timeout(1500)  # (the hint's answer, had it been kept, is shown by now)
+    assert page.locator("#hand .card.selected").count() == 0
+    assert page.text_content("#hint-text") == ""
+    assert page.errors == []
+    page.context.close()
+
+
+@needs_chromium
 def test_the_deal_summary_shows_card_values_points_totals_and_the_standing(server: Server, browser: Any) -> None:
     page = solo_table(browser, server.base, deals=2)
     play_to_the_summary(page)

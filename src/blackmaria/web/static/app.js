@@ -7,7 +7,7 @@ import { renderAll, renderSeats, renderTrick, toggleLastTrick, togglePause } fro
 import { openChat, sendChat } from "./chat.js";
 import { renderTableRules, renderTitle, toggleSound } from "./header.js";
 import { fillBots, startGame } from "./seating.js";
-import { claimRest, passCards, showHint } from "./hand.js";
+import { claimRest, hintAsked, passCards, showHint } from "./hand.js";
 import { hintWhenExplained, learnHint, showFeedback } from "./learn.js";
 import { closePanels, closeSummary, keepInSummary, showLastDeal, showSummary } from "./dialogs.js";
 import { loadBots, loadPresets, renderLevels, renderMyTables, showLobby } from "./lobby.js";
@@ -111,7 +111,10 @@ function askHint() {
   const advice = learnHint();
   if (advice) showHint(advice);
   else if (app.learn) hintWhenExplained();
-  else send({ type: "hint", lang: language() });
+  else {
+    hintAsked();
+    send({ type: "hint", lang: language() });
+  }
 }
 
 const copyInvite = () => copyField("invite-link", $("copy-done"), "");

@@ -281,7 +281,16 @@ export function passCards() {
   focusHandFrom($("pass-bar")); // the button that held the focus goes with the pass: the next card is played from here
 }
 
+/** The server is asked for a hint: for a decision of the deal on the screen. */
+export function hintAsked() {
+  app.hintDeal = app.view ? app.view.deal : null;
+}
+
 export function showHint(message) {
+  // A hint for another deal than the one it was asked in is dropped: asked on a deal's last card, played for the
+  // player meanwhile, the server answered for the next deal's pass, whose cards it chose (a play-test).
+  const queued = message.seq === undefined ? undefined : app.queue.find((update) => update.seq === message.seq);
+  if (message.seq !== undefined && (queued ? queued.state : app.view)?.deal !== app.hintDeal) return;
   // A hint that comes when the seat has nothing to decide any more (its turn's time ran out meanwhile) is dropped; one
   // for a decision whose update is still waiting to be shown (the computer players' cards before it) waits for it.
   if (!app.view || !app.view.choices.length || app.passPending) {

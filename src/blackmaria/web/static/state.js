@@ -63,6 +63,7 @@ export const app = {
   drawn: null, // the card this seat drew from a two-player stock after the last trick, until its next card
   joining: false, // this page is taking a seat: the table's news of it are not told to it
   hintWaiting: null, // a hint for a decision whose update is still queued: shown once it is
+  hintDeal: null, // the deal on the screen when a hint was last asked (an answer for another is dropped)
   linked: false, // the page was opened by a seat's link (#seat=): its welcome says whose seat it gave
   presets: [],
   chat: [],
