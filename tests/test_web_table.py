@@ -1267,6 +1267,28 @@ def test_a_hint_asked_as_a_deal_ends_chooses_nothing_in_the_next_deals_pass(serv
 
 
 @needs_chromium
+def test_a_notice_of_a_card_played_for_the_player_goes_with_the_deal(server: Server, browser: Any) -> None:
+    """A play-test's "Only K♥ may be played: played for you." stayed over the game's result (and behind each deal's
+    summary): a deal's notices end with it."""
+    page = solo_table(browser, server.base, deals=1, autoplay=True)
+    pass_three(page)
+    deadline = time.monotonic() + 180
+    while len(hand(page)) > 1:
+        assert time.monotonic() < deadline, "the deal's last card never came"
+        assert wait_for_my_turn(page)
+        if len(hand(page)) > 1:
+            play_first_playable(page)
+    page.wait_for_function("() => document.getElementById('summary').open", timeout=60000)  # the last card, played for Cleo
+    assert page.evaluate("() => window.sent.filter(m => m.type === 'play').length") == 13
+    assert page.text_content("#notice") == ""
+    page.click("#summary-close")
+    page.wait_for_selector("#result:not([hidden])")
+    assert page.text_content("#notice") == ""
+    assert page.errors == []
+    page.context.close()
+
+
+@needs_chromium
 def test_the_deal_summary_shows_card_values_points_totals_and_the_standing(server: Server, browser: Any) -> None:
     page = solo_table(browser, server.base, deals=2)
     play_to_the_summary(page)

@@ -71,7 +71,10 @@ async function showUpdate(message, hurry) {
     showNotice(() => t("forced_play", { card: cardShort(forced.card) }), true);
     app.forcedNotice = app.forcedFor; // (it goes at the next turn that is not this one: hand.js)
   }
-  if (scored) setNews([]); // the table's news last the deal they came in (a play-test read them under the result)
+  if (scored) {
+    setNews([]); // the table's news last the deal they came in (a play-test read them under the result)
+    clearNotice(); // and so does a notice ("Only K♥ may be played: played for you." stayed over the game's result)
+  }
   if (scored && app.table && app.table.summary_seconds) app.summaryUntil = message.receivedAt + app.table.summary_seconds * 1000;
   app.view = message.state;
   // One watching has no button to press between deals: the last deal's summary goes when the next deal's play begins
