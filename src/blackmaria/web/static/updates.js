@@ -71,6 +71,9 @@ async function showUpdate(message, hurry) {
     showNotice(() => t("forced_play", { card: cardShort(forced.card) }), true);
     app.forcedNotice = app.forcedFor; // (it goes at the next turn that is not this one: hand.js)
   }
+  // Who took the trick before, said after a reload, is old news once another trick is won (a play-test's page said
+  // "Anna took the last trick" under a trick it had just shown taken by the player).
+  if (won && (app.news || []).some((item) => item.key.startsWith("web_last_trick_"))) setNews(app.news.filter((item) => !item.key.startsWith("web_last_trick_")));
   if (scored) {
     setNews([]); // the table's news last the deal they came in (a play-test read them under the result)
     clearNotice(); // and so does a notice ("Only K♥ may be played: played for you." stayed over the game's result)
