@@ -359,6 +359,10 @@ def test_german_from_the_browser_language_refusals_included(server: Server, brow
     context = browser.new_context(**PHONE, locale="de-DE")
     page = context.new_page()
     page.goto(f"{server.base}/score")
+    # The bar's title, link and language menu on one line (the menu went to a second line in German).
+    bottoms = page.evaluate("[...document.querySelectorAll('.bar > *')].map(e => e.getBoundingClientRect().bottom)")
+    tops = page.evaluate("[...document.querySelectorAll('.bar > *')].map(e => e.getBoundingClientRect().top)")
+    assert max(tops) < min(bottoms), (tops, bottoms)
     page.get_by_label("Regeln").select_option("hearts")
     page.get_by_role("button", name="Liste beginnen").click()
     assert page.get_by_role("status").filter(has_text="Spiel 1").inner_text() == "Spiel 1: Spieler 1 gibt, Weitergabe nach links."
