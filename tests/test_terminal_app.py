@@ -579,6 +579,23 @@ def test_typed_cards_join_the_marked_ones_and_no_more_are_marked_than_the_pass_t
     _run(session, drive)
 
 
+def test_a_whole_pass_typed_on_one_line_is_the_pass_whatever_was_marked(tmp_path: Path) -> None:
+    """A play-test marked 9♠ by mistake, then typed "ac kc jc": "You chose 4 (9♠ A♣ K♣ J♣): choose exactly 3", where
+    the README says a line typed with the whole pass passes it."""
+    session = _session(tmp_path)
+
+    async def drive(app: GameApp, pilot: object) -> None:
+        cards = app.hand_cards()
+        await pilot.press("space")  # type: ignore[attr-defined]
+        assert app.marked == {cards[0]}
+        typed = " ".join(card_name(card).lower() for card in cards[1:4])
+        await pilot.press(*typed, "enter")  # type: ignore[attr-defined]
+        assert session.waiting_for() == "play", app.message
+        assert set(session.observation().passed or ()) == set(cards[1:4])
+
+    _run(session, drive)
+
+
 def test_a_view_over_the_table_takes_its_own_keys_and_home_leaves_the_story_where_it_is(tmp_path: Path) -> None:
     """The play-test: Enter closing the score sheet played the card under the cursor, arrows moved the cursor behind
     a view, and Home scrolled the story to its top as well as the cursor to the first card."""

@@ -829,6 +829,8 @@ def test_the_textual_seat_plays_a_whole_deal_by_keys_against_the_server(server: 
             place = 1 + sum(1 for total in totals if total < totals[app.seat.seat])
             (line,) = [line for line in app.told if line.startswith("Totals, fewest first: ")]
             assert line.endswith(f"Your place: {place} of 4.") and line.count(": ") == 6, line  # four totals
+            # the player named "You" there too, as in the totals above (it named them by their name after "You")
+            assert f"You: {totals[app.seat.seat]}" in line and app.seat.names()[app.seat.seat] not in line, line
             # The screen stays at the table, connected, and the next game the host starts is played here (a
             # play-test's terminal said "waiting for the next one" with its connection closed, and missed it).
             assert app.ended is None and "waiting for the next one to start" in app.seat.status()
@@ -1364,6 +1366,9 @@ def test_after_a_game_the_terminal_says_who_would_like_another_and_whom_its_own_
     seat.start_hint = "online_start_hint"
     seat._table(table((True, True, False, False)))
     assert seat.take_lines() == ["You asked for another game: it starts when Cleo asks for it too."]
+    # and the status line says so, not how to ask (a play-test's host pressed F8 and read "F8 asks for another game")
+    seat.state = {"phase": "game-over", "winners": [1], "totals": [30, 10, 40, 24]}
+    assert seat.status().endswith("You asked for another game: it starts when Cleo asks for it too."), seat.status()
     seat._table(table((True, True, False, False), connected=(True, True, False, False)))  # Cleo leaves: nothing to add
     assert seat.take_lines() == []
     seat.close()
@@ -1506,6 +1511,8 @@ def test_back_after_a_stand_in_passed_the_terminal_names_the_cards_passed_and_re
     assert said.startswith(f"While you were away, a computer player passed {passed} for you to {to} and played "), said
     received = ada.t.cards(parse_cards(" ".join(state["received"])))
     assert f"You received {received} from {ada._names[state['pass_from']]}." in lines, lines
+    # said once, as the computer player's: not also as if Ada had passed ("You pass ... to Ben." read as her own)
+    assert not any(line.startswith(("You pass ", "You receive ")) for line in lines), lines
     ada.close()
     ben.close()
 

@@ -747,13 +747,16 @@ class CardTableApp(App[None]):
 
     def mark_typed(self, text: str) -> bool:
         """Cards typed during a pass join the marked ones: marked until they make the pass, then Enter passes them,
-        as after Space (a typed card that made it passed at once, a play-test); a line of the whole pass passes it.
-        Cards all marked already are unmarked. False when the text is not cards of the hand (it is then entered as
+        as after Space (a typed card that made it passed at once, a play-test); a line of the whole pass passes it,
+        whatever was marked. Cards all marked already are unmarked. False when the text is not cards of the hand (it is then entered as
         typed, and refused)."""
         typed = self.seat.parse(text)
         rules = self.seat.rules
         if not typed or rules is None or not all(card in self.hand() for card in typed):
             return False
+        if len(set(typed)) == rules.pass_count:  # a whole pass typed is the pass, whatever was marked before it (a
+            self.choose(sorted(set(typed)))  # play-test's mark left by mistake made "ac kc jc" four cards, refused)
+            return True
         if set(typed) <= self.marked:  # typed again, as Space on it, it is unmarked (a play-test's pass went instead)
             self.marked -= set(typed)
             self.forget_marking_notes()

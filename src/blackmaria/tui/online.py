@@ -26,7 +26,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from blackmaria.bots.base import LEVELS
 from blackmaria.cards import Card, card_name, parse_card, parse_cards
-from blackmaria.events import DealScored, event_from_dict
+from blackmaria.events import CardsPassed, CardsReceived, DealScored, event_from_dict
 from blackmaria.locale import Texts, level_named, program_name
 from blackmaria.locale.messages import MESSAGES
 from blackmaria.observation import Observation
@@ -550,9 +550,10 @@ class OnlineSeat(Seat):
             self._chat(line)
         for deal in unanswered:
             self.ask_count(deal)
-        self._tell(message.get("events", []))
-        # What a computer player did for this seat in this deal while its player was away, as the page says it.
+        # What a computer player did for this seat in this deal while its player was away, as the page says it: a pass
+        # it made is said so, below, not as the seat's own ("You pass K♠ A♥ K♥ to Hal." above it read as the player's).
         stood = message.get("stood_in") or {}
+        self._tell(message.get("events", []), stood_in_passed=bool(stood.get("passed")))
         cards = " ".join(t.card(parse_card(name)) for name in stood.get("cards") or [])
         said = {(True, True): "stood_in_both", (True, False): "stood_in_passed", (False, True): "stood_in_played"}
         key = said.get((bool(stood.get("passed")), bool(cards)))
@@ -778,7 +779,7 @@ class OnlineSeat(Seat):
             state = self.state or {}
             if state.get("phase") == "game-over" and state.get("totals"):
                 # the places, as the game against the computer and the browser end with them
-                self.say(standings(self.t, self._names, state["totals"], self.seat))
+                self.say(standings(self.t, self.spoken_names(), state["totals"], self.seat))  # ("You", as above)
             if not self.counts_due:  # what happened after the deal's end is told after its count
                 self.lines.extend(self.held)
                 self.held = []
@@ -803,7 +804,9 @@ class OnlineSeat(Seat):
         # A spectator's line (seat null) is marked as a watcher's, as the page marks it: never taken for a player's.
         self.say(self.t("online_chat", name=self.t("chat_watching", name=name) if line.get("seat") is None else name, text=text))
 
-    def _tell(self, events: list[dict[str, Any]]) -> None:
+    def _tell(self, events: list[dict[str, Any]], stood_in_passed: bool = False) -> None:
+        """Narrate ``events``; ``stood_in_passed``: the seat's pass and the cards it received are left to the lines that
+        say a computer player passed for it."""
         if self._rules is None:
             return
         me = self.seat if self.seat is not None else -1
@@ -812,6 +815,8 @@ class OnlineSeat(Seat):
             if event is None:
                 continue
             self.heard(event)
+            if stood_in_passed and isinstance(event, CardsPassed | CardsReceived) and event.seat == me:
+                continue
             if isinstance(event, DealScored):
                 # Who took which scoring card is the server's public count, in this language; the sheet follows it.
                 if event.deal not in self.counts_asked:  # (asked again already, when back after a lost answer)
@@ -891,6 +896,14 @@ class OnlineSeat(Seat):
             return t("online_waiting_start") + start
         if state["phase"] == "game-over":
             waiting = "  " + t("online_waiting_next") + start
+            seats = self.table.get("seats") or []
+            if status == "over" and self.seat is not None and self.seat < len(seats) and seats[self.seat].get("again"):
+                # Asked already: for whom the next game waits (it still offered F8 for what had been asked, a play-test).
+                names = [
+                    self._names[i] for i, s in enumerate(seats) if s["kind"] == "human" and not s.get("again") and i < len(self._names)
+                ]
+                if names:
+                    waiting = "  " + t("web_again_wait_one" if len(names) == 1 else "web_again_wait_many", names=t.names_list(names))
             winners = list(state.get("winners") or [])
             over = t.game_over([self.spoken_names()[w] for w in winners], self.seat is not None and winners == [self.seat])
             return over + (waiting if status == "over" else "")
