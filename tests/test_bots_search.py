@@ -141,6 +141,40 @@ def test_sequential_halving_compares_the_last_passes_on_more_worlds_than_an_even
     assert len(wider.pass_costs) in (56, 57)  # the sets of 3 from 8 cards, and the medium pass if it is not one of them
 
 
+def test_the_halvings_last_two_are_told_apart_only_beyond_their_standard_error() -> None:
+    """A play-test's pass hint named another pass at each asking, each "0.4 fewer" or "1.2 fewer" than the one before.
+    The halving measures the standard error of its last two's paired difference; the hint says "within chance" where
+    the margin is under twice it. Checked first on made-up costs whose spread is known."""
+    rng = np.random.default_rng(0)
+    means, spread = np.array([0.0, 0.3, 2.0, 3.0]), 4.0  # per world, the costs' difference from the first: sd 4
+    bot = SearchBot(1, budget=1_000)
+    totals, seen, squares = np.zeros(4), np.zeros(4, dtype=np.int64), np.zeros(4)
+
+    def play_out(alive: list[int], chunk: int) -> None:
+        noise = rng.normal(0.0, spread, (chunk, 4))
+        noise[:, 0] = 0.0  # (the first candidate is the one the others' noise is measured from)
+        cost = rng.normal(10.0, 3.0, (chunk, 1)) + means + noise
+        for i in alive:
+            totals[i] += cost[:, i].sum()
+            squares[i] += ((cost[:, i] - cost[:, alive[0]]) ** 2).sum()
+            seen[i] += chunk
+
+    best, _costs = bot._halve(["a", "b", "c", "d"], play_out, totals, seen, 4_000, squares)
+    assert best in (0, 1) and bot.last_halving_error is not None
+    # the two last were 0 and 1: their difference's spread is 4 a world, over the 1,500 worlds both saw
+    assert seen[0] == seen[1] == 1_500
+    assert abs(bot.last_halving_error - spread / np.sqrt(1_500)) < 0.2 * spread / np.sqrt(1_500)
+    bot._halve(["a", "b", "c", "d"], play_out, totals, seen, 4_000)
+    assert bot.last_halving_error is None  # not measured: not said
+
+    game = Game(one_deal(preset("hearts")), seed=3)
+    game.deal()
+    advice = SearchBot(1, budget=2_000, features=EXPERT_FEATURES).pass_hint(game.observation(0))
+    (search,) = [reason for reason in advice.reasons if reason.code == "search_pass"]
+    said = render((search,), "en", game.observation(0).seats)
+    assert search.facts.get("chance") and said.endswith(", within chance"), said  # (this deal's best passes are close)
+
+
 def medium_play_until(seed: int, choices: int) -> Observation:
     """A one-deal ``hearts`` game played by ``medium`` bots until the seat to play has at least ``choices`` legal cards."""
     game = Game(one_deal(preset("hearts")), seed=seed)

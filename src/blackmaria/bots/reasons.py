@@ -94,7 +94,7 @@ def render(reasons: tuple[Reason, ...], lang: str = "en", seats: tuple[str, ...]
             code += "_two"  # one other player: "the other player", not "another player" (a play-test's two-player hint)
         if code.startswith("search") and "margin" in f and 0 in (round(abs(f["margin"]), 1), round(abs(shown["margin"]), 1)):
             code += "_tie"  # as cheap as the runner-up to one decimal: not "0.0 fewer than"
-        elif code == "search" and f.get("chance"):
+        elif code in ("search", "search_pass") and f.get("chance"):
             code += "_chance"  # fewer by the simulations' chance only (a guided deal taught "0.1 fewer than 7♠")
         parts.append(t(f"why_{code}", **values))
     sentence = "; ".join(parts)

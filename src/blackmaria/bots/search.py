@@ -470,6 +470,8 @@ class SearchBot:
         """With ``noise``: for each legal card of the last move, the standard error of its cost's difference from the
         cheapest card's (0 for that card), in points, from the batches' means (the same worlds for every card); empty
         where it was not measured (an end solved exactly, a timed search, too few worlds)."""
+        self.last_halving_error: float | None = None
+        """The standard error of the difference of the last two candidates of the last halving, where measured."""
         self.margin_ms = 0.0
         """With ``time_ms``: the search stops this much early, learnt from the last decisions' overruns (a loaded
         machine takes the processor away for whole time slices, so the last chunk often ends late)."""
@@ -585,7 +587,7 @@ class SearchBot:
 
         playouts = worlds * len(candidates) if worlds is not None else max(PASS_WORLDS * len(candidates), self.budget)
         if self.features.pass_halving:
-            best, costs = self._halve(candidates, play_out, totals, seen, playouts)
+            best, costs = self._halve(candidates, play_out, totals, seen, playouts, squares)
             return [self._as_points(rules, c) for c in costs], [float("nan")] * len(candidates), int(seen[best]), best
         every = list(range(len(candidates)))
         for chunk in self._clock().chunks(playouts // len(candidates)):
@@ -608,6 +610,7 @@ class SearchBot:
         totals: np.ndarray,
         seen: np.ndarray,
         playouts: int,
+        squares: np.ndarray | None = None,
     ) -> tuple[int, list[float]]:
         """Sequential halving (Karnin et al. 2013): ``playouts`` spread evenly over rounds; in each, the candidates left
         share the round's playouts on the same worlds, then the costlier half drop out (by their mean over every world
@@ -615,14 +618,29 @@ class SearchBot:
 
         Returns the index of the one left, and each candidate's cost: the one left, its mean over all its worlds; one
         that dropped out, that mean plus how much more it cost than the one left on the worlds both saw (never less:
-        that is why it dropped), so the candidate chosen is the cheapest shown and each difference is a paired one."""
+        that is why it dropped), so the candidate chosen is the cheapest shown and each difference is a paired one.
+
+        ``squares``: where ``play_out`` adds the squares of each candidate's difference from the first it is given,
+        ``last_halving_error`` is then the standard error of the last two's difference (from the last round's worlds,
+        scaled to all those the two shared), else None."""
         alive = list(range(len(candidates)))
         rounds = max(1, math.ceil(math.log2(len(candidates))))
         dropped: list[tuple[list[int], np.ndarray, int]] = []  # each round's dropped, the totals then, the worlds then
+        self.last_halving_error = None
         for done_rounds in range(rounds):
             worlds = max(1, playouts // rounds // len(alive))
+            before = (totals.copy(), seen.copy(), None if squares is None else squares.copy())
             for chunk in self._round_clock(done_rounds + 1, rounds).chunks(worlds):
                 play_out(alive, chunk)
+            if done_rounds == rounds - 1 and squares is not None and len(alive) == 2 and before[2] is not None:
+                # The last two, on this round's worlds: the first given to play_out is the one the other is measured from.
+                first, other = alive
+                n = int(seen[other] - before[1][other])
+                if n > 1:
+                    mean = float((totals[other] - before[0][other]) - (totals[first] - before[0][first])) / n
+                    second = float(squares[other] - before[2][other]) / n
+                    error = math.sqrt(max(second - mean * mean, 0.0) / (n - 1))
+                    self.last_halving_error = error * math.sqrt(n / max(n, int(seen[other])))
             alive.sort(key=lambda i: (totals[i] / seen[i], i))
             keep = max(1, len(alive) // 2 if done_rounds == rounds - 1 else (len(alive) + 1) // 2)
             dropped.append((alive[keep:], totals.copy(), int(seen[alive[0]])))
@@ -676,7 +694,14 @@ class SearchBot:
         dearer = [c for c in candidates if c != best and pass_costs[c] >= pass_costs[best]]
         if dearer:
             runner_up = min(dearer, key=lambda c: pass_costs[c])
-            facts = {"worlds": worlds, "cost": pass_costs[best], "margin": pass_costs[runner_up] - pass_costs[best], "runner_up": runner_up}
+            margin = pass_costs[runner_up] - pass_costs[best]
+            facts: dict[str, object] = {"worlds": worlds, "cost": pass_costs[best], "margin": margin, "runner_up": runner_up}
+            error = self.last_halving_error
+            # The last two of the halving apart by less than the simulations' chance: said so (a play-test's hint named
+            # another pass at each asking, each "0.4 fewer" or "1.2 fewer" than the one before). (A pass dropped
+            # earlier was measured on fewer worlds, its difference no surer than the last two's.)
+            if error is not None and margin <= NOISE_SPAN * error * abs(self._as_points(rules, 1.0) - self._as_points(rules, 0.0)):
+                facts["chance"] = True
             reasons = (*reasons, Reason("search_pass", facts))
         return Hint(chosen, reasons, self.name, pass_costs=pass_costs, worlds=worlds, seats=obs.seats)
 
