@@ -747,6 +747,20 @@ def test_a_queen_passed_away_is_placed_at_each_lead_until_it_is_played() -> None
     assert after_queen, "seat 0 had no decision after the queen was played"
 
 
+def test_a_card_passed_below_higher_ones_of_its_suit_kept_is_not_said_to_win_tricks() -> None:
+    """A play-test's advice passed Q♠ A♦ 10♦ from A♦ K♦ Q♦ 10♦ and said "10♦: a high card that would win tricks",
+    while it kept the higher K♦ and Q♦: a high card wins tricks only where none higher of its suit stays."""
+    from blackmaria.bots.medium import pass_reasons
+
+    rules = preset("hearts")
+    game = Game(rules, seed=2)
+    game.deal_hands(fill_hands(rules, {0: "QS 4S 3S AD KD QD TD 2C 3C 4C 5C 6C 7C"}))
+    reasons = {card_name(r.facts["card"]): r.code for r in pass_reasons(game.observation(0), parse_cards("QS AD TD")) if "card" in r.facts}
+    assert reasons["AD"] == "pass_high" and reasons["TD"] == "pass_card", reasons
+    alone = pass_reasons(game.observation(0), parse_cards("AD KD QD"))  # the three highest: each is high
+    assert [r.code for r in alone] == ["pass_high"] * 3
+
+
 def test_a_high_spade_passed_beside_a_queen_kept_is_not_said_to_leave_for_want_of_guards() -> None:
     """A learner held K♠ Q♠ 8♠ 5♠ 3♠: the advice passed K♠ and kept Q♠, and said K♠ went for "too few spades lower than
     the queen", as if the queen went too; the tip then called that advice "a better choice", though it passed K♠."""

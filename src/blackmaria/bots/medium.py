@@ -268,6 +268,9 @@ def pass_reasons(obs: Observation, chosen: list[Card]) -> tuple[Reason, ...]:
     for card in sorted(chosen, key=lambda c: (-values[c], -c)):
         suit = suit_of(card)
         held = obs.hand.suit(suit)
+        # A high card "that would win tricks" only where no higher one of its suit stays in the hand: a 10♦ passed
+        # beside a K♦ and Q♦ kept was said to win tricks (a play-test).
+        high = rank_of(card) >= 8 and not any(kept > card and kept not in chosen for kept in held)
         if suit == SPADES and card >= QS and guards < SAFE_SPADE_GUARDS and not (queen_kept and card != QS):
             reasons.append(Reason("pass_high_spade", {"card": card, "guards": guards}))
         elif set(held) <= set(chosen) and len(held) < len(obs.hand):
@@ -276,8 +279,8 @@ def pass_reasons(obs: Observation, chosen: list[Card]) -> tuple[Reason, ...]:
                 reasons.append(Reason("pass_void", {"suit": suit, "cards": tuple(sorted(held, reverse=True))}))
         elif values[card] > 0:
             # A high one is said to win tricks too: "it costs 1 to whoever takes it" alone explained A♥ to nobody.
-            reasons.append(Reason("pass_costly_high" if rank_of(card) >= 8 else "pass_costly", {"card": card, "points": values[card]}))
-        elif rank_of(card) >= 8:
+            reasons.append(Reason("pass_costly_high" if high else "pass_costly", {"card": card, "points": values[card]}))
+        elif high:
             reasons.append(Reason("pass_high", {"card": card}))
         else:
             reasons.append(Reason("pass_card", {"card": card}))
