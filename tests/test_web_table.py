@@ -321,8 +321,10 @@ def test_a_card_that_is_the_only_one_allowed_is_played_for_the_player_unless_the
     )
     pass_three(page)
     # (every notice shown: the last card's goes with the deal, as the summary opens)
-    page.evaluate("""() => { window.notices = []; new MutationObserver(() => window.notices.push(document.getElementById('notice').textContent))
-      .observe(document.getElementById('notice'), { childList: true, characterData: true, subtree: true }); }""")
+    # (from the records: a notice shown and cleared in one task is gone by the time the observer is called)
+    page.evaluate("""() => { window.notices = []; new MutationObserver((records) => records.forEach((record) =>
+      record.addedNodes.forEach((node) => window.notices.push(node.textContent))))
+      .observe(document.getElementById('notice'), { childList: true }); }""")
     clicks = _play_to_the_last_card(page, autoplay=True)
     page.wait_for_function("() => window.sent.filter(m => m.type === 'play').length === 13")
     page.wait_for_function("() => window.notices.some((text) => text.endsWith('may be played: played for you.'))")
