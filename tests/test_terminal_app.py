@@ -18,8 +18,9 @@ from textual.widgets import RichLog, Static
 from blackmaria.cards import Card, card_name, rank_of
 from blackmaria.events import CardPlayed
 from blackmaria.rules import Rules, load_rules, preset
-from blackmaria.teaching import claim_is_decided
+from blackmaria.teaching import Explanation, claim_is_decided
 from blackmaria.tui.app import AFTER_PASS_SECONDS, GameApp, GameOverScreen, StoryLog, TextScreen, hanging
+from blackmaria.tui.learn import LearnSession
 from blackmaria.tui.session import PlaySession, new_session
 
 Drive = Callable[[GameApp, object], Awaitable[None]]
@@ -393,12 +394,8 @@ def _check_layout(app: GameApp, size: tuple[int, int]) -> None:
             assert not any(re.search(r"(F\d+|Strg\+Q|Ctrl\+Q|PgUp/PgDn|Bild↑↓)$", line.rstrip()) for line in lines), text
 
 
-def test_the_guided_deal_calls_a_card_as_good_as_any_only_when_none_is_cheaper() -> None:
-    """Bug 5 (the terminal's part): "as good as any card here" was printed when the computer player's own choice was
-    played, though another card cost 4 points less in the same analysis."""
-    from dataclasses import replace
-
-    from blackmaria.teaching import Option
+def _guided_at_a_choice() -> tuple[LearnSession, Explanation]:
+    """A guided deal of Hearts (seed 1) at the learner's first card with a choice, and its explanation."""
     from blackmaria.tui.learn import new_learn_session
 
     session = new_learn_session(preset("hearts"), lang="en", seed=1, budget=50)
@@ -408,6 +405,17 @@ def test_the_guided_deal_calls_a_card_as_good_as_any_only_when_none_is_cheaper()
         session.play(min(session.observation().legal))
     explanation = session.explanation()
     assert explanation is not None and len(explanation.legal) >= 2
+    return session, explanation
+
+
+def test_the_guided_deal_calls_a_card_as_good_as_any_only_when_none_is_cheaper() -> None:
+    """Bug 5 (the terminal's part): "as good as any card here" was printed when the computer player's own choice was
+    played, though another card cost 4 points less in the same analysis."""
+    from dataclasses import replace
+
+    from blackmaria.teaching import Option
+
+    session, explanation = _guided_at_a_choice()
     advised, other = explanation.legal[0], explanation.legal[1]
     options = (Option(advised, 0, "ducks", 5.0), Option(other, 0, "ducks", 1.0))
     disagreeing = replace(explanation, options=options, advice=(advised,))
@@ -423,15 +431,8 @@ def test_the_guided_deals_feedback_on_a_costlier_card_says_why_by_what_each_card
     from dataclasses import replace
 
     from blackmaria.teaching import Option
-    from blackmaria.tui.learn import new_learn_session
 
-    session = new_learn_session(preset("hearts"), lang="en", seed=1, budget=50)
-    session.deal()
-    session.pass_cards(sorted(session.observation().hand)[:3])
-    while session.waiting_for() == "play" and len(session.observation().legal) < 2:
-        session.play(min(session.observation().legal))
-    explanation = session.explanation()
-    assert explanation is not None and len(explanation.legal) >= 2
+    session, explanation = _guided_at_a_choice()
     low, high = explanation.legal[0], explanation.legal[1]
     card = session.t.card
     differ = replace(explanation, options=(Option(high, 0, "discard-clean", 2.0), Option(low, 0, "lead-low", 5.0)), advice=(high,))
@@ -445,6 +446,8 @@ def test_the_guided_deals_feedback_on_a_costlier_card_says_why_by_what_each_card
         "Both do the same in this trick (is thrown off; it has no points): the difference is in the cards each leaves"
         " you for the tricks to come."
     )
+    from blackmaria.tui.learn import new_learn_session
+
     german = new_learn_session(preset("hearts"), lang="de", seed=1, budget=50)
     assert "(wird abgeworfen, ohne Punkte) hätte etwa 2,0 Punkte gekostet" in german._play_feedback(differ, low)
 

@@ -185,17 +185,23 @@ def test_a_whole_deal_in_german_with_a_hint_a_refusal_and_chat(server: Server) -
     assert "Die Partie beginnt." in lines and lines[-1].startswith("Du hast den Tisch verlassen")
 
 
+def zoe_and_ben(server: Server) -> tuple[str, str, TableLink, str, str]:
+    """A one-deal Hearts table: Zoe in seat 1, Ben in seat 2 (their tokens), easy computer players in the others."""
+    code, host = server.create_table(ONE_DEAL_HEARTS)
+    link = TableLink.parse(f"{server.base}/t/{code}")
+    _, zoe_token = take_seat(link, "Zoe", 0)
+    _, ben_token = take_seat(link, "Ben", 1)
+    server.bots(code, host, "easy")
+    return code, host, link, zoe_token, ben_token
+
+
 def test_a_friend_who_drops_out_is_told_and_computer_n_lets_a_computer_player_play_the_seat_until_they_are_back(
     server: Server,
 ) -> None:
     """A play-test's terminal said only "Ben to play." while Ben was gone, where the page says so and offers a
     computer player: the terminal tells who lost the connection, who is played by a computer and who is back, marks
     the seat, and ``computer N`` does what the page's button does."""
-    code, host = server.create_table(ONE_DEAL_HEARTS)
-    link = TableLink.parse(f"{server.base}/t/{code}")
-    zoe_seat, zoe_token = take_seat(link, "Zoe", 0)
-    _, ben_token = take_seat(link, "Ben", 1)
-    server.bots(code, host, "easy")
+    code, host, link, zoe_token, ben_token = zoe_and_ben(server)
     ben = OnlineSeat(link, ben_token, "en")
     steps: list[str] = []
     marks: list[str] = []
@@ -246,18 +252,16 @@ def test_a_friend_who_quits_is_said_to_have_left_at_once_not_to_have_lost_the_co
     """A play-test: a friend who left by Ctrl+Q was first said to have lost the connection, and the table waited out the
     grace (30 s here) for one who had gone on purpose. Leaving tells the server: the others hear that the player left,
     and a computer player passes for the seat at once; the seat stays the player's."""
-    code, host = server.create_table(ONE_DEAL_HEARTS)
-    link = TableLink.parse(f"{server.base}/t/{code}")
-    _, zoe_token = take_seat(link, "Zoe", 0)
-    _, ben_token = take_seat(link, "Ben", 1)
-    server.bots(code, host, "easy")
+    code, host, link, zoe_token, ben_token = zoe_and_ben(server)
     zoe = OnlineSeat(link, zoe_token, "en")
     ben_player = Player(lambda player, prompt: "quit")
     left_after: list[float] = []
 
     def answer(player: Player, prompt: str) -> str | list[str] | None:
+        if not prompt.startswith("Cards to pass"):
+            return None  # (the first card's prompt: the pass was made)
         if left_after:
-            return None
+            return " ".join(player.hand[:3])  # (asked again as the table changed)
         started = time.monotonic()
         run_in_thread(OnlineSeat(link, ben_token, "en"), ben_player).join(20)
         while not any(line.startswith("Ben has left the table") for line in player.out):

@@ -1251,12 +1251,7 @@ def test_a_hint_asked_as_a_deal_ends_chooses_nothing_in_the_next_deals_pass(serv
     deal's pass, and its three cards were chosen there, the Pass button ready to pass cards nobody chose."""
     page = solo_table(browser, server.base, deals=2)
     pass_three(page)
-    deadline = time.monotonic() + 180
-    while len(hand(page)) > 1:
-        assert time.monotonic() < deadline, "the deal's last card never came"
-        assert wait_for_my_turn(page)
-        if len(hand(page)) > 1:
-            play_first_playable(page)
+    _play_to_the_last_card(page, autoplay=False)
     page.wait_for_selector("#hand .card.playable")
     # The last card, and at once the hint, as a player's click lands while autoplay plays the card.
     page.evaluate("() => { document.querySelector('#hand .card.playable').click(); document.getElementById('hint-button').click(); }")
@@ -1276,12 +1271,7 @@ def test_a_notice_of_a_card_played_for_the_player_goes_with_the_deal(server: Ser
     summary): a deal's notices end with it."""
     page = solo_table(browser, server.base, deals=1, autoplay=True)
     pass_three(page)
-    deadline = time.monotonic() + 180
-    while len(hand(page)) > 1:
-        assert time.monotonic() < deadline, "the deal's last card never came"
-        assert wait_for_my_turn(page)
-        if len(hand(page)) > 1:
-            play_first_playable(page)
+    _play_to_the_last_card(page, autoplay=True)
     page.wait_for_function("() => document.getElementById('summary').open", timeout=60000)  # the last card, played for Cleo
     assert page.evaluate("() => window.sent.filter(m => m.type === 'play').length") == 13
     assert page.text_content("#notice") == ""
