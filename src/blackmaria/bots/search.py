@@ -629,10 +629,11 @@ class SearchBot:
         self.last_halving_error = None
         for done_rounds in range(rounds):
             worlds = max(1, playouts // rounds // len(alive))
-            before = (totals.copy(), seen.copy(), None if squares is None else squares.copy())
+            measured = done_rounds == rounds - 1 and squares is not None and len(alive) == 2
+            before = (totals.copy(), seen.copy(), squares.copy()) if measured and squares is not None else None
             for chunk in self._round_clock(done_rounds + 1, rounds).chunks(worlds):
                 play_out(alive, chunk)
-            if done_rounds == rounds - 1 and squares is not None and len(alive) == 2 and before[2] is not None:
+            if before is not None and squares is not None:
                 # The last two, on this round's worlds: the first given to play_out is the one the other is measured from.
                 first, other = alive
                 n = int(seen[other] - before[1][other])

@@ -748,8 +748,8 @@ class CardTableApp(App[None]):
     def mark_typed(self, text: str) -> bool:
         """Cards typed during a pass join the marked ones: marked until they make the pass, then Enter passes them,
         as after Space (a typed card that made it passed at once, a play-test); a line of the whole pass passes it,
-        whatever was marked. Cards all marked already are unmarked. False when the text is not cards of the hand (it is then entered as
-        typed, and refused)."""
+        whatever was marked. Cards all marked already are unmarked. False when the text is not cards of the hand (it is
+        then entered as typed, and refused)."""
         typed = self.seat.parse(text)
         rules = self.seat.rules
         if not typed or rules is None or not all(card in self.hand() for card in typed):
