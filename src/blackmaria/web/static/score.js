@@ -329,7 +329,7 @@ const OWNER_LETTERS = 3; // a tapped card's taker: this many letters of the name
       const rows = [[t("sheet_deal"), t("sk_col_dealer"), t("sk_col_pass"), ...this.players, ...Array(moons).fill(t("sk_col_moon"))]];
       this.entries.forEach((entry, index) => {
         const moon = entry.moon === null ? "" : this.players[entry.moon];
-        rows.push([index + 1, this.players[this.dealer(index)], t("direction_" + this.direction(index)), ...entry.points, ...Array(moons).fill(moon)]);
+        rows.push([index + 1, this.players[this.dealer(index)], directionText(this.direction(index)), ...entry.points, ...Array(moons).fill(moon)]);
       });
       rows.push([t("sheet_total"), "", "", ...this.totals, ...Array(moons).fill("")]);
       return rows.map((row) => row.map(field).join(",") + "\r\n").join("");
