@@ -230,6 +230,18 @@ def test_encoding_segments_tile_the_tensor_and_carry_the_hand() -> None:
     assert set(np.flatnonzero(vector[hand.start : hand.stop])) == set(env.game.hand(seat))
 
 
+def test_encode_of_an_observation_mid_pass_is_the_environments_vector() -> None:
+    """A researcher's ``encoding.encode(obs)`` mid-pass left out the cards picked so far, where the environment's
+    vector has them: the observation's own ``picked`` is encoded by default."""
+    env = BlackMariaEnv(rules="hearts")
+    env.reset(seed=0)
+    agent = env.agent_selection
+    env.step(int(np.flatnonzero(env.observe(agent)["action_mask"])[0]))  # one card of the pass picked
+    obs = env.observation(agent)
+    assert len(obs.picked) == 1
+    assert np.array_equal(encoding.encode(obs), env.observe(agent)["observation"])
+
+
 def test_docs_table_matches_the_layout() -> None:
     text = (Path(__file__).parent.parent / "docs" / "envs.md").read_text(encoding="utf-8")
     rows = re.findall(r"^\| `(\w+)` \| (\d+)-(\d+) \|", text, re.M)

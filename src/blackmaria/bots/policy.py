@@ -159,7 +159,7 @@ class PolicyBot:
     def _scores(self, obs: Observation, chosen: list[Card]) -> NDArray[np.float32]:
         from blackmaria.envs import encoding
 
-        x = encoding.encode(obs, CardSet(chosen) if chosen else None)
+        x = encoding.encode(obs, CardSet(chosen))
         if x.shape[0] != self.policy.inputs:  # (the layout is worked out again only then: a decision's hot path)
             raise ValueError(f"{self.path}: {self.policy.misfit(obs.rules)}")
         scores: NDArray[np.float32] = self.policy.scores(x[None, :])[0]

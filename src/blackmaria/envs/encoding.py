@@ -65,7 +65,11 @@ def _cards(vector: np.ndarray, start: int, cards: CardSet | None) -> None:
 
 
 def encode(obs: Observation, pass_chosen: CardSet | None = None) -> np.ndarray:
-    """The tensor of ``obs``; ``pass_chosen`` are the cards picked so far in an unfinished pass."""
+    """The tensor of ``obs``; ``pass_chosen`` are the cards picked so far in an unfinished pass (by default the
+    observation's own ``picked``, as the environments' vectors have them: a researcher's ``encode(obs)`` mid-pass left
+    them out)."""
+    if pass_chosen is None:
+        pass_chosen = obs.picked
     rules = obs.rules
     n = rules.players
     at = {segment.name: segment.start for segment in layout(rules)}

@@ -240,7 +240,7 @@ class BlackMariaObserver:
         self.tensor.fill(0.0)
         if len(state.dealt) == state.rules.cards_in_play:
             obs = state.engine.observation(player)
-            self.tensor[:] = encoding.encode(obs, obs.picked)
+            self.tensor[:] = encoding.encode(obs)
 
     def string_from(self, state: BlackMariaState, player: int) -> str:
         return json.dumps(state.knowledge(player), sort_keys=True)
