@@ -393,6 +393,10 @@ def test_actions_that_name_no_card_are_refused_as_not_a_card() -> None:
     with pytest.raises(IllegalPass, match=r"^Player 1 \(seat 0\) cannot pass 52: it is not a card number") as error:
         game.pass_cards(0, [hand[0], hand[1], 52])
     assert error.value.rule == "not-a-card"
+    # A text that names no card too (a researcher's "ZZ" raised a plain ValueError, with no rule to read).
+    with pytest.raises(IllegalPass, match=r"^Player 1 \(seat 0\) cannot pass 'ZZ': 'ZZ' is not a card: 'Z' is not a suit") as error:
+        game.pass_cards(0, [hand[0], hand[1], "ZZ"])
+    assert error.value.rule == "not-a-card" and error.value.seat == 0 and snapshot(game) == before
     with pytest.raises(IllegalPass, match=r"^seat 9 does not exist with 4 players$") as error:
         game.pass_cards(9, hand[:3])
     assert error.value.rule == "no-such-seat" and snapshot(game) == before
@@ -405,6 +409,9 @@ def test_actions_that_name_no_card_are_refused_as_not_a_card() -> None:
             with pytest.raises(IllegalPlay, match=rf"^{who} cannot play {re.escape(repr(action))}: it is not a card number") as error:
                 act(action)  # type: ignore[operator]
             assert error.value.rule == "not-a-card" and snapshot(game) == before
+    with pytest.raises(IllegalPlay, match=rf"^{who} cannot play 'ZZ': 'ZZ' is not a card") as error:
+        game.play("ZZ")
+    assert error.value.rule == "not-a-card" and snapshot(game) == before
     # The flat action layer (what OpenSpiel's game drives) says the same.
     state = Game(preset("hearts"), seed=4)
     state.deal()

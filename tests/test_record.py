@@ -119,6 +119,8 @@ def test_dealer_out_of_rotation_and_deals_after_the_end_are_refused() -> None:
         ("{not json", "not valid JSON"),
         ('{"format": "pgn"}', "format must be 'blackmaria/1'"),
         ('{"format": "blackmaria/1", "rules": "bridge"}', "rules: preset: 'bridge' is not a preset"),
+        # (it was replayed as Black Maria: a researcher's record of another game)
+        ('{"format": "blackmaria/1", "deals": []}', "rules: missing; a record names its rules"),
         (
             '{"format": "blackmaria/1", "rules": "hearts", "deals": [{"dealer": 0, "hands": [["XX"]]}]}',
             "deal 1: hand of seat 0: 'XX' is not a card",

@@ -111,10 +111,14 @@ def _named(card: Card | str) -> Card:
 
 
 def _as_card(card: Card | str, verb: Literal["play", "pass"] = "play", seat: int | None = None, who: str | None = None) -> Card:
-    """The card ``card`` names (its number, or text such as ``QS``); a number that is no card, a bool or a float is
-    refused (rule ``not-a-card``) before anything is changed."""
+    """The card ``card`` names (its number, or text such as ``QS``); a number that is no card, a bool, a float or a
+    text that names no card is refused (rule ``not-a-card``) before anything is changed."""
     if isinstance(card, str):
-        return parse_card(card)
+        try:
+            return parse_card(card)
+        except ValueError as error:  # (a plain ValueError had no rule, where a number that is no card has one)
+            text = f"{who} cannot {verb} {card!r}: {error}" if who is not None else str(error)
+            raise (IllegalPlay if verb == "play" else IllegalPass)(text, rule="not-a-card", seat=seat) from None
     named = card_of_action(card)
     if named is None:
         raise not_a_card(card, seat, who, verb)

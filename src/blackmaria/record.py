@@ -99,8 +99,10 @@ def game_from_record(record: Any, *, rng: random.Random | None = None) -> Game:
         raise RecordError("a record must be a JSON object")
     if record.get("format") != FORMAT:
         raise RecordError(f"format must be {FORMAT!r}, not {record.get('format')!r}")
+    if "rules" not in record:  # (it was read as Black Maria: a record of another game replayed as that one)
+        raise RecordError('rules: missing; a record names its rules, a preset ("hearts") or {"preset": ..., options}', rule="rules")
     try:
-        rules = Rules.from_data(record.get("rules", "black-maria"))
+        rules = Rules.from_data(record["rules"])
     except RulesError as error:
         raise RecordError(f"rules: {error}", rule="rules") from error
     seats = record.get("seats")
