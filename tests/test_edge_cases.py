@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import re
 
+import numpy as np
 import pytest
 
 from blackmaria.cards import CardSet, card_name, parse_card
@@ -373,6 +374,34 @@ def test_undo_after_a_deal_says_it_is_scored_not_empty() -> None:
     with pytest.raises(GameError, match=r"^deal 1 is over: a deal is scored once its last trick is taken, and a scored deal cannot"):
         game.undo()
     assert snapshot(game) == before
+
+
+def test_a_seat_the_table_does_not_have_is_named_by_every_question_about_a_seat() -> None:
+    """A researcher's seat one past the last got an empty hand, no legal card, a pass target, or a bare IndexError,
+    where observation(9) said "seat 9 does not exist with 4 players": every question about a seat says so."""
+    game = Game(preset("hearts"), seed=4)
+    game.deal()
+    state = game.state
+    assert state is not None
+    questions = {
+        "Game.hand": game.hand,
+        "Game.taken": game.taken,
+        "Game.legal_cards": game.legal_cards,
+        "Game.passable_cards": game.passable_cards,
+        "Game.has_passed": game.has_passed,
+        "Game.pass_target": game.pass_target,
+        "Game.observation": game.observation,
+        "State.hand": state.hand,
+        "State.legal_actions": state.legal_actions,
+        "State.pass_target": state.pass_target,
+        "State.refusals": state.refusals,
+    }
+    for name, ask in questions.items():
+        for seat in (4, -1, 9):
+            with pytest.raises(ValueError, match=rf"^seat {seat} does not exist with 4 players$"):
+                ask(seat)  # type: ignore[operator]
+            assert name  # (named in a failure's traceback)
+    assert game.hand(np.int64(2)) == game.hand(2)  # a NumPy integer is a seat
 
 
 def test_actions_that_name_no_card_are_refused_as_not_a_card() -> None:

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Literal
 
 from blackmaria.cards import Card, CardSet, card_name, cards_of, mask_of, parse_card, rank_of
 from blackmaria.core import logic as core
-from blackmaria.core.state import TERMINAL, State, Trick, card_of_action, not_a_card, params_of
+from blackmaria.core.state import TERMINAL, State, Trick, card_of_action, check_seat, not_a_card, params_of
 from blackmaria.errors import GameError, IllegalDeal, IllegalPass, IllegalPlay
 from blackmaria.events import (
     CardDrawn,
@@ -326,10 +326,10 @@ class Game:
         return bool(self._s[core.HEARTS_BROKEN])
 
     def hand(self, seat: int) -> CardSet:
-        return CardSet(self._s[core.HAND + seat])
+        return CardSet(self._s[core.HAND + check_seat(seat, self.players)])
 
     def taken(self, seat: int) -> CardSet:
-        return CardSet(self._s[core.TAKEN + seat])
+        return CardSet(self._s[core.TAKEN + check_seat(seat, self.players)])
 
     def holder(self, card: Card | str) -> int | None:
         card = _named(card)
@@ -454,12 +454,14 @@ class Game:
     # ---- passing -------------------------------------------------------------
     def pass_target(self, seat: int) -> int | None:
         """The seat ``seat`` passes to this deal, or None when there is no pass."""
+        check_seat(seat, self.players)
         if self._states:
             return self._states[-1].pass_target(seat)
         offset = self.rules.pass_offset(self.direction)
         return (seat + offset) % self.players if offset else None
 
     def pass_source(self, seat: int) -> int | None:
+        check_seat(seat, self.players)
         if self._states:
             return self._states[-1].pass_source(seat)
         offset = self.rules.pass_offset(self.direction)
@@ -467,11 +469,13 @@ class Game:
 
     def passable_cards(self, seat: int) -> CardSet:
         """The cards ``seat`` may pass now (none once it has passed, or outside the passing)."""
+        check_seat(seat, self.players)
         if self.phase != "passing":
             return CardSet()
         return CardSet(self._states[-1].legal_mask(seat))
 
     def has_passed(self, seat: int) -> bool:
+        check_seat(seat, self.players)
         return self.phase == "passing" and self._states[-1].passes[seat] is not None
 
     def pass_error(self, seat: int, cards: Iterable[Card | str]) -> IllegalPass | None:
@@ -546,6 +550,8 @@ class Game:
     # ---- playing ---------------------------------------------------------------
     def legal_cards(self, seat: int | None = None) -> CardSet:
         """The cards ``seat`` (default: the seat to play) may play now."""
+        if seat is not None:
+            check_seat(seat, self.players)
         if not self._states or self._over:
             return CardSet()
         s = self._states[-1].s

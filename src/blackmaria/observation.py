@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from blackmaria.cards import CARD_NAMES, Card, CardSet, cards_of, parse_card
 from blackmaria.core import logic as core
-from blackmaria.core.state import Refusal, State, Trick
+from blackmaria.core.state import Refusal, State, Trick, check_seat
 from blackmaria.rules import Rules
 
 if TYPE_CHECKING:
@@ -207,8 +207,8 @@ class Observation:
 def observe(game: Game, seat: int | None) -> Observation:
     """What ``seat`` may know of ``game`` (None: a spectator)."""
     n = game.players
-    if seat is not None and not 0 <= seat < n:
-        raise ValueError(f"seat {seat} does not exist with {n} players")
+    if seat is not None:
+        check_seat(seat, n)
     return _observe(
         game.state,
         SPECTATOR if seat is None else seat,
@@ -226,8 +226,8 @@ def observe(game: Game, seat: int | None) -> Observation:
 def observe_state(state: State, seat: int | None) -> Observation:
     """What ``seat`` may know of one deal's ``State`` (None: a spectator); totals are this deal's points."""
     n = state.players
-    if seat is not None and not 0 <= seat < n:
-        raise ValueError(f"seat {seat} does not exist with {n} players")
+    if seat is not None:
+        check_seat(seat, n)
     over = state.is_terminal()
     points = state.points()
     return _observe(

@@ -90,6 +90,18 @@ def card_of_action(action: object) -> Card | None:
     return action if 0 <= action < 52 else None
 
 
+def check_seat(seat: int, players: int) -> int:
+    """``seat``, where a table of ``players`` has it; else a ValueError that says so (a seat one past the last gave an
+    empty hand, no legal card or a bare IndexError, a researcher found)."""
+    try:
+        index = operator.index(seat)  # (a NumPy integer is a seat too)
+    except TypeError:
+        index = -1
+    if isinstance(seat, bool) or not 0 <= index < players:
+        raise ValueError(f"seat {seat!r} does not exist with {players} players")
+    return index
+
+
 def not_a_card(action: object, seat: int | None, who: str | None, verb: Literal["play", "pass"]) -> GameError:
     """The error of an action that names no card (rule ``not-a-card``, as the environments report it): an
     ``IllegalPlay`` or an ``IllegalPass`` as ``verb`` says; ``who`` (None outside a deal) would have chosen it."""
@@ -298,10 +310,10 @@ class State:
 
     def legal_actions(self, seat: int | None = None) -> list[Card]:
         """The cards the current player (or ``seat``) may choose now, ascending."""
-        return cards_of(self.legal_mask(seat))
+        return cards_of(self.legal_mask(None if seat is None else check_seat(seat, self.players)))
 
     def hand(self, seat: int) -> CardSet:
-        return CardSet(self.s[core.HAND + seat])
+        return CardSet(self.s[core.HAND + check_seat(seat, self.players)])
 
     def holder(self, card: Card) -> int | None:
         for seat in range(self.players):
@@ -310,10 +322,10 @@ class State:
         return None
 
     def pass_target(self, seat: int) -> int | None:
-        return (seat + self.offset) % self.players if self.offset else None
+        return (check_seat(seat, self.players) + self.offset) % self.players if self.offset else None
 
     def pass_source(self, seat: int) -> int | None:
-        return (seat - self.offset) % self.players if self.offset else None
+        return (check_seat(seat, self.players) - self.offset) % self.players if self.offset else None
 
     @property
     def exchanged(self) -> bool:
@@ -430,6 +442,7 @@ class State:
 
     def refusals(self, seat: int) -> dict[Card, Refusal]:
         """A refusal for every card in ``seat``'s hand that it may not choose now (empty when it has no decision)."""
+        check_seat(seat, self.players)
         s = self.s
         if s[core.PHASE] == core.PHASE_PLAYING and s[core.TURN] != seat:
             return {}
