@@ -444,11 +444,32 @@ def test_actions_that_name_no_card_are_refused_as_not_a_card() -> None:
     # The flat action layer (what OpenSpiel's game drives) says the same.
     state = Game(preset("hearts"), seed=4)
     state.deal()
-    flat = state.state
-    assert flat is not None
+    assert state.state is not None
+    flat = state.state.clone()  # (the game's own is played through the game: below)
     with pytest.raises(IllegalPass, match=r"cannot pass 99: it is not a card number \(0\.\.51\)") as error:
         flat.apply_action(99)
     assert error.value.rule == "not-a-card" and not flat.history
+
+
+def test_the_games_own_deal_is_played_through_the_game_and_a_copy_freely() -> None:
+    """A researcher played a whole deal through ``game.state.apply_action``: the game never scored it, its events
+    stopped at the deal, and the next ``deal()`` threw it away. The game's own deal refuses an action, naming the way;
+    a copy takes any."""
+    game = Game(preset("hearts"), seed=1)
+    game.deal()
+    own = game.state
+    assert own is not None
+    before = snapshot(game)
+    with pytest.raises(GameError, match=r"^this State is game.state, the deal the Game keeps: play it through the game") as error:
+        own.apply_action(own.legal_actions()[0])
+    assert error.value.rule == "game-state" and snapshot(game) == before and not own.history
+    copy = own.clone()
+    while not copy.is_terminal():
+        copy.apply_action(copy.legal_actions()[0])
+    assert snapshot(game) == before and game.phase == "passing"
+    while game.phase in ("passing", "playing"):
+        game.apply_action(game.legal_actions()[0])
+    assert game.phase == "deal-over" and sum(game.totals) == 26 and game.state is not None and len(game.state.history) == 64
 
 
 @pytest.mark.parametrize(

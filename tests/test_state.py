@@ -345,8 +345,8 @@ def test_a_seats_view_refuses_every_card_as_the_state_does(name: str) -> None:
     for seed in range(6):
         game = Game(preset(name), seed=seed)
         game.deal()
-        state = game.state
-        assert state is not None
+        assert game.state is not None
+        state = game.state.clone()
         for _ in range(rng.randrange(0, 30)):
             if state.is_terminal():
                 break

@@ -226,8 +226,13 @@ class Game:
     # ---- state ---------------------------------------------------------------
     @property
     def state(self) -> State | None:
-        """The current (or last) deal in the flat action layer; None before the first deal."""
-        return self._states[-1] if self._states else None
+        """The current (or last) deal in the flat action layer; None before the first deal. It is the game's own: read
+        it; its actions go through the game (its ``apply_action`` refuses), or to a copy, ``game.state.clone()``."""
+        if not self._states:
+            return None
+        state = self._states[-1]
+        state.kept_by_game = True
+        return state
 
     @property
     def _s(self) -> list[int]:

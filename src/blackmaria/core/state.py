@@ -198,6 +198,7 @@ class State:
         "_tricks_at",
         "_tricks",
         "_legal",
+        "kept_by_game",
     )
 
     def __init__(
@@ -242,6 +243,9 @@ class State:
         self._tricks: tuple[Trick, ...] = ()
         self._legal = -1
         """The current player's legal mask, worked out once per position (-1: not yet)."""
+        self.kept_by_game = False
+        """This is a ``Game``'s own deal (``game.state``): ``apply_action`` refuses, as the game's events and scores
+        would not follow (a researcher's deal played through it was never scored); ``clone()`` is a free copy."""
         if self.offset == 0:
             core.begin_play(s, self.p)
 
@@ -519,8 +523,15 @@ class State:
     def apply_action(self, card: Card) -> None:
         """The current player chooses ``card``: one card of its pass, or its play.
 
-        An illegal card raises ``IllegalPass``/``IllegalPlay`` and changes nothing.
+        An illegal card raises ``IllegalPass``/``IllegalPlay`` and changes nothing; so does any card on a ``Game``'s own
+        deal (``kept_by_game``), which is played through the game.
         """
+        if self.kept_by_game:
+            raise GameError(
+                "this State is game.state, the deal the Game keeps: play it through the game (game.apply_action, "
+                "game.play, game.pass_cards), or try actions on a copy, game.state.clone()",
+                rule="game-state",
+            )
         self.act(card)
 
     def act(self, card: Card) -> int:
@@ -602,6 +613,7 @@ class State:
         other.winners = list(self.winners)
         other.names = self.names
         other._tricks_at, other._tricks, other._legal = self._tricks_at, self._tricks, self._legal
+        other.kept_by_game = False
         return other
 
     def seat_view(self, seat: int) -> State:
