@@ -448,6 +448,11 @@ def test_the_guided_deals_feedback_on_a_costlier_card_says_why_by_what_each_card
     )
     from blackmaria.tui.learn import new_learn_session
 
+    # Doing the same to the trick, a card that scores is not "the same": its points are said (K♠ led, worth 10 in Black
+    # Maria, was said to do the same as 10♣, a play-test).
+    worth = replace(differ, options=(Option(high, 0, "lead-low", 2.0), Option(low, 10, "lead-low", 5.0)))
+    said = session._play_feedback(worth, low)
+    assert "Both do the same" not in said and "; it is worth 10 points)" in said, said
     german = new_learn_session(preset("hearts"), lang="de", seed=1, budget=50)
     assert "(wird abgeworfen, ohne Punkte) hätte etwa 2,0 Punkte gekostet" in german._play_feedback(differ, low)
 

@@ -32,7 +32,7 @@ from blackmaria.locale import detect_language, shown_difference
 from blackmaria.locale.teaching import TeachingTexts, option_effect
 from blackmaria.observation import Observation
 from blackmaria.rules import QUEEN_OF_SPADES, Rules
-from blackmaria.teaching import DEFAULT_BUDGET, Explanation, compare_pass, count_deal, count_lines, explain, explanation_lines
+from blackmaria.teaching import DEFAULT_BUDGET, Explanation, Option, compare_pass, count_deal, count_lines, explain, explanation_lines
 from blackmaria.tui.seat import PLAY_COMMANDS, asking, print_lines, run_lines
 from blackmaria.tui.session import PlaySession, seat_names
 
@@ -247,11 +247,17 @@ class LearnSession(PlaySession):
             return tt("learn_feedback_chance", **said)
         # Why the other card is better, as far as the trick says: what each does to it, or, doing the same, that the
         # difference is in what each leaves in the hand (a play-test read the two costs and asked why).
-        effect = option_effect(tt, explanation, chosen)
-        best_effect = option_effect(tt, explanation, next(option for option in explanation.options if option.card == best))
+        effect = self._effect(explanation, chosen)
+        best_effect = self._effect(explanation, next(option for option in explanation.options if option.card == best))
         if effect == best_effect:
             return tt("learn_feedback_later", **said, effect=effect)
         return tt("learn_feedback_effects", **said, effect=effect, best_effect=best_effect)
+
+    def _effect(self, explanation: Explanation, option: Option) -> str:
+        """What the card does to the trick, and what it is worth where it scores: two cards that do the same to the
+        trick differ by their points (K♠ led, worth 10, was said to do "the same in this trick" as 10♣, a play-test)."""
+        effect = option_effect(self.tt, explanation, option)
+        return self.tt("learn_effect_worth", effect=effect, points=self.tt.n("points", option.value)) if option.value else effect
 
     def deal_review(self, index: int | None = None) -> list[str]:
         """The public count of the deal, card by card (instead of the game's short review)."""

@@ -132,7 +132,9 @@ export function showFeedback() {
     const said = { card: cardShort(chosen.card), cost, best: cardShort(best.card), best_cost: t("points_many", { n: decimal(best.cost) }) };
     // Why the other card is better, as the terminal says it: what each does to the trick, or, doing the same, that
     // the difference is in what each leaves in the hand. (``chance``: the server's, within the search's noise.)
-    const [effect, bestEffect] = [effectText(chosen, x), effectText(best, x)];
+    // (with its points where the card scores: K♠ led, worth 10, was said to do "the same" as 10♣)
+    const worth = (option) => (option.value ? t("learn_effect_worth", { effect: effectText(option, x), points: plural("points", option.value) }) : effectText(option, x));
+    const [effect, bestEffect] = [worth(chosen), worth(best)];
     if (shownDifference(best.cost, chosen.cost) < 0.05) text = t("learn_feedback_best", { card: cardShort(chosen.card), cost });
     else if (chosen.chance) text = t("learn_feedback_chance", said);
     else if (effect === bestEffect) text = t("learn_feedback_later", { ...said, effect });
