@@ -136,3 +136,29 @@ def refused_at_a_table_of_people(server: Server) -> None:
     )
     anna.close()
     ben.close()
+
+
+def test_a_position_taken_back_to_is_explained_as_before(tmp_path: Path) -> None:
+    """A play-test's guided deal advised 10♣ ("0.2 fewer than Q♣"); after a card played and taken back, the same
+    position was explained with other costs and advised Q♣: the explanation was seeded by the table's count of actions.
+    Seeded by the position, it is the same."""
+    with running_server(tmp_path / "tables.sqlite3") as server:
+        _code, _token, ann, watcher = lone_player_table(server)
+        play_a_card(ann)
+        ann.wait_until(lambda: ann.state is not None and ann.waits_for_a_human([0]) and not ann.pending)
+        while ann.state is not None and len(ann.state["legal"]) == 1:  # a position with a choice
+            ann.act()
+            ann.wait_until(lambda: ann.state is not None and ann.waits_for_a_human([0]) and not ann.pending)
+
+        def explained() -> dict[str, Any]:
+            ann.send({"type": "explain", "lang": "en", "ref": "x"})
+            return dict(ann.recv_until("explanation", timeout=60)["explanation"])
+
+        first = explained()
+        play_a_card(ann)
+        ann.send({"type": "undo"})
+        ann.recv_until("welcome")
+        again = explained()
+        assert (again["advice"], again["options"]) == (first["advice"], first["options"])
+        ann.close()
+        watcher.close()

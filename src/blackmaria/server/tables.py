@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from blackmaria.bots.base import DEFAULT_BUDGETS, LEVELS, Bot, close_bots, make_bot, table_bot
+from blackmaria.bots.base import DEFAULT_BUDGETS, LEVELS, Bot, close_bots, make_bot, position_seed, table_bot
 from blackmaria.bots.external import BotProgramError, ExternalBot
 from blackmaria.bots.reasons import render
 from blackmaria.cards import Card, card_name, parse_card
@@ -1054,7 +1054,10 @@ class TableRuntime:
             # The costs come from a search over thousands of deals: in a thread, outside the lock, so the table goes on.
             client.explaining = True
             try:
-                explanation = await asyncio.to_thread(explain, observation, budget=EXPLAIN_BUDGET, seed=seq)
+                # Seeded by the position, not the table's count of actions: the same position after a take-back is
+                # explained as before (a play-test's advice changed from 10♣ to Q♣ when it took a card back).
+                seed = position_seed(observation)
+                explanation = await asyncio.to_thread(explain, observation, budget=EXPLAIN_BUDGET, seed=seed)
             finally:
                 client.explaining = False
             client.explained = (seat, seq, explanation)
