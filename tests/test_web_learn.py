@@ -22,6 +22,7 @@ import pytest
 from blackmaria.cards import parse_card
 from browser import SCREENSHOTS, chromium, needs_chromium
 from test_server_helpers import Server, running_server
+from test_web_table import WATCH_TRICK_APART
 from web_helpers import DESKTOP, PHONE, click_card, english_on, hand, new_page, sheet_row, sheet_totals, unnamed
 
 pytestmark = needs_chromium
@@ -201,6 +202,8 @@ def test_the_guided_deal_in_english_explains_every_decision_and_counts_in_public
     start_learning(page, server.base, "hearts", "Ada")
     assert "Guided deal" in (page.text_content("#table-title") or "")
     page.wait_for_selector("#learn:not([hidden])")
+    # Every card is the learner's to play: no box offering to play a forced one (it showed ticked, doing nothing).
+    assert not page.is_visible("label.autoplay")
     # Before the first decision, how the game works (a play-test met points to compare before it was said what they
     # are, what a trick is, or when the game ends): the aim, the cards' points, a trick, the end.
     page.wait_for_function(EXPLAINED, timeout=20_000)
@@ -297,6 +300,19 @@ def test_on_a_phone_the_advice_stands_above_the_word_on_the_last_decision(server
     short = page.evaluate("() => document.querySelector('#learn-body .learn-short').getBoundingClientRect().toJSON()")
     feedback = page.evaluate("() => document.getElementById('learn-feedback').getBoundingClientRect().toJSON()")
     assert short["bottom"] <= feedback["top"] and short["bottom"] <= PHONE["height"], (short, feedback)
+    # On the guided deal's lower felt the trick's cards lie apart (a play-test's K♦ hid half the Q♦ before it).
+    page.evaluate(WATCH_TRICK_APART)
+    deadline = time.monotonic() + 120
+    while page.evaluate("window.fullTricks") < 2:
+        assert time.monotonic() < deadline, "two tricks were not played in time"
+        playable = page.locator("#hand .card.playable")
+        if playable.count():
+            card = playable.first.get_attribute("data-card")
+            click_card(playable.first)
+            page.wait_for_function(f"() => !document.querySelector('#hand [data-card=\"{card}\"]')")
+        else:
+            page.wait_for_timeout(50)
+    assert page.evaluate("window.overlaps") == []
     assert page.errors == []
     page.context.close()
 
