@@ -188,3 +188,27 @@ def test_openspiels_ismcts_bot_plays_a_whole_deal(preset: str) -> None:
         else:
             state.apply_action(rng.choice(state.legal_actions()))
     assert sum(state.returns()) <= 0
+
+
+@pytest.mark.parametrize("preset", ["hearts", "black-maria", "two-player"])
+def test_the_information_state_tensor_recalls_every_card_played_and_by_whom(preset: str) -> None:
+    """A researcher's two information states (two other seats' cards of a lost trick swapped) had one tensor: it was
+    the observation's, which forgets who played what in the tricks before. The information state's tensor goes on
+    with every card played, in order, and its player counted from the observer; the observation's is unchanged."""
+    game = pyspiel.load_game("python_black_maria", {"preset": preset})
+    rng = random.Random(preset)
+    state = game.new_initial_state()
+    n = game.num_players()
+    observation_size = game.observation_tensor_size()
+    assert game.information_state_tensor_size() == observation_size + og.rules_from_params({"preset": preset}).cards_in_play * (52 + n)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice([action for action, _ in state.chance_outcomes()]))
+            continue
+        player = state.current_player()
+        tensor = np.array(state.information_state_tensor(player))
+        assert list(tensor[:observation_size]) == state.observation_tensor(player)
+        plays = tensor[observation_size:].reshape(-1, 52 + n)
+        told = [(int(np.flatnonzero(row[52:])[0]), int(np.flatnonzero(row[:52])[0])) for row in plays if row.any()]
+        assert told == [((seat - player) % n, card) for trick in state.engine.tricks for seat, card in trick.plays]
+        state.apply_action(rng.choice(state.legal_actions()))

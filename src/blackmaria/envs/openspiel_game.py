@@ -137,7 +137,8 @@ class BlackMariaGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no ty
         return BlackMariaState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> BlackMariaObserver:
-        return BlackMariaObserver(self.rules)
+        # OpenSpiel asks for the information state with a perfect-recall type, for the observation without one.
+        return BlackMariaObserver(self.rules, perfect_recall=bool(iig_obs_type is not None and iig_obs_type.perfect_recall))
 
 
 class BlackMariaState(pyspiel.State):  # type: ignore[misc]
@@ -230,17 +231,32 @@ class BlackMariaState(pyspiel.State):  # type: ignore[misc]
 
 
 class BlackMariaObserver:
-    """The observation tensor of ``blackmaria.envs.encoding`` and a string of everything the player knows."""
+    """The observation tensor of ``blackmaria.envs.encoding`` and a string of everything the player knows; with
+    ``perfect_recall`` (the information state), the tensor goes on with every card played so far, in order: for each,
+    the card (52) and its player counted from the observer (``players``), so that two histories the seat can tell
+    apart never share a tensor (the observation alone forgets who played what in the tricks before: a researcher's
+    two information states had one tensor)."""
 
-    def __init__(self, rules: Rules) -> None:
-        self.tensor = np.zeros(encoding.size(rules), dtype=np.float32)
-        self.dict = {"observation": self.tensor}
+    def __init__(self, rules: Rules, perfect_recall: bool = False) -> None:
+        self.observation_size = encoding.size(rules)
+        plays = rules.cards_in_play * (52 + rules.players) if perfect_recall else 0
+        self.perfect_recall = perfect_recall
+        self.tensor = np.zeros(self.observation_size + plays, dtype=np.float32)
+        self.dict = {"observation": self.tensor[: self.observation_size]}
+        if perfect_recall:
+            self.dict["plays"] = self.tensor[self.observation_size :].reshape(rules.cards_in_play, 52 + rules.players)
 
     def set_from(self, state: BlackMariaState, player: int) -> None:
         self.tensor.fill(0.0)
         if len(state.dealt) == state.rules.cards_in_play:
             obs = state.engine.observation(player)
-            self.tensor[:] = encoding.encode(obs)
+            self.tensor[: self.observation_size] = encoding.encode(obs)
+            if self.perfect_recall:
+                n, plays = state.rules.players, self.dict["plays"]
+                order = [(seat, card) for trick in obs.tricks for seat, card in trick.plays]
+                for k, (seat, card) in enumerate(order):
+                    plays[k, card] = 1.0
+                    plays[k, 52 + (seat - player) % n] = 1.0
 
     def string_from(self, state: BlackMariaState, player: int) -> str:
         return json.dumps(state.knowledge(player), sort_keys=True)
