@@ -25,7 +25,7 @@ from typing import Final
 
 import click
 
-from blackmaria.cards import SPADES, Card
+from blackmaria.cards import SPADES, Card, suit_of
 from blackmaria.cli_help import LocalizedCommand
 from blackmaria.game import Game
 from blackmaria.locale import detect_language, shown_difference
@@ -249,6 +249,8 @@ class LearnSession(PlaySession):
         # difference is in what each leaves in the hand (a play-test read the two costs and asked why).
         effect = self._effect(explanation, chosen)
         best_effect = self._effect(explanation, next(option for option in explanation.options if option.card == best))
+        if effect == best_effect and chosen.effect.startswith("lead") and suit_of(card) != suit_of(best):
+            return tt("learn_feedback_lead_suit", **said, effect=effect)  # (2♦ led was "the same in this trick" as 9♠)
         if effect == best_effect:
             return tt("learn_feedback_later", **said, effect=effect)
         return tt("learn_feedback_effects", **said, effect=effect, best_effect=best_effect)

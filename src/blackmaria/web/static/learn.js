@@ -137,6 +137,7 @@ export function showFeedback() {
     const [effect, bestEffect] = [worth(chosen), worth(best)];
     if (shownDifference(best.cost, chosen.cost) < 0.05) text = t("learn_feedback_best", { card: cardShort(chosen.card), cost });
     else if (chosen.chance) text = t("learn_feedback_chance", said);
+    else if (effect === bestEffect && chosen.effect.startsWith("lead") && chosen.card.slice(-1) !== best.card.slice(-1)) text = t("learn_feedback_lead_suit", { ...said, effect });
     else if (effect === bestEffect) text = t("learn_feedback_later", { ...said, effect });
     else text = t("learn_feedback_effects", { ...said, effect, best_effect: bestEffect });
   }
