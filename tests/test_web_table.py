@@ -1246,6 +1246,32 @@ def test_a_leaver_is_replaced_after_the_grace_and_given_back_and_the_table_featu
 
 
 @needs_chromium
+def test_in_two_player_take_back_says_why_a_card_drawn_since_keeps_the_last_card(server: Server, browser: Any) -> None:
+    """A play-test's "Take back" stayed greyed all the deal of Black Maria for two, unexplained: over a draw from the
+    stock no card comes back. Pressed, it says so."""
+    page = new_page(browser, DESKTOP)
+    page.add_init_script(WATCH_SOCKETS)
+    create_table(page, server.base, "two-player", deals=1, bots=1, name="Cleo")
+    for _ in range(2):  # a card of Cleo's, and the draw after its trick
+        assert wait_for_my_turn(page)
+        play_first_playable(page)
+    assert wait_for_my_turn(page)
+    # Pressed as soon as it may be (a forced card of Cleo's may be played for her a moment later), the notice read then.
+    said = page.wait_for_function(
+        """() => { const b = document.getElementById('undo-button');
+          if (b.disabled || b.getAttribute('aria-disabled') !== 'true') return false;
+          b.click(); return document.getElementById('notice').textContent; }""",
+        timeout=60_000,
+    ).json_value()
+    assert (
+        said == "You have drawn from the stock since your last choice: a card is not taken back over a draw (the card drawn has been seen)."
+    )
+    assert not page.evaluate("() => window.sent.some(m => m.type === 'undo')")
+    assert page.errors == []
+    page.context.close()
+
+
+@needs_chromium
 def test_a_hint_asked_as_a_deal_ends_chooses_nothing_in_the_next_deals_pass(server: Server, browser: Any) -> None:
     """A play-test pressed Hint on the deal's last card, played for them meanwhile: the server answered for the next
     deal's pass, and its three cards were chosen there, the Pass button ready to pass cards nobody chose."""

@@ -77,6 +77,7 @@ function showTable(code) {
   $("hint-button").addEventListener("click", askHint);
   $("claim-button").addEventListener("click", claimRest);
   $("undo-button").addEventListener("click", () => {
+    if ($("undo-button").getAttribute("aria-disabled") === "true") return showNotice(() => t(`undo_none_${app.view.undo_blocked}`), true);
     if (app.undoAsked) return; // one press, one card back: a double click took back two and named one (a play-test)
     app.undoAsked = true; // the server welcomes the page again with the cards taken back; the page then says which
     app.handBeforeUndo = app.view ? [...app.view.hand] : [];

@@ -490,7 +490,9 @@ function renderResult() {
   // Where a table allows undo the button stays in its place, greyed while there is nothing to take back: a play-test
   // pressing it again and again hit "Pause the game" when it vanished and the row moved under the pointer.
   $("undo-button").hidden = over || app.seat === null || !app.table || !app.table.undo;
-  $("undo-button").disabled = !mayTakeBack();
+  // Where a card of the seat's may not come back (forced, or a draw since), a press says why (greyed, unexplained).
+  $("undo-button").disabled = !mayTakeBack() && !(app.view && app.view.turn === app.seat && app.view.undo_blocked);
+  $("undo-button").setAttribute("aria-disabled", String(!mayTakeBack()));
   $("sound-button").hidden = over || app.seat === null; // no turn to signal: the game is over, or a spectator's
   document.querySelector(".pace .autoplay").hidden = app.seat === null; // no hand to play for: a spectator's
   if (over) showResult(view);
