@@ -297,4 +297,6 @@ def test_a_program_opponent_that_fails_in_an_env_is_told_in_info_and_warned() ->
             told |= info.get("opponent_faults", {})
     env.close()
     assert list(told) == [1] and len(told[1]) == 1 and "illegal card 2C" in told[1][0]
-    assert len(warned) == 1  # once, not at every later step the fallback plays
+    # once, not at every later step the fallback plays (another warning, a slow answer on a loaded machine, aside)
+    faults = [str(w.message) for w in warned if "illegal card 2C" in str(w.message)]
+    assert len(faults) == 1, [str(w.message) for w in warned]
