@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import warnings
 from pathlib import Path
 
 import numpy as np
@@ -95,6 +96,26 @@ def test_policy_refuses_another_player_count(tmp_path: Path) -> None:
     game.deal()
     with pytest.raises(ValueError, match="trained for 4 players"):
         PolicyBot(str(path)).choose_pass(game.observation(0))
+
+
+def test_a_policy_under_other_rules_with_the_same_inputs_plays_and_says_so_once(tmp_path: Path) -> None:
+    """A researcher's Hearts policy played Omnibus without a word (the same inputs): it plays, and warns once which
+    options differ; under its own rules, a game of another length included, it says nothing."""
+    path = highest_card_policy(tmp_path / "highest.npz", "hearts")
+    bot = PolicyBot(str(path))
+    game = Game(load_rules("omnibus"), seed=1)
+    game.deal()
+    with pytest.warns(
+        RuntimeWarning, match=r"highest.npz: trained under other rules than this game's \(they differ in preset, scoring\)"
+    ) as warned:
+        bot.choose_pass(game.observation(0))
+        bot.choose_pass(game.observation(1))
+    assert len(warned) == 1
+    own = Game(load_rules("hearts").replace(deal_count=1, target_score=None), seed=1)
+    own.deal()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        PolicyBot(str(path)).choose_pass(own.observation(0))
 
 
 def test_a_tournament_names_a_policy_file_it_cannot_use_before_any_deal(tmp_path: Path) -> None:

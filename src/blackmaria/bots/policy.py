@@ -32,6 +32,7 @@ import json
 import os
 import random
 import sys
+import warnings
 import zipfile
 from collections.abc import Sequence
 from typing import Any
@@ -82,6 +83,11 @@ def save_policy(
         np.savez(file, **arrays)
 
 
+BESIDE_THE_PLAY = frozenset({"target_score", "deal_count", "ties", "first_dealer", "undo", "pass_schedule"})
+"""Options that say how long a game lasts, who deals first, what a table allows, or which way a deal passes (a
+tournament fixes it deal by deal; the direction is among the inputs), not how a deal is played."""
+
+
 class Policy:
     """The network of a policy file, evaluated with NumPy."""
 
@@ -120,6 +126,12 @@ class Policy:
             return None
         return f"trained for {self.rules.players} players ({self.inputs} inputs), this game has {rules.players} ({encoding.size(rules)})"
 
+    def rules_differ(self, rules: Rules) -> list[str]:
+        """The options of ``rules`` other than those it was trained under (``BESIDE_THE_PLAY`` aside: an environment's
+        episode is one deal), e.g. ``["preset", "scoring"]`` for Omnibus against Hearts."""
+        mine, theirs = self.rules.to_dict(), rules.to_dict()
+        return sorted(key for key in set(mine) | set(theirs) if key not in BESIDE_THE_PLAY and mine.get(key) != theirs.get(key))
+
     def scores(self, x: NDArray[np.float32]) -> NDArray[np.float32]:
         """One score per card for each row of ``x`` (observation tensors)."""
         h = x
@@ -155,6 +167,7 @@ class PolicyBot:
         self.path = path
         self.name = f"policy:{self.policy.name}"
         self._rng = random.Random(seed)
+        self._rules_seen: Rules | None = None
 
     def _scores(self, obs: Observation, chosen: list[Card]) -> NDArray[np.float32]:
         from blackmaria.envs import encoding
@@ -162,6 +175,15 @@ class PolicyBot:
         x = encoding.encode(obs, CardSet(chosen))
         if x.shape[0] != self.policy.inputs:  # (the layout is worked out again only then: a decision's hot path)
             raise ValueError(f"{self.path}: {self.policy.misfit(obs.rules)}")
+        if obs.rules is not self._rules_seen:
+            self._rules_seen = obs.rules
+            differ = self.policy.rules_differ(obs.rules)
+            if differ:  # (it plays, its inputs fit; a researcher's Hearts policy played Omnibus without a word)
+                warnings.warn(
+                    f"{self.path}: trained under other rules than this game's (they differ in {', '.join(differ)}); it plays",
+                    RuntimeWarning,
+                    stacklevel=3,
+                )
         scores: NDArray[np.float32] = self.policy.scores(x[None, :])[0]
         return scores
 
