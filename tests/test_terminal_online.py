@@ -151,6 +151,7 @@ def test_a_whole_deal_in_german_with_a_hint_a_refusal_and_chat(server: Server) -
     assert "Gib 3 Karten nach links an Computer 2 (leicht) weiter." in text
     assert any(line.startswith("Tipp: ") for line in player.out), "the hint came in German"
     # The card that breaks a rule is refused in words, and the same decision is asked again with the same hand.
+    assert "card" in refused, "no turn had a card that may not be played:\n" + "\n".join(player.out[-60:])  # (seen once)
     at, *hand_before = refused["card"]
     refusal, *after = player.out[int(at) :]
     t = Texts("de")
