@@ -228,11 +228,7 @@ class Game:
     def state(self) -> State | None:
         """The current (or last) deal in the flat action layer; None before the first deal. It is the game's own: read
         it; its actions go through the game (its ``apply_action`` refuses), or to a copy, ``game.state.clone()``."""
-        if not self._states:
-            return None
-        state = self._states[-1]
-        state.kept_by_game = True
-        return state
+        return self._states[-1] if self._states else None
 
     @property
     def _s(self) -> list[int]:
@@ -439,6 +435,7 @@ class Game:
         return mask
 
     def _start_deal(self, state: State) -> None:
+        state.kept_by_game = True  # (its actions are the game's: State.apply_action refuses)
         self._states.append(state)
         self._first_events.append(len(self._events))
         self._emit_deal_start(state)
@@ -665,6 +662,8 @@ class Game:
         other._rng.setstate(self._rng.getstate())
         other._events = list(self._events)
         other._states = [state.clone() for state in self._states]
+        for state in other._states:
+            state.kept_by_game = True  # (a clone is free; the copy's deals are the copy's own)
         other._first_events = list(self._first_events)
         other._logs = list(self._logs)
         other.totals = list(self.totals)
@@ -812,6 +811,7 @@ class Game:
         kept = history[: len(history) - count]
         fresh = state.fresh()
         del self._events[self._first_events[-1] :]
+        fresh.kept_by_game = True
         self._states[-1] = fresh
         self._emit_deal_start(fresh)
         for seat, card in kept:
