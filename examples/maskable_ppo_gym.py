@@ -141,13 +141,13 @@ def train(
         device="cpu",
     )
     probe = np.stack([BlackMariaSingleSeatEnv(rules=rules, opponents=opponents).reset(seed=10_000 + i)[0] for i in range(16)])
-    value_before = float(model.policy.predict_values(torch.as_tensor(probe)).mean())
+    value_before = float(model.policy.predict_values(torch.as_tensor(probe)).mean().detach())
     start = time.perf_counter()
     model.learn(total_timesteps=max_steps, callback=Checkpoints(out, inner.env.rules, checkpoint_every, minutes * 60))  # type: ignore[attr-defined]
     steps = int(model.num_timesteps)
     export(model, out / "policy.npz", inner.env.rules, steps)  # type: ignore[attr-defined]
     model.save(out / "model.zip")
-    value_after = float(model.policy.predict_values(torch.as_tensor(probe)).mean())
+    value_after = float(model.policy.predict_values(torch.as_tensor(probe)).mean().detach())
     summary = {
         "rules": rules,
         "opponents": opponents,

@@ -87,7 +87,9 @@ def train(
     out.mkdir(parents=True, exist_ok=True)
     rules = load_rules(preset)
     game = pyspiel.load_game("python_black_maria", {"preset": preset})
-    env = rl_environment.Environment(game, seed=seed)
+    # The observation tensor, not the default information state: the exported network must take the inputs
+    # `policy:PATH` gives it (blackmaria.envs.encoding), and only the observation part of the tensor is that.
+    env = rl_environment.Environment(game, seed=seed, observation_type=rl_environment.ObservationType.OBSERVATION)
     size = env.observation_spec()["info_state"][0]
     points = float(rules.moon_total or rules.deal_total or 1)
     agents = [

@@ -101,7 +101,8 @@ def test_openspiel_dqn_on_python_black_maria(tmp_path: Path) -> None:
     # differ from the same network untrained (same seed), and the policy file gives exactly the agent's own values.
     from open_spiel.python import rl_environment
 
-    env = rl_environment.Environment(pyspiel.load_game("python_black_maria", {"preset": "two-player"}), seed=3)
+    game = pyspiel.load_game("python_black_maria", {"preset": "two-player"})
+    env = rl_environment.Environment(game, seed=3, observation_type=rl_environment.ObservationType.OBSERVATION)
     states, time_step = [], env.reset()
     rng = np.random.default_rng(0)
     while not time_step.last():
