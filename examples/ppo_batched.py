@@ -5,9 +5,8 @@ Every seat of every game is played by the same network; each decision's
 return is the final reward of the seat that made it (minus its points,
 divided by the points in play), so the advantage is that return less the
 critic's estimate (Monte Carlo, no discount: the reward comes once, at the
-end of the deal). One batched environment per pass direction of the rule
-set (``hearts``: left, right, across, hold), because ``BatchedEnv`` plays
-the first deal's direction.
+end of the deal). Each deal's pass direction is drawn from the rule set's
+schedule (``hearts``: left, right, across, hold; ``directions="drawn"``).
 
     pip install -e '.[rl]'
     nice -n 10 python examples/ppo_batched.py --rules hearts --minutes 15 --out runs/ppo_hearts
@@ -92,26 +91,18 @@ def export(model: ActorCritic, path: Path, rules: Rules, steps: int) -> None:
 
 
 class Games:
-    """One ``BatchedEnv`` per pass direction, stepped as one batch."""
+    """The batched games, each deal passing in a direction drawn from the schedule, rewards scaled to the points."""
 
     def __init__(self, rules: Rules, num_envs: int, seed: int) -> None:
-        directions = list(dict.fromkeys(rules.pass_schedule)) or ["hold"]
-        share = max(1, num_envs // len(directions))
-        self.envs = [BatchedEnv(rules.replace(pass_schedule=(d,)), num_envs=share, seed=seed + i) for i, d in enumerate(directions)]
-        self.sizes = [e.num_envs for e in self.envs]
-        self.num_envs = sum(self.sizes)
+        self.env = BatchedEnv(rules, num_envs=num_envs, seed=seed, directions="drawn")
+        self.num_envs = num_envs
         self.points = float(rules.moon_total or rules.deal_total or 1)
 
     def reset(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        parts = [e.reset() for e in self.envs]
-        return tuple(np.concatenate([p[i] for p in parts]) for i in range(3))  # type: ignore[return-value]
+        return self.env.reset()
 
     def step(self, actions: np.ndarray) -> tuple[np.ndarray, ...]:
-        parts, start = [], 0
-        for env, size in zip(self.envs, self.sizes, strict=True):
-            parts.append(env.step(actions[start : start + size]))
-            start += size
-        obs, masks, players, rewards, dones = (np.concatenate([p[i] for p in parts]) for i in range(5))
+        obs, masks, players, rewards, dones = self.env.step(actions)
         return obs, masks, players, rewards / self.points, dones
 
 

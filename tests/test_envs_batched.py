@@ -14,7 +14,8 @@ from blackmaria.rules import PRESETS, Rules, preset
 
 
 def _game_like(env: BatchedEnv, g: int) -> Game:
-    rules = env.rules.replace(target_score=None, deal_count=1, ties="share")
+    direction = encoding.DIRECTIONS[env.deal_directions[g]]
+    rules = env.rules.replace(target_score=None, deal_count=1, ties="share", pass_schedule=(direction,))
     game = Game(rules, first_dealer=env.rules.players - 1)
     hands, kitty, stock = env.hands(g)
     game.deal_hands([cards_of(h) for h in hands], kitty=cards_of(kitty), stock=stock)
@@ -22,19 +23,21 @@ def _game_like(env: BatchedEnv, g: int) -> Game:
 
 
 @pytest.mark.parametrize(
-    "rules",
+    ("rules", "directions"),
     [
-        preset("hearts"),
-        preset("black-maria"),
-        preset("two-player"),
-        preset("dirty-lady", players=5),
-        Rules.from_data({"preset": "black-maria-jaques", "kitty": True, "players": 5}),
-        preset("spot-hearts", players=6),
+        (preset("hearts"), "first"),
+        (preset("hearts"), "drawn"),
+        (preset("black-maria"), "first"),
+        (preset("two-player"), "first"),
+        (preset("dirty-lady", players=5), "first"),
+        (Rules.from_data({"preset": "dirty-lady", "players": 5, "pass_schedule": ["left", "right", "hold"]}), "drawn"),
+        (Rules.from_data({"preset": "black-maria-jaques", "kitty": True, "players": 5}), "first"),
+        (preset("spot-hearts", players=6), "first"),
     ],
-    ids=lambda r: f"{r.preset}-{r.players}{'-kitty' if r.kitty else ''}",
+    ids=lambda r: r if isinstance(r, str) else f"{r.preset}-{r.players}{'-kitty' if r.kitty else ''}",
 )
-def test_batched_env_matches_the_game_step_by_step(rules: Rules) -> None:
-    env = BatchedEnv(rules, num_envs=4, seed=3)
+def test_batched_env_matches_the_game_step_by_step(rules: Rules, directions: str) -> None:
+    env = BatchedEnv(rules, num_envs=4 if directions == "first" else 8, seed=3, directions=directions)
     observations, masks, players = env.reset()
     games = [_game_like(env, g) for g in range(env.num_envs)]
     chosen: list[list[int]] = [[] for _ in games]
@@ -67,6 +70,30 @@ def test_batched_env_matches_the_game_step_by_step(rules: Rules) -> None:
                 games[g] = _game_like(env, g)
                 finished += 1
     assert finished >= 4
+    if directions == "drawn":  # (the games above were checked in the directions they were dealt)
+        assert len(set(env.deal_directions)) > 1
+
+
+def test_drawn_directions_come_from_the_schedule_evenly_and_first_is_the_schedules_first() -> None:
+    """A researcher trained on one-deal episodes of hearts and every one passed left; ``directions="drawn"`` gives
+    each of the schedule's directions its share, as OpenSpiel's hearts draws it."""
+    drawn = BatchedEnv("hearts", num_envs=2000, seed=5, directions="drawn")
+    observations, _, _ = drawn.reset()
+    counts = np.bincount(drawn.deal_directions, minlength=4)
+    assert all(420 <= c <= 580 for c in counts), counts  # a quarter each (500 ± 3.5 standard deviations)
+    at = next(s.start for s in encoding.layout(drawn.rules) if s.name == "direction")
+    np.testing.assert_array_equal(np.argmax(observations[:, at : at + 4], axis=1), drawn.deal_directions)
+    for g in range(100):  # a deal without a pass begins at the play (the 2C's holder leads), the others at seat 0's pass
+        holding_two_of_clubs = next(seat for seat, hand in enumerate(drawn.hands(g)[0]) if hand & 1)
+        assert drawn.players[g] == (holding_two_of_clubs if drawn.deal_directions[g] == 3 else 0)
+    first = BatchedEnv("hearts", num_envs=50, seed=5)
+    first.reset()
+    assert set(first.deal_directions) == {encoding.DIRECTIONS.index("left")}
+    three = BatchedEnv("black-maria", num_envs=50, seed=5, directions="drawn")  # (its schedule has one direction)
+    three.reset()
+    assert set(three.deal_directions) == {encoding.DIRECTIONS.index("right")}
+    with pytest.raises(ValueError, match="directions: 'first' .* or 'drawn' .*; got 'random'"):
+        BatchedEnv("hearts", directions="random")
 
 
 def test_an_illegal_card_ends_its_deal_with_the_penalty_of_every_environment() -> None:

@@ -20,6 +20,7 @@ import blackmaria.envs.openspiel_game as og
 from blackmaria.core.state import State
 from blackmaria.envs.batched import BatchedEnv
 from blackmaria.envs.common import illegal_penalty
+from blackmaria.envs.encoding import DIRECTIONS, layout
 from blackmaria.envs.gymnasium_env import BlackMariaSingleSeatEnv
 from blackmaria.envs.pettingzoo_env import BlackMariaEnv
 from blackmaria.errors import GameError
@@ -38,10 +39,13 @@ class Adapter(Protocol):
     def step(self, card: int) -> tuple[bool, dict[int, float], bool]:
         """Apply ``card``; return (deal over, rewards by seat so far in this step, illegal flagged)."""
 
+    def vector(self) -> np.ndarray:
+        """The observation tensor the environment gives the seat to act."""
+
 
 class PettingZooAdapter:
-    def __init__(self, rules: Rules) -> None:
-        self.rules, self.env = rules, BlackMariaEnv(rules=rules)
+    def __init__(self, rules: Rules, directions: str = "first") -> None:
+        self.rules, self.env = rules, BlackMariaEnv(rules=rules, directions=directions)
 
     def reset(self, seed: int) -> State:
         self.env.reset(seed=seed)
@@ -51,6 +55,9 @@ class PettingZooAdapter:
 
     def mask(self) -> list[int]:
         return np.flatnonzero(self.env.observe(self.env.agent_selection)["action_mask"]).tolist()
+
+    def vector(self) -> np.ndarray:
+        return self.env.observe(self.env.agent_selection)["observation"]
 
     def step(self, card: int) -> tuple[bool, dict[int, float], bool]:
         agent = self.env.agent_selection
@@ -62,11 +69,11 @@ class PettingZooAdapter:
 class GymnasiumAdapter:
     """Seat 0 learns; the other seats are random bots, whose cards the checked state replays from the game."""
 
-    def __init__(self, rules: Rules) -> None:
-        self.rules, self.env = rules, BlackMariaSingleSeatEnv(rules=rules, opponents="random")
+    def __init__(self, rules: Rules, directions: str = "first") -> None:
+        self.rules, self.env = rules, BlackMariaSingleSeatEnv(rules=rules, opponents="random", directions=directions)
 
     def reset(self, seed: int) -> State:
-        _, self.info = self.env.reset(seed=seed)
+        self.observed, self.info = self.env.reset(seed=seed)
         state = self.env.game.state
         assert state is not None
         return state.fresh()
@@ -74,23 +81,30 @@ class GymnasiumAdapter:
     def mask(self) -> list[int]:
         return np.flatnonzero(self.info["action_mask"]).tolist()
 
+    def vector(self) -> np.ndarray:
+        return self.observed
+
     def step(self, card: int) -> tuple[bool, dict[int, float], bool]:
         _, reward, terminated, _, self.info = self.env.step(card)
         return terminated, {0: float(reward)}, bool(self.info.get("illegal_action"))
 
 
 class BatchedAdapter:
-    def __init__(self, rules: Rules) -> None:
-        self.rules = rules
+    def __init__(self, rules: Rules, directions: str = "first") -> None:
+        self.rules, self.directions = rules, directions
 
     def reset(self, seed: int) -> State:
-        self.env = BatchedEnv(self.rules, num_envs=1, seed=seed)
-        _, self.masks, _ = self.env.reset()
+        self.env = BatchedEnv(self.rules, num_envs=1, seed=seed, directions=self.directions)
+        self.observations, self.masks, _ = self.env.reset()
         hands, kitty, stock = self.env.hands(0)
-        return State(self.rules, hands, kitty=kitty, stock=stock, dealer=self.rules.players - 1)
+        dealt = self.rules.replace(pass_schedule=(DIRECTIONS[self.env.deal_directions[0]],))
+        return State(dealt, hands, kitty=kitty, stock=stock, dealer=self.rules.players - 1)
 
     def mask(self) -> list[int]:
         return np.flatnonzero(self.masks[0]).tolist()
+
+    def vector(self) -> np.ndarray:
+        return self.observations[0]
 
     def step(self, card: int) -> tuple[bool, dict[int, float], bool]:
         _, self.masks, _, rewards, dones = self.env.step(np.array([card]))
@@ -98,9 +112,9 @@ class BatchedAdapter:
 
 
 class OpenSpielAdapter:
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: Rules, directions: str = "first") -> None:
         self.rules = rules
-        self.game = pyspiel.load_game(og.SHORT_NAME, {"preset": rules.preset or "hearts"})
+        self.game = pyspiel.load_game(og.SHORT_NAME, {"preset": rules.preset or "hearts", "directions": directions})
 
     def reset(self, seed: int) -> State:
         rng = random.Random(seed)
@@ -113,6 +127,9 @@ class OpenSpielAdapter:
 
     def mask(self) -> list[int]:
         return list(self.state.legal_actions())
+
+    def vector(self) -> np.ndarray:
+        return np.asarray(self.state.observation_tensor(self.state.current_player()))
 
     def step(self, card: int) -> tuple[bool, dict[int, float], bool]:
         self.state.apply_action(card)
@@ -136,10 +153,13 @@ def _replay_bot_cards(adapter: Adapter, checked: State) -> None:
 
 
 @pytest.mark.parametrize("kind", list(ADAPTERS))
-@pytest.mark.parametrize("name", ["hearts", "black-maria", "two-player", "dirty-lady"])
-def test_every_environment_offers_the_legal_actions_and_pays_the_points(kind: str, name: str) -> None:
+@pytest.mark.parametrize(
+    ("name", "directions"),
+    [("hearts", "first"), ("hearts", "drawn"), ("black-maria", "first"), ("two-player", "first"), ("dirty-lady", "first")],
+)
+def test_every_environment_offers_the_legal_actions_and_pays_the_points(kind: str, name: str, directions: str) -> None:
     rules = preset(name)
-    adapter: Adapter = ADAPTERS[kind](rules)
+    adapter: Adapter = ADAPTERS[kind](rules, directions)
     for seed in range(2):
         checked = adapter.reset(seed)
         rng = random.Random(seed)
@@ -176,3 +196,30 @@ def test_an_illegal_action_meets_the_one_policy(kind: str) -> None:
     assert over and illegal
     assert rewards[actor] == -illegal_penalty(rules) == -26.0
     assert all(reward == 0.0 for seat, reward in rewards.items() if seat != actor)
+
+
+@pytest.mark.parametrize("kind", list(ADAPTERS))
+def test_one_deal_episodes_pass_in_the_first_direction_or_in_one_drawn_from_the_schedule(kind: str) -> None:
+    """A researcher's one-deal episodes of hearts all passed left: with ``directions="drawn"`` each episode's
+    direction is drawn from the schedule (left, right, across, hold), reproducibly by seed, and the seat's
+    observation says which."""
+    rules = preset("hearts")
+    first: Adapter = ADAPTERS[kind](rules)
+    assert {first.reset(seed).direction for seed in range(6)} == {"left"}
+    drawn: Adapter = ADAPTERS[kind](rules, "drawn")
+    seen = [drawn.reset(seed).direction for seed in range(60)]
+    assert all(seen.count(d) >= 5 for d in rules.pass_schedule), seen  # a quarter each of 60 (P(< 5) < 0.01%)
+    assert [drawn.reset(seed).direction for seed in range(6)] == seen[:6], "the same seed, the same direction"
+    at = next(segment.start for segment in layout(rules) if segment.name == "direction")
+    for seed in range(6):
+        drawn.reset(seed)
+        assert drawn.vector()[at : at + 4].argmax() == DIRECTIONS.index(seen[seed]), "the observation names the direction"
+
+
+def test_drawn_directions_are_refused_for_a_whole_game_and_a_typo_is_named() -> None:
+    with pytest.raises(ValueError, match="a whole game passes in the schedule's order"):
+        BlackMariaEnv(rules="hearts", whole_game=True, directions="drawn")
+    with pytest.raises(ValueError, match="got 'drawm'"):
+        BlackMariaSingleSeatEnv(rules="hearts", directions="drawm")
+    with pytest.raises(ValueError, match="got 'any'"):
+        pyspiel.load_game(og.SHORT_NAME, {"preset": "hearts", "directions": "any"})

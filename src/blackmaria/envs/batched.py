@@ -1,7 +1,8 @@
 """N games stepped together with NumPy arrays, in compiled code, for training at scale.
 
-Each game is one deal under the rule set (the first deal's pass direction),
-played by the caller for every seat: ``step(actions)`` takes one card number
+Each game is one deal under the rule set, passing in the schedule's first
+direction (``directions="first"``) or in one drawn from the schedule for each
+deal (``directions="drawn"``; ``deal_directions`` holds each game's), played by the caller for every seat: ``step(actions)`` takes one card number
 per game for the seat to act in that game (during a pass, one card at a time,
 seat by seat, as in the PettingZoo environment). A finished game scores its
 deal, reports the rewards (minus each seat's points) and starts a new deal at
@@ -57,7 +58,7 @@ from blackmaria.core.logic import (
     score_deal,
 )
 from blackmaria.envs import encoding
-from blackmaria.envs.common import EXTRA_SIZE, PASS_SEAT, PASSES, PENDING, illegal_penalty, rules_for
+from blackmaria.envs.common import EXTRA_SIZE, PASS_SEAT, PASSES, PENDING, checked_directions, illegal_penalty, rules_for
 from blackmaria.envs.encoding import DIRECTIONS
 from blackmaria.rules import Rules
 
@@ -66,7 +67,19 @@ LOW_62_BITS = (1 << 62) - 1
 
 
 @numba.njit(cache=True)
-def _new_deal(s: np.ndarray, x: np.ndarray, p: np.ndarray, offset: int, rng: np.ndarray) -> None:
+def _draw(rng: np.ndarray, bound: int) -> int:
+    """The game's own xorshift generator: its next number below ``bound``."""
+    rng[0] ^= rng[0] << 13
+    rng[0] ^= (rng[0] >> 7) & LOW_57_BITS  # a logical shift on a signed int
+    rng[0] ^= rng[0] << 17
+    drawn: int = ((rng[0] >> 1) & LOW_62_BITS) % bound
+    return drawn
+
+
+@numba.njit(cache=True)
+def _new_deal(s: np.ndarray, x: np.ndarray, p: np.ndarray, schedule: np.ndarray, offsets: np.ndarray, rng: np.ndarray) -> int:
+    """Shuffle and deal a new deal; return its pass direction (an index of ``DIRECTIONS``), drawn from ``schedule``
+    after the shuffle where it holds more than one (so a schedule of one deals as it always has)."""
     n = p[P_PLAYERS]
     deck = np.empty(52, dtype=np.int64)
     size = 0
@@ -74,21 +87,20 @@ def _new_deal(s: np.ndarray, x: np.ndarray, p: np.ndarray, offset: int, rng: np.
         if p[P_IN_PLAY] >> c & 1:
             deck[size] = c
             size += 1
-    for i in range(size - 1, 0, -1):  # Fisher-Yates with the game's own xorshift generator
-        rng[0] ^= rng[0] << 13
-        rng[0] ^= (rng[0] >> 7) & LOW_57_BITS  # a logical shift on a signed int
-        rng[0] ^= rng[0] << 17
-        j = ((rng[0] >> 1) & LOW_62_BITS) % (i + 1)
+    for i in range(size - 1, 0, -1):  # Fisher-Yates with the game's own generator
+        j = _draw(rng, i + 1)
         deck[i], deck[j] = deck[j], deck[i]
     deal_deck(s, p, deck, n - 1)
+    direction: int = schedule[_draw(rng, schedule.shape[0])] if schedule.shape[0] > 1 else schedule[0]
     for k in range(EXTRA_SIZE):
         x[k] = 0
-    if offset:
+    if offsets[direction]:
         x[PASS_SEAT] = 0
         s[PHASE] = PHASE_PASSING
     else:
         x[PASS_SEAT] = -1
         begin_play(s, p)
+    return direction
 
 
 @numba.njit(cache=True)
@@ -158,8 +170,9 @@ def _step_all(
     states: np.ndarray,
     extras: np.ndarray,
     p: np.ndarray,
-    offset: int,
-    direction: int,
+    schedule: np.ndarray,
+    offsets: np.ndarray,
+    directions: np.ndarray,
     at: np.ndarray,
     rngs: np.ndarray,
     actions: np.ndarray,
@@ -184,7 +197,7 @@ def _step_all(
             illegal[g] = True
             rewards[g, _to_act(s, x)] = -penalty
             dones[g] = True
-            _new_deal(s, x, p, offset, rngs[g : g + 1])
+            directions[g] = _new_deal(s, x, p, schedule, offsets, rngs[g : g + 1])
         elif x[PASS_SEAT] >= 0:
             x[PENDING] |= 1 << card
             if popcount(x[PENDING]) == p[P_PASS_COUNT]:
@@ -193,7 +206,7 @@ def _step_all(
                 x[PASS_SEAT] += 1
                 if x[PASS_SEAT] == n:
                     x[PASS_SEAT] = -1
-                    exchange_passes(s, p, x[PASSES : PASSES + n], offset)
+                    exchange_passes(s, p, x[PASSES : PASSES + n], offsets[directions[g]])
                     begin_play(s, p)
         else:
             play_card(s, p, card)
@@ -202,9 +215,9 @@ def _step_all(
                 for seat in range(n):
                     rewards[g, seat] = -points[seat]
                 dones[g] = True
-                _new_deal(s, x, p, offset, rngs[g : g + 1])
+                directions[g] = _new_deal(s, x, p, schedule, offsets, rngs[g : g + 1])
         players[g] = _to_act(s, x)
-        encode_vector(s, x, p, offset, direction, at, observations[g], players[g])
+        encode_vector(s, x, p, offsets[directions[g]], directions[g], at, observations[g], players[g])
         mask = _mask(s, x, p)
         masks[g, :] = 0
         while mask:
@@ -221,15 +234,21 @@ def _checked_seed(seed: int) -> int:
 
 
 class BatchedEnv:
-    """``num_envs`` deals under ``rules``, stepped together."""
+    """``num_envs`` deals under ``rules``, stepped together; ``directions`` as in ``envs.common.DIRECTIONS_CHOICES``."""
 
-    def __init__(self, rules: Rules | str = "hearts", num_envs: int = 64, seed: int = 0, players: int | None = None) -> None:
+    def __init__(
+        self, rules: Rules | str = "hearts", num_envs: int = 64, seed: int = 0, players: int | None = None, directions: str = "first"
+    ) -> None:
         if isinstance(num_envs, bool) or not isinstance(num_envs, int | np.integer) or num_envs < 1:
             raise ValueError(f"num_envs: the number of games stepped together, at least 1; got {num_envs!r}")
         self.rules = rules_for(rules, players)
         self.num_envs = int(num_envs)
-        self.direction = self.rules.pass_direction(0)
-        self.offset = self.rules.pass_offset(self.direction)
+        self.directions = checked_directions(directions)
+        schedule = self.rules.effective_schedule if directions == "drawn" else (self.rules.pass_direction(0),)
+        self.schedule = np.array([DIRECTIONS.index(d) for d in schedule], dtype=np.int64)
+        self.offsets = np.array([self.rules.pass_offset(d) for d in DIRECTIONS], dtype=np.int64)
+        self.deal_directions = np.zeros(num_envs, dtype=np.int64)
+        """Each game's pass direction this deal, an index of ``encoding.DIRECTIONS`` (left, right, across, hold)."""
         self.params = compiled.params_array(self.rules)
         self.at = np.array([segment.start for segment in encoding.layout(self.rules)], dtype=np.int64)
         self.size = encoding.size(self.rules)
@@ -258,12 +277,19 @@ class BatchedEnv:
         self.dealt = True
         seeds = np.random.SeedSequence(self.seed).generate_state(self.num_envs, dtype=np.uint64)
         self.rngs[:] = (seeds >> np.uint64(1)).astype(np.int64) | 1
-        direction = DIRECTIONS.index(self.direction)
         for g in range(self.num_envs):
-            _new_deal(self.states[g], self.extras[g], self.params, self.offset, self.rngs[g : g + 1])
+            direction = _new_deal(self.states[g], self.extras[g], self.params, self.schedule, self.offsets, self.rngs[g : g + 1])
+            self.deal_directions[g] = direction
             self.players[g] = _to_act(self.states[g], self.extras[g])
             encode_vector(
-                self.states[g], self.extras[g], self.params, self.offset, direction, self.at, self.observations[g], self.players[g]
+                self.states[g],
+                self.extras[g],
+                self.params,
+                self.offsets[direction],
+                direction,
+                self.at,
+                self.observations[g],
+                self.players[g],
             )
             mask = _mask(self.states[g], self.extras[g], self.params)
             self.masks[g, :] = [(mask >> c) & 1 for c in range(52)]
@@ -289,8 +315,9 @@ class BatchedEnv:
             self.states,
             self.extras,
             self.params,
-            self.offset,
-            DIRECTIONS.index(self.direction),
+            self.schedule,
+            self.offsets,
+            self.deal_directions,
             self.at,
             self.rngs,
             cards.astype(np.int64, copy=False),

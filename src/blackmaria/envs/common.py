@@ -17,6 +17,7 @@ test holds the three equal.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any, Final
 
@@ -34,6 +35,33 @@ PASS_SEAT: Final = 0  # seat choosing its pass now, -1 once play has begun
 PENDING: Final = 1  # cards chosen so far by that seat
 PASSES: Final = 2  # 7 slots: each seat's completed pass
 EXTRA_SIZE: Final = PASSES + 7
+
+
+DIRECTIONS_CHOICES: Final = ("first", "drawn")
+"""How a one-deal episode's pass direction is chosen: ``first``, the schedule's first direction every episode (as a
+game's first deal passes); ``drawn``, one of the schedule's directions drawn each episode, each equally often (as
+OpenSpiel's ``hearts`` draws it by chance), so that training sees every direction."""
+
+
+def checked_directions(directions: str, whole_game: bool = False) -> str:
+    """``directions`` if it is one of ``DIRECTIONS_CHOICES`` (and one-deal episodes are played), else refused by name."""
+    if directions not in DIRECTIONS_CHOICES:
+        raise ValueError(
+            f"directions: 'first' (every episode passes in the schedule's first direction) or 'drawn' (each episode's "
+            f"direction drawn from the schedule); got {directions!r}"
+        )
+    if whole_game and directions == "drawn":
+        raise ValueError("directions='drawn' is for episodes of one deal: a whole game passes in the schedule's order")
+    return directions
+
+
+def one_deal_rules(rules: Rules, directions: str, rng: random.Random) -> Rules:
+    """The rules of an episode of one deal under ``rules``; with ``directions="drawn"``, its pass direction is drawn
+    from ``rng`` (one draw, before the deal's shuffle), else the schedule's first."""
+    one_deal = rules.replace(target_score=None, deal_count=1, ties="share")
+    if directions == "first":
+        return one_deal
+    return one_deal.replace(pass_schedule=(rng.choice(rules.effective_schedule),))
 
 
 def illegal_penalty(rules: Rules) -> float:

@@ -13,9 +13,9 @@ import numpy as np
 
 from blackmaria.cards import NUM_CARDS, CardSet
 from blackmaria.observation import Observation
-from blackmaria.rules import Rules
+from blackmaria.rules import PassDirection, Rules
 
-DIRECTIONS = ("left", "right", "across", "hold")
+DIRECTIONS: tuple[PassDirection, ...] = ("left", "right", "across", "hold")
 BOUND = 20.0
 """Every entry lies within [-BOUND, BOUND]: totals are divided by 100, and no game passes 2,000 points."""
 

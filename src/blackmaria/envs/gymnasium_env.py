@@ -35,10 +35,12 @@ from blackmaria.envs.common import (
     RENDER_MODES,
     StateEncoder,
     card_number,
+    checked_directions,
     checked_render_mode,
     illegal_info,
     illegal_penalty,
     mask_of,
+    one_deal_rules,
     render_text,
     rules_for,
 )
@@ -63,7 +65,9 @@ class BlackMariaSingleSeatEnv(gym.Env[np.ndarray, int]):
     illegal action ends the episode with minus ``illegal_penalty`` and
     ``info["illegal_action"]`` naming the card and the rule (``envs.common``):
     a learner cannot step around the rules. ``observation()`` gives the seat's
-    ``Observation`` itself.
+    ``Observation`` itself. An episode is one deal (in the schedule's first
+    pass direction, or one drawn each episode with ``directions="drawn"``), or
+    the whole game with ``whole_game``.
 
     ``opponents="random"`` chooses uniformly among each opponent's legal
     cards (as the ``random`` bot does) straight from the seat's legal mask:
@@ -87,8 +91,10 @@ class BlackMariaSingleSeatEnv(gym.Env[np.ndarray, int]):
         whole_game: bool = False,
         render_mode: str | None = None,
         players: int | None = None,
+        directions: str = "first",
     ) -> None:
         self.rules = rules_for(rules, players)
+        self.directions = checked_directions(directions, whole_game)
         if not 0 <= seat < self.rules.players:
             raise ValueError(f"seat {seat} does not exist with {self.rules.players} players")
         if not isinstance(opponents, str):  # (a list of levels, one a seat, failed on .startswith)
@@ -106,8 +112,7 @@ class BlackMariaSingleSeatEnv(gym.Env[np.ndarray, int]):
         self.observation_space = spaces.Box(-encoding.BOUND, encoding.BOUND, (encoding.size(self.rules),), np.float32)
         self.action_space = spaces.Discrete(52)  # type: ignore[assignment]  # Discrete is a Space of np.int64; actions are ints
         self._encoder = StateEncoder(self.rules)
-        self._episode_rules = self.rules if whole_game else self.rules.replace(target_score=None, deal_count=1, ties="share")
-        self.game = Game(self._episode_rules, seed=0)
+        self.game = Game(self.rules if whole_game else one_deal_rules(self.rules, "first", random.Random()), seed=0)
         self.bots: dict[int, Bot] = {}
         self._random: random.Random | None = None
         self._legal = 0  # the agent's legal cards at the last observation
@@ -181,7 +186,7 @@ class BlackMariaSingleSeatEnv(gym.Env[np.ndarray, int]):
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(2**31))
         rng = random.Random(game_seed)
-        self.game = Game(self._episode_rules, rng=rng)
+        self.game = Game(self.rules if self.whole_game else one_deal_rules(self.rules, self.directions, rng), rng=rng)
         self._close_bots()  # the last episode's: a program opponent's process ends with its episode
         self._faults_seen = {}
         if self.opponents == "random":

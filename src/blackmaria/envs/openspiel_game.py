@@ -10,8 +10,11 @@ Parameters: ``preset`` (a preset name), ``players`` (0 for the preset's own
 count; another must be in the preset's range, as for ``preset()``) and
 ``options`` (a JSON object of rule overrides, e.g.
 ``'{"pass_schedule": ["left"]}'``; with options the rules are house rules,
-which may take the preset to any count). One game is one deal: the deal's direction
-is the rules' first. Chance deals the cards one at a time from the dealer's
+which may take the preset to any count) and ``directions``: ``first`` (the
+default), every game passes in the schedule's first direction, or ``drawn``,
+a first chance node draws the direction from the schedule (``hearts``: left,
+right, across or no pass, a quarter each; actions ``encoding.DIRECTIONS``
+0..3), as OpenSpiel's own ``hearts`` begins. One game is one deal. Chance deals the cards one at a time from the dealer's
 left (the dealer is the last seat), then the kitty, then the two-player stock
 top first; then each seat passes its cards one action at a time; then the
 play. Actions are card numbers ``rank * 4 + suit``, as in OpenSpiel's
@@ -42,12 +45,14 @@ except ImportError as error:
 
 from blackmaria.cards import CardSet, card_name, cards_of
 from blackmaria.envs import encoding
+from blackmaria.envs.common import checked_directions
+from blackmaria.envs.encoding import DIRECTIONS
 from blackmaria.errors import IllegalDeal
 from blackmaria.game import Game
 from blackmaria.rules import PresetPlayersError, Rules, RulesError, preset
 
 SHORT_NAME = "python_black_maria"
-_DEFAULTS: dict[str, Any] = {"preset": "hearts", "players": 0, "options": ""}
+_DEFAULTS: dict[str, Any] = {"preset": "hearts", "players": 0, "options": "", "directions": "first"}
 
 GAME_TYPE = pyspiel.GameType(
     short_name=SHORT_NAME,
@@ -120,8 +125,13 @@ class BlackMariaGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no ty
             params["options"] = _without_commas(json.loads(_with_commas(params["options"])))
             params["players"] = self.rules.players  # the game's string names its count (it read players=0 for 5)
         rules = self.rules
+        drawn = checked_directions(params["directions"]) == "drawn"
+        # The directions a game may pass in, in the order of the schedule, each with its share of the schedule's deals.
+        schedule = rules.effective_schedule if drawn else (rules.pass_direction(0),)
+        self.directions: dict[str, float] = {d: schedule.count(d) / len(schedule) for d in dict.fromkeys(schedule)}
+        self.drawn = drawn
         fewest = rules.seat_points_bounds[0]  # (a seat's utility is minus its points)
-        passes = rules.players * rules.pass_count if rules.pass_direction(0) != "hold" else 0
+        passes = rules.players * rules.pass_count if any(d != "hold" for d in schedule) else 0
         info = pyspiel.GameInfo(
             num_distinct_actions=52,
             max_chance_outcomes=52,
@@ -129,7 +139,7 @@ class BlackMariaGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no ty
             min_utility=float(-rules.moon_total),  # every positive card, or as many by another's moon
             max_utility=float(-fewest),
             utility_sum=None,
-            max_game_length=rules.cards_in_play + passes + rules.players * rules.tricks_per_deal,
+            max_game_length=int(drawn) + rules.cards_in_play + passes + rules.players * rules.tricks_per_deal,
         )
         super().__init__(GAME_TYPE, info, params)
 
@@ -146,12 +156,17 @@ class BlackMariaState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self.rules = game.rules
         self.dealt: list[int] = []
+        self.directions = game.directions
+        self.direction: str | None = None if game.drawn else next(iter(game.directions))
+        self.engine = self._engine(self.rules)
+
+    def _engine(self, rules: Rules) -> Game:
         # Seats named by OpenSpiel's player ids: an illegal action said "Player 3 (seat 2)", read there as player 3.
-        self.engine = Game(self.rules, seats=[f"seat {p}" for p in range(self.rules.players)], first_dealer=self.rules.players - 1)
+        return Game(rules, seats=[f"seat {p}" for p in range(rules.players)], first_dealer=rules.players - 1)
 
     # ---- the game: the flat action layer of the engine ----------------------------
     def current_player(self) -> int:
-        if len(self.dealt) < self.rules.cards_in_play:
+        if self.direction is None or len(self.dealt) < self.rules.cards_in_play:
             return int(pyspiel.PlayerId.CHANCE)
         if self.engine.phase in ("passing", "playing"):
             return self.engine.current_player()
@@ -161,6 +176,8 @@ class BlackMariaState(pyspiel.State):  # type: ignore[misc]
         return len(self.dealt) == self.rules.cards_in_play and self.engine.phase in ("deal-over", "game-over")
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.direction is None:
+            return [(DIRECTIONS.index(d), share) for d, share in self.directions.items()]
         left = [c for c in cards_of(self.rules.in_play_mask) if c not in set(self.dealt)]
         return [(c, 1.0 / len(left)) for c in left]
 
@@ -169,6 +186,14 @@ class BlackMariaState(pyspiel.State):  # type: ignore[misc]
         return state.legal_actions(player) if state is not None else []
 
     def _apply_action(self, action: int) -> None:
+        if self.direction is None:
+            drawable = {DIRECTIONS.index(d): d for d in self.directions}
+            if action not in drawable:
+                names = ", ".join(f"{a} ({_direction_name(d)})" for a, d in drawable.items())
+                raise IllegalDeal(f"chance outcome {action}: the pass direction is one of {names}", rule="deal")
+            self.direction = drawable[action]
+            self.engine = self._engine(self.rules.replace(pass_schedule=(drawable[action],)))
+            return
         if len(self.dealt) < self.rules.cards_in_play:
             # Refused at once, by name: a card dealt twice (or 52) was found only at the last card (a researcher).
             if action not in {card for card, _ in self.chance_outcomes()}:
@@ -191,7 +216,11 @@ class BlackMariaState(pyspiel.State):  # type: ignore[misc]
         self.engine.deal_hands(hands, kitty=rest[: rules.kitty_size], stock=rest[rules.kitty_size :])
 
     def _action_to_string(self, player: int, action: int) -> str:
-        return card_name(action) if player != pyspiel.PlayerId.CHANCE else f"Deal {card_name(action)}"
+        if player != pyspiel.PlayerId.CHANCE:
+            return card_name(action)
+        if self.direction is None and 0 <= action < len(DIRECTIONS):
+            return _direction_name(DIRECTIONS[action])
+        return f"Deal {card_name(action)}"
 
     def returns(self) -> list[float]:
         if not self.is_terminal():
@@ -199,8 +228,10 @@ class BlackMariaState(pyspiel.State):  # type: ignore[misc]
         return [float(-p) for p in self.engine.deals[0].points or ()]  # (negated as ints: 0, never -0.0)
 
     def __str__(self) -> str:
+        if self.direction is None:
+            return "drawing the pass direction"
         if len(self.dealt) < self.rules.cards_in_play:
-            return f"dealing: {' '.join(card_name(c) for c in self.dealt)}"
+            return f"{_direction_name(self.direction)}; dealing: {' '.join(card_name(c) for c in self.dealt)}"
         hands = " | ".join(f"{seat}: {self.engine.hand(seat).text()}" for seat in range(self.rules.players))
         plays = " ".join(card_name(c) for c in self.engine.deals[0].plays)
         return f"{hands}\nplays: {plays}"
@@ -209,7 +240,7 @@ class BlackMariaState(pyspiel.State):  # type: ignore[misc]
     def knowledge(self, player: int) -> dict[str, Any]:
         if len(self.dealt) < self.rules.cards_in_play:
             mine = [card_name(c) for i, c in enumerate(self.dealt) if i % self.rules.players == player]
-            return {"seat": player, "dealing": mine}
+            return {"seat": player, "direction": self.direction, "dealing": mine}
         return self.engine.observation(player).to_dict()
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> BlackMariaState:
@@ -219,6 +250,8 @@ class BlackMariaState(pyspiel.State):  # type: ignore[misc]
             raise ValueError("resampling starts once the cards are dealt; nobody decides before that")
         world = state.resample(player_id, random.Random(int(probability_sampler() * 2**31)))
         out = BlackMariaState(self.get_game())
+        if out.direction is None:
+            out.apply_action(DIRECTIONS.index(self.engine.rules.pass_direction(0)))
         n = self.rules.players
         for i in range(self.rules.hand_size):
             for seat in range(n):
@@ -228,6 +261,10 @@ class BlackMariaState(pyspiel.State):  # type: ignore[misc]
         for _, card in world.history:
             out.apply_action(card)
         return out
+
+
+def _direction_name(direction: str) -> str:
+    return "No pass" if direction == "hold" else f"Pass {direction}"
 
 
 class BlackMariaObserver:

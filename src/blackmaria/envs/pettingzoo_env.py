@@ -14,6 +14,7 @@ is ``game.apply_action(card)``; the illegal-action policy is the one of
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import numpy as np
@@ -32,10 +33,12 @@ from blackmaria.envs.common import (
     RENDER_MODES,
     StateEncoder,
     card_number,
+    checked_directions,
     checked_render_mode,
     illegal_info,
     illegal_penalty,
     mask_of,
+    one_deal_rules,
     render_text,
     rules_for,
 )
@@ -53,7 +56,9 @@ class BlackMariaEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[mi
     While passing, each seat in turn chooses its cards one action at a time.
     Rewards come at the end of each deal: minus the seat's points (or the
     points themselves with ``reward="points"``). With ``whole_game`` the
-    episode runs to the rules' end condition, else it is one deal. An illegal
+    episode runs to the rules' end condition, else it is one deal, passing in
+    the schedule's first direction or, with ``directions="drawn"``, in one
+    drawn from the schedule each episode (``envs.common``). An illegal
     action ends the episode: minus ``illegal_penalty`` for its agent and
     ``infos[agent]["illegal_action"]`` with the card and the rule
     (``envs.common``); use the mask. ``observation(agent)`` gives the seat's
@@ -69,9 +74,11 @@ class BlackMariaEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[mi
         reward: str = "negative-points",
         render_mode: str | None = None,
         players: int | None = None,
+        directions: str = "first",
     ):
         super().__init__()
         self.rules = rules_for(rules, players)
+        self.directions = checked_directions(directions, whole_game)
         if reward not in REWARDS:
             raise ValueError(f"reward {reward!r} is not one of {', '.join(REWARDS)}")
         self.whole_game = whole_game
@@ -89,8 +96,7 @@ class BlackMariaEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[mi
         )
         self._action_space = spaces.Discrete(52)
         self._encoder = StateEncoder(self.rules)
-        self._episode_rules = self.rules if whole_game else self.rules.replace(target_score=None, deal_count=1, ties="share")
-        self.game = Game(self._episode_rules, seed=0)
+        self.game = Game(self.rules if whole_game else one_deal_rules(self.rules, "first", random.Random()), seed=0)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._observation_space
@@ -100,7 +106,8 @@ class BlackMariaEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[mi
 
     # ---- episode ------------------------------------------------------------
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        self.game = Game(self._episode_rules, seed=seed)
+        rng = random.Random(seed)  # (as Game(seed=seed) makes it: the same deals as before with directions="first")
+        self.game = Game(self.rules if self.whole_game else one_deal_rules(self.rules, self.directions, rng), rng=rng)
         self.game.deal()
         self.agents = self.possible_agents[:]
         self.rewards = {agent: 0.0 for agent in self.agents}
