@@ -21,6 +21,7 @@ from blackmaria.rules import RulesError
     "params",
     [
         {"preset": "hearts"},
+        {"preset": "hearts", "directions": "drawn"},
         {"preset": "black-maria"},
         {"preset": "two-player"},
         {"preset": "spot-hearts", "players": 5},
@@ -140,9 +141,11 @@ def test_same_legal_actions_and_points_as_openspiels_hearts() -> None:
         assert [-r for r in ours.returns()] == [26 - r for r in theirs.returns()]
 
 
-@pytest.mark.parametrize("preset", ["hearts", "black-maria", "two-player"])
-def test_resampled_worlds_keep_what_the_player_knows(preset: str) -> None:
-    game = pyspiel.load_game(og.SHORT_NAME, {"preset": preset})
+@pytest.mark.parametrize(
+    ("preset", "directions"), [("hearts", "first"), ("hearts", "drawn"), ("black-maria", "first"), ("two-player", "first")]
+)
+def test_resampled_worlds_keep_what_the_player_knows(preset: str, directions: str) -> None:
+    game = pyspiel.load_game(og.SHORT_NAME, {"preset": preset, "directions": directions})
     rng = random.Random(3)
     state = game.new_initial_state()
     steps = 0
@@ -212,3 +215,27 @@ def test_the_information_state_tensor_recalls_every_card_played_and_by_whom(pres
         told = [(int(np.flatnonzero(row[52:])[0]), int(np.flatnonzero(row[:52])[0])) for row in plays if row.any()]
         assert told == [((seat - player) % n, card) for trick in state.engine.tricks for seat, card in trick.plays]
         state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_a_drawn_direction_is_the_games_first_chance_node_as_in_openspiels_hearts() -> None:
+    """With ``directions="drawn"`` a first chance node draws the pass direction from the schedule (OpenSpiel's own
+    hearts begins so); the deal then passes that way, and the game's string and serialized states keep it."""
+    game = pyspiel.load_game(og.SHORT_NAME, {"preset": "hearts", "directions": "drawn"})
+    state = game.new_initial_state()
+    assert state.is_chance_node() and state.chance_outcomes() == [(0, 0.25), (1, 0.25), (2, 0.25), (3, 0.25)]
+    assert [state.action_to_string(pyspiel.PlayerId.CHANCE, a) for a in range(4)] == ["Pass left", "Pass right", "Pass across", "No pass"]
+    with pytest.raises(IllegalDeal, match="chance outcome 7: the pass direction is one of 0 \\(Pass left\\)"):
+        state.apply_action(7)
+    state.apply_action(1)
+    rng = random.Random(1)
+    while state.is_chance_node():
+        state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+    assert state.engine.state.direction == "right" and state.engine.pass_target(0) == 3
+    for _ in range(3):
+        state.apply_action(state.legal_actions()[0])
+    _, copied = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+    assert str(copied) == str(state) and copied.engine.state.direction == "right"
+    assert pyspiel.load_game(str(game)).new_initial_state().is_chance_node()
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+    first = pyspiel.load_game(og.SHORT_NAME, {"preset": "hearts"}).new_initial_state()
+    assert len(first.chance_outcomes()) == 52, "by default the cards are the first chance nodes, as before"
