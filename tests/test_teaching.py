@@ -848,6 +848,27 @@ def test_a_card_dearer_only_by_chance_is_said_to_be_as_good() -> None:
     assert "gleich gut: der Unterschied ist Zufall der Simulation" in "\n".join(explanation_lines(x, "de"))
 
 
+def test_two_cards_shown_at_one_cost_are_said_alike_whatever_their_noise() -> None:
+    """A guided deal showed "as good: chance" beside "0.8 more" for two cards both at 6.7 (each card's own noise
+    decided): a card is within chance only if cheaper than every card that clearly costs more."""
+    from blackmaria.teaching import Option
+
+    game = _mid_deal_choice(3)
+    x = explain(game.observation(game.turn), budget=FAST)
+    first, second, third = x.options[:3]
+    costs = (
+        Option(first.card, first.value, first.effect, 5.9, 0.0),
+        Option(second.card, second.value, second.effect, 6.7, 0.5),  # within its own noise (1.6 errors)
+        Option(third.card, third.value, third.effect, 6.7, 0.1),  # clearly more (8 errors)
+    )
+    x = dataclasses.replace(x, options=costs, advice=(first.card,))
+    assert [o["chance"] for o in x.to_dict()["options"]] == [True, False, False]
+    lines = "\n".join(explanation_lines(x, "en"))
+    assert lines.count("(0.8 more)") == 2 and "chance" not in lines, lines
+    cheaper = dataclasses.replace(x, options=(costs[0], dataclasses.replace(costs[1], cost=6.3), costs[2]))
+    assert [o["chance"] for o in cheaper.to_dict()["options"]] == [True, True, False]  # (cheaper than the clear one)
+
+
 def test_the_advices_reason_says_when_the_runner_up_is_dearer_by_chance_only() -> None:
     """A guided deal's "In short" taught "0.1 fewer than 7♠", a difference the simulations' chance makes: the reason
     says so where the explanation's table does (the same search, the same noise)."""

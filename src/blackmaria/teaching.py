@@ -108,7 +108,7 @@ class Option:
         return self.cost is not None and self.noise is not None and self.cost - cheapest <= NOISE_SPAN * self.noise
 
     def to_dict(self) -> dict[str, Any]:
-        """As data; ``Explanation.to_dict`` adds ``chance``: whether it is ``within_noise`` of the cheapest card."""
+        """As data; ``Explanation.to_dict`` adds ``chance`` (``Explanation.within_chance``)."""
         return {"card": card_name(self.card), "value": self.value, "effect": self.effect, "cost": self.cost, "noise": self.noise}
 
 
@@ -204,6 +204,16 @@ class Explanation:
         """The lowest cost of a card (0 where none was searched)."""
         return min((option.cost for option in self.options if option.cost is not None), default=0.0)
 
+    def within_chance(self, option: Option) -> bool:
+        """Whether ``option``'s cost is above the cheapest card's by no more than the simulations' chance: within its
+        noise, and cheaper than every card that costs clearly more (so two cards shown at one cost are never said,
+        one "as good: chance", the other "0.8 more", as a play-test saw where their noises differed)."""
+        cheapest = self.cheapest_cost
+        if not option.within_noise(cheapest):
+            return False
+        clearly_more = [o.cost for o in self.options if o.cost is not None and o.cost - cheapest >= 0.05 and not o.within_noise(cheapest)]
+        return option.cost is not None and option.cost < min(clearly_more, default=float("inf"))
+
     def rule_for(self, card: Card) -> str | None:
         """The rule that refuses ``card``, or None when it is legal."""
         return dict(self.refused).get(card)
@@ -219,7 +229,7 @@ class Explanation:
             "duty": self.duty,
             "legal": [card_name(c) for c in self.legal],
             "refused": [{"card": card_name(c), "rule": rule} for c, rule in self.refused],
-            "options": [{**option.to_dict(), "chance": option.within_noise(self.cheapest_cost)} for option in self.options],
+            "options": [{**option.to_dict(), "chance": self.within_chance(option)} for option in self.options],
             "advice": [card_name(c) for c in self.advice],
             "advice_reasons": [
                 {"card": card_name(c), "suit": SUIT_CHARS[suit_of(c)], "reason": reason} for c, reason in self.advice_reasons

@@ -61,7 +61,7 @@ def _option_line(t: TeachingTexts, explanation: Explanation, option: Option, bes
         if more < 0.05 or cost - best_cost < 0.05:
             note = ""
         else:  # (a tenth "more" the simulations cannot tell apart is said to be chance)
-            note = t("x_note_chance") if option.within_noise(best_cost) else t("x_note_more", more=t.decimal(more))
+            note = t("x_note_chance") if explanation.within_chance(option) else t("x_note_more", more=t.decimal(more))
     return t("x_option", card=t.card(option.card), value=value, effect=effect, cost=_points(t, cost), note=note)
 
 

@@ -243,7 +243,7 @@ class LearnSession(PlaySession):
             return tt("learn_feedback_best", card=tt.card(card), cost=self._points(costs[card]))
         chosen = next(option for option in explanation.options if option.card == card)
         said = dict(card=tt.card(card), cost=self._points(costs[card]), best=tt.card(best), best_cost=self._points(costs[best]))
-        if chosen.within_noise(costs[best]):
+        if explanation.within_chance(chosen):
             return tt("learn_feedback_chance", **said)
         # Why the other card is better, as far as the trick says: what each does to it, or, doing the same, that the
         # difference is in what each leaves in the hand (a play-test read the two costs and asked why).
