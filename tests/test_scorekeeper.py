@@ -145,8 +145,9 @@ def test_the_sheet_resumes_and_exports(tmp_path: Path) -> None:
         "2,N,to the right,0,26,26,26,W",
         "Total,,,20,32,26,26,",
     ]
-    # In the sheet's language, and without a moon column where the rules have none.
-    assert sheet_csv(sheet, Texts("de")).splitlines()[:2] == ["Spiel,Geber,Weitergabe,W,N,E,S,Mond", "1,W,nach links,20,6,0,0,"]
+    # In the sheet's language and its spreadsheets' separator (German ones read ";"), and without a moon column where
+    # the rules have none.
+    assert sheet_csv(sheet, Texts("de")).splitlines()[:2] == ["Spiel;Geber;Weitergabe;W;N;E;S;Mond", "1;W;nach links;20;6;0;0;"]
     maria = ScoreSheet(preset("black-maria"), ["Anna", "Ben", "Carla"])
     maria.add(maria.from_points([10, 8, 25]))
     assert sheet_csv(maria, Texts("en")).splitlines() == [
@@ -187,6 +188,16 @@ def test_cards_typed_in_german_letters_count_as_the_game_reads_them() -> None:
     assert "Geber" in out and "Mond" not in out  # Black Maria has no moon: the sheet has no column for it
     hearts = "\n".join(_type(ScoreSheet(preset("hearts"), ["A", "B", "C", "D"]), ["0 26 0 0", "sheet", "quit"]))
     assert "Moon" in hearts and "B shot the moon" in hearts
+
+
+def test_the_csv_file_is_the_sheet_with_a_byte_order_mark_in_the_players_language(tmp_path: Path) -> None:
+    """A German sheet's file opened in one column of a German spreadsheet (commas) and "JÃ¼rgen" for Jürgen (no
+    byte order mark): it is written with ";" in German and begins with the mark."""
+    sheet = ScoreSheet(preset("black-maria"), ["Jürgen", "Ben", "Carla"])
+    _type(sheet, ["10 8 25", f"csv {tmp_path / 'liste.csv'}", "ende"], lang="de")
+    written = (tmp_path / "liste.csv").read_bytes()
+    assert written.startswith(b"\xef\xbb\xbf") and written.decode("utf-8-sig") == sheet_csv(sheet, Texts("de"))
+    assert written.decode("utf-8-sig").splitlines()[:2] == ["Spiel;Geber;Weitergabe;Jürgen;Ben;Carla", "1;Jürgen;nach rechts;10;8;25"]
 
 
 def test_refusals_are_in_the_players_language_and_bad_commands_say_how() -> None:

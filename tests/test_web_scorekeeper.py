@@ -296,6 +296,8 @@ def test_a_game_on_a_phone_with_a_refusal_a_moon_a_correction_a_reload_and_the_n
         assert page.get_by_label("Anna: points or cards").count() == 0  # no fourth deal to enter
 
         csv_text = _downloaded(page, "Export CSV")
+        assert csv_text.startswith("\ufeff")  # (the byte order mark, by which spreadsheets read UTF-8)
+        csv_text = csv_text.removeprefix("\ufeff")
         sheet_json = _downloaded(page, "Export JSON")
         resumed = ScoreSheet.from_json(sheet_json)  # what blackmaria score --resume reads
         assert resumed.totals == [47, 29, 96, 43] and resumed.verdict().winners == (1,)
@@ -379,11 +381,12 @@ def test_german_from_the_browser_language_refusals_included(server: Server, brow
         " Spiel 2: Spieler 2 gibt, Weitergabe nach rechts."
     )
     # The exported sheet is in the page's words too, as the terminal writes it in German (it said "deal,dealer,pass").
-    csv_lines = _downloaded(page, "CSV exportieren").splitlines()
+    # With German spreadsheets' separator.
+    csv_lines = _downloaded(page, "CSV exportieren").removeprefix("\ufeff").splitlines()
     assert csv_lines == [
-        "Spiel,Geber,Weitergabe,Spieler 1,Spieler 2,Spieler 3,Spieler 4,Mond",
-        "1,Spieler 1,nach links,0,26,26,26,Spieler 1",
-        "Summe,,,0,26,26,26,",
+        "Spiel;Geber;Weitergabe;Spieler 1;Spieler 2;Spieler 3;Spieler 4;Mond",
+        "1;Spieler 1;nach links;0;26;26;26;Spieler 1",
+        "Summe;;;0;26;26;26;",
     ]
     # At 390 px every player's column shows: the sheet does not scroll sideways.
     assert page.evaluate("(() => { const wrap = document.querySelector('.table-wrap'); return wrap.scrollWidth <= wrap.clientWidth; })()")

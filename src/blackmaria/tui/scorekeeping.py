@@ -152,11 +152,16 @@ def sheet_rows(sheet: ScoreSheet, t: Texts) -> list[list[str]]:
     return rows
 
 
+CSV_ENCODING = "utf-8-sig"
+
+
 def sheet_csv(sheet: ScoreSheet, t: Texts) -> str:
-    """The score sheet as CSV, in the words of the sheet shown (a German sheet's file said "deal,dealer,pass"):
-    Python's csv module, quoting only where needed, lines ending in CR LF, as the page's Export CSV writes it."""
+    """The score sheet as CSV, in the words of the sheet shown (a German sheet's file said "deal,dealer,pass") and
+    with its language's separator (German spreadsheets read ``;``): Python's csv module, quoting only where needed,
+    lines ending in CR LF, as the page's Export CSV writes it. Files of it begin with a byte order mark
+    (``CSV_ENCODING``), by which spreadsheets read the names' umlauts as UTF-8."""
     out = io.StringIO()
-    csv.writer(out).writerows(sheet_rows(sheet, t))
+    csv.writer(out, delimiter=t("csv_separator")).writerows(sheet_rows(sheet, t))
     return out.getvalue()
 
 
@@ -284,7 +289,7 @@ def run_scorekeeper(
                     target = answer[len(word) :].strip()
                     if not target:
                         raise ScoreError("ske_csv_usage")
-                    Path(target).write_text(sheet_csv(sheet, t), encoding="utf-8")
+                    Path(target).write_text(sheet_csv(sheet, t), encoding=CSV_ENCODING)
                     write_wrapped(t("sk_saved_csv", path=target))
                     continue
                 if word in ("undo", "zurück", "zurueck", "zuruck"):

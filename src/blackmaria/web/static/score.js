@@ -321,9 +321,10 @@ const OWNER_LETTERS = 3; // a tapped card's taker: this many letters of the name
     /** The terminal's sheet_csv, in the page's words: Python's csv module, quoting only where needed, lines ending
         in CR LF; a moon column only under rules with a moon. */
     toCsv() {
+      const separator = t("csv_separator");
       const field = (value) => {
         const text = String(value);
-        return /[",\r\n]/.test(text) ? '"' + text.replace(/"/g, '""') + '"' : text;
+        return /["\r\n]/.test(text) || text.includes(separator) ? '"' + text.replace(/"/g, '""') + '"' : text;
       };
       const moons = this.facts.moon !== "off" ? 1 : 0;
       const rows = [[t("sheet_deal"), t("sk_col_dealer"), t("sk_col_pass"), ...this.players, ...Array(moons).fill(t("sk_col_moon"))]];
@@ -332,7 +333,7 @@ const OWNER_LETTERS = 3; // a tapped card's taker: this many letters of the name
         rows.push([index + 1, this.players[this.dealer(index)], directionText(this.direction(index)), ...entry.points, ...Array(moons).fill(moon)]);
       });
       rows.push([t("sheet_total"), "", "", ...this.totals, ...Array(moons).fill("")]);
-      return rows.map((row) => row.map(field).join(",") + "\r\n").join("");
+      return rows.map((row) => row.map(field).join(separator) + "\r\n").join("");
     }
   }
 
@@ -846,7 +847,7 @@ const OWNER_LETTERS = 3; // a tapped card's taker: this many letters of the name
     else parts.push(element("p", { id: "error", class: "error", role: "alert" }), element("div", { class: "actions" }, [takeBackButton(sheet)]));
     parts.push(
       element("div", { class: "actions" }, [
-        element("button", { type: "button", id: "export-csv", text: t("web_export_csv"), onclick: () => download("scoresheet.csv", sheet.toCsv(), "text/csv") }),
+        element("button", { type: "button", id: "export-csv", text: t("web_export_csv"), onclick: () => download("scoresheet.csv", "\ufeff" + sheet.toCsv(), "text/csv") }),
         element("button", { type: "button", id: "export-json", text: t("web_export_json"), onclick: () => download("scoresheet.json", JSON.stringify(sheet.toData(), null, 1), "application/json") }),
         element("button", { type: "button", id: "new-sheet", text: t("web_new_sheet"), onclick: newSheet }),
       ]),
