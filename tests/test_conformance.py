@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from blackmaria.cards import HEARTS, CardSet, card_name, parse_card, suit_of
 from blackmaria.events import CardDrawn, CardsReceived, HandDealt, KittyTaken, PlayStarted, TrickWon, event_from_dict
+from blackmaria.core.state import Trick
 from blackmaria.game import Game
 from blackmaria.record import game_from_record
 from blackmaria.rules import PRESETS, Rules, preset
@@ -185,11 +186,22 @@ def play_checked_deal(game: Game, rng: random.Random, check_every: int = 1) -> N
         best = max(c for _, c in trick.plays if suit_of(c) == led)
         assert trick.winner == next(s for s, c in trick.plays if c == best)
         assert len(trick.plays) == game.players
+    # A finished deal's observation keeps its history's facts (a researcher's said hearts were never broken).
+    for seat in range(game.players):
+        seen = game.observation(seat)
+        assert seen.hearts_broken == game.hearts_broken and (seen.hearts_broken == broken or game.rules.hearts_lead == "anytime")
+        if not game.rules.stock_size:  # (a draw from the two-player stock may end a void)
+            assert all(set(seen.voids[o]) >= {s for s in range(4) if _showed_void(game.tricks, o, s)} for o in range(game.players))
     log = game.deals[-1]
     taken = [game.taken(s) for s in range(game.players)]
     assert log.points == tuple(reference_points(game.rules, taken))
     if log.moon_shooter is None:
         assert sum(log.points) == game.rules.deal_total
+
+
+def _showed_void(tricks: list[Trick], seat: int, suit: int) -> bool:
+    """Whether ``seat`` played another suit to a trick led in ``suit``."""
+    return any(suit_of(t.plays[0][1]) == suit and any(s == seat and suit_of(c) != suit for s, c in t.plays) for t in tricks)
 
 
 def round_trip(game: Game) -> None:

@@ -239,3 +239,18 @@ def test_a_drawn_direction_is_the_games_first_chance_node_as_in_openspiels_heart
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
     first = pyspiel.load_game(og.SHORT_NAME, {"preset": "hearts"}).new_initial_state()
     assert len(first.chance_outcomes()) == 52, "by default the cards are the first chance nodes, as before"
+
+
+@pytest.mark.parametrize("preset", ["hearts", "black-maria", "two-player", "black-maria-jaques"])
+def test_the_games_length_counts_the_players_decisions_as_openspiel_counts_them(preset: str) -> None:
+    """A researcher read 116 for hearts, where OpenSpiel's own says 64: the length is the players' decisions (every
+    pass card and every play), not the chance nodes that deal; a whole deal makes exactly that many."""
+    game = pyspiel.load_game(og.SHORT_NAME, {"preset": preset})
+    if preset == "hearts":
+        assert game.max_game_length() == pyspiel.load_game("hearts").max_game_length() == 64
+    state, rng, decisions = game.new_initial_state(), random.Random(2), 0
+    while not state.is_terminal():
+        chance = state.is_chance_node()
+        state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()] if chance else state.legal_actions()))
+        decisions += not chance
+    assert decisions == game.max_game_length()

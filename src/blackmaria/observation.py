@@ -326,8 +326,9 @@ def _observe(
         played=CardSet(s[core.PLAYED]),
         trick_points=trick_points,
         tricks_won=tricks_won,
-        voids=tuple(_SUITS_OF[s[core.VOIDS + i]] if in_deal else () for i in range(n)),
-        hearts_broken=bool(s[core.HEARTS_BROKEN]) if in_deal else False,
+        # (facts of the deal's history: still so once it is over; a finished deal's said hearts were never broken)
+        voids=tuple(_SUITS_OF[s[core.VOIDS + i]] for i in range(n)),
+        hearts_broken=bool(s[core.HEARTS_BROKEN]),
         cards_left=tuple(s[core.HAND + i].bit_count() if in_deal else 0 for i in range(n)),
         stock_left=s[core.STOCK_SIZE] - s[core.STOCK_TOP] if in_deal else 0,
         drawn=drawn or empty,

@@ -139,7 +139,8 @@ class BlackMariaGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no ty
             min_utility=float(-rules.moon_total),  # every positive card, or as many by another's moon
             max_utility=float(-fewest),
             utility_sum=None,
-            max_game_length=int(drawn) + rules.cards_in_play + passes + rules.players * rules.tricks_per_deal,
+            # The players' decisions, as OpenSpiel counts a game's length (its hearts: 64), not the chance nodes.
+            max_game_length=passes + rules.players * rules.tricks_per_deal,
         )
         super().__init__(GAME_TYPE, info, params)
 
