@@ -16,8 +16,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from blackmaria.cards import HEARTS, CardSet, card_name, parse_card, suit_of
-from blackmaria.events import CardDrawn, CardsReceived, HandDealt, KittyTaken, PlayStarted, TrickWon, event_from_dict
 from blackmaria.core.state import Trick
+from blackmaria.events import CardDrawn, CardsReceived, HandDealt, KittyTaken, PlayStarted, TrickWon, event_from_dict
 from blackmaria.game import Game
 from blackmaria.record import game_from_record
 from blackmaria.rules import PRESETS, Rules, preset
