@@ -376,6 +376,26 @@ def test_undo_after_a_deal_says_it_is_scored_not_empty() -> None:
     assert snapshot(game) == before
 
 
+def test_undo_counts_decisions_and_says_so_while_passing() -> None:
+    """A researcher's undo(2) during the pass read "cannot take back 2 plays: 0 made" (rule wrong-phase), and undo(1)
+    then took back a seat's whole pass: the count is of decisions, and the refusal says how a pass is taken back."""
+    game = Game(preset("hearts"), seed=1)
+    game.deal()
+    for card in sorted(game.passable_cards(0))[:3] + sorted(game.passable_cards(1))[:2]:
+        game.apply_action(card)
+    before = snapshot(game)
+    with pytest.raises(GameError, match=r"no card is played yet, and a pass is taken back one seat's at a time, with undo\(1\)") as refused:
+        game.undo(2)
+    assert refused.value.rule == "undo-count" and snapshot(game) == before
+    game.undo(1)
+    assert len(game.state.history) == 3  # type: ignore[union-attr]  # (seat 1's two picks, one decision)
+    game.undo(1)
+    assert len(game.state.history) == 0  # type: ignore[union-attr]
+    with pytest.raises(GameError, match="nothing in the current deal to undo") as empty:
+        game.undo()
+    assert empty.value.rule == "nothing-to-undo"
+
+
 def test_a_seat_the_table_does_not_have_is_named_by_every_question_about_a_seat() -> None:
     """A researcher's seat one past the last got an empty hand, no legal card, a pass target, or a bare IndexError,
     where observation(9) said "seat 9 does not exist with 4 players": every question about a seat says so."""

@@ -777,7 +777,8 @@ class Game:
         return taken
 
     def undo(self, plays: int = 1) -> None:
-        """Take back the last pass, or the last ``plays`` plays, of the current deal.
+        """Take back the last pass, or the last ``plays`` plays, of the current deal (a player's decisions: a whole
+        pass, or its cards picked so far, is one; ``State.undo`` counts actions, one card at a time).
 
         The deal's actions less those are replayed from the deal once, and its
         events derived again: the log equals that of the game played without
@@ -795,10 +796,15 @@ class Game:
         state = self._states[-1]
         history = state.history
         if not history:
-            raise GameError("there is nothing in the current deal to undo", rule="wrong-phase")
+            raise GameError("there is nothing in the current deal to undo", rule="nothing-to-undo")
         played = len(state.plays())
-        if not 1 <= plays <= max(played, 1):
-            raise GameError(f"cannot take back {plays} plays: {played} made in this deal so far", rule="wrong-phase")
+        if played and not 1 <= plays <= played:
+            raise GameError(f"cannot take back {plays} plays: {played} made in this deal so far", rule="undo-count")
+        if not played and plays != 1:  # (a researcher's undo(2) read "0 made" where undo(1) then took back a pass)
+            raise GameError(
+                f"cannot take back {plays}: no card is played yet, and a pass is taken back one seat's at a time, with undo(1)",
+                rule="undo-count",
+            )
         if played:
             count = plays
         else:
