@@ -157,11 +157,14 @@ def test_gymnasium_illegal_action_ends_the_episode_with_a_penalty() -> None:
     with pytest.raises(RuntimeError, match=r"the episode is over \(or was never begun\): call reset\(\) first"):
         env.step(int(np.flatnonzero(env.action_masks())[0]) if env.action_masks().any() else 0)
     _, info = env.reset(seed=2)
-    # A float is not a card number (3.0 was taken for 3D), nor is a number past the deck.
-    for action in (3.0, 52):
+    # A float is not a card number (3.0 was taken for 3D), nor is a number past the deck or an array: outside the
+    # action space, the caller's mistake is named and nothing is played (a shape-(1,) array was scored -26).
+    for action in (3.0, 52, np.array([3])):
         env.reset(seed=2)
-        _, _, terminated, _, info = env.step(action)  # type: ignore[arg-type]
-        assert terminated and info["card"] is None and info["rule"] == "not-a-card" and repr(action) in info["reason"]
+        before = env.game.to_record()
+        with pytest.raises(ValueError, match=re.escape(f"action {action!r}: the action space is Discrete(52), a card number")):
+            env.step(action)  # type: ignore[arg-type]
+        assert env.game.to_record() == before
 
 
 def test_environments_take_a_player_count_and_name_a_bad_level_at_once() -> None:

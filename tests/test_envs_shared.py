@@ -192,6 +192,11 @@ def test_an_illegal_action_meets_the_one_policy(kind: str) -> None:
             adapter.step(card)
         assert refused.value.rule == "not-in-hand" and refused.value.seat == actor
         return
+    # An action outside the action space is the caller's mistake, named, with nothing played (a researcher's array
+    # was scored as an illegal card in two environments and refused in the third).
+    with pytest.raises(ValueError, match="52"):
+        adapter.step(52)
+    assert adapter.mask() == checked.legal_actions()
     over, rewards, illegal = adapter.step(card)
     assert over and illegal
     assert rewards[actor] == -illegal_penalty(rules) == -26.0

@@ -311,6 +311,9 @@ class BatchedEnv:
             raise ValueError(
                 f"actions: one card number (an integer 0..51) per game, shape ({self.num_envs},); got shape {cards.shape} of {cards.dtype}"
             )
+        outside = np.flatnonzero((cards < 0) | (cards > 51))
+        if outside.size:  # (outside the action space: the caller's mistake, as in every environment, not a refused card)
+            raise ValueError(f"actions: game {outside[0]}'s action {cards[outside[0]]} is not a card number (an integer 0..51)")
         _step_all(
             self.states,
             self.extras,

@@ -79,13 +79,19 @@ def card_number(action: Any) -> int | None:
     return None
 
 
-def illegal_info(state: State, card: int | None, action: Any = None) -> dict[str, Any]:
-    """The info of an illegal action: the card (its name; None where the action names no card), the rule it breaks
-    and the reason in words."""
-    seat = state.current_player()
+def action_card(action: Any) -> int:
+    """The card number of a step's action, or ValueError naming it: an action outside the action space (a float, an
+    array, 52) is the caller's mistake, said at once, not a card the rules refuse (a researcher's shape-(1,) array
+    was scored -26 as an illegal card, which hid the bug in the loop)."""
+    card = card_number(action)
     if card is None or not 0 <= card < 52:
-        shown = action if card is None else card
-        return {"illegal_action": True, "card": None, "rule": "not-a-card", "reason": f"{shown!r} is not a card number (0..51)"}
+        raise ValueError(f"action {action!r}: the action space is Discrete(52), a card number (an integer 0..51)")
+    return card
+
+
+def illegal_info(state: State, card: int) -> dict[str, Any]:
+    """The info of an illegal card (``action_card``'s): its name, the rule it breaks and the reason in words."""
+    seat = state.current_player()
     if seat < 0:  # (a researcher read "seat -4": the engine's number for a finished deal)
         return {"illegal_action": True, "card": card_name(card), "rule": "no-decision", "reason": "the deal is over: nobody chooses now"}
     refusal = state.refusal(card, seat)
@@ -141,7 +147,7 @@ def mask_of(mask: int) -> np.ndarray:
     return np.unpackbits(np.frombuffer(mask.to_bytes(7, "little"), np.uint8), count=52, bitorder="little").view(np.int8)
 
 
-__all__ = ["StateEncoder", "card_number", "rules_for", "illegal_info", "illegal_penalty", "mask_of"]
+__all__ = ["StateEncoder", "action_card", "card_number", "rules_for", "illegal_info", "illegal_penalty", "mask_of"]
 
 
 RENDER_MODES: Final = ("ansi",)

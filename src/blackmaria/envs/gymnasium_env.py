@@ -34,7 +34,7 @@ from blackmaria.envs import encoding
 from blackmaria.envs.common import (
     RENDER_MODES,
     StateEncoder,
-    card_number,
+    action_card,
     checked_directions,
     checked_render_mode,
     illegal_info,
@@ -214,13 +214,13 @@ class BlackMariaSingleSeatEnv(gym.Env[np.ndarray, int]):
         if self._over:
             # After the end the deal would go on (or a finished one be played again): a step there is a bug to name.
             raise RuntimeError("the episode is over (or was never begun): call reset() first")
-        card = card_number(action)
+        card = action_card(action)
         game = self.game
         state = game.state
         assert state is not None
-        if card is None or not (0 <= card < 52 and self._legal >> card & 1):
+        if not self._legal >> card & 1:
             observation, info = self._observe()
-            info.update(illegal_info(state, card, action))
+            info.update(illegal_info(state, card))
             info["action_mask"] = mask_of(0)  # the deal ended here: nothing is left to choose
             self._over = True
             return observation, -illegal_penalty(self.rules), True, False, info

@@ -32,7 +32,7 @@ from blackmaria.envs import encoding
 from blackmaria.envs.common import (
     RENDER_MODES,
     StateEncoder,
-    card_number,
+    action_card,
     checked_directions,
     checked_render_mode,
     illegal_info,
@@ -143,11 +143,11 @@ class BlackMariaEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[mi
         game = self.game
         state = game.state
         assert state is not None
-        card = card_number(action)
+        card = action_card(action)
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {a: 0.0 for a in self.agents}
-        if card is None or not (0 <= card < 52 and state.legal_mask() >> card & 1):
-            self.infos[agent] = illegal_info(state, card, action)
+        if not state.legal_mask() >> card & 1:
+            self.infos[agent] = illegal_info(state, card)
             self.rewards[agent] = -illegal_penalty(self.rules)
             self.terminations = {a: True for a in self.agents}
             self._accumulate_rewards()
