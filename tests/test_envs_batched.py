@@ -85,7 +85,7 @@ def test_drawn_directions_come_from_the_schedule_evenly_and_first_is_the_schedul
     np.testing.assert_array_equal(np.argmax(observations[:, at : at + 4], axis=1), drawn.deal_directions)
     for g in range(100):  # a deal without a pass begins at the play (the 2C's holder leads), the others at seat 0's pass
         holding_two_of_clubs = next(seat for seat, hand in enumerate(drawn.hands(g)[0]) if hand & 1)
-        assert drawn.players[g] == (holding_two_of_clubs if drawn.deal_directions[g] == 3 else 0)
+        assert drawn.to_act[g] == (holding_two_of_clubs if drawn.deal_directions[g] == 3 else 0)
     first = BatchedEnv("hearts", num_envs=50, seed=5)
     first.reset()
     assert set(first.deal_directions) == {encoding.DIRECTIONS.index("left")}

@@ -258,7 +258,8 @@ class BatchedEnv:
         self.rngs = np.zeros(num_envs, dtype=np.int64)
         self.observations = np.zeros((num_envs, self.size), dtype=np.float32)
         self.masks = np.zeros((num_envs, 52), dtype=np.int8)
-        self.players = np.zeros(num_envs, dtype=np.int64)
+        self.to_act = np.zeros(num_envs, dtype=np.int64)
+        """The seat to act in each game (``reset`` and ``step`` return it third); the count of players is ``rules.players``."""
         self.rewards = np.zeros((num_envs, self.rules.players), dtype=np.float32)
         self.dones = np.zeros(num_envs, dtype=np.bool_)
         self.illegal = np.zeros(num_envs, dtype=np.bool_)
@@ -280,7 +281,7 @@ class BatchedEnv:
         for g in range(self.num_envs):
             direction = _new_deal(self.states[g], self.extras[g], self.params, self.schedule, self.offsets, self.rngs[g : g + 1])
             self.deal_directions[g] = direction
-            self.players[g] = _to_act(self.states[g], self.extras[g])
+            self.to_act[g] = _to_act(self.states[g], self.extras[g])
             encode_vector(
                 self.states[g],
                 self.extras[g],
@@ -289,11 +290,11 @@ class BatchedEnv:
                 direction,
                 self.at,
                 self.observations[g],
-                self.players[g],
+                self.to_act[g],
             )
             mask = _mask(self.states[g], self.extras[g], self.params)
             self.masks[g, :] = [(mask >> c) & 1 for c in range(52)]
-        return self.observations, self.masks, self.players
+        return self.observations, self.masks, self.to_act
 
     def step(self, actions: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Apply one card per game; return observations, masks, players, rewards (per seat) and dones: the
@@ -326,13 +327,13 @@ class BatchedEnv:
             cards.astype(np.int64, copy=False),
             self.observations,
             self.masks,
-            self.players,
+            self.to_act,
             self.rewards,
             self.dones,
             self.illegal,
             self.penalty,
         )
-        return self.observations, self.masks, self.players, self.rewards, self.dones
+        return self.observations, self.masks, self.to_act, self.rewards, self.dones
 
     def hands(self, game: int) -> tuple[list[int], int, list[int]]:
         """The deal of ``game`` as masks by seat, the kitty mask, and the stock (top first): for checking against ``Game``."""
