@@ -5,18 +5,17 @@ import json
 import sys
 
 RANKS = "23456789TJQKA"
-forbidden = []
 
 for line in sys.stdin:
     message = json.loads(line)
     if message["type"] == "hello":
-        forbidden = message["rules"]["pass_forbidden"]  # e.g. ["QS"] in Dirty Lady
         answer = {"type": "ready", "name": "lowest card"}
     elif message["type"] == "pass":
-        hand = sorted((c for c in message["observation"]["hand"] if c not in forbidden), key=lambda c: RANKS.index(c[0]))
-        answer = {"cards": hand[-message["count"] :]}
+        # "choices": the cards this seat may pass (without a card the rules forbid, e.g. QS in Dirty Lady)
+        passable = sorted(message["observation"]["choices"], key=lambda c: RANKS.index(c[0]))
+        answer = {"cards": passable[-message["count"] :]}
     elif message["type"] == "play":
-        answer = {"card": min(message["observation"]["legal"], key=lambda c: RANKS.index(c[0]))}
+        answer = {"card": min(message["observation"]["choices"], key=lambda c: RANKS.index(c[0]))}
     else:  # bye
         break
     print(json.dumps(answer), flush=True)
