@@ -29,6 +29,13 @@ from blackmaria.tournament import (
 )
 
 
+def test_a_mean_that_rounds_to_nothing_is_plus_zero_and_workers_are_counted_from_one() -> None:
+    """A researcher's two equal bots read "-0.00 [-3.97, +3.97]", and --workers -3 was taken without a word."""
+    assert str(mean_ci([-0.004, 0.0, 0.002, -0.006])).startswith("+0.00 [")
+    refused = CliRunner().invoke(main, ["tournament", "--bots", "random", "--deals", "1", "--workers", "0"])
+    assert refused.exit_code == 2 and "--workers" in refused.output and "0 is not in the range x>=1" in refused.output
+
+
 def test_mean_ci_by_hand() -> None:
     ci = mean_ci([1.0, 2.0, 3.0, 4.0])
     sd = math.sqrt(5 / 3)  # squared deviations 2.25 + 0.25 + 0.25 + 2.25 = 5, over n - 1

@@ -855,12 +855,12 @@ def export(file: str | None, current: bool, game_name: str | None, lang: str | N
 
 @main.command()
 @click.option("--rules", "rules_name", default="hearts", show_default=True, help="Preset name or house-rules file.")
-@click.option("--players", type=int, default=None)
+@click.option("--players", type=int, default=None, help="Seat count, if not the preset's own.")
 @click.option("--deals", type=click.IntRange(min=1), default=100_000, show_default=True, help="Deals per timed repeat.")
-@click.option("--repeats", type=click.IntRange(min=1), default=3, show_default=True)
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--repeats", type=click.IntRange(min=1), default=3, show_default=True, help="Timed repeats (their median is reported).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the random deals and choices.")
 @click.option("--python", "with_python", is_flag=True, help="Also time the checked Game in plain Python.")
-@click.option("--json", "as_json", is_flag=True)
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 def bench(rules_name: str, players: int | None, deals: int, repeats: int, seed: int, with_python: bool, as_json: bool) -> None:
     """Random full deals per second (passes and plays uniformly random among legal ones)."""
     from blackmaria.bench import bench_game, bench_kernel

@@ -186,10 +186,15 @@ class Interval:
         """``[low, high]``, or why there is none (a play-test's 1-deal tournament printed ``[-inf, inf]``)."""
         if not self.bounded:
             return f"({self.n} deal: no interval)"
-        return f"[{self.low:{spec}}, {self.high:{spec}}]"
+        return f"[{_unsigned_zero(self.low):{spec}}, {_unsigned_zero(self.high):{spec}}]"
 
     def __str__(self) -> str:
-        return f"{self.mean:+.2f} {self.bounds_text()}"
+        return f"{_unsigned_zero(self.mean):+.2f} {self.bounds_text()}"
+
+
+def _unsigned_zero(value: float) -> float:
+    """``value``, with a mean that rounds to zero shown as +0.00, not -0.00 (a researcher's equal bots read -0.00)."""
+    return round(value, 2) + 0.0
 
 
 @dataclass(frozen=True)
@@ -709,8 +714,8 @@ def print_progress(done: int, total: int, elapsed: float) -> None:
     "policy:PATH (a trained policy); the last fills the empty seats.",
 )
 @click.option("--deals", type=int, default=100, show_default=True, help="Duplicate deals (each played once per rotation).")
-@click.option("--seed", type=int, default=0, show_default=True)
-@click.option("--workers", type=int, default=None, help="Processes (default: every core).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the deals (the same seed, the same deals).")
+@click.option("--workers", type=click.IntRange(min=1), default=None, help="Processes (default: every core).")
 @click.option(
     "--backend",
     type=click.Choice(BACKENDS),

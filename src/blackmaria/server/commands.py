@@ -132,7 +132,7 @@ def verify(file: IO[str], as_json: bool) -> None:
     rules and every deal's deck and salt hash to the published SHA-256 and deal
     exactly the recorded hands; exits 1 when any deal does not (its line says
     why), or when the record holds no shuffle at all (a game not kept by a
-    server: ``blackmaria replay`` checks its plays).
+    server: blackmaria replay checks its plays).
     """
     from blackmaria.record import RecordError
     from blackmaria.server.shuffle import NO_SHUFFLE_WHY, verify_record
