@@ -12,9 +12,13 @@ $(VENV)/.run: pyproject.toml
 	$(PIP) install -e '.[tui,server,fast]'
 	touch $@
 
+# The search's compiled kernels are built into numba's cache here, once (a researcher's first environment with a
+# search opponent sat 27 s without a word while they compiled); `make test` finds them built.
 $(VENV)/.dev: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PIP) install -e '.[dev]'
+	@echo "Compiling the search's kernels once (about a minute) ..."
+	$(WARM) expert & $(WARM) plain && wait $$!
 	touch $(VENV)/.run $@
 
 install: $(VENV)/.run
