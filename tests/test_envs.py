@@ -103,6 +103,8 @@ def test_an_episode_of_every_preset_in_gymnasium(name: str) -> None:
         total += float(reward)
         assert not truncated and not info.get("illegal_action")
     assert total == -float((env.game.deals[-1].points or ())[0])
+    # Every seat's result at the end, not only the learner's (a researcher had only the action mask there).
+    assert info["points"] == list(env.game.deals[-1].points or ()) and "totals" not in info
 
 
 @pytest.mark.parametrize("name", ["hearts", "black-maria", "two-player"])
@@ -119,6 +121,26 @@ def test_a_whole_game_in_gymnasium_against_random_opponents_pays_every_deal(name
     assert env.game.is_over and len(env.game.deals) > 1
     assert total == -float(env.game.totals[1])
     assert all(sum(deal.points or ()) > 0 for deal in env.game.deals)
+    assert info["totals"] == env.game.totals and info["points"] == list(env.game.deals[-1].points or ())
+
+
+def test_the_pettingzoo_state_is_every_seats_observation_for_a_centralised_critic() -> None:
+    """A researcher's centralised critic found state() not implemented: it is every seat's tensor, seat 0 first."""
+    e = BlackMariaEnv(rules="hearts")
+    with pytest.raises(RuntimeError, match="call reset"):
+        e.state()
+    e.reset(seed=4)
+    rng = np.random.default_rng(4)
+    for _ in range(20):
+        observed = {agent: e.observe(agent)["observation"] for agent in e.possible_agents}
+        whole = e.state()
+        assert whole in e.state_space
+        np.testing.assert_array_equal(whole, np.concatenate([observed[agent] for agent in e.possible_agents]))
+        e.step(int(rng.choice(np.flatnonzero(e.observe(e.agent_selection)["action_mask"]))))
+    at = next(s.start for s in encoding.layout(e.rules) if s.name == "hand")
+    width = encoding.size(e.rules)
+    hands = [{int(c) for c in np.flatnonzero(e.state()[seat * width + at : seat * width + at + 52])} for seat in range(4)]
+    assert hands == [set(e.game.hand(seat)) for seat in range(4)]  # every hand: for a critic, never a policy
 
 
 def test_a_reward_of_no_points_is_zero_not_minus_zero() -> None:

@@ -65,7 +65,8 @@ class BlackMariaSingleSeatEnv(gym.Env[np.ndarray, int]):
     illegal action ends the episode with minus ``illegal_penalty`` and
     ``info["illegal_action"]`` naming the card and the rule (``envs.common``):
     a learner cannot step around the rules. ``observation()`` gives the seat's
-    ``Observation`` itself. An episode is one deal (in the schedule's first
+    ``Observation`` itself. At the episode's end ``info["points"]`` holds every seat's points in the last deal
+    (``info["totals"]`` too in a whole game). An episode is one deal (in the schedule's first
     pass direction, or one drawn each episode with ``directions="drawn"``), or
     the whole game with ``whole_game``.
 
@@ -232,6 +233,10 @@ class BlackMariaSingleSeatEnv(gym.Env[np.ndarray, int]):
         terminated = game.phase in ("deal-over", "game-over")
         self._over = terminated
         observation, info = self._observe()
+        if terminated:  # every seat's result, not only the reward's (a researcher compared the learner with the others)
+            info["points"] = list(game.deals[-1].points or ())
+            if self.whole_game:
+                info["totals"] = list(game.totals)
         return observation, reward, terminated, False, info
 
     def render(self) -> str | None:

@@ -95,8 +95,18 @@ class BlackMariaEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[mi
             }
         )
         self._action_space = spaces.Discrete(52)
+        self.state_space = spaces.Box(-encoding.BOUND, encoding.BOUND, (n * width,), np.float32)
         self._encoder = StateEncoder(self.rules)
         self.game = Game(self.rules if whole_game else one_deal_rules(self.rules, "first", random.Random()), seed=0)
+
+    def state(self) -> np.ndarray:
+        """The whole deal, for a centralised critic: every seat's observation tensor, seat 0 first (so every hand);
+        never an agent's input to its own policy, which ``observe`` gives."""
+        state = self.game.state
+        if state is None:
+            raise RuntimeError("state() before reset(): call reset() first to deal")
+        totals = self.game.totals if self.whole_game else None
+        return np.concatenate([self._encoder.encode(state, seat, totals) for seat in range(self.rules.players)])
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._observation_space
