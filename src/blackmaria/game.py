@@ -303,7 +303,8 @@ class Game:
 
     @property
     def turn(self) -> int | None:
-        """The seat to play, or None outside the play."""
+        """The seat to play a card, or None outside the play (during a pass too: ``current_player()`` is the seat to
+        decide in every phase)."""
         if not self._states or self._over:
             return None
         s = self._states[-1].s
@@ -551,7 +552,8 @@ class Game:
 
     # ---- playing ---------------------------------------------------------------
     def legal_cards(self, seat: int | None = None) -> CardSet:
-        """The cards ``seat`` (default: the seat to play) may play now."""
+        """The cards ``seat`` (default: the seat to play) may play now: none during a pass (``passable_cards`` are
+        those; ``legal_actions()`` is the current player's choices in every phase)."""
         if seat is not None:
             check_seat(seat, self.players)
         if not self._states or self._over:
