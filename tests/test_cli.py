@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from blackmaria.rules import PRESETS
+from blackmaria.rules import PRESETS, preset
 from helpers import play_random_game
 
 
@@ -336,6 +336,14 @@ def test_play_seats_a_bot_writers_own_program_and_names_one_that_cannot_run(tmp_
     # More levels than computer seats: said, not dropped without a word (a play-test's fourth level for two seats).
     many = run("play", "--players", "3", "--bots", "easy,hard,medium,expert", "--plain")
     assert many.returncode == 2 and "4 levels for the 2 computer players of a 3-player table" in many.stderr
+
+
+def test_fewer_levels_than_computer_seats_fill_the_rest_with_the_last_as_a_tournament_does() -> None:
+    """A researcher read "repeated when shorter" for play and "the last fills the empty seats" for tournament."""
+    from blackmaria.tui.session import new_session
+
+    session = new_session(preset("hearts"), levels=["easy", "hard"], lang="en", seed=1, save_path=None)
+    assert [session.bot_levels[seat] for seat in (1, 2, 3)] == ["easy", "hard", "hard"]
 
 
 PLAYERS_COMMANDS = ["play", "learn", "score", "join", "host", "stats", "export"]

@@ -423,7 +423,7 @@ def _played_lines(game: Game) -> list[str]:
     default="medium",
     show_default=True,
     help="Computer players' levels (random, easy, medium, hard, expert; or your own bot, cmd:COMMAND or policy:PATH): "
-    "one for all, or a comma list in seat order (repeated when shorter).",
+    "one for all, or a comma list in seat order (the last fills the seats after it, as in a tournament).",
 )
 @click.option("--seed", type=int, default=None, help="Seed for a repeatable game.")
 @lang_option

@@ -215,7 +215,8 @@ class PlaySession(Seat):
         """The cards the player marked for the pass and has not passed yet (a screen's marks, kept over a quit)."""
         self.levels = list(levels) or ["easy"]
         others = [s for s in range(game.players) if s != human]
-        self.bot_levels = {seat: self.levels[i % len(self.levels)] for i, seat in enumerate(others)}
+        # Fewer levels than computer seats: the last fills the rest, as in a tournament's line-up.
+        self.bot_levels = {seat: self.levels[min(i, len(self.levels) - 1)] for i, seat in enumerate(others)}
         self.bots: dict[int, Bot] = {
             seat: table_bot(level, None if seed is None else seed * 31 + seat) for seat, level in self.bot_levels.items()
         }
