@@ -27,6 +27,7 @@ from blackmaria.cards import Card, card_name, parse_card, parse_cards
 from blackmaria.locale import Texts
 from blackmaria.rules import Rules
 from blackmaria.tui.app import AFTER_PASS_SECONDS
+from blackmaria.locale import program_name
 from blackmaria.tui.online import OnlineError, OnlineSeat, TableLink, run_online, save_token, saved_token, take_seat
 from blackmaria.tui.online_app import OnlineApp
 from browser import SCREENSHOTS
@@ -119,6 +120,21 @@ def run_in_thread(online: OnlineSeat, player: Player) -> threading.Thread:
     thread = threading.Thread(target=run_online, args=(online, player.typed(), player.write), daemon=True)
     thread.start()
     return thread
+
+
+def test_the_way_back_names_the_language_where_the_shell_would_not_choose_it(server: Server, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A German player who joined with --lang de read "Zurück mit: blackmaria join LINK", and that command brought
+    the seat back in English."""
+    for variable in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    link, _, token = seated(server)
+    german = OnlineSeat(link, token, "de")
+    assert german.seat == 0 and german.goodbye().endswith(f"Zurück mit: {program_name()} join {link.key} --lang de")
+    assert german.rejoin_link == f"{link.key} --lang de" and OnlineSeat(link, token, "en").rejoin_link == link.key
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    assert OnlineSeat(link, token, "de").rejoin_link == link.key
+    assert OnlineSeat(link, token, "en").rejoin_link == f"{link.key} --lang en"
 
 
 def test_a_whole_deal_in_german_with_a_hint_a_refusal_and_chat(server: Server) -> None:

@@ -27,7 +27,7 @@ from websockets.sync.client import ClientConnection, connect
 from blackmaria.bots.base import LEVELS
 from blackmaria.cards import Card, card_name, parse_card, parse_cards
 from blackmaria.events import CardsPassed, CardsReceived, DealScored, event_from_dict
-from blackmaria.locale import Texts, level_named, program_name
+from blackmaria.locale import Texts, detect_language, level_named, program_name
 from blackmaria.locale.messages import MESSAGES
 from blackmaria.observation import Observation
 from blackmaria.rules import Rules
@@ -388,9 +388,15 @@ class OnlineSeat(Seat):
             # Line by line the command ends here: a play-test's friend, back at the shell, did not know how to join the
             # next game at the table (the screen stays, and offers it with F8).
             again = self.seat is not None and not self.stays
-            return self.t("online_over_again", link=self.link.key) if again else self.t("online_over")
+            return self.t("online_over_again", link=self.rejoin_link) if again else self.t("online_over")
         # left mid-game: the seat is kept (a bot stands in if the table has a turn timer)
-        return self.t("online_goodbye", link=self.link.key) if self.seat is not None else ""
+        return self.t("online_goodbye", link=self.rejoin_link) if self.seat is not None else ""
+
+    @property
+    def rejoin_link(self) -> str:
+        """The table's link, and the language where the shell would not choose it (a German player's printed "join
+        LINK" came back in English)."""
+        return self.link.key + (f" --lang {self.lang}" if self.lang != detect_language() else "")
 
     def progress(self) -> bool:
         if self.receive(0.05):

@@ -260,4 +260,4 @@ def run_online_app(seat: OnlineSeat) -> None:
         app.typed.put(None)
         app._network.join(5)
     if app.ended != "over" and seat.seat is not None:
-        print(seat.t("online_goodbye", link=seat.link.key))
+        print(seat.t("online_goodbye", link=seat.rejoin_link))
