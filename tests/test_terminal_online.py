@@ -24,10 +24,9 @@ from rich.text import Text
 from textual.widgets import RichLog, Static
 
 from blackmaria.cards import Card, card_name, parse_card, parse_cards
-from blackmaria.locale import Texts
+from blackmaria.locale import Texts, program_name
 from blackmaria.rules import Rules
 from blackmaria.tui.app import AFTER_PASS_SECONDS
-from blackmaria.locale import program_name
 from blackmaria.tui.online import OnlineError, OnlineSeat, TableLink, run_online, save_token, saved_token, take_seat
 from blackmaria.tui.online_app import OnlineApp
 from browser import SCREENSHOTS
