@@ -213,6 +213,15 @@ def test_undo_takes_back_your_last_card_and_can_be_switched_off(tmp_path: Path) 
     assert strict.undo() == MESSAGES["undo_off"]["en"]
 
 
+def test_undo_after_the_game_says_the_game_is_over(tmp_path: Path) -> None:
+    """F3 after the last deal said "There is no card of yours to take back in this deal." (the player had played
+    every card of it): the game's end is said, as a hint's is."""
+    session = new_session(preset("hearts").replace(deal_count=1, target_score=None), levels=["easy"], seed=2, save_path=None)
+    _play_a_deal_lowest_first(session)
+    assert session.game.is_over
+    assert session.undo() == session.hint() == MESSAGES["wrong_phase_over"]["en"]
+
+
 def test_claim_plays_out_a_decided_deal_only(tmp_path: Path) -> None:
     session = _session(tmp_path, seed=7)
     _pass_first(session)

@@ -473,6 +473,8 @@ class PlaySession(Seat):
         game = self.game
         if not game.rules.undo:
             return self.t("undo_off")
+        if game.is_over:  # (after the last card it said "no card of yours to take back in this deal")
+            return self.not_now()
         if not game.plays_to_take_back(self.human):
             # Right after a pass, "no card of yours to take back" read oddly to a play-test: it is the pass that stays.
             blocked = game.take_back_blocked(self.human)
