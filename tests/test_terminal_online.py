@@ -419,12 +419,15 @@ def test_undo_is_refused_in_words_where_the_table_does_not_allow_it(server: Serv
         return ["zurücknehmen", "rückgängig", "zurück", "ende"]
 
     player = Player(answer)
-    thread = run_in_thread(OnlineSeat(link, token, "de"), player)
+    seat = OnlineSeat(link, token, "de")
+    thread = run_in_thread(seat, player)
     server.start_game(link.code, host)
     thread.join(60)
     assert not thread.is_alive()
     t = Texts("de")
     assert player.out.count(t("online_undo_off")) == 2, "zurücknehmen and rückgängig are both refused in words"
+    # and beside the prompt on the screen, as a refused card is (a play-test saw it only in the story)
+    assert seat.refused == t("online_undo_off")
     # "zurück" at one's own seat (it gives back a seat a stand-in played) says so; a play-test saw nothing at all.
     assert t("online_back_here") in player.out
     assert not any(line.startswith("↶") for line in player.out)

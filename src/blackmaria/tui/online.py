@@ -1100,11 +1100,15 @@ class OnlineSeat(Seat):
             return
         self.prompted = None  # the refusal, then the decision again
         if self.seat is None:
-            self.say(t("online_spectator"))
+            refusal = t("online_spectator")
         elif not self.table.get("undo"):
-            self.say(t("online_undo_off"))
+            refusal = t("online_undo_off")
+        elif state.get("phase") == "game-over":
+            refusal = t("online_over")
         else:
-            self.say(t(f"undo_none_{blocked}" if blocked in ("forced", "drawn") else "undo_none"))
+            refusal = t(f"undo_none_{blocked}" if blocked in ("forced", "drawn") else "undo_none")
+        self.say(refusal)
+        self.refused = refusal  # over the prompt too, as a refused card is (a play-test saw it only in the story)
 
     def command_claim(self) -> None:
         """Claim the rest of the deal where the table allows it (one player alone against computer players): the server
