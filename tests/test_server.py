@@ -444,6 +444,13 @@ def test_with_a_turn_timer_a_bot_stands_in_for_a_late_or_absent_player_until_the
     stood, tricks = ben.messages[0]["stood_in"], ben.messages[0]["state"]["tricks"]
     assert stood["passed"] is True and stood["cards"] == [card for trick in tricks for seat, card in trick["plays"] if seat == 2]
     assert stood["cards"]  # (12 cards were played: three of them his)
+    assert stood["new"] == {"passed": True, "cards": stood["cards"]}  # none of it told before
+    # Away and back again in the same deal: told only what the stand-in did since (a play-test heard 7♣ twice).
+    ben.close()
+    ben = server.connect(code, seats[1][1])
+    again = ben.messages[0]["stood_in"]
+    assert again["cards"][: len(stood["cards"])] == stood["cards"] and again["passed"] is True
+    assert again["new"] == {"passed": False, "cards": again["cards"][len(stood["cards"]) :]}
     play_until([anna, ben], lambda: anna.state is not None and len(anna.state["played"]) >= 32)
     anna.close()  # she leaves: with the timer on, a bot plays her seat at once
     play_until([ben], lambda: ben.over())

@@ -315,6 +315,8 @@ class TableRuntime:
         self.told = Told()
         self.shuffles: list[dict[str, Any]] = []
         self.bot_marks: list[dict[str, list[int]]] = []
+        self.stood_in_told: dict[int, tuple[int, int, bool]] = {}
+        """By seat, what a welcome has told it of its stand-in: the deal, the cards played so far, the pass."""
         self.bots: dict[int, Bot] = {}
         self._staged: list[ActionRow] = []
         self._staged_items: list[Event] = []
@@ -615,13 +617,20 @@ class TableRuntime:
 
     def stood_in(self, seat: int | None) -> dict[str, Any]:
         """What a computer player did for ``seat`` in this deal while its player was away: whether it made the pass,
-        and the cards it played, so that a player who comes back is told (a play-test was not)."""
+        and the cards it played, so that a player who comes back is told (a play-test was not); and of these, what no
+        welcome has told the seat yet (``new``: a player back a second time was told the first absence's cards again)."""
         state = self.game.state if self.game is not None else None
         if seat is None or state is None or not self.bot_marks:
-            return {"passed": False, "cards": []}
+            return {"passed": False, "cards": [], "new": {"passed": False, "cards": []}}
         marks, plays = self.bot_marks[-1], state.plays()
         cards = [card_name(plays[at][1]) for at in marks["bot_plays"] if at < len(plays) and plays[at][0] == seat]
-        return {"passed": seat in marks["bot_passes"], "cards": cards}
+        passed = seat in marks["bot_passes"]
+        deal = len(self.bot_marks) - 1
+        told_deal, told_cards, told_pass = self.stood_in_told.get(seat, (deal, 0, False))
+        if told_deal != deal or told_cards > len(cards):  # another deal, or cards taken back since
+            told_cards, told_pass = 0, False
+        self.stood_in_told[seat] = (deal, len(cards), passed)
+        return {"passed": passed, "cards": cards, "new": {"passed": passed and not told_pass, "cards": cards[told_cards:]}}
 
     # ---- connections ---------------------------------------------------------
     def seat_for_token(self, token: str) -> int | None:

@@ -560,15 +560,16 @@ class OnlineSeat(Seat):
         # it made is said so, below, not as the seat's own ("You pass K♠ A♥ K♥ to Hal." above it read as the player's).
         stood = message.get("stood_in") or {}
         self._tell(message.get("events", []), stood_in_passed=bool(stood.get("passed")))
-        cards = " ".join(t.card(parse_card(name)) for name in stood.get("cards") or [])
+        new = stood.get("new", stood)  # what no welcome told this seat yet (a second return repeated the first's cards)
+        cards = " ".join(t.card(parse_card(name)) for name in new.get("cards") or [])
         said = {(True, True): "stood_in_both", (True, False): "stood_in_passed", (False, True): "stood_in_played"}
-        key = said.get((bool(stood.get("passed")), bool(cards)))
+        key = said.get((bool(new.get("passed")), bool(cards)))
         if key is not None:
             # which cards went and came, as the page says it (a play-test was told only that a pass was made)
             state = self.state or {}
             to = self._names[state["pass_to"]] if state.get("pass_to") is not None else ""
             self.say(t(key, cards=cards, passed=t.cards(parse_cards(" ".join(state.get("passed") or []))), to=to))
-            if stood.get("passed") and state.get("received") and state.get("pass_from") is not None:
+            if new.get("passed") and state.get("received") and state.get("pass_from") is not None:
                 received = t.cards(parse_cards(" ".join(state["received"])))
                 self.say(t("stood_in_received", received=received, giver=self._names[state["pass_from"]]))
         if self.table.get("status") in ("open", "over"):

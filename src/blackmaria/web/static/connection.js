@@ -168,7 +168,8 @@ function noteGame(table) {
 
 /** A player back at the table is told what a computer player did for them meanwhile in this deal, once (a play-test
  * came back to a card played for them and was not told). */
-function tellStoodIn(stood) {
+function tellStoodIn(everything) {
+  const stood = everything && (everything.new || everything); // what no welcome told yet (a second return repeated the first's cards)
   if (!stood || (!stood.passed && !stood.cards.length) || !app.view) return;
   const told = `${app.view.deal}:${stood.passed}:${stood.cards.join(" ")}`;
   if (app.stoodInTold === told) return;
