@@ -652,6 +652,26 @@ def test_a_pass_reason_shared_by_several_cards_is_said_once() -> None:
     assert render(costly) == "Pass K♠: it costs 10 points to whoever takes it; pass A♠: it costs 7 points to whoever takes it"
 
 
+def test_a_high_spade_passed_without_the_queen_is_one_the_queen_may_be_dropped_on() -> None:
+    """A play-test without the queen read "too few spades lower than the queen to play before it" as if it held it."""
+    from blackmaria.bots.medium import pass_reasons
+    from blackmaria.cards import parse_cards
+    from helpers import fill_hands
+
+    rules = preset("hearts")
+    game = Game(rules, seed=2)
+    game.deal_hands(fill_hands(rules, {0: "AS JS 9S 4S AC KD 2D 3D 5H 6H 7H 8H 9H"}))
+    reasons = pass_reasons(game.observation(0), parse_cards("AS AC KD"))
+    (spade,) = [r for r in reasons if r.code == "pass_high_spade"]
+    assert spade.facts["queen"] is False
+    assert render((spade,)).startswith("Pass A♠: a spade above the queen, so the queen may be dropped on it, and too few lower")
+    assert render((spade,), "de").startswith("Gib A♠ weiter: ein Pik über der Dame, auf das ein anderer die Dame abwerfen kann")
+    held = Game(rules, seed=2)
+    held.deal_hands(fill_hands(rules, {0: "AS QS 9S 4S AC KD 2D 3D 5H 6H 7H 8H 9H"}))
+    with_queen = [r for r in pass_reasons(held.observation(0), parse_cards("AS QS KD")) if r.code == "pass_high_spade"]
+    assert render(tuple(with_queen)).startswith("Pass A♠ Q♠: high spades, and too few spades lower than the queen to play before them")
+
+
 def test_english_and_german_say_the_same_reason() -> None:
     fields = re.compile(r"\{(\w+)\}")
     reasons = {key: texts for key, texts in MESSAGES.items() if key.startswith("why_")}

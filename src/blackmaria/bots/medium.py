@@ -272,7 +272,8 @@ def pass_reasons(obs: Observation, chosen: list[Card]) -> tuple[Reason, ...]:
         # beside a K♦ and Q♦ kept was said to win tricks (a play-test).
         high = rank_of(card) >= 8 and not any(kept > card and kept not in chosen for kept in held)
         if suit == SPADES and card >= QS and guards < SAFE_SPADE_GUARDS and not (queen_kept and card != QS):
-            reasons.append(Reason("pass_high_spade", {"card": card, "guards": guards}))
+            # (without the queen in the hand the card is one the queen may be dropped on: said so, not "before it")
+            reasons.append(Reason("pass_high_spade", {"card": card, "guards": guards, "queen": bool(hand >> QS & 1)}))
         elif set(held) <= set(chosen) and len(held) < len(obs.hand):
             if suit not in voided:
                 voided.add(suit)

@@ -86,6 +86,10 @@ def render(reasons: tuple[Reason, ...], lang: str = "en", seats: tuple[str, ...]
             if key in f:
                 values[key] = t.decimal(shown[key])
         code = reason.code
+        if code.startswith("pass_high_spade") and f.get("queen") is False:
+            # A♠ passed without the queen: "too few spades lower than the queen to play before it" read as if the
+            # player held the queen (a play-test); it is a card the queen may be dropped on.
+            code = code.replace("pass_high_spade", "pass_high_spade_over")
         if code == "pass_void" and len(f.get("cards", ())) == 1:
             code += "_one"  # "your only club (8♣)", not "the short clubs" (a play-test read the plural of one card)
         if code == "win" and f.get("points") == 0:
