@@ -553,6 +553,8 @@ def test_the_pass_counts_the_marked_cards(tmp_path: Path) -> None:
         # The refusal goes once the marks change (a play-test read "You chose 2" above "Marked 3 of 3").
         await pilot.press("right", "space")  # type: ignore[attr-defined]
         assert "Marked 3 of 3: " in _plain(app.query_one("#prompt", Static).content, 100) and "You chose 2" not in app.message
+        # With the whole pass marked the line says what Enter does, as at a card to play (a play-test looked for it).
+        assert ". Enter passes them.\n" in _plain(app.query_one("#prompt", Static).content, 100)
 
     _run(session, drive)
 

@@ -381,7 +381,9 @@ class CardTableApp(App[None]):
         t = self.t
         if not self.marked and (hinted := self.hint_pass()):
             return t("pass_enter_hint", cards=t.cards(sorted(hinted)))
-        return t("pass_marked", marked=len(self.marked), count=rules.pass_count, cards=t.cards(sorted(self.marked)))
+        # With the whole pass marked, what Enter does, as at a card to play (a play-test looked for it there).
+        key = "pass_marked_ready" if len(self.marked) == rules.pass_count else "pass_marked"
+        return t(key, marked=len(self.marked), count=rules.pass_count, cards=t.cards(sorted(self.marked)))
 
     def hint_pass(self) -> CardSet:
         """The hint's pass, while one is shown and all its cards are still in the hand; empty otherwise."""
