@@ -869,6 +869,20 @@ def test_two_cards_shown_at_one_cost_are_said_alike_whatever_their_noise() -> No
     assert [o["chance"] for o in cheaper.to_dict()["options"]] == [True, True, False]  # (cheaper than the clear one)
 
 
+def test_many_leads_by_suit_name_the_cards_as_good_as_the_cheapest() -> None:
+    """A guided deal's leads by suit read "Cheapest: J♥ 21.2" and "Spades: 5♠ 21.5" with nothing more; 5♠ played was
+    then "as good as J♥": the cards within chance are named under the suits, as the full list marks them."""
+    from blackmaria.teaching import Option
+
+    cards = parse_cards("JH 5S 9C 2D 3D 4D 5D")  # 0.3 dearer than J♥ (within chance), then 2.3 (clearly dearer)
+    leads = tuple(Option(card, 0, "lead-low", 21.2 + 0.3 * (i > 0) + 2.0 * (i > 2), 0.3) for i, card in enumerate(cards))
+    game = _mid_deal_choice(3)
+    x = dataclasses.replace(explain(game.observation(game.turn), budget=FAST), options=leads, advice=(leads[0].card,))
+    lines = explanation_lines(x, "en")
+    assert "   " + "  As good as J♥ (the differences are the simulations' chance): 5♠ 9♣." in lines, lines
+    assert any("So gut wie B♥ (die Unterschiede sind Zufall der Simulation): 5♠ 9♣." in line for line in explanation_lines(x, "de"))
+
+
 def test_the_advices_reason_says_when_the_runner_up_is_dearer_by_chance_only() -> None:
     """A guided deal's "In short" taught "0.1 fewer than 7♠", a difference the simulations' chance makes: the reason
     says so where the explanation's table does (the same search, the same noise)."""
