@@ -720,7 +720,7 @@ def test_an_open_view_wraps_its_text_again_when_the_terminal_grows(tmp_path: Pat
             return max(len(line) for line in str(body).splitlines())
 
         narrow = widest()
-        assert narrow <= 64
+        assert narrow <= 72  # (the view takes the whole width under 100 columns: no stray story letters beside it)
         await pilot.resize_terminal(120, 30)  # type: ignore[attr-defined]
         await _settle(app, pilot)
         assert widest() > narrow + 20
@@ -1672,7 +1672,10 @@ def test_the_help_wraps_under_each_keys_description_at_80_columns(tmp_path: Path
         view = app.screen.query_one("#view-body", Static)
         assert max(map(len, lines)) <= view.content_region.width  # nothing left for the screen to wrap at column 1
         enter = lines.index(next(line for line in lines if line.startswith("  Enter ")))
-        assert lines[enter + 1].startswith(" " * 16) and lines[enter + 1].strip() == "cards"  # under "play the chosen card"
+        assert lines[enter + 1].startswith(" " * 16) and lines[enter + 1].strip().startswith("(none marked")  # under its text
+        # The view takes the screen's whole width at 80 columns: in a margin of a few columns the dimmed story beside it
+        # showed stray letters (a play-test).
+        assert app.screen.query_one("#view").outer_size.width == 80
 
     _run(session, drive, size=(80, 24))
     assert hanging("  Space         mark or unmark a card", 30) == "  Space         mark or unmark\n                a card"

@@ -793,7 +793,10 @@ def hanging(text: str, width: int) -> str:
 
 
 def view_width(screen_width: int) -> int:
-    """The columns of a view's text: 90% of the screen up to the view's widest, less border, padding, scroll bar."""
+    """The columns of a view's text: the screen's width where narrow, else 90% of it up to the view's widest, less
+    border, padding, scroll bar."""
+    if screen_width < TextScreen.FULL_WIDTH_BELOW:
+        return screen_width - 8
     return min(TextScreen.MAX_WIDTH, screen_width * 9 // 10) - 8
 
 
@@ -824,7 +827,13 @@ class TextScreen(ModalScreen[str | None]):
         """The plain text ``body`` was wrapped from (``hanging``), wrapped again when the screen's width changes: a
         help opened at 80 columns stayed at 70 after the terminal grew (a play-test)."""
 
+    FULL_WIDTH_BELOW: ClassVar[int] = 100
+    """Narrower screens show a view across their whole width: in a margin of a few columns the dimmed story showed
+    stray letters beside the view's border at 80x24 (a play-test)."""
+
     def on_resize(self, event: events.Resize) -> None:
+        if not isinstance(self, GameOverScreen):  # (which takes the whole screen anyway)
+            self.query_one("#view").styles.width = "100%" if event.size.width < self.FULL_WIDTH_BELOW else "90%"
         if self.source is not None:
             self.query_one("#view-body", Static).update(Text(hanging(self.source, view_width(event.size.width))))
 
