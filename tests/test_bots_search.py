@@ -652,6 +652,22 @@ def test_a_pass_reason_shared_by_several_cards_is_said_once() -> None:
     assert render(costly) == "Pass K♠: it costs 10 points to whoever takes it; pass A♠: it costs 7 points to whoever takes it"
 
 
+def test_a_card_passed_wins_tricks_only_with_at_most_one_higher_out() -> None:
+    """A guided deal said "pass Q♠: a high card that would win tricks" (A♠ K♠ out, six spades under it) and the same of
+    a 10♣ with A♣ K♣ Q♣ J♣ out: a card wins tricks where no higher one is kept and at most one is out."""
+    from blackmaria.bots.medium import pass_reasons
+    from blackmaria.cards import card_name, parse_cards
+    from helpers import fill_hands
+
+    rules = preset("black-maria")
+    game = Game(rules, seed=2)
+    game.deal_hands(fill_hands(rules, {0: "QS 10S 9S 8S 7S 6S 3S 10C 4C KD 5D 6D 2H 3H 4H 5H 6H"}))
+    obs = game.observation(0)
+    reasons = {card_name(r.facts["card"]): r.code for r in pass_reasons(obs, parse_cards("QS 10C KD")) if "card" in r.facts}
+    assert reasons == {"QS": "pass_costly", "TC": "pass_card", "KD": "pass_high"}
+    assert false_claims(obs, parse_cards("QS 10C KD"), (Reason("pass_high", {"card": parse_card("10C")}),))
+
+
 def test_a_high_spade_passed_without_the_queen_is_one_the_queen_may_be_dropped_on() -> None:
     """A play-test without the queen read "too few spades lower than the queen to play before it" as if it held it."""
     from blackmaria.bots.medium import pass_reasons

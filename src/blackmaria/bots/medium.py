@@ -16,7 +16,7 @@ import random
 from dataclasses import dataclass
 
 from blackmaria.bots.base import Hint
-from blackmaria.bots.reasons import SAFE_SPADE_GUARDS, Reason, lead_reason, spade_guards
+from blackmaria.bots.reasons import SAFE_SPADE_GUARDS, Reason, lead_reason, spade_guards, wins_tricks
 from blackmaria.cards import SPADES, Card, cards_of, rank_of, suit_mask, suit_of
 from blackmaria.observation import Observation
 from blackmaria.rules import QUEEN_OF_SPADES
@@ -268,9 +268,7 @@ def pass_reasons(obs: Observation, chosen: list[Card]) -> tuple[Reason, ...]:
     for card in sorted(chosen, key=lambda c: (-values[c], -c)):
         suit = suit_of(card)
         held = obs.hand.suit(suit)
-        # A high card "that would win tricks" only where no higher one of its suit stays in the hand: a 10♦ passed
-        # beside a K♦ and Q♦ kept was said to win tricks (a play-test).
-        high = rank_of(card) >= 8 and not any(kept > card and kept not in chosen for kept in held)
+        high = wins_tricks(obs, card, chosen)
         if suit == SPADES and card >= QS and guards < SAFE_SPADE_GUARDS and not (queen_kept and card != QS):
             # (without the queen in the hand the card is one the queen may be dropped on: said so, not "before it")
             reasons.append(Reason("pass_high_spade", {"card": card, "guards": guards, "queen": bool(hand >> QS & 1)}))

@@ -11,7 +11,7 @@ runner-up's).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -214,6 +214,17 @@ def higher_out(obs: Observation, card: Card) -> list[Card]:
     return [c for c in cards_of(_unseen(obs) & suit_mask(suit_of(card))) if c > card]
 
 
+def wins_tricks(obs: Observation, card: Card, chosen: Sequence[Card]) -> bool:
+    """Whether a card passed is "a high card that would win tricks": a 10 or higher, no higher card of its suit kept
+    in the hand (a 10♦ passed beside a K♦ and Q♦ kept was said to win tricks, a play-test), and at most one higher in
+    the other hands (a 10♣ with A♣ K♣ Q♣ J♣ out, and a Q♠ with A♠ K♠ out, were said to, another)."""
+    suit = obs.rules.in_play_mask & suit_mask(suit_of(card))
+    higher = [c for c in cards_of(suit) if c > card]
+    kept = [c for c in higher if c in obs.hand and c not in chosen]
+    out = [c for c in higher if c not in obs.hand]
+    return rank_of(card) >= 8 and not kept and len(out) <= 1
+
+
 def false_claims(obs: Observation, cards: list[Card], reasons: tuple[Reason, ...]) -> list[str]:
     """The claims of ``reasons`` that do not hold in the position of ``obs`` (empty when every one is true)."""
     wrong: list[str] = []
@@ -249,9 +260,9 @@ def false_claims(obs: Observation, cards: list[Card], reasons: tuple[Reason, ...
             elif code in ("pass_costly", "pass_costly_high"):
                 claim(values[card] == f["points"] and f["points"] > 0, "the card costs those points")
                 if code == "pass_costly_high":
-                    claim(rank_of(card) >= 8, "a high card (10 or higher)")
+                    claim(wins_tricks(obs, card, cards), "a high card that would win tricks")
             elif code == "pass_high":
-                claim(rank_of(card) >= 8, "a high card (10 or higher)")
+                claim(wins_tricks(obs, card, cards), "a high card that would win tricks")
             continue
         if code == "forced":
             claim(legal == [card], "the only legal card")
