@@ -1240,6 +1240,10 @@ def test_a_leaver_is_replaced_after_the_grace_and_given_back_and_the_table_featu
     again.goto(anna.url)
     again.wait_for_selector("#play:not([hidden])")
     anna.wait_for_function("() => document.getElementById('table-news').textContent === 'Ben is connected again.'")
+    # Gone again at once: "connected again" goes with it (a play-test's host read it beside "lost the connection").
+    again.close()
+    anna.wait_for_function("() => (document.querySelector(\"#seats .seat[data-seat='1'] .marks\") || {}).textContent?.includes('offline')")
+    anna.wait_for_function("() => !document.getElementById('table-news').textContent.includes('connected again')")
     assert anna.errors == []
     anna.context.close()
     context.close()

@@ -230,6 +230,10 @@ function tellSeatChanges(before, after) {
   if (!before || !after || after.status !== "playing") return;
   if (before.status !== "playing") setNews([]); // who sat down is old news once the game begins (a play-test read it mid-trick)
   const news = [];
+  // A player who is gone again is no longer "connected again" (a play-test's host read both at once).
+  const gone = after.seats.filter((seat) => !seat.connected && before.seats[seat.seat] && before.seats[seat.seat].connected);
+  const stale = (item) => item.key === "web_news_connected_again" && gone.some((seat) => seat.seat === item.seat);
+  if ((app.news || []).some(stale)) setNews(app.news.filter((item) => !stale(item)));
   for (const seat of after.seats) {
     const was = before.seats[seat.seat];
     if (!was || seat.seat === app.seat || seat.kind !== "human") continue;
