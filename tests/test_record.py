@@ -36,6 +36,22 @@ def test_a_whole_game_round_trips_to_the_same_state() -> None:
         assert again.totals == game.totals and again.winners == game.winners and again.is_over
 
 
+def test_how_the_first_dealer_was_chosen_survives_the_round_trip() -> None:
+    """A researcher's game whose first dealer was cut read back as "given" (DealerChosen's method)."""
+    from blackmaria.events import DealerChosen
+    from blackmaria.game import Game
+
+    game = Game("black-maria", seed=5)  # (the preset's first dealer is cut)
+    game.deal()
+    record = game.to_record()
+    assert record["dealer_chosen_by"] == "cut" == game.events[0].method  # type: ignore[attr-defined]
+    again = game_from_record(json.dumps(record))
+    assert again.events[0] == DealerChosen(game.first_dealer, "cut") and again.to_record() == record
+    assert "dealer_chosen_by" not in Game("black-maria", first_dealer=1).to_record()  # ("given": the default, unsaid)
+    with pytest.raises(RecordError, match="dealer_chosen_by: one of given, rules, random, cut, not 'coin'"):
+        game_from_record({**record, "dealer_chosen_by": "coin"})
+
+
 def test_a_game_in_progress_round_trips_mid_pass_and_mid_trick() -> None:
     rng = random.Random(1)
     game = play_random_game("hearts", 1)

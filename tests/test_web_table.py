@@ -1405,7 +1405,9 @@ def test_another_games_summary_shows_the_cards_of_that_game(server: Server, brow
     first = summary_cards_and_points(page)
     page.click("#summary-close")
     page.wait_for_selector("#new-game:not([hidden])")
-    assert page.evaluate("() => window.scrollY") > 0  # (the result, under the table, was scrolled to)
+    # The result in sight, and the felt above it as far as the screen allows (scrolled to its top, the felt went off)
+    assert page.evaluate("() => document.getElementById('result').getBoundingClientRect().bottom <= window.innerHeight")
+    assert page.evaluate("() => document.getElementById('felt').getBoundingClientRect().bottom > 0")
     page.click("#new-game")
     page.wait_for_selector("#pass-bar:not([hidden])")
     # From the top, the header's "Deal 1" in sight (a play-test's new game opened where the result had been)
@@ -2080,6 +2082,19 @@ def test_from_five_seats_each_card_of_the_trick_says_whose_it_is(server: Server,
         four.wait_for_timeout(50)
     assert four.locator("#trick .card .by").count() == 0
     four.context.close()
+    # On a low laptop screen the four seats' cards lie half a card aside (felt.js): there they say whose they are.
+    low = solo_table(browser, server.base, viewport={"width": 1366, "height": 650})
+    pass_three(low)
+    while not low.locator("#trick .card.played").count():
+        assert time.monotonic() < deadline + 120, "no card was played at four seats on a low screen"
+        if low.locator("#hand .card.playable").count():
+            click_card(low.locator("#hand .card.playable").first)
+        low.wait_for_timeout(50)
+    tags = low.eval_on_selector_all(
+        "#trick .card.played", "ns => ns.map(n => [Number(n.dataset.seat), n.querySelector('.by')?.textContent])"
+    )
+    assert tags and all(tag == ("You" if seat == 0 else f"C{seat + 1}") for seat, tag in tags), tags
+    low.context.close()
 
 
 @needs_chromium

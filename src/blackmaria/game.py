@@ -25,7 +25,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Final, Literal
 
 from blackmaria.cards import Card, CardSet, card_name, cards_of, mask_of, parse_card, rank_of
 from blackmaria.core import logic as core
@@ -151,6 +151,10 @@ def scores_the_same(states: Iterable[list[int]], p: Sequence[int], players: int,
     return None if budget[0] < 0 else same
 
 
+DEALER_METHODS: Final = ("given", "rules", "random", "cut")
+"""How a game's first dealer was chosen (``DealerChosen.method``): given by the caller, fixed by the rules, drawn, cut."""
+
+
 class Game:
     """A whole game under one rule set: deals, passes, plays, scores, and the event log.
 
@@ -168,6 +172,7 @@ class Game:
         rng: random.Random | None = None,
         first_dealer: int | None = None,
         players: int | None = None,
+        dealer_chosen_by: str = "given",
     ) -> None:
         if isinstance(rules, str) and (rules.endswith((".toml", ".json")) or Path(rules).is_file()):
             raise ValueError(f"rules: {rules!r} is a file; read it with Game.from_file({rules!r}) or load_rules")
@@ -186,7 +191,9 @@ class Game:
         self.totals: list[int] = [0] * n
         self._over = False
         self._winners: tuple[int, ...] = ()
-        self.first_dealer = self._choose_first_dealer(first_dealer)
+        if dealer_chosen_by not in DEALER_METHODS:
+            raise ValueError(f"dealer_chosen_by: one of {', '.join(DEALER_METHODS)}; got {dealer_chosen_by!r}")
+        self.first_dealer = self._choose_first_dealer(first_dealer, dealer_chosen_by)
 
     @classmethod
     def from_file(cls, path: str | Path, *, players: int | None = None, **options: object) -> Game:
@@ -197,7 +204,9 @@ class Game:
         return cls(load_rules(str(path), players), **options)  # type: ignore[arg-type]
 
     # ---- set-up -------------------------------------------------------------
-    def _choose_first_dealer(self, given: int | None) -> int:
+    def _choose_first_dealer(self, given: int | None, chosen_by: str = "given") -> int:
+        """The first dealer: ``given`` (said to be chosen by ``chosen_by``: a record's replay keeps the cut it was), else
+        as the rules say, else at random or by a cut."""
         n = self.rules.players
         wanted = self.rules.first_dealer
         if given is not None:
@@ -205,7 +214,7 @@ class Game:
                 raise IllegalDeal(f"dealer: seat {given} does not exist with {n} players", rule="dealer")
             if isinstance(wanted, int) and given != wanted:
                 raise IllegalDeal(f"dealer: the rules say seat {wanted} deals first, not seat {given}", rule="dealer")
-            self._events.append(DealerChosen(given, "given"))
+            self._events.append(DealerChosen(given, chosen_by))
             return given
         if isinstance(wanted, int):
             self._events.append(DealerChosen(wanted, "rules"))

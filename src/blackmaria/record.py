@@ -24,7 +24,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from blackmaria.cards import Card, card_name, cards_of, parse_card
-from blackmaria.game import Game, GameError
+from blackmaria.events import DealerChosen
+from blackmaria.game import DEALER_METHODS, Game, GameError
 from blackmaria.rules import Rules, RulesError
 
 FORMAT: Final = "blackmaria/1"
@@ -73,7 +74,11 @@ def game_to_record(game: Game) -> dict[str, Any]:
                 "plays": [card_name(c) for c in log.plays],
             }
         )
-    return {"format": FORMAT, "rules": game.rules.to_dict(), "seats": list(game.seats), "deals": deals}
+    record: dict[str, Any] = {"format": FORMAT, "rules": game.rules.to_dict(), "seats": list(game.seats), "deals": deals}
+    chosen = next((event.method for event in game.events if isinstance(event, DealerChosen)), "given")
+    if chosen != "given":  # how the first dealer was chosen, kept over a replay (a cut read back as "given")
+        record["dealer_chosen_by"] = chosen
+    return record
 
 
 def _cards(value: Any, what: str, deal: int) -> list[Card]:
@@ -118,8 +123,11 @@ def game_from_record(record: Any, *, rng: random.Random | None = None) -> Game:
         first_dealer = deals[0].get("dealer")
         if isinstance(first_dealer, bool) or not isinstance(first_dealer, int):
             raise RecordError(f"dealer must be a seat number, not {first_dealer!r}", deal=0)
+    chosen_by = record.get("dealer_chosen_by", "given")
+    if chosen_by not in DEALER_METHODS:
+        raise RecordError(f"dealer_chosen_by: one of {', '.join(DEALER_METHODS)}, not {chosen_by!r}", rule="dealer")
     try:
-        game = Game(rules, seats=seats, rng=rng, first_dealer=first_dealer)
+        game = Game(rules, seats=seats, rng=rng, first_dealer=first_dealer, dealer_chosen_by=chosen_by)
     except GameError as error:
         raise RecordError(str(error), deal=0, rule=error.rule) from error
     for index, deal in enumerate(deals):

@@ -191,7 +191,7 @@ export function closeSummary() {
   const focusable = $("hand").querySelector("[tabindex='0']");
   if (focusable) focusable.focus();
   else if (!$("result").hidden) {
-    $("result").scrollIntoView({ block: "start" });
+    $("result").scrollIntoView({ block: "nearest" }); // in sight, the felt above it too (at "start" it went off, a play-test)
     // The game's end is said, not only shown (a keyboard play-test heard nothing of the winner or its place).
     announce(`${$("result").querySelector("h2").textContent}. ${$("result-text").textContent}`);
   }

@@ -199,9 +199,9 @@ export function renderTrick() {
       if (!app.shownPlays.has(key) && !REDUCED) node.classList.add("enter");
       app.shownPlays.add(key);
       node.dataset.seat = String(seat);
-      // From five seats each card says whose it is: the cards of two seats at one height lie close together, and a
-      // play-test could not tell who played which (its name is in the card's label for a screen reader).
-      if (app.table.players >= 5) node.append(el("span", { class: "by", text: trickTag(seat), "aria-hidden": "true" }));
+      // Each card says whose it is from five seats (two seats at one height lie close), and at four on a low felt (330px),
+      // where the cards lie half a card aside of their seats (felt.js's pinwheel): play-tests could not tell.
+      if (app.table.players >= 5 || (app.table.players === 4 && $("felt").clientHeight < 330)) node.append(el("span", { class: "by", text: trickTag(seat), "aria-hidden": "true" }));
       nodes.push(node);
     }
   }
