@@ -10,10 +10,13 @@ PIP := $(BIN)/python -m pip --disable-pip-version-check -q
 $(VENV)/.run: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PIP) install -e '.[tui,server,fast]'
+	@echo "Compiling the computer players' search once (about a minute) ..."
+	$(WARM) expert & $(WARM) plain && wait $$!
 	touch $@
 
-# The search's compiled kernels are built into numba's cache here, once (a researcher's first environment with a
-# search opponent sat 27 s without a word while they compiled); `make test` finds them built.
+# The search's compiled kernels are built into numba's cache at the install, once, and said (a researcher's first
+# environment with a search opponent sat 27 s without a word while they compiled, a player's first hint 50 s, and a
+# guided deal's first explanation waits on them); `make test` finds them built.
 $(VENV)/.dev: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PIP) install -e '.[dev]'
