@@ -2,9 +2,10 @@
 
 Each game is one deal under the rule set, passing in the schedule's first
 direction (``directions="first"``) or in one drawn from the schedule for each
-deal (``directions="drawn"``; ``deal_directions`` holds each game's), played by the caller for every seat: ``step(actions)`` takes one card number
-per game for the seat to act in that game (during a pass, one card at a time,
-seat by seat, as in the PettingZoo environment). A finished game scores its
+deal (``directions="drawn"``; ``deal_directions`` holds each game's), played
+by the caller for every seat: ``step(actions)`` takes one card number per game
+for the seat to act in that game (during a pass, one card at a time, seat by
+seat, as in the PettingZoo environment). A finished game scores its
 deal, reports the rewards (minus each seat's points) and starts a new deal at
 once, so the arrays always hold live games.
 

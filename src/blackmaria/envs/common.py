@@ -39,8 +39,8 @@ EXTRA_SIZE: Final = PASSES + 7
 
 DIRECTIONS_CHOICES: Final = ("first", "drawn")
 """How a one-deal episode's pass direction is chosen: ``first``, the schedule's first direction every episode (as a
-game's first deal passes); ``drawn``, one of the schedule's directions drawn each episode, each equally often (as
-OpenSpiel's ``hearts`` draws it by chance), so that training sees every direction."""
+game's first deal passes); ``drawn``, one of the schedule's deals drawn each episode, so each direction as often as
+the schedule has it (as OpenSpiel's ``hearts`` draws it by chance), and training sees every direction."""
 
 
 def checked_directions(directions: str, whole_game: bool = False) -> str:
@@ -55,13 +55,13 @@ def checked_directions(directions: str, whole_game: bool = False) -> str:
     return directions
 
 
-def one_deal_rules(rules: Rules, directions: str, rng: random.Random) -> Rules:
+def one_deal_rules(rules: Rules, directions: str = "first", rng: random.Random | None = None) -> Rules:
     """The rules of an episode of one deal under ``rules``; with ``directions="drawn"``, its pass direction is drawn
     from ``rng`` (one draw, before the deal's shuffle), else the schedule's first."""
     one_deal = rules.replace(target_score=None, deal_count=1, ties="share")
     if directions == "first":
         return one_deal
-    return one_deal.replace(pass_schedule=(rng.choice(rules.effective_schedule),))
+    return one_deal.replace(pass_schedule=((rng or random.Random()).choice(rules.effective_schedule),))
 
 
 def illegal_penalty(rules: Rules) -> float:

@@ -113,7 +113,7 @@ class BlackMariaSingleSeatEnv(gym.Env[np.ndarray, int]):
         self.observation_space = spaces.Box(-encoding.BOUND, encoding.BOUND, (encoding.size(self.rules),), np.float32)
         self.action_space = spaces.Discrete(52)  # type: ignore[assignment]  # Discrete is a Space of np.int64; actions are ints
         self._encoder = StateEncoder(self.rules)
-        self.game = Game(self.rules if whole_game else one_deal_rules(self.rules, "first", random.Random()), seed=0)
+        self.game = Game(self.rules if whole_game else one_deal_rules(self.rules), seed=0)
         self.bots: dict[int, Bot] = {}
         self._random: random.Random | None = None
         self._legal = 0  # the agent's legal cards at the last observation

@@ -14,9 +14,9 @@ which may take the preset to any count) and ``directions``: ``first`` (the
 default), every game passes in the schedule's first direction, or ``drawn``,
 a first chance node draws the direction from the schedule (``hearts``: left,
 right, across or no pass, a quarter each; actions ``encoding.DIRECTIONS``
-0..3), as OpenSpiel's own ``hearts`` begins. One game is one deal. Chance deals the cards one at a time from the dealer's
-left (the dealer is the last seat), then the kitty, then the two-player stock
-top first; then each seat passes its cards one action at a time; then the
+0..3), as OpenSpiel's own ``hearts`` begins. One game is one deal. Chance
+deals the cards one at a time from the dealer's left (the dealer is the last
+seat), then the kitty, then the two-player stock top first; then each seat passes its cards one action at a time; then the
 play. Actions are card numbers ``rank * 4 + suit``, as in OpenSpiel's
 ``hearts``. Returns are minus each seat's points. The rules are checked by
 the same engine as everywhere else (``blackmaria.game.Game``).

@@ -97,7 +97,7 @@ class BlackMariaEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[mi
         self._action_space = spaces.Discrete(52)
         self.state_space = spaces.Box(-encoding.BOUND, encoding.BOUND, (n * width,), np.float32)
         self._encoder = StateEncoder(self.rules)
-        self.game = Game(self.rules if whole_game else one_deal_rules(self.rules, "first", random.Random()), seed=0)
+        self.game = Game(self.rules if whole_game else one_deal_rules(self.rules), seed=0)
 
     def state(self) -> np.ndarray:
         """The whole deal, for a centralised critic: every seat's observation tensor, seat 0 first (so every hand);
