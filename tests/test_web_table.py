@@ -145,6 +145,27 @@ def wait_for_my_turn(page: Any) -> bool:
 
 
 @needs_chromium
+def test_the_turn_passes_on_as_the_players_own_card_lands(server: Server, browser: Any) -> None:
+    """A play-test's card lay on the felt while "Your turn." and its box's "to play" still showed (the turn passed on
+    only once the card's moment was over, as it does for the others' cards)."""
+    page = solo_table(browser, server.base)
+    pass_three(page)
+    checked = 0
+    while checked < 3 and wait_for_my_turn(page):
+        if page.locator("#trick .card.played").count() >= 3:  # (last to the trick: the winner may lead again, you)
+            play_first_playable(page)
+            continue
+        click_card(page.locator("#hand .card.playable").first)
+        page.wait_for_selector("#trick .card.played[data-seat='0']")
+        line = page.text_content("#turn-line") or ""
+        assert not line.startswith("Your turn"), line
+        assert "to play" not in (page.text_content("#seats .seat[data-seat='0']") or "").lower()
+        checked += 1
+    assert checked == 3
+    page.context.close()
+
+
+@needs_chromium
 def test_a_hint_asked_while_the_computer_players_cards_are_shown_comes_with_the_decision(server: Server, browser: Any) -> None:
     """A play-test's hint, asked while the computer players' cards were still being laid, was dropped: the server
     answered it for the decision the page was about to show. With search bots (an update for each card) the hint now

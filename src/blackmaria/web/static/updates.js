@@ -110,7 +110,8 @@ async function showUpdate(message, hurry) {
       if (i > 0) await sleep(TIMING.play); // the card before has its moment
       if (won && !held && playTrick(keys[i]) > won.trick) await holdTrick(); // then the next trick's first cards
       app.hiddenPlays.delete(keys[i]);
-      app.landing = Number(keys[i].split(":")[2]);
+      const seat = Number(keys[i].split(":")[2]);
+      app.landing = seat === app.seat ? null : seat; // (your own card: the turn passes at once, not "Your turn" beside it)
       // The card, its seat still to play for its moment (the turn passes on as it is down); the hand is drawn again
       // (raised, if yours) only once the last card is down, after its moment (below): drawing the hand at every card
       // could lose a click, and drawn as the last card came in, a play-test's hand was raised beside a card half seen.
