@@ -55,8 +55,33 @@ def test_the_pettingzoo_env_is_made_as_pettingzoos_own_games_and_renders_as_aske
         env(render_mode="human")
     with pytest.raises(ValueError, match=r"^render_mode 'rgb_array' is not one of None, ansi$"):
         BlackMariaSingleSeatEnv(render_mode="rgb_array")
-    with pytest.raises(ValueError, match=r"^opponents \['easy', 'medium', 'random'\]: one level for every other seat, as a string: "):
-        BlackMariaSingleSeatEnv(opponents=["easy", "medium", "random"])  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"^opponents \['easy', 'medium'\]: one level for every other seat \(a string\), or a list of 3 "):
+        BlackMariaSingleSeatEnv(opponents=["easy", "medium"])
+
+
+def test_gymnasium_opponents_of_several_levels_and_rewards_as_points() -> None:
+    """A researcher wanted a learner against easy and expert at once, and rewards as points, as PettingZoo gives them
+    (there a reward of points scored an illegal card -26, the best of deals)."""
+    mixed = BlackMariaSingleSeatEnv(rules="hearts", seat=1, opponents=["easy", "random", "expert"], reward="points")
+    _, info = mixed.reset(seed=3)
+    assert {seat: bot.name for seat, bot in mixed.bots.items()} == {0: "easy", 2: "random", 3: "expert"}
+    rng, total, terminated = np.random.default_rng(3), 0.0, False
+    while not terminated:
+        _, reward, terminated, _, info = mixed.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+        total += float(reward)
+    assert total == float(mixed.game.totals[1]) == float(info["points"][1])  # points: more is worse
+    with pytest.raises(ValueError, match=r"^opponents 'hardd' is not one of .*; did you mean hard\?$"):
+        BlackMariaSingleSeatEnv(opponents=["easy", "hardd", "hard"])
+    with pytest.raises(ValueError, match=r"^reward 'score' is not one of negative-points, points$"):
+        BlackMariaSingleSeatEnv(reward="score")
+    _, info = mixed.reset(seed=4)
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    assert mixed.step(illegal)[1] == 26.0  # the penalty as points taken
+    aec = BlackMariaEnv(rules="hearts", reward="points")
+    aec.reset(seed=1)
+    agent = aec.agent_selection
+    aec.step(int(np.flatnonzero(aec.observe(agent)["action_mask"] == 0)[0]))
+    assert aec.rewards[agent] == 26.0
 
 
 def _play_aec(env: BlackMariaEnv, seed: int) -> dict[str, float]:

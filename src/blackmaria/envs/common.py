@@ -64,6 +64,18 @@ def one_deal_rules(rules: Rules, directions: str = "first", rng: random.Random |
     return one_deal.replace(pass_schedule=((rng or random.Random()).choice(rules.effective_schedule),))
 
 
+REWARDS: Final = ("negative-points", "points")
+"""A seat's reward at the end of a deal: minus its points (the default: more is better, as learners assume), or its
+points themselves (more is worse); an illegal action's penalty is the most points a deal can cost, with that sign."""
+
+
+def reward_sign(reward: str) -> int:
+    """-1 for ``negative-points``, 1 for ``points``; another name refused by name."""
+    if reward not in REWARDS:
+        raise ValueError(f"reward {reward!r} is not one of {', '.join(REWARDS)}")
+    return -1 if reward == "negative-points" else 1
+
+
 def illegal_penalty(rules: Rules) -> float:
     """What an illegal action costs the seat that chose it: the most points a deal can cost."""
     return float(rules.moon_total or rules.deal_total)
@@ -147,7 +159,17 @@ def mask_of(mask: int) -> np.ndarray:
     return np.unpackbits(np.frombuffer(mask.to_bytes(7, "little"), np.uint8), count=52, bitorder="little").view(np.int8)
 
 
-__all__ = ["StateEncoder", "action_card", "card_number", "rules_for", "illegal_info", "illegal_penalty", "mask_of"]
+__all__ = [
+    "REWARDS",
+    "StateEncoder",
+    "action_card",
+    "card_number",
+    "reward_sign",
+    "rules_for",
+    "illegal_info",
+    "illegal_penalty",
+    "mask_of",
+]
 
 
 RENDER_MODES: Final = ("ansi",)

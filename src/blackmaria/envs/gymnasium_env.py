@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 import warnings
+from collections.abc import Sequence
 from typing import Any, SupportsFloat
 
 import numpy as np
@@ -42,6 +43,7 @@ from blackmaria.envs.common import (
     mask_of,
     one_deal_rules,
     render_text,
+    reward_sign,
     rules_for,
 )
 from blackmaria.game import Game
@@ -88,26 +90,35 @@ class BlackMariaSingleSeatEnv(gym.Env[np.ndarray, int]):
         self,
         rules: Rules | str = "hearts",
         seat: int = 0,
-        opponents: str = "medium",
+        opponents: str | Sequence[str] = "medium",
         whole_game: bool = False,
         render_mode: str | None = None,
         players: int | None = None,
         directions: str = "first",
+        reward: str = "negative-points",
     ) -> None:
         self.rules = rules_for(rules, players)
         self.directions = checked_directions(directions, whole_game)
+        self.reward_kind = reward
+        self._sign = reward_sign(reward)
         if not 0 <= seat < self.rules.players:
             raise ValueError(f"seat {seat} does not exist with {self.rules.players} players")
-        if not isinstance(opponents, str):  # (a list of levels, one a seat, failed on .startswith)
+        others = [s for s in range(self.rules.players) if s != seat]
+        levels = [opponents] * len(others) if isinstance(opponents, str) else list(opponents)
+        if len(levels) != len(others) or not all(isinstance(level, str) for level in levels):
             raise ValueError(
-                f"opponents {opponents!r}: one level for every other seat, as a string: {', '.join(ALL_LEVELS)}, cmd:COMMAND or policy:PATH"
+                f"opponents {opponents!r}: one level for every other seat (a string), or a list of {len(others)} levels, "
+                f"the other seats' in seat order: {', '.join(ALL_LEVELS)}, cmd:COMMAND or policy:PATH"
             )
-        if opponents not in ALL_LEVELS and not opponents.startswith(("cmd:", "policy:")):
-            # said here, not at the first reset (a researcher's typo "expertt" passed the constructor)
-            guess = level_suggestion(opponents)
-            raise ValueError(f"opponents {opponents!r} is not one of {', '.join(ALL_LEVELS)}, cmd:COMMAND or policy:PATH{guess}")
+        for level in levels:
+            if level not in ALL_LEVELS and not level.startswith(("cmd:", "policy:")):
+                # said here, not at the first reset (a researcher's typo "expertt" passed the constructor)
+                guess = level_suggestion(level)
+                raise ValueError(f"opponents {level!r} is not one of {', '.join(ALL_LEVELS)}, cmd:COMMAND or policy:PATH{guess}")
         self.seat = seat
         self.opponents = opponents
+        self._levels = dict(zip(others, levels, strict=True))
+        """Each other seat's level (a list of opponents mixes levels: a researcher's learner against easy and expert)."""
         self.whole_game = whole_game
         self.render_mode = checked_render_mode(render_mode)
         self.observation_space = spaces.Box(-encoding.BOUND, encoding.BOUND, (encoding.size(self.rules),), np.float32)
@@ -194,7 +205,7 @@ class BlackMariaSingleSeatEnv(gym.Env[np.ndarray, int]):
             self.bots, self._random = {}, rng  # one generator shuffles and draws the opponents' cards
         else:
             self.bots, self._random = (
-                {s: make_bot(self.opponents, game_seed + s) for s in range(self.rules.players) if s != self.seat},
+                {s: make_bot(level, game_seed + s) for s, level in self._levels.items()},
                 None,
             )
         self.game.deal()
@@ -224,12 +235,12 @@ class BlackMariaSingleSeatEnv(gym.Env[np.ndarray, int]):
             info.update(illegal_info(state, card))
             info["action_mask"] = mask_of(0)  # the deal ended here: nothing is left to choose
             self._over = True
-            return observation, -illegal_penalty(self.rules), True, False, info
+            return observation, self._sign * illegal_penalty(self.rules), True, False, info
         total_before = game.totals[self.seat]
         game.apply_action(card)
         self._run_bots()
         # Minus the points of every deal that ended on the way (negated as ints: 0, never -0.0).
-        reward = float(total_before - game.totals[self.seat])
+        reward = float(self._sign * (game.totals[self.seat] - total_before))
         terminated = game.phase in ("deal-over", "game-over")
         self._over = terminated
         observation, info = self._observe()

@@ -40,13 +40,13 @@ from blackmaria.envs.common import (
     mask_of,
     one_deal_rules,
     render_text,
+    reward_sign,
     rules_for,
 )
 from blackmaria.game import Game
 from blackmaria.observation import Observation
 from blackmaria.rules import Rules
 
-REWARDS = ("negative-points", "points")
 NO_ACTION = np.zeros(52, dtype=np.int8)
 
 
@@ -79,8 +79,7 @@ class BlackMariaEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[mi
         super().__init__()
         self.rules = rules_for(rules, players)
         self.directions = checked_directions(directions, whole_game)
-        if reward not in REWARDS:
-            raise ValueError(f"reward {reward!r} is not one of {', '.join(REWARDS)}")
+        self._sign = reward_sign(reward)
         self.whole_game = whole_game
         self.reward_kind = reward
         self.render_mode = checked_render_mode(render_mode)
@@ -158,16 +157,16 @@ class BlackMariaEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[mi
         self.rewards = {a: 0.0 for a in self.agents}
         if not state.legal_mask() >> card & 1:
             self.infos[agent] = illegal_info(state, card)
-            self.rewards[agent] = -illegal_penalty(self.rules)
+            # (with reward="points" the penalty is points taken: +26 scored an illegal card as the best of deals)
+            self.rewards[agent] = self._sign * illegal_penalty(self.rules)
             self.terminations = {a: True for a in self.agents}
             self._accumulate_rewards()
             return
         game.apply_action(card)
         if game.phase in ("deal-over", "game-over"):
             points = game.deals[-1].points or ()
-            sign = -1 if self.reward_kind == "negative-points" else 1
             for seat, other in enumerate(self.possible_agents):
-                self.rewards[other] = float(sign * points[seat])  # (an int product: 0, never -0.0)
+                self.rewards[other] = float(self._sign * points[seat])  # (an int product: 0, never -0.0)
             if game.phase == "game-over" or not self.whole_game:
                 self.terminations = {a: True for a in self.agents}
             else:
