@@ -231,8 +231,8 @@ def test_two_browsers_and_two_bots_play_a_whole_deal_by_clicking(server: Server,
             anna_page.screenshot(path=str(SCREENSHOTS / "web-table-desktop.png"))
             ben_page.screenshot(path=str(SCREENSHOTS / "web-table-phone.png"))
             shots = True
-        if tricks_won(anna_page) >= 1 and not anna_page.locator("#received-seen").count():
-            assert anna_page.locator("#hand .card.received").count() in (0, 3)
+        if tricks_won(anna_page) >= 2:  # (the marks last through the first trick: both have played in the second)
+            assert anna_page.locator("#hand .card.received").count() == 0
 
     assert anna.refused or ben.refused, "no illegal card was clicked"
     assert ben.reloaded and shots and told and not waiting

@@ -75,16 +75,15 @@ class Observation:
 
     @property
     def received_marked(self) -> CardSet:
-        """The received cards a hand marks: all of them until this seat plays its first card of the deal, then none
-        (by then the player has seen them; a mark all deal long reads as something still to do). A first lead the rules
-        fix (the two of clubs) does not count: played for the player at once, it took the marks before they were seen
-        (a play-test). One rule for every front end, so the terminal and the browser cannot drift apart."""
+        """The received cards a hand marks: all of them through the first trick, then none once this seat plays in a
+        later one (by then the player has seen them; a mark all deal long reads as something still to do). The first
+        trick's card does not take them: it may be played for the player at once, a first lead the rules fix (the two of
+        clubs) or a forced card played by the front end's autoplay, before the marks were seen (two play-tests). One
+        rule for every front end, so the terminal and the browser cannot drift apart."""
         if self.received is None:
             return CardSet()
-        mine = [(index, at) for index, trick in enumerate(self.tricks) for at, (seat, _) in enumerate(trick.plays) if seat == self.seat]
-        if mine[:1] == [(0, 0)] and self.rules.first_lead == "two-of-clubs":
-            mine = mine[1:]
-        return CardSet() if mine else self.received & self.hand
+        later = any(seat == self.seat for trick in self.tricks[1:] for seat, _ in trick.plays)
+        return CardSet() if later else self.received & self.hand
 
     @property
     def held(self) -> CardSet:
