@@ -369,6 +369,33 @@ def test_a_second_game_keeps_the_first_and_either_can_be_resumed(tmp_path: Path)
     )
 
 
+def test_a_save_that_cannot_be_read_is_named_where_the_games_are_listed_and_resumed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A play-test cut a save short: the game vanished from --list and --resume without a word. The file is named,
+    with why, and left where it is; a readable save beside it is listed and resumed as before."""
+    from click.testing import CliRunner
+
+    from blackmaria.cli import main
+    from blackmaria.tui.session import saves_dir
+
+    monkeypatch.setenv("BLACKMARIA_DATA_DIR", str(tmp_path))
+    for name in ("cut", "whole"):
+        session = new_session(preset("hearts"), levels=["easy"], lang="en", seed=1, save_path=saves_dir() / f"{name}.json")
+        session.deal()
+        session.save()
+    cut = saves_dir() / "cut.json"
+    cut.write_text(cut.read_text(encoding="utf-8")[:200], encoding="utf-8")
+    (saves_dir() / "other.json").write_text('{"format": "blackmaria/1"}', encoding="utf-8")  # (a record, not a save)
+    listed = CliRunner().invoke(main, ["play", "--list", "--lang", "en"])
+    said = " ".join(listed.stderr.split())
+    assert f"{cut} could not be read (not JSON: " in said and "it is left where it is, and not listed." in said
+    assert "other.json could not be read (format 'blackmaria/1', not " in said
+    assert "whole" in listed.stdout and "cut" not in listed.stdout and cut.exists()
+    resumed = CliRunner().invoke(main, ["play", "--resume", "cut", "--lang", "en"])
+    assert resumed.exit_code == 1 and f"{cut} could not be read" in " ".join(resumed.stderr.split())
+
+
 def test_the_list_of_saved_games_names_house_rules_and_says_when_there_is_none(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A play-test: two games of house rules over one preset were both listed as "black-maria"; with no save, --list
     said "There is no saved game to resume"."""

@@ -155,26 +155,42 @@ class SavedGame:
 
 
 def saved_games() -> list[SavedGame]:
-    """The games in progress, the most recently played first (files that cannot be read are left out)."""
+    """The games in progress, the most recently played first (files that cannot be read are left out: ``unreadable_saves``)."""
+    return read_saves()[0]
+
+
+def unreadable_saves() -> list[tuple[Path, str]]:
+    """The files among the saves that are no game that can be read, each with why (a save cut short vanished from the
+    list without a word, a play-test): left where they are, and named where the games are listed."""
+    return read_saves()[1]
+
+
+def read_saves() -> tuple[list[SavedGame], list[tuple[Path, str]]]:
     paths = sorted(saves_dir().glob("*.json")) if saves_dir().is_dir() else []
     if legacy_save_path().exists():
         paths.append(legacy_save_path())
-    found = []
+    found, unreadable = [], []
     for path in paths:
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
-            if data.get("format") != SAVE_FORMAT:
+            if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+                shown = data.get("format") if isinstance(data, dict) else type(data).__name__
+                unreadable.append((path, f"format {shown!r}, not {SAVE_FORMAT!r}"))
                 continue
             record = data["record"]
             rules = Rules.from_data(record["rules"])
             deals = len(record.get("deals", []))
             levels = tuple(str(level) for level in data.get("levels", []))
             human = data.get("human")
-        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        except json.JSONDecodeError as error:
+            unreadable.append((path, f"not JSON: {error}"))
+            continue
+        except (OSError, ValueError, KeyError, TypeError, AttributeError) as error:
+            unreadable.append((path, f"{type(error).__name__}: {error}"))
             continue
         seat = human if isinstance(human, int) else None
         found.append(SavedGame(path.stem, path, rules, deals, path.stat().st_mtime, levels, record, seat))
-    return sorted(found, key=lambda game: -game.modified)
+    return sorted(found, key=lambda game: -game.modified), unreadable
 
 
 @dataclass(frozen=True)
