@@ -200,6 +200,16 @@ def test_the_csv_file_is_the_sheet_with_a_byte_order_mark_in_the_players_languag
     assert written.decode("utf-8-sig").splitlines()[:2] == ["Spiel;Geber;Weitergabe;Jürgen;Ben;Carla", "1;Jürgen;nach rechts;10;8;25"]
 
 
+def test_a_tie_played_off_by_sudden_death_is_not_a_deal_past_the_games_count() -> None:
+    """A play-test's tie after the only deal of a sudden-death game was asked for "Deal 2 of 1"."""
+    rules = preset("hearts").replace(deal_count=1, target_score=None, ties="sudden-death")
+    sheet = ScoreSheet(rules, ["A", "B", "C", "D"], first_dealer=3)
+    out = _type(sheet, ["13 13 0 0"])
+    assert "A tie for lowest: another deal decides." in said(out)
+    assert "Deal 2: A deals, pass to the right." in said(out), out[-3:]
+    assert "Deal 2 of 1" not in said(out)
+
+
 def test_refusals_are_in_the_players_language_and_bad_commands_say_how() -> None:
     sheet = ScoreSheet(preset("black-maria"), ["Anna", "Ben", "Carla"])
     out = _type(sheet, ["Hx3 AS / Hx8 QS / Hx2 KS QS", "Hx3 XS / Hx8 / Hx2 KS QS", "berichtige eins 1 2 40", "csv", "ende"], lang="de")

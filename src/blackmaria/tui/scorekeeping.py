@@ -255,7 +255,7 @@ def run_scorekeeper(
             index = len(sheet.entries)
             dealer, direction = sheet.players[sheet.dealer(index)], sheet.direction(index)
             # "Deal 3 of 9" where the game has a number of deals.
-            of = "_of" if rules.deal_count else ""
+            of = "_of" if rules.deal_count and index < rules.deal_count else ""  # (not "Deal 2 of 1" in a tie's sudden death)
             if verdict.over:
                 prompt = t("sk_prompt_over")
             elif direction == "hold":

@@ -291,7 +291,7 @@ class Seat(ABC):
         obs, rules = self.observation(), self.rules
         if obs is None or rules is None or obs.deal < 0:
             return ""
-        if rules.deal_count:
+        if rules.deal_count and obs.deal < rules.deal_count:  # (a tie's sudden death plays on: not "Deal 2 of 1")
             return self.t("deal_of", number=obs.deal + 1, count=rules.deal_count)
         if rules.target_score is not None:  # how long the game runs ("Deal 1" said nothing)
             return self.t("deal_number_to", number=obs.deal + 1, target=rules.target_score)

@@ -14,7 +14,8 @@ export function renderTableTitle() {
   const seated = t("web_table_title", { rules: presetTitle(table.rules.preset), players: table.players });
   const title = dealt ? presetTitle(table.rules.preset) : t("title_with_length", { title: seated, length });
   const titled = app.learn ? `${title} · ${t("learn_badge")}` : title;
-  const deal = dealt && (deals ? t("deal_of", { number: app.view.deal + 1, count: deals }) : t("deal_n", { n: app.view.deal + 1 }));
+  // (a tie's sudden death plays on past the deals: "Deal 2", not "Deal 2 of 1")
+  const deal = dealt && (deals && app.view.deal < deals ? t("deal_of", { number: app.view.deal + 1, count: deals }) : t("deal_n", { n: app.view.deal + 1 }));
   $("table-title").textContent = dealt ? `${titled} · ${deal}` : titled;
 }
 

@@ -837,7 +837,7 @@ const OWNER_LETTERS = 3; // a tapped card's taker: this many letters of the name
       const count = sheet.rules.deal_count;
       const values = { number: next + 1, count, dealer: sheet.players[sheet.dealer(next)], direction: directionText(direction) };
       // "Deal 3 of 9" where the game has a number of deals: the table knows how far it is (a play-test asked).
-      const key = (direction === "hold" ? "web_next_hold" : "web_next") + (count ? "_of" : "");
+      const key = (direction === "hold" ? "web_next_hold" : "web_next") + (count && next < count ? "_of" : ""); // (not "of 1" in sudden death)
       parts.push(element("p", { id: "next", class: "next", role: "status", text: t(key, values) }));
     }
     parts.push(sheetTable(sheet));
