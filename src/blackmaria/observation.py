@@ -278,12 +278,13 @@ def _observe(
     trick_winners = state.winners
     tricks_won = tuple(trick_winners.count(i) for i in range(n))
     values, scoring = rules.values, _scoring_mask(rules)
-    # What each seat took, less a kitty it took (its points are not in the tricks, and hidden from the others).
-    kitty_taken = state.kitty_dealt if owner is not None else 0
+    # What each seat took, less a kitty it took where this view may not see it (hidden from the others; its taker's
+    # own points count it: a play-test's "18" left out the 2♥ of the kitty it had taken and seen).
+    kitty_visible = (me is not None and owner == me) or not in_deal
+    kitty_taken = state.kitty_dealt if owner is not None and not kitty_visible else 0
     trick_points = tuple(
         sum(values[c] for c in cards_of(s[core.TAKEN + i] & ~kitty_taken & scoring)) if s[core.TAKEN + i] else 0 for i in range(n)
     )
-    kitty_visible = (me is not None and owner == me) or not in_deal
     kitty = CardSet(state.kitty_dealt) if state.kitty_dealt and kitty_visible else None
     turn = s[core.TURN] if playing else None
     hand = passed = received = drawn = choices = picked = None

@@ -155,7 +155,9 @@ def encode_vector(
             if s[VOIDS + other] >> suit & 1:
                 out[at[7] + relative * 4 + suit] = 1.0
         total = p[P_MOON_TOTAL] if p[P_MOON_TOTAL] > 0 else 1
-        out[at[12] + relative] = card_points(p, won) / total
+        # A kitty's points count for its taker where this seat may see it (its own, or the deal over): Observation's.
+        seen = other == s[KITTY_OWNER] and (other == seat or s[PHASE] == PHASE_OVER)
+        out[at[12] + relative] = card_points(p, s[TAKEN + other] if seen else won) / total
     if not passing:
         out[at[8] + (s[LEADER] - seat) % n] = 1.0
     out[at[9] + (0 if passing else 1)] = 1.0
