@@ -82,7 +82,7 @@ def test_replay_tricks_shows_every_pass_and_trick_as_played(tmp_path: Path) -> N
     path.write_text(json.dumps(duo.to_record()), encoding="utf-8")
     out = run("replay", "--tricks", str(path)).stdout.splitlines()
     assert any(line.startswith("Deal 1: dealer ") and line.endswith(", no pass") for line in out), out[:4]
-    assert sum(" draws " in line for line in out) == sum(isinstance(e, CardDrawn) for e in duo.events) > 0
+    assert sum(" drew " in line for line in out) == sum(isinstance(e, CardDrawn) for e in duo.events) > 0
 
 
 def test_export_says_where_it_wrote_and_asks_which_game_on_standard_error(tmp_path: Path) -> None:

@@ -443,6 +443,8 @@ def test_an_entry_may_name_the_players_and_ctrl_c_saves_the_sheet_with_the_way_b
     out = _type(sheet, [*entries, "Anna: 3 Dave: 20 Carla: 20", "quit"])
     assert [e.points for e in sheet.entries] == [(10, 8, 25), (10, 15, 18)]
     assert "Not accepted: every player's points are needed: Carla has none in this entry." in said(out)
+    four = ScoreSheet(preset("hearts"), ["Anna", "Ben", "Carla", "Dora"])
+    assert "every player's points are needed: Carla, Dora have none in this entry." in said(_type(four, ["Anna: 20, Ben: 6", "quit"]))
     # A name that is no player's is named (it was read as Anna's cards: "Anna: Dave: is neither a card nor points").
     assert said(out).count("Not accepted: Dave is not at this table: the players are Anna, Ben, Carla.") == 2
     lines = iter(["10 8 25"])

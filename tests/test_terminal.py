@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from blackmaria.cards import card_name, parse_card
+from blackmaria.cards import card_name, parse_card, parse_cards
 from blackmaria.locale import Texts
 from blackmaria.locale.messages import MESSAGES
 from blackmaria.rules import preset
@@ -1011,3 +1011,14 @@ def test_the_first_deal_says_which_cards_are_taken_out(tmp_path: Path) -> None:
         assert lines.index(said) == next(i for i, line in enumerate(lines) if line.startswith("Deal 1")) + 1
     session = _session(tmp_path)  # (hearts takes nothing out: nothing said)
     assert not any("taken out" in line for line in session.take_lines())
+
+
+def test_a_card_named_twice_in_a_pass_is_said_so() -> None:
+    """A play-test's "as as" read "You chose 2 (A♠ A♠): choose exactly 2 different cards"."""
+    from blackmaria.tui.narration import rule_in_words
+
+    aces = parse_cards("AS AS KS")
+    assert (
+        rule_in_words(Texts("en"), "pass-count", None, pass_count=3, chosen=aces) == "You named A♠ twice: choose 3 different cards to pass."
+    )
+    assert rule_in_words(Texts("de"), "pass-count", None, pass_count=3, chosen=aces).startswith("Du hast A♠ zweimal genannt")

@@ -1009,6 +1009,17 @@ def test_a_guided_deal_names_the_computer_players_as_a_sentence_does() -> None:
     assert english == "A guided deal of Hearts with 4 players: you against the computer players West, North and East."
     german = new_learn_session(preset("black-maria"), lang="de", seed=1, budget=50).welcome_lines()[0]
     assert german.endswith("du gegen die Computerspieler West und Ost."), german
+    # One of them: "the computer player North", not "the computer players North" (a play-test's two-player deal).
+    assert (
+        new_learn_session(preset("two-player"), lang="en", seed=1, budget=50)
+        .welcome_lines()[0]
+        .endswith("you against the computer player North.")
+    )
+    assert (
+        new_learn_session(preset("two-player"), lang="de", seed=1, budget=50)
+        .welcome_lines()[0]
+        .endswith("du gegen den Computerspieler Nord.")
+    )
     # How the game works before the first card: the cards' points, a trick, and the end of this game, one deal (a
     # play-test read "after 9 deals", the preset's, in a guided deal of one).
     lines = new_learn_session(preset("black-maria"), lang="en", seed=1, budget=50).welcome_lines()

@@ -397,9 +397,10 @@ def _played_lines(game: Game) -> list[str]:
             lines.append(f"  trick {event.trick + 1:>2}: {', '.join(plays)}  -> {names[event.seat]} ({points})")
             plays = []
         elif isinstance(event, CardDrawn) and event.card is not None:  # the stock's draws, the record's whole game
-            lines.append(f"    {names[event.seat]} draws {card_symbol(event.card)}")
+            # (past tense: right after "You" as after a name; "You draws K♦" read a play-test)
+            lines.append(f"    {names[event.seat]} drew {card_symbol(event.card)}")
         elif isinstance(event, KittyTaken) and event.cards:
-            lines.append(f"    {names[event.seat]} takes the kitty: {' '.join(map(card_symbol, event.cards))}")
+            lines.append(f"    {names[event.seat]} took the kitty: {' '.join(map(card_symbol, event.cards))}")
         elif isinstance(event, DealScored):
             lines.append("  points: " + ", ".join(f"{names[seat]} {points}" for seat, points in enumerate(event.points)))
     return lines

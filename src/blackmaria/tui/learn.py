@@ -123,12 +123,18 @@ class LearnSession(PlaySession):
     # ---- the seat, as the line-by-line terminal drives it --------------------------------------------
     def welcome_lines(self) -> list[str]:
         tt = self.tt
-        others = tt.names_list([name for seat, name in enumerate(self.names) if seat != self.human])
+        opponents = [name for seat, name in enumerate(self.names) if seat != self.human]
+        others = tt.names_list(opponents)
         # After the goal, what a newcomer needs before the first card: what the cards cost, a trick, the game's end
         # (the rules' own basics, as the page shows them; its first line, the aim, is the goal said here).
         basics = self.game.rules.basics(self.lang)[1:]  # (the game's: one deal, not the preset's nine, a play-test)
         return [
-            tt("learn_welcome", rules=self.rules_title(), players=self.game.players, others=others),
+            tt(
+                "learn_welcome" + ("_one" if len(opponents) == 1 else ""),
+                rules=self.rules_title(),
+                players=self.game.players,
+                others=others,
+            ),
             tt("learn_goal"),
             *basics,
             tt("learn_help"),

@@ -119,6 +119,9 @@ def rule_in_words(t: Texts, rule: str | None, refusal: Refusal | None, *, pass_c
     if rule == "not-your-turn":
         return t("not_your_turn")
     if rule == "pass-count":
+        twice = next((card for card in chosen if chosen.count(card) > 1), None) if chosen else None
+        if twice is not None:  # ("You chose 2 (A♠ A♠): choose exactly 2 different cards" read a play-test)
+            return t("pass_named_twice", card=t.card(twice), count=pass_count)
         if chosen:
             return t("pass_count_chosen", chosen=len(chosen), cards=t.cards(chosen), count=pass_count)
         return t("pass_count", count=pass_count)

@@ -124,7 +124,7 @@ def _entry(sheet: ScoreSheet, text: str) -> DealEntry:
         if any(re.fullmatch(r"-?\d+", part) for part in named):  # points: every player's, as in "10 8 25"
             missing = [player for player, part in zip(sheet.players, named, strict=True) if not re.fullmatch(r"-?\d+", part)]
             if missing:
-                raise ScoreError("sk_named_points_missing", names=", ".join(missing))
+                raise ScoreError("sk_named_points_missing" + ("_many" if len(missing) > 1 else ""), names=", ".join(missing))
             return sheet.from_points([int(part) for part in named])
         return sheet.from_cards(named)
     parts = text.replace(",", " ").split()  # "10, 8, 25" as well as "10 8 25" (a play-test typed commas)
