@@ -85,6 +85,8 @@ def test_a_correction_of_an_earlier_deal_changes_the_totals() -> None:
     # With one deal entered, or none, the refusal says so ("deals 1 to 1 are entered" read oddly: a play-test).
     one = ScoreSheet(preset("black-maria"), ["Anna", "Ben", "Carla"])
     assert "there is no deal 5; only deal 1 is entered." in said(_type(one, ["10 8 25", "fix 5 1 2 40", "quit"]))
+    # The deal's number first, whatever the entry after it (a play-test's "fix 6 Hx14 ..." was told of the hearts).
+    assert "there is no deal 6; only deal 1 is entered." in said(_type(one, ["fix 6 Hx14 / QS / -", "quit"]))
     assert "there is no deal 2: no deal is entered yet." in said(
         _type(one.__class__(preset("black-maria"), ["A", "B", "C"]), ["fix 2 1 2 40", "quit"])
     )

@@ -243,11 +243,16 @@ class ScoreSheet:
         self.entries.append(entry)
         return entry
 
-    def correct(self, deal_number: int, entry: DealEntry) -> None:
-        """Replace deal ``deal_number`` (counting from 1)."""
+    def check_entered(self, deal_number: int) -> None:
+        """Refuse a deal number (counting from 1) that no deal entered has: said before its new entry is read (a
+        play-test's "fix 6 ..." on a sheet of four deals was told what was wrong with the cards typed)."""
         if not 1 <= deal_number <= len(self.entries):
             count = len(self.entries)  # ("deals 1 to 1 are entered" read oddly: a play-test)
             raise ScoreError("ske_no_deal" + ("_none" if count == 0 else "_one" if count == 1 else ""), number=deal_number, count=count)
+
+    def correct(self, deal_number: int, entry: DealEntry) -> None:
+        """Replace deal ``deal_number`` (counting from 1)."""
+        self.check_entered(deal_number)
         self.entries[deal_number - 1] = entry
 
     def take_back(self) -> DealEntry:

@@ -313,6 +313,7 @@ def run_scorekeeper(
                     if len(parts) < 3 or not parts[1].isdigit():
                         raise ScoreError("ske_fix_usage")
                     number = parts[1]
+                    sheet.check_entered(int(number))
                     fixed = _entry(sheet, parts[2])
                     sheet.correct(int(number), fixed)
                     # with what it now holds, as a deal entered or taken back says it (a play-test typed sheet to check)
