@@ -108,6 +108,18 @@ def test_export_says_where_it_wrote_and_asks_which_game_on_standard_error(tmp_pa
     assert json.loads(target.read_text())["format"] == "blackmaria/1"
     named = subprocess.run([*args[:4], "--game", "first"], capture_output=True, text=True, env=env, timeout=60)
     assert json.loads(named.stdout)["seats"][0] == "You" and named.stderr == ""
+    # A finished game by its name too (a play-test's was refused as "no saved game in progress").
+    finished = tmp_path / "finished"
+    finished.mkdir(exist_ok=True)
+    (finished / "game-old.json").write_text(json.dumps(play_random_game("hearts", 5).to_record()), encoding="utf-8")
+    old = subprocess.run([*args[:4], "--game", "game-old"], capture_output=True, text=True, env=env, timeout=60)
+    assert old.returncode == 0 and json.loads(old.stdout)["deals"], old.stderr
+    # A record that does not replay is refused, named, and not written (a save with an illegal card was exported).
+    broken = play_random_game("hearts", 6).to_record()
+    broken["deals"][0]["plays"][:2] = broken["deals"][0]["plays"][1::-1]
+    (finished / "game-broken.json").write_text(json.dumps(broken), encoding="utf-8")
+    refused = subprocess.run([*args[:4], "--game", "game-broken"], capture_output=True, text=True, env=env, timeout=60)
+    assert refused.returncode == 1 and refused.stdout == "" and "game-broken: deal 1, play 1:" in refused.stderr, refused.stderr
 
 
 def test_replay_refuses_a_broken_record_with_one_line(tmp_path: Path) -> None:

@@ -826,15 +826,25 @@ def score(
     is_flag=True,
     help="Export a saved game in progress instead of the last finished one (the only one, or one chosen from the list).",
 )
-@click.option("--game", "game_name", default=None, help="The saved game in progress to export, by name (as play --list shows it).")
+@click.option(
+    "--game",
+    "game_name",
+    default=None,
+    help="The game to export, by name: a saved game in progress (as play --list shows it) or a finished one (its file's name).",
+)
 @lang_option
 def export(file: str | None, current: bool, game_name: str | None, lang: str | None) -> None:
     """Write the blackmaria/1 record of your last finished game (to FILE, or standard output)."""
     from blackmaria.locale import Texts, detect_language
+    from blackmaria.record import RecordError, game_from_record
     from blackmaria.tui.session import finished_dir, saved_games
 
     texts = Texts(detect_language(lang))
-    if current or game_name is not None:
+    done = finished_dir() / f"{game_name}.json" if game_name else None
+    if done is not None and done.is_file():  # a finished game by its name (a play-test's was "no game in progress")
+        record = json.loads(done.read_text(encoding="utf-8"))
+        which = done.stem
+    elif current or game_name is not None:
         games = saved_games()
         if not games:
             raise click.ClickException("there is no saved game in progress")
@@ -847,6 +857,10 @@ def export(file: str | None, current: bool, game_name: str | None, lang: str | N
             raise click.ClickException("no finished game yet; play one with blackmaria play (or use --current)")
         record = json.loads(finished[-1].read_text(encoding="utf-8"))
         which = finished[-1].stem
+    try:  # a record that does not replay is refused, named, not written (a save with an illegal card was exported)
+        game_from_record(record)
+    except RecordError as error:
+        raise click.ClickException(f"{which}: {error}") from None
     text = json.dumps(record, indent=1, ensure_ascii=False)
     if file:
         with open(file, "w", encoding="utf-8") as handle:
