@@ -116,6 +116,11 @@ def test_the_command_reads_the_data_directory_and_a_servers_database(tmp_path: P
     _write(data / "old" / "unfinished-sheet.json", unfinished.to_json())
     _write(data / "current-game.json", {"format": "blackmaria-save/1", "record": _bot_game(5, deals=3).to_record()})
     _write(data / "broken.json", '{"format": "blackmaria/1", "rules": "no-such-preset"')
+    # Skipped with a word too: another version's record and JSON that is no object (a play-test's were passed over);
+    # JSON of no format of this program's is passed over quietly.
+    _write(data / "future.json", {"format": "blackmaria/2", "deals": []})
+    _write(data / "list.json", [1, 2, 3])
+    _write(data / "settings.json", {"theme": "dark"})
 
     store_url = f"sqlite:///{tmp_path / 'server.sqlite3'}"
     store = Store(store_url)
@@ -129,7 +134,8 @@ def test_the_command_reads_the_data_directory_and_a_servers_database(tmp_path: P
     stats, where = collect(data, store_url)
     assert (stats.games, stats.records, stats.sheets) == (3, 2, 1)
     assert where == f"{data}, {store_url}"
-    assert [source for source, _ in stats.skipped] == [str(data / "broken.json")]
+    assert [source for source, _ in stats.skipped] == [str(data / name) for name in ("broken.json", "future.json", "list.json")]
+    assert "format 'blackmaria/2' is not one this version reads" in stats.skipped[1][1]
     assert stats.by_player["Anna"].games == 3 and stats.by_player["Zoe"].games == 1
     assert stats.by_player["Ben"].queen_known == 2 + 2 + 1  # two played games of two deals, one sheet deal by cards
     summary = to_dict(stats)

@@ -220,6 +220,20 @@ def from_directory(directory: Path, stats: Stats) -> None:
             continue
         if game is not None:
             stats.add(game)
+        elif (why := _not_a_game(data)) is not None:  # (a record of another format, a list: passed over without a word)
+            stats.skipped.append((str(path), why))
+
+
+def _not_a_game(data: object) -> str | None:
+    """Why JSON that is neither a finished game nor anything of this program's is skipped, or None to pass it over
+    quietly (a game in progress, a file of no format of this program's)."""
+    if not isinstance(data, dict):
+        return f"not a game record or score sheet: a JSON {type(data).__name__}"
+    shown = data.get("format")
+    known = (RECORD_FORMAT, SHEET_FORMAT)  # (a sheet not finished is a game in progress, as a save is)
+    if isinstance(shown, str) and shown.startswith("blackmaria") and shown not in known and not shown.startswith("blackmaria-save/"):
+        return f"format {shown!r} is not one this version reads ({RECORD_FORMAT!r} or {SHEET_FORMAT!r})"
+    return None
 
 
 def from_database(url: str, stats: Stats) -> None:
