@@ -1020,6 +1020,10 @@ def test_a_guided_deal_names_the_computer_players_as_a_sentence_does() -> None:
         .welcome_lines()[0]
         .endswith("du gegen den Computerspieler Nord.")
     )
+    # Its stock is said before the first card, and its help offers no pass (a play-test's two-player guided deal).
+    duo = new_learn_session(preset("two-player"), lang="en", seed=1, budget=50).welcome_lines()
+    assert "The other 26 cards form a stock: after each trick the winner draws first, then the other player." in duo
+    assert duo[-1].startswith("Type a card (QS, 10h, Q♠). Commands:") and "pass" not in duo[-1]
     # How the game works before the first card: the cards' points, a trick, and the end of this game, one deal (a
     # play-test read "after 9 deals", the preset's, in a guided deal of one).
     lines = new_learn_session(preset("black-maria"), lang="en", seed=1, budget=50).welcome_lines()

@@ -91,4 +91,6 @@ def basics(rules: Rules, lang: str = "en") -> list[str]:
     """What a newcomer needs before the first card, as the rule pages open: the aim and what the cards cost, how a
     trick is played and won, and when the game ends (a play-test's guided deal began at the pass without any)."""
     t = Texts(lang)
-    return [t("learn_basics_aim"), _scoring(rules, t), t("learn_basics_trick"), _end(rules, t)]
+    # With two players the stock: the variant's own rule (a play-test's guided deal never said it).
+    stock = [t("r_stock", count=rules.stock_size)] if rules.stock_size else []
+    return [t("learn_basics_aim"), _scoring(rules, t), t("learn_basics_trick"), *stock, _end(rules, t)]

@@ -1249,7 +1249,7 @@ class GameApp(CardTableApp):
     def action_help(self) -> None:
         text = self.t("app_help_long", quit=self.t("help_quit_saved" if self.session.saves else "help_quit_unsaved"))
         if self.session.explains:
-            text = self.t(self.session.help_message) + "\n\n" + text
+            text = self.session.help_line() + "\n\n" + text
         self.show_text(self.t("key_help"), text)
 
     def action_why(self) -> None:

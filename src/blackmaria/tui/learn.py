@@ -137,7 +137,7 @@ class LearnSession(PlaySession):
             ),
             tt("learn_goal"),
             *basics,
-            tt("learn_help"),
+            self.help_line(),
         ]
 
     def screen_intro(self) -> list[str]:
@@ -148,9 +148,6 @@ class LearnSession(PlaySession):
 
     def question(self) -> str | None:
         return None if self.waiting_for() == "deal" else super().question()
-
-    def command_help(self) -> None:
-        self.say(self.tt("learn_help"))
 
     def hint(self) -> str:
         """The tip: the card the analysis ranks cheapest (the computer player's choice in it), for the reasons of

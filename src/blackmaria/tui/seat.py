@@ -29,6 +29,7 @@ from blackmaria.core.state import Refusal
 from blackmaria.events import CardDrawn, CardPlayed, CardsPassed, DealStarted, Event, TrickWon
 from blackmaria.game import Trick
 from blackmaria.locale import Texts, cards_named_in_words, read_card, shown_difference, typed_card
+from blackmaria.locale.messages import MESSAGES
 from blackmaria.observation import Observation
 from blackmaria.rules import Rules
 from blackmaria.teaching import choice_costs
@@ -565,7 +566,15 @@ class Seat(ABC):
             self.lines.extend("  " + line for line in self.rules.describe(self.lang))
 
     def command_help(self) -> None:
-        self.say(self.t(self.help_message))
+        self.say(self.help_line())
+
+    def help_line(self) -> str:
+        """The seat's help line; under rules that never pass, without "several for a pass" (a play-test's two-player
+        guided deal)."""
+        key = self.help_message
+        if self.rules is not None and not self.rules.passes_at_all and f"{key}_no_pass" in MESSAGES:
+            key += "_no_pass"
+        return self.t(key)
 
     # ---- the question -------------------------------------------------------------------------------
     def question(self) -> str | None:

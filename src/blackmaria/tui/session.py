@@ -313,7 +313,7 @@ class PlaySession(Seat):
         return super().question()
 
     def welcome_lines(self) -> list[str]:
-        return [self.t("welcome", rules=self.rules_title(), players=self.game.players), self.t("help")]
+        return [self.t("welcome", rules=self.rules_title(), players=self.game.players), self.help_line()]
 
     def command_hint(self) -> None:
         self.say(self.hint())
