@@ -155,17 +155,13 @@ class SavedGame:
 
 
 def saved_games() -> list[SavedGame]:
-    """The games in progress, the most recently played first (files that cannot be read are left out: ``unreadable_saves``)."""
+    """The games in progress, the most recently played first (files that cannot be read are left out: ``read_saves``)."""
     return read_saves()[0]
 
 
-def unreadable_saves() -> list[tuple[Path, str]]:
-    """The files among the saves that are no game that can be read, each with why (a save cut short vanished from the
-    list without a word, a play-test): left where they are, and named where the games are listed."""
-    return read_saves()[1]
-
-
 def read_saves() -> tuple[list[SavedGame], list[tuple[Path, str]]]:
+    """The games in progress, and the files among the saves that are no game that can be read, each with why (a save
+    cut short vanished from the list without a word, a play-test): left where they are, named where games are listed."""
     paths = sorted(saves_dir().glob("*.json")) if saves_dir().is_dir() else []
     if legacy_save_path().exists():
         paths.append(legacy_save_path())
