@@ -587,6 +587,52 @@ def test_medium_stops_a_moon_shot() -> None:
     assert choice(preset("hearts").replace(moon="off")) == parse_card("9D")
 
 
+STOPPER_HANDS = [
+    "2C 3D 4D 5D 6D 7D 8D 9D 2S 3S 4S 5S 6S",
+    "AC KD AH QH JH TH 9H KS AS QS JS TS 9S",
+    "3C 3H 4H KH 5C 6C 7C 8C 9C TC JC QC KC",
+    "4C 2D TD JD QD AD 2H 5H 6H 7H 8H 7S 8S",
+]
+"""Seat 1 wins the first two tricks, the second with the 3H seat 2 throws on it: every point so far is seat 1's."""
+
+
+def test_medium_keeps_the_heart_that_may_stop_a_moon_shot() -> None:
+    """Under AH from the seat with every point so far, seat 2 ducks with 4H and keeps KH (it dropped KH, and a player
+    who always played the highest card shot the moon against three medium bots in 22% of its seatings)."""
+    obs = _position(preset("hearts"), STOPPER_HANDS, "2C AC 3C 4C KD 3H 2D 3D AH", first_dealer=3)
+    assert obs.seat == 2
+    chosen = MediumBot(0).play_hint(obs)
+    assert chosen.cards == [parse_card("4H")]
+    assert [r.code for r in chosen.reasons] == ["keep_stopper"] and chosen.reasons[0].facts["stopper"] == parse_card("KH")
+    assert "keep K♥" in chosen.reason and "North" not in chosen.reason
+    assert MediumBot(0).choose_play(_position(preset("hearts").replace(moon="off"), STOPPER_HANDS, "2C AC 3C 4C KD 3H 2D 3D AH", 3)) == (
+        parse_card("KH")
+    )
+    # Void in spades on the suspect's AS: a club goes, and KH stays.
+    void = MediumBot(0).play_hint(_position(preset("hearts"), STOPPER_HANDS, "2C AC 3C 4C KD 3H 2D 3D AS", first_dealer=3))
+    assert void.cards == [parse_card("KC")] and [r.code for r in void.reasons] == ["discard_keep_stopper"]
+
+
+def test_a_player_who_always_plays_its_highest_card_seldom_shoots_the_moon_against_medium() -> None:
+    class Highest:
+        def choose_pass(self, obs: Observation) -> list[int]:
+            return sorted(obs.choices)[: obs.rules.pass_count]
+
+        def choose_play(self, obs: Observation) -> int:
+            return max(obs.legal)
+
+    shots = 0
+    for deal in range(50):
+        for seat in range(4):
+            game = Game(one_deal(preset("hearts")), seed=deal)
+            game.deal()
+            bots = {s: Highest() if s == seat else MediumBot(100 * deal + s) for s in range(4)}
+            run_bots(game, bots)
+            points = game.deals[0].points or ()
+            shots += points[seat] == 0 and sum(points) == 3 * 26
+    assert shots <= 24  # 16 of 200 seatings (before medium kept its stoppers: 45)
+
+
 # ---- hints ---------------------------------------------------------------------------------------------------
 
 

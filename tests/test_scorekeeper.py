@@ -52,6 +52,9 @@ def test_a_wrong_total_is_refused_with_the_reason_and_nothing_is_entered() -> No
     out = _type(sheet, ["Hx3 AS / Hx7 / KS", "quit"])
     assert "Not accepted: every card that scores must be entered; missing Q♠, 3 hearts (43" in said(out)
     assert sheet.entries == []
+    # "H3" is the card 3♥ (as German writes H10): a player who meant three hearts is told how to count them.
+    out = _type(ScoreSheet(preset("hearts"), ["A", "B", "C", "D"]), ["H3 / H8 QS / H2 / -", "quit"])
+    assert "(26 points in each deal). H3 is the card 3♥: 3 hearts of any rank are Hx3." in said(out)
 
 
 def test_a_moon_is_found_and_applied_by_the_tables_option() -> None:

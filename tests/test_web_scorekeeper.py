@@ -78,6 +78,8 @@ CASES: list[tuple[str, int, dict[str, Any], dict[str, Any]]] = [
     ("omnibus", 4, {}, {"points": [-10, 26, 26, 26]}),
     # H alone is one heart, as a player counts a trick's hearts (a play-test typed QS H H H).
     ("black-maria", 3, {}, {"cards": ["QS H H H", "Hx8", "KS AS h H"]}),
+    # "H3" is the card 3♥; a player who meant three hearts is told so (a play-test typed H3 / H8 QS / H2 / -).
+    ("hearts", 4, {}, {"cards": ["H3", "H8 QS", "H2", "-"]}),
 ]
 
 

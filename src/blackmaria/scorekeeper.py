@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from blackmaria.cards import HEARTS, card_name, cards_of, suit_of
+from blackmaria.cards import HEARTS, Card, card_name, cards_of, suit_of
 from blackmaria.core import logic as core
 from blackmaria.game import Verdict, game_verdict
 from blackmaria.locale import Texts, read_card
@@ -29,6 +29,8 @@ from blackmaria.rules import Rules, preset  # noqa: F401  (preset: used by the d
 FORMAT: Final = "blackmaria-scoresheet/1"
 _COUNT = re.compile(r"^h(?:\s*[x×*]\s*(\d+))?$", re.IGNORECASE)
 """``Hx3``: three hearts of any rank; ``H`` alone is one (a play-test counted a trick's hearts so: ``QS H H H``)."""
+_SUIT_FIRST_HEART = re.compile(r"^h\d+$", re.IGNORECASE)
+"""``H3``: the card 3♥ (suit first, as German writes ``H10``), which a player may have meant as a count (``Hx3``)."""
 
 
 NOTHING_TAKEN: Final = ("-", "–", "—")
@@ -156,6 +158,7 @@ class ScoreSheet:
             raise ScoreError("ske_cards_count", players=rules.players, given=len(texts))
         masks = [0] * rules.players
         counts = [0] * rules.players
+        heart_named: tuple[str, Card] | None = None  # "H3": the card 3♥, where a player may have meant three hearts
         for seat, text in enumerate(texts):
             for token in text.replace(",", " ").split():
                 if token in NOTHING_TAKEN:  # a player who took nothing, as the sheet shows it (a play-test typed "-")
@@ -169,6 +172,8 @@ class ScoreSheet:
                     raise ScoreError("ske_not_a_card", name=self.players[seat], text=token)
                 if not rules.in_play_mask >> card & 1:
                     raise ScoreError("ske_not_in_play", name=self.players[seat], card=card)
+                if suit_of(card) == HEARTS and _SUIT_FIRST_HEART.match(token) and heart_named is None:
+                    heart_named = (token, card)
                 first = next((other for other, m in enumerate(masks) if m >> card & 1), None)
                 if first == seat:  # (the two who took it named, the second's field marked: a player was not told who)
                     raise ScoreError("ske_twice_one", card=card, name=self.players[seat])
@@ -190,6 +195,18 @@ class ScoreSheet:
         if missing:
             counted = any(counts)
             named = tuple(c for c in missing if not (counted and suit_of(c) == HEARTS))
+            if heart_named is not None:  # a play-test's "H3 / H8 QS / H2" meant counts, and was told only of missing cards
+                text, card = heart_named
+                count = int(text[1:])
+                raise ScoreError(
+                    "ske_missing_heart_card",
+                    cards=named,
+                    hearts=len(missing) - len(named),
+                    total=rules.deal_total,
+                    text=text,
+                    card=card,
+                    count=count,
+                )
             raise ScoreError("ske_missing", cards=named, hearts=len(missing) - len(named), total=rules.deal_total)
         s = [0] * core.STATE_SIZE
         for seat, mask in enumerate(masks):

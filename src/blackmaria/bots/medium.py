@@ -5,7 +5,8 @@ ducks under the card winning the trick, takes a trick cheaply when it is last
 to play and the trick is clean (or holds a negative card such as Omnibus'
 JD), dumps its costliest card when void, avoids leading into a suit another
 player has shown void in, and, when one other player has taken every penalty
-card so far, stops the moon shot by taking a penalty card itself.
+card so far, keeps the cards that may stop a moon shot and, once enough points
+have gone to that player, stops the shot by taking a penalty card itself.
 
 Every decision comes with a one-line reason: ``hint()`` shows it to a player.
 """
@@ -33,6 +34,12 @@ class _View:
     """Cards another seat may still hold (or lie in the kitty or stock)."""
     threat: int | None
     """A seat that has taken every penalty card so far, enough of them to be shooting the moon."""
+    suspect: int | None
+    """A seat that may be starting a moon shot: it has taken every penalty card so far (at least one). While it wins a
+    trick the bot keeps its stoppers (it ducks and sheds other cards)."""
+    stoppers: frozenset[Card]
+    """The bot's own cards that may later win a trick a shooter leads: its highest card of each suit that still holds a
+    penalty card, with at most one unseen card of the suit above it."""
 
 
 def _points(count: int) -> str:
@@ -46,6 +53,8 @@ def _view(obs: Observation) -> _View:
         known |= obs.kitty.mask
     unseen = rules.in_play_mask & ~known
     threat = None
+    suspect = None
+    stoppers: frozenset[Card] = frozenset()
     if rules.moon != "off":
         penalty_points = [0] * rules.players
         penalty_cards = [0] * rules.players
@@ -61,7 +70,25 @@ def _view(obs: Observation) -> _View:
             seat = takers[0]
             if penalty_points[seat] * 5 >= rules.moon_total * 2 and penalty_cards[seat] >= 3:
                 threat = seat
-    return _View(rules.values, unseen, threat)
+            suspect = seat
+            stoppers = frozenset(_stoppers(obs.hand.mask, unseen, rules.values))
+    return _View(rules.values, unseen, threat, suspect, stoppers)
+
+
+def _keeping(card: Card, best: Card, stopper: Card, view: _View) -> Reason:
+    return Reason("keep_stopper", {"card": card, "best": best, "stopper": stopper, "shooter": view.suspect})
+
+
+def _stoppers(hand: int, unseen: int, values: tuple[int, ...]) -> list[Card]:
+    found = []
+    for suit in range(4):
+        mine = cards_of(hand & suit_mask(suit))
+        if not mine or not any(values[c] > 0 for c in cards_of((hand | unseen) & suit_mask(suit))):
+            continue
+        top = max(mine)
+        if len([c for c in cards_of(unseen & suit_mask(suit)) if c > top]) <= 1:
+            found.append(top)
+    return found
 
 
 class MediumBot:
@@ -199,7 +226,9 @@ class MediumBot:
                     return card, Reason("win_gain", {"card": card, "points": -cost})
                 return card, Reason("win_clean", {"card": card})
             if card < best:
-                card = max(under)
+                card = self._under(under, view, winning_seat)
+                if card != max(under):
+                    return card, _keeping(card, best, max(under), view)
                 if points > 0:
                     return card, Reason("duck_points", {"card": card, "best": best, "points": points})
                 cheapest_win = min((points + values[c] for c in over), default=0)
@@ -209,7 +238,9 @@ class MediumBot:
             card = min(following, key=lambda c: (points + values[c], c))
             return card, Reason("take_cheapest", {"card": card})
         if under:
-            card = max(under)
+            card = self._under(under, view, winning_seat)
+            if card != max(under):
+                return card, _keeping(card, best, max(under), view)
             if values[card] > 0:
                 return card, Reason("drop_under", {"card": card, "best": best})
             return card, Reason("duck_highest", {"card": card, "best": best})
@@ -227,6 +258,14 @@ class MediumBot:
         if not any(c > card for c in cards_of(outstanding)):
             return card, Reason("follow_top", {"card": card, "best": best, "suit": led})
         return card, Reason("follow_over", {"card": card, "best": best})
+
+    def _under(self, under: list[Card], view: _View, winning_seat: int) -> Card:
+        """The highest card that loses the trick, but not a stopper while a suspect of a moon shot wins it."""
+        if winning_seat == view.suspect:
+            kept = [c for c in under if c not in view.stoppers]
+            if kept:
+                return max(kept)
+        return max(under)
 
     def _discard(self, obs: Observation, legal: list[Card], view: _View, winning_seat: int, points: int) -> tuple[Card, Reason]:
         values = view.values
@@ -249,6 +288,11 @@ class MediumBot:
                 card = max(clean, key=danger)
                 return card, Reason("discard_stop_moon", {"card": card, "shooter": threat})
         card = max(legal, key=lambda c: (danger(c), c))
+        if winning_seat == view.suspect and card in view.stoppers:
+            kept = [c for c in legal if c not in view.stoppers]
+            if kept:
+                stopper, card = card, max(kept, key=lambda c: (danger(c), c))
+                return card, Reason("discard_keep_stopper", {"card": card, "stopper": stopper, "shooter": view.suspect})
         if values[card] > 0:
             costliest = values[card] == max(values[c] for c in legal)
             return card, Reason("dump_costliest" if costliest else "dump", {"card": card, "points": values[card]})

@@ -56,7 +56,7 @@ def render(reasons: tuple[Reason, ...], lang: str = "en", seats: tuple[str, ...]
     for reason in _plain_cards_together(_alike_together(reasons)):
         f = reason.facts
         values: dict[str, str] = {}
-        for key in ("card", "best"):
+        for key in ("card", "best", "stopper"):
             if key in f:
                 values[key] = t.card(f[key])
         for key in ("cards", "runner_up"):
@@ -314,6 +314,14 @@ def false_claims(obs: Observation, cards: list[Card], reasons: tuple[Reason, ...
                 claim(bool(higher), "a higher card of the suit is out: a later player may overtake it")
             if code == "follow_top":
                 claim(not higher and f["suit"] == led, "no higher card of the suit is out: the card wins the trick")
+        elif code == "keep_stopper":
+            claim(
+                best is not None and led == suit_of(card) and card < best and f["best"] == best, "the card follows under the winning card"
+            )
+            claim(f["stopper"] in obs.hand and card < f["stopper"] < best, "a higher card that still loses is kept")
+        elif code == "discard_keep_stopper":
+            claim(led is not None and not any(suit_of(c) == led for c in legal), "the seat cannot follow")
+            claim(f["stopper"] in obs.hand and f["stopper"] != card, "the card kept is in the hand")
         elif code in ("dump_costliest", "dump", "discard_high", "discard", "discard_stop_moon"):
             claim(led is not None and suit_of(card) != led and not any(suit_of(c) == led for c in legal), "the seat cannot follow")
             if code in ("dump_costliest", "dump"):

@@ -114,6 +114,7 @@ const OWNER_LETTERS = 3; // a tapped card's taker: this many letters of the name
     if (texts.length !== n) throw new ScoreError("ske_cards_count", { players: n, given: texts.length });
     const taken = Array.from({ length: n }, () => new Set());
     const counts = new Array(n).fill(0);
+    let heartNamed = null; // "H3": the card 3♥, where a player may have meant three hearts
     const owner = (card) => taken.some((set) => set.has(card));
     texts.forEach((text, seat) => {
       for (const token of text.replace(/,/g, " ").split(/\s+/).filter(Boolean)) {
@@ -126,6 +127,7 @@ const OWNER_LETTERS = 3; // a tapped card's taker: this many letters of the name
         const card = parseCard(token);
         if (card === null) throw new ScoreError("ske_not_a_card", { name: names[seat], text: token });
         if (!facts.inPlaySet.has(card)) throw new ScoreError("ske_not_in_play", { name: names[seat], card: cardSymbol(card) });
+        if ((card & 3) === HEARTS && /^h\d+$/i.test(token) && heartNamed === null) heartNamed = { text: token, card };
         // The two who took it named, the second's field marked (a player was not told who)
         const first = taken.findIndex((set) => set.has(card));
         if (first === seat) throw new ScoreError("ske_twice_one", { card: cardSymbol(card), name: names[seat] });
@@ -149,6 +151,11 @@ const OWNER_LETTERS = 3; // a tapped card's taker: this many letters of the name
       const named = missing.filter((card) => !(counted && (card & 3) === HEARTS)).sort((a, b) => (b & 3) - (a & 3) || b - a);
       const parts = named.length ? [named.map(cardSymbol).join(" ")] : [];
       if (named.length < missing.length) parts.push(plural("heart_cards", missing.length - named.length));
+      if (heartNamed) {
+        const { text, card } = heartNamed;
+        const count = parseInt(text.slice(1), 10);
+        throw new ScoreError("ske_missing_heart_card", { cards: parts.join(", "), total: facts.dealTotal, text, card: cardSymbol(card), count });
+      }
       throw new ScoreError("ske_missing", { cards: parts.join(", "), total: facts.dealTotal });
     }
     const cards = taken.map((set) => Array.from(set).sort((a, b) => a - b));
