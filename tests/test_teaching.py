@@ -582,11 +582,29 @@ def test_the_costs_by_suit_come_in_the_order_the_hand_shows_the_suits() -> None:
     assert len(shown) >= 3 and shown == [name for name in ("Spades", "Hearts", "Clubs", "Diamonds") if name in shown], suits
 
 
+def test_many_leads_are_shown_by_suit_and_a_few_card_by_card_in_the_data_the_page_reads() -> None:
+    """A guided deal's page listed 17 rows of "opens the trick" on a phone: ``by_suit`` says when the terminal and the
+    page show the costs a suit to a line (many cards, each a lead or each a discard), in the explanation's data."""
+    from blackmaria.teaching import BY_SUIT_FROM
+
+    game = Game("black-maria", seed=1)
+    game.deal()
+    for seat in range(game.players):
+        game.pass_cards(seat, make_bot("medium", seed=seat).choose_pass(game.observation(seat)))
+    x = explain(game.observation(game.turn), budget=FAST)  # the first lead of 17 cards: any card
+    assert len(x.options) >= BY_SUIT_FROM and x.by_suit and x.to_dict()["by_suit"] is True
+    few = dataclasses.replace(x, options=x.options[: BY_SUIT_FROM - 1])
+    assert not few.by_suit and few.to_dict()["by_suit"] is False
+    following = dataclasses.replace(
+        x, options=tuple(dataclasses.replace(o, effect="beats" if i == 0 else o.effect) for i, o in enumerate(x.options))
+    )
+    assert not following.by_suit  # one card does something else to the trick: a row a card says what
+
+
 def test_what_a_lead_or_a_discard_does_is_said_card_by_card() -> None:
     """A learner read nothing against a lead or a discard: every row said "opens the trick" (the column was dropped).
     A lead says whether anything unseen of its suit beats it, a discard whether it gives points away."""
     from blackmaria.bots.reasons import higher_out
-    from blackmaria.locale.teaching import COMPACT_FROM
 
     WANTED = {"lead-high", "lead-low", "discard", "discard-clean", "beats", "takes"}  # noqa: N806
     seen: set[str] = set()
@@ -611,7 +629,7 @@ def test_what_a_lead_or_a_discard_does_is_said_card_by_card() -> None:
                 lines = explanation_lines(x, "en")
                 for option in x.options:
                     # (many cards are shown by suit, in a few lines: what each does is said for fewer)
-                    if option.effect in ("lead-high", "lead-low", "takes") and len(x.options) <= COMPACT_FROM:
+                    if option.effect in ("lead-high", "lead-low", "takes") and not x.by_suit:
                         said = {
                             "lead-high": "wins the trick: no higher card of its suit is out",
                             "lead-low": "another player may win",

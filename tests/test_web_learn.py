@@ -59,6 +59,7 @@ class Lesson:
     tips: set[str] = field(default_factory=set)
     costs_shown: int = 0
     pass_costs_shown: int = 0
+    by_suit_shown: int = 0
     feedback: set[str] = field(default_factory=set)
 
 
@@ -90,9 +91,11 @@ def check_decision(page: Any, lesson: Lesson, passing: bool) -> None:
         lesson.rules.add(group.get_attribute("data-rule") or "")
         assert (group.locator(".group-label b").text_content() or "").strip(), "each forbidding rule is named"
     lesson.tips |= set(page.eval_on_selector_all("#learn-body .tip", "nodes => nodes.map(n => n.dataset.tip)"))
-    rows = page.locator("#learn-body table.costs:not(.passes) tbody tr").count()
+    # a row a card, or many leads or discards a row a suit, each card with its cost
+    rows = page.locator("#learn-body table.costs:not(.passes, .by-suit) tbody tr[data-card], #learn-body table.by-suit .suit-cost").count()
     if rows:
         assert rows == len(allowed), "a likely cost for every allowed card"
+        lesson.by_suit_shown += page.locator("#learn-body table.by-suit").count()
         lesson.costs_shown += 1
     passes = page.locator("#learn-body table.passes tbody tr")
     if passes.count():
@@ -165,7 +168,8 @@ def play_guided_deal(
             shots["taken"] = True
             for shot in shots["take"]:
                 shot()
-        cheapest = page.locator("#learn-body table.costs tbody tr").first
+        # the first row of a card a row (cheapest first), or the computer player's choice among many by suit
+        cheapest = page.locator("#learn-body table.costs:not(.by-suit) tbody tr, #learn-body table.by-suit .suit-cost.advised").first
         card = (
             cheapest.get_attribute("data-card")
             if cheapest.count()

@@ -45,6 +45,10 @@ TIP_IDS: Final = ("pass-high-spades", "make-a-void", "lead-low-spades", "queen-p
 """The seed pages' tips for beginners, by name, in the order the pages give them (and the moon from the Hearts page;
 ``queen-passed``: where a queen passed away lies, which a learner forgot when its holder threw it on its trick)."""
 
+BY_SUIT_FROM: Final = 7
+"""From this many legal cards, all doing the same to the trick (leads, or discards), an explanation's costs are shown
+suit by suit, in a few lines (``Explanation.by_suit``): a play-test read 17 rows of "opens the trick" on a phone."""
+
 DEFAULT_BUDGET: Final = 6_000
 """Simulations per explained decision (shared among the legal cards or the passes compared): some 35 ms a play on
 average and 80 ms a pass, with expert's learned playouts."""
@@ -214,6 +218,13 @@ class Explanation:
         clearly_more = [o.cost for o in self.options if o.cost is not None and o.cost - cheapest >= 0.05 and not o.within_noise(cheapest)]
         return option.cost is not None and option.cost < min(clearly_more, default=float("inf"))
 
+    @property
+    def by_suit(self) -> bool:
+        """Whether the costs are best shown suit by suit: many cards, each a lead or each a discard (what each does to
+        the trick is then the same, or its suit's), as the terminal and the page show them."""
+        effects = {option.effect for option in self.options}
+        return len(self.options) >= BY_SUIT_FROM and (effects <= {"lead-high", "lead-low"} or effects <= {"discard", "discard-clean"})
+
     def rule_for(self, card: Card) -> str | None:
         """The rule that refuses ``card``, or None when it is legal."""
         return dict(self.refused).get(card)
@@ -236,6 +247,7 @@ class Explanation:
             ],
             "tips": [tip.to_dict() for tip in self.tips],
             "worlds": self.worlds,
+            "by_suit": self.by_suit,
             "reasons": [reason.to_dict() for reason in self.reasons],
             "pass_costs": [{"cards": [card_name(c) for c in cards], "cost": cost} for cards, cost in self.pass_costs],
         }

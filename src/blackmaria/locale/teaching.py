@@ -8,7 +8,7 @@ guided deal's keys start ``learn_``, ``x_``, ``c_``...).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 from blackmaria.cards import HAND_ORDER, Card
 from blackmaria.locale import Texts, shown_difference
@@ -97,10 +97,6 @@ def _tip_text(t: TeachingTexts, explanation: Explanation, tip: Tip) -> str:
         advice = t.cards(list(explanation.advice))
         text += " " + (t("tip_not_here_part", kept=t.cards(kept), advice=advice) if partly else t("tip_not_here", advice=advice))
     return t("tip", title=t(f"tip_title_{tip.id}"), text=text)
-
-
-COMPACT_FROM: Final = 6
-"""More legal cards than this, all doing the same to the trick (leads, discards): one line per suit."""
 
 
 def _options_by_suit(t: TeachingTexts, explanation: Explanation) -> list[str]:
@@ -224,9 +220,7 @@ def render_explanation(explanation: Explanation, lang: str = "en") -> list[str]:
     else:
         lines.append("   " + t("x_costs_intro", worlds=f"{x.worlds:,}".replace(",", "." if t.lang == "de" else ",")))
         best_cost = min(option.cost if option.cost is not None else 0.0 for option in x.options)
-        effects = {option.effect for option in x.options}
-        # Many leads or many discards: by suit, in a few lines (what each does is the same or its suit's).
-        if len(x.options) > COMPACT_FROM and (effects <= {"lead-high", "lead-low"} or effects <= {"discard", "discard-clean"}):
+        if x.by_suit:  # many leads or many discards: by suit, in a few lines (what each does is the same or its suit's)
             lines += ["   " + line for line in _options_by_suit(t, x)]
         else:
             for option in x.options:

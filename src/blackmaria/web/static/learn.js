@@ -331,6 +331,7 @@ function effectText(option, x) {
 
 /** Each allowed card with what it does to the trick and a bar of its likely points, cheapest first. */
 function costTable(x) {
+  if (x.by_suit) return suitCostTable(x);
   const costs = x.options.map((option) => option.cost || 0);
   const best = Math.min(...costs);
   const worst = Math.max(...costs, 0.1);
@@ -355,6 +356,27 @@ function costTable(x) {
     );
   });
   const table = el("table", { class: "costs" }, el("thead", {}, head), el("tbody", {}, ...rows));
+  return playable ? el("div", {}, el("p", { class: "learn-tap", text: t("web_learn_tap") }), table) : table;
+}
+
+/** Many leads or many discards, each doing the same (the explanation's ``by_suit``): a row a suit, as the hand
+ * orders them, each card with its cost, cheapest first, as the terminal says them (a play-test's phone showed 17 rows
+ * of one effect). */
+function suitCostTable(x) {
+  const playable = mustPlay(app.view);
+  const rows = ["S", "H", "C", "D"].map((suit) => {
+    const mine = x.options.filter((option) => option.card[1] === suit).sort((a, b) => (a.cost || 0) - (b.cost || 0));
+    if (!mine.length) return "";
+    const chips = mine.map((option) => {
+      const cost = decimal(option.cost || 0);
+      const label = `${cardName(option.card)}: ${t("points_many", { n: cost })}`;
+      const face = playable ? el("button", { type: "button", class: "play-here", "aria-label": t("web_learn_play", { card: cardShort(option.card) }), onclick: () => playFromPanel(option.card) }, miniCard(option.card, label)) : miniCard(option.card, label);
+      const advised = x.advice.includes(option.card);
+      return el("span", { class: advised ? "suit-cost advised" : "suit-cost", "data-card": option.card, title: advised ? t("x_best") : "" }, face, el("span", { class: "cost-text", text: cost }));
+    });
+    return el("tr", {}, el("th", { scope: "row", text: upperFirst(suitName(suit)) }), el("td", {}, ...chips));
+  });
+  const table = el("table", { class: "costs by-suit" }, el("tbody", {}, ...rows));
   return playable ? el("div", {}, el("p", { class: "learn-tap", text: t("web_learn_tap") }), table) : table;
 }
 
