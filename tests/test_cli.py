@@ -75,6 +75,12 @@ def test_replay_tricks_shows_every_pass_and_trick_as_played(tmp_path: Path) -> N
     for line, event in zip(tricks, won, strict=True):
         assert line.endswith(f"-> {game.seats[event.seat]} ({event.points} point{'' if event.points == 1 else 's'})"), line
     assert sum(": " in line and " to " in line for line in out) == 3 * len(game.deals)  # each seat's pass, each deal
+    from blackmaria.cards import card_symbol, in_hand_order
+    from blackmaria.events import CardsPassed
+
+    passes = [line.split(": ")[1].split() for line in out if ": " in line and " to " in line]
+    passed = [e.cards for e in game.events if isinstance(e, CardsPassed) and e.cards]
+    assert passes == [[card_symbol(c) for c in in_hand_order(cards)] for cards in passed]  # as a hand shows them
     # Two players: no pass to speak of ("pass hold" read as one to come) and the stock's draws, every one (a play-test).
     from blackmaria.events import CardDrawn
 

@@ -378,7 +378,7 @@ def replay(file: IO[str], as_json: bool, tricks: bool) -> None:
 
 def _played_lines(game: Game) -> list[str]:
     """Each deal's passes and tricks as the record's events tell them (a play-test expected replay to show the game)."""
-    from blackmaria.cards import card_symbol
+    from blackmaria.cards import card_symbol, in_hand_order
     from blackmaria.events import CardDrawn, CardPlayed, CardsPassed, DealScored, DealStarted, KittyTaken, TrickWon
 
     names, lines = game.seats, []
@@ -389,7 +389,8 @@ def _played_lines(game: Game) -> list[str]:
             passing = "no pass" if event.direction == "hold" else f"pass {event.direction}"
             lines += ["", f"Deal {event.deal + 1}: dealer {names[event.dealer]}, {passing}"]
         elif isinstance(event, CardsPassed) and event.cards:
-            lines.append(f"  {names[event.seat]} to {names[event.to_seat]}: {' '.join(map(card_symbol, event.cards))}")
+            # as a hand shows them (a play-test read "Q♠ K♠ A♠", "7♥ J♣ A♦" in the order they were chosen)
+            lines.append(f"  {names[event.seat]} to {names[event.to_seat]}: {' '.join(map(card_symbol, in_hand_order(event.cards)))}")
         elif isinstance(event, CardPlayed):
             plays.append(f"{names[event.seat]} {card_symbol(event.card)}")
         elif isinstance(event, TrickWon):
