@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from blackmaria.cards import card_name
 from blackmaria.record import FORMAT, RecordError, game_from_record
 from helpers import play_random_deal, play_random_game
 
@@ -46,10 +47,40 @@ def test_how_the_first_dealer_was_chosen_survives_the_round_trip() -> None:
     record = game.to_record()
     assert record["dealer_chosen_by"] == "cut" == game.events[0].method  # type: ignore[attr-defined]
     again = game_from_record(json.dumps(record))
-    assert again.events[0] == DealerChosen(game.first_dealer, "cut") and again.to_record() == record
+    assert again.events[0] == DealerChosen(game.first_dealer, "cut", game.events[0].cut) and again.to_record() == record  # type: ignore[attr-defined]
     assert "dealer_chosen_by" not in Game("black-maria", first_dealer=1).to_record()  # ("given": the default, unsaid)
     with pytest.raises(RecordError, match="dealer_chosen_by: one of given, rules, random, cut, not 'coin'"):
         game_from_record({**record, "dealer_chosen_by": "coin"})
+
+
+def test_the_cards_cut_for_the_first_deal_are_kept_and_checked() -> None:
+    """The players see the cut (the terminal and the page tell it); a record keeps its cards, and one whose cut does
+    not choose its first dealer is refused, naming the rule."""
+    from blackmaria.game import Game
+    from blackmaria.rules import preset
+
+    game = Game(preset("hearts"), seed=3)
+    game.deal()
+    cut = game.events[0].cut  # type: ignore[attr-defined]
+    (first, *_) = cut
+    assert [seat for seat, _ in first] == [0, 1, 2, 3] and len({card for _, card in first}) == 4
+    top = max(card >> 2 for _, card in cut[-1])
+    assert [seat for seat, card in cut[-1] if card >> 2 == top] == [game.first_dealer]
+    record = game.to_record()
+    assert record["dealer_cut"] == [[[seat, card_name(card)] for seat, card in rnd] for rnd in cut]
+    assert game_from_record(json.dumps(record)).events[0] == game.events[0]
+    loser = next(seat for seat in range(4) if seat != game.first_dealer)
+    with pytest.raises(RecordError, match=r"the cut .* does not choose seat") as refused:
+        game_from_record({**record, "deals": [{**record["deals"][0], "dealer": loser}]})
+    assert refused.value.rule == "dealer"
+    with pytest.raises(RecordError, match=r"round 1 of the cut .* is not one card each of seats \[0, 1, 2, 3\]"):
+        game_from_record({**record, "dealer_cut": [[[0, "AS"], [1, "AS"], [2, "2C"], [3, "3C"]]]})
+    with pytest.raises(RecordError, match="each cut is \\[seat, card\\]"):
+        game_from_record({**record, "dealer_cut": [[["north", "AS"]]]})
+    # a tie at the top cuts again between the tied: two kings, then the higher of the two
+    tie = [[[0, "KS"], [1, "KH"], [2, "2C"], [3, "3C"]], [[0, "4D"], [1, "9D"]]]
+    again = game_from_record({**record, "deals": [{**record["deals"][0], "dealer": 1}], "dealer_cut": tie})
+    assert again.first_dealer == 1 and len(again.events[0].cut) == 2  # type: ignore[attr-defined]
 
 
 def test_a_game_in_progress_round_trips_mid_pass_and_mid_trick() -> None:

@@ -32,6 +32,8 @@ class Event:
                 value = card_name(value)
             elif f.name in ("cards", "kitty") and value is not None:
                 value = "(" + " ".join(card_name(c) for c in value) + ")"
+            elif f.name == "cut":
+                value = "(" + " / ".join(" ".join(f"{seat}:{card_name(c)}" for seat, c in rnd) for rnd in value) + ")"
             else:
                 value = repr(value)
             parts.append(f"{f.name}={value}")
@@ -60,10 +62,22 @@ class _PrivateCards(Event):
         return self if seat == self.seat else dataclasses.replace(self, cards=None)
 
 
+Cut = tuple[tuple[tuple[int, Card], ...], ...]
+"""A cut for the first deal: its rounds, each the ``(seat, card)`` each seat still in it cut (a tie at the top cuts
+again among the tied)."""
+
+
 @dataclass(frozen=True, repr=False, slots=True)
 class DealerChosen(Event):
     seat: int
     method: str
+    cut: Cut = ()
+    """With ``method`` "cut": the cards cut, round by round (every seat sees them)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        data = Event.to_dict(self)  # (not super(): see PlayStarted)
+        data["cut"] = [[[seat, card_name(card)] for seat, card in rnd] for rnd in self.cut]
+        return data
 
 
 @dataclass(frozen=True, repr=False, slots=True)
@@ -168,7 +182,12 @@ def event_from_dict(data: Mapping[str, Any]) -> Event | None:
         return None
     values: dict[str, Any] = {}
     for field in dataclasses.fields(kind):
+        if field.name not in data and field.default is not dataclasses.MISSING:
+            continue  # a field newer than the message (a server's or a save's from before it)
         value = data[field.name]
+        if kind is DealerChosen and field.name == "cut":
+            values["cut"] = tuple(tuple((int(seat), parse_card(card)) for seat, card in rnd) for rnd in value)
+            continue
         if value is not None and field.name in ("card", "forced_card"):
             value = parse_card(value)
         elif value is not None and field.name in ("cards", "kitty"):

@@ -36,6 +36,7 @@ from blackmaria.events import (
     CardPlayed,
     CardsPassed,
     CardsReceived,
+    Cut,
     DealerChosen,
     DealScored,
     DealStarted,
@@ -151,6 +152,28 @@ def scores_the_same(states: Iterable[list[int]], p: Sequence[int], players: int,
     return None if budget[0] < 0 else same
 
 
+def cut_winner(cut: Cut, players: int) -> int:
+    """The seat a cut chooses to deal first; ``IllegalDeal`` (rule ``dealer``) where its rounds are not a cut: the
+    first of every seat, each next of the seats tied at the top rank, a card once a round, the last with one highest."""
+    contenders = list(range(players))
+    for number, rnd in enumerate(cut, 1):
+        seats = [seat for seat, _ in rnd]
+        cards = [card for _, card in rnd]
+        if seats != contenders or len(set(cards)) != len(cards) or not all(0 <= c < 52 for c in cards):
+            raise IllegalDeal(
+                f"dealer: round {number} of the cut {_cut_text(cut)} is not one card each of seats {contenders}", rule="dealer"
+            )
+        best = max(rank_of(c) for c in cards)
+        contenders = [seat for seat, card in rnd if rank_of(card) == best]
+    if len(contenders) != 1:
+        raise IllegalDeal(f"dealer: the cut {_cut_text(cut)} leaves seats {contenders} tied", rule="dealer")
+    return contenders[0]
+
+
+def _cut_text(cut: Cut) -> str:
+    return " / ".join(" ".join(f"{seat}:{card_name(card)}" for seat, card in rnd) for rnd in cut)
+
+
 DEALER_METHODS: Final = ("given", "rules", "random", "cut")
 """How a game's first dealer was chosen (``DealerChosen.method``): given by the caller, fixed by the rules, drawn, cut."""
 
@@ -173,6 +196,7 @@ class Game:
         first_dealer: int | None = None,
         players: int | None = None,
         dealer_chosen_by: str = "given",
+        dealer_cut: Cut = (),
     ) -> None:
         if isinstance(rules, str) and (rules.endswith((".toml", ".json")) or Path(rules).is_file()):
             raise ValueError(f"rules: {rules!r} is a file; read it with Game.from_file({rules!r}) or load_rules")
@@ -193,7 +217,9 @@ class Game:
         self._winners: tuple[int, ...] = ()
         if dealer_chosen_by not in DEALER_METHODS:
             raise ValueError(f"dealer_chosen_by: one of {', '.join(DEALER_METHODS)}; got {dealer_chosen_by!r}")
-        self.first_dealer = self._choose_first_dealer(first_dealer, dealer_chosen_by)
+        if dealer_cut and (dealer_chosen_by != "cut" or first_dealer is None):
+            raise ValueError("dealer_cut: the cards of a cut come with the dealer it chose (dealer_chosen_by='cut', first_dealer)")
+        self.first_dealer = self._choose_first_dealer(first_dealer, dealer_chosen_by, tuple(tuple(r) for r in dealer_cut))
 
     @classmethod
     def from_file(cls, path: str | Path, *, players: int | None = None, **options: object) -> Game:
@@ -204,9 +230,9 @@ class Game:
         return cls(load_rules(str(path), players), **options)  # type: ignore[arg-type]
 
     # ---- set-up -------------------------------------------------------------
-    def _choose_first_dealer(self, given: int | None, chosen_by: str = "given") -> int:
-        """The first dealer: ``given`` (said to be chosen by ``chosen_by``: a record's replay keeps the cut it was), else
-        as the rules say, else at random or by a cut."""
+    def _choose_first_dealer(self, given: int | None, chosen_by: str = "given", cut: Cut = ()) -> int:
+        """The first dealer: ``given`` (said to be chosen by ``chosen_by``, with the cards of its ``cut``: a record's
+        replay keeps the cut it was), else as the rules say, else at random or by a cut."""
         n = self.rules.players
         wanted = self.rules.first_dealer
         if given is not None:
@@ -214,7 +240,9 @@ class Game:
                 raise IllegalDeal(f"dealer: seat {given} does not exist with {n} players", rule="dealer")
             if isinstance(wanted, int) and given != wanted:
                 raise IllegalDeal(f"dealer: the rules say seat {wanted} deals first, not seat {given}", rule="dealer")
-            self._events.append(DealerChosen(given, chosen_by))
+            if cut and cut_winner(cut, n) != given:
+                raise IllegalDeal(f"dealer: the cut {_cut_text(cut)} does not choose seat {given}", rule="dealer")
+            self._events.append(DealerChosen(given, chosen_by, cut))
             return given
         if isinstance(wanted, int):
             self._events.append(DealerChosen(wanted, "rules"))
@@ -225,11 +253,13 @@ class Game:
             return seat
         # A cut: everyone cuts a card, highest rank deals; tied seats cut again.
         contenders = list(range(n))
+        rounds = []
         while len(contenders) > 1:
-            cut = self._rng.sample(range(52), len(contenders))
-            best = max(rank_of(c) for c in cut)
-            contenders = [seat for seat, c in zip(contenders, cut, strict=True) if rank_of(c) == best]
-        self._events.append(DealerChosen(contenders[0], "cut"))
+            cards = self._rng.sample(range(52), len(contenders))
+            rounds.append(tuple(zip(contenders, cards, strict=True)))
+            best = max(rank_of(c) for c in cards)
+            contenders = [seat for seat, c in zip(contenders, cards, strict=True) if rank_of(c) == best]
+        self._events.append(DealerChosen(contenders[0], "cut", tuple(rounds)))
         return contenders[0]
 
     # ---- state ---------------------------------------------------------------

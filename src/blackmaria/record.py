@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from blackmaria.cards import Card, card_name, cards_of, parse_card
-from blackmaria.events import DealerChosen
+from blackmaria.events import Cut, DealerChosen
 from blackmaria.game import DEALER_METHODS, Game, GameError
 from blackmaria.rules import Rules, RulesError
 
@@ -75,10 +75,30 @@ def game_to_record(game: Game) -> dict[str, Any]:
             }
         )
     record: dict[str, Any] = {"format": FORMAT, "rules": game.rules.to_dict(), "seats": list(game.seats), "deals": deals}
-    chosen = next((event.method for event in game.events if isinstance(event, DealerChosen)), "given")
-    if chosen != "given":  # how the first dealer was chosen, kept over a replay (a cut read back as "given")
-        record["dealer_chosen_by"] = chosen
+    chosen = next((event for event in game.events if isinstance(event, DealerChosen)), None)
+    if chosen is not None and chosen.method != "given":  # how the first dealer was chosen, kept over a replay (a cut read back as "given")
+        record["dealer_chosen_by"] = chosen.method
+    if chosen is not None and chosen.cut:  # and the cards cut, which the players saw
+        record["dealer_cut"] = [[[seat, card_name(card)] for seat, card in rnd] for rnd in chosen.cut]
     return record
+
+
+def _cut(value: Any) -> Cut:
+    """A record's ``dealer_cut``: rounds of ``[seat, card]`` (``Game`` checks that they are a cut that chose the dealer)."""
+    rounds = []
+    if not isinstance(value, list) or not all(isinstance(rnd, list) for rnd in value):
+        raise RecordError(f"dealer_cut must be a list of rounds of [seat, card], not {value!r}", deal=0, rule="dealer")
+    for rnd in value:
+        pairs = []
+        for pair in rnd:
+            if not (isinstance(pair, list) and len(pair) == 2 and isinstance(pair[0], int) and not isinstance(pair[0], bool)):
+                raise RecordError(f"dealer_cut: each cut is [seat, card], not {pair!r}", deal=0, rule="dealer")
+            try:
+                pairs.append((pair[0], parse_card(str(pair[1]))))
+            except ValueError as error:
+                raise RecordError(f"dealer_cut: {error}", deal=0, rule="dealer") from error
+        rounds.append(tuple(pairs))
+    return tuple(rounds)
 
 
 def _cards(value: Any, what: str, deal: int) -> list[Card]:
@@ -126,10 +146,13 @@ def game_from_record(record: Any, *, rng: random.Random | None = None) -> Game:
     chosen_by = record.get("dealer_chosen_by", "given")
     if chosen_by not in DEALER_METHODS:
         raise RecordError(f"dealer_chosen_by: one of {', '.join(DEALER_METHODS)}, not {chosen_by!r}", rule="dealer")
+    cut = _cut(record.get("dealer_cut", []))
     try:
-        game = Game(rules, seats=seats, rng=rng, first_dealer=first_dealer, dealer_chosen_by=chosen_by)
+        game = Game(rules, seats=seats, rng=rng, first_dealer=first_dealer, dealer_chosen_by=chosen_by, dealer_cut=cut)
     except GameError as error:
         raise RecordError(str(error), deal=0, rule=error.rule) from error
+    except ValueError as error:  # a cut without the dealer it chose, or not said to be a cut
+        raise RecordError(str(error), deal=0, rule="dealer") from error
     for index, deal in enumerate(deals):
         _replay_deal(game, index, deal, last=index == len(deals) - 1)
     return game

@@ -16,6 +16,7 @@ from blackmaria.events import (
     CardPlayed,
     CardsPassed,
     CardsReceived,
+    DealerChosen,
     DealStarted,
     Event,
     GameOver,
@@ -41,6 +42,13 @@ def narrate(
     """The sentences seat ``me`` hears for one event (a finished deal's review is the caller's: it has the counts);
     ``led``: the suit led to the trick of a card played, to say who could not follow it; ``passed``: the cards ``me``
     passed this deal, said as such when another seat plays one; ``stock_emptied``: a draw took the stock's last card."""
+    if isinstance(event, DealerChosen) and event.cut:
+        # (every game of the presets begins with a cut that nobody saw: the seat dealt first seemed picked)
+        def cut(rnd: Sequence[tuple[int, Card]]) -> str:
+            return ", ".join(f"{t('you') if seat == me else names[seat]} {t.card(card)}" for seat, card in rnd)
+
+        first, *again = event.cut
+        return [t("cut_told", cuts=cut(first)), *(t("cut_again", cuts=cut(rnd)) for rnd in again)]
     if isinstance(event, DealStarted):
         lines = [
             "",
