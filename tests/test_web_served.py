@@ -284,6 +284,7 @@ def test_the_page_is_es_modules_by_concern_served_as_they_are(server: Server) ->
         "connection",
         "updates",
         "table-view",
+        "sheet",
         "chat",
         "header",
         "felt",

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from blackmaria.cards import card_symbol, parse_card
 from blackmaria.locale import Texts
 from browser import SCREENSHOTS, chromium, needs_chromium
 from test_server_helpers import ONE_DEAL_HEARTS, TWO_OF_CLUBS_ONLY, Server, running_server
@@ -1825,6 +1826,29 @@ def test_a_game_alone_against_the_computer_is_one_press_in_the_lobby(server: Ser
     table = server.http.get(f"/api/tables/{code}").json()
     assert [seat["kind"] for seat in table["seats"]] == ["human", "bot", "bot", "bot", "bot"] and table["status"] == "playing"
     assert table["seats"][0]["name"] == "Player"
+    assert page.errors == []
+    page.context.close()
+
+
+@needs_chromium
+def test_the_cut_for_the_first_deal_is_told_under_the_score_sheet_after_a_reload_too(server: Server, browser: Any) -> None:
+    """Every game of the presets began with a cut that nobody saw: the first dealer seemed picked. The sheet tells its
+    cards, the player's as "You", the highest card's seat the one dealing."""
+    page = solo_table(browser, server.base)
+    code = page.url.rsplit("/", 1)[1]
+    record = server.http.get(f"/api/tables/{code}/record").json()
+    cut = record["dealer_cut"]
+    note = page.locator("#sheet-cut")
+    assert note.is_visible()
+    text = note.text_content() or ""
+    assert text.startswith("Cut for the first deal, the highest card deals: You ")
+    for seat, card in cut[0]:
+        name = "You" if seat == 0 else f"Comp.\xa0{seat + 1}"
+        assert f"{name} {card_symbol(parse_card(card))}" in text, text
+    assert ("A tie at the top: cut again: " in text) == (len(cut) > 1)
+    page.reload()
+    page.wait_for_selector("#pass-bar:not([hidden])")
+    assert page.text_content("#sheet-cut") == text
     assert page.errors == []
     page.context.close()
 

@@ -30,7 +30,7 @@ from blackmaria.bots.base import DEFAULT_BUDGETS, LEVELS, Bot, close_bots, make_
 from blackmaria.bots.external import BotProgramError, ExternalBot
 from blackmaria.bots.reasons import render
 from blackmaria.cards import Card, card_name, parse_card
-from blackmaria.events import DealScored, DealStarted, Event, TrickWon
+from blackmaria.events import DealerChosen, DealScored, DealStarted, Event, TrickWon
 from blackmaria.game import Game
 from blackmaria.locale import Texts, chat_phrase
 from blackmaria.locale.advice import hint_message
@@ -609,6 +609,8 @@ class TableRuntime:
             "seq": self.seq,
             "events": self.events_since_deal_start(client.seat),
             "last_deal_events": self.events_of_last_deal(client.seat),
+            # how the game's first dealer was chosen, with a cut's cards: the page keeps it under the score sheet
+            "dealer_chosen": next((item.to_dict() for item in self.log if isinstance(item, DealerChosen)), None),
             "state": self.view(client.seat),
             "chat": list(self.chat),
             "turn_left": self.turn_left(),

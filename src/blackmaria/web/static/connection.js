@@ -87,6 +87,7 @@ function receive(message) {
       app.passPending = false;
       app.playPending = false;
       app.deals = new Map();
+      app.dealerChosen = message.dealer_chosen || null;
       noteEvents(message.last_deal_events || [], true);
       noteEvents(message.events, true);
       // A page (re)loaded in play: the focus to the hand, as at the start (a play-test's reload left it on the page).

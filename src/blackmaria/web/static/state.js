@@ -30,6 +30,7 @@ export const app = {
   token: null,
   host: null,
   seat: null, // this connection's seat, null for a spectator
+  dealerChosen: null, // the game's DealerChosen event: the cut for the first deal, under the score sheet
   table: null, // GET /api/tables/CODE
   view: null, // the state on screen (updates are shown one after another)
   queue: [],

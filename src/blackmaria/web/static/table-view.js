@@ -1,10 +1,11 @@
 // The table: the host's pause, the seats round the felt (seating before a game: seating.js), the trick, the turn line and
-// clock, the score sheet, the shuffle check, the result (the titles and the turn's sound: header.js; the chat: chat.js).
+// clock, the shuffle check, the result (the titles and the turn's sound: header.js; the chat: chat.js; the sheet: sheet.js).
 import { $, announce, api, app, authToken, clearNotice, currentTrick, el, mustPass, mustPlay, nameOf, paused, pausedText, REDUCED, seatName, setNews, showNotice, shownTaken, shownTurn, stillPassing, tableInPlay, trickWonShown } from "./state.js";
 import { newLinkButton, renderSeating, seatButton } from "./seating.js";
 import { focusHandFrom, NARROW, passPrompt, renderHand, revealHand } from "./hand.js";
 import { renderLearn } from "./learn.js";
 import { renderChat } from "./chat.js";
+import { renderSheet } from "./sheet.js";
 import { lastDealOver, showResult } from "./dialogs.js";
 import { renderTableRules, renderTableTitle, renderTitle } from "./header.js";
 import { cardName, has, plural, t } from "./i18n.js";
@@ -427,31 +428,6 @@ function tickClock() {
     app.clockWarned = true;
     announce(t("clock_left", { s: left }));
   }
-}
-
-function renderSheet() {
-  const view = app.view;
-  const table = $("sheet-table");
-  const n = app.table.players;
-  // Five to seven columns in the panel: a computer player is "C2" (its full name in the title), a person keeps their
-  // name; at four, "Comp. 2" fits a column on one line (a play-test read "Comp." over "2" in every column).
-  // A person's name keeps its words, each cut to what a column holds ("Wolfeschl…"): a long name hid the last column.
-  const room = n >= 4 ? 7 : 10;
-  const fit = (name) => name.split(" ").map((word) => (word.length > room ? `${word.slice(0, room - 1)}…` : word)).join(" ");
-  // The player's own column is "You", as the trick's tag says it (a learner read "Lernen…" for their own name).
-  const heading = (seat) => (n >= 5 && app.table.seats[seat].kind === "bot" ? t("bot_tiny", { n: seat + 1 }) : fit(nameOf(seat, true)));
-  const head = el("tr", {}, el("th", { scope: "col", text: t("sheet_deal") }), ...Array.from({ length: n }, (_, seat) => el("th", { scope: "col", text: heading(seat), title: seatName(seat) })));
-  const rows = [];
-  const dealPoints = view ? view.deal_points : [];
-  dealPoints.forEach((points, index) => {
-    rows.push(el("tr", { "data-deal": String(index + 1) }, el("th", { scope: "row", text: String(index + 1) }), ...points.map((p) => el("td", { text: String(p) }))));
-  });
-  const totals = view ? view.totals : new Array(n).fill(0);
-  const foot = el("tr", { class: "total" }, el("th", { scope: "row", text: t("sheet_total") }), ...totals.map((p) => el("td", { text: String(p) })));
-  const caption = el("caption", { class: "sr-only", text: t("score_sheet") });
-  table.dataset.players = String(n);
-  table.replaceChildren(caption, el("thead", {}, head), el("tbody", {}, ...rows), el("tfoot", {}, foot));
-  if (!rows.length) table.querySelector("tbody").append(el("tr", {}, el("td", { colSpan: n + 1, class: "empty", text: t("sheet_empty") })));
 }
 
 export function renderShuffle() {

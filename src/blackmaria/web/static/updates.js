@@ -202,6 +202,7 @@ function announceTurn(before, view, played) {
 /** What the deals' events say: the shuffle's commitment and reveal, the hand dealt, for the fairness check. */
 export function noteEvents(events, quiet) {
   for (const event of events) {
+    if (event.type === "DealerChosen") app.dealerChosen = event; // (how this game began: the sheet tells its cut)
     if (event.type === "DealerChosen" && !quiet) {
       app.deals = new Map(); // another game at this table: its deal 1 is not the last game's (checked) deal 1
     } else if (event.type === "ShuffleCommitted") {
