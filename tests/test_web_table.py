@@ -1911,6 +1911,22 @@ def test_a_notice_while_the_table_fills_is_said_in_words_under_the_seats(server:
 
 
 @needs_chromium
+def test_the_lobby_keeps_a_chosen_count_of_players_that_the_new_rules_allow(server: Server, browser: Any) -> None:
+    """A play-test refused 7 players for Black Maria chose Jaques' rules (3 to 7) and found the count back at 3."""
+    page = lobby_page(browser, server.base)
+    page.select_option("#preset", "black-maria")
+    page.fill("#players", "7")
+    page.select_option("#preset", "black-maria-jaques")
+    assert page.input_value("#players") == "7" and page.input_value("#bots") == "6"
+    page.select_option("#preset", "two-player")  # two only: the preset's count
+    assert page.input_value("#players") == "2"
+    page.select_option("#preset", "hearts")  # and from there the preset's own again, not a count the host never chose
+    assert page.input_value("#players") == "4"
+    assert page.errors == []
+    page.context.close()
+
+
+@needs_chromium
 def test_the_lobby_says_which_number_cannot_make_a_table_and_changes_none(server: Server, browser: Any) -> None:
     """A play-test: 9 players got the server's English refusal on a German page, and 5 computer players at a table of
     3, 0 deals or a timer of -5 were quietly made into something else (1 computer player, 1 deal, no timer)."""
@@ -2097,6 +2113,32 @@ def test_on_a_phone_with_seven_seats_the_felt_says_what_to_pass_and_hint_is_in_s
     assert page.text_content("#center-note") == "← Wähle 3 Karten, die du nach links an Computer 2 (mittel) weitergibst."
     assert page.locator("#pass-text").is_hidden() and page.locator("#pass-button").is_visible()
     assert page.evaluate("() => document.getElementById('hint-button').getBoundingClientRect().top < innerHeight - 24")
+    assert page.errors == []
+    page.context.close()
+
+
+@needs_chromium
+def test_on_a_phone_a_hint_scrolled_down_leaves_the_trick_in_sight_at_the_next_turn(server: Server, browser: Any) -> None:
+    """360x740, five seats: a hint scrolled the page down to be read, and it stayed there; at the next turns the trick
+    lay above the screen (a play-test: at seven seats the Q♣ the hint named was out of sight)."""
+    code, token = seated_table(server, 5)
+    page = new_page(browser, {"width": 360, "height": 740}, autoplay=False)
+    sit_at(page, server, code, token)
+    pass_three(page)
+    turns = 0
+    while turns < 3 and wait_for_my_turn(page):
+        page.click("#hint-button")
+        page.wait_for_function("() => document.getElementById('hint-text').textContent.length > 0")
+        play_first_playable(page)
+        if not wait_for_my_turn(page):
+            break
+        turns += 1
+        # the felt's top in the screen, and every card of the trick too
+        top = page.evaluate("() => document.getElementById('felt').getBoundingClientRect().top")
+        assert top > -1, f"the felt begins {top}px above the screen at turn {turns}"
+        tops = page.eval_on_selector_all("#trick .card", "cards => cards.map(c => c.getBoundingClientRect().top)")
+        assert all(-1 < y < 740 for y in tops), tops
+    assert turns >= 2
     assert page.errors == []
     page.context.close()
 

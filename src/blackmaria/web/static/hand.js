@@ -65,7 +65,7 @@ export function renderHand() {
   const myTurn = mustPlay(view);
   const passing = mustPass(view);
   const allowed = new Set(myTurn || passing ? view.choices : []);
-  const received = new Set(view.received_marked || []); // the server's rule: until this seat's first card
+  const received = new Set(view.received_marked || []); // the server's rule: until this seat's card of the second trick
   const hinted = new Set(app.hint || []);
   for (const card of [...app.selected]) if (!view.hand.includes(card) || !passing) app.selected.delete(card);
   if (passing) sessionStorage.setItem(markedKey(), JSON.stringify([...app.selected]));

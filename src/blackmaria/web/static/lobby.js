@@ -66,7 +66,10 @@ function presetChanged(resetNumbers = true) {
   const players = $("players");
   players.min = preset.min_players;
   players.max = preset.max_players;
-  if (resetNumbers || +players.value < preset.min_players || +players.value > preset.max_players) players.value = preset.players;
+  // A count the host chose stays where the new rules allow it (a play-test refused 7 for Black Maria chose Jaques'
+  // rules, 3 to 7, and found 3 again).
+  const kept = app.playersTouched && +players.value >= preset.min_players && +players.value <= preset.max_players;
+  if (!kept && (resetNumbers || +players.value < preset.min_players || +players.value > preset.max_players)) players.value = preset.players;
   if (resetNumbers) $("moon").value = preset.rules.moon;
   if (resetNumbers) $("kitty").checked = Boolean(preset.rules.kitty);
   $("rules-list").replaceChildren(...preset.describe.map((line) => el("li", { text: line })));
@@ -343,8 +346,12 @@ export function showLobby() {
     app.botsTouched = true;
     playersChanged(event);
   };
+  const playersTyped = (event) => {
+    app.playersTouched = true;
+    playersChanged(event);
+  };
   for (const kind of ["input", "change"]) {
-    $("players").addEventListener(kind, playersChanged);
+    $("players").addEventListener(kind, playersTyped);
     $("bots").addEventListener(kind, botsChanged);
   }
   $("kitty").addEventListener("change", () => playersChanged()); // the rules in words with the kitty, or without

@@ -1,7 +1,7 @@
 // The server's updates shown one after another, so that every card can be seen; the shuffle's commitment checked.
 import { $, announce, app, clearNotice, currentTrick, seatName, setNews, showNotice, sleep, TIMING } from "./state.js";
 import { flyTrick, renderAll, renderSeats, renderShuffle, renderStatus, renderTrick } from "./table-view.js";
-import { passPrompt, showHint } from "./hand.js";
+import { NARROW, passPrompt, showHint } from "./hand.js";
 import { showSummary } from "./dialogs.js";
 import { askCount, learnFeedback, renderLearn } from "./learn.js";
 import { cardName, cardShort, plural, suitName, t } from "./i18n.js";
@@ -193,6 +193,10 @@ function announceTurn(before, view, played) {
   if (mine && !wasMine && !app.playPending) {
     const trick = currentTrick(view);
     announce(t(trick && trick.plays.length ? "your_turn" : "your_turn_lead"));
+    // On a phone a hint or the last trick scrolls the page down to be read, and it stayed there: at the next turns the
+    // trick lay above the screen, the card a hint named out of sight (a play-test at 360x740, five and seven seats).
+    // The turn brings the felt back to the top of the screen; the hand lies under it (a guided deal keeps its own).
+    if (NARROW.matches && !app.learn && $("felt").getBoundingClientRect().top < 0) $("felt").scrollIntoView({ block: "start" });
   } else if (view.phase === "passing" && (!before || before.phase !== "passing")) {
     announce(passPrompt(view));
   }
