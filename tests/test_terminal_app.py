@@ -295,7 +295,7 @@ def test_game_over_offers_a_new_game_and_the_finished_game_is_recorded_once(tmp_
         order = sorted(range(len(totals)), key=lambda seat: (totals[seat], seat))
         expected = ", ".join(f"{names[seat]}: {totals[seat]}" for seat in order)
         place = 1 + sum(1 for total in totals if total < totals[app.session.human])
-        assert text.splitlines()[1] == f"Totals, fewest first: {expected}. Your place: {place} of {len(totals)}."
+        assert text.splitlines()[1:3] == [f"Totals, fewest first: {expected}.", f"Your place: {place}\xa0of\xa0{len(totals)}."]
         labels = [key for key, _label in app.key_labels()]
         # The play-tests: a hint offered after the end; F3 Undo shown under this view, which did nothing.
         assert "F1" in labels and "F2" not in labels and "F3" not in labels and "F4" not in labels
@@ -1803,6 +1803,31 @@ def test_a_hint_given_before_why_gives_the_analysis_numbers_after_it(tmp_path: P
         assert rest.startswith("Your decision"), said
         assert app.message == session.explained_hint() != quick
         assert f"in {explanation.worlds:,} simulated deals" in app.message
+
+    _run(session, drive)
+
+
+def test_why_with_a_pass_marked_says_what_that_pass_costs_beside_the_advice(tmp_path: Path) -> None:
+    """A play-test marked 3♠ 2♠ 2♣, typed why, and read only the computer player's passes: the marked pass comes first,
+    with its cost beside the advice's, as the guided deal says it after a pass."""
+    session = _session(tmp_path, seed=3)
+
+    async def drive(app: GameApp, pilot: object) -> None:
+        hand = sorted(session.observation().hand)
+        lowest = hand[:3]  # the three lowest cards: seldom the advice
+        for card in lowest:
+            app.toggle_mark(card)
+        await pilot.press(*"why", "enter")  # type: ignore[attr-defined]
+        for _ in range(6000):
+            if isinstance(app.screen, TextScreen):
+                break
+            await pilot.pause(0.01)  # type: ignore[attr-defined]
+        assert isinstance(app.screen, TextScreen)
+        said = " ".join(_plain(app.screen.body, 100).split())
+        explanation = session.explanation()
+        assert explanation is not None and set(explanation.advice) != set(lowest)
+        assert f"You pass {session.t.cards(lowest)}: about " in said, said
+        assert "the computer player's pass, " in said and said.index("You pass ") < said.index("Your decision"), said
 
     _run(session, drive)
 

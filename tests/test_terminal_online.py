@@ -853,7 +853,7 @@ def test_the_textual_seat_plays_a_whole_deal_by_keys_against_the_server(server: 
             # and the places, fewest points first, as the game against the computer and the browser end
             place = 1 + sum(1 for total in totals if total < totals[app.seat.seat])
             (line,) = [line for line in app.told if line.startswith("Totals, fewest first: ")]
-            assert line.endswith(f"Your place: {place} of 4.") and line.count(": ") == 6, line  # four totals
+            assert line.endswith(f"Your place: {place}\xa0of\xa04.") and line.count(": ") == 6, line  # four totals
             # the player named "You" there too, as in the totals above (it named them by their name after "You")
             assert f"You: {totals[app.seat.seat]}" in line and app.seat.names[app.seat.seat] not in line, line
             # The screen stays at the table, connected, and the next game the host starts is played here (a

@@ -249,7 +249,7 @@ def test_two_browsers_and_two_bots_play_a_whole_deal_by_clicking(server: Server,
         # Each player reads where they came: first place shared by equal totals (a play-test looked for it).
         me = 0 if page is anna_page else 1
         place = 1 + sum(1 for total in totals if total < totals[me])
-        assert result.endswith(f"Your place: {place} of 4."), result
+        assert result.endswith(f"Your place: {place}\xa0of\xa04."), result
         assert page.locator("#result-totals li.me").count() == 1 and "(you)" in (page.text_content("#result-totals li.me") or "")
         # The shuffle was committed before the deal and checked against the hand when it was revealed.
         check = page.text_content("#shuffle-check") or ""

@@ -1272,8 +1272,10 @@ class GameApp(CardTableApp):
         asked_at = len(session.game.events)
         self.asked = asked = object()
 
+        marked = sorted(self.marked) if session.waiting_for() == "pass" else []
+
         def work() -> None:
-            lines = session.explanation_text()
+            lines = session.explanation_text(marked)
 
             def show() -> None:
                 # still the decision asked about, and not called off with Escape
@@ -1389,7 +1391,8 @@ class GameApp(CardTableApp):
             Text(
                 t.game_over([session.names[w] for w in session.game.winners], tuple(session.game.winners) == (session.human,)), style="bold"
             ),
-            Text(standings(t, session.names, session.game.totals, session.human)),
+            # (the place on a line of its own: at 80 columns "Your place: 4 of" ended a line and "4." began the next)
+            Text(standings(t, session.names, session.game.totals, session.human, sep="\n")),
             Text(""),
             Text("\n".join(session.sheet_lines(room=self.view_width()))),
             Text(""),

@@ -30,9 +30,8 @@ from blackmaria.cli_help import LocalizedCommand
 from blackmaria.game import Game
 from blackmaria.locale import detect_language, shown_difference
 from blackmaria.locale.teaching import TeachingTexts, option_effect
-from blackmaria.observation import Observation
 from blackmaria.rules import QUEEN_OF_SPADES, Rules
-from blackmaria.teaching import DEFAULT_BUDGET, Explanation, Option, compare_pass, count_deal, count_lines, explain, explanation_lines
+from blackmaria.teaching import DEFAULT_BUDGET, Explanation, Option, count_deal, count_lines, explain, explanation_lines
 from blackmaria.tui.seat import PLAY_COMMANDS, asking, print_lines, run_lines
 from blackmaria.tui.session import PlaySession, seat_names
 
@@ -206,31 +205,9 @@ class LearnSession(PlaySession):
         before = self.observation()
         problem = super().pass_cards(cards, advance)
         if problem is None and explanation is not None:
-            self.feedback = self._pass_feedback(explanation, cards, before)
+            self.feedback = self.pass_beside_advice(explanation, cards, before)
             self.lines.insert(0, self.feedback)
         return problem
-
-    def _pass_feedback(self, explanation: Explanation, cards: Sequence[Card], before: Observation | None = None) -> str:
-        """The pass beside the computer player's, with both costs: the explanation's when its search compared the
-        player's pass too, else both played out again on the same deals from ``before`` (the seat's view at the pass)."""
-        tt = self.tt
-        if set(cards) == set(explanation.advice):
-            return tt("learn_feedback_pass_same")
-        costs = {frozenset(compared): cost for compared, cost in explanation.pass_costs}
-        mine, best = costs.get(frozenset(cards)), costs.get(frozenset(explanation.advice))
-        kept = [card for card in explanation.advice if card not in cards]  # the dangerous cards the player keeps
-        names = {"cards": tt.cards(list(cards)), "advice": tt.cards(list(explanation.advice)), "kept": tt.cards(kept)}
-        if mine is not None and best is not None:
-            return tt("learn_feedback_pass_cost", **names, cost=self._points(mine), best_cost=self._points(best))
-        if before is None or not explanation.pass_costs:  # (where the search compares no pass, it costs none after it)
-            return tt("learn_feedback_pass", **names)
-        compared = compare_pass(before, cards, explanation.advice, seed=self.seed or 0)
-        worlds = f"{compared.worlds:,}".replace(",", "." if tt.lang == "de" else ",")
-        # The advice's cost as the list above said it, the player's pass by the difference on the same deals (a
-        # play-test read 16.1 in the list and 16.4 in the verdict).
-        best = compared.advice_cost if best is None else best
-        mine = best + compared.cost - compared.advice_cost
-        return tt("learn_feedback_pass_compared", **names, cost=self._points(mine), best_cost=self._points(best), worlds=worlds)
 
     def _points(self, value: float) -> str:
         return self.tt("x_mean", value=self.tt.decimal(value))

@@ -237,12 +237,12 @@ def _fitted(text: str, width: int) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-def standings(t: Texts, names: Sequence[str], totals: Sequence[int], me: int | None) -> str:
-    """The final totals, fewest points first, and the player's place (none for a spectator): the line a finished game
-    leads with, in the terminal's game-over view as in the browser's result."""
+def standings(t: Texts, names: Sequence[str], totals: Sequence[int], me: int | None, sep: str = " ") -> str:
+    """The final totals, fewest points first, and the player's place (none for a spectator), joined by ``sep``: the
+    line a finished game leads with, in the terminal's game-over view as in the browser's result."""
     by_place = sorted(range(len(totals)), key=lambda seat: (totals[seat], seat))
     line = t("final_totals", totals=", ".join(t("total_of", name=names[s], total=totals[s]) for s in by_place))
     if me is None:
         return line
     place = 1 + sum(1 for total in totals if total < totals[me])
-    return line + " " + t("your_place", place=place, players=len(totals))
+    return line + sep + t("your_place", place=place, players=len(totals))

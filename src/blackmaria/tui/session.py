@@ -33,10 +33,11 @@ from blackmaria.events import (
 from blackmaria.game import Game, GameError, Trick
 from blackmaria.locale import Texts
 from blackmaria.locale.advice import localized_hint
+from blackmaria.locale.teaching import TeachingTexts
 from blackmaria.observation import Observation
 from blackmaria.record import game_from_record
 from blackmaria.rules import Rules
-from blackmaria.teaching import DEFAULT_BUDGET, Explanation, claim_check, explain, explanation_lines
+from blackmaria.teaching import DEFAULT_BUDGET, Explanation, claim_check, compare_pass, explain, explanation_lines
 from blackmaria.tui.narration import narrate, sheet_lines
 from blackmaria.tui.seat import Seat
 
@@ -467,15 +468,45 @@ class PlaySession(Seat):
         """Whether the decision now is explained already (the analysis takes a moment: a screen runs it aside)."""
         return self._explanation is not None and self._explanation[0] == len(self.game.events)
 
-    def explanation_text(self) -> list[str]:
+    def explanation_text(self, marked: Sequence[Card] = ()) -> list[str]:
+        """The explanation in words; with ``marked``, a whole pass marked and not the advice, what that pass costs
+        beside the advice first (a play-test marked a pass, asked why, and read only the computer player's passes)."""
         explanation = self.explanation()
         if explanation is None:
             return [self.not_now()]
         lines = explanation_lines(explanation, self.lang)
         beside = self.hint_beside_explanation(explanation.to_dict())
+        if explanation.kind == "pass" and len(set(marked)) == self.game.rules.pass_count and set(marked) != set(explanation.advice):
+            lines = [self.pass_beside_advice(explanation, sorted(marked), self.observation()), "", *lines]
         # First: the explanation's first line names other cards than the hint, and a play-test read a contradiction
         # there; the note that says why came two pages below.
         return [beside, *lines] if beside else lines
+
+    def pass_beside_advice(self, explanation: Explanation, cards: Sequence[Card], before: Observation | None = None) -> str:
+        """The pass ``cards`` beside the computer player's, with both costs: the explanation's when its search compared
+        ``cards`` too, else both played out again on the same deals from ``before`` (the seat's view at the pass)."""
+        tt = TeachingTexts(self.lang)
+        if set(cards) == set(explanation.advice):
+            return tt("learn_feedback_pass_same")
+        costs = {frozenset(compared): cost for compared, cost in explanation.pass_costs}
+        mine, best = costs.get(frozenset(cards)), costs.get(frozenset(explanation.advice))
+        kept = [card for card in explanation.advice if card not in cards]  # the dangerous cards the player keeps
+        names = {"cards": tt.cards(list(cards)), "advice": tt.cards(list(explanation.advice)), "kept": tt.cards(kept)}
+
+        def points(value: float) -> str:
+            return tt("x_mean", value=tt.decimal(value))
+
+        if mine is not None and best is not None:
+            return tt("learn_feedback_pass_cost", **names, cost=points(mine), best_cost=points(best))
+        if before is None or not explanation.pass_costs:  # (where the search compares no pass, it costs none after it)
+            return tt("learn_feedback_pass", **names)
+        compared = compare_pass(before, cards, explanation.advice, seed=self.seed or 0)
+        worlds = f"{compared.worlds:,}".replace(",", "." if tt.lang == "de" else ",")
+        # The advice's cost as the list said it, the player's pass by the difference on the same deals (a play-test
+        # read 16.1 in the list and 16.4 in the verdict).
+        best = compared.advice_cost if best is None else best
+        mine = best + compared.cost - compared.advice_cost
+        return tt("learn_feedback_pass_compared", **names, cost=points(mine), best_cost=points(best), worlds=worlds)
 
     def command_why(self) -> None:
         self.lines.extend(self.explanation_text())
