@@ -7,7 +7,7 @@ import asyncio
 import json
 import re
 import threading
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 
 import pytest
@@ -477,7 +477,7 @@ def test_the_guided_deals_pass_feedback_gives_both_costs_of_any_pass() -> None:
     assert explanation is not None and explanation.kind == "pass" and len(explanation.pass_costs) > 1
     (best, best_cost), (other, other_cost) = explanation.pass_costs[0], explanation.pass_costs[-1]
     assert set(best) == set(explanation.advice)
-    said = session._pass_feedback(explanation, list(other))
+    said = session.pass_beside_advice(explanation, list(other))
     assert f"about {other_cost:.1f} points at the end of the deal" in said and f"about {best_cost:.1f} points." in said
     hand = sorted(session.observation().hand)
     uncompared = next(
@@ -486,7 +486,7 @@ def test_the_guided_deals_pass_feedback_gives_both_costs_of_any_pass() -> None:
         if frozenset(cards) not in {frozenset(c) for c, _ in explanation.pass_costs}
     )
     # A pass the search did not compare: both played out again on the same deals from the seat's view at the pass.
-    said = session._pass_feedback(explanation, uncompared, session.observation())
+    said = session.pass_beside_advice(explanation, uncompared, session.observation())
     assert said.startswith(f"You pass {session.t.cards(uncompared)}: about ") and "again on the same 1,000 simulated deals" in said
     # The advice's cost as the list says it (a play-test read 16.1 there and 16.4 in the verdict); the player's pass
     # by the difference the two made on the same deals; and what the player keeps, the why of it.
@@ -496,8 +496,8 @@ def test_the_guided_deals_pass_feedback_gives_both_costs_of_any_pass() -> None:
     assert f"{session.t.cards(list(explanation.advice))}: about {best_cost:.1f} points" in said
     kept = [card for card in explanation.advice if card not in uncompared]
     assert said.endswith(f"You keep {session.t.cards(kept)}."), said
-    assert "about" not in session._pass_feedback(explanation, uncompared)  # without the seat's view: the passes only
-    assert session._pass_feedback(explanation, list(best)) == "You pass the same cards the computer player would."
+    assert "about" not in session.pass_beside_advice(explanation, uncompared)  # without the seat's view: the passes only
+    assert session.pass_beside_advice(explanation, list(best)) == "You pass the same cards the computer player would."
 
 
 def test_a_guided_deal_gives_its_explanations_the_wider_part_at_80x24() -> None:
@@ -1723,9 +1723,9 @@ def test_escape_while_the_analysis_is_worked_out_calls_it_off(tmp_path: Path) ->
     # The analysis is held until the Escape is in: on a fast machine it can be ready before the key.
     analysed, explanation_text = threading.Event(), session.explanation_text
 
-    def held_analysis() -> list[str]:
+    def held_analysis(marked: Sequence[int] = ()) -> list[str]:
         analysed.wait(30)
-        return explanation_text()
+        return explanation_text(marked)
 
     session.explanation_text = held_analysis  # type: ignore[method-assign]
 
