@@ -2118,6 +2118,35 @@ def test_on_a_phone_with_seven_seats_the_felt_says_what_to_pass_and_hint_is_in_s
 
 
 @needs_chromium
+def test_the_turn_line_says_the_suit_led_to_follow_or_that_the_player_has_none(server: Server, browser: Any) -> None:
+    """At five to seven seats a phone lays the trick in rows by seat, and nothing showed which card was led (a
+    play-test read the dimmed cards to find out): the turn line names the suit."""
+    code, token = seated_table(server, 5)
+    page = new_page(browser, {"width": 360, "height": 740})
+    sit_at(page, server, code, token)
+    pass_three(page)
+    said: set[str] = set()
+    while len(said) < 3 and wait_for_my_turn(page):
+        line = page.text_content("#turn-line") or ""
+        trick = page.eval_on_selector_all("#trick .card", "cards => cards.map(c => c.dataset.card)")  # in the order played
+        hand = page.eval_on_selector_all("#hand .card", "cards => cards.map(c => c.dataset.card)")
+        if line.startswith("Your turn: you lead."):
+            said.add("lead")
+        else:
+            suit = re.match(r"Your turn: (?:follow (\w+)\.|(\w+) were led, and you have none\.)", line)  # (a note may follow)
+            assert suit, line
+            name = suit.group(1) or suit.group(2)
+            letter = {"clubs": "C", "diamonds": "D", "hearts": "H", "spades": "S"}[name]
+            assert trick and trick[0][1] == letter, (line, trick)
+            assert (suit.group(1) is not None) == any(card[1] == letter for card in hand), (line, hand)
+            said.add("follow" if suit.group(1) else "void")
+        play_first_playable(page)
+    assert "follow" in said
+    assert page.errors == []
+    page.context.close()
+
+
+@needs_chromium
 def test_on_a_phone_a_hint_scrolled_down_leaves_the_trick_in_sight_at_the_next_turn(server: Server, browser: Any) -> None:
     """360x740, five seats: a hint scrolled the page down to be read, and it stayed there; at the next turns the trick
     lay above the screen (a play-test: at seven seats the Q♣ the hint named was out of sight)."""

@@ -8,7 +8,7 @@ import { renderChat } from "./chat.js";
 import { renderSheet } from "./sheet.js";
 import { lastDealOver, showResult } from "./dialogs.js";
 import { renderTableRules, renderTableTitle, renderTitle } from "./header.js";
-import { cardName, has, plural, t } from "./i18n.js";
+import { cardName, has, plural, suitName, t } from "./i18n.js";
 import { cardBack, miniCard, shortCards, tableCard } from "./cards.js";
 import { keepInside, layTrick, placeNote, renderStock, seatPosition, trickSpot } from "./felt.js";
 
@@ -342,8 +342,12 @@ function renderTurnText() {
     turnLine.textContent = app.heldText;
   } else if (turn !== null) {
     if (turn === app.seat) {
+      // The suit led in words: at five to seven seats a phone lays the trick in rows by seat, and nothing showed
+      // which card was led (a play-test read the dimmed cards to find out).
       const trick = currentTrick(view);
-      turnLine.textContent = t(trick && trick.plays.length ? "your_turn" : "your_turn_lead");
+      const led = trick && trick.plays.length ? trick.plays[0][1][1] : null;
+      const follows = led && (view.hand || []).some((card) => card[1] === led);
+      turnLine.textContent = led ? t(follows ? "web_your_turn_follow" : "web_your_turn_void", { suit: suitName(led) }) : t("your_turn_lead");
       turnLine.classList.add("mine");
     } else {
       turnLine.textContent = t("turn_of", { name: seatName(turn) });
