@@ -1,6 +1,7 @@
 """How often a plain run of high cards shoots the moon against our bots: results to benchmarks/results/moon_defense.{json,md}.
 
-    .venv/bin/python benchmarks/moon_defense.py --deals 100 --levels medium,hard
+    .venv/bin/python benchmarks/moon_defense.py --deals 100 --levels medium,hard --rules hearts,spot-hearts
+    .venv/bin/python benchmarks/moon_defense.py --deals 100 --levels expert --rules hearts   # (some 10 minutes)
 
 The shooter is what a play-tester tried against ``medium``: it passes its lowest
 cards and always plays its highest legal card. Each deal is played once with
@@ -72,13 +73,24 @@ def main() -> None:
     parser.add_argument("--rules", default="hearts,spot-hearts")
     args = parser.parse_args()
     rows = [against(level, rules, args.deals) for rules in args.rules.split(",") for level in args.levels.split(",")]
+    for row in rows:
+        row["command"] = f"benchmarks/moon_defense.py --deals {args.deals} --levels {row['level']} --rules {row['rules']}"
     machine = f"{platform.machine()}, Python {platform.python_version()}"
     RESULTS.mkdir(exist_ok=True)
-    (RESULTS / "moon_defense.json").write_text(json.dumps({"machine": machine, "rows": rows}, indent=2) + "\n", encoding="utf-8")
+    # The rows of earlier runs stay, but for the rules and levels measured again (a slow level is run on its own).
+    path = RESULTS / "moon_defense.json"
+    measured = {(row["rules"], row["level"]) for row in rows}
+    kept = (
+        [row for row in json.loads(path.read_text(encoding="utf-8"))["rows"] if (row["rules"], row["level"]) not in measured]
+        if path.exists()
+        else []
+    )
+    rows = sorted(kept + rows, key=lambda row: (row["rules"], row["level"]))
+    path.write_text(json.dumps({"machine": machine, "rows": rows}, indent=2) + "\n", encoding="utf-8")
     lines = [
         "# A plain run of high cards against three bots of a level",
         "",
-        f"{machine}; `benchmarks/moon_defense.py --deals {args.deals} --levels {args.levels} --rules {args.rules}`.",
+        f"{machine}; each row by `.venv/bin/python benchmarks/moon_defense.py --deals N --levels LEVEL --rules RULES`.",
         "",
         "| rules | level | seatings | moon shots | shot rate | the shooter's points per deal [95% CI] |",
         "|---|---|---:|---:|---:|---|",

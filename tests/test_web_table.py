@@ -1345,6 +1345,14 @@ def test_the_deal_summary_shows_card_values_points_totals_and_the_standing(serve
     page = solo_table(browser, server.base, deals=2)
     play_to_the_summary(page)
     page.wait_for_selector("#summary-rows figure.counted")
+    # The header names the deal summed up while its summary is open (it said "Deal 2": the next had begun), then the
+    # one played.
+    assert page.text_content("#table-title") == "Hearts · Deal 1 of 2"
+    page.click("#summary-close")
+    page.wait_for_function("() => document.getElementById('table-title').textContent === 'Hearts · Deal 2 of 2'")
+    page.evaluate(
+        "async () => { const { showSummary } = await import('/static/dialogs.js'); const { app } = await import('/static/state.js'); showSummary(...app.lastSummary.slice(0, 3), true); }"
+    )
     rows = page.eval_on_selector_all(
         "#summary-rows li",
         """rows => rows.map(r => ({

@@ -3,6 +3,7 @@ import { $, announce, app, authToken, el, nameOf, seatName } from "./state.js";
 import { askCount, renderLearn } from "./learn.js";
 import { cardName, namesList, plural, t } from "./i18n.js";
 import { miniCard, shortCards } from "./cards.js";
+import { renderTableTitle } from "./header.js";
 
 /** The summary of the deal ``scored`` ended, with ``view`` the table as that deal ended: drawn again in another
  * language it keeps that view (by then the next deal is dealt, and its tricks read 0: a play-test saw them so). */
@@ -43,11 +44,15 @@ export function showSummary(scored, events, view = app.view, again = false) {
   // The game's result waits behind the last deal's summary until "See the result" (a play-test read the winner
   // beside the summary, undimmed); the page keeps its layout (the result is kept, not hidden: renderAll reads it).
   document.body.classList.toggle("result-waits", over && !again);
-  dialog.onclose = () => document.body.classList.remove("result-waits");
+  dialog.onclose = () => {
+    document.body.classList.remove("result-waits");
+    renderTableTitle(); // (the deal played now again, not the one summed up: a spectator's closes by itself)
+  };
   if (!dialog.open) {
     dialog.show();
     $("summary-body").scrollTop = 0; // from its heading (a play-test's opened at its button, the heading cut off)
   }
+  renderTableTitle(); // the deal summed up, while it is open
   announce(`${$("summary-heading").textContent}. ${rows.map((row) => row.textContent).join(". ")}. ${extra.join(" ")}`);
 }
 

@@ -15,7 +15,10 @@ export function renderTableTitle() {
   const title = dealt ? presetTitle(table.rules.preset) : t("title_with_length", { title: seated, length });
   const titled = app.learn ? `${title} · ${t("learn_badge")}` : title;
   // (a tie's sudden death plays on past the deals: "Deal 2", not "Deal 2 of 1")
-  const deal = dealt && (deals && app.view.deal < deals ? t("deal_of", { number: app.view.deal + 1, count: deals }) : t("deal_n", { n: app.view.deal + 1 }));
+  // While a deal's summary is open, that deal (a play-test read "Deal 1 is over" under "Deal 2": the next had begun).
+  const summary = $("summary");
+  const number = summary.open && summary.dataset.deal ? Number(summary.dataset.deal) : dealt ? app.view.deal : 0;
+  const deal = dealt && (deals && number < deals ? t("deal_of", { number: number + 1, count: deals }) : t("deal_n", { n: number + 1 }));
   $("table-title").textContent = dealt ? `${titled} · ${deal}` : titled;
 }
 
