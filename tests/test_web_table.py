@@ -363,6 +363,13 @@ def test_a_card_that_is_the_only_one_allowed_is_played_for_the_player_unless_the
     assert wait_for_my_turn(page)
     page.wait_for_timeout(1500)
     assert page.locator("#hand .card").count() == 1 and len(sent_plays(page)) == clicks, "no card is played for the player"
+    # A hint asked with one card allowed says so at once (asked of the server, its answer came after autoplay had
+    # played the card, and a play-test's Hint showed nothing).
+    last = page.locator("#hand .card").first.get_attribute("aria-label") or ""
+    page.click("#hint-button")
+    said = page.text_content("#hint-text") or ""
+    assert said.startswith("Only ") and said.endswith(" is allowed, so there is nothing to choose."), said
+    assert not page.evaluate("() => window.sent.some(m => m.type === 'hint')"), last
     play_first_playable(page)
     page.context.close()
 

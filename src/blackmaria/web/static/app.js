@@ -112,10 +112,7 @@ function askHint() {
   const advice = learnHint();
   if (advice) showHint(advice);
   else if (app.learn) hintWhenExplained();
-  else {
-    hintAsked();
-    send({ type: "hint", lang: language() });
-  }
+  else if (hintAsked()) send({ type: "hint", lang: language() }); // (one card allowed: said at once, not asked)
 }
 
 const copyInvite = () => copyField("invite-link", $("copy-done"), "");

@@ -282,8 +282,13 @@ export function passCards() {
 }
 
 /** The server is asked for a hint: for a decision of the deal on the screen. */
+/** The hint asked: false where it is answered here, with one card allowed (the server's answer came after autoplay
+ * had played it, and a play-test's Hint showed nothing). */
 export function hintAsked() {
   app.hintDeal = app.view ? app.view.deal : null;
+  if (!mustPlay(app.view) || app.view.choices.length !== 1) return true;
+  $("hint-text").textContent = t("x_forced", { card: cardShort(app.view.choices[0]) });
+  return false;
 }
 
 export function showHint(message) {
