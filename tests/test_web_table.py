@@ -1926,6 +1926,22 @@ def test_a_notice_while_the_table_fills_is_said_in_words_under_the_seats(server:
 
 
 @needs_chromium
+def test_the_page_writes_a_cost_to_one_decimal_as_the_server_does(server: Server, browser: Any) -> None:
+    """A learner read "as many as 8♥" (a tie by the server's numbers, 13.25 shown 13.2) beside 13,2 and 13,3 in the
+    page's table: toFixed rounds an exact tie up, Python's format to the even digit."""
+    page = lobby_page(browser, server.base)
+    values = [13.25, 0.25, 13.75, -1.25, 1.35, 2.05, 0.0, 7.5, 12.35, 0.125, 3.45, 20.15, 4.65]
+    shown = page.evaluate(
+        "async (xs) => { const m = await import('/static/i18n.js'); return xs.map((x) => [m.decimal(x), m.shownDifference(0, x)]); }",
+        values,
+    )
+    assert [text for text, _ in shown] == [f"{x:.1f}" for x in values]
+    assert [difference for _, difference in shown] == [float(f"{x:.1f}") for x in values]
+    assert page.errors == []
+    page.context.close()
+
+
+@needs_chromium
 def test_the_lobby_keeps_a_chosen_count_of_players_that_the_new_rules_allow(server: Server, browser: Any) -> None:
     """A play-test refused 7 players for Black Maria chose Jaques' rules (3 to 7) and found the count back at 3."""
     page = lobby_page(browser, server.base)

@@ -127,13 +127,21 @@ export const suitNumberName = (number) => suitName(SUIT_LETTERS[number]);
 
 export const upperFirst = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** A mean number of points with one decimal, written as this language writes decimals. */
-/** How much more ``other`` costs than ``cost`` as the two are shown, to one decimal (locale.shown_difference). */
-export function shownDifference(cost, other) {
-  return Number((other || 0).toFixed(1)) - Number((cost || 0).toFixed(1));
+/** One decimal as Python writes it, so the page shows the server's and the terminal's numbers: an exact tie goes to
+ * the even digit, 13.25 to 13.2, where toFixed writes 13.3 (a learner read "as many as 8♥", a tie by the server's
+ * numbers, beside 13,2 and 13,3). Only a quarter is an exact tie at one decimal; x.75 goes up in both. */
+function oneDecimal(value) {
+  const quarters = Math.abs(value || 0) * 4;
+  return (Number.isInteger(quarters) && quarters % 4 === 1 ? value - Math.sign(value) * 0.01 : value || 0).toFixed(1);
 }
 
+/** How much more ``other`` costs than ``cost`` as the two are shown, to one decimal (locale.shown_difference). */
+export function shownDifference(cost, other) {
+  return Number(oneDecimal(other)) - Number(oneDecimal(cost));
+}
+
+/** A mean number of points with one decimal, written as this language writes decimals. */
 export function decimal(value) {
-  const text = (value || 0).toFixed(1);
+  const text = oneDecimal(value);
   return language() === "de" ? text.replace(".", ",") : text;
 }
