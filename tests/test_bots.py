@@ -565,6 +565,25 @@ def test_medium_passes_the_queen_without_guards_and_keeps_the_jack_in_omnibus() 
     assert parse_card("QS") in passed and parse_card("AS") in passed and parse_card("JD") not in passed
 
 
+def test_a_passed_ten_that_tops_its_suit_in_the_hand_is_said_to_be_that() -> None:
+    """A play-test's hint passed 10♣ 10♦ "to make up the pass": each is the highest of its suit the hand held, a card
+    that may win a trick its player would rather lose (not sure to: higher ones are out)."""
+    from blackmaria.bots.medium import pass_reasons
+    from blackmaria.bots.reasons import false_claims, render
+    from helpers import fill_hands
+
+    game = Game(one_deal(preset("hearts").replace(pass_schedule=("left",))))
+    game.deal_hands(fill_hands(game.rules, {0: "TC 5C 3C TD 4D 2D 9S 8S 7S 6S 5S 4S 3S"}))
+    obs = game.observation(0)
+    chosen = parse_cards("TC TD 9S")
+    reasons = pass_reasons(obs, chosen)
+    assert [r.code for r in reasons] == ["pass_top", "pass_top", "pass_card"]
+    assert false_claims(obs, chosen, reasons) == []
+    said = render(reasons, "en", obs.seats)
+    assert said.startswith("Pass 10♦, your highest diamond: it may win a trick you would rather lose; pass 10♣, your highest club"), said
+    assert "and 9♠ to make up the pass" in said
+
+
 def test_medium_stops_a_moon_shot() -> None:
     """Seat 1 has taken QS and two hearts and nobody else a point: seat 0 wins the heart trick instead of ducking."""
     hands = [

@@ -383,6 +383,7 @@ PASS_REASON_NAMES: Final = {
     "pass_costly": "costly",
     "pass_costly_high": "costly-high",
     "pass_high": "high-card",
+    "pass_top": "top-of-suit",
     "pass_card": "card",
 }
 """The hint's pass reasons (``bots.medium.pass_reasons``) by the names an explanation gives them (and ``void``)."""

@@ -299,6 +299,10 @@ class MediumBot:
         return card, Reason("discard_high" if rank_of(card) >= 8 else "discard", {"card": card})
 
 
+TOP_FROM_RANK = 8
+"""The ten (two is 0): a passed card this high, the highest the hand held of its suit, is said to be that."""
+
+
 def pass_reasons(obs: Observation, chosen: list[Card]) -> tuple[Reason, ...]:
     """Why each card of the pass ``chosen`` leaves the hand of ``obs`` (a suit emptied is said once)."""
     values = obs.rules.values
@@ -325,6 +329,9 @@ def pass_reasons(obs: Observation, chosen: list[Card]) -> tuple[Reason, ...]:
             reasons.append(Reason("pass_costly_high" if high else "pass_costly", {"card": card, "points": values[card]}))
         elif high:
             reasons.append(Reason("pass_high", {"card": card}))
+        elif card == max(held) and rank_of(card) >= TOP_FROM_RANK:
+            # Not sure to win, but the suit's top card here (a play-test read "to make up the pass" beside 10♣ 10♦)
+            reasons.append(Reason("pass_top", {"card": card, "suit": suit}))
         else:
             reasons.append(Reason("pass_card", {"card": card}))
     return tuple(reasons)

@@ -263,6 +263,11 @@ def false_claims(obs: Observation, cards: list[Card], reasons: tuple[Reason, ...
                     claim(wins_tricks(obs, card, cards), "a high card that would win tricks")
             elif code == "pass_high":
                 claim(wins_tricks(obs, card, cards), "a high card that would win tricks")
+            elif code == "pass_top":
+                claim(
+                    card == max(obs.hand.suit(suit_of(card))) and card >> 2 >= 8 and f["suit"] == suit_of(card),
+                    "the hand's highest of its suit, a ten or higher",
+                )
             continue
         if code == "forced":
             claim(legal == [card], "the only legal card")
