@@ -516,13 +516,15 @@ def test_bugs_5_6_the_shuffle_check_of_the_last_deal_survives_a_reload_and_a_spe
     # Deal 1's shuffle check: against the player's own hand; for the spectator, who holds none, the public part only.
     mine = "✓ Deal 1 checked: the revealed deck matches its SHA-256 and deals exactly your hand."
     public = "✓ Deal 1 checked: the revealed deck matches its SHA-256, published before play."
-    watcher.wait_for_function("() => document.getElementById('table-title').textContent.includes('Deal 2')")
+    # (the view's deal: a spectator's header names deal 1 while its summary stays open, until deal 2's play begins)
+    in_deal_2 = "() => import('/static/state.js').then((m) => Boolean(m.app.view && m.app.view.deal === 1))"
+    watcher.wait_for_function(in_deal_2)
     assert page.text_content("#shuffle-check") == mine
     assert watcher.text_content("#shuffle-check") == public
     for viewer, text in ((page, mine), (watcher, public)):
         viewer.reload()
         viewer.wait_for_selector("#play:not([hidden])")
-        viewer.wait_for_function("() => document.getElementById('table-title').textContent.includes('Deal 2')")
+        viewer.wait_for_function(in_deal_2)
         assert viewer.text_content("#shuffle-check") == text
     page.wait_for_selector("#pass-bar:not([hidden])")
     # In the other language at once (a play-test read the check in English on a German page).
