@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/moon_defense.py --deals 100 --levels medium,hard --rules hearts,spot-hearts
     .venv/bin/python benchmarks/moon_defense.py --deals 100 --levels expert --rules hearts   # (some 10 minutes)
+    .venv/bin/python benchmarks/moon_defense.py --deals 100 --levels expert-2026+expert-stoppers --rules hearts
 
 The shooter is what a play-tester tried against ``medium``: it passes its lowest
 cards and always plays its highest legal card. Each deal is played once with
@@ -16,6 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import platform
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -27,6 +29,9 @@ from blackmaria.rules import preset
 from blackmaria.tournament import mean_ci
 
 RESULTS = Path(__file__).parent / "results"
+
+sys.path.insert(0, str(Path(__file__).parent))
+import ablation  # noqa: E402, F401  (registers its variants, ``expert-2026+NAME``, as levels to measure here)
 
 
 class HighestCard:

@@ -632,6 +632,27 @@ def test_medium_keeps_the_heart_that_may_stop_a_moon_shot() -> None:
     assert void.cards == [parse_card("KC")] and [r.code for r in void.reasons] == ["discard_keep_stopper"]
 
 
+def test_keep_stoppers_keeps_the_search_from_throwing_a_stopper_on_the_suspects_trick() -> None:
+    """``SearchFeatures.keep_stoppers``: the search plays its own card unless it is a stopper thrown on the trick of the
+    seat with every point so far, and a card that is none costs at most that many points more by its playouts."""
+    from blackmaria.bots.base import EXPERT_FEATURES
+
+    hearts = preset("hearts")
+    for plays, kept in (("2C AC 3C 4C KD 3H 2D 3D AH", "KH"), ("2C AC 3C 4C KD 3H 2D 3D AS", "KH")):
+        obs = _position(hearts, STOPPER_HANDS, plays, first_dealer=3)
+        plain = SearchBot(seed=1, budget=300, features=EXPERT_FEATURES)
+        assert plain.choose_play(obs) == parse_card(kept)  # its playouts never go on with a shot: KH goes cheaply
+        keeping = SearchBot(seed=1, budget=300, features=dataclasses.replace(EXPERT_FEATURES, keep_stoppers=100.0))
+        assert keeping.choose_play(obs) != parse_card(kept)
+    # Nobody suspect (moon off): the search's own card, whatever it is.
+    obs = _position(hearts.replace(moon="off"), STOPPER_HANDS, "2C AC 3C 4C KD 3H 2D 3D AH", first_dealer=3)
+    keeping = SearchBot(seed=1, budget=300, features=dataclasses.replace(EXPERT_FEATURES, keep_stoppers=100.0))
+    plain = SearchBot(seed=1, budget=300, features=EXPERT_FEATURES)
+    assert keeping.choose_play(obs) == plain.choose_play(obs)
+    with pytest.raises(ValueError, match="keep_stoppers -1"):
+        dataclasses.replace(EXPERT_FEATURES, keep_stoppers=-1.0)
+
+
 def test_a_player_who_always_plays_its_highest_card_seldom_shoots_the_moon_against_medium() -> None:
     class Highest:
         def choose_pass(self, obs: Observation) -> list[int]:

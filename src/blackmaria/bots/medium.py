@@ -75,6 +75,13 @@ def _view(obs: Observation) -> _View:
     return _View(rules.values, unseen, threat, suspect, stoppers)
 
 
+def stoppers_against(obs: Observation) -> tuple[int | None, frozenset[Card]]:
+    """The seat that may be starting a moon shot (every penalty card so far is its, at least one) and, against it, the
+    seat's stoppers (``_View``): what medium keeps, and what the search keeps with ``SearchFeatures.keep_stoppers``."""
+    view = _view(obs)
+    return view.suspect, view.stoppers
+
+
 def _keeping(card: Card, best: Card, stopper: Card, view: _View) -> Reason:
     return Reason("keep_stopper", {"card": card, "best": best, "stopper": stopper, "shooter": view.suspect})
 
@@ -337,4 +344,4 @@ def pass_reasons(obs: Observation, chosen: list[Card]) -> tuple[Reason, ...]:
     return tuple(reasons)
 
 
-__all__ = ["MediumBot", "pass_reasons"]
+__all__ = ["MediumBot", "pass_reasons", "stoppers_against"]

@@ -38,7 +38,7 @@ import numpy as np
 from blackmaria.bots.base import NO_FEATURES, Hint, SearchFeatures
 from blackmaria.bots.medium import MediumBot, pass_reasons
 from blackmaria.bots.reasons import NOISE_SPAN, Reason, play_reason
-from blackmaria.cards import Card
+from blackmaria.cards import Card, suit_of
 from blackmaria.core import logic as core
 from blackmaria.observation import Observation
 from blackmaria.rules import Rules
@@ -710,6 +710,22 @@ class SearchBot:
     def choose_play(self, observation: Observation) -> Card:
         return self.hint(observation).cards[0]
 
+    def _kept_stopper(self, obs: Observation, card: Card, legal: list[Card], costs: dict[Card, float]) -> Card:
+        """``card``, or where it is a stopper thrown on the trick of a seat that may be shooting the moon, the cheapest
+        card that is no stopper, if it costs at most ``keep_stoppers`` points more (``SearchFeatures.keep_stoppers``)."""
+        from blackmaria.bots.medium import stoppers_against
+
+        trick = obs.current_trick
+        if trick is None or not trick.plays:
+            return card
+        suspect, stoppers = stoppers_against(obs)
+        led = suit_of(trick.plays[0][1])
+        winner = max(((seat, c) for seat, c in trick.plays if suit_of(c) == led), key=lambda sc: sc[1])[0]
+        if suspect is None or winner != suspect or card not in stoppers:
+            return card
+        others = [c for c in legal if c not in stoppers and costs[c] <= costs[card] + self.features.keep_stoppers]
+        return min(others, key=lambda c: (costs[c], c)) if others else card
+
     def evaluate(self, obs: Observation) -> tuple[dict[Card, float], int]:
         """Mean points of this seat after each legal card, and the worlds sampled."""
         from blackmaria.bots.playout import NO_SUIT_CAPS, distinct_moves, search, weighted_search
@@ -859,6 +875,8 @@ class SearchBot:
         if len(tied) > 1:
             preferred = self._medium.play_hint(obs).cards[0]
             card = preferred if preferred in tied else tied[-1]
+        if self.features.keep_stoppers > 0:
+            card = self._kept_stopper(obs, card, legal, costs)
         ranked = sorted(legal, key=lambda c: costs[c])
         same = self.last_same
         # The runner-up is a card that plays differently, where there is one.
