@@ -99,6 +99,7 @@ VARIANTS: dict[str, base.SearchFeatures] = {
     "expert-pool10": dataclasses.replace(base.EXPERT_FEATURES, pass_pool=10),
     "expert-infer": dataclasses.replace(base.EXPERT_FEATURES, infer=True, infer_alpha=0.5),
     "expert-drawcaps": dataclasses.replace(base.EXPERT_FEATURES, draw_caps=True),
+    "expert-s47": base.EXPERT_FEATURES,  # today's expert, to pair a variant of it with on the same deals and seeds
     "expert-stoppers": dataclasses.replace(base.EXPERT_FEATURES, keep_stoppers=2.0),
     "pass4": base.SearchFeatures(search_pass=True, pass_min_players=4),
     "exact4-pass4": base.SearchFeatures(search_pass=True, pass_min_players=4, exact_cards=4),
