@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/moon_defense.py --deals 100 --levels medium,hard --rules hearts,spot-hearts
     .venv/bin/python benchmarks/moon_defense.py --deals 100 --levels expert --rules hearts   # (some 10 minutes)
-    .venv/bin/python benchmarks/moon_defense.py --deals 100 --levels expert-2026+expert-stoppers --rules hearts
+    .venv/bin/python benchmarks/moon_defense.py --deals 100 --levels expert-2026+expert-stoppers:5000 --rules hearts
 
 The shooter is what a play-tester tried against ``medium``: it passes its lowest
 cards and always plays its highest legal card. Each deal is played once with
@@ -26,7 +26,7 @@ from blackmaria.bots import make_bot, run_bots
 from blackmaria.game import Game
 from blackmaria.observation import Observation
 from blackmaria.rules import preset
-from blackmaria.tournament import mean_ci
+from blackmaria.tournament import mean_ci, parse_bot
 
 RESULTS = Path(__file__).parent / "results"
 
@@ -46,6 +46,7 @@ class HighestCard:
 
 def against(level: str, rules_name: str, deals: int) -> dict[str, Any]:
     rules = preset(rules_name).replace(deal_count=1, target_score=None)
+    name, budget = parse_bot(level)  # LEVEL or LEVEL:BUDGET (an ablation variant registers at 10,000; expert plays 5,000)
     shots = 0
     points: list[float] = []
     start = time.perf_counter()
@@ -53,7 +54,7 @@ def against(level: str, rules_name: str, deals: int) -> dict[str, Any]:
         for seat in range(rules.players):
             game = Game(rules, seed=deal)
             game.deal()
-            bots = {s: HighestCard() if s == seat else make_bot(level, seed=100 * deal + s) for s in range(rules.players)}
+            bots = {s: HighestCard() if s == seat else make_bot(name, seed=100 * deal + s, budget=budget) for s in range(rules.players)}
             run_bots(game, bots)
             taken = game.deals[0].points or ()
             shots += taken[seat] == 0 and all(taken[s] == rules.moon_total for s in range(rules.players) if s != seat)
