@@ -79,7 +79,7 @@ def game_to_record(game: Game) -> dict[str, Any]:
     if chosen is not None and chosen.method != "given":  # how the first dealer was chosen, kept over a replay (a cut read back as "given")
         record["dealer_chosen_by"] = chosen.method
     if chosen is not None and chosen.cut:  # and the cards cut, which the players saw
-        record["dealer_cut"] = [[[seat, card_name(card)] for seat, card in rnd] for rnd in chosen.cut]
+        record["dealer_cut"] = chosen.to_dict()["cut"]  # (as the event writes it)
     return record
 
 

@@ -209,9 +209,6 @@ class LearnSession(PlaySession):
             self.lines.insert(0, self.feedback)
         return problem
 
-    def _points(self, value: float) -> str:
-        return self.tt("x_mean", value=self.tt.decimal(value))
-
     def _play_feedback(self, explanation: Explanation, card: Card) -> str:
         tt = self.tt
         costs = {option.card: option.cost or 0.0 for option in explanation.options}
@@ -220,9 +217,9 @@ class LearnSession(PlaySession):
         best = min(costs, key=lambda option: (costs[option], option != explanation.advice[0]))
 
         if shown_difference(costs[best], costs[card]) < 0.05:  # not "about 1.9; 9♦ would have cost about 1.9"
-            return tt("learn_feedback_best", card=tt.card(card), cost=self._points(costs[card]))
+            return tt("learn_feedback_best", card=tt.card(card), cost=self.mean_points(costs[card]))
         chosen = next(option for option in explanation.options if option.card == card)
-        said = dict(card=tt.card(card), cost=self._points(costs[card]), best=tt.card(best), best_cost=self._points(costs[best]))
+        said = dict(card=tt.card(card), cost=self.mean_points(costs[card]), best=tt.card(best), best_cost=self.mean_points(costs[best]))
         if explanation.within_chance(chosen):
             return tt("learn_feedback_chance", **said)
         # Why the other card is better, as far as the trick says: what each does to it, or, doing the same, that the

@@ -482,6 +482,11 @@ class PlaySession(Seat):
         # there; the note that says why came two pages below.
         return [beside, *lines] if beside else lines
 
+    def mean_points(self, value: float) -> str:
+        """A search's mean points as the explanations write them ("about 2.9 points")."""
+        tt = TeachingTexts(self.lang)
+        return tt("x_mean", value=tt.decimal(value))
+
     def pass_beside_advice(self, explanation: Explanation, cards: Sequence[Card], before: Observation | None = None) -> str:
         """The pass ``cards`` beside the computer player's, with both costs: the explanation's when its search compared
         ``cards`` too, else both played out again on the same deals from ``before`` (the seat's view at the pass)."""
@@ -493,11 +498,8 @@ class PlaySession(Seat):
         kept = [card for card in explanation.advice if card not in cards]  # the dangerous cards the player keeps
         names = {"cards": tt.cards(list(cards)), "advice": tt.cards(list(explanation.advice)), "kept": tt.cards(kept)}
 
-        def points(value: float) -> str:
-            return tt("x_mean", value=tt.decimal(value))
-
         if mine is not None and best is not None:
-            return tt("learn_feedback_pass_cost", **names, cost=points(mine), best_cost=points(best))
+            return tt("learn_feedback_pass_cost", **names, cost=self.mean_points(mine), best_cost=self.mean_points(best))
         if before is None or not explanation.pass_costs:  # (where the search compares no pass, it costs none after it)
             return tt("learn_feedback_pass", **names)
         compared = compare_pass(before, cards, explanation.advice, seed=self.seed or 0)
@@ -506,7 +508,7 @@ class PlaySession(Seat):
         # read 16.1 in the list and 16.4 in the verdict).
         best = compared.advice_cost if best is None else best
         mine = best + compared.cost - compared.advice_cost
-        return tt("learn_feedback_pass_compared", **names, cost=points(mine), best_cost=points(best), worlds=worlds)
+        return tt("learn_feedback_pass_compared", **names, cost=self.mean_points(mine), best_cost=self.mean_points(best), worlds=worlds)
 
     def command_why(self) -> None:
         self.lines.extend(self.explanation_text())
