@@ -113,6 +113,10 @@ class StoryLog(RichLog):
         self._written: list[object] = []
         self._starts: set[int] = {0}
         """The rows where a written text begins (the others continue one, wrapped)."""
+        self._rows: list[int] = []
+        """The row where each written text begins, in the order written."""
+        self._action_mark: int | None = None
+        """How many texts were written when the player last acted."""
 
     def write(self, content: object, *args: Any, top: bool = False, **options: Any) -> Self:
         """``top``: this line is shown at the top of the box (the start of a guided deal's explanation, which would
@@ -131,8 +135,9 @@ class StoryLog(RichLog):
                 self._replayed += 1
             if top:
                 self.following = False  # a resize must not take it back to the end
-                self.call_after_refresh(self.scroll_to, y=len(self.lines), animate=False, immediate=True)
+                self.call_after_refresh(self.scroll_to, y=self._top_row(len(self.lines)), animate=False, immediate=True)
             self._written.append(content)
+            self._rows.append(len(self.lines))
             # (RichLog's deferred writes come back positional)
             options = {**dict(zip(("width", "expand", "shrink", "scroll_end", "animate"), args, strict=False)), **options}
             args = ()
@@ -142,8 +147,22 @@ class StoryLog(RichLog):
             self._starts.add(len(self.lines))
         return super().write(content, *args, **options)
 
+    def mark_action(self) -> None:
+        """The player acted: what the story tells from here (their card, the others' replies) leads to their next turn."""
+        self._action_mark = len(self._written)
+
+    def _top_row(self, heading: int) -> int:
+        """The row a new explanation is shown from: its heading, under as much of the play since the player acted as
+        fits in half the box, from the start of a text (at 80x24 a play-test saw the next decision at once, and the
+        cards the others had played meanwhile lay above it, out of sight)."""
+        if self._action_mark is None:
+            return heading
+        room = self.scrollable_content_region.height // 2
+        return next((row for row in self._rows[self._action_mark :] if heading - row <= room), heading)
+
     def clear(self) -> Self:
         self._written = []
+        self._rows = []
         self._starts = {0}
         self._deferred = self._replayed = 0  # (RichLog drops the deferred writes too)
         self._pending_top = None
@@ -1183,7 +1202,9 @@ class GameApp(CardTableApp):
         if feedback:
             self._story_told = feedback  # (a clipped message goes whole into the story: this one is there already)
         if error is None:
-            self.query_one("#log", StoryLog).follow_again()
+            story = self.query_one("#log", StoryLog)
+            story.mark_action()
+            story.follow_again()
             self.marked.clear()
             self.run_others()
 
