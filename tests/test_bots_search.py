@@ -172,7 +172,9 @@ def test_the_halvings_last_two_are_told_apart_only_beyond_their_standard_error()
     advice = SearchBot(1, budget=2_000, features=EXPERT_FEATURES).pass_hint(game.observation(0))
     (search,) = [reason for reason in advice.reasons if reason.code == "search_pass"]
     said = render((search,), "en", game.observation(0).seats)
-    assert search.facts.get("chance") and said.endswith(", a difference chance alone could make"), said  # (this deal's best passes are close)
+    assert search.facts.get("chance") and said.endswith(", a difference chance alone could make"), (
+        said
+    )  # (this deal's best passes are close)
 
 
 def medium_play_until(seed: int, choices: int) -> Observation:

@@ -207,6 +207,11 @@ def test_passing_high_spades_and_a_short_suit_bring_the_seed_tips() -> None:
     assert "Tip (make a void): pass all your clubs (A♣)" in text
     german = "\n".join(explanation_lines(explanation, "de"))
     assert "Tipp (hohe Pik weitergeben): A♠ D♠ zu behalten ist riskant" in german
+    # In Black Maria the high spades score themselves: the tip says so (a play-test read of K♠ only "the queen costs 13").
+    maria = Game(preset("black-maria"), seed=2)
+    maria.deal_hands(fill_hands(maria.rules, {0: "KS AS 3S 4D 5D 6D 7D 8D 9D TD JD 2H 3H 4H 5H 6H AC"}))
+    text = "\n".join(explanation_lines(explanation := explain(maria.observation(0)), "en"))
+    assert "Keeping A♠ K♠ (17 points) is risky" in text, text
     # A hand with no high spade and no short suit gets neither tip.
     game = Game(rules, seed=2)
     game.deal_hands(fill_hands(rules, {0: "2S 3S 4S 5D 6D 7D 8D 9D 2H 3H 4H 5H 6C 7C 8C 9C TC"}))
@@ -746,7 +751,7 @@ def test_a_queen_passed_away_is_placed_at_each_lead_until_it_is_played() -> None
     assert tips["queen-passed"].seat == holder and tips["queen-passed"].points == 13
     names = ("North", "East", "West")
     named = dataclasses.replace(explanation, seats=names)
-    assert f"Tip (where the queen is): {names[holder]} holds Q♠, the card you passed: they throw it on the first trick" in "\n".join(
+    assert f"Tip (where the queen is): {names[holder]} holds Q♠, the card you passed: they may throw it on the first trick" in "\n".join(
         explanation_lines(named, "en")
     )
     assert f"Tipp (wo die Dame ist): {names[holder]} hat D♠, die Karte, die du weitergegeben hast" in "\n".join(

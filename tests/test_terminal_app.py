@@ -453,12 +453,14 @@ def test_the_guided_deals_feedback_on_a_costlier_card_says_why_by_what_each_card
     worth = replace(differ, options=(Option(high, 0, "lead-low", 2.0), Option(low, 10, "lead-low", 5.0)))
     said = session._play_feedback(worth, low)
     assert "Both do the same" not in said and "; it is worth 10 points)" in said, said
-    # Two leads of other suits do not do "the same in this trick": the suit led decides it (2♦ beside 9♠, a play-test).
+    # Two leads of other suits do not do "the same in this trick": the suit led decides it, and the two suits are named
+    # (2♦ beside 9♠, a play-test; "Both: ..., but in other suits" then read as no reason at all).
     two, nine = parse_card("2D"), parse_card("9S")
     leads = replace(differ, options=(Option(nine, 0, "lead-low", 2.0), Option(two, 0, "lead-low", 5.0)), advice=(nine,))
     said = session._play_feedback(leads, two)
     assert "Both do the same" not in said and said.endswith(
-        "the suit led decides who may win the trick and what the others throw on it."
+        "the difference is the suit you open: in the simulated deals, leading diamonds now cost you more than leading"
+        " spades, in this trick or in those after it."
     ), said
     german = new_learn_session(preset("hearts"), lang="de", seed=1, budget=50)
     assert "(wird abgeworfen, ohne Punkte) hätte etwa 2,0 Punkte gekostet" in german._play_feedback(differ, low)

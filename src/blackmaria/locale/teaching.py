@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from blackmaria.cards import HAND_ORDER, Card
 from blackmaria.locale import Texts, shown_difference
+from blackmaria.rules import QUEEN_OF_SPADES
 
 if TYPE_CHECKING:
     from blackmaria.teaching import Explanation, Option, PublicCount, Tip
@@ -70,6 +71,10 @@ def _tip_text(t: TeachingTexts, explanation: Explanation, tip: Tip) -> str:
     cards = t.cards(list(tip.cards))
     if tip.id == "pass-high-spades":
         queen = t.n("points", tip.points)
+        # What the kept spades score themselves, the queen apart (her cost is said): a play-test read of K♠ "risky: the
+        # queen costs 13", and not its own 10.
+        own = sum(option.value for option in explanation.options if option.card in tip.cards and option.card != QUEEN_OF_SPADES)
+        cards = f"{cards} ({t.n('points', own)})" if own and QUEEN_OF_SPADES not in tip.cards else cards
         text = t("tip_pass-high-spades", cards=cards, guards=t.n("spades", tip.number), points=queen)
     elif tip.id == "make-a-void" and explanation.kind == "pass":
         text = t("tip_make-a-void_pass", suit=t.suit(tip.number), cards=cards)
@@ -77,8 +82,6 @@ def _tip_text(t: TeachingTexts, explanation: Explanation, tip: Tip) -> str:
         key = "tip_make-a-void_play" if tip.cards else "tip_make-a-void_clean"
         text = t(key, suit=t.suit(tip.number), cards=cards)
     elif tip.id == "lead-low-spades":
-        from blackmaria.rules import QUEEN_OF_SPADES
-
         text = t("tip_lead-low-spades", queen=t.card(QUEEN_OF_SPADES), cards=cards)
     elif tip.id == "queen-passed":
         holder = seats[tip.seat if tip.seat is not None else 0]

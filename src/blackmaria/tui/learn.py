@@ -227,7 +227,8 @@ class LearnSession(PlaySession):
         effect = self._effect(explanation, chosen)
         best_effect = self._effect(explanation, next(option for option in explanation.options if option.card == best))
         if effect == best_effect and chosen.effect.startswith("lead") and suit_of(card) != suit_of(best):
-            return tt("learn_feedback_lead_suit", **said, effect=effect)  # (2♦ led was "the same in this trick" as 9♠)
+            # (2♦ led was "the same in this trick" as 9♠; then "Both: ..., but in other suits" read as no reason)
+            return tt("learn_feedback_lead_suit", **said, effect=effect, suit=tt.suit(suit_of(card)), best_suit=tt.suit(suit_of(best)))
         if effect == best_effect:
             return tt("learn_feedback_later", **said, effect=effect)
         return tt("learn_feedback_effects", **said, effect=effect, best_effect=best_effect)

@@ -137,7 +137,7 @@ export function showFeedback() {
     const [effect, bestEffect] = [worth(chosen), worth(best)];
     if (shownDifference(best.cost, chosen.cost) < 0.05) text = t("learn_feedback_best", { card: cardShort(chosen.card), cost });
     else if (chosen.chance) text = t("learn_feedback_chance", said);
-    else if (effect === bestEffect && chosen.effect.startsWith("lead") && chosen.card.slice(-1) !== best.card.slice(-1)) text = t("learn_feedback_lead_suit", { ...said, effect });
+    else if (effect === bestEffect && chosen.effect.startsWith("lead") && chosen.card.slice(-1) !== best.card.slice(-1)) text = t("learn_feedback_lead_suit", { ...said, effect, suit: suitName(chosen.card.slice(-1)), best_suit: suitName(best.card.slice(-1)) });
     else if (effect === bestEffect) text = t("learn_feedback_later", { ...said, effect });
     else text = t("learn_feedback_effects", { ...said, effect, best_effect: bestEffect });
   }
@@ -421,7 +421,12 @@ function passTable(x) {
 function tipNode(tip, x) {
   const cards = shortCards(tip.cards);
   let text;
-  if (tip.id === "pass-high-spades") text = t("web_tip_pass-high-spades", { cards, guards: plural("spades", tip.number), points: plural("points", tip.points) });
+  if (tip.id === "pass-high-spades") {
+    // what the kept spades score themselves, the queen apart, as the terminal says it (K♠ worth 10 was "risky: the
+    // queen costs 13")
+    const own = x.options.filter((option) => tip.cards.includes(option.card)).reduce((sum, option) => sum + option.value, 0);
+    text = t("web_tip_pass-high-spades", { cards: own && !tip.cards.includes("QS") ? `${cards} (${plural("points", own)})` : cards, guards: plural("spades", tip.number), points: plural("points", tip.points) });
+  }
   else if (tip.id === "make-a-void") {
     const suit = suitNumberName(tip.number);
     text = x.kind === "pass" ? t("web_tip_make-a-void_pass", { suit, cards }) : t(tip.cards.length ? "web_tip_make-a-void_play" : "web_tip_make-a-void_clean", { suit, cards });
