@@ -346,6 +346,8 @@ def test_a_second_game_keeps_the_first_and_either_can_be_resumed(tmp_path: Path)
     quit_at_first_card = lambda kind, out: "quit" if kind == "card" else None  # noqa: E731
     first = play_through(["--rules", "hearts", "--seed", "4", "--lang", "en", "--game", "first"], str(tmp_path), quit_at_first_card)
     second = play_through(["--rules", "black-maria", "--seed", "5", "--lang", "en"], str(tmp_path), quit_at_first_card)
+    # The new game's story says at once that the first is kept (a play-test's new game seemed to have replaced it).
+    assert "Your earlier saved games are kept (1): " in second.split("Cut for the first deal")[0], second
     saves = sorted(path.stem for path in (tmp_path / "saves").glob("*.json"))
     assert len(saves) == 2 and "first" in saves
     env = {**os.environ, "BLACKMARIA_DATA_DIR": str(tmp_path), "PYTHONIOENCODING": "utf-8"}
@@ -489,6 +491,9 @@ def test_a_verb_before_the_cards_and_a_please_after_a_command_are_understood(tmp
     assert session.take_lines()[-1].startswith("'zz' in 'pass qs zz 3c' is not a card")
     session.take("play")  # the verb alone asks for its card (it was "not a card or a command")
     assert session.take_lines()[-1] == "'play' and which card? Type it after the word: play qs."
+    german = _session(tmp_path, lang="de")
+    german.take("spiel")  # as in English (a play-test's "spiel" alone opened the last deal's review)
+    assert german.take_lines()[-1] == "'spiel' und welche Karte? Schreib sie dahinter: spiel pd."
     session.take("claim")  # at the pass there is nothing to claim (it said the rest was "not decided yet")
     assert session.take_lines()[0] == "A claim plays out the rest of a deal's tricks: before the first card there is nothing to claim."
 

@@ -752,6 +752,19 @@ def test_the_keys_line_is_wrapped_again_when_the_terminal_shrinks_under_an_open_
     _run(session, drive, size=(120, 40))
 
 
+def test_the_keys_line_fits_the_first_screen(tmp_path: Path) -> None:
+    """A play-test's first German screen at 80x24 read "Strg+Q Speichern &" / "Ende": the keys were wrapped to the
+    screen's 80 columns before the line had a size, not to its 78 inside the padding."""
+    session = _session(tmp_path, lang="de")
+
+    async def drive(app: GameApp, pilot: object) -> None:
+        keys = app.screen_stack[0].query_one("#keys", Static)
+        lines = str(keys.content).splitlines()
+        assert all(len(line) <= keys.content_region.width for line in lines), lines
+
+    _run(session, drive, size=(80, 24))
+
+
 def test_a_resumed_game_shows_the_story_of_the_deal_so_far(tmp_path: Path) -> None:
     session = _session(tmp_path, seed=5)
     session.deal()

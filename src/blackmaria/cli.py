@@ -535,9 +535,9 @@ def play(
             from blackmaria.tui.session import new_game_name
 
             path = saves_dir() / f"{new_game_name()}.json"
-        if games:
-            click.echo(wrapped(texts("saves_kept", count=len(games))), err=True)
         session = new_session(rule_set, human=human, name=name, levels=level_list, lang=language, seed=seed, save_path=path)
+        if games:  # in the story, where the full screen shows it (a play-test's new game seemed to have replaced its saved one)
+            session.tell(texts("saves_kept", count=len(games)))
     # A resumed game keeps its pace and autoplay unless they are given again.
     if speed is not None:
         session.speed = speed

@@ -571,9 +571,11 @@ class CardTableApp(App[None]):
     def draw_keys(self, screen_width: int = 0) -> None:
         """The keys line, wrapped to the width the screen gives it (``screen_width``: a new one, on a resize)."""
         keys = self.screen_stack[0].query_one("#keys", Static)  # (under a view too: it shows dimmed round the view)
-        width = keys.content_region.width or self.size.width
+        width = keys.content_region.width or self.size.width - keys.styles.gutter.width
         if screen_width:  # the widget spans the screen; its own size is the old one until the next layout
-            width = screen_width - (keys.outer_size.width - keys.content_region.width)
+            # (less its padding, known from its styles before its first layout too: the German keys at 80x24 broke
+            # "Speichern &" / "Ende" on the first screen)
+            width = screen_width - keys.styles.gutter.width
         keys.update(self.keys_text(width))
 
     def on_resize(self, event: events.Resize) -> None:

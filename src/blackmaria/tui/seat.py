@@ -61,7 +61,6 @@ PLAY_COMMANDS: Final = {
     "rückblick": "review",
     "rueckblick": "review",
     "ruckblick": "review",
-    "spiel": "review",  # (the help names rückblick: "spiel" read as the verb of "spiele pd")
     "sheet": "sheet",
     "tabelle": "sheet",
     "rules": "rules",
@@ -76,8 +75,7 @@ PLAY_COMMANDS: Final = {
 """The command words of the game against the computer, in English and German, and the action each names."""
 
 CARD_VERBS: Final = frozenset({"play", "pass", "spiel", "spiele", "spielen", "leg", "lege", "gib", "gebe"})
-"""Words a player may put before the cards (``play jd``, ``gib pd kh 3c``, ``spiel kab``: alone, ``spiel`` is the
-deal's review): the cards are read after them."""
+"""Words a player may put before the cards (``play jd``, ``gib pd kh 3c``, ``spiel kab``): the cards are read after them."""
 POLITE: Final = frozenset({"please", "bitte", "me", "mir"})
 """Words a player may put after a command (``tipp bitte``, ``help me``; a play-test's ``hint me`` was refused)."""
 
@@ -490,7 +488,7 @@ class Seat(ABC):
                 return self.t("rank_not_held", word=word)
         if len(words) > 1 and len(wrong) < len(words):
             return self.t("word_not_a_card", word=wrong[0], text=text.strip())
-        if len(words) == 1 and words[0].lower() in CARD_VERBS - {"spiel"}:  # "play" alone ("spiel" alone is the review)
+        if len(words) == 1 and words[0].lower() in CARD_VERBS:  # "play" alone (German "spiel" too: it was the review)
             return self.t("verb_alone", word=words[0])
         # A mistyped command, named (a play-test's "hlep" was only "not a card or a command")
         near = (

@@ -667,6 +667,10 @@ class PlaySession(Seat):
         self.lines.append(line)
         self.history.append((len(self.game.events), line))
 
+    def tell(self, line: str) -> None:
+        """A line of the story from outside the game (a note at its start), kept in ``history`` as the game's are."""
+        self._say(line)
+
     def _describe_new_events(self, retold: bool = False) -> None:
         """Tell the events since the last told; ``retold``: the deal so far, told again on resuming (its forced cards,
         played for the player, said as they were said then)."""
