@@ -13,7 +13,7 @@ import time
 import pytest
 
 from blackmaria.bots import make_bot, run_bots
-from blackmaria.cards import CardSet, card_name, parse_card, parse_cards
+from blackmaria.cards import CardSet, card_name, parse_card, parse_cards, suit_of
 from blackmaria.events import CardPlayed
 from blackmaria.game import Game, Trick
 from blackmaria.locale.messages import MESSAGES
@@ -757,17 +757,23 @@ def test_a_queen_passed_away_is_placed_at_each_lead_until_it_is_played() -> None
     assert f"Tipp (wo die Dame ist): {names[holder]} hat D♠, die Karte, die du weitergegeben hast" in "\n".join(
         explanation_lines(named, "de")
     )
-    # Not while following, nor once the queen is played: seat 0's decisions after that get no such tip.
+    # Not while following, nor once the queen is played: seat 0's decisions after that get no such tip. At a later
+    # lead, only where the holder has shown a void seat 0 may lead (a play-test read the same tip at every lead).
     queen = parse_card("QS")
-    after_queen = 0
+    after_queen = later_leads = 0
     while game.phase == "playing":
         now = game.observation(0)
         following = now.current_trick is not None and bool(now.current_trick.plays)
+        tipped = game.turn == 0 and "queen-passed" in {tip.id for tip in explain(now, budget=FAST).tips}
         if game.turn == 0 and (queen in now.played or following):
-            assert "queen-passed" not in {tip.id for tip in explain(game.observation(0), budget=FAST).tips}
+            assert not tipped
             after_queen += queen in now.played
+        elif game.turn == 0 and any(trick.leader == 0 for trick in now.tricks if trick.winner is not None):  # a later lead
+            later_leads += 1
+            assert tipped == any(suit_of(c) in now.voids[holder] for c in now.legal), (now.voids, now.legal)
         game.play(max(game.legal_cards()))  # (high cards: the queen comes out soon)
     assert after_queen, "seat 0 had no decision after the queen was played"
+    assert later_leads, "seat 0 led no second trick with the queen out"
 
 
 def test_a_card_passed_below_higher_ones_of_its_suit_kept_is_not_said_to_win_tricks() -> None:

@@ -440,9 +440,14 @@ def _tips(obs: Observation, table: TableState, legal: CardSet) -> list[Tip]:
         if low:
             tips.append(Tip("lead-low-spades", tuple(low)))
     # The queen passed away is with its receiver until played, thrown on the first trick of a suit it lacks: a learner
-    # who passed it led K♥ on the advice and lost 15 points to it, and nothing had said where the queen was.
+    # who passed it led K♥ on the advice and lost 15 points to it, and nothing had said where the queen was. Said at the
+    # learner's first lead, then where the receiver has shown a void the learner may lead (a play-test read it at
+    # every lead of the deal, the same words each trick).
     if table.led_suit is None and passed_queen and QS not in obs.played and values[QS] > 0 and obs.pass_to is not None:
-        tips.append(Tip("queen-passed", (QS,), seat=obs.pass_to, points=values[QS]))
+        first_lead = not any(trick.leader == obs.seat for trick in obs.tricks if trick.winner is not None)
+        void_led = any(suit_of(c) in obs.voids[obs.pass_to] for c in legal)
+        if first_lead or void_led:
+            tips.append(Tip("queen-passed", (QS,), seat=obs.pass_to, points=values[QS]))
     moon = moon_watch(rules, obs.tricks)
     if moon is not None:
         tips.append(moon)
