@@ -304,6 +304,10 @@ def test_on_a_phone_the_advice_stands_above_the_word_on_the_last_decision(server
     short = page.evaluate("() => document.querySelector('#learn-body .learn-short').getBoundingClientRect().toJSON()")
     feedback = page.evaluate("() => document.getElementById('learn-feedback').getBoundingClientRect().toJSON()")
     assert short["bottom"] <= feedback["top"] and short["bottom"] <= PHONE["height"], (short, feedback)
+    # Under the decision's heading, so that the advice is read as this decision's (a play-test read "In short: play
+    # 9♦" above the heading as the verdict on its last card).
+    heading = page.evaluate("() => document.querySelector('#learn-body > h3').getBoundingClientRect().toJSON()")
+    assert heading["bottom"] <= short["top"], (heading, short)
     # On the guided deal's lower felt the trick's cards lie apart (a play-test's K♦ hid half the Q♦ before it).
     page.evaluate(WATCH_TRICK_APART)
     deadline = time.monotonic() + 120
