@@ -326,6 +326,35 @@ def test_on_a_phone_the_advice_stands_above_the_word_on_the_last_decision(server
 
 
 @needs_chromium
+def test_a_reload_keeps_the_word_on_the_learners_last_decision(server: Server, browser: Any) -> None:
+    """A play-test reloaded the guided deal after a card: "You chose Q♠ ... 8♠ would have cost about 13.9" was gone."""
+    page = new_page(browser, DESKTOP)
+    start_learning(page, server.base, "black-maria", "Ada")
+    page.wait_for_function(EXPLAINED, timeout=30_000)
+    for card in page.locator("#hand .card:not(.dim)").all()[:3]:
+        click_card(card)
+    page.click("#pass-button")
+    said = "() => /^You (passed|chose) .*about/.test(document.getElementById('learn-feedback').textContent)"  # (with costs)
+    for step in ("pass", "card"):
+        page.wait_for_function("() => document.querySelector('#hand .card.playable')", timeout=60_000)
+        page.wait_for_function(said, timeout=30_000)
+        before = page.text_content("#learn-feedback")
+        page.reload()
+        page.wait_for_function("() => document.querySelector('#hand .card.playable')", timeout=30_000)
+        page.wait_for_function(said, timeout=10_000)
+        assert page.text_content("#learn-feedback") == before, step
+        if step == "pass":
+            page.wait_for_function(EXPLAINED, timeout=30_000)
+            playable = page.locator("#hand .card.playable")
+            name = playable.first.get_attribute("data-card")
+            click_card(playable.first)
+            page.wait_for_function(f"() => !document.querySelector('#hand [data-card=\"{name}\"]')")
+            page.wait_for_function(f"() => document.getElementById('learn-feedback').textContent.startsWith('You chose')", timeout=30_000)
+    assert page.errors == []
+    page.context.close()
+
+
+@needs_chromium
 def test_the_guided_deal_in_german_shows_no_english(server: Server, browser: Any) -> None:
     page = new_page(browser, DESKTOP, locale="de-DE")
     page.goto(f"{server.base}/")

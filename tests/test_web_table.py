@@ -536,6 +536,24 @@ def test_bugs_5_6_the_shuffle_check_of_the_last_deal_survives_a_reload_and_a_spe
     watcher.context.close()
 
 
+def test_a_summary_open_at_a_reload_opens_again_and_one_closed_does_not(server: Server, browser: Any) -> None:
+    """A play-test reloaded the page while it read deal 1's summary: the summary was gone and the page at deal 2's pass."""
+    page = solo_table(browser, server.base, deals=2)
+    play_to_the_summary(page)
+    heading = page.text_content("#summary-heading")
+    page.reload()
+    page.wait_for_selector("#summary[open]")
+    assert page.text_content("#summary-heading") == heading and page.is_visible("#summary-rows")
+    page.click("#summary-close")
+    page.wait_for_selector("#summary", state="hidden")
+    page.reload()
+    page.wait_for_selector("#pass-bar:not([hidden])")
+    page.wait_for_timeout(300)
+    assert not page.evaluate("() => document.getElementById('summary').open"), "a summary closed here opened again"
+    assert page.errors == []
+    page.context.close()
+
+
 # The page's header: each item inside it, none cut short or squeezed to nothing, none over another.
 HEADER_PROBLEMS = """() => {
   const problems = [];

@@ -4,8 +4,8 @@ import { noteEvents, playKeys, pump } from "./updates.js";
 import { renderAll, renderStatus } from "./table-view.js";
 import { peekChat, renderChat } from "./chat.js";
 import { focusCard, renderHand, restoreMarked, showHint, showRefusal } from "./hand.js";
-import { renderCounts, showNewLink } from "./dialogs.js";
-import { askCount, explained, maybeExplain, passCompared } from "./learn.js";
+import { renderCounts, showNewLink, summaryAfterReload } from "./dialogs.js";
+import { askCount, explained, maybeExplain, passCompared, restoreFeedback } from "./learn.js";
 import { shortCards } from "./cards.js";
 import { cardShort, has, plural, t } from "./i18n.js";
 
@@ -100,7 +100,11 @@ function receive(message) {
       setConnection("");
       renderAll();
       if (app.undoAsked) tellTakenBack();
-      else if (loaded) tellLastTrick(message.events);
+      else if (loaded) {
+        tellLastTrick(message.events);
+        summaryAfterReload();
+        if (app.learn) restoreFeedback();
+      }
       app.undoAsked = false;
       tellStoodIn(message.stood_in);
       if (app.linked && app.seat !== null) announce(setNews([{ key: "web_seat_linked", seat: app.seat }], 10));

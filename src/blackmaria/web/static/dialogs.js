@@ -127,6 +127,18 @@ export function showLastDeal() {
   }
 }
 
+const closedKey = () => `blackmaria:summary-closed:${app.code}`;
+
+/** A page loaded between deals, its seat yet to act in the new one: the last deal's summary as it was, unless this
+ * tab closed it (a play-test's reload lost the summary it was reading, and the page went on to the next pass). */
+export function summaryAfterReload() {
+  const view = app.view;
+  const deal = lastDealOver();
+  if (deal === null || app.seat === null || app.learn || !view || view.deal !== deal + 1) return;
+  const acted = view.tricks.some((trick) => trick.plays.length) || (view.phase === "passing" && view.has_passed[app.seat]);
+  if (!acted && sessionStorage.getItem(closedKey()) !== String(deal)) showLastDeal();
+}
+
 /** A deal's summary from its public count: its points, moon and kitty, each seat's tricks and the totals after it. */
 function showCountedSummary(count) {
   const over = count.deal === lastDealOver() && app.view.phase === "game-over";
@@ -192,6 +204,7 @@ export function showResult(view) {
  * left on the page, a play-test). */
 export function closeSummary() {
   $("summary").close();
+  sessionStorage.setItem(closedKey(), $("summary").dataset.deal); // (not opened again by a reload)
   document.body.classList.remove("result-waits"); // (now: the close event comes after the focus is given below)
   const focusable = $("hand").querySelector("[tabindex='0']");
   if (focusable) focusable.focus();

@@ -75,7 +75,7 @@ export function learnFeedback(events) {
   if (!app.learn || !app.explanation) return;
   const mine = events.find((event) => (event.type === "CardPlayed" || event.type === "CardsPassed") && event.seat === app.seat);
   if (!mine) return;
-  app.feedback = { x: app.explanation.explanation, mine }; // kept, so that a change of language says it again
+  app.feedback = { x: app.explanation.explanation, mine, deal: app.view && app.view.deal }; // kept, so that a change of language says it again
   showFeedback();
   // A pass the search did not compare: the server plays it out beside the advice on the same deals (``passCompared``).
   const x = app.feedback.x;
@@ -142,6 +142,22 @@ export function showFeedback() {
     else text = t("learn_feedback_effects", { ...said, effect, best_effect: bestEffect });
   }
   $("learn-feedback").textContent = text;
+  sessionStorage.setItem(feedbackKey(), JSON.stringify(app.feedback));
+}
+
+const feedbackKey = () => `blackmaria:feedback:${app.code}`;
+
+/** A page reloaded in a guided deal: the word on the learner's last decision again, while it is the last one (a
+ * play-test's reload lost the lesson on the card just played). */
+export function restoreFeedback() {
+  const kept = JSON.parse(sessionStorage.getItem(feedbackKey()) || "null");
+  const view = app.view;
+  if (!kept || !kept.mine || !view || app.seat === null || kept.deal !== view.deal) return;
+  const mine = view.tricks.flatMap((trick) => trick.plays.filter(([seat]) => seat === app.seat).map(([, card]) => card));
+  const last = kept.mine.type === "CardPlayed" ? mine[mine.length - 1] === kept.mine.card : !mine.length && view.has_passed[app.seat];
+  if (!last) return;
+  app.feedback = kept;
+  showFeedback();
 }
 
 export function renderLearn() {
