@@ -349,7 +349,7 @@ def test_a_reload_keeps_the_word_on_the_learners_last_decision(server: Server, b
             name = playable.first.get_attribute("data-card")
             click_card(playable.first)
             page.wait_for_function(f"() => !document.querySelector('#hand [data-card=\"{name}\"]')")
-            page.wait_for_function(f"() => document.getElementById('learn-feedback').textContent.startsWith('You chose')", timeout=30_000)
+            page.wait_for_function("() => document.getElementById('learn-feedback').textContent.startsWith('You chose')", timeout=30_000)
     assert page.errors == []
     page.context.close()
 
