@@ -272,6 +272,8 @@ def test_two_browsers_and_two_bots_play_a_whole_deal_by_clicking(server: Server,
     ben_page.wait_for_function("() => document.getElementById('chat-log').textContent.includes('<b>gg</b> & thanks')")
     assert "Anna: Well played!" in (ben_page.text_content("#chat-log") or "")
     assert ben_page.locator("#chat-log b b").count() == 0
+    # Her own lines are marked as hers (a play-test looked for its own line, and read only its name).
+    assert "Anna (you): Well played!" in (anna_page.text_content("#chat-log") or "")
     # A line from another player while the chat is out of sight shows under the hand, a click away from the chat (a
     # play-test's phone player missed a friend's question).
     ben_page.wait_for_function("() => document.getElementById('chat-peek').textContent.includes('gg')")

@@ -20,7 +20,7 @@ from blackmaria.locale import Texts
 from browser import SCREENSHOTS, chromium, needs_chromium
 from test_server_helpers import ONE_DEAL_HEARTS, TWO_OF_CLUBS_ONLY, Server, running_server
 from test_web_client import Seat, anna_and_ben, create_table
-from web_helpers import DESKTOP, PHONE, VISIBLE_POINT, click_card, hand, new_page
+from web_helpers import DESKTOP, PHONE, VISIBLE_POINT, click_card, hand, new_page, wait_for_app
 
 pytestmark = needs_chromium
 
@@ -517,14 +517,14 @@ def test_bugs_5_6_the_shuffle_check_of_the_last_deal_survives_a_reload_and_a_spe
     mine = "✓ Deal 1 checked: the revealed deck matches its SHA-256 and deals exactly your hand."
     public = "✓ Deal 1 checked: the revealed deck matches its SHA-256, published before play."
     # (the view's deal: a spectator's header names deal 1 while its summary stays open, until deal 2's play begins)
-    in_deal_2 = "() => import('/static/state.js').then((m) => Boolean(m.app.view && m.app.view.deal === 1))"
-    watcher.wait_for_function(in_deal_2)
+    in_deal_2 = "app.view && app.view.deal === 1"
+    wait_for_app(watcher, in_deal_2)
     assert page.text_content("#shuffle-check") == mine
     assert watcher.text_content("#shuffle-check") == public
     for viewer, text in ((page, mine), (watcher, public)):
         viewer.reload()
         viewer.wait_for_selector("#play:not([hidden])")
-        viewer.wait_for_function(in_deal_2)
+        wait_for_app(viewer, in_deal_2)
         assert viewer.text_content("#shuffle-check") == text
     page.wait_for_selector("#pass-bar:not([hidden])")
     # In the other language at once (a play-test read the check in English on a German page).
@@ -534,6 +534,30 @@ def test_bugs_5_6_the_shuffle_check_of_the_last_deal_survives_a_reload_and_a_spe
     assert page.errors == [] and watcher.errors == []
     page.context.close()
     watcher.context.close()
+
+
+def test_a_tap_on_the_table_cuts_the_pause_of_a_won_trick_short(server: Server, browser: Any) -> None:
+    """A play-test tapped a card while the won trick lay on the felt, and nothing happened: a tap on the table or the
+    hand ends that pause (here made 20 s long)."""
+    page = solo_table(browser, server.base)
+    page.evaluate("() => import('/static/state.js').then((m) => { m.TIMING.hold = 20000; })")
+    pass_three(page)
+    held = "() => import('/static/state.js').then((m) => m.app.heldWon !== null)"
+    deadline = time.monotonic() + 60
+    while not page.evaluate(held):  # (evaluate awaits the promise)
+        assert time.monotonic() < deadline, "no trick was won in time"
+        if page.locator("#hand .card.playable").count():
+            play_first_playable(page)
+        else:
+            page.wait_for_timeout(20)
+    started = time.monotonic()
+    box = page.locator("#felt").bounding_box()
+    assert box is not None
+    page.mouse.click(box["x"] + 10, box["y"] + box["height"] / 2)  # (the felt is never "stable" to a locator's click)
+    wait_for_app(page, "app.heldWon === null", timeout=5_000)
+    assert time.monotonic() - started < 5
+    assert page.errors == []
+    page.context.close()
 
 
 def test_a_summary_open_at_a_reload_opens_again_and_one_closed_does_not(server: Server, browser: Any) -> None:

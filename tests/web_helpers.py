@@ -171,6 +171,14 @@ def click_card(card: Any, timeout: float = 10_000) -> None:
         card.page.mouse.click(point["x"], point["y"])
 
 
+def wait_for_app(page: Any, condition: str, timeout: float = 30_000) -> None:
+    """Wait until ``condition``, a JavaScript expression over the page's ``app`` (its state module's), holds.
+
+    (``wait_for_function`` does not await a promise: one that imports the module is truthy at once, and passes.)"""
+    page.evaluate("() => import('/static/state.js').then((m) => { window.pageApp = m.app; })")
+    page.wait_for_function(f"() => {{ const app = window.pageApp; return Boolean({condition}); }}", timeout=timeout)
+
+
 def hand(page: Any) -> list[str]:
     return list(page.eval_on_selector_all("#hand .card", "nodes => nodes.map(n => n.dataset.card)"))
 

@@ -1,7 +1,7 @@
 // The browser client: the lobby, seating, and the table, over the server's HTTP lobby and WebSocket protocol v1
 // (docs/server.md). Plain JavaScript modules, no build step (docs/web.md lists them). Names and chat are always
 // inserted as text.
-import { $, app, clearNotice, copyField, playsOnTable, renderNews, setSpeed, showNotice, store, trackInputModality } from "./state.js";
+import { $, app, clearNotice, copyField, hurry, playsOnTable, renderNews, setSpeed, showNotice, store, trackInputModality } from "./state.js";
 import { connect, send } from "./connection.js";
 import { renderAll, renderSeats, renderTrick, toggleLastTrick, togglePause } from "./table-view.js";
 import { openChat, sendChat } from "./chat.js";
@@ -89,6 +89,7 @@ function showTable(code) {
   $("speed-select").value = store.speed();
   $("speed-select").addEventListener("change", (event) => { store.saveSpeed(event.target.value); setSpeed(event.target.value); });
   document.addEventListener("pointerdown", () => app.audio?.resume()); // browsers let a page sound after a click
+  for (const id of ["felt", "hand"]) $(id).addEventListener("pointerdown", hurry); // a won trick's pause, cut short
   $("last-trick-button").addEventListener("click", toggleLastTrick);
   $("last-deal-button").addEventListener("click", showLastDeal);
   $("summary-close").addEventListener("click", closeSummary);

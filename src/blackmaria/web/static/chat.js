@@ -8,7 +8,8 @@ import { has, t } from "./i18n.js";
  * ``phrase``), whatever the writer's. */
 export function chatWords(line) {
   // A spectator's line (seat null) is marked as a watcher's: never taken for a player's.
-  const who = line.seat === null || line.seat === undefined ? t("chat_watching", { name: line.name }) : app.table && app.table.seats[line.seat] ? seatName(line.seat) : line.name;
+  let who = line.seat === null || line.seat === undefined ? t("chat_watching", { name: line.name }) : app.table && app.table.seats[line.seat] ? seatName(line.seat) : line.name;
+  if (line.seat === app.seat && app.seat !== null) who = `${who} ${t("you_suffix")}`; // (a play-test looked for its own lines)
   return { who, text: line.phrase && has(line.phrase) ? t(line.phrase) : line.text };
 }
 

@@ -143,6 +143,24 @@ export function el(tag, props = {}, ...children) {
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+let wakeEarly = null;
+/** A pause a tap on the table or the hand cuts short (``hurry``): a won trick shown on the felt, which a play-test
+ * tapped a card through, and nothing happened. */
+export const pause = (ms) =>
+  new Promise((resolve) => {
+    const wake = () => {
+      wakeEarly = null;
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(wake, ms);
+    wakeEarly = wake;
+  });
+
+export function hurry() {
+  if (wakeEarly) wakeEarly();
+}
+
 export function announce(text) {
   const region = $("announcer");
   region.textContent = "";

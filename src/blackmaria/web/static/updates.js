@@ -1,5 +1,5 @@
 // The server's updates shown one after another, so that every card can be seen; the shuffle's commitment checked.
-import { $, announce, app, clearNotice, currentTrick, seatName, setNews, showNotice, sleep, TIMING } from "./state.js";
+import { $, announce, app, clearNotice, currentTrick, pause, seatName, setNews, showNotice, sleep, TIMING } from "./state.js";
 import { flyTrick, renderAll, renderSeats, renderShuffle, renderStatus, renderTrick } from "./table-view.js";
 import { NARROW, passPrompt, showHint } from "./hand.js";
 import { showSummary } from "./dialogs.js";
@@ -98,7 +98,7 @@ async function showUpdate(message, hurry) {
     held = true;
     announce(app.heldText);
     if (!hurry) {
-      await sleep(TIMING.hold);
+      await pause(TIMING.hold);
       flyTrick(won.seat);
       await sleep(TIMING.fly);
     }
