@@ -422,6 +422,11 @@ def test_the_guided_deal_calls_a_card_as_good_as_any_only_when_none_is_cheaper()
     said = session._play_feedback(disagreeing, advised)
     assert "no card here costs less" not in said and f"{session.t.card(other)} would have cost about 1.0" in said
     assert "no card here costs less" in session._play_feedback(disagreeing, other)
+    # A difference within the simulations' noise is said to be chance, with how many deals it was measured in (a
+    # play-test read one gap of 0.9 called chance and another called a cost, and could not tell why).
+    noisy = replace(disagreeing, options=(Option(other, 0, "ducks", 1.0, 0.5), Option(advised, 0, "ducks", 1.9, 0.5)), worlds=375)
+    said = session._play_feedback(noisy, advised)
+    assert said.endswith("(about 1.0 points): in 375 simulated deals a difference this small is chance."), said
 
 
 def test_the_guided_deals_feedback_on_a_costlier_card_says_why_by_what_each_card_does() -> None:

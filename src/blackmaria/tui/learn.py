@@ -220,8 +220,9 @@ class LearnSession(PlaySession):
             return tt("learn_feedback_best", card=tt.card(card), cost=self.mean_points(costs[card]))
         chosen = next(option for option in explanation.options if option.card == card)
         said = dict(card=tt.card(card), cost=self.mean_points(costs[card]), best=tt.card(best), best_cost=self.mean_points(costs[best]))
-        if explanation.within_chance(chosen):
-            return tt("learn_feedback_chance", **said)
+        if explanation.within_chance(chosen):  # (how many deals: a play-test read one 0.9 as chance and another as cost)
+            worlds = f"{explanation.worlds:,}".replace(",", "." if self.lang == "de" else ",")
+            return tt("learn_feedback_chance", **said, worlds=worlds)
         # Why the other card is better, as far as the trick says: what each does to it, or, doing the same, that the
         # difference is in what each leaves in the hand (a play-test read the two costs and asked why).
         effect = self._effect(explanation, chosen)

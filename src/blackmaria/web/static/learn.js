@@ -136,7 +136,7 @@ export function showFeedback() {
     const worth = (option) => (option.value ? t("learn_effect_worth", { effect: effectText(option, x), points: plural("points", option.value) }) : effectText(option, x));
     const [effect, bestEffect] = [worth(chosen), worth(best)];
     if (shownDifference(best.cost, chosen.cost) < 0.05) text = t("learn_feedback_best", { card: cardShort(chosen.card), cost });
-    else if (chosen.chance) text = t("learn_feedback_chance", said);
+    else if (chosen.chance) text = t("learn_feedback_chance", { ...said, worlds: x.worlds.toLocaleString(language() === "de" ? "de-DE" : "en-US") });
     else if (effect === bestEffect && chosen.effect.startsWith("lead") && chosen.card.slice(-1) !== best.card.slice(-1)) text = t("learn_feedback_lead_suit", { ...said, effect, suit: suitName(chosen.card.slice(-1)), best_suit: suitName(best.card.slice(-1)) });
     else if (effect === bestEffect) text = t("learn_feedback_later", { ...said, effect });
     else text = t("learn_feedback_effects", { ...said, effect, best_effect: bestEffect });
