@@ -74,6 +74,14 @@ def start_learning(page: Any, base: str, preset: str, name: str) -> None:
     page.wait_for_function("() => document.getElementById('table-title').textContent.length > 0", timeout=30_000)
 
 
+def pass_first_three(page: Any) -> None:
+    """At the guided deal's pass, once explained: the first three cards of the hand passed."""
+    page.wait_for_function(EXPLAINED, timeout=30_000)
+    for card in page.locator("#hand .card:not(.dim)").all()[:3]:
+        click_card(card)
+    page.click("#pass-button")
+
+
 def check_decision(page: Any, lesson: Lesson, passing: bool) -> None:
     """The three parts are shown, and what they allow and forbid is what the hand raises and dims."""
     page.wait_for_function(EXPLAINED, timeout=20_000)
@@ -292,10 +300,7 @@ def test_on_a_phone_the_advice_stands_above_the_word_on_the_last_decision(server
     screen (857-942 px on an 844 px screen)."""
     page = new_page(browser, PHONE)
     start_learning(page, server.base, "black-maria", "Ada")
-    page.wait_for_function(EXPLAINED, timeout=30_000)
-    for card in page.locator("#hand .card:not(.dim)").all()[:3]:
-        click_card(card)
-    page.click("#pass-button")
+    pass_first_three(page)
     page.wait_for_function(
         "() => document.querySelector('#hand .card.playable') && document.getElementById('learn-feedback').textContent !== ''",
         timeout=60_000,
@@ -330,10 +335,7 @@ def test_a_reload_keeps_the_word_on_the_learners_last_decision(server: Server, b
     """A play-test reloaded the guided deal after a card: "You chose Q♠ ... 8♠ would have cost about 13.9" was gone."""
     page = new_page(browser, DESKTOP)
     start_learning(page, server.base, "black-maria", "Ada")
-    page.wait_for_function(EXPLAINED, timeout=30_000)
-    for card in page.locator("#hand .card:not(.dim)").all()[:3]:
-        click_card(card)
-    page.click("#pass-button")
+    pass_first_three(page)
     said = "() => /^You (passed|chose) .*about/.test(document.getElementById('learn-feedback').textContent)"  # (with costs)
     for step in ("pass", "card"):
         page.wait_for_function("() => document.querySelector('#hand .card.playable')", timeout=60_000)
