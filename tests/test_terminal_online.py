@@ -360,6 +360,12 @@ def test_alone_with_computer_players_undo_takes_a_card_back_and_a_spectator_sees
         time.sleep(0.1)
     stop_watching.set()
     assert seen in watcher.out
+    # One watching is told what it may type, and the pass as everyone's (a play-test's spectator read the playing keys,
+    # "your seat is kept", and "Pass 3 cards to the right to Tom").
+    assert any(line.startswith("You are watching: no hand is shown to you. Commands: last,") for line in watcher.out), watcher.out[:6]
+    assert any(line.startswith("Each player passes 3 cards ") for line in watcher.out) and not any(
+        line.startswith("Pass 3 cards") for line in watcher.out
+    )
 
 
 def test_alone_with_computer_players_claim_plays_out_a_decided_rest(server: Server) -> None:
@@ -1093,6 +1099,11 @@ def test_the_screen_tells_a_lost_connection_at_once_and_ctrl_q_leaves_while_it_t
                 server.kill()
                 # Told within a second, not after the five tries (0.5 s to 8 s apart).
                 await until(pilot, lambda: "The connection was lost; connecting again ..." in app.told, "told the loss", timeout=3)
+                # What is typed meanwhile is refused at once, not kept to be sent once the server is back (a play-test's
+                # cards typed in the outage were played after it, with nothing said).
+                await until(pilot, lambda: app.seat.offline, "trying again", timeout=3)
+                app.enter_text("3c")
+                assert app.message.startswith("Not connected: ") and app.typed.queue.empty()
                 pressed = time.monotonic()
                 await pilot.press("ctrl+q")
                 await until(pilot, lambda: app.ended is not None, "left", timeout=5)
@@ -1162,8 +1173,10 @@ def test_alone_with_computer_players_a_missed_turn_pauses_the_game_and_enter_goe
                 status = lambda: str(app.query_one("#status", Static).content)  # noqa: E731
                 await until(pilot, lambda: "the game is paused and waits for you" in status(), "said so in the status", timeout=5)
                 assert not app.seat.away and server.http.get(f"/api/tables/{code}").json()["pause_reason"] == "time"
-                await pilot.press("enter")  # nothing typed: go on
-                await until(pilot, lambda: "The game goes on." in app.told, "resumed", timeout=10)
+                app.seat.take("3c")  # a card typed is refused, the pause said again (it resumed the game unasked)
+                assert server.http.get(f"/api/tables/{code}").json()["paused"] is True
+                await pilot.press("enter")  # nothing typed: go on, and who resumed it is said
+                await until(pilot, lambda: "You resumed the game: it goes on." in app.told, "resumed", timeout=10)
                 assert server.http.get(f"/api/tables/{code}").json()["paused"] is False
                 await pilot.press("ctrl+q")
                 await until(pilot, lambda: app.ended is not None, "left")

@@ -444,7 +444,18 @@ def test_bug7_while_the_connection_is_down_the_hand_rests_and_says_so(server: Se
     assert page.get_attribute("#hand", "aria-disabled") == "false"
     assert page.get_attribute("#hint-button", "aria-disabled") == "false"
     pass_three(page)
-    assert page.errors == []
+    # One watching holds no cards: the bar says the game shows again (a play-test's spectator read "Your cards ...").
+    watcher = new_page(browser, PHONE)
+    watcher.add_init_script(WATCH_SOCKETS)
+    watcher.goto(page.url)
+    watcher.wait_for_selector("#play:not([hidden])")
+    watcher.evaluate("() => window.cut()")
+    watcher.locator("#offline-bar").wait_for(state="visible")
+    assert (
+        watcher.text_content("#offline-text") == "The connection to the table is lost. Reconnecting… The game shows again once it is back."
+    )
+    assert page.errors == [] and watcher.errors == []
+    watcher.context.close()
     page.context.close()
 
 
@@ -2095,6 +2106,25 @@ def test_alone_at_a_table_a_missed_turn_pauses_the_game_and_says_why(server: Ser
 
 
 @needs_chromium
+def test_one_watching_is_told_which_cards_were_taken_back(server: Server, browser: Any) -> None:
+    """A play-test's spectator saw a finished trick go back to one card after the player's take-back, and nothing said."""
+    page = solo_table(browser, server.base)
+    watcher = new_page(browser, PHONE)
+    watcher.goto(page.url)
+    watcher.wait_for_selector("#play:not([hidden])")
+    pass_three(page)
+    assert wait_for_my_turn(page)
+    card = page.locator("#hand .card.playable").first.get_attribute("data-card")
+    play_first_playable(page)
+    assert wait_for_my_turn(page)
+    page.click("#undo-button")
+    page.wait_for_selector(f"#hand [data-card='{card}']")
+    watcher.wait_for_function("() => document.getElementById('table-news').textContent.startsWith('↶ Taken back: Cleo ')")
+    assert page.errors == [] and watcher.errors == []
+    watcher.context.close()
+    page.context.close()
+
+
 def test_alone_against_computer_players_a_card_is_taken_back(server: Server, browser: Any) -> None:
     page = solo_table(browser, server.base, locale="de-DE", double_click=True)
     # A double click on the lobby's button starts one game and says nothing else (a second start's refusal read as a

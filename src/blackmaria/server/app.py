@@ -115,6 +115,9 @@ class TableInfo(BaseModel):
     paused_by: int | None = Field(
         None, description="While paused by a player: the seat whose token paused it (none when the host token did, or the clock)."
     )
+    resumed_by: int | None = Field(
+        None, description="Once a paused game goes on: the seat whose token resumed it (none when the host token did)."
+    )
     undo: bool = Field(
         False, description="A card may be taken back (the WebSocket message undo): one player against computer players, rules with undo."
     )

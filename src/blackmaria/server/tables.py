@@ -294,6 +294,8 @@ class TableRuntime:
         self.pause_reason: str | None = None
         """Why the game is paused: ``host`` (a player paused it) or ``time`` (a lone player's time ran out)."""
         self.paused_by: int | None = None
+        self.resumed_by: int | None = None
+        """The seat that last resumed the game (told to everyone, as who paused it is)."""
         """The seat whose player paused the game (None: the host token, or the clock)."""
         self._paused_left: float | None = None
         """The seconds the turn timer had left when the game was paused."""
@@ -526,6 +528,7 @@ class TableRuntime:
             "paused": self.paused,
             "pause_reason": self.pause_reason if self.paused else None,
             "paused_by": self.paused_by if self.paused else None,
+            "resumed_by": None if self.paused else self.resumed_by,
             "undo": self._undo_allowed(),
             "claim": self._lone_player(),
             "turn_seconds": self.turn_seconds,
@@ -1317,6 +1320,7 @@ class TableRuntime:
             self.paused = False
             self.pause_reason = None
             self.paused_by = None
+            self.resumed_by = by
             if self._paused_left is not None:
                 self._deadline = loop.time() + self._paused_left  # the same decision's clock goes on where it stood
                 self._paused_left = None

@@ -63,6 +63,8 @@ def narrate(
             # A game that never passes (two-player) is not told so at every deal, as if others would pass.
             if any(direction != "hold" for direction in rules.pass_schedule):
                 lines.append(t("no_pass"))
+        elif me < 0:  # one watching passes nothing (a play-test's spectator was told "Pass 3 cards to the right to Tom")
+            lines.append(t("pass_header_watching", count=rules.pass_count, direction=t.direction(event.direction)))
         else:
             target = (me + rules.pass_offset(event.direction)) % rules.players  # type: ignore[arg-type]
             lines.append(t("pass_header", count=rules.pass_count, direction=t.direction(event.direction), target=names[target]))

@@ -43,6 +43,9 @@ CODE: Final = re.compile(r"[A-Za-z0-9_-]{16}")
 """A table's code alone (the server's ``tables.CODE_RE``, not imported: the terminal client installs without the server)."""
 # The words of the game against the computer; "zurück" here gives back a seat that a stand-in was playing, so German
 # takes a card back with "zurücknehmen" (the server allows it, and a claim, to one player alone against computer players).
+WATCH_HELP: Final = {"online_help": "online_watch_help", "online_app_help": "online_app_watch_help"}
+"""The help line for one watching, by the players' help line it stands for."""
+
 COMMANDS: Final = {word: action for word, action in PLAY_COMMANDS.items() if not word.startswith("zur")} | {
     "zurücknehmen": "undo",
     "zuruecknehmen": "undo",
@@ -311,6 +314,8 @@ class OnlineSeat(Seat):
         self.away = False
         self.paused = False
         """The game is paused (by a player, or by the clock of a player left alone with computer players)."""
+        self.offline = False
+        """The connection is lost and tried again: what is typed meanwhile is refused, not sent once it is back."""
         self.ended = False
         """Whether a game this connection watched in play has ended (a game over already at the welcome does not
         count: then the player waits for the host to start the next one)."""
@@ -421,7 +426,11 @@ class OnlineSeat(Seat):
         self.say(self.t("autoplay_on" if self.autoplay else "autoplay_off"))
 
     def recover(self) -> bool:
-        return self.reconnect()
+        self.offline = True
+        try:
+            return self.reconnect()
+        finally:
+            self.offline = False
 
     def submit(self, kind: str, cards: Sequence[Card]) -> str | None:
         """Send the pass or the card: the server judges it, and a refusal comes back in words. A choice the seat's
@@ -549,7 +558,7 @@ class OnlineSeat(Seat):
             self.say(t("online_watching", code=self.link.code))
         else:
             self.say(t("online_seated", code=self.link.code, seat=self.seat + 1, name=self._names[self.seat]))
-        self.say(t(self.help_message))
+        self.say(self.help_line())
         if self.is_host:
             self.say(t("online_host_help"))
         for line in message.get("chat", [])[-5:]:
@@ -617,7 +626,7 @@ class OnlineSeat(Seat):
         if paused and not self.paused:
             self.say(self.paused_text(info))
         elif self.paused and not paused:
-            self.say(t("web_news_resumed"))
+            self.say(self.resumed_text(info))
         self.paused = paused
         if (was_open or was_over) and info.get("status") == "playing":
             self.ended = False  # a new game, for a seat that stayed
@@ -928,6 +937,15 @@ class OnlineSeat(Seat):
             return t("waiting_pass", names=t.names_list(names))
         return super().status(with_points)
 
+    def resumed_text(self, info: dict[str, Any]) -> str:
+        """That the game goes on, and who resumed it (a play-test was told only "The game goes on.")."""
+        by = info.get("resumed_by")
+        if by is not None and by == self.seat:
+            return self.t("web_news_resumed_you")
+        if isinstance(by, int) and 0 <= by < len(self._names):
+            return self.t("web_news_resumed_by", name=self._names[by])
+        return self.t("web_news_resumed")
+
     def paused_text(self, info: dict[str, Any]) -> str:
         """Why nobody plays, and, to a player, how to go on (a spectator cannot resume)."""
         by = info.get("paused_by")
@@ -981,9 +999,13 @@ class OnlineSeat(Seat):
         if action == "quit":
             raise Leave
         if self.paused and self.seat is not None and action in ("back", None):
-            self.resume()  # "back" (or Enter, or the cards to play) goes on; a command only shows what it shows
+            # "back" (or Enter) goes on; cards typed are refused, the pause said again (a play-test's card typed while
+            # another player had paused the game resumed it unasked); a command only shows what it shows
             if action == "back":
-                return
+                self.resume()
+            else:
+                self.say(self.paused_text(self.table))
+            return
         if self.away:
             self.send({"type": "ping"})  # any message gives the seat back; the decision comes with the next update
             if action == "back":
@@ -1040,6 +1062,12 @@ class OnlineSeat(Seat):
         else:
             self.seat_change = "bot"
             self.send({"type": "seat", "seat": int(number) - 1, "to": "bot", "level": "medium"})
+
+    def help_line(self) -> str:
+        """One watching is told what it may type (a play-test's spectator read the playing keys, "your seat is kept")."""
+        if self.seat is None and self.help_message in WATCH_HELP:
+            return self.t(WATCH_HELP[self.help_message])
+        return super().help_line()
 
     def command_help(self) -> None:
         super().command_help()

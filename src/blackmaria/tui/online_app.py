@@ -20,8 +20,8 @@ from textual.widgets import RichLog, Static
 
 from blackmaria.cards import Card, CardSet, card_name
 from blackmaria.tui.app import CardTableApp, StoryLog
-from blackmaria.tui.online import OnlineSeat
-from blackmaria.tui.seat import Typed, run_lines
+from blackmaria.tui.online import COMMANDS, OnlineSeat
+from blackmaria.tui.seat import Typed, command_word, run_lines
 
 
 class OnlineApp(CardTableApp):
@@ -176,7 +176,8 @@ class OnlineApp(CardTableApp):
         undo = bool(self.seat.table.get("undo")) and self.seat.me is not None
         start = self.seat.table.get("status") in ("open", "over") and self.seat.may_start()
         playing = self.seat.table.get("status") == "playing"  # no hint nor why once the game is over, as in play
-        shown = {"undo": undo and playing, "start": start, "hint": playing, "why": playing}
+        seated = self.seat.me is not None  # one watching has no hand: no hint, why nor autoplay (a play-test was offered them)
+        shown = {"undo": undo and playing, "start": start, "hint": playing and seated, "why": playing and seated, "autoplay": seated}
         labels = {"why": "claim"} if self._claims() else {}
         if self.seat.table.get("status") == "over":
             labels["start"] = "again"  # after a game F8 asks for another (it starts once everyone has asked)
@@ -219,7 +220,20 @@ class OnlineApp(CardTableApp):
         self.draw_keys()
 
     # ---- what the player does ---------------------------------------------------------------------
+    def refused_offline(self) -> bool:
+        """Whether the connection is being tried again: then nothing is queued to go later (a play-test's card typed
+        while the server was down was played once it came back, with nothing said meanwhile)."""
+        if self.seat.offline:
+            self.message = self.t("online_not_connected")
+            self.refresh_view()
+        return self.seat.offline
+
     def choose(self, cards: list[Card]) -> None:
+        if self.refused_offline():
+            return
+        if self.seat.paused:  # Enter on a card while paused goes on, as the pause's words say: it plays no card
+            self.typed.put("back")
+            return
         if cards:  # the server judges the pass or the card; a refusal comes back in words (Enter with nothing marked is
             # answered by the screen's keys, CardTableApp.handle_key)
             self.message = ""
@@ -228,6 +242,8 @@ class OnlineApp(CardTableApp):
             self.typed.put(" ".join(card_name(c) for c in cards))
 
     def enter_text(self, text: str) -> None:
+        if COMMANDS.get(command_word(text)) != "quit" and self.refused_offline():
+            return
         self.message = ""
         self.typed.put(text)
 

@@ -1,5 +1,5 @@
 // The WebSocket to the table (docs/server.md, protocol v1): hello, the messages in, what they change, errors and refusals.
-import { $, announce, app, paused, playsOnTable, seatName, setNews, showNotice, store } from "./state.js";
+import { $, announce, app, paused, playsOnTable, renderNews, seatName, setNews, showNotice, store } from "./state.js";
 import { noteEvents, playKeys, pump } from "./updates.js";
 import { renderAll, renderStatus } from "./table-view.js";
 import { peekChat, renderChat } from "./chat.js";
@@ -53,7 +53,7 @@ function setConnection(text) {
   // What asks the server rests too (a play-test saw Hint and Pause inviting clicks under "Connection lost").
   for (const id of ["hint-button", "pause-button"]) $(id).setAttribute("aria-disabled", String(down));
   $("offline-bar").hidden = !down;
-  $("offline-text").textContent = down ? t("offline_hand") : "";
+  $("offline-text").textContent = down ? t(app.seat === null ? "offline_watching" : "offline_hand") : ""; // (one watching has no cards)
   if (app.view && app.table) {
     renderHand();
     renderStatus();
@@ -62,7 +62,8 @@ function setConnection(text) {
 
 function receive(message) {
   switch (message.type) {
-    case "welcome":
+    case "welcome": {
+      const before = app.view;
       if (message.seq !== app.seq) {
         app.hint = null; // a hint is for the position it was asked in: after an undo (or a reload later on) it is gone
         $("hint-text").textContent = "";
@@ -100,6 +101,7 @@ function receive(message) {
       setConnection("");
       renderAll();
       if (app.undoAsked) tellTakenBack();
+      else if (before) tellOthersTakenBack(before);
       else if (loaded) {
         tellLastTrick(message.events);
         summaryAfterReload();
@@ -111,6 +113,7 @@ function receive(message) {
       app.linked = false;
       if (app.learn && app.view && app.view.phase === "game-over") askCount(app.view.deal_points.length - 1);
       break;
+    }
     case "update":
       message.receivedAt = Date.now(); // the server's clock for a turn starts now, not when the page shows it
       app.queue.push(message);
@@ -217,6 +220,17 @@ function tellTakenBack() {
   if (back.length) focusCard(back[0], $("undo-button")); // a card taken back, to play again from
 }
 
+/** Welcomed again after a player took cards back: the cards gone from the table, by whom, as the terminal says them
+ * (a play-test's spectator saw a finished trick go back to one card, and nothing said). */
+function tellOthersTakenBack(before) {
+  const plays = (view) => (view ? view.tricks.flatMap((trick) => trick.plays) : []);
+  const [was, now] = [plays(before), plays(app.view)];
+  if (!app.view || before.deal !== app.view.deal || now.length >= was.length) return;
+  if (now.some(([seat, card], i) => was[i][0] !== seat || was[i][1] !== card)) return;
+  const undone = was.slice(now.length).map(([seat, card]) => `${seatName(seat)} ${cardShort(card)}`);
+  setNews([{ key: "undo_marker", values: { plays: undone.join(", ") } }], 12);
+}
+
 /** Before the game, who sat down or left a seat, in words for every seat's page (a host whose tab was in the
  * background was not told a friend had come); in play, a seat played by a computer player since its player left (or
  * ran out of time), or given back: everyone is told. */
@@ -260,14 +274,18 @@ function tellPause(before, message) {
     app.welcomeClock = { seq: app.seq, left: message.turn_left, at: Date.now() };
     app.clockFor = null;
   }
-  // The paused bar shows a pause; that the game goes on is written where the table's news go.
-  setNews(paused ? [] : [{ key: "web_news_resumed" }], 8);
+  // The paused bar shows a pause; that the game goes on, and who resumed it, is written where the table's news go (a
+  // play-test was told that the game went on, and not who had resumed it).
+  const resumer = message.table.resumed_by;
+  const resumed = resumer == null ? { key: "web_news_resumed" } : resumer === app.seat ? { key: "web_news_resumed_you" } : { key: "web_news_resumed_by", seat: resumer };
+  setNews(paused ? [] : [resumed], 8);
   const by = message.table.paused_by;
   const who = by === app.seat ? "web_news_paused_you" : "web_news_paused_by";
   // A clock run out is said as the bar says it (a play-test heard that the game was paused, and not why).
   const timed = paused && message.table.pause_reason === "time";
   if (timed) announce(t(app.seat === null ? "web_paused_time_watching" : "web_paused_time"));
-  else announce(paused && by != null ? t(who, { name: seatName(by) }) : t(paused ? "web_news_paused" : "web_news_resumed"));
+  else if (paused) announce(by != null ? t(who, { name: seatName(by) }) : t("web_news_paused"));
+  else announce(renderNews());
 }
 
 function onError(message) {
