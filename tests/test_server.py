@@ -390,6 +390,10 @@ def test_names_are_checked_and_seats_are_not_taken_twice(server: Server) -> None
     code, host = server.create_table(players=None)
     for name, status in (("x" * 25, 422), ("", 422), ("a\u202ebc", 422), ("tab\there", 422), ("   ", 422)):
         assert server.http.post(f"/api/tables/{code}/seats", json={"name": name}).status_code == status, name
+    # One limit said whatever the length (a play-test's 200 characters were told "at most 100", its 89 "at most 24").
+    for length in (89, 200):
+        said = server.http.post(f"/api/tables/{code}/seats", json={"name": "x" * length}).json()["detail"]
+        assert f"{length} characters long; at most 24 are allowed" in str(said), said
     assert server.http.post(f"/api/tables/{code}/seats", json={"name": "<b>Eve</b>", "seat": 1}).status_code == 201
     assert server.http.post(f"/api/tables/{code}/seats", json={"name": "Mallory", "seat": 1}).status_code == 409
     assert server.http.post(f"/api/tables/{code}/seats", json={"name": "Mallory", "seat": 6}).status_code == 422

@@ -573,8 +573,9 @@ def test_join_with_a_kept_link_the_host_made_anew_says_to_ask_for_the_new_one(se
         if not extra:
             assert "or take a free seat with --name, or --watch" in " ".join(joined.stderr.split())
             save_token(link, cara_seat, cara_token)  # (the refused token was forgotten; kept again for the second try)
-        else:
-            assert "the game is in play" in joined.stderr
+        else:  # the two reasons in two sentences, the link's first (one run-on line read as one, a play-test)
+            said = " ".join(joined.stderr.split())
+            assert "join with it. A new seat could not be taken either: " in said and "the game is in play" in said, said
     anna.close()
 
 

@@ -668,8 +668,8 @@ def join(link: str, name: str | None, seat: int | None, watch: bool, no_autoplay
                 try:
                     taken, token = take_seat(table, name, None if seat is None else seat - 1)
                 except OnlineError as error:
-                    if lost:
-                        raise OnlineError(f"{error}; {gone}") from None
+                    if lost:  # two sentences: why the link failed, then why a new seat did (one run-on line, a play-test)
+                        raise OnlineError(f"{gone[0].upper()}{gone[1:]}. A new seat could not be taken either: {error}") from None
                     raise
                 save_token(table, taken, token)
             online = OnlineSeat(table, token, language, help_message, host_token)

@@ -137,7 +137,9 @@ class TableCreated(BaseModel):
 
 class JoinTable(BaseModel):
     model_config = _STRICT
-    name: str = Field(min_length=1, max_length=100, description=f"A display name, at most {MAX_NAME_CHARS} characters after trimming.")
+    # (no max_length here: the table's own check says the one limit, 24, for any length; a play-test's 200 characters
+    # were told "at most 100", its 89 "at most 24")
+    name: str = Field(min_length=1, description=f"A display name, at most {MAX_NAME_CHARS} characters after trimming.")
     seat: int | None = Field(None, ge=0, le=6, description="A seat number; the first empty seat if absent.")
 
 
