@@ -294,9 +294,9 @@ class TableRuntime:
         self.pause_reason: str | None = None
         """Why the game is paused: ``host`` (a player paused it) or ``time`` (a lone player's time ran out)."""
         self.paused_by: int | None = None
+        """The seat whose player paused the game (None: the host token, or the clock)."""
         self.resumed_by: int | None = None
         """The seat that last resumed the game (told to everyone, as who paused it is)."""
-        """The seat whose player paused the game (None: the host token, or the clock)."""
         self._paused_left: float | None = None
         """The seconds the turn timer had left when the game was paused."""
         self._tasks: set[asyncio.Task[None]] = set()

@@ -41,11 +41,11 @@ LINK: Final = re.compile(r"(?P<base>https?://[^/?#\s]+)/t/(?P<code>[A-Za-z0-9_-]
 SERVER: Final = re.compile(r"(?P<base>https?://[^/?#\s]+)/?")
 CODE: Final = re.compile(r"[A-Za-z0-9_-]{16}")
 """A table's code alone (the server's ``tables.CODE_RE``, not imported: the terminal client installs without the server)."""
-# The words of the game against the computer; "zurück" here gives back a seat that a stand-in was playing, so German
-# takes a card back with "zurücknehmen" (the server allows it, and a claim, to one player alone against computer players).
 WATCH_HELP: Final = {"online_help": "online_watch_help", "online_app_help": "online_app_watch_help"}
 """The help line for one watching, by the players' help line it stands for."""
 
+# The words of the game against the computer; "zurück" here gives back a seat that a stand-in was playing, so German
+# takes a card back with "zurücknehmen" (the server allows it, and a claim, to one player alone against computer players).
 COMMANDS: Final = {word: action for word, action in PLAY_COMMANDS.items() if not word.startswith("zur")} | {
     "zurücknehmen": "undo",
     "zuruecknehmen": "undo",
