@@ -442,8 +442,7 @@ function tipNode(tip, x) {
     // queen costs 13")
     const own = x.options.filter((option) => tip.cards.includes(option.card)).reduce((sum, option) => sum + option.value, 0);
     text = t("web_tip_pass-high-spades", { cards: own && !tip.cards.includes("QS") ? `${cards} (${plural("points", own)})` : cards, guards: plural("spades", tip.number), points: plural("points", tip.points) });
-  }
-  else if (tip.id === "make-a-void") {
+  } else if (tip.id === "make-a-void") {
     const suit = suitNumberName(tip.number);
     text = x.kind === "pass" ? t("web_tip_make-a-void_pass", { suit, cards }) : t(tip.cards.length ? "web_tip_make-a-void_play" : "web_tip_make-a-void_clean", { suit, cards });
   } else if (tip.id === "lead-low-spades") text = t("tip_lead-low-spades", { queen: cardShort("QS"), cards });
