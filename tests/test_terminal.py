@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from blackmaria.cards import card_name, parse_card, parse_cards
-from blackmaria.locale import Texts
+from blackmaria.locale import Texts, typed_card
 from blackmaria.locale.messages import MESSAGES
 from blackmaria.rules import preset
 from blackmaria.teaching import claim_is_decided
@@ -489,11 +489,13 @@ def test_a_verb_before_the_cards_and_a_please_after_a_command_are_understood(tmp
     session = _session(tmp_path)
     session.take("pass qs zz 3c")  # a mistyped card after the verb is still the word named
     assert session.take_lines()[-1].startswith("'zz' in 'pass qs zz 3c' is not a card")
-    session.take("play")  # the verb alone asks for its card (it was "not a card or a command")
-    assert session.take_lines()[-1] == "'play' and which card? Type it after the word: play qs."
+    session.take("play")  # the verb alone asks for its card (it was "not a card or a command"), a card it may choose
+    example = typed_card(min(session.choices()))
+    assert session.take_lines()[-1] == f"'play' and which card? Type it after the word: play {example}."
     german = _session(tmp_path, lang="de")
     german.take("spiel")  # as in English (a play-test's "spiel" alone opened the last deal's review)
-    assert german.take_lines()[-1] == "'spiel' und welche Karte? Schreib sie dahinter: spiel pd."
+    example = typed_card(min(german.choices()), german=True)
+    assert german.take_lines()[-1] == f"'spiel' und welche Karte? Schreib sie dahinter: spiel {example}."
     session.take("claim")  # at the pass there is nothing to claim (it said the rest was "not decided yet")
     assert session.take_lines()[0] == "A claim plays out the rest of a deal's tricks: before the first card there is nothing to claim."
 

@@ -489,7 +489,10 @@ class Seat(ABC):
         if len(words) > 1 and len(wrong) < len(words):
             return self.t("word_not_a_card", word=wrong[0], text=text.strip())
         if len(words) == 1 and words[0].lower() in CARD_VERBS:  # "play" alone (German "spiel" too: it was the review)
-            return self.t("verb_alone", word=words[0])
+            # the example a card the player may choose now (a play-test was shown Q♠, which it did not hold)
+            choosable = sorted(self.choices())
+            example = typed_card(choosable[0], german=self.lang == "de") if choosable else ("pd" if self.lang == "de" else "qs")
+            return self.t("verb_alone", word=words[0], example=example)
         # A mistyped command, named (a play-test's "hlep" was only "not a card or a command")
         near = (
             difflib.get_close_matches(words[0].lower(), list(self.COMMANDS), n=1, cutoff=0.75)
