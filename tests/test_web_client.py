@@ -680,11 +680,13 @@ def test_the_turn_timer_counts_down_and_a_stand_in_plays_until_the_player_is_bac
         assert time.monotonic() < deadline, "Anna's seat was not given to a computer player"
         if not ben.act():
             time.sleep(0.05)
-    # ... and says which card it played for her then (a play-test's Q♠, played so, was said nowhere).
-    away_text = anna_page.text_content("#away-text") or ""
-    assert re.fullmatch(
-        r"Your time ran out, so a computer player is playing your seat: so far it played \S+( \S+)* for you\.", away_text
-    ), away_text
+    # ... and says which card it played for her then (a play-test's Q♠, played so, was said nowhere), once that card
+    # is shown: the bar may come a moment before (the update that holds the card is laid out card by card).
+    anna_page.wait_for_function(
+        "() => /^Your time ran out, so a computer player is playing your seat: so far it played \\S+( \\S+)* for you\\.$/"
+        ".test(document.getElementById('away-text').textContent)",
+        timeout=15_000,
+    )
     assert "If it runs out again" not in (anna_page.text_content("#table-news") or "")  # the bar says it now
     assert anna_page.locator("#pass-bar").is_hidden() and anna_page.locator("#clock").is_hidden()
     # Her stand-in passed three cards and she received three, and it plays her cards now.
