@@ -1174,7 +1174,10 @@ def test_alone_with_computer_players_a_missed_turn_pauses_the_game_and_enter_goe
                 status = lambda: str(app.query_one("#status", Static).content)  # noqa: E731
                 await until(pilot, lambda: "the game is paused and waits for you" in status(), "said so in the status", timeout=5)
                 assert not app.seat.away and server.http.get(f"/api/tables/{code}").json()["pause_reason"] == "time"
-                app.seat.take("3c")  # a card typed is refused, the pause said again (it resumed the game unasked)
+                # A card typed is refused, the pause said again (it resumed the game unasked).
+                said = sum("the game is paused and waits for you" in line for line in app.told)
+                app.enter_text("3c")
+                await until(pilot, lambda: sum("the game is paused and waits for you" in line for line in app.told) > said, "said again")
                 assert server.http.get(f"/api/tables/{code}").json()["paused"] is True
                 await pilot.press("enter")  # nothing typed: go on, and who resumed it is said
                 await until(pilot, lambda: "You resumed the game: it goes on." in app.told, "resumed", timeout=10)
