@@ -210,7 +210,7 @@ def test_passing_high_spades_and_a_short_suit_bring_the_seed_tips() -> None:
     # In Black Maria the high spades score themselves: the tip says so (a play-test read of K♠ only "the queen costs 13").
     maria = Game(preset("black-maria"), seed=2)
     maria.deal_hands(fill_hands(maria.rules, {0: "KS AS 3S 4D 5D 6D 7D 8D 9D TD JD 2H 3H 4H 5H 6H AC"}))
-    text = "\n".join(explanation_lines(explanation := explain(maria.observation(0)), "en"))
+    text = "\n".join(explanation_lines(explain(maria.observation(0)), "en"))
     assert "Keeping A♠ K♠ (17 points) is risky" in text, text
     # A hand with no high spade and no short suit gets neither tip.
     game = Game(rules, seed=2)
