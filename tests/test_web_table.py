@@ -549,9 +549,10 @@ def test_bugs_5_6_the_shuffle_check_of_the_last_deal_survives_a_reload_and_a_spe
 
 def test_a_tap_on_the_table_cuts_the_pause_of_a_won_trick_short(server: Server, browser: Any) -> None:
     """A play-test tapped a card while the won trick lay on the felt, and nothing happened: a tap on the table or the
-    hand ends that pause (here made 20 s long)."""
+    hand ends that pause (here made 20 s long), even one tapped while the trick's last cards are still being laid (the
+    cards here 1 s apart: the tap below comes then, up to 3 s before the pause)."""
     page = solo_table(browser, server.base)
-    page.evaluate("() => import('/static/state.js').then((m) => { m.TIMING.hold = 20000; })")
+    page.evaluate("() => import('/static/state.js').then((m) => { m.TIMING.hold = 20000; m.TIMING.play = 1000; })")
     pass_three(page)
     held = "() => import('/static/state.js').then((m) => m.app.heldWon !== null)"
     deadline = time.monotonic() + 60
@@ -565,8 +566,8 @@ def test_a_tap_on_the_table_cuts_the_pause_of_a_won_trick_short(server: Server, 
     box = page.locator("#felt").bounding_box()
     assert box is not None
     page.mouse.click(box["x"] + 10, box["y"] + box["height"] / 2)  # (the felt is never "stable" to a locator's click)
-    wait_for_app(page, "app.heldWon === null", timeout=5_000)
-    assert time.monotonic() - started < 5
+    wait_for_app(page, "app.heldWon === null", timeout=10_000)
+    assert time.monotonic() - started < 10
     assert page.errors == []
     page.context.close()
 

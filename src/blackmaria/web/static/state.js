@@ -144,10 +144,16 @@ export function el(tag, props = {}, ...children) {
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let wakeEarly = null;
+let tappedEarly = false; // a tap while the won trick's last cards were still being laid: its pause is cut as it starts
 /** A pause a tap on the table or the hand cuts short (``hurry``): a won trick shown on the felt, which a play-test
  * tapped a card through, and nothing happened. */
 export const pause = (ms) =>
   new Promise((resolve) => {
+    if (tappedEarly) {
+      tappedEarly = false;
+      resolve();
+      return;
+    }
     const wake = () => {
       wakeEarly = null;
       clearTimeout(timer);
@@ -159,6 +165,12 @@ export const pause = (ms) =>
 
 export function hurry() {
   if (wakeEarly) wakeEarly();
+  else if (app.heldWon !== null) tappedEarly = true;
+}
+
+/** A new update: a tap before it is not one on the trick it may hold. */
+export function forgetTap() {
+  tappedEarly = false;
 }
 
 export function announce(text) {

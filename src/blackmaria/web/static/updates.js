@@ -1,5 +1,5 @@
 // The server's updates shown one after another, so that every card can be seen; the shuffle's commitment checked.
-import { $, announce, app, clearNotice, currentTrick, pause, seatName, setNews, showNotice, sleep, TIMING } from "./state.js";
+import { $, announce, app, clearNotice, currentTrick, forgetTap, pause, seatName, setNews, showNotice, sleep, TIMING } from "./state.js";
 import { flyTrick, renderAll, renderSeats, renderShuffle, renderStatus, renderTrick } from "./table-view.js";
 import { NARROW, passPrompt, showHint } from "./hand.js";
 import { showSummary } from "./dialogs.js";
@@ -86,6 +86,7 @@ async function showUpdate(message, hurry) {
   if (app.seat === null && summary.open && played.length && app.view && app.view.deal > Number(summary.dataset.deal)) summary.close();
   if (app.noticeTillMyTurn && app.view && app.view.choices && app.view.choices.length) clearNotice(); // a decision of mine now
   app.heldWon = won || null;
+  forgetTap();
   // The kitty goes with the first trick: said with it (the page said nothing of it, where the terminal does).
   const kitty = message.events.find((event) => event.type === "KittyTaken");
   app.heldText = won ? [trickWonText(won), kitty ? kittyTakenText(kitty) : ""].filter(Boolean).join(" ") : "";
