@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import random
 
-from blackmaria.bots.playout import NO_WEIGHTS
+from blackmaria.bots.playout import NO_SUIT_CAPS, NO_TRICK_STATS, NO_WEIGHTS
 from blackmaria.game import Game
 from blackmaria.rules import Rules
 
-KERNEL_DEFAULTS = (NO_WEIGHTS, -1, 0, False, 0.0, -1.0)
-"""``playout.search``'s last arguments (weights, defender, shooters, relative, temperature, own_eps) as the bots pass
-them: numba compiles a call that leaves any out again in every process (its cache misses that signature each time),
+KERNEL_DEFAULTS = (NO_WEIGHTS, -1, 0, False, 0.0, -1.0, NO_SUIT_CAPS, NO_TRICK_STATS, NO_TRICK_STATS)
+"""``playout.search``'s last arguments (weights, defender, shooters, relative, temperature, own_eps, suit_caps and the
+trick's counts) as the bots pass them: numba compiles a call that leaves any out again in every process (its cache misses that signature each time),
 some 20 seconds of a test."""
 
 

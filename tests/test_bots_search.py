@@ -19,7 +19,7 @@ from blackmaria.bots import base, hint, make_bot, run_bots
 from blackmaria.bots.base import ALL_LEVELS, EXPERT_FEATURES, LEVELS, NO_FEATURES, REGISTRY, Level, SearchFeatures, register_level
 from blackmaria.bots.reasons import Reason, false_claims, render
 from blackmaria.bots.search import SearchBot, card_beliefs, warm_kernels
-from blackmaria.cards import HEARTS, cards_of, parse_card, suit_mask, suit_of
+from blackmaria.cards import HEARTS, card_name, cards_of, parse_card, suit_mask, suit_of
 from blackmaria.errors import IllegalPlay
 from blackmaria.game import Game
 from blackmaria.locale.advice import localized_hint
@@ -486,6 +486,43 @@ def test_common_random_numbers_give_every_candidate_the_same_playout_draws() -> 
         )
         costs[common] = tuple(found)
     assert costs[True][0] == costs[True][1] and costs[False][0] != costs[False][1]
+
+
+def test_a_teachers_search_says_how_often_each_card_takes_the_trick_and_its_points() -> None:
+    """South plays last to 2♠ 4♠ Q♠: with K♠ it takes the queen's 13 points in every simulated deal, with 5♠ or J♠
+    never. A player's search does not count (its costs are the same either way: below)."""
+    obs = _hearts_after(2, 7)
+    assert [(seat, card_name(card)) for seat, card in obs.tricks[-1].plays] == [(0, "2S"), (1, "4S"), (2, "QS")]
+    teacher = SearchBot(3, budget=300, name="teacher", noise=True)
+    teacher.evaluate(obs)
+    assert teacher.last_tricks[parse_card("KS")] == (1.0, 13.0)
+    assert teacher.last_tricks[parse_card("5S")] == teacher.last_tricks[parse_card("JS")] == (0.0, 0.0)
+    player = SearchBot(3, budget=300, name="hard")
+    player.evaluate(obs)
+    assert player.last_tricks == {}
+
+
+def test_counting_the_trick_in_play_changes_no_cost_of_the_search() -> None:
+    """The same worlds searched with the trick counted and without: the same costs, and a lead's counts are the worlds
+    in which the seat took its trick, some but not all of them."""
+    from blackmaria.bots.playout import NO_TRICK_STATS, search
+    from blackmaria.bots.search import known_state, params_for
+
+    obs = _hearts_after(0, 8)
+    assert not obs.tricks[-1].plays  # a lead
+    known, p = known_state(obs), params_for(obs.rules)
+    legal = np.array(sorted(obs.legal), dtype=np.int64)
+    found = {}
+    won, points = np.zeros(len(legal), dtype=np.int64), np.zeros(len(legal), dtype=np.int64)
+    for counted in (False, True):
+        costs = np.zeros(len(legal), dtype=np.int64)
+        counts = (won, points) if counted else (NO_TRICK_STATS, NO_TRICK_STATS)
+        args = (known.unknown, known.caps, known.voids, known.kitty_mode, known.kitty_owner, 200, 3, 0.1, False, costs)
+        search(p, known.state, obs.seat, legal, *args, False, False, False, *KERNEL_DEFAULTS[:-2], *counts)
+        found[counted] = tuple(costs)
+    assert found[True] == found[False]
+    assert all(0 <= w <= 200 for w in won) and 0 < won.sum() < 200 * len(legal)
+    assert all(pts == 0 for w, pts in zip(won, points, strict=True) if w == 0)
 
 
 @pytest.mark.serial

@@ -469,6 +469,18 @@ def test_the_guided_deals_feedback_on_a_costlier_card_says_why_by_what_each_card
     ), said
     german = new_learn_session(preset("hearts"), lang="de", seed=1, budget=50)
     assert "(wird abgeworfen, ohne Punkte) hätte etwa 2,0 Punkte gekostet" in german._play_feedback(differ, low)
+    # Two cards that both beat the trick now need not hold it alike: where the simulated deals tell them apart, the
+    # feedback says how often each took the trick and its points in it (a play-test asked whether its card would win).
+    beats = (Option(high, 0, "beats", 2.0, None, 0.03, 0.1), Option(low, 0, "beats", 5.0, None, 0.56, 1.46))
+    said = session._play_feedback(replace(differ, options=beats), low)
+    assert said == (
+        f"You chose {card(low)}: about 5.0 points at the end of the deal; {card(high)} would have cost about 2.0 points."
+        f" In this trick: with {card(low)} you took it in 56% of the simulated deals, 1.5 points in it on average; with"
+        f" {card(high)}, in 3% (0.1 points)."
+    ), said
+    assert "In diesem Stich: Mit" in german._play_feedback(replace(differ, options=beats), low)
+    alike = (Option(high, 0, "beats", 2.0, None, 0.55, 1.0), Option(low, 0, "beats", 5.0, None, 0.56, 1.0))
+    assert "Both do the same in this trick" in session._play_feedback(replace(differ, options=alike), low)
 
 
 def test_the_guided_deals_pass_feedback_gives_both_costs_of_any_pass() -> None:

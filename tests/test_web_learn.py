@@ -363,6 +363,33 @@ def test_a_reload_keeps_the_word_on_the_learners_last_decision(server: Server, b
 
 
 @needs_chromium
+def test_the_pages_word_on_a_card_says_how_often_each_took_the_trick_as_the_terminal_does(server: Server, browser: Any) -> None:
+    """Two cards that both beat the trick, told apart by the simulated deals: the page says how often each took the
+    trick and its points in it, in the terminal's very words (both render the server's explanation)."""
+    from dataclasses import replace
+
+    from blackmaria.cards import card_name
+    from blackmaria.teaching import Option
+    from test_terminal_app import _guided_at_a_choice
+
+    session, explanation = _guided_at_a_choice()
+    low, high = explanation.legal[0], explanation.legal[1]
+    beats = (Option(high, 0, "beats", 2.0, None, 0.03, 0.1), Option(low, 0, "beats", 5.0, None, 0.56, 1.46))
+    x = replace(explanation, options=beats, advice=(high,))
+    page = new_page(browser, DESKTOP)
+    start_learning(page, server.base, "hearts", "Ada")
+    show = """([x, card]) => import('/static/state.js').then(async ({ app }) => {
+        app.feedback = { x, mine: { type: "CardPlayed", card } };
+        (await import('/static/learn.js')).showFeedback();
+    })"""
+    page.evaluate(show, [x.to_dict(), card_name(low)])
+    said = page.text_content("#learn-feedback")
+    assert said == session._play_feedback(x, low) and "took it in 56% of the simulated deals" in said, said
+    assert page.errors == []
+    page.context.close()
+
+
+@needs_chromium
 def test_the_guided_deal_in_german_shows_no_english(server: Server, browser: Any) -> None:
     page = new_page(browser, DESKTOP, locale="de-DE")
     page.goto(f"{server.base}/")

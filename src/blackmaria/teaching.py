@@ -106,6 +106,11 @@ class Option:
     noise: float | None = None
     """The standard error of ``cost`` less the cheapest card's (both on the same simulated deals), where measured: a
     difference under twice it is the simulations' chance (``within_noise``), not a card that costs more."""
+    trick_share: float | None = None
+    """The share of the simulated deals in which this seat took the trick in play after this card, where measured
+    (deals played out, not an end solved exactly)."""
+    trick_points: float | None = None
+    """Mean points this seat took in the trick in play after this card (over all those deals), where measured."""
 
     def within_noise(self, cheapest: float) -> bool:
         """Whether this card's cost is above ``cheapest`` by no more than its simulations' chance."""
@@ -113,7 +118,34 @@ class Option:
 
     def to_dict(self) -> dict[str, Any]:
         """As data; ``Explanation.to_dict`` adds ``chance`` (``Explanation.within_chance``)."""
-        return {"card": card_name(self.card), "value": self.value, "effect": self.effect, "cost": self.cost, "noise": self.noise}
+        return {
+            "card": card_name(self.card),
+            "value": self.value,
+            "effect": self.effect,
+            "cost": self.cost,
+            "noise": self.noise,
+            "trick_share": self.trick_share,
+            "trick_points": self.trick_points,
+        }
+
+
+TRICK_SHARES_APART: Final = 5
+"""Percent points between two cards' shares of the trick in play that the feedback tells (the teacher's few thousand
+simulated deals a card cannot tell 18% from 19%)."""
+
+
+def trick_difference(option: Option, other: Option) -> tuple[int, float, int, float] | None:
+    """How ``option`` and ``other`` did in the trick in play, where measured for both and apart as shown (shares by
+    ``TRICK_SHARES_APART`` percent, or points to one decimal): the percent of the simulated deals in which the seat took
+    it with each card and its mean points in it, ``(share, points, other_share, other_points)``."""
+    if None in (option.trick_share, option.trick_points, other.trick_share, other.trick_points):
+        return None
+    # (half up, as the page's Math.round: 12.5% is 13% on both)
+    share, other_share = int(100 * (option.trick_share or 0.0) + 0.5), int(100 * (other.trick_share or 0.0) + 0.5)
+    points, other_points = option.trick_points or 0.0, other.trick_points or 0.0
+    if abs(share - other_share) < TRICK_SHARES_APART and f"{points:.1f}" == f"{other_points:.1f}":
+        return None
+    return share, points, other_share, other_points
 
 
 @dataclass(frozen=True)
@@ -549,7 +581,10 @@ def explain(obs: Observation, *, budget: int = DEFAULT_BUDGET, seed: int = 0) ->
         advice_reasons = ()
         ordered = sorted(legal, key=lambda c: (costs.get(c, 0.0), c not in advice, c))
         noise = teacher.last_noise if len(legal) > 1 else {}
-        options = tuple(Option(c, rules.values[c], _effect(obs, table, c), costs.get(c), noise.get(c)) for c in ordered)
+        tricks = teacher.last_tricks if len(legal) > 1 else {}
+        options = tuple(
+            Option(c, rules.values[c], _effect(obs, table, c), costs.get(c), noise.get(c), *tricks.get(c, (None, None))) for c in ordered
+        )
     return Explanation(
         kind="pass" if passing else "play",
         seat=obs.seat,
@@ -840,4 +875,5 @@ __all__ = [
     "moon_watch",
     "refusing_pass_rule",
     "refusing_rule",
+    "trick_difference",
 ]

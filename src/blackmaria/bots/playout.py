@@ -307,6 +307,9 @@ NO_WEIGHTS = np.zeros((0, N_FEATURES), dtype=np.float64)
 NO_SUIT_CAPS = np.zeros((0, 4), dtype=np.int64)
 """``sample_world_masked``'s ``suit_caps`` where no holder's cards of a suit are counted."""
 
+NO_TRICK_STATS = np.zeros(0, dtype=np.int64)
+"""``search``'s ``trick_won`` and ``trick_points`` where the trick in play is not followed (a bot's search)."""
+
 NO_CAP = 13
 """A ``suit_caps`` entry that caps nothing: more cards of a suit than any holder can get."""
 
@@ -694,6 +697,8 @@ def search(
     temperature: float = 0.0,
     own_eps: float = -1.0,
     suit_caps: np.ndarray = NO_SUIT_CAPS,
+    trick_won: np.ndarray = NO_TRICK_STATS,
+    trick_points: np.ndarray = NO_TRICK_STATS,
 ) -> int:
     """Sample ``worlds`` deals; in each, play every candidate card and finish the deal.
 
@@ -701,8 +706,10 @@ def search(
     table for the whole search when ``memo``, else ``solve``), else one playout by the
     policy (``playout_card``: the rule-based one, or the learned one with ``weights``; ``stop_moon`` and ``defender``: see
     ``moon_stop_card``; ``shooters``: the seats (a bit each) that play ``moon_shoot_card``; ``temperature``: ``sampled_card``; ``own_eps``: ``seat_eps``; ``suit_caps``: ``sample_world_masked``). ``costs[i]`` gets the summed points of seat ``me`` after
-    candidate ``i`` (with ``relative``, ``seat_cost``'s margin over the others). Returns the number of worlds in which the voids could
-    not be respected (0 in practice).
+    candidate ``i`` (with ``relative``, ``seat_cost``'s margin over the others). Where ``trick_won`` is given (a teacher's
+    search, played out, not solved), ``trick_won[i]`` counts the worlds in which seat ``me`` took the trick in play after
+    candidate ``i``, and ``trick_points[i]`` sums the points it took in that trick (with a kitty that goes with it).
+    Returns the number of worlds in which the voids could not be respected (0 in practice).
     """
     rng = make_rng(seed)
     n = p[P_PLAYERS]
@@ -724,8 +731,12 @@ def search(
     scale = value_scale(p)
     scored = scored_cards(p)
     rows = np.zeros((MAX_LEGAL, N_FEATURES), dtype=np.float64)
+    follow = trick_won.shape[0] > 0 and not exact
     for i in range(candidates.shape[0]):
         costs[i] = 0
+        if follow:
+            trick_won[i] = 0
+            trick_points[i] = 0
     for _ in range(worlds):
         if not sample_world_masked(rng, s0, p, unknown, caps, forbid, kitty_mode, kitty_owner, world, cards, order, rem, suit_caps):
             loose += 1
@@ -734,6 +745,8 @@ def search(
             if common:
                 rng[0] = draws  # common random numbers: every candidate's playout makes the same draws
             sim[:] = world
+            trick = sim[TRICK_INDEX]
+            taken = sim[TAKEN + me]
             play_card(sim, p, candidates[i])
             if exact and memo:
                 solve_memo(sim, p, states, masks, stack, keys, values)
@@ -742,7 +755,16 @@ def search(
                 solve(sim, p, states, masks, stack)
                 costs[i] += seat_cost(stack[0], me, relative)
             else:
-                while sim[PHASE] != PHASE_OVER:
+                pending = follow
+                while True:
+                    if pending and sim[TRICK_INDEX] != trick:  # the trick in play is over: who took it, and what
+                        pending = False
+                        gained = sim[TAKEN + me] & ~taken
+                        if gained:
+                            trick_won[i] += 1
+                            trick_points[i] += card_points(p, gained)
+                    if sim[PHASE] == PHASE_OVER:
+                        break
                     turn = sim[TURN]
                     shoots = (shooters >> turn) & 1 == 1
                     card = playout_card(
@@ -1136,6 +1158,7 @@ __all__ = [
     "KITTY_NONE",
     "KITTY_PENDING",
     "KITTY_TAKEN",
+    "NO_TRICK_STATS",
     "highest_card",
     "moon_stop_card",
     "pass_danger",

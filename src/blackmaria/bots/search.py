@@ -470,6 +470,10 @@ class SearchBot:
         """With ``noise``: for each legal card of the last move, the standard error of its cost's difference from the
         cheapest card's (0 for that card), in points, from the batches' means (the same worlds for every card); empty
         where it was not measured (an end solved exactly, a timed search, too few worlds)."""
+        self.last_tricks: dict[Card, tuple[float, float]] = {}
+        """With ``noise``: for each legal card of the last move, the share of the simulated deals in which this seat took
+        the trick in play after it, and the mean points it took in that trick (all deals counted); empty where the deals
+        were solved exactly, not played out."""
         self.last_halving_error: float | None = None
         """The standard error of the difference of the last two candidates of the last halving, where measured."""
         self.margin_ms = 0.0
@@ -728,9 +732,10 @@ class SearchBot:
 
     def evaluate(self, obs: Observation) -> tuple[dict[Card, float], int]:
         """Mean points of this seat after each legal card, and the worlds sampled."""
-        from blackmaria.bots.playout import NO_SUIT_CAPS, distinct_moves, search, weighted_search
+        from blackmaria.bots.playout import NO_SUIT_CAPS, NO_TRICK_STATS, distinct_moves, search, weighted_search
 
         every = sorted(obs.legal)
+        self.last_tricks = {}
         known = known_state(obs)
         p = params_for(obs.rules)
         same = {card: card for card in every}
@@ -796,10 +801,15 @@ class SearchBot:
                 return {card: found[same[card]] for card in every}, done
             totals[:] = 0.0
         seen = np.zeros(len(legal), dtype=np.int64)
+        follow = self.noise and not exact  # a teacher says what each card did to the trick in the deals played out
+        won_totals = np.zeros(len(legal), dtype=np.int64)
+        point_totals = np.zeros(len(legal), dtype=np.int64)
 
         def play_out(alive: list[int], chunk: int) -> None:
             """``chunk`` more worlds for the candidates ``alive`` (indices into ``legal``), the same worlds for each."""
             round_costs = np.zeros(len(alive), dtype=np.int64)
+            won = np.zeros(len(alive), dtype=np.int64) if follow else NO_TRICK_STATS
+            taken = np.zeros(len(alive), dtype=np.int64) if follow else NO_TRICK_STATS
             search(
                 p,
                 known.state,
@@ -825,9 +835,14 @@ class SearchBot:
                 self.features.playout_temperature,
                 self._own_eps,
                 known.suit_caps if self.features.draw_caps else NO_SUIT_CAPS,
+                won,
+                taken,
             )
             totals[alive] += round_costs
             seen[alive] += chunk
+            if follow:
+                won_totals[alive] += won
+                point_totals[alive] += taken
 
         if self.features.play_halving and not exact and len(legal) > 2:
             best, halved = self._halve(legal, play_out, totals, seen, worlds * len(legal))
@@ -852,6 +867,8 @@ class SearchBot:
             for chunk in self._clock().chunks(worlds):
                 play_out(everyone, chunk)
         found = {card: self._as_points(obs.rules, float(totals[i] / seen[i])) for i, card in enumerate(legal)}
+        tricks = {card: (float(won_totals[i] / seen[i]), float(point_totals[i] / seen[i])) for i, card in enumerate(legal)}
+        self.last_tricks = {card: tricks[same[card]] for card in every} if follow else {}
         return {card: found[same[card]] for card in every}, int(seen[0])
 
     def hint(self, obs: Observation) -> Hint:
@@ -863,6 +880,7 @@ class SearchBot:
             raise ValueError(f"seat {obs.seat} has no card to play now")
         if len(legal) == 1:
             self.last_costs = {}
+            self.last_tricks = {}
             self.last_worlds = 0
             return Hint([legal[0]], (Reason("forced", {"card": legal[0]}),), self.name, seats=obs.seats)
         costs, worlds = self.evaluate(obs)

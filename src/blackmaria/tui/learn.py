@@ -31,7 +31,7 @@ from blackmaria.game import Game
 from blackmaria.locale import detect_language, shown_difference
 from blackmaria.locale.teaching import TeachingTexts, option_effect
 from blackmaria.rules import QUEEN_OF_SPADES, Rules
-from blackmaria.teaching import DEFAULT_BUDGET, Explanation, Option, count_deal, count_lines, explain, explanation_lines
+from blackmaria.teaching import DEFAULT_BUDGET, Explanation, Option, count_deal, count_lines, explain, explanation_lines, trick_difference
 from blackmaria.tui.seat import PLAY_COMMANDS, asking, print_lines, run_lines
 from blackmaria.tui.session import PlaySession, seat_names
 
@@ -225,8 +225,23 @@ class LearnSession(PlaySession):
             return tt("learn_feedback_chance", **said, worlds=worlds)
         # Why the other card is better, as far as the trick says: what each does to it, or, doing the same, that the
         # difference is in what each leaves in the hand (a play-test read the two costs and asked why).
+        best_option = next(option for option in explanation.options if option.card == best)
         effect = self._effect(explanation, chosen)
-        best_effect = self._effect(explanation, next(option for option in explanation.options if option.card == best))
+        best_effect = self._effect(explanation, best_option)
+        trick = trick_difference(chosen, best_option)
+        if trick is not None:
+            # How the trick went with each in the simulated deals (a play-test asked whether its card would take the
+            # trick; two cards that both "beat" it now need not hold it alike, as "both do the same" said).
+            share, points, best_share, best_points = trick
+            first = (
+                tt("learn_feedback_effects", **said, effect=effect, best_effect=best_effect)
+                if effect != best_effect
+                else tt("learn_feedback_costs", **said)
+            )
+            told = dict(card=said["card"], best=said["best"], share=share, best_share=best_share)
+            return (
+                first + " " + tt("learn_feedback_trick", **told, points=self.mean_points(points), best_points=self.mean_points(best_points))
+            )
         if effect == best_effect and chosen.effect.startswith("lead") and suit_of(card) != suit_of(best):
             # (2♦ led was "the same in this trick" as 9♠; then "Both: ..., but in other suits" read as no reason)
             return tt("learn_feedback_lead_suit", **said, effect=effect, suit=tt.suit(suit_of(card)), best_suit=tt.suit(suit_of(best)))

@@ -135,7 +135,9 @@ export function showFeedback() {
     // (with its points where the card scores: K♠ led, worth 10, was said to do "the same" as 10♣)
     const worth = (option) => (option.value ? t("learn_effect_worth", { effect: effectText(option, x), points: plural("points", option.value) }) : effectText(option, x));
     const [effect, bestEffect] = [worth(chosen), worth(best)];
+    const trick = trickDifference(chosen, best);
     if (shownDifference(best.cost, chosen.cost) < 0.05) text = t("learn_feedback_best", { card: cardShort(chosen.card), cost });
+    else if (trick) text = `${effect === bestEffect ? t("learn_feedback_costs", said) : t("learn_feedback_effects", { ...said, effect, best_effect: bestEffect })} ${t("learn_feedback_trick", { ...said, ...trick })}`;
     else if (chosen.chance) text = t("learn_feedback_chance", { ...said, worlds: x.worlds.toLocaleString(language() === "de" ? "de-DE" : "en-US") });
     else if (effect === bestEffect && chosen.effect.startsWith("lead") && chosen.card.slice(-1) !== best.card.slice(-1)) text = t("learn_feedback_lead_suit", { ...said, effect, suit: suitName(chosen.card.slice(-1)), best_suit: suitName(best.card.slice(-1)) });
     else if (effect === bestEffect) text = t("learn_feedback_later", { ...said, effect });
@@ -143,6 +145,16 @@ export function showFeedback() {
   }
   $("learn-feedback").textContent = text;
   sessionStorage.setItem(feedbackKey(), JSON.stringify(app.feedback));
+}
+
+/** How the two cards did in the trick in play in the simulated deals, where they differ as shown: the server's
+ * ``teaching.trick_difference`` (a play-test asked whether its card would take the trick). */
+function trickDifference(chosen, best) {
+  if ([chosen.trick_share, best.trick_share, chosen.trick_points, best.trick_points].some((v) => v === null || v === undefined)) return null;
+  const [share, bestShare] = [Math.round(100 * chosen.trick_share), Math.round(100 * best.trick_share)];
+  if (Math.abs(share - bestShare) < 5 && chosen.trick_points.toFixed(1) === best.trick_points.toFixed(1)) return null;
+  const points = (value) => t("points_many", { n: decimal(value) });
+  return { share, best_share: bestShare, points: points(chosen.trick_points), best_points: points(best.trick_points) };
 }
 
 const feedbackKey = () => `blackmaria:feedback:${app.code}`;
