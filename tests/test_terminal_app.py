@@ -448,7 +448,7 @@ def test_the_guided_deals_feedback_on_a_costlier_card_says_why_by_what_each_card
     )
     same = replace(differ, options=(Option(high, 0, "discard-clean", 2.0), Option(low, 0, "discard-clean", 5.0)))
     assert session._play_feedback(same, low).endswith(
-        "Both do the same in this trick (is thrown off; it has no points): the difference is in the cards each leaves"
+        "Both do the same in this trick (each: is thrown off; it has no points): the difference is in the cards each leaves"
         " you for the tricks to come."
     )
     from blackmaria.tui.learn import new_learn_session
@@ -475,9 +475,15 @@ def test_the_guided_deals_feedback_on_a_costlier_card_says_why_by_what_each_card
     said = session._play_feedback(replace(differ, options=beats), low)
     assert said == (
         f"You chose {card(low)}: about 5.0 points at the end of the deal; {card(high)} would have cost about 2.0 points."
-        f" In this trick: with {card(low)} you took it in 56% of the simulated deals, 1.5 points in it on average; with"
-        f" {card(high)}, in 3% (0.1 points)."
+        f" In this trick: with {card(low)} you took it in 56% of the simulated deals (1.5 points a deal on average), with"
+        f" {card(high)} in 3% (0.1 points)."
     ), said
+    # The cheaper card taking more in this trick: where it gains is said (a play-test read 10♥ advised, which took
+    # more points in this trick than its 6♥, and nothing said why it was cheaper).
+    dearer_now = (Option(high, 0, "beats", 2.0, None, 0.9, 2.7), Option(low, 0, "beats", 5.0, None, 0.65, 2.0))
+    assert session._play_feedback(replace(differ, options=dearer_now), low).endswith(
+        f"with {card(high)} in 90% (2.7 points). {card(high)} costs more in this trick and less in the tricks after it."
+    )
     assert "In diesem Stich: Mit" in german._play_feedback(replace(differ, options=beats), low)
     alike = (Option(high, 0, "beats", 2.0, None, 0.55, 1.0), Option(low, 0, "beats", 5.0, None, 0.56, 1.0))
     assert "Both do the same in this trick" in session._play_feedback(replace(differ, options=alike), low)
@@ -1503,6 +1509,33 @@ def test_a_hint_marks_its_cards_in_the_hand_and_enter_plays_the_hinted_card(tmp_
         await pilot.press("enter")  # type: ignore[attr-defined]
         await _settle(app, pilot)
         assert card not in session.observation().hand and marked(app) == []
+
+    _run(session, drive, size=(80, 24))
+
+
+def test_a_hint_naming_the_card_the_last_turns_hint_named_puts_the_cursor_on_it_again(tmp_path: Path) -> None:
+    """A play-test in a guided deal: 10♥ was advised, another card played, and at the next turn 10♥ advised again; the
+    cursor stayed on the turn's lowest card and Enter played it (after a take-back too)."""
+    session = _keyed_deal(tmp_path)
+
+    async def drive(app: GameApp, pilot: object) -> None:
+        await _pass(app, pilot)
+        while session.waiting_for() == "play" and len(session.observation().legal) < 2:
+            await pilot.press("enter")  # type: ignore[attr-defined]
+            await _settle(app, pilot)
+        app.hand_text()
+        lowest = app.hand_cards()[app.selected]  # where a turn puts the cursor
+        advised = next(card for card in sorted(session.observation().legal) if card != lowest)
+        session.remember_hint([advised])
+        app.hand_text()
+        assert app.hand_cards()[app.selected] == advised
+        session.play(lowest)  # not the advice; the computer players play on to the next turn
+        await _settle(app, pilot)
+        app.hand_text()
+        assert session.undo().startswith("Your last card is taken back")
+        session.remember_hint([advised])  # the same decision, the same advice
+        app.hand_text()
+        assert app.hand_cards()[app.selected] == advised
 
     _run(session, drive, size=(80, 24))
 

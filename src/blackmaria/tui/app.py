@@ -355,6 +355,9 @@ class CardTableApp(App[None]):
                 (card for card in cards if card in choosable), key=lambda card: (values is not None and values[card] > 0, rank_of(card))
             )
             self.selected = cards.index(lowest)
+            # and a hint for this turn goes to its card again, though it names the card the last one did (a play-test
+            # passed over 10♥ advised twice, and its Enter played the lowest card)
+            self.pointed = CardSet()
         if hinted and hinted != self.pointed:  # a new hint: the cursor goes to its card, so Enter (or Space) takes it
             self.pointed = hinted
             self.selected = next((index for index, card in enumerate(cards) if card in hinted and card in choosable), self.selected)

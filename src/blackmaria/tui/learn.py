@@ -239,9 +239,10 @@ class LearnSession(PlaySession):
                 else tt("learn_feedback_costs", **said)
             )
             told = dict(card=said["card"], best=said["best"], share=share, best_share=best_share)
-            return (
-                first + " " + tt("learn_feedback_trick", **told, points=self.mean_points(points), best_points=self.mean_points(best_points))
-            )
+            trick_said = tt("learn_feedback_trick", **told, points=self.mean_points(points), best_points=self.mean_points(best_points))
+            if shown_difference(points, best_points) > 0:  # the cheaper card costs more here: where it gains is said
+                trick_said += " " + tt("learn_feedback_trick_later", best=said["best"])
+            return first + " " + trick_said
         if effect == best_effect and chosen.effect.startswith("lead") and suit_of(card) != suit_of(best):
             # (2♦ led was "the same in this trick" as 9♠; then "Both: ..., but in other suits" read as no reason)
             return tt("learn_feedback_lead_suit", **said, effect=effect, suit=tt.suit(suit_of(card)), best_suit=tt.suit(suit_of(best)))
