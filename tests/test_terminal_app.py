@@ -482,9 +482,9 @@ def test_the_guided_deals_feedback_on_a_costlier_card_says_why_by_what_each_card
     # more points in this trick than its 6♥, and nothing said why it was cheaper).
     dearer_now = (Option(high, 0, "beats", 2.0, None, 0.9, 2.7), Option(low, 0, "beats", 5.0, None, 0.65, 2.0))
     assert session._play_feedback(replace(differ, options=dearer_now), low).endswith(
-        f"with {card(high)} in 90% (2.7 points). {card(high)} costs more in this trick and less in the tricks after it."
+        f"with {card(high)} in 90% (2.7 points). {card(high)} costs more here and less in the tricks after it."
     )
-    assert "In diesem Stich: Mit" in german._play_feedback(replace(differ, options=beats), low)
+    assert "Diesen Stich bekamst du mit" in german._play_feedback(replace(differ, options=beats), low)
     alike = (Option(high, 0, "beats", 2.0, None, 0.55, 1.0), Option(low, 0, "beats", 5.0, None, 0.56, 1.0))
     assert "Both do the same in this trick" in session._play_feedback(replace(differ, options=alike), low)
 

@@ -389,7 +389,7 @@ def test_the_pages_word_on_a_card_says_how_often_each_took_the_trick_as_the_term
     # before any count of the trick), as the terminal says them.
     dearer_now = (Option(high, 0, "beats", 2.0, 0.5, 0.9, 2.7), Option(low, 0, "beats", 5.0, None, 0.65, 2.0))
     chance = (Option(high, 0, "beats", 2.0, 0.0, 0.9, 2.7), Option(low, 0, "beats", 2.4, 0.5, 0.65, 2.0))
-    for options, words in ((dearer_now, "costs more in this trick and less"), (chance, "a difference this small is chance")):
+    for options, words in ((dearer_now, "costs more here and less"), (chance, "a difference this small is chance")):
         x = replace(explanation, options=options, advice=(high,))
         page.evaluate(show, [x.to_dict(), card_name(low)])
         said = page.text_content("#learn-feedback")

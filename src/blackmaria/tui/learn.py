@@ -233,11 +233,9 @@ class LearnSession(PlaySession):
             # How the trick went with each in the simulated deals (a play-test asked whether its card would take the
             # trick; two cards that both "beat" it now need not hold it alike, as "both do the same" said).
             share, points, best_share, best_points = trick
-            first = (
-                tt("learn_feedback_effects", **said, effect=effect, best_effect=best_effect)
-                if effect != best_effect
-                else tt("learn_feedback_costs", **said)
-            )
+            # (the counts say what the two cards' effects would, in numbers: with both, the word ran past the
+            # 80x24 prompt's lines, a play-test)
+            first = tt("learn_feedback_costs", **said)
             told = dict(card=said["card"], best=said["best"], share=share, best_share=best_share)
             trick_said = tt("learn_feedback_trick", **told, points=self.mean_points(points), best_points=self.mean_points(best_points))
             if shown_difference(points, best_points) > 0:  # the cheaper card costs more here: where it gains is said

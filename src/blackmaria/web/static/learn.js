@@ -139,7 +139,7 @@ export function showFeedback() {
     if (shownDifference(best.cost, chosen.cost) < 0.05) text = t("learn_feedback_best", { card: cardShort(chosen.card), cost });
     else if (chosen.chance) text = t("learn_feedback_chance", { ...said, worlds: x.worlds.toLocaleString(language() === "de" ? "de-DE" : "en-US") });
     else if (trick) {
-      text = `${effect === bestEffect ? t("learn_feedback_costs", said) : t("learn_feedback_effects", { ...said, effect, best_effect: bestEffect })} ${t("learn_feedback_trick", { ...said, ...trick })}`;
+      text = `${t("learn_feedback_costs", said)} ${t("learn_feedback_trick", { ...said, ...trick })}`; // (numbers for the effects)
       if (shownDifference(chosen.trick_points, best.trick_points) > 0) text += ` ${t("learn_feedback_trick_later", said)}`; // (the cheaper card costs more here)
     }
     else if (effect === bestEffect && chosen.effect.startsWith("lead") && chosen.card.slice(-1) !== best.card.slice(-1)) text = t("learn_feedback_lead_suit", { ...said, effect, suit: suitName(chosen.card.slice(-1)), best_suit: suitName(best.card.slice(-1)) });
