@@ -1009,6 +1009,26 @@ def test_a_resumed_game_keeps_its_pace_and_autoplay(tmp_path: Path) -> None:
     assert (old.speed, old.autoplay) == (0.7, True)
 
 
+def test_in_a_guided_deal_the_word_on_the_last_card_stays_under_the_claims_offer() -> None:
+    """A play-test's feedback on its card went at once: "The rest of the deal is decided ..." took its place."""
+    from blackmaria.tui.learn import new_learn_session
+
+    session = new_learn_session(preset("hearts"), lang="en", seed=1, budget=50)
+    session.deal()
+    session.pass_cards(sorted(session.observation().hand)[:3])
+    while session.waiting_for() != "play" or not claim_is_decided(session.observation()):
+        assert session.waiting_for() == "play", "the deal ended undecided"
+        session.play(min(session.observation().legal))
+    feedback = "You chose 2♠: about 3.0 points at the end of the deal; no card here costs less."
+
+    async def drive(app: GameApp, pilot: object) -> None:
+        app.message = app._story_told = feedback  # as a card's feedback is left
+        app.others_done()
+        assert app.message == session.t("claim_offer") + "\n" + feedback
+
+    _run(session, drive, size=(80, 24))
+
+
 def test_a_claim_is_offered_when_the_rest_is_decided(tmp_path: Path) -> None:
     session = _session(tmp_path, seed=7)
     offered: list[bool] = []

@@ -1062,7 +1062,9 @@ class GameApp(CardTableApp):
         if now is not None:
             self.message = self.t(now) if now and waiting in ("pass", "play") else ""
         if waiting == "play" and self._claim_is_clear():
-            self.message = self.t("claim_offer")
+            # The word on the card just played stays under the offer (a play-test's went at once; it is in the story)
+            feedback = self.message if self.message and self.message == self._story_told else ""
+            self.message = self.t("claim_offer") + (f"\n{feedback}" if feedback else "")
         self.refresh_view()
         self.ready_at = time.monotonic()
         if waiting == "over" and not self.finished:
