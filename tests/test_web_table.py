@@ -572,6 +572,32 @@ def test_a_tap_on_the_table_cuts_the_pause_of_a_won_trick_short(server: Server, 
     page.context.close()
 
 
+def test_a_trick_is_said_won_only_once_its_last_card_has_landed(server: Server, browser: Any) -> None:
+    """A phone play-test read "You win the trick: 13 points." and its seat's 13 while the last card, Q♠, was still
+    sliding in: the trick is won on screen, in words and on its winner's box, only after its last card's moment (here
+    1.5 s; the won trick then held 20 s)."""
+    page = solo_table(browser, server.base)
+    page.evaluate("() => import('/static/state.js').then((m) => { m.TIMING.hold = 20000; m.TIMING.play = 1500; })")
+    pass_three(page)
+    laid = "app.heldWon !== null && ![...app.hiddenPlays].some((key) => Number(key.split(':')[1]) === app.heldWon.trick)"
+    deadline = time.monotonic() + 60
+    while not page.evaluate(f"() => import('/static/state.js').then(({{ app }}) => {laid})"):
+        assert time.monotonic() < deadline, "no trick was won in time"
+        if page.locator("#hand .card.playable").count():
+            play_first_playable(page)
+        else:
+            page.wait_for_timeout(20)
+    winner = page.evaluate("() => import('/static/state.js').then(({ app }) => app.heldWon.seat)")
+    box = page.locator(f"#seats .seat[data-seat='{winner}']")
+    won_words = re.compile(r"wins? the trick")
+    # The last card is down and its moment not over: nobody has won it on screen yet.
+    assert not won_words.search(page.text_content("#turn-line") or "") and "winner" not in (box.get_attribute("class") or "")
+    page.wait_for_function("() => /wins? the trick/.test(document.getElementById('turn-line').textContent)", timeout=5_000)
+    assert "winner" in (box.get_attribute("class") or "")
+    assert page.errors == []
+    page.context.close()
+
+
 def test_a_summary_open_at_a_reload_opens_again_and_one_closed_does_not(server: Server, browser: Any) -> None:
     """A play-test reloaded the page while it read deal 1's summary: the summary was gone and the page at deal 2's pass."""
     page = solo_table(browser, server.base, deals=2)

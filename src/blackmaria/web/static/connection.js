@@ -83,6 +83,7 @@ function receive(message) {
       app.explaining = false;
       app.queue = [];
       app.heldWon = null;
+      app.wonLanding = false;
       app.hiddenPlays = new Set();
       app.landing = null;
       app.passPending = false;

@@ -49,6 +49,7 @@ export const app = {
   playsBeforeUndo: 0, // the deal's cards played then: more gone than the player's own, and the others' went too
   playPending: false, // a card sent and not yet seen played (or refused)
   heldWon: null, // the TrickWon of a finished trick kept on screen before it goes to its winner (trick, seat, points)
+  wonLanding: false, // that trick's last card still sliding in: nobody has won it on screen yet (a phone's "You win" came first)
   shownPlays: new Set(),
   deals: new Map(), // deal index -> {sha256, dealer, handSize, hand, check}
   hint: null,
@@ -295,10 +296,11 @@ export function mustPlay(view) {
   return Boolean(view && app.seat !== null && !paused() && view.phase === "playing" && view.choices.length && app.heldWon === null && !app.hiddenPlays.size);
 }
 
-/** The trick just won is shown won: all its cards are laid (a run of computer players' cards comes in one update,
-    whose state already counts the trick; until its last card is down, nobody has won it on screen). */
+/** The trick just won is shown won: all its cards are laid and the last has had its moment (a run of computer players'
+    cards comes in one update, whose state already counts the trick; until its last card is down, nobody has won it on
+    screen). */
 export function trickWonShown() {
-  if (app.heldWon === null) return false;
+  if (app.heldWon === null || app.wonLanding) return false;
   for (const key of app.hiddenPlays) if (Number(key.split(":")[1]) === app.heldWon.trick) return false;
   return true;
 }

@@ -86,6 +86,7 @@ async function showUpdate(message, hurry) {
   if (app.seat === null && summary.open && played.length && app.view && app.view.deal > Number(summary.dataset.deal)) summary.close();
   if (app.noticeTillMyTurn && app.view && app.view.choices && app.view.choices.length) clearNotice(); // a decision of mine now
   app.heldWon = won || null;
+  app.wonLanding = Boolean(won); // until its hold begins, below
   forgetTap();
   // The kitty goes with the first trick: said with it (the page said nothing of it, where the terminal does).
   const kitty = message.events.find((event) => event.type === "KittyTaken");
@@ -97,6 +98,8 @@ async function showUpdate(message, hurry) {
   let held = false;
   const holdTrick = async () => {
     held = true;
+    app.wonLanding = false; // the last card has had its moment: now the trick is won on screen
+    renderAll();
     announce(app.heldText);
     if (!hurry) {
       await pause(TIMING.hold);
