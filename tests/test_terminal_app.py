@@ -485,6 +485,13 @@ def test_the_guided_deals_feedback_on_a_costlier_card_says_why_by_what_each_card
         f"with {card(high)} in 90% (2.7 points). {card(high)} costs more here and less in the tricks after it."
     )
     assert "Diesen Stich bekamst du mit" in german._play_feedback(replace(differ, options=beats), low)
+    # The explanation's list says how often a card took the trick where its effect leaves that open (a play-test read
+    # "another player may win the trick" beside a trick taken 84% of the time).
+    from blackmaria.teaching import explanation_lines
+
+    may_win = (Option(high, 0, "lead-low", 2.0, None, 0.84, 1.0), Option(low, 0, "lead-high", 5.0, None, 1.0, 2.0))
+    listed = " ".join(explanation_lines(replace(differ, options=may_win)))
+    assert listed.count("took the trick in") == 1 and "may win the trick; you took the trick in 84% of them" in listed
     alike = (Option(high, 0, "beats", 2.0, None, 0.55, 1.0), Option(low, 0, "beats", 5.0, None, 0.56, 1.0))
     assert "Both do the same in this trick" in session._play_feedback(replace(differ, options=alike), low)
 

@@ -369,7 +369,7 @@ def test_the_pages_word_on_a_card_says_how_often_each_took_the_trick_as_the_term
     from dataclasses import replace
 
     from blackmaria.cards import card_name
-    from blackmaria.teaching import Option
+    from blackmaria.teaching import Option, explanation_lines
     from test_terminal_app import _guided_at_a_choice
 
     session, explanation = _guided_at_a_choice()
@@ -394,6 +394,21 @@ def test_the_pages_word_on_a_card_says_how_often_each_took_the_trick_as_the_term
         page.evaluate(show, [x.to_dict(), card_name(low)])
         said = page.text_content("#learn-feedback")
         assert said == session._play_feedback(x, low) and words in said, said
+    # The table of costs says how often each card took the trick where its effect leaves it open, as the terminal's
+    # explanation does ("another player may win the trick" beside a trick taken 84% of the time read as its undoing).
+    may_win = (Option(high, 0, "lead-low", 2.0, None, 0.84, 1.0), Option(low, 0, "lead-high", 5.0, None, 1.0, 2.0))
+    x = replace(explanation, options=may_win, advice=(high,))
+    page.wait_for_function(EXPLAINED, timeout=60_000)  # (the pass's: its place taken by this one, drawn again)
+    shown = """(x) => import('/static/state.js').then(async ({ app }) => {
+        app.explanation = { ...app.explanation, explanation: x };  // (the server's message holds it)
+        document.getElementById("learn").dataset.mode = "";
+        (await import('/static/learn.js')).renderLearn();
+        return [...document.querySelectorAll("#learn table.costs td.effect")].map((cell) => cell.textContent);
+    })"""
+    cells = page.evaluate(shown, x.to_dict())
+    lines = [line.strip() for line in explanation_lines(x) if card_name(high) in line or session.t.card(high) in line]
+    assert cells[0].endswith("; you took the trick in 84% of them") and cells[0] in " ".join(lines), (cells, lines)
+    assert "took the trick" not in cells[1]  # (always: its effect says it wins)
     assert page.errors == []
     page.context.close()
 

@@ -134,14 +134,27 @@ TRICK_SHARES_APART: Final = 5
 simulated deals a card cannot tell 18% from 19%)."""
 
 
+def trick_percent(share: float) -> int:
+    """A share of the simulated deals in percent, half up (as the page's ``Math.round``: 12.5% is 13% on both)."""
+    return int(100 * share + 0.5)
+
+
+def uncertain_trick_percent(option: Option) -> int | None:
+    """The percent of the simulated deals in which the seat took the trick in play after ``option``, where measured and
+    neither 0 nor 100 as shown (those the card's effect says already: it ducks, it wins)."""
+    if option.trick_share is None:
+        return None
+    share = trick_percent(option.trick_share)
+    return share if 0 < share < 100 else None
+
+
 def trick_difference(option: Option, other: Option) -> tuple[int, float, int, float] | None:
     """How ``option`` and ``other`` did in the trick in play, where measured for both and apart as shown (shares by
     ``TRICK_SHARES_APART`` percent, or points to one decimal): the percent of the simulated deals in which the seat took
     it with each card and its mean points in it, ``(share, points, other_share, other_points)``."""
     if None in (option.trick_share, option.trick_points, other.trick_share, other.trick_points):
         return None
-    # (half up, as the page's Math.round: 12.5% is 13% on both)
-    share, other_share = int(100 * (option.trick_share or 0.0) + 0.5), int(100 * (other.trick_share or 0.0) + 0.5)
+    share, other_share = trick_percent(option.trick_share or 0.0), trick_percent(other.trick_share or 0.0)
     points, other_points = option.trick_points or 0.0, other.trick_points or 0.0
     if abs(share - other_share) < TRICK_SHARES_APART and f"{points:.1f}" == f"{other_points:.1f}":
         return None
@@ -876,4 +889,6 @@ __all__ = [
     "refusing_pass_rule",
     "refusing_rule",
     "trick_difference",
+    "trick_percent",
+    "uncertain_trick_percent",
 ]

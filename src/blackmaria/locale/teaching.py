@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from blackmaria.cards import HAND_ORDER, Card
 from blackmaria.locale import Texts, shown_difference
 from blackmaria.rules import QUEEN_OF_SPADES
+from blackmaria.teaching import uncertain_trick_percent
 
 if TYPE_CHECKING:
     from blackmaria.teaching import Explanation, Option, PublicCount, Tip
@@ -54,6 +55,9 @@ def option_effect(t: TeachingTexts, explanation: Explanation, option: Option) ->
 def _option_line(t: TeachingTexts, explanation: Explanation, option: Option, best_cost: float) -> str:
     value = t("x_value", points=t.n("points", option.value)) if option.value else ""
     effect = option_effect(t, explanation, option)
+    share = uncertain_trick_percent(option)
+    if share is not None:  # ("another player may win the trick" beside 84% taken read as the card's undoing, a play-test)
+        effect = t("x_trick_share", effect=effect, share=share)
     cost = option.cost if option.cost is not None else 0.0
     if option.card in explanation.advice:
         note = t("x_note_best")

@@ -360,6 +360,13 @@ function effectText(option, x) {
   return t(`x_effect_${option.effect}`);
 }
 
+/** The card's effect, and how often the seat took the trick after it where that is neither never nor always (the
+ * server's ``teaching.uncertain_trick_percent``, as the terminal writes it). */
+function effectWithShare(option, x) {
+  const share = option.trick_share === null || option.trick_share === undefined ? null : Math.round(100 * option.trick_share);
+  return share !== null && share > 0 && share < 100 ? t("x_trick_share", { effect: effectText(option, x), share }) : effectText(option, x);
+}
+
 /** Each allowed card with what it does to the trick and a bar of its likely points, cheapest first. */
 function costTable(x) {
   if (x.by_suit) return suitCostTable(x);
@@ -382,7 +389,7 @@ function costTable(x) {
       "tr",
       { class: advised ? "advised" : "", "data-card": option.card },
       el("th", { scope: "row" }, face, value),
-      showEffect ? el("td", { class: "effect", text: effectText(option, x) }) : "",
+      showEffect ? el("td", { class: "effect", text: effectWithShare(option, x) }) : "",
       costCell(cost, best, worst, advised, option.chance),
     );
   });
