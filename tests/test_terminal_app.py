@@ -1429,15 +1429,20 @@ def test_on_the_players_turn_the_prompt_says_which_card_enter_plays(tmp_path: Pa
         await pilot.press("right")  # type: ignore[attr-defined]
         prompt = _plain(app.query_one("#prompt", Static).content, 80)
         assert f"Enter plays {session.t.card(cards[app.selected])};" in prompt, prompt
-        # Under a message of one line (after F3, a resume, the claim's offer) the line stays: a play-test missed it; a
-        # longer one (a hint) is read first.
+        # Under a message of one line (after F3, a resume, the claim's offer) the line stays: a play-test missed it;
+        # under a longer one (a hint, a guided deal's word on the last card) it stands on the prompt's own line (a
+        # play-test's Enter, under the word on its card, played one it had not seen chosen).
         app.message = session.t("undo_done")
         app.draw_hand()
         prompt = _plain(app.query_one("#prompt", Static).content, 80)
         assert session.t("undo_done") in prompt and f"Enter plays {session.t.card(cards[app.selected])};" in prompt, prompt
         app.message = " ".join([session.t("undo_done")] * 4)
         app.draw_hand()
-        assert "Enter plays" not in _plain(app.query_one("#prompt", Static).content, 80)
+        prompt = _plain(app.query_one("#prompt", Static).content, 80)
+        assert prompt.splitlines()[-1].startswith(f"> Enter plays {session.t.card(cards[app.selected])};"), prompt
+        await pilot.press("1")  # type: ignore[attr-defined]  # typing: the line is the player's
+        assert _plain(app.query_one("#prompt", Static).content, 80).splitlines()[-1].rstrip() == "> 1"
+        await pilot.press("backspace")  # type: ignore[attr-defined]
         app.message = ""
         app.draw_hand()
         played = cards[app.selected]

@@ -392,12 +392,7 @@ class CardTableApp(App[None]):
             # line such as "Your last card is taken back." the card Enter plays is said again (a play-test missed it).
             if self.buffer.strip() or len(self._message_lines()) > 1:
                 return ""
-            cards, choosable = self.hand_cards(), self.choosable()
-            if len(choosable) == 1:  # a forced card waiting (autoplay off, or taken back): a play-test saw no word
-                return self.t("enter_plays_only", card=self.t.card(next(iter(choosable))))
-            if cards and self.selected < len(cards) and cards[self.selected] in choosable:
-                return self.t("enter_plays", card=self.t.card(cards[self.selected]))
-            return ""
+            return self.enter_note()
         if waiting != "pass" or rules is None:
             return ""
         t = self.t
@@ -406,6 +401,16 @@ class CardTableApp(App[None]):
         # With the whole pass marked, what Enter does, as at a card to play (a play-test looked for it there).
         key = "pass_marked_ready" if len(self.marked) == rules.pass_count else "pass_marked"
         return t(key, marked=len(self.marked), count=rules.pass_count, cards=t.cards(sorted(self.marked)))
+
+    def enter_note(self) -> str:
+        """On the seat's turn, the card Enter plays ("Enter plays 6♣; the arrows choose another.")."""
+        if self.waiting() == "play":
+            cards, choosable = self.hand_cards(), self.choosable()
+            if len(choosable) == 1:  # a forced card waiting (autoplay off, or taken back): a play-test saw no word
+                return self.t("enter_plays_only", card=self.t.card(next(iter(choosable))))
+            if cards and self.selected < len(cards) and cards[self.selected] in choosable:
+                return self.t("enter_plays", card=self.t.card(cards[self.selected]))
+        return ""
 
     def hint_pass(self) -> CardSet:
         """The hint's pass, while one is shown and all its cards are still in the hand; empty otherwise."""
@@ -419,6 +424,11 @@ class CardTableApp(App[None]):
         lines = [line for line in (self.clipped_message(1 + bool(note)), note) if line]
         prompt = Text("\n".join(lines) + ("\n" if lines else ""))
         prompt.append(f"> {self.buffer}", style="bold")
+        if not note and not self.buffer:
+            # Under a longer message the card Enter plays stands on the prompt's own line, greyed as an input's
+            # placeholder: a guided deal's word on each card hid it at every turn, and a play-test's Enter played a card
+            # it had not seen chosen.
+            prompt.append(self.enter_note(), style="dim")
         self.query_one("#prompt", Static).update(prompt)
 
     def _prompt_width(self) -> int:
