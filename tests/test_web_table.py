@@ -598,6 +598,36 @@ def test_a_trick_is_said_won_only_once_its_last_card_has_landed(server: Server, 
     page.context.close()
 
 
+def test_under_the_players_own_last_card_of_a_trick_nobody_is_shown_to_play_before_the_trick_is_won(server: Server, browser: Any) -> None:
+    """A phone play-test played the last card of a trick: "Your turn: you lead" and "to play" on its seat came while its
+    card still slid in, before "You win the trick" (which that gave away). Until the trick is said won, nobody's turn
+    is shown (the card's moment here 1.5 s)."""
+    page = solo_table(browser, server.base, deals=3)
+    last_to_play = "app.view.tricks.length && app.view.tricks[app.view.tricks.length - 1].plays.length === 3"
+    deadline = time.monotonic() + 240
+    while True:  # (a deal may pass with the player never last to a trick: the next deal then)
+        assert time.monotonic() < deadline, "the player was never last to a trick"
+        if page.evaluate("() => document.getElementById('summary').open"):
+            page.click("#summary-close")
+        elif page.locator("#pass-bar:not([hidden])").count():
+            pass_three(page)
+        elif page.locator("#hand .card.playable").count():
+            if page.evaluate(f"() => import('/static/state.js').then(({{ app }}) => Boolean({last_to_play}))"):
+                break
+            play_first_playable(page)
+        else:
+            page.wait_for_timeout(30)
+    page.evaluate("() => import('/static/state.js').then((m) => { m.TIMING.hold = 20000; m.TIMING.play = 1500; })")
+    click_card(page.locator("#hand .card.playable").first)
+    wait_for_app(page, "app.heldWon !== null", timeout=10_000)
+    line = page.text_content("#turn-line") or ""
+    marked = page.locator("#seats .seat.turn").count()
+    assert not re.search(r"turn|to play|wins? the trick", line, re.IGNORECASE) and marked == 0, (line, marked)
+    page.wait_for_function("() => /wins? the trick/.test(document.getElementById('turn-line').textContent)", timeout=5_000)
+    assert page.errors == []
+    page.context.close()
+
+
 def test_a_summary_open_at_a_reload_opens_again_and_one_closed_does_not(server: Server, browser: Any) -> None:
     """A play-test reloaded the page while it read deal 1's summary: the summary was gone and the page at deal 2's pass."""
     page = solo_table(browser, server.base, deals=2)

@@ -326,6 +326,9 @@ export function shownTurn(view) {
   // The seats' mark and the turn line pass on together, once a card is down (a play-test's seat was marked "to
   // play" while the card before it still slid in, and the line under the table named its player).
   if (app.landing !== null) return app.landing;
+  // A won trick's last card still landing: nobody's turn yet (the next leader was shown to play, "Your turn: you lead",
+  // under a player's own last card, before the trick was said won: a phone play-test).
+  if (app.heldWon !== null && app.wonLanding) return null;
   const next = app.hiddenPlays.values().next();
   return next.done ? view.turn : Number(next.value.split(":")[2]);
 }

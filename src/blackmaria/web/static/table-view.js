@@ -340,6 +340,8 @@ function renderTurnText() {
   }
   if (trickWonShown() && app.heldText) {
     turnLine.textContent = app.heldText;
+  } else if (app.heldWon !== null && turn === null) {
+    turnLine.textContent = ""; // its last card landing: then who won it (not whose turn it is already)
   } else if (turn !== null) {
     if (turn === app.seat) {
       // The suit led in words: at five to seven seats a phone lays the trick in rows by seat, and nothing showed
