@@ -59,6 +59,14 @@ async def _pass(app: GameApp, pilot: object) -> None:
     await pilot.pause(AFTER_PASS_SECONDS)  # type: ignore[attr-defined]  # (an Enter sooner is the pass's, pressed twice)
 
 
+async def _forced_cards(app: GameApp, pilot: object) -> None:
+    """Enter for each forced card, up to the player's first card with a choice (or the deal's end)."""
+    session = app.session
+    while session.waiting_for() == "play" and len(session.observation().legal) < 2:
+        await pilot.press("enter")  # type: ignore[attr-defined]
+        await _settle(app, pilot)
+
+
 def _my_plays(session: PlaySession) -> int:
     return sum(1 for e in session.game.events if isinstance(e, CardPlayed) and e.seat == session.human)
 
@@ -1369,9 +1377,7 @@ def test_at_speed_0_a_key_read_after_the_others_were_done_is_said_dropped_not_to
 
     async def drive(app: GameApp, pilot: object) -> None:
         await _pass(app, pilot)
-        while session.waiting_for() == "play" and len(session.observation().legal) < 2:
-            await pilot.press("enter")  # type: ignore[attr-defined]
-            await _settle(app, pilot)
+        await _forced_cards(app, pilot)
         late = events.Key("enter", None)  # pressed now: before the turn that comes after this card
         await pilot.press("enter")  # type: ignore[attr-defined]  (the card, and the others' at once)
         await pilot.pause()  # type: ignore[attr-defined]
@@ -1412,9 +1418,7 @@ def test_on_the_players_turn_the_prompt_says_which_card_enter_plays(tmp_path: Pa
     async def drive(app: GameApp, pilot: object) -> None:
         await _pass(app, pilot)
         await _settle(app, pilot)
-        while session.waiting_for() == "play" and len(session.observation().legal) < 2:
-            await pilot.press("enter")  # type: ignore[attr-defined]
-            await _settle(app, pilot)
+        await _forced_cards(app, pilot)
         app.message = ""
         app.draw_hand()
         cards = app.hand_cards()
@@ -1529,9 +1533,7 @@ def test_a_hint_marks_its_cards_in_the_hand_and_enter_plays_the_hinted_card(tmp_
         await _settle(app, pilot)
         await pilot.pause(AFTER_PASS_SECONDS)  # type: ignore[attr-defined]  # (an Enter sooner is the pass's, twice)
         assert not session.observation().hand & hinted
-        while session.waiting_for() == "play" and len(session.observation().legal) < 2:
-            await pilot.press("enter")  # type: ignore[attr-defined]
-            await _settle(app, pilot)
+        await _forced_cards(app, pilot)
         assert marked(app) == []  # the pass's hint is gone with the pass
         app.selected = 0
         await pilot.press("f2")  # type: ignore[attr-defined]
@@ -1552,9 +1554,7 @@ def test_a_hint_naming_the_card_the_last_turns_hint_named_puts_the_cursor_on_it_
 
     async def drive(app: GameApp, pilot: object) -> None:
         await _pass(app, pilot)
-        while session.waiting_for() == "play" and len(session.observation().legal) < 2:
-            await pilot.press("enter")  # type: ignore[attr-defined]
-            await _settle(app, pilot)
+        await _forced_cards(app, pilot)
         app.hand_text()
         lowest = app.hand_cards()[app.selected]  # where a turn puts the cursor
         advised = next(card for card in sorted(session.observation().legal) if card != lowest)
@@ -1969,9 +1969,7 @@ def test_tab_home_and_end_move_the_cursor_as_the_arrows_do(tmp_path: Path) -> No
 
     async def drive(app: GameApp, pilot: object) -> None:
         await _pass(app, pilot)
-        while session.waiting_for() == "play" and len(session.observation().legal) < 2:
-            await pilot.press("enter")  # type: ignore[attr-defined]
-            await _settle(app, pilot)
+        await _forced_cards(app, pilot)
         cards, legal = app.hand_cards(), session.observation().legal
         allowed = [index for index, card in enumerate(cards) if card in legal]
         await pilot.press("home")  # type: ignore[attr-defined]
