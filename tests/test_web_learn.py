@@ -279,6 +279,10 @@ def test_the_guided_deal_in_english_explains_every_decision_and_counts_in_public
     assert page.evaluate(
         "() => { const r = document.querySelector('#learn-body h3').getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }"
     )
+    # and the panel's own heading, clear of the top bar (a play-test's "Guided deal" lay under it)
+    page.wait_for_timeout(600)  # (the smooth scroll's end)
+    heading, bar = page.locator("#learn-heading").bounding_box(), page.locator(".topbar").bounding_box()
+    assert heading["y"] >= bar["y"] + bar["height"], (heading, bar)
     page.locator("#learn").screenshot(path=str(SCREENSHOTS / "web-learn-count.png"))
     assert unnamed(page) == []
     assert page.errors == [] and phone.errors == []

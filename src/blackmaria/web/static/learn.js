@@ -199,7 +199,7 @@ export function renderLearn() {
     // The guided deal is over: its count in sight and the focus on the way on (a play-test's phone showed them far
     // below the result, with the focus on the page).
     if (view.phase === "game-over" && (document.activeElement === document.body || $("hand").contains(document.activeElement))) {
-      body.scrollIntoView({ block: "start", behavior: REDUCED ? "auto" : "smooth" });
+      panel.scrollIntoView({ block: "start", behavior: REDUCED ? "auto" : "smooth" }); // its heading too (it went under the top bar)
       body.querySelector(".learn-links a").focus({ preventScroll: true });
     }
   } else if (mode.startsWith("x:")) {
