@@ -130,8 +130,8 @@ class Option:
 
 
 TRICK_SHARES_APART: Final = 5
-"""Percent points between two cards' shares of the trick in play that the feedback tells (the teacher's few thousand
-simulated deals a card cannot tell 18% from 19%)."""
+"""Percent points by which two cards' shares of the trick in play must differ for the feedback to tell them apart (a
+card's few hundred simulated deals cannot tell 18% from 19%)."""
 
 
 def trick_percent(share: float) -> int:
