@@ -10,8 +10,8 @@ from blackmaria.rules import Rules
 
 KERNEL_DEFAULTS = (NO_WEIGHTS, -1, 0, False, 0.0, -1.0, NO_SUIT_CAPS, NO_TRICK_STATS, NO_TRICK_STATS)
 """``playout.search``'s last arguments (weights, defender, shooters, relative, temperature, own_eps, suit_caps and the
-trick's counts) as the bots pass them: numba compiles a call that leaves any out again in every process (its cache misses that signature each time),
-some 20 seconds of a test."""
+trick's counts) as the bots pass them: numba compiles a call that leaves any out again in every process (its cache
+misses that signature each time), some 20 seconds of a test."""
 
 
 def random_pass(game: Game, seat: int, rng: random.Random) -> list[int]:

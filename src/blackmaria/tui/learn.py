@@ -226,21 +226,19 @@ class LearnSession(PlaySession):
         # Why the other card is better, as far as the trick says: what each does to it, or, doing the same, that the
         # difference is in what each leaves in the hand (a play-test read the two costs and asked why).
         best_option = next(option for option in explanation.options if option.card == best)
-        effect = self._effect(explanation, chosen)
-        best_effect = self._effect(explanation, best_option)
         trick = trick_difference(chosen, best_option)
         if trick is not None:
             # How the trick went with each in the simulated deals (a play-test asked whether its card would take the
-            # trick; two cards that both "beat" it now need not hold it alike, as "both do the same" said).
+            # trick; two cards that both "beat" it now need not hold it alike, as "both do the same" said). The counts
+            # say in numbers what the effects would (with both, the word ran past the 80x24 prompt's lines).
             share, points, best_share, best_points = trick
-            # (the counts say what the two cards' effects would, in numbers: with both, the word ran past the
-            # 80x24 prompt's lines, a play-test)
-            first = tt("learn_feedback_costs", **said)
-            told = dict(card=said["card"], best=said["best"], share=share, best_share=best_share)
-            trick_said = tt("learn_feedback_trick", **told, points=self.mean_points(points), best_points=self.mean_points(best_points))
+            counts = dict(share=share, best_share=best_share, points=self.mean_points(points), best_points=self.mean_points(best_points))
+            said_all = [tt("learn_feedback_costs", **said), tt("learn_feedback_trick", **said, **counts)]
             if shown_difference(points, best_points) > 0:  # the cheaper card costs more here: where it gains is said
-                trick_said += " " + tt("learn_feedback_trick_later", best=said["best"])
-            return first + " " + trick_said
+                said_all.append(tt("learn_feedback_trick_later", **said))
+            return " ".join(said_all)
+        effect = self._effect(explanation, chosen)
+        best_effect = self._effect(explanation, best_option)
         if effect == best_effect and chosen.effect.startswith("lead") and suit_of(card) != suit_of(best):
             # (2♦ led was "the same in this trick" as 9♠; then "Both: ..., but in other suits" read as no reason)
             return tt("learn_feedback_lead_suit", **said, effect=effect, suit=tt.suit(suit_of(card)), best_suit=tt.suit(suit_of(best)))

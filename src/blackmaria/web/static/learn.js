@@ -152,10 +152,11 @@ export function showFeedback() {
 
 /** How the two cards did in the trick in play in the simulated deals, where they differ as shown: the server's
  * ``teaching.trick_difference`` (a play-test asked whether its card would take the trick). */
+const TRICK_SHARES_APART = 5; // teaching.TRICK_SHARES_APART
 function trickDifference(chosen, best) {
   if ([chosen.trick_share, best.trick_share, chosen.trick_points, best.trick_points].some((v) => v === null || v === undefined)) return null;
   const [share, bestShare] = [Math.round(100 * chosen.trick_share), Math.round(100 * best.trick_share)];
-  if (Math.abs(share - bestShare) < 5 && chosen.trick_points.toFixed(1) === best.trick_points.toFixed(1)) return null;
+  if (Math.abs(share - bestShare) < TRICK_SHARES_APART && chosen.trick_points.toFixed(1) === best.trick_points.toFixed(1)) return null;
   const points = (value) => t("points_many", { n: decimal(value) });
   return { share, best_share: bestShare, points: points(chosen.trick_points), best_points: points(best.trick_points) };
 }
