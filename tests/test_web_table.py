@@ -145,6 +145,19 @@ def wait_for_my_turn(page: Any) -> bool:
     return bool(seen.json_value() == "turn")
 
 
+# The turn line and the player's box in the moment the player's card appears on the felt.
+LANDING_WATCH = """() => {
+  window.atLanding = null;
+  const observer = new MutationObserver(() => {
+    if (!document.querySelector("#trick .card.played[data-seat='0']")) return;
+    const box = document.querySelector("#seats .seat[data-seat='0']");
+    window.atLanding = [document.getElementById('turn-line').textContent, box ? box.textContent : ''];
+    observer.disconnect();
+  });
+  observer.observe(document.getElementById('trick'), { subtree: true, childList: true, attributes: true });
+}"""
+
+
 @needs_chromium
 def test_the_turn_passes_on_as_the_players_own_card_lands(server: Server, browser: Any) -> None:
     """A play-test's card lay on the felt while "Your turn." and its box's "to play" still showed (the turn passed on
@@ -156,11 +169,13 @@ def test_the_turn_passes_on_as_the_players_own_card_lands(server: Server, browse
         if page.locator("#trick .card.played").count() >= 3:  # (last to the trick: the winner may lead again, you)
             play_first_playable(page)
             continue
+        # Read as the card appears, not at a later poll: on a loaded machine a poll came after the trick's end, with
+        # the player, its winner, to lead the next (a CI failure).
+        page.evaluate(LANDING_WATCH)
         click_card(page.locator("#hand .card.playable").first)
-        page.wait_for_selector("#trick .card.played[data-seat='0']")
-        line = page.text_content("#turn-line") or ""
+        line, box = page.wait_for_function("() => window.atLanding").json_value()
         assert not line.startswith("Your turn"), line
-        assert "to play" not in (page.text_content("#seats .seat[data-seat='0']") or "").lower()
+        assert "to play" not in box.lower()
         checked += 1
     assert checked == 3
     page.context.close()
