@@ -606,12 +606,42 @@ def test_many_leads_are_shown_by_suit_and_a_few_card_by_card_in_the_data_the_pag
     assert not following.by_suit  # one card does something else to the trick: a row a card says what
 
 
+def test_a_void_tip_names_the_penalty_cards_the_search_finds_cheapest_to_throw_now() -> None:
+    """A play-test read "Tip (make a void): ... dump penalty cards such as J♥ 10♥ 6♥" under a table where 6♥ cost 5.7
+    and 10♥ 2.3: the tip named the dearest penalty cards, not the cheapest to throw, and "make a void" where the seat
+    was void already. It names those the search finds cheapest now (within a point of the cheapest), cheapest first."""
+    checked = 0
+    for seed in range(40):
+        for game, seat in _decisions("hearts", seed):
+            obs = game.observation(seat)
+            trick = obs.current_trick
+            if obs.phase != "playing" or trick is None or not trick.plays or obs.hand.suit(suit_of(trick.plays[0][1])):
+                continue
+            penalty = [c for c in obs.legal if obs.rules.values[c] > 0]
+            if len(penalty) < 3:
+                continue
+            x = explain(obs, budget=400)
+            tip = next(tip for tip in x.tips if tip.id == "make-a-void")
+            costs = {option.card: option.cost for option in x.options}
+            cheapest = min(costs[c] for c in penalty)
+            assert tip.cards and all(costs[c] <= cheapest + 1.0 for c in tip.cards), (tip.cards, costs)
+            assert [costs[c] for c in tip.cards] == sorted(costs[c] for c in tip.cards)
+            assert costs[tip.cards[0]] == cheapest
+            text = "\n".join(explanation_lines(x, "en"))
+            assert "Tip (use your void): you are void in" in text and "make a void" not in text, text
+            checked += 1
+            break
+        if checked >= 3:
+            break
+    assert checked >= 3
+
+
 def test_what_a_lead_or_a_discard_does_is_said_card_by_card() -> None:
     """A learner read nothing against a lead or a discard: every row said "opens the trick" (the column was dropped).
     A lead says whether anything unseen of its suit beats it, a discard whether it gives points away."""
     from blackmaria.bots.reasons import higher_out
 
-    WANTED = {"lead-high", "lead-low", "discard", "discard-clean", "beats", "takes"}  # noqa: N806
+    WANTED = {"lead-high", "lead-low", "discard", "discard-clean", "beats", "takes", "takes-void"}  # noqa: N806
     seen: set[str] = set()
     for seed in range(30):
         game = Game(preset("hearts"), seed=seed)
@@ -628,17 +658,22 @@ def test_what_a_lead_or_a_discard_does_is_said_card_by_card() -> None:
                         assert option.effect == ("discard" if obs.rules.values[option.card] else "discard-clean")
                     elif option.card > x.table.winning[1] and len(x.table.plays) < 3:
                         # above the card winning, with players still to come: for now, or for sure (nothing higher out:
-                        # a learner read "holds the trick for now" beside the highest spade left)
-                        assert option.effect == ("beats" if higher_out(obs, option.card) else "takes")
+                        # a learner read "holds the trick for now" beside the highest spade left; or the seats after
+                        # known to be out of the suit: a play-test read it beside J♣ with the seat after it void)
+                        after = [seat for seat in range(4) if seat != obs.seat and seat not in dict(x.table.plays)]
+                        void_after = all(x.table.led_suit in obs.voids[seat] for seat in after)
+                        expected = "takes" if not higher_out(obs, option.card) else "takes-void" if void_after else "beats"
+                        assert option.effect == expected
                     seen.add(option.effect)
                 lines = explanation_lines(x, "en")
                 for option in x.options:
                     # (many cards are shown by suit, in a few lines: what each does is said for fewer)
-                    if option.effect in ("lead-high", "lead-low", "takes") and not x.by_suit:
+                    if option.effect in ("lead-high", "lead-low", "takes", "takes-void") and not x.by_suit:
                         said = {
                             "lead-high": "wins the trick: no higher card of its suit is out",
                             "lead-low": "another player may win",
                             "takes": "takes the trick: no higher card of its suit is out",
+                            "takes-void": "takes the trick: the players after you have none of its suit",
                         }
                         assert any(said[option.effect] in line for line in lines), lines
             if game.phase == "passing":

@@ -1008,8 +1008,11 @@ def test_the_first_deal_says_which_cards_are_taken_out(tmp_path: Path) -> None:
     from blackmaria.rules import load_rules
 
     for rules, said in (
-        (load_rules("black-maria-jaques", 7), "2♠ 2♣ 2♦ are taken out of the deck, so that 7 players hold as many cards each."),
-        (preset("black-maria"), "2♣ is taken out of the deck, so that 3 players hold as many cards each."),
+        (
+            load_rules("black-maria-jaques", 7),
+            "2♠ 2♣ 2♦ are taken out of the deck, so that each of the 7 players holds the same number of cards.",
+        ),
+        (preset("black-maria"), "2♣ is taken out of the deck, so that each of the 3 players holds the same number of cards."),
     ):
         session = new_session(rules, levels=["easy"], lang="en", seed=1, save_path=tmp_path / f"{rules.players}.json")
         session.deal()

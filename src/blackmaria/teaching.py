@@ -99,8 +99,9 @@ class Option:
     """The card's points under these rules, for whoever takes it."""
     effect: str
     """``lead-high`` (a lead nothing unseen of its suit beats), ``lead-low``, ``beats`` (highest of the led suit so
-    far), ``wins`` (beats, and nobody plays after), ``ducks`` (stays under the highest card), ``discard`` (another
-    suit, a card with points), ``discard-clean`` (one without), or ``pass``."""
+    far), ``takes`` (beats, and nothing higher of the suit is out), ``takes-void`` (beats, and every seat still to play
+    is known to have none of the suit), ``wins`` (beats, and nobody plays after), ``ducks`` (stays under the highest
+    card), ``discard`` (another suit, a card with points), ``discard-clean`` (one without), or ``pass``."""
     cost: float | None = None
     """Mean points of this seat at the end of the deal after playing this card, in the search bot's simulations."""
     noise: float | None = None
@@ -406,8 +407,8 @@ def _duty(obs: Observation, turn: str, refused: dict[Card, str]) -> str:
 def _effect(obs: Observation, table: TableState, card: Card) -> str:
     """What the card does to the trick: ``lead-high`` (nothing higher of its suit is out: it wins, with what others
     throw on it), ``lead-low``, ``discard`` (its points to the trick's winner), ``discard-clean``, ``ducks``,
-    ``beats`` (for now: a higher card of the suit is out), ``takes`` (nothing higher is out) or ``wins`` (the last
-    card). (A learner read nothing against a lead or a discard: every row said the same.)"""
+    ``beats`` (for now: a higher card of the suit is out), ``takes`` (nothing higher is out), ``takes-void`` (the
+    seats still to play are known to have none of the suit) or ``wins`` (the last card). (A learner read nothing against a lead or a discard: every row said the same.)"""
     from blackmaria.bots.reasons import higher_out
 
     if table.winning is None:
@@ -418,9 +419,14 @@ def _effect(obs: Observation, table: TableState, card: Card) -> str:
         return "ducks"
     if len(table.plays) == obs.rules.players - 1:
         return "wins"
-    # Nothing higher of the suit out: it takes the trick for sure (a learner read "holds the trick for now" beside the
-    # highest spade left).
-    return "beats" if higher_out(obs, card) else "takes"
+    # Nothing higher of the suit out, or every seat still to play known void in it: it takes the trick for sure (a
+    # learner read "holds the trick for now" beside the highest spade left, and a play-test beside J♣ with the one
+    # seat after it out of clubs).
+    played = {seat for seat, _ in table.plays}
+    after = [seat for seat in range(obs.rules.players) if seat != obs.seat and seat not in played]
+    if not higher_out(obs, card):
+        return "takes"
+    return "takes-void" if all(table.led_suit in obs.voids[seat] for seat in after) else "beats"
 
 
 PASS_REASON_NAMES: Final = {
@@ -455,7 +461,13 @@ def _high_spades(obs: Observation) -> list[Card]:
     return [c for c in obs.hand.suit(SPADES) if c >= QS and (values[c] > 0 or queen_costs)]
 
 
-def _tips(obs: Observation, table: TableState, legal: CardSet) -> list[Tip]:
+DUMP_WITHIN: Final = 1.0
+"""Points a deal: the penalty cards a void tip names cost at most this much more than the cheapest of them (a
+play-test read "dump penalty cards such as J♥ 10♥ 6♥" over a table of costs where 6♥ was among the dearest)."""
+
+
+def _tips(obs: Observation, table: TableState, legal: CardSet, costs: Mapping[Card, float]) -> list[Tip]:
+    """The tips for this decision; ``costs``, the search's for the cards to play (empty where none was searched)."""
     rules = obs.rules
     values = rules.values
     tips: list[Tip] = []
@@ -476,6 +488,11 @@ def _tips(obs: Observation, table: TableState, legal: CardSet) -> list[Tip]:
         return tips
     if table.led_suit is not None and not obs.hand.suit(table.led_suit) and len(legal) > 1:
         costly = sorted((c for c in legal if values[c] > 0), key=lambda c: (-values[c], -c))
+        if costs and costly:  # those the search finds cheapest to throw now, cheapest first
+            cheapest = min(costs.get(c, 0.0) for c in costly)
+            costly = sorted(
+                (c for c in costly if costs.get(c, 0.0) <= cheapest + DUMP_WITHIN), key=lambda c: (costs.get(c, 0.0), -values[c], -c)
+            )
         tips.append(Tip("make-a-void", tuple(costly[:3]), number=table.led_suit))
     # Out and not placed: a seat that passed the queen knows who holds her (a play-test: "Q♠ is still out").
     passed_queen = obs.passed is not None and QS in obs.passed
@@ -611,7 +628,7 @@ def explain(obs: Observation, *, budget: int = DEFAULT_BUDGET, seed: int = 0) ->
         options=options,
         advice=advice,
         advice_reasons=advice_reasons,
-        tips=tuple(_with_advice(tip, advice, legal) for tip in _tips(obs, table, legal)),
+        tips=tuple(_with_advice(tip, advice, legal) for tip in _tips(obs, table, legal, costs)),
         worlds=worlds,
         reasons=reasons,
         pass_costs=pass_costs,

@@ -42,7 +42,7 @@ def _points(t: TeachingTexts, value: float) -> str:
 def option_effect(t: TeachingTexts, explanation: Explanation, option: Option) -> str:
     """What the card does to the trick, in words ("stays under 4♣")."""
     table = explanation.table
-    if option.effect in ("beats", "takes") and table.winning is not None:
+    if option.effect in ("beats", "takes", "takes-void") and table.winning is not None:
         return t(f"x_effect_{option.effect}", card=t.card(table.winning[1]))
     if option.effect == "ducks" and table.winning is not None:
         return t("x_effect_ducks", card=t.card(table.winning[1]))
@@ -103,7 +103,9 @@ def _tip_text(t: TeachingTexts, explanation: Explanation, tip: Tip) -> str:
         partly = explanation.kind == "pass" and len(kept) < len(tip.cards)  # some of its cards passed, not all
         advice = t.cards(list(explanation.advice))
         text += " " + (t("tip_not_here_part", kept=t.cards(kept), advice=advice) if partly else t("tip_not_here", advice=advice))
-    return t("tip", title=t(f"tip_title_{tip.id}"), text=text)
+    # Void already at a card to play: the tip is to use it ("make a void" read as advice to make one, a play-test).
+    title = "use-a-void" if tip.id == "make-a-void" and explanation.kind == "play" else tip.id
+    return t("tip", title=t(f"tip_title_{title}"), text=text)
 
 
 def _options_by_suit(t: TeachingTexts, explanation: Explanation) -> list[str]:

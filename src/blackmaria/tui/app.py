@@ -105,14 +105,13 @@ class StoryLog(RichLog):
     """What the box's lower edge says while lines lie below what it shows (set by the app, in its language): a
     guided deal's explanation opens at its heading, and at 80x24 nothing said that it went on below."""
     above_label = ""
-    """What its upper edge says while its top row continues a text begun above it (set by the app): the story opened
-    at 80x24 with "plays it. Passing: Space ...", the end of a sentence whose start was out of sight (a play-test)."""
+    """What its upper edge says while lines lie above what it shows (set by the app), as the lower edge does below: the
+    story opened at 80x24 with "plays it. Passing: Space ...", the end of a sentence whose start was out of sight, and
+    said only there, the mark came and went as the box's top row began a text or not (two play-tests)."""
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self._written: list[object] = []
-        self._starts: set[int] = {0}
-        """The rows where a written text begins (the others continue one, wrapped)."""
         self._rows: list[int] = []
         """The row where each written text begins, in the order written."""
         self._action_mark: int | None = None
@@ -144,7 +143,6 @@ class StoryLog(RichLog):
             if not self.following and options.get("scroll_end") is None:
                 options["scroll_end"] = False  # paged back, or a line pinned at the top: it stays in sight
             self.call_after_refresh(self._mark_more)  # (the lines below grow with it)
-            self._starts.add(len(self.lines))
         return super().write(content, *args, **options)
 
     def mark_action(self) -> None:
@@ -163,7 +161,6 @@ class StoryLog(RichLog):
     def clear(self) -> Self:
         self._written = []
         self._rows = []
-        self._starts = {0}
         self._deferred = self._replayed = 0  # (RichLog drops the deferred writes too)
         self._pending_top = None
         return super().clear()
@@ -181,7 +178,7 @@ class StoryLog(RichLog):
 
     def _mark_more(self) -> None:
         self.border_subtitle = self.more_label if self.scroll_y < self.max_scroll_y - 0.5 else ""
-        self.border_title = self.above_label if round(self.scroll_y) not in self._starts else ""
+        self.border_title = self.above_label if self.scroll_y >= 0.5 else ""
 
     def on_resize(self, event: events.Resize) -> None:  # (Textual calls RichLog's own on_resize as well)
         width = event.size.width
@@ -201,6 +198,19 @@ class StoryLog(RichLog):
         if not self.following:
             self.following = True
             self.call_after_refresh(self._follow)
+
+
+class PromptLines(Static):
+    """The message over the prompt, the prompt and what Enter does: wrapped by the app at this widget's width, so drawn
+    again when a resize gives it another (a hint cut to 58 columns at 60x20 stayed cut at 80x24 again, a play-test)."""
+
+    _drawn_at = 0
+
+    def on_resize(self, event: events.Resize) -> None:
+        width = event.size.width
+        if self._drawn_at and width != self._drawn_at and isinstance(self.app, CardTableApp):
+            self.app.draw_hand()
+        self._drawn_at = width
 
 
 class CardTableApp(App[None]):
@@ -276,7 +286,7 @@ class CardTableApp(App[None]):
             yield story
         with Vertical(id="bottom"):
             yield Static(id="hand")
-            yield Static(id="prompt")
+            yield PromptLines(id="prompt")
         yield Static(id="keys")
 
     # ---- what a subclass says ------------------------------------------------

@@ -352,7 +352,7 @@ function ruleSentence(rule, x) {
 
 function effectText(option, x) {
   const winning = x.table.winning;
-  if ((option.effect === "beats" || option.effect === "takes") && winning) return t(`x_effect_${option.effect}`, { card: cardShort(winning[1]) });
+  if (["beats", "takes", "takes-void"].includes(option.effect) && winning) return t(`x_effect_${option.effect}`, { card: cardShort(winning[1]) });
   if (option.effect === "ducks" && winning) return t("x_effect_ducks", { card: cardShort(winning[1]) });
   if (option.effect === "wins") {
     const won = x.table.trick_value + option.value;
@@ -480,6 +480,7 @@ function tipNode(tip, x) {
     const partly = x.kind === "pass" && kept.length < tip.cards.length;
     text += ` ${partly ? t("tip_not_here_part", { kept: shortCards(kept), advice: shortCards(x.advice) }) : t("tip_not_here", { advice: shortCards(x.advice) })}`;
   }
-  const title = has(`web_tip_title_${tip.id}`) ? t(`web_tip_title_${tip.id}`) : tip.id;
+  const id = tip.id === "make-a-void" && x.kind === "play" ? "use-a-void" : tip.id; // (void already: use it)
+  const title = has(`web_tip_title_${id}`) ? t(`web_tip_title_${id}`) : id;
   return el("aside", { class: "tip", "data-tip": tip.id }, el("b", { text: `${t("tip_label")}: ${title}` }), el("p", { text }));
 }
