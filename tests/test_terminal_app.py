@@ -1894,7 +1894,7 @@ def test_a_hint_given_before_why_gives_the_analysis_numbers_after_it(tmp_path: P
         # contradiction), then the decision explained
         note, _, rest = said.partition("-- ")
         assert note.startswith("The hint (") and note.rstrip().endswith(
-            ("The hint now gives these.", "and the hint now says so too.", "and the hint now gives it.")
+            ("Ask for the hint again and it gives these.", "and the hint now says so too.", "and the hint now gives it.")
         ), said
         assert rest.startswith("Your decision"), said
         assert app.message == session.explained_hint() != quick

@@ -413,7 +413,9 @@ def test_why_after_a_hint_says_how_the_two_stand_and_gives_the_hint_again_with_t
     beside = next(line for line in player.after(first) if line.startswith("The hint ("))
     assert player.after(beside)[0].startswith("-- Your decision")  # the note first: below, it read as a contradiction
     again = [line for line in player.after(beside) if line.startswith("Hint: ")]
-    assert beside.endswith(("The hint now gives these.", "and the hint now says so too.", "and the hint now gives it.")), beside
+    assert beside.endswith(("Ask for the hint again and it gives these.", "and the hint now says so too.", "and the hint now gives it.")), (
+        beside
+    )
     worlds = re.search(r"over (\d[\d,]*) simulated deals", " ".join(player.after("-- Your decision")))  # the explanation's
     assert again and worlds and f"in {worlds.group(1)} simulated deals" in again[0], (first, again)
 
