@@ -742,28 +742,34 @@ def _random_hearts_positions(deals: int) -> Iterator[Observation]:
 
 
 def test_a_card_nothing_can_overtake_is_said_to_win_and_one_that_can_be_is_said_so() -> None:
-    """A play-test's hint said "Play A♣ over 4♣; a later player may still overtake it": nobody could."""
+    """A play-test's hint said "Play A♣ over 4♣; a later player may still overtake it": nobody could. Another's said it
+    of J♣ with the one seat after it known to have no clubs."""
     from blackmaria.bots.reasons import false_claims, play_reason, render
 
+    wanted = {"follow_over", "follow_top", "follow_void"}
     seen = set()
-    for obs in _random_hearts_positions(40):
+    for obs in _random_hearts_positions(80):
         trick = obs.current_trick
         if trick is not None and 0 < len(trick.plays) < 3:
             led = trick.plays[0][1] & 3
             top = max(c for _, c in trick.plays if c & 3 == led)
             out = obs.rules.in_play_mask & ~obs.hand.mask & ~obs.played.mask
+            after = [seat for seat in range(4) if seat != obs.seat and seat not in dict(trick.plays)]
             for card in sorted(c for c in obs.legal if c & 3 == led and c > top and len(obs.legal) > 1):
                 reason = play_reason(obs, card)
                 higher_out = any(c > card for c in cards_of(out & suit_mask(led)))
-                assert reason.code == ("follow_over" if higher_out else "follow_top")
+                void_after = all(led in obs.voids[seat] for seat in after)
+                assert reason.code == ("follow_top" if not higher_out else "follow_void" if void_after else "follow_over")
                 assert false_claims(obs, [card], (reason,)) == []
                 seen.add(reason.code)
                 if reason.code == "follow_top":
                     # ... and takes what a player without the suit throws on it (a learner's A♣ caught the Q♠).
                     assert "is out, so it wins the trick, though a later player without " in render((reason,))
-        if seen == {"follow_over", "follow_top"}:
+                if reason.code == "follow_void":
+                    assert "the players after you have no " in render((reason,)) and "so you win the trick" in render((reason,))
+        if seen == wanted:
             break
-    assert seen == {"follow_over", "follow_top"}
+    assert seen == wanted
 
 
 def test_a_lead_is_said_to_win_the_trick_or_to_leave_it_to_another_player_as_it_does() -> None:

@@ -92,6 +92,11 @@ def render(reasons: tuple[Reason, ...], lang: str = "en", seats: tuple[str, ...]
             code = code.replace("pass_high_spade", "pass_high_spade_over")
         if code == "pass_void" and len(f.get("cards", ())) == 1:
             code += "_one"  # "your only club (8♣)", not "the short clubs" (a play-test read the plural of one card)
+        if code == "follow_over" and "share" in f:
+            # The search's share of the deals where the seat kept the trick: "a later player may still overtake it" read
+            # as the card's undoing beside a trick kept 88% of the time (a play-test).
+            code += "_share"
+            values["share"] = f"{f['share']:.0f}"
         if code == "win" and f.get("points") == 0:
             code += "_empty"  # "it holds no points", not "(0 points with your card)"
         if len(seats) == 2 and code in OF_THE_OTHER:
@@ -182,7 +187,18 @@ def play_reason(obs: Observation, card: Card) -> Reason:
     if not higher_out(obs, card):
         # Nothing higher of the suit is out (a play-test: "a later player may still overtake" A♣).
         return Reason("follow_top", {"card": card, "best": best, "suit": led})
+    if all(led in obs.voids[seat] for seat in seats_after(obs)):
+        # Every seat still to play has shown it has none of the suit (a play-test read "a later player may still
+        # overtake" J♣ with the one seat after it out of clubs).
+        return Reason("follow_void", {"card": card, "best": best, "suit": led})
     return Reason("follow_over", {"card": card, "best": best})
+
+
+def seats_after(obs: Observation) -> list[int]:
+    """The seats still to play to the trick in play after this one."""
+    n = obs.rules.players
+    played = {seat for seat, _ in obs.current_trick.plays} if obs.current_trick is not None else set()
+    return [seat for seat in range(n) if seat != obs.seat and seat not in played]
 
 
 def lead_reason(obs: Observation, card: Card) -> Reason:
@@ -307,13 +323,15 @@ def false_claims(obs: Observation, cards: list[Card], reasons: tuple[Reason, ...
                 claim(points + values[card] == 0, "the trick holds no points")
             if code == "win":
                 claim(points + values[card] == f["points"], "the trick holds those points")
-        elif code in ("follow_lowest", "follow_over", "follow_top", "win_anyway", "win_stop_moon"):
+        elif code in ("follow_lowest", "follow_over", "follow_top", "follow_void", "win_anyway", "win_stop_moon"):
             claim(best is not None and led == suit_of(card) and card > best, "the card goes over the winning card")
             if code == "follow_lowest":
                 following = [c for c in legal if suit_of(c) == led]
                 claim(card == min(following), "the lowest card of the suit")
-            if code in ("follow_over", "follow_top"):
+            if code in ("follow_over", "follow_top", "follow_void"):
                 claim(not last and f["best"] == best, "a later player is still to play")
+            if code == "follow_void":
+                claim(all(led in obs.voids[seat] for seat in seats_after(obs)) and f["suit"] == led, "every later seat is void in the suit")
             higher = higher_out(obs, card)  # (of the suit led: the claim above checks that the card follows it)
             if code == "follow_over":
                 claim(bool(higher), "a higher card of the suit is out: a later player may overtake it")

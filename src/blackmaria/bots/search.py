@@ -425,6 +425,11 @@ NOISE_BATCHES: Final = 20
 normal at any size, and 20 of them give a standard error good to about a sixth."""
 
 
+KEPT_SHARE_SAID: Final = 50
+"""From this share of the simulated deals (percent) where the seat kept a trick it went over, a teacher's hint says it
+beside "a later player may still overtake it" (a play-test read that as the card's undoing at 88%)."""
+
+
 class SearchBot:
     """Determinized search with compiled playouts and an exact end-game; deterministic given a seed (without ``time_ms``).
 
@@ -903,7 +908,12 @@ class SearchBot:
         noise = self.last_noise.get(runner_up)
         if noise is not None and costs[runner_up] - costs[card] <= NOISE_SPAN * noise:
             facts["chance"] = True  # (measured by a teacher's search: ``noise``)
-        reasons = (play_reason(obs, card), Reason("search", facts))
+        said = play_reason(obs, card)
+        if said.code == "follow_over" and card in self.last_tricks:  # (a teacher's search counts the tricks kept)
+            share = round(100 * self.last_tricks[card][0])
+            if share >= KEPT_SHARE_SAID:
+                said = Reason("follow_over", {**said.facts, "share": share})
+        reasons = (said, Reason("search", facts))
         return Hint([card], reasons, self.name, costs, worlds=worlds, seats=obs.seats)
 
 
