@@ -805,7 +805,8 @@ def test_a_last_card_that_wins_a_trick_without_points_says_so_in_words() -> None
 
     assert render((Reason("win", {"card": parse_card("QC"), "points": 0}),)) == "Win the trick with Q♣: it holds no points"
     assert (
-        render((Reason("win", {"card": parse_card("QC"), "points": 3}),), "de") == "Nimm den Stich mit D♣ (mitsamt deiner Karte 3 Punkte)"
+        render((Reason("win", {"card": parse_card("QC"), "points": 3}),), "de")
+        == "Nimm den Stich mit D♣: er hat 3 Punkte, deine Karte mitgezählt"
     )
 
 

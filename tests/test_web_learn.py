@@ -334,6 +334,46 @@ def test_on_a_phone_the_advice_stands_above_the_word_on_the_last_decision(server
     page.context.close()
 
 
+# Every moment a won trick is held on the felt: its winner's name, its last card's seat and what the panel says.
+HELD_WATCH = """() => import('/static/state.js').then(({ app, seatName }) => {
+  window.held = [];
+  new MutationObserver(() => {
+    if (app.heldWon === null || app.wonLanding || !app.view) return;
+    const trick = app.view.tricks[app.heldWon.trick];
+    const wait = document.querySelector('#learn-body .learn-wait');
+    if (trick && trick.plays.length) window.held.push([app.heldWon.seat, trick.plays[trick.plays.length - 1][0], seatName(app.heldWon.seat), wait ? wait.textContent : '']);
+  }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+})"""
+
+
+@needs_chromium
+def test_while_a_won_trick_is_held_the_panel_names_its_winner_to_play_next(server: Server, browser: Any) -> None:
+    """A guided deal's panel said "Computer 2 (medium) to play" under "Computer 3 (medium) wins the trick": the seat
+    of the trick's last card stayed the one to play through the pause after it. The winner leads next."""
+    page = new_page(browser, DESKTOP)
+    start_learning(page, server.base, "hearts", "Ada")
+    page.evaluate(HELD_WATCH)
+    page.evaluate("() => import('/static/state.js').then((m) => { m.TIMING.hold = 600; })")
+    pass_first_three(page)
+
+    def apart() -> list[Any]:  # the holds of tricks whose last card was not the winner's, the panel saying who plays
+        return [row for row in page.evaluate("window.held") if row[0] != row[1] and row[3]]
+
+    deadline = time.monotonic() + 150
+    while len(apart()) < 3 and time.monotonic() < deadline:
+        playable = page.locator("#hand .card.playable")
+        if playable.count() and page.evaluate(EXPLAINED):
+            card = playable.first.get_attribute("data-card")
+            click_card(playable.first)
+            page.wait_for_function(f"() => !document.querySelector('#hand [data-card=\"{card}\"]')")
+        else:
+            page.wait_for_timeout(50)
+    assert len(apart()) >= 3, page.evaluate("window.held")
+    assert all(name in said for _, _, name, said in apart()), apart()
+    assert page.errors == []
+    page.context.close()
+
+
 @needs_chromium
 def test_a_reload_keeps_the_word_on_the_learners_last_decision(server: Server, browser: Any) -> None:
     """A play-test reloaded the guided deal after a card: "You chose Q♠ ... 8♠ would have cost about 13.9" was gone."""

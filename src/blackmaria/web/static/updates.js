@@ -99,6 +99,7 @@ async function showUpdate(message, hurry) {
   const holdTrick = async () => {
     held = true;
     app.wonLanding = false; // the last card has had its moment: now the trick is won on screen
+    app.landing = null; // and its player is not to play (a guided deal named it, "Computer 2 to play", under "Computer 3 wins")
     renderAll();
     announce(app.heldText);
     if (!hurry) {
