@@ -110,7 +110,24 @@ def check_decision(page: Any, lesson: Lesson, passing: bool) -> None:
         # The searched pass: the passes compared, cheapest first, the computer player's among them and marked.
         assert passing and passes.count() >= 2 and page.locator("#learn-body table.passes tr.advised").count() == 1
         lesson.pass_costs_shown += 1
+    # The bars of the costs: a cheaper one never longer, and the cheapest at least 3/5 of the dearest where the costs
+    # lie close (9.0 points drew half of 10.4's bar, a difference of chance drawn large: a play-test).
+    for table in page.locator("#learn-body table.costs").all():
+        bars = table.evaluate(BARS)
+        if len(bars) >= 2:
+            bars.sort()
+            assert all(a[1] <= b[1] + 0.5 for a, b in zip(bars, bars[1:], strict=False)), bars
+            (best, shortest), (worst, longest) = bars[0], bars[-1]
+            assert shortest >= min(0.6, (best - 0.05) / (worst + 0.05)) * longest - 1, bars  # (the numbers shown to 0.1)
     lesson.decisions.append("pass" if passing else "play")
+
+
+# Each cost's number and the width of its bar shown (the track less its cover), in pixels.
+BARS = """(table) => [...table.querySelectorAll('td.cost')].map((cell) => {
+  const track = cell.querySelector('.bar-track').getBoundingClientRect().width;
+  const cover = cell.querySelector('.bar-cover').getBoundingClientRect().width;
+  return [Number(cell.querySelector('.cost-text').textContent.replace(',', '.').match(/[0-9.]+/)[0]), track - cover];
+})"""
 
 
 def play_guided_deal(

@@ -432,9 +432,10 @@ function costCell(cost, best, worst, advised, chance) {
   const more = shownDifference(best, cost);
   const note = advised ? t("x_best") : more >= 0.05 && cost - best >= 0.05 ? t(chance ? "x_chance" : "x_more", { more: decimal(more) }) : "";
   // The track is coloured from cheap (green) to dear (red); the cover hides the part beyond this cost. It starts
-  // below the cheapest by the spread of the costs (at least a point), not at 0: 20.5 and 22.3 points drew bars of one
-  // length (a play-test), while costs far apart still show in proportion.
-  const low = Math.max(0, best - Math.max(worst - best, 1));
+  // below the cheapest by twice the spread of the costs (at least 3 points), not at 0: 20.5 and 22.3 points drew bars
+  // of one length (a play-test), and from the spread itself 9.0 was half of 10.4, a difference of chance drawn large
+  // (another); costs far apart still show in proportion.
+  const low = Math.max(0, best - Math.max(2 * (worst - best), 3));
   const cover = el("span", { class: "bar-cover" });
   cover.style.width = `${100 - Math.max(4, Math.round((100 * (cost - low)) / Math.max(worst - low, 0.1)))}%`;
   const text = t("x_about", { value: t("points_many", { n: decimal(cost) }) });
