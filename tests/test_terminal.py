@@ -197,6 +197,22 @@ def test_resume_after_quitting_mid_trick_restores_the_exact_state(tmp_path: Path
     assert re.findall(r"Your hand: (.*)", again)[0] == hand_before
 
 
+def test_a_resumed_game_says_so_and_its_first_deal_keeps_the_cut_for_the_dealer(tmp_path: Path) -> None:
+    """A play-test quit and resumed a game in its first deal: the story came back without a word of the break, and
+    without the cut that chose the dealer. In a later deal the story starts at that deal, under the same word."""
+    session = _session(tmp_path, seed=5)
+    cut = next(line for line in session.take_lines() if line.startswith("Cut for the first deal"))
+    _pass_first(session)
+    session.play(min(session.observation().legal))
+    story = PlaySession.resume(tmp_path / "current-game.json").take_lines()
+    assert story[0] == "Game resumed. The story of deal 1 so far:" and cut in story, story[:4]
+    while session.game.phase in ("passing", "playing"):
+        session.play(min(session.observation().legal))
+    _play_a_deal_lowest_first(session)  # (deal 2 dealt, passed and played out)
+    story = PlaySession.resume(tmp_path / "current-game.json").take_lines()
+    assert story[0] == "Game resumed. The story of deal 2 so far:" and cut not in story, story[:4]
+
+
 def test_undo_takes_back_your_last_card_and_can_be_switched_off(tmp_path: Path) -> None:
     session = _session(tmp_path, seed=6)
     _pass_first(session)

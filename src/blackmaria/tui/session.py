@@ -766,8 +766,11 @@ class PlaySession(Seat):
         session.autoplay = bool(data.get("autoplay", True))
         session.pass_marks = session._kept_marks(data.get("pass_marks"))
         session.sheet_in_story = sheet_in_story
-        session.shown = game.deals[-1].first_event if game.deals else 0
-        session._describe_new_events(retold=True)  # the story of the deal so far, as it was told before the break
+        # The story of the deal so far, as it was told before the break, under a line that says so (a play-test saw no
+        # word of the break); in the first deal from the cut for the dealer on (it was gone).
+        session.shown = game.deals[-1].first_event if len(game.deals) > 1 else 0
+        session.tell(session.t("resumed_story", number=len(game.deals)) if game.deals else session.t("resumed_story_start"))
+        session._describe_new_events(retold=True)
         return session
 
     def _kept_marks(self, names: object) -> list[Card]:
