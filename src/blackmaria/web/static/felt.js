@@ -266,21 +266,31 @@ function nearOffsets(radius) {
 export function placeNote() {
   const note = $("center-note");
   note.style.top = "";
+  note.style.maxWidth = "";
   if (!note.textContent) return;
   const felt = $("felt").getBoundingClientRect();
-  const own = note.getBoundingClientRect();
-  const height = own.height + 4;
-  const boxes = [...document.querySelectorAll("#seats .seat")].map((box) => box.getBoundingClientRect());
-  const above = boxes.filter((box) => box.left < own.right && box.right > own.left).sort((a, b) => a.top - b.top);
-  const gaps = [];
-  let top = 0;
-  for (const box of above) {
-    gaps.push([top, box.top - felt.top]);
-    top = Math.max(top, box.bottom - felt.top);
-  }
-  gaps.push([top, felt.height]);
   const middle = felt.height / 2;
-  const spots = gaps.filter(([a, b]) => b - a >= height).map(([a, b]) => Math.min(Math.max(middle, a + height / 2), b - height / 2));
+  const boxes = [...document.querySelectorAll("#seats .seat")].map((box) => box.getBoundingClientRect());
+  // The gaps between the seats' boxes above and below the note as wide as it is now, and where it fits in them.
+  const fits = () => {
+    const own = note.getBoundingClientRect();
+    const height = own.height + 10; // (clear of the boxes: a phone's German pass note touched the player's box)
+    const above = boxes.filter((box) => box.left < own.right && box.right > own.left).sort((a, b) => a.top - b.top);
+    const gaps = [];
+    let top = 0;
+    for (const box of above) {
+      gaps.push([top, box.top - felt.top]);
+      top = Math.max(top, box.bottom - felt.top);
+    }
+    gaps.push([top, felt.height]);
+    return [gaps, gaps.filter(([a, b]) => b - a >= height).map(([a, b]) => Math.min(Math.max(middle, a + height / 2), b - height / 2))];
+  };
+  let [gaps, spots] = fits();
+  if (!spots.length) {
+    // Between the side seats it did not fit: across the felt, in fewer lines, below or above them.
+    note.style.maxWidth = "72%";
+    [gaps, spots] = fits();
+  }
   // No gap holds them: the widest one, where they cover the least.
   const widest = gaps.reduce((best, gap) => (gap[1] - gap[0] > best[1] - best[0] ? gap : best));
   if (!spots.length) spots.push((widest[0] + widest[1]) / 2);
