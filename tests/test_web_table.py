@@ -647,6 +647,28 @@ def test_under_the_players_own_last_card_of_a_trick_nobody_is_shown_to_play_befo
     page.context.close()
 
 
+def test_after_a_moon_the_seats_on_the_felt_show_the_deals_score_as_the_summary_does(server: Server, browser: Any) -> None:
+    """A play-test's felt said "26 in this deal" for the seat that shot the moon and 0 for the others, beside a summary
+    and a score sheet that said 0 and 26 each. Once the deal is over and its last trick gone, a seat shows its score."""
+    page = solo_table(browser, server.base)
+    moon = "{ phase: 'deal-over', trick_points: [0, 26, 0, 0], tricks_won: [2, 9, 1, 1], deal_points: [[26, 0, 26, 26]] }"
+    playing = "{ phase: 'playing', trick_points: [0, 20, 0, 0], tricks_won: [2, 8, 1, 1], deal_points: [] }"
+    shown = page.evaluate(
+        f"""() => import('/static/state.js').then(({{ app, shownTaken }}) => {{
+          const seats = (view) => [0, 1, 2, 3].map((seat) => shownTaken(view, seat).points);
+          const over = seats({moon});
+          app.heldWon = {{ trick: 12, seat: 1, points: 6 }};
+          app.wonLanding = true;  // its last card still landing: the trick's points not yet the winner's
+          const landing = seats({moon});
+          app.heldWon = null;
+          app.wonLanding = false;
+          return [over, landing, seats({playing})];
+        }})"""
+    )
+    assert shown == [[26, 0, 26, 26], [0, 20, 0, 0], [0, 20, 0, 0]]
+    page.context.close()
+
+
 def test_a_summary_open_at_a_reload_opens_again_and_one_closed_does_not(server: Server, browser: Any) -> None:
     """A play-test reloaded the page while it read deal 1's summary: the summary was gone and the page at deal 2's pass."""
     page = solo_table(browser, server.base, deals=2)

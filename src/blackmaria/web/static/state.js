@@ -313,6 +313,10 @@ export function shownTaken(view, seat) {
     points -= app.heldWon.points;
     tricks -= 1;
   }
+  // The deal over and its last trick gone: its score, a moon's and a kitty's points in it, as the summary and the
+  // score sheet say (a play-test's felt said 26 for the seat that shot the moon and 0 for the others).
+  const over = view && (view.phase === "deal-over" || view.phase === "game-over") && view.deal_points.length;
+  if (over && app.heldWon === null) points = view.deal_points[view.deal_points.length - 1][seat];
   return { points, tricks };
 }
 
