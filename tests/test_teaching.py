@@ -340,8 +340,14 @@ def test_the_public_count_of_a_moon_shot_moves_the_points() -> None:
     count = count_deal(moon.events_for(0), moon.rules)
     assert count.moon_shooter == moon.deals[-1].moon_shooter and count.points == moon.deals[-1].points
     lines = count_lines(count, moon.seats, "en")
-    assert any("shoots the moon" in line for line in lines)
+    shooter = moon.seats[count.moon_shooter]
+    assert any(line.startswith(f"{shooter} took every penalty card and shot the moon: {shooter} scores ") for line in lines), lines
     assert any("schießt den Mond" in line for line in count_lines(count, moon.seats, "de"))
+    # Said to the shooter: "You took every penalty card and shoots the moon: You scores 0" read badly (a play-test).
+    mine = count_lines(count, moon.seats, "en", you=count.moon_shooter)
+    assert any(line.startswith("You took every penalty card and shot the moon: you score ") for line in mine), mine
+    german = count_lines(count, moon.seats, "de", you=count.moon_shooter)
+    assert any(line.startswith("Du hast alle Strafkarten und schießt den Mond: Du zählst ") for line in german), german
 
 
 def test_the_count_names_each_scoring_card_with_its_trick() -> None:

@@ -260,6 +260,8 @@ def render_count(count: PublicCount, seats: Sequence[str], lang: str = "en", you
     if count.moon_shooter is not None:
         key = "c_moon_subtract" if count.moon == "subtract-from-shooter" else "c_moon_add"
         shooter = count.moon_shooter
+        if shooter == you:  # ("You took every penalty card and shoots the moon: You scores 0": a play-test)
+            key += "_you"
         lines.append(
             t(
                 key,

@@ -97,7 +97,7 @@ export function countNodes(message, detailed) {
   if (count.kitty_owner !== null && count.kitty.length) notes.push(t("c_kitty_line", { cards: shortCards(count.kitty), name: nameOf(count.kitty_owner) }));
   if (count.moon_shooter !== null) {
     const shooter = count.moon_shooter;
-    const key = count.moon === "subtract-from-shooter" ? "c_moon_subtract" : "c_moon_add";
+    const key = `${count.moon === "subtract-from-shooter" ? "c_moon_subtract" : "c_moon_add"}${shooter === app.seat ? "_you" : ""}`;
     notes.push(t(key, { name: nameOf(shooter), shooter: plural("points", count.points[shooter]), total: plural("points", count.moon_total) }));
   }
   const sum = count.points.reduce((a, b) => a + b, 0);
