@@ -1190,6 +1190,37 @@ def test_alone_with_computer_players_a_missed_turn_pauses_the_game_and_enter_goe
         asyncio.run(drive_keys())
 
 
+def test_a_player_pauses_the_game_by_typing_pause_and_enter_then_goes_on_and_plays_no_card(tmp_path: Path) -> None:
+    """A play-test's terminal could not pause (the page's players can), and at another player's pause its prompt
+    still said "Enter plays 6♦": Enter, pressed to play, resumed the game. Paused, the prompt says what Enter does."""
+    with running_server(tmp_path / "tables.sqlite3") as server:
+        answer = server.http.post("/api/tables", json={"rules": ONE_DEAL_HEARTS})
+        code, host = answer.json()["table"]["code"], answer.json()["host_token"]
+        link = TableLink.parse(f"{server.base}/t/{code}")
+        _seat, token = take_seat(link, "Eve", 0)
+        server.bots(code, host, "easy")
+        app = RecordingApp(OnlineSeat(link, token, "en", "online_app_help"))
+
+        async def drive_keys() -> None:
+            async with app.run_test(size=(130, 40)) as pilot:
+                server.start_game(code, host)
+                await until(pilot, lambda: app.seat.waiting_for() == "pass", "the pass", timeout=15)
+                app.enter_text("pause")
+                await until(pilot, lambda: app.seat.paused, "paused", timeout=10)
+                assert server.http.get(f"/api/tables/{code}").json()["paused_by"] == 0
+                prompt = lambda: str(app.query_one("#prompt", Static).render())  # noqa: E731
+                await until(pilot, lambda: "Paused: Enter (or back) resumes the game; it plays no card." in prompt(), "said", timeout=5)
+                app.enter_text("pause")  # again: the pause said, nothing sent
+                await until(pilot, lambda: any(line.startswith("You paused the game") for line in app.told), "said again")
+                await pilot.press("enter")
+                await until(pilot, lambda: not app.seat.paused, "resumed", timeout=10)
+                assert app.seat.waiting_for() == "pass" and "Paused" not in prompt()
+                await pilot.press("ctrl+q")
+                await until(pilot, lambda: app.ended is not None, "left")
+
+        asyncio.run(drive_keys())
+
+
 class Hosting:
     """``blackmaria host SERVER --name Hal --rules hearts`` line by line in a subprocess: read its lines until one
     comes, type lines; a watchdog kills it if a line never comes, so the test fails instead of hanging."""

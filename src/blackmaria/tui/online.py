@@ -66,6 +66,8 @@ REMOVE_WORDS: Final = ("remove", "entfernen")
 """``remove N``: the host frees seat N before a game (its player's link seats them no more), as the page's Remove."""
 LINK_WORDS: Final = ("link",)
 """``link N``: the host makes a new link for seat N, whose player lost theirs, as the page's New link."""
+PAUSE_WORDS: Final = ("pause", "anhalten")
+"""``pause``: any seated player pauses the game in play, as the page's Pause (``back`` or Enter resumes it)."""
 START_WORDS: Final = ("start", "los")
 """Start the game (``start LEVEL``: the empty seats get computer players of that level, medium by default)."""
 RECONNECT_SECONDS: Final = 600.0
@@ -992,6 +994,9 @@ class OnlineSeat(Seat):
         if first.lower() in COMPUTER_WORDS:
             self.computer_for(rest.strip())
             return
+        if words.lower() in PAUSE_WORDS:
+            self.pause()
+            return
         if first.lower() in REMOVE_WORDS + LINK_WORDS:
             self.host_change(first.lower(), rest.strip())
             return
@@ -1091,6 +1096,22 @@ class OnlineSeat(Seat):
         else:
             self.seat_change = "empty" if word in REMOVE_WORDS else "link"
             self.send({"type": "seat", "seat": int(number) - 1, "to": self.seat_change})
+
+    def pause(self) -> None:
+        """Pause the game in play (any seated player may, as on the page: a play-test's terminal could only resume one
+        paused there); the table's news says who paused it."""
+        self.prompted = None  # what this says comes first, then the decision again
+        if self.seat is None or self.token is None:
+            self.say(self.t("online_spectator"))
+        elif self.paused:
+            self.say(self.paused_text(self.table))
+        elif self.table.get("status") != "playing":
+            self.say(self.t("online_pause_not_playing"))
+        else:
+            try:
+                lobby(self.link.base, f"/api/tables/{self.link.code}/pause", {"paused": True}, self.token, "the pause")
+            except OnlineError as error:
+                self.say(self.t("online_refused", message=str(error).split(": ", 1)[-1]))
 
     def resume(self) -> None:
         """Resume the paused game (any seated player may, as on the page); the table's news says that it goes on."""

@@ -148,6 +148,13 @@ class OnlineApp(CardTableApp):
     def waiting(self) -> str | None:
         return self.seat.waiting_for() if self.ended is None else None
 
+    def prompt_note(self) -> str:
+        # Paused, Enter goes on and plays no card: said where "Enter plays 6♦" stood (a play-test pressed Enter to play
+        # and resumed the game another player had paused).
+        if self.seat.paused and self.seat.seat is not None and self.ended is None:
+            return self.t("online_enter_resumes")
+        return super().prompt_note()
+
     def choosable(self) -> CardSet:
         return super().choosable() if self.ended is None else CardSet()
 
