@@ -1728,6 +1728,31 @@ def test_a_seats_own_link_seats_its_player_in_another_browser(server: Server, br
 
 
 @needs_chromium
+def test_back_by_the_seats_link_on_another_device_the_player_is_told_what_a_computer_player_did_for_them(
+    server: Server, browser: Any
+) -> None:
+    """A play-test closed its page at a pass; a computer player passed Q♠ 5♥ Q♣ for it. Back by the seat's link in
+    another browser, the page said "This link gave you your seat" over what the computer player had done: the player
+    thought they had passed the queen themselves."""
+    anna, ben = anna_and_ben(browser, server.base, PHONE)
+    ben.wait_for_selector("#pass-bar:not([hidden])")
+    seat = int(ben.locator("#seats .seat.me").get_attribute("data-seat") or "-1")
+    link = ben.input_value("#seat-link-url")
+    ben.context.close()
+    # The table's grace over, a computer player passes for Ben (Anna has not passed: the deal waits at the pass).
+    wait_for_app(anna, f"app.view && app.view.has_passed[{seat}]")
+    back = new_page(browser, PHONE)
+    back.goto(link)
+    back.wait_for_function("() => document.getElementById('table-news').textContent.includes('This link gave you your seat')")
+    news = back.text_content("#table-news") or ""
+    assert re.match(r"While you were away, a computer player passed (\S+ ){2}\S+ for you to \S+", news), news
+    assert "This link gave you your seat: you play as Ben here." in news, news
+    assert back.errors == [] and anna.errors == []
+    for page in (anna, back):
+        page.context.close()
+
+
+@needs_chromium
 def test_the_host_gives_a_player_who_lost_their_link_a_new_one_that_seats_them_anywhere(server: Server, browser: Any) -> None:
     """A play-test's friend cleared his browser mid-game and could only watch: his seat was nobody's to give back. The
     host's page offers a new link for the seat of a player who is not at the table; it seats him with his cards in

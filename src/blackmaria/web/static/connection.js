@@ -110,7 +110,9 @@ function receive(message) {
       }
       app.undoAsked = false;
       tellStoodIn(message.stood_in);
-      if (app.linked && app.seat !== null) announce(setNews([{ key: "web_seat_linked", seat: app.seat }], 10));
+      // After what a computer player did for the seat meanwhile, not over it (a play-test back by the seat's link on
+      // another device read only this, and not that a computer player had passed the queen for it).
+      if (app.linked && app.seat !== null) announce(setNews([...(app.news || []), { key: "web_seat_linked", seat: app.seat }], 15));
       app.linked = false;
       if (app.learn && app.view && app.view.phase === "game-over") askCount(app.view.deal_points.length - 1);
       break;
