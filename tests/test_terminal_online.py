@@ -644,6 +644,36 @@ def test_a_deals_count_lost_with_the_connection_is_asked_again_when_it_is_back(s
     playing.close()
 
 
+def test_the_terminal_checks_each_deals_fair_shuffle_as_the_page_does(server: Server, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A play-test's page said "✓ Deal 1 checked: the revealed deck matches its SHA-256 ..." and its terminal, at the
+    same table, never did. At a deal's end the terminal checks the deck the server reveals against the SHA-256 it
+    published before play, and against the hand this seat was dealt; a deck that does not match is said so."""
+    link, host, token = seated(server, name="Zoe")
+    playing = server.connect(link.code, token)  # plays the seat; the terminal on the same seat tells its story
+    terminal = OnlineSeat(link, token, "en")
+    revealed: list[dict[str, Any]] = []
+    check = terminal.shuffle_check
+    monkeypatch.setattr(terminal, "shuffle_check", lambda data: (revealed.append(data), check(data))[1])
+    server.start_game(link.code, host)
+
+    def deal_one_over() -> bool:
+        terminal.receive(0.02)
+        return bool(revealed)
+
+    play_until([playing], deal_one_over, timeout=60)
+    told = told_until(terminal, "Counting deal 1 in public", terminal.take_lines())
+    terminal.receive(0.5)
+    told.extend(terminal.take_lines())
+    assert "✓ Deal 1 checked: the revealed deck matches its SHA-256 and deals exactly your hand." in told, told[-12:]
+    data = revealed[0]
+    swapped = [*data["deck"][1:2], *data["deck"][:1], *data["deck"][2:]]
+    assert check({**data, "deck": swapped}) == "✗ Deal 1: the revealed deck does NOT match the SHA-256 published before play."
+    terminal.shuffles[0]["hand"] = sorted(terminal.shuffles[0]["hand"][1:] + [parse_card(data["deck"][-1])])
+    assert check(data) == "✗ Deal 1: the revealed deck does NOT deal the hand you were given."
+    terminal.close()
+    playing.close()
+
+
 def test_one_watching_in_the_terminal_chats_under_the_name_given_and_is_shown_watching(server: Server) -> None:
     """``join --watch --name Zoe``: ``say`` sends the line under Zoe, marked as a watcher's on every screen; without a
     name, or with a player's, it says what to do (spectators could not chat at all)."""

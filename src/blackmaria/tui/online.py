@@ -26,11 +26,12 @@ from websockets.sync.client import ClientConnection, connect
 
 from blackmaria.bots.base import LEVELS
 from blackmaria.cards import Card, card_name, parse_card, parse_cards
-from blackmaria.events import CardsPassed, CardsReceived, DealScored, event_from_dict
+from blackmaria.events import CardsPassed, CardsReceived, DealScored, DealStarted, HandDealt, event_from_dict
 from blackmaria.locale import Texts, detect_language, level_named, program_name
 from blackmaria.locale.messages import MESSAGES
 from blackmaria.observation import Observation
 from blackmaria.rules import Rules
+from blackmaria.server.shuffle import commitment, deal_deck
 from blackmaria.tui.narration import narrate, sheet_lines, standings
 from blackmaria.tui.seat import PLAY_COMMANDS, Leave, Seat, Typed, command_word, print_lines, run_lines
 from blackmaria.tui.session import data_dir
@@ -327,6 +328,11 @@ class OnlineSeat(Seat):
         """Whether the seat stays at the table after a game, for the next one the host starts (the screen does, until
         the player leaves; line by line, the game's end ends the command)."""
         self.counts_asked: list[int] = []
+        self.shuffles: dict[int, dict[str, Any]] = {}
+        """Each deal's shuffle as heard: its commitment (``sha256``), its dealer and this seat's hand dealt, checked
+        against the deck the server reveals at its end, as the page checks it (``shuffle_check``)."""
+        self.dealing = 0
+        """The deal of the last DealStarted heard (the hand dealt after it is that deal's)."""
         """Finished deals whose public count was asked for and has not come yet (the sheet is told after it), in the
         order asked: a connection lost before the answer asks again when it is back."""
         self.held: list[str] = []
@@ -829,9 +835,18 @@ class OnlineSeat(Seat):
             return
         me = self.seat if self.seat is not None else -1
         for data in events:
+            if data.get("type") == "ShuffleCommitted":
+                self.shuffles.setdefault(int(data["deal"]), {})["sha256"] = data["sha256"]
+            elif data.get("type") == "ShuffleRevealed":
+                (self.held if self.counts_due else self.lines).append(self.shuffle_check(data))
             event = event_from_dict(data)
             if event is None:
                 continue
+            if isinstance(event, DealStarted):
+                self.shuffles.setdefault(event.deal, {})["dealer"] = event.dealer
+                self.dealing = event.deal
+            elif isinstance(event, HandDealt) and event.seat == me and event.cards is not None:
+                self.shuffles.setdefault(self.dealing, {})["hand"] = sorted(event.cards)
             self.heard(event)
             if stood_in_passed and isinstance(event, CardsPassed | CardsReceived) and event.seat == me:
                 continue
@@ -842,6 +857,22 @@ class OnlineSeat(Seat):
             else:
                 told = narrate(event, self.t, self._names, me, self._rules, self.led_suit(), self.passed, self.stock_emptied(event))
                 (self.held if self.counts_due else self.lines).extend(told)
+
+    def shuffle_check(self, revealed: dict[str, Any]) -> str:
+        """The deal's fair-shuffle check, as the page says it: the revealed deck against the SHA-256 published before
+        play, and the hand this seat was dealt against that deck dealt (a play-test's terminal never said it)."""
+        t, deal = self.t, int(revealed["deal"])
+        info = self.shuffles.get(deal, {})
+        deck = [parse_card(name) for name in revealed["deck"]]
+        if commitment(deck, str(revealed["salt"])) != info.get("sha256", revealed["sha256"]):
+            return "✗ " + t("shuffle_bad_hash", n=deal + 1)
+        hand = info.get("hand")
+        if hand is None or self.seat is None or self._rules is None or "dealer" not in info:
+            return "✓ " + t("shuffle_ok_public", n=deal + 1)
+        hands, _kitty, _stock = deal_deck(self._rules, deck, int(info["dealer"]))
+        if sorted(hands[self.seat]) != hand:
+            return "✗ " + t("shuffle_bad_hand", n=deal + 1)
+        return "✓ " + t("shuffle_ok", n=deal + 1)
 
     def _refusal(self, message: dict[str, Any]) -> str:
         if message.get("code") == "illegal" and self._rules is not None:
