@@ -1992,6 +1992,19 @@ def test_the_status_says_how_long_a_game_to_a_target_runs(tmp_path: Path) -> Non
     _run(session, drive)
 
 
+async def _say_over_the_prompt(app: GameApp, pilot: object, message: str) -> None:
+    """Once the computer players are done, ``message`` over the prompt, as a hint is shown."""
+    await _settle(app, pilot)
+    app.message = message
+    app.refresh_view()
+    await pilot.pause()  # type: ignore[attr-defined]
+
+
+def _prompt_lines(app: GameApp) -> list[str]:
+    """The prompt's lines as drawn at 78 columns: the message over it, the marked cards, the prompt."""
+    return _plain(app.query_one("#prompt", Static).render(), 78).rstrip("\n").split("\n")
+
+
 def test_a_long_hint_leaves_the_prompt_and_the_marked_cards_in_sight_at_80x24(tmp_path: Path) -> None:
     """A play-test: at 80x24 a German pass hint of six lines pushed "Markiert 0 von 3" and the prompt off the screen,
     and the cards typed under it went unseen. The message keeps the lines left to it and goes whole into the story."""
@@ -1999,11 +2012,8 @@ def test_a_long_hint_leaves_the_prompt_and_the_marked_cards_in_sight_at_80x24(tm
     long_hint = "Tipp: A♠ A♥ B♥. " + " ".join(["Gib A♠ weiter: ein hohes Pik, und zu wenige Pik unter der Dame."] * 6)
 
     async def drive(app: GameApp, pilot: object) -> None:
-        await _settle(app, pilot)
-        app.message = long_hint
-        app.refresh_view()
-        await pilot.pause()  # type: ignore[attr-defined]
-        shown = _plain(app.query_one("#prompt", Static).render(), 78).rstrip("\n").split("\n")
+        await _say_over_the_prompt(app, pilot, long_hint)
+        shown = _prompt_lines(app)
         assert len(shown) <= 6 and shown[-1].startswith(">") and shown[-2].startswith("Markiert 0 von 3"), shown
         assert shown[-3].endswith("… (vollständig im Verlauf)") and shown[0].startswith("Tipp: A♠ A♥ B♥.")
         story = [_plain(line, 200) for line in app.query_one("#log", StoryLog).lines]
@@ -2019,13 +2029,10 @@ def test_a_message_cut_on_a_small_screen_is_whole_again_once_the_screen_is_80x24
     hint = "Tipp: A♠ A♥ B♥. " + " ".join(["Gib A♠ weiter: ein hohes Pik."] * 7)
 
     async def drive(app: GameApp, pilot: object) -> None:
-        await _settle(app, pilot)
-        app.message = hint
-        app.refresh_view()
-        await pilot.pause()  # type: ignore[attr-defined]
+        await _say_over_the_prompt(app, pilot, hint)
 
         def shown() -> list[str]:
-            return _plain(app.query_one("#prompt", Static).render(), 78).rstrip("\n").split("\n")
+            return _prompt_lines(app)
 
         assert not any("vollständig im Verlauf" in line for line in shown()), shown()
         await pilot.resize_terminal(60, 20)  # type: ignore[attr-defined]

@@ -1187,17 +1187,23 @@ def test_when_the_time_runs_out_the_screen_says_so_and_enter_takes_the_seat_back
             ben.close()
 
 
+def eve_alone_in_the_terminal(server: Server, **table: Any) -> tuple[str, str, RecordingApp]:
+    """A one-deal Hearts table (``table``: more of its settings), Eve in seat 0 in the full-screen terminal, easy
+    computer players in the other seats, not yet started: its code, its host token and Eve's app."""
+    answer = server.http.post("/api/tables", json={"rules": ONE_DEAL_HEARTS, **table})
+    code, host = answer.json()["table"]["code"], answer.json()["host_token"]
+    link = TableLink.parse(f"{server.base}/t/{code}")
+    _seat, token = take_seat(link, "Eve", 0)
+    server.bots(code, host, "easy")
+    return code, host, RecordingApp(OnlineSeat(link, token, "en", "online_app_help"))
+
+
 def test_alone_with_computer_players_a_missed_turn_pauses_the_game_and_enter_goes_on(tmp_path: Path) -> None:
     """The server pauses a game whose only player's time ran out (stand-ins would play it to its end in seconds): the
     terminal says so, and Enter resumes it."""
     with running_server(tmp_path / "tables.sqlite3") as server:
         # (3 s, not 1: on a loaded machine a second could run out again between "The game goes on." and the check)
-        answer = server.http.post("/api/tables", json={"rules": ONE_DEAL_HEARTS, "turn_seconds": 3})
-        code, host = answer.json()["table"]["code"], answer.json()["host_token"]
-        link = TableLink.parse(f"{server.base}/t/{code}")
-        _seat, token = take_seat(link, "Eve", 0)
-        server.bots(code, host, "easy")
-        app = RecordingApp(OnlineSeat(link, token, "en", "online_app_help"))
+        code, host, app = eve_alone_in_the_terminal(server, turn_seconds=3)
 
         async def drive_keys() -> None:
             async with app.run_test(size=(130, 40)) as pilot:
@@ -1224,12 +1230,7 @@ def test_a_player_pauses_the_game_by_typing_pause_and_enter_then_goes_on_and_pla
     """A play-test's terminal could not pause (the page's players can), and at another player's pause its prompt
     still said "Enter plays 6♦": Enter, pressed to play, resumed the game. Paused, the prompt says what Enter does."""
     with running_server(tmp_path / "tables.sqlite3") as server:
-        answer = server.http.post("/api/tables", json={"rules": ONE_DEAL_HEARTS})
-        code, host = answer.json()["table"]["code"], answer.json()["host_token"]
-        link = TableLink.parse(f"{server.base}/t/{code}")
-        _seat, token = take_seat(link, "Eve", 0)
-        server.bots(code, host, "easy")
-        app = RecordingApp(OnlineSeat(link, token, "en", "online_app_help"))
+        code, host, app = eve_alone_in_the_terminal(server)
 
         async def drive_keys() -> None:
             async with app.run_test(size=(130, 40)) as pilot:
