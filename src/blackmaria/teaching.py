@@ -408,7 +408,8 @@ def _effect(obs: Observation, table: TableState, card: Card) -> str:
     """What the card does to the trick: ``lead-high`` (nothing higher of its suit is out: it wins, with what others
     throw on it), ``lead-low``, ``discard`` (its points to the trick's winner), ``discard-clean``, ``ducks``,
     ``beats`` (for now: a higher card of the suit is out), ``takes`` (nothing higher is out), ``takes-void`` (the
-    seats still to play are known to have none of the suit) or ``wins`` (the last card). (A learner read nothing against a lead or a discard: every row said the same.)"""
+    seats still to play are known to have none of the suit) or ``wins`` (the last card). (A learner read nothing
+    against a lead or a discard: every row said the same.)"""
     from blackmaria.bots.reasons import higher_out
 
     if table.winning is None:

@@ -328,13 +328,13 @@ class OnlineSeat(Seat):
         """Whether the seat stays at the table after a game, for the next one the host starts (the screen does, until
         the player leaves; line by line, the game's end ends the command)."""
         self.counts_asked: list[int] = []
+        """Finished deals whose public count was asked for and has not come yet (the sheet is told after it), in the
+        order asked: a connection lost before the answer asks again when it is back."""
         self.shuffles: dict[int, dict[str, Any]] = {}
         """Each deal's shuffle as heard: its commitment (``sha256``), its dealer and this seat's hand dealt, checked
         against the deck the server reveals at its end, as the page checks it (``shuffle_check``)."""
         self.dealing = 0
         """The deal of the last DealStarted heard (the hand dealt after it is that deal's)."""
-        """Finished deals whose public count was asked for and has not come yet (the sheet is told after it), in the
-        order asked: a connection lost before the answer asks again when it is back."""
         self.held: list[str] = []
         """What happened after a deal's end, told once its count has come."""
         self.sent: list[Card] = []
