@@ -294,6 +294,31 @@ def test_bug8_a_hint_goes_when_another_card_is_played_and_a_refusal_at_the_next_
 
 
 @needs_chromium
+def test_a_hint_shown_is_shown_again_after_a_reload_at_the_same_decision_and_not_after(server: Server, browser: Any) -> None:
+    """A play-test reloaded the page after a hint: the hand, the scores and the turn were as before, and the hint gone
+    (its words and its card's mark). At the same decision it comes back; once a card is played it does not."""
+    page = solo_table(browser, server.base)
+    pass_three(page)
+    deadline = time.monotonic() + 120
+    while wait_for_my_turn(page) and page.locator("#hand .card.playable").count() < 2:
+        assert time.monotonic() < deadline, "no turn with two cards to choose from"
+        play_first_playable(page)
+    page.click("#hint-button")
+    page.wait_for_selector("#hand .card.hinted")
+    said, marked = page.text_content("#hint-text"), page.get_attribute("#hand .card.hinted", "data-card")
+    page.reload()
+    page.wait_for_selector("#hand .card.hinted")
+    assert page.text_content("#hint-text") == said and page.get_attribute("#hand .card.hinted", "data-card") == marked
+    play_first_playable(page)
+    page.reload()
+    wait_for_my_turn(page)
+    page.wait_for_timeout(300)
+    assert page.text_content("#hint-text") == "" and page.locator("#hand .card.hinted").count() == 0
+    assert page.errors == []
+    page.context.close()
+
+
+@needs_chromium
 def test_a_pass_hint_chooses_its_cards_when_none_are_chosen_and_pass_passes_them(server: Server, browser: Any) -> None:
     """A play-test asked for the hint at the pass, then clicked its three cards one by one (the terminal's Enter passes
     them). Cards the player chose are theirs: a hint then only marks its own."""

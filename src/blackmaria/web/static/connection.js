@@ -3,7 +3,7 @@ import { $, announce, app, paused, playsOnTable, renderNews, seatName, setNews, 
 import { noteEvents, playKeys, pump } from "./updates.js";
 import { renderAll, renderStatus } from "./table-view.js";
 import { peekChat, renderChat } from "./chat.js";
-import { focusCard, renderHand, restoreMarked, showHint, showRefusal } from "./hand.js";
+import { focusCard, renderHand, restoreHint, restoreMarked, showHint, showRefusal } from "./hand.js";
 import { renderCounts, showNewLink, summaryAfterReload } from "./dialogs.js";
 import { askCount, explained, maybeExplain, passCompared, restoreFeedback } from "./learn.js";
 import { shortCards } from "./cards.js";
@@ -106,6 +106,7 @@ function receive(message) {
       else if (loaded) {
         tellLastTrick(message.events);
         summaryAfterReload();
+        restoreHint();
         if (app.learn) restoreFeedback();
       }
       app.undoAsked = false;

@@ -291,6 +291,14 @@ export function hintAsked() {
   return false;
 }
 
+const hintKey = () => `blackmaria:hint:${app.code}`;
+
+/** A page loaded again at the decision a hint was shown for: the hint as it was (none once anything has happened). */
+export function restoreHint() {
+  const kept = JSON.parse(sessionStorage.getItem(hintKey()) || "null");
+  if (kept && kept.seq === app.seq && app.view && app.view.choices.length) showHint(kept.message);
+}
+
 export function showHint(message) {
   // A hint for another deal than the one it was asked in is dropped: asked on a deal's last card, played for the
   // player meanwhile, the server answered for the next deal's pass, whose cards it chose (a play-test).
@@ -303,6 +311,8 @@ export function showHint(message) {
     return;
   }
   app.hint = message.cards;
+  // Kept for this decision: a reload showed the hand and the turn as they were, and the hint gone (a play-test).
+  sessionStorage.setItem(hintKey(), JSON.stringify({ seq: app.seq, message: { ...message, seq: undefined } }));
   clearNotice();  // the hint answers the refusal shown, if any
   const cards = shortCards(message.cards); // in the hand's order, as the reason names them
   // The search's numbers wait behind a line of their own: on a phone a play-test's pass hint filled nine lines, and at
