@@ -278,6 +278,22 @@ def test_a_bot_program_ends_with_its_bot_and_with_each_episode_of_an_env() -> No
     env.close()
 
 
+def test_a_closed_bot_leaves_no_pipe_open() -> None:
+    """A researcher ran an env with program opponents under ``python -X dev``: every episode and ``close()`` warned
+    "ResourceWarning: unclosed file" twice a program (its output and error pipes were never closed)."""
+    import warnings
+
+    bot = ExternalBot(EXAMPLE, seed=1)
+    process = bot._process
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", ResourceWarning)
+        bot.close()
+        del bot
+    assert process.stdout is not None and process.stderr is not None and process.stdin is not None
+    assert process.stdout.closed and process.stderr.closed and process.stdin.closed
+    assert [w for w in caught if issubclass(w.category, ResourceWarning)] == []
+
+
 def test_a_program_opponent_that_fails_in_an_env_is_told_in_info_and_warned() -> None:
     """A researcher's `cmd:` opponent crashed on its third play; the Gymnasium env went on with `medium` in its seat
     and said nothing, so a learner could train for hours against `medium` believing it faced the program."""

@@ -150,7 +150,8 @@ class ExternalBot:
         # The readers hold the pipes and where their lines go, not the bot: a thread holding the bot kept it alive, so
         # a bot dropped unclosed never stopped its program (a Gymnasium env left 75 running after 25 episodes).
         assert self._process.stdout is not None and self._process.stderr is not None
-        threading.Thread(target=_read_lines, args=(self._process.stdout, self._lines.put), daemon=True).start()
+        self._stdout_reader = threading.Thread(target=_read_lines, args=(self._process.stdout, self._lines.put), daemon=True)
+        self._stdout_reader.start()
         self._stderr_reader = threading.Thread(target=_read_stderr, args=(self._process.stderr, self._stderr), daemon=True)
         self._stderr_reader.start()
 
@@ -279,6 +280,12 @@ class ExternalBot:
             except subprocess.TimeoutExpired:
                 self._process.kill()
                 self._process.wait()
+        # Its pipes, once their readers have read them to the end (left open, each gave a ResourceWarning: a
+        # researcher's env run with -X dev printed two a program at every episode); a pipe still read stays open.
+        for reader, stream in ((self._stdout_reader, self._process.stdout), (self._stderr_reader, self._process.stderr)):
+            reader.join(timeout=1.0)
+            if stream is not None and not reader.is_alive() and not stream.closed:
+                stream.close()
 
     def __del__(self) -> None:
         try:
