@@ -410,7 +410,7 @@ def _effect(obs: Observation, table: TableState, card: Card) -> str:
     ``beats`` (for now: a higher card of the suit is out), ``takes`` (nothing higher is out), ``takes-void`` (the
     seats still to play are known to have none of the suit) or ``wins`` (the last card). (A learner read nothing
     against a lead or a discard: every row said the same.)"""
-    from blackmaria.bots.reasons import higher_out
+    from blackmaria.bots.reasons import higher_out, void_after
 
     if table.winning is None:
         return "lead-low" if higher_out(obs, card) else "lead-high"
@@ -423,11 +423,9 @@ def _effect(obs: Observation, table: TableState, card: Card) -> str:
     # Nothing higher of the suit out, or every seat still to play known void in it: it takes the trick for sure (a
     # learner read "holds the trick for now" beside the highest spade left, and a play-test beside J♣ with the one
     # seat after it out of clubs).
-    played = {seat for seat, _ in table.plays}
-    after = [seat for seat in range(obs.rules.players) if seat != obs.seat and seat not in played]
     if not higher_out(obs, card):
         return "takes"
-    return "takes-void" if all(table.led_suit in obs.voids[seat] for seat in after) else "beats"
+    return "takes-void" if void_after(obs, suit_of(card)) else "beats"
 
 
 PASS_REASON_NAMES: Final = {

@@ -17,7 +17,7 @@ import random
 from dataclasses import dataclass
 
 from blackmaria.bots.base import Hint
-from blackmaria.bots.reasons import SAFE_SPADE_GUARDS, Reason, lead_reason, spade_guards, wins_tricks
+from blackmaria.bots.reasons import SAFE_SPADE_GUARDS, Reason, lead_reason, seats_after, spade_guards, wins_tricks
 from blackmaria.cards import SPADES, Card, cards_of, rank_of, suit_mask, suit_of
 from blackmaria.observation import Observation
 from blackmaria.rules import QUEEN_OF_SPADES
@@ -162,15 +162,9 @@ class MediumBot:
             card, reason = self._follow(obs, legal, view)
         return Hint([card], (reason,), "medium", seats=obs.seats)
 
-    def _later_seats(self, obs: Observation) -> list[int]:
-        trick = obs.current_trick
-        played = len(trick.plays) if trick is not None else 0
-        n = obs.rules.players
-        return [(obs.seat + k) % n for k in range(1, n - played)]
-
     def _lead(self, obs: Observation, legal: list[Card], view: _View) -> tuple[Card, Reason]:
         values = view.values
-        later = self._later_seats(obs)
+        later = seats_after(obs)
         if view.threat is not None:
             hearts = [c for c in legal if values[c] > 0 and suit_of(c) != SPADES]
             if hearts:
@@ -213,7 +207,7 @@ class MediumBot:
         led = suit_of(trick.plays[0][1])
         winning_seat, best = max(((s, c) for s, c in trick.plays if suit_of(c) == led), key=lambda sc: sc[1])
         points = sum(values[c] for _, c in trick.plays)
-        later = self._later_seats(obs)
+        later = seats_after(obs)
         last = not later
         following = [c for c in legal if suit_of(c) == led]
         threat = view.threat

@@ -187,18 +187,23 @@ def play_reason(obs: Observation, card: Card) -> Reason:
     if not higher_out(obs, card):
         # Nothing higher of the suit is out (a play-test: "a later player may still overtake" A♣).
         return Reason("follow_top", {"card": card, "best": best, "suit": led})
-    if all(led in obs.voids[seat] for seat in seats_after(obs)):
-        # Every seat still to play has shown it has none of the suit (a play-test read "a later player may still
-        # overtake" J♣ with the one seat after it out of clubs).
+    if void_after(obs, led):
+        # (a play-test read "a later player may still overtake" J♣ with the one seat after it out of clubs)
         return Reason("follow_void", {"card": card, "best": best, "suit": led})
     return Reason("follow_over", {"card": card, "best": best})
 
 
 def seats_after(obs: Observation) -> list[int]:
-    """The seats still to play to the trick in play after this one."""
+    """The seats still to play to the trick in play after this one, clockwise."""
+    trick = obs.current_trick
+    played = len(trick.plays) if trick is not None else 0
     n = obs.rules.players
-    played = {seat for seat, _ in obs.current_trick.plays} if obs.current_trick is not None else set()
-    return [seat for seat in range(n) if seat != obs.seat and seat not in played]
+    return [(obs.seat + k) % n for k in range(1, n - played)]
+
+
+def void_after(obs: Observation, suit: int) -> bool:
+    """Whether every seat still to play to the trick has shown it has none of ``suit`` (none may overtake in it)."""
+    return all(suit in obs.voids[seat] for seat in seats_after(obs))
 
 
 def lead_reason(obs: Observation, card: Card) -> Reason:
@@ -331,7 +336,7 @@ def false_claims(obs: Observation, cards: list[Card], reasons: tuple[Reason, ...
             if code in ("follow_over", "follow_top", "follow_void"):
                 claim(not last and f["best"] == best, "a later player is still to play")
             if code == "follow_void":
-                claim(all(led in obs.voids[seat] for seat in seats_after(obs)) and f["suit"] == led, "every later seat is void in the suit")
+                claim(led is not None and void_after(obs, led) and f["suit"] == led, "every later seat is void in the suit")
             higher = higher_out(obs, card)  # (of the suit led: the claim above checks that the card follows it)
             if code == "follow_over":
                 claim(bool(higher), "a higher card of the suit is out: a later player may overtake it")
