@@ -14,6 +14,7 @@ import pytest
 from rich.console import Console
 from textual import events
 from textual.widgets import RichLog, Static
+from textual.widgets._toast import Toast
 
 from blackmaria.cards import Card, card_name, parse_card, rank_of
 from blackmaria.events import CardPlayed
@@ -347,6 +348,23 @@ def test_the_german_screen_has_no_english_quit_prompt(tmp_path: Path) -> None:
         assert "pd (Pik-Dame)" in _plain(app.screen.body, 120)  # German card input shown in help
 
     _run(session, drive)
+
+
+def test_ctrl_c_says_how_to_leave_clear_of_the_prompt(tmp_path: Path) -> None:
+    """A play-test pressed Ctrl+C at 80x24 and its notice covered the prompt and the count of marked cards."""
+    app = GameApp(_session(tmp_path), speed=0.0)
+
+    async def go() -> None:
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            await pilot.pause()
+            await pilot.press("ctrl+c")
+            await pilot.pause(0.2)
+            toast = app.screen.query_one(Toast)
+            assert "Ctrl+Q" in str(toast.render())
+            prompt, hand = app.query_one("#prompt").region, app.query_one("#hand").region
+            assert toast.region.area and not toast.region.overlaps(prompt) and not toast.region.overlaps(hand)
+
+    asyncio.run(go())
 
 
 def _plain(renderable: object, width: int) -> str:

@@ -235,6 +235,9 @@ class CardTableApp(App[None]):
     #hand { height: auto; padding: 0 1; border: round $accent; }
     #prompt { height: auto; min-height: 2; max-height: 6; padding: 0 1; }  /* PROMPT_LINES */
     #keys { height: auto; padding: 0 1; background: $panel; }
+    /* Notices (Ctrl+C's "Ctrl+Q leaves", a screen too small) over the story's top, not over the prompt being typed
+       in (a play-test). */
+    ToastRack { dock: top; align: right top; }
     """
     KEYS: ClassVar[list[tuple[str, str]]] = []
     TYPABLE: ClassVar[set[str] | None] = None
