@@ -1185,6 +1185,25 @@ def test_on_a_phone_every_control_of_the_table_is_a_thumbs_size_and_a_desktop_ke
 
 
 @needs_chromium
+def test_on_a_phone_the_hand_stays_put_whether_the_turn_line_takes_one_line_or_two(server: Server, browser: Any) -> None:
+    """390x844: "Your turn: follow clubs." is one line and "Your turn: diamonds were led, and you have none." two, and
+    the hand under them jumped by a line from one turn to the next (a play-test)."""
+    page = solo_table(browser, server.base, viewport=PHONE)
+    pass_three(page)
+    wait_for_my_turn(page)
+    hand_top = """(text) => {
+      document.querySelector('.turn-line').textContent = text;
+      return document.getElementById('hand').getBoundingClientRect().top;
+    }"""
+    one = page.evaluate(hand_top, "Your turn: follow clubs.")
+    two = page.evaluate(hand_top, "Your turn: diamonds were led, and you have none.")
+    lines = page.evaluate("() => Math.round(document.querySelector('.turn-line').getBoundingClientRect().height / 20)")
+    assert lines == 2 and one == two
+    assert page.errors == []
+    page.context.close()
+
+
+@needs_chromium
 def test_on_a_low_laptop_screen_the_pass_brings_the_hand_and_its_buttons_into_sight(server: Server, browser: Any) -> None:
     """1024x640: at the pass only the tops of the cards showed and Hint was below the screen (a play-test)."""
     page = solo_table(browser, server.base, viewport={"width": 1024, "height": 640})
