@@ -30,6 +30,8 @@ among the sets of 3 from 10 cards, not 8 (120 candidates, 24,000 playouts);
 ``expert-infer``: today's ``expert`` (the halving pass) with ``expert-infer5``'s inference;
 ``expert-drawcaps``: ``expert`` whose two-player worlds keep a void shown before a draw as a cap on that suit (``draw_caps``);
 ``expert-policy-X``: today's ``expert`` with the playout weights ``playout_policy_X.json`` (a fit beside the shipped one);
+``expert-others-eps25``: ``expert`` whose playouts give the other seats a quarter of random cards, its own seat a
+tenth as before (``playout_eps`` 0.25, ``own_playout_eps`` 0.1);
 ``expert-others-shoot``: ``expert`` whose playouts' other seats (not the searching one) play on for a moon they may still
 take (``moon_shoot_others``); ``expert``: the level ``expert`` as shipped, every kept feature). The candidate
 sits in one seat, rotated through every seat, the three others are
@@ -101,6 +103,7 @@ VARIANTS: dict[str, base.SearchFeatures] = {
     "expert-drawcaps": dataclasses.replace(base.EXPERT_FEATURES, draw_caps=True),
     "expert-s47": base.EXPERT_FEATURES,  # today's expert, to pair a variant of it with on the same deals and seeds
     "expert-stoppers": dataclasses.replace(base.EXPERT_FEATURES, keep_stoppers=2.0),
+    "expert-others-eps25": dataclasses.replace(base.EXPERT_FEATURES, playout_eps=0.25, own_playout_eps=0.1),
     "pass4": base.SearchFeatures(search_pass=True, pass_min_players=4),
     "exact4-pass4": base.SearchFeatures(search_pass=True, pass_min_players=4, exact_cards=4),
     "exact4-pass4-moon": base.SearchFeatures(search_pass=True, pass_min_players=4, exact_cards=4, playout_moon_stop=True),
