@@ -658,6 +658,48 @@ def test_typed_cards_join_the_marked_ones_and_no_more_are_marked_than_the_pass_t
     _run(session, drive)
 
 
+def test_cards_typed_with_marked_ones_among_them_unmark_those_as_each_typed_alone_does(tmp_path: Path) -> None:
+    """A play-test marked K♠ A♥ 10♦ and typed "pk hd" (K♠ and Q♥): "You chose 4", where "pk" alone unmarks K♠."""
+    session = _session(tmp_path)
+
+    async def drive(app: GameApp, pilot: object) -> None:
+        cards = app.hand_cards()
+        await pilot.press("space", "right", "space", "right", "space")  # type: ignore[attr-defined]
+        assert app.marked == set(cards[:3])
+        typed = f"{card_name(cards[0]).lower()} {card_name(cards[5]).lower()}"
+        await pilot.press(*typed, "enter")  # type: ignore[attr-defined]
+        assert session.waiting_for() == "pass" and app.marked == {cards[1], cards[2], cards[5]}, app.message
+        assert ". Enter passes them." in app.prompt_note()
+        # Where the marked ones are not among them, the typed ones join the marked (two marked, one typed: three).
+        await pilot.press(*card_name(cards[1]).lower(), "enter")  # type: ignore[attr-defined]
+        assert app.marked == {cards[2], cards[5]}
+        await pilot.press(*card_name(cards[7]).lower(), "enter")  # type: ignore[attr-defined]
+        assert app.marked == {cards[2], cards[5], cards[7]} and session.waiting_for() == "pass"
+
+    _run(session, drive)
+
+
+def test_a_card_typed_over_a_view_closes_it_and_is_typed_at_the_table(tmp_path: Path) -> None:
+    """A play-test typed "9d" and Enter with the last trick shown: the keys were lost, and Enter only closed the view."""
+    session = _session(tmp_path)
+
+    async def drive(app: GameApp, pilot: object) -> None:
+        cards = app.hand_cards()
+        await pilot.press("f7")  # type: ignore[attr-defined]
+        await pilot.pause()  # type: ignore[attr-defined]
+        assert isinstance(app.screen, TextScreen)
+        await pilot.press(*card_name(cards[3]).lower())  # type: ignore[attr-defined]
+        await pilot.pause()  # type: ignore[attr-defined]
+        assert not isinstance(app.screen, TextScreen) and app.buffer == card_name(cards[3]).lower()
+        await pilot.press("enter")  # type: ignore[attr-defined]
+        assert app.marked == {cards[3]}
+        await pilot.press("f7", "q")  # type: ignore[attr-defined]  # q closes the view, as before, and types nothing
+        await pilot.pause()  # type: ignore[attr-defined]
+        assert not isinstance(app.screen, TextScreen) and app.buffer == ""
+
+    _run(session, drive)
+
+
 def test_a_whole_pass_typed_on_one_line_is_the_pass_whatever_was_marked(tmp_path: Path) -> None:
     """A play-test marked 9♠ by mistake, then typed "ac kc jc": "You chose 4 (9♠ A♣ K♣ J♣): choose exactly 3", where
     the README says a line typed with the whole pass passes it."""
@@ -1531,6 +1573,10 @@ def test_a_hint_marks_its_cards_in_the_hand_and_enter_plays_the_hinted_card(tmp_
         first = app.hand_cards()[app.selected]
         # Nothing marked yet: the line over the prompt says Enter passes the hint's cards.
         assert app.prompt_note() == f"Nothing marked yet · Enter passes the hint's {session.t.cards(sorted(hinted))}"
+        # With text typed, Enter sends the text: the line does not say it passes the hint's (a play-test's "PNPage").
+        await pilot.press("p", "n")  # type: ignore[attr-defined]
+        assert app.prompt_note() == "Marked 0 of 3: (none)"
+        await pilot.press("backspace", "backspace")  # type: ignore[attr-defined]
         await pilot.press("space")  # type: ignore[attr-defined]
         # The hint's reason stays to be read while cards are marked (a play-test lost it at the first Space), and the
         # cursor stays on the card Space marked (it went on to the hint's next card, and a play-test's arrow from there
@@ -1772,8 +1818,9 @@ def test_a_first_hint_while_the_search_loads_leaves_the_screen_going(tmp_path: P
     _run(session, drive)
 
 
-def test_a_screen_below_80x24_is_told_it_hides_part_of_the_table(tmp_path: Path) -> None:
-    """The play-test: at 60x20 a seat and its card went off the screen without a word."""
+def test_a_screen_below_80x24_shows_the_table_whole_and_says_the_story_is_not_shown(tmp_path: Path) -> None:
+    """Play-tests: at 60x20 a seat and its card went off the screen without a word; then, told, the seat on the right
+    and the card it led were still cut off, with the story pushed off the screen beside them."""
     session = _session(tmp_path)
 
     async def drive(app: GameApp, pilot: object) -> None:
@@ -1781,10 +1828,22 @@ def test_a_screen_below_80x24_is_told_it_hides_part_of_the_table(tmp_path: Path)
         await pilot.resize_terminal(60, 20)  # type: ignore[attr-defined]
         await pilot.pause()  # type: ignore[attr-defined]
         said = [n.message for n in app._notifications]
-        assert said == ["The window is 60x20: the table needs 80x24, so part of it is not shown."]
+        assert said == ["The window is 60x20: below 80x24 the story beside the table is not shown, so that the table is whole."]
+        table = app.query_one("#table")
+        assert table.region.right <= 60 and table.region.width >= 56  # the whole width, every seat in it
+        assert not app.query_one("#log").display
+        shown = "\n".join(strip.text for strip in table.render_lines(table.region.reset_offset))
+        assert all(name in shown for name in app.session.names)  # every seat, the one on the right too
         await pilot.resize_terminal(58, 20)  # type: ignore[attr-defined]  # said once, not at every step of a drag
         await pilot.pause()  # type: ignore[attr-defined]
         assert len(app._notifications) == 1
+        await pilot.resize_terminal(80, 24)  # type: ignore[attr-defined]
+        await pilot.pause()  # type: ignore[attr-defined]
+        assert app.query_one("#log").display and app.query_one("#log").region.width >= 30  # the story again
+        await pilot.resize_terminal(78, 20)  # type: ignore[attr-defined]  # low, not narrow: the story stays
+        await pilot.pause()  # type: ignore[attr-defined]
+        assert app.query_one("#log").display
+        assert [n.message for n in app._notifications] == ["The window is 78x20: the table needs 80x24, so part of it is not shown."]
 
     _run(session, drive, size=(80, 24))
 
@@ -1820,7 +1879,7 @@ def test_a_window_below_80x24_is_said_with_its_size_now_as_it_shrinks(tmp_path: 
         await pilot.resize_terminal(60, 16)  # type: ignore[attr-defined]
         await pilot.pause(0.1)  # type: ignore[attr-defined]
         shown = [note.message for note in app._notifications]
-        assert shown == ["The window is 60x16: the table needs 80x24, so part of it is not shown."], shown
+        assert shown == ["The window is 60x16: below 80x24 the story beside the table is not shown, so that the table is whole."], shown
         await pilot.resize_terminal(80, 24)  # type: ignore[attr-defined]
         await pilot.pause(0.1)  # type: ignore[attr-defined]
         assert app._said_small is None

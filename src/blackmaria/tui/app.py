@@ -58,6 +58,9 @@ MOVE_KEYS: Final = {"left": -1, "right": 1, "shift+tab": -1, "tab": 1, "home": 0
 0, to the first (Home) or the last (End) card that may be chosen."""
 
 MIN_SIZE: Final = (80, 24)
+NARROW_BELOW: Final = 74
+"""Narrower than this the story is not shown beside the table (the table's 44 columns and the story's 30), so that
+the table is seen whole; a guided deal keeps its story, where its explanations are."""
 """The smallest screen the table is drawn for (the README's)."""
 
 
@@ -231,6 +234,10 @@ class CardTableApp(App[None]):
     /* A guided deal's explanations need the width more than the table does. */
     #middle.explains #table { width: 2fr; min-width: 38; }
     #middle.explains #log { width: 3fr; }
+    /* Narrower than the table and the story side by side: the table alone, whole (at 60x20 the seat on the right and
+       the card it led were cut off, a play-test). */
+    #middle.narrow #log { display: none; }
+    #middle.narrow #table { min-width: 0; }
     #bottom { height: auto; }
     #hand { height: auto; padding: 0 1; border: round $accent; }
     #prompt { height: auto; min-height: 2; max-height: 6; padding: 0 1; }  /* PROMPT_LINES */
@@ -409,10 +416,11 @@ class CardTableApp(App[None]):
         if waiting != "pass" or rules is None:
             return ""
         t = self.t
-        if not self.marked and (hinted := self.hint_pass()):
+        typed = bool(self.buffer.strip())  # Enter then sends the text typed (a play-test read "Enter passes the hint's")
+        if not self.marked and not typed and (hinted := self.hint_pass()):
             return t("pass_enter_hint", cards=t.cards(sorted(hinted)))
         # With the whole pass marked, what Enter does, as at a card to play (a play-test looked for it there).
-        key = "pass_marked_ready" if len(self.marked) == rules.pass_count else "pass_marked"
+        key = "pass_marked_ready" if len(self.marked) == rules.pass_count and not typed else "pass_marked"
         return t(key, marked=len(self.marked), count=rules.pass_count, cards=t.cards(sorted(self.marked)))
 
     def enter_note(self) -> str:
@@ -610,10 +618,13 @@ class CardTableApp(App[None]):
         # Below 80x24 seats and cards fall off the screen: said as it gets that small (a play-test lost a seat
         # silently), and said again with the new size while it shrinks on (the note kept saying 70x20 at 60x16).
         small = event.size.width < MIN_SIZE[0] or event.size.height < MIN_SIZE[1]
+        narrow = event.size.width < NARROW_BELOW and not self.seat.explains
+        self.query_one("#middle").set_class(narrow, "narrow")
         said = (event.size.width, event.size.height) if small else None
         if said is not None and said != self._said_small:
             self.clear_notifications()
-            self.notify(self.t("too_small", width=event.size.width, height=event.size.height), severity="warning", timeout=8)
+            key = "too_narrow" if narrow else "too_small"
+            self.notify(self.t(key, width=event.size.width, height=event.size.height), severity="warning", timeout=8)
         elif said is None and self._said_small is not None:
             self.clear_notifications()  # big enough again: the note goes at once (it covered the prompt for seconds)
         self._said_small = said
@@ -811,6 +822,12 @@ class CardTableApp(App[None]):
             self.forget_marking_notes()
             return True
         chosen = self.marked | set(typed)
+        if len(chosen) > rules.pass_count and set(typed) & self.marked and len(self.marked ^ set(typed)) <= rules.pass_count:
+            # Marked ones among them unmarked, as each typed alone is: "pk hd" over K♠ A♥ 10♦ made four cards, refused
+            # (a play-test).
+            self.marked ^= set(typed)
+            self.forget_marking_notes()
+            return True
         twice = sorted({card for card in typed if typed.count(card) > 1})
         if len(chosen) < rules.pass_count or (self.marked and len(chosen) == rules.pass_count):
             # The text typed answers what was said (a refusal of a typing); a card typed twice is said marked once (a
@@ -905,6 +922,15 @@ class TextScreen(ModalScreen[str | None]):
             event.stop()
             self.dismiss(None)
             self.app.call_after_refresh(handle, plain)
+        elif handle is not None and self.types_through and event.is_printable and event.character not in (" ", "q"):
+            # A card or a command typed over the view closes it and goes to the prompt: a play-test's "9d" and Enter
+            # typed over the last trick were lost, and Enter only closed the view. (q closes it, as said.)
+            event.stop()
+            self.dismiss(None)
+            self.app.call_after_refresh(handle, events.Key(event.key, event.character))
+
+    types_through: ClassVar[bool] = True
+    """Whether a key typed over the view closes it and is typed at the table (the game's end takes its own keys)."""
 
 
 class GameOverScreen(TextScreen, inherit_bindings=False):
@@ -913,6 +939,7 @@ class GameOverScreen(TextScreen, inherit_bindings=False):
     table's key line nor its status (the keys typed at the table, "n then Enter") shows beside it: a play-test read both
     and pressed N alone."""
 
+    types_through = False
     DEFAULT_CSS = """
     GameOverScreen #view { width: 100%; max-width: 100%; height: 1fr; max-height: 100%; border: thick $success; }
     """
