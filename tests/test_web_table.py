@@ -612,6 +612,29 @@ def test_a_tap_on_the_table_cuts_the_pause_of_a_won_trick_short(server: Server, 
     page.context.close()
 
 
+def test_the_last_trick_is_the_trick_just_taken_while_it_still_lies_on_the_felt(server: Server, browser: Any) -> None:
+    """A play-test opened "Last trick" under "You win the trick: 1 point." and read the trick before it, not the one
+    on the felt, under "Last trick, taken by you" (the won trick here held 20 s)."""
+    page = solo_table(browser, server.base)
+    page.evaluate("() => import('/static/state.js').then((m) => { m.TIMING.hold = 20000; })")
+    pass_three(page)
+    held = "app.heldWon !== null && app.heldWon.trick >= 1 && !app.wonLanding"
+    deadline = time.monotonic() + 90
+    while not page.evaluate(f"() => import('/static/state.js').then(({{ app }}) => {held})"):
+        assert time.monotonic() < deadline, "no second trick was won in time"
+        if page.locator("#hand .card.playable").count():
+            play_first_playable(page)
+        else:
+            page.wait_for_timeout(20)
+    on_felt = sorted(page.eval_on_selector_all("#trick .card", "cs => cs.map(c => c.dataset.card)"))
+    page.click("#last-trick-button")
+    page.wait_for_selector("#last-trick:not([hidden])")
+    shown = sorted(page.eval_on_selector_all("#last-trick-cards .card", "cs => cs.map(c => c.dataset.card)"))
+    assert len(on_felt) == 4 and shown == on_felt
+    assert page.errors == []
+    page.context.close()
+
+
 def test_a_trick_is_said_won_only_once_its_last_card_has_landed(server: Server, browser: Any) -> None:
     """A phone play-test read "You win the trick: 13 points." and its seat's 13 while the last card, Q♠, was still
     sliding in: the trick is won on screen, in words and on its winner's box, only after its last card's moment (here

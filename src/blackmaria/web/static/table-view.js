@@ -226,8 +226,9 @@ function renderLastTrick() {
   const button = $("last-trick-button");
   const panel = $("last-trick");
   const done = view && view.tricks ? view.tricks.filter((trick) => trick.winner !== null && trick.winner !== undefined) : [];
-  // The trick being shown in the middle is not "the last one" yet: it is still on the felt.
-  const last = done.length && !(app.heldWon !== null && app.heldWon.trick === view.tricks.indexOf(done[done.length - 1])) ? done[done.length - 1] : done.length > 1 ? done[done.length - 2] : null;
+  // The last trick taken, also while it still lies on the felt: the one before it, shown then, was read as the wrong
+  // trick under "Last trick, taken by you" (a play-test).
+  const last = done.length ? done[done.length - 1] : null;
   // In its place from the deal to the game's end, greyed until a trick is taken: the row of buttons keeps still.
   button.hidden = !view || !["passing", "playing", "deal-over"].includes(view.phase);
   button.disabled = !last;
