@@ -233,6 +233,7 @@ def test_the_guided_deal_in_english_explains_every_decision_and_counts_in_public
     page.wait_for_selector("#learn:not([hidden])")
     # Every card is the learner's to play: no box offering to play a forced one (it showed ticked, doing nothing).
     assert not page.is_visible("label.autoplay")
+    assert page.locator("#seat-link").is_hidden()  # nor the offer to play the seat on another device (a lesson of one deal)
     # Before the first decision, how the game works (a play-test met points to compare before it was said what they
     # are, what a trick is, or when the game ends): the aim, the cards' points, a trick, the end.
     page.wait_for_function(EXPLAINED, timeout=20_000)

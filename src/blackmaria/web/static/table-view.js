@@ -39,7 +39,8 @@ export function renderAll() {
   if (chat.parentElement !== home) home.append(chat);
   // Under the chat: the seat's own link, to play it elsewhere; to one watching, where such a link comes from.
   if ($("side").lastElementChild !== $("seat-link")) $("side").append($("watch-note"), $("seat-link"));
-  $("seat-link").hidden = !app.token || app.seat === null;
+  // Not in a guided deal: a lesson of one deal on this screen (a play-test found the offer out of place there).
+  $("seat-link").hidden = !app.token || app.seat === null || app.learn;
   $("watch-note").hidden = app.seat !== null || seating;
   if (app.token) $("seat-link-url").value = `${location.origin}/t/${app.code}#seat=${app.token}`;
   if (seating) renderSeating();
