@@ -140,6 +140,9 @@ def test_keys_pressed_while_the_bots_play_are_not_played(tmp_path: Path) -> None
         assert app.busy() and app.message.startswith("Wait")
         await pilot.press("f3")  # type: ignore[attr-defined]  (a command, not a choice: it is said so)
         assert app.busy() and app.message == "Wait: the computer players are playing. Ask again on your turn."
+        # A line that can be no card is said so at once, not kept (a play-test's "play" stayed, and made "play1s").
+        await pilot.press(*"play", "enter")  # type: ignore[attr-defined]
+        assert app.busy() and app.buffer == "" and app.message.startswith("'play'") and "play qs" in app.message
         # A line typed ahead keeps its spaces, and its Enter says the line waits for the turn (a play-test's
         # "play 9h" became "play9h" under "that key was not taken").
         await pilot.press(*"ten of", "space", *"hearts", "enter")  # type: ignore[attr-defined]

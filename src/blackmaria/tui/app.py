@@ -33,10 +33,11 @@ from textual.screen import ModalScreen
 from textual.widgets import RichLog, Static
 
 from blackmaria.cards import CLUBS, DIAMONDS, HEARTS, SPADES, Card, CardSet, in_hand_order, rank_of
+from blackmaria.locale import cards_named_in_words, read_card
 from blackmaria.locale.advice import hints_ready
 from blackmaria.teaching import claim_is_decided, nothing_left_to_score
 from blackmaria.tui.narration import standings
-from blackmaria.tui.seat import PLAY_COMMANDS, Seat, command_word
+from blackmaria.tui.seat import PLAY_COMMANDS, Seat, card_words, command_word
 from blackmaria.tui.session import PlaySession
 
 SUIT_STYLE = {SPADES: "bold white", HEARTS: "bold red", DIAMONDS: "bold red", CLUBS: "bold white"}
@@ -748,9 +749,13 @@ class CardTableApp(App[None]):
             # (A Space between typed words is text, typed ahead as any other: a play-test's "play 9h" had become "play9h".)
             if self.busy() or waiting in ("pass", "play"):  # (reported late at the deal's or the game's end: dropped)
                 typed = event.key == "enter" and self.buffer.strip()  # the line stays, for Enter on the player's turn
-                said = "keys_wait_typed" if typed else "keys_wait"
-                # (not busy: the others were done before the key was read, at speed 0: it is the player's turn already)
-                self.message = self.t(said if self.busy() else WAIT_SAID_ON_TURN[said])
+                if typed and self.never_a_card(self.buffer):
+                    # Said now, not kept: a play-test's "play" stayed, and "1s" typed after it made "play1s".
+                    self.message, self.buffer = self.seat.unreadable(self.buffer), ""
+                else:
+                    said = "keys_wait_typed" if typed else "keys_wait"
+                    # (not busy: the others were done before the key was read, at speed 0: it is the player's turn)
+                    self.message = self.t(said if self.busy() else WAIT_SAID_ON_TURN[said])
         elif event.key == "space" and waiting == "pass" and cards and not self.buffer:
             # The card under the cursor only: the cursor stays (it went on to the hint's next card, and a play-test's
             # arrow from there marked a card it did not mean). A hint's pass is one Enter (below).
@@ -785,6 +790,12 @@ class CardTableApp(App[None]):
             return
         event.stop()
         self.refresh_view()
+
+    def never_a_card(self, text: str) -> bool:
+        """Whether a typed line can name no card whatever the table does next: a word in it is no card and no rank (a
+        rank alone names a card by what may be played then)."""
+        words = card_words(cards_named_in_words(text))
+        return not words or any(read_card(word, german=self.seat.lang == "de") is None and not self.seat.is_rank(word) for word in words)
 
     def toggle_mark(self, card: Card) -> None:
         """Space: mark the card for the pass, or unmark it; never more than the pass takes."""
