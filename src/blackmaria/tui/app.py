@@ -59,10 +59,10 @@ MOVE_KEYS: Final = {"left": -1, "right": 1, "shift+tab": -1, "tab": 1, "home": 0
 0, to the first (Home) or the last (End) card that may be chosen."""
 
 MIN_SIZE: Final = (80, 24)
+"""The smallest screen the table is drawn for (the README's)."""
 NARROW_BELOW: Final = 74
 """Narrower than this the story is not shown beside the table (the table's 44 columns and the story's 30), so that
 the table is seen whole; a guided deal keeps its story, where its explanations are."""
-"""The smallest screen the table is drawn for (the README's)."""
 
 
 WAIT_SAID_ON_TURN: Final = {"keys_wait": "keys_dropped", "keys_wait_typed": "keys_typed_now", "keys_wait_command": ""}
@@ -935,7 +935,7 @@ class TextScreen(ModalScreen[str | None]):
             self.app.call_after_refresh(handle, plain)
         elif handle is not None and self.types_through and event.is_printable and event.character not in (" ", "q"):
             # A card or a command typed over the view closes it and goes to the prompt: a play-test's "9d" and Enter
-            # typed over the last trick were lost, and Enter only closed the view. (q closes it, as said.)
+            # typed over the last trick were lost, and Enter only closed the view. (q still only closes it.)
             event.stop()
             self.dismiss(None)
             self.app.call_after_refresh(handle, events.Key(event.key, event.character))
