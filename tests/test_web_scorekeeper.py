@@ -556,6 +556,25 @@ def test_points_no_deal_can_end_with_are_refused_as_the_terminal_refuses_them(se
     page.close()
 
 
+def test_a_half_typed_deal_of_a_sheet_reopened_in_a_new_tab_survives_a_reload(server: Server, browser: Any) -> None:
+    """A play-test reopened its sheet in a new browser, typed "Hx5 QS" for the first player and reloaded: the field
+    came back empty (the tab's drafts began empty and a shorter list was dropped as not the sheet's)."""
+    context = browser.new_context(**PHONE, locale="en-GB")
+    page = context.new_page()
+    page.goto(f"{server.base}/score")
+    _setup(page, "hearts", ["Anna", "Ben", "Carla", "Dan"])
+    page.get_by_role("button", name="Start the sheet").click()
+    _entry(page, {"Anna": "0", "Ben": "26", "Carla": "0", "Dan": "0"})
+    expect(page.locator("#sheet tbody tr")).to_have_count(1)
+    page.evaluate("sessionStorage.clear()")  # as a new tab or a new browser session opens the kept sheet
+    page.reload()
+    page.get_by_label("Anna: points or cards").fill("Hx5 QS")
+    page.reload()
+    assert page.get_by_label("Anna: points or cards").input_value() == "Hx5 QS"
+    assert page.get_by_label("Dan: points or cards").input_value() == ""
+    context.close()
+
+
 def test_the_rules_in_words_say_what_the_form_says(server: Server, browser: Any) -> None:
     """They said 3 players, no kitty, no moon after a play-test chose 5 players, the kitty and a moon: they followed the
     preset alone."""

@@ -450,9 +450,12 @@ const OWNER_LETTERS = 3; // a tapped card's taker: this many letters of the name
       return;
     }
     // A reload keeps what was being typed (a play-test lost a half-typed deal): for the same sheet, as long as it was.
+    // One draft for each player from the start: a sheet reopened in a new tab began with none, and a draft typed in
+    // the first fields only was dropped at the next reload as too short (a play-test).
+    state.drafts = state.sheet.players.map(() => "");
     const drafts = JSON.parse(sessionStorage.getItem(STORE_DRAFTS) || "null");
-    if (drafts && drafts.deals === state.sheet.entries.length && drafts.drafts.length === state.sheet.players.length) {
-      state.drafts = drafts.drafts;
+    if (drafts && drafts.deals === state.sheet.entries.length && Array.isArray(drafts.drafts) && drafts.drafts.length <= state.sheet.players.length) {
+      state.drafts = state.sheet.players.map((_, seat) => drafts.drafts[seat] || "");
       state.editing = drafts.editing;
     }
   }
