@@ -202,6 +202,7 @@ def test_the_host_pauses_the_game_and_a_spectator_is_counted_and_told(server: Se
     for page, said in ((host, "You resumed the game: it goes on."), (watcher, "Cleo resumed the game: it goes on.")):
         page.wait_for_selector("#paused-bar", state="hidden")
         assert page.text_content("#table-news") == said  # and who resumed it (a play-test was told only that it went on)
+    assert host.text_content("#notice") == ""  # the pause's notice goes with it (it stood beside "Your turn")
     host.wait_for_selector("#pass-bar:not([hidden])")
     left = int(re.findall(r"\d+", host.text_content("#clock") or "")[0])
     assert 0 < left <= shown_at_pause  # the 1.5 s of pause cost nothing, and the clock was not given its 30 s back

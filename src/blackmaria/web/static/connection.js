@@ -1,5 +1,5 @@
 // The WebSocket to the table (docs/server.md, protocol v1): hello, the messages in, what they change, errors and refusals.
-import { $, announce, app, paused, playsOnTable, renderNews, seatName, setNews, showNotice, store } from "./state.js";
+import { $, announce, app, clearNotice, paused, playsOnTable, renderNews, seatName, setNews, showNotice, store } from "./state.js";
 import { noteEvents, playKeys, pump } from "./updates.js";
 import { renderAll, renderStatus } from "./table-view.js";
 import { peekChat, renderChat } from "./chat.js";
@@ -283,6 +283,9 @@ function tellPause(before, message) {
   const resumer = message.table.resumed_by;
   const resumed = resumer == null ? { key: "web_news_resumed" } : resumer === app.seat ? { key: "web_news_resumed_you" } : { key: "web_news_resumed_by", seat: resumer };
   setNews(paused ? [] : [resumed], 8);
+  // A notice about the pause goes with it: "No card is played while the game is paused" stood beside "Your turn"
+  // for seconds after the game went on (a play-test).
+  if (!paused && app.noticeSaid && app.noticeSaid.pause) clearNotice();
   const by = message.table.paused_by;
   const who = by === app.seat ? "web_news_paused_you" : "web_news_paused_by";
   // A clock run out is said as the bar says it (a play-test heard that the game was paused, and not why).

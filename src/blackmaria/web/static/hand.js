@@ -207,7 +207,7 @@ function cardClicked(card, index, clicks = 1) {
   if (paused() && app.seat !== null) {
     // A click that does nothing says why (a play-test clicked on in silence), and what goes on: the turn line says
     // who paused it already (a play-test read that twice, word for word).
-    showNotice(() => t("web_paused_click", { resume: t("web_resume") }), true);
+    showNotice(Object.assign(() => t("web_paused_click", { resume: t("web_resume") }), { pause: true }), true);
     return;
   }
   app.lastTried = card;
