@@ -112,7 +112,9 @@ def test_the_end_by_deal_count_and_a_shared_tie() -> None:
     sheet = ScoreSheet(rules, ["Anna", "Ben", "Carla"])
     out = _type(sheet, ["0 20 23", "20 0 23", "0 3 40"])
     over = out.index("Game over. Winner: Anna.")
-    assert out[over + 1] == "The game is over (fix N ..., undo, sheet, csv FILE, quit): "
+    # What may be done on a line of its own, the question short: at 80 columns a command typed after the long question
+    # wrapped ("csv /tm" / "p/pt3/sheet-de.csv", a play-test).
+    assert out[over + 1 : over + 3] == ["The game is over: fix N ..., undo, sheet, csv FILE or quit.", "Command: "]
     assert sheet.totals == [20, 23, 86]
     tie = ScoreSheet(rules, ["Anna", "Ben", "Carla"])
     assert "Game over. Winners: Anna and Ben." in _type(tie, ["0 20 23", "20 0 23", "3 3 37"])  # (not "Winner: Anna, Ben.")
