@@ -321,7 +321,9 @@ def test_the_scorekeepers_texts_say_what_was_typed_and_the_sheet_is_aligned() ->
     """Bug 8: a Hearts hold deal read "pass no pass"; help, abc and an empty line all answered "enter the cards of
     all 4 players..., not 1"; the sheet's columns were not aligned."""
     sheet = ScoreSheet(preset("hearts"), ["Wilhelmina", "N", "E", "S"])
-    out = _type(sheet, ["20 6 0 0", "0 0 26 0", "6 20 0 0", "help", "abc", "", "0 0 0 26", "sheet", "quit"])
+    out = _type(sheet, ["20 6 0 0", "0 0 26 0", "6 20 0 0", "help", "abc", "", "1O 8 4 4", "0 0 0 26", "sheet", "quit"])
+    # Points for each player but one mistyped word: the word and its player are named (a play-test's letter O).
+    assert "Not accepted: Wilhelmina: 1O is neither a card nor points; write a card as QS" in " ".join(out)
     assert "Deal 4: S deals, no passing." in out and "pass no pass" not in " ".join(out)
     assert out[out.index("Deal 4: S deals, no passing.") + 2].startswith("After each deal type the points")
     # Its example is this sheet's: four players, Hearts' cards (a play-test read three players' points and A♠ K♠)

@@ -130,6 +130,12 @@ def _entry(sheet: ScoreSheet, text: str) -> DealEntry:
     parts = text.replace(",", " ").split()  # "10, 8, 25" as well as "10 8 25" (a play-test typed commas)
     if parts and all(re.fullmatch(r"-?\d+", p) for p in parts):
         return sheet.from_points([int(p) for p in parts])
+    points = [bool(re.fullmatch(r"-?\d+", p)) for p in parts]
+    if len(parts) == len(sheet.players) and sum(points) >= len(parts) - 1 and "/" not in text:
+        # Points for each player but one word: that word is named, with its player, as the page names it (a
+        # play-test's "1O 8 4 4", a letter O, was refused whole as neither points nor cards).
+        seat = points.index(False)
+        raise ScoreError("ske_not_a_card", name=sheet.players[seat], text=parts[seat])
     separator = "/"
     if "/" not in text and len(text.split(",")) == len(sheet.players):
         separator = ","  # each player's cards after a comma ("Hx3 AS, Hx8, Hx2 KS QS": a play-test typed it so)
