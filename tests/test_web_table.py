@@ -134,6 +134,17 @@ def play_first_playable(page: Any) -> None:
     page.wait_for_function(f"() => !document.querySelector('#hand [data-card=\"{name}\"]')")
 
 
+def play_until(page: Any, condition: str, what: str, seconds: float = 60) -> None:
+    """Play the player's cards as they come until ``condition``, an expression over the page's ``app``, holds."""
+    deadline = time.monotonic() + seconds
+    while not page.evaluate(f"() => import('/static/state.js').then(({{ app }}) => {condition})"):  # (awaits it)
+        assert time.monotonic() < deadline, f"{what} in time"
+        if page.locator("#hand .card.playable").count():
+            play_first_playable(page)
+        else:
+            page.wait_for_timeout(20)
+
+
 def wait_for_my_turn(page: Any) -> bool:
     """Wait until this seat may play (True) or the game is over (False)."""
     # One reading of the page: a forced card seen playable may be played for the player (autoplay) before a second
@@ -594,14 +605,7 @@ def test_a_tap_on_the_table_cuts_the_pause_of_a_won_trick_short(server: Server, 
     page = solo_table(browser, server.base)
     page.evaluate("() => import('/static/state.js').then((m) => { m.TIMING.hold = 20000; m.TIMING.play = 1000; })")
     pass_three(page)
-    held = "() => import('/static/state.js').then((m) => m.app.heldWon !== null)"
-    deadline = time.monotonic() + 60
-    while not page.evaluate(held):  # (evaluate awaits the promise)
-        assert time.monotonic() < deadline, "no trick was won in time"
-        if page.locator("#hand .card.playable").count():
-            play_first_playable(page)
-        else:
-            page.wait_for_timeout(20)
+    play_until(page, "app.heldWon !== null", "no trick was won")
     started = time.monotonic()
     box = page.locator("#felt").bounding_box()
     assert box is not None
@@ -618,14 +622,7 @@ def test_the_last_trick_is_the_trick_just_taken_while_it_still_lies_on_the_felt(
     page = solo_table(browser, server.base)
     page.evaluate("() => import('/static/state.js').then((m) => { m.TIMING.hold = 20000; })")
     pass_three(page)
-    held = "app.heldWon !== null && app.heldWon.trick >= 1 && !app.wonLanding"
-    deadline = time.monotonic() + 90
-    while not page.evaluate(f"() => import('/static/state.js').then(({{ app }}) => {held})"):
-        assert time.monotonic() < deadline, "no second trick was won in time"
-        if page.locator("#hand .card.playable").count():
-            play_first_playable(page)
-        else:
-            page.wait_for_timeout(20)
+    play_until(page, "app.heldWon !== null && app.heldWon.trick >= 1 && !app.wonLanding", "no second trick was won", 90)
     on_felt = sorted(page.eval_on_selector_all("#trick .card", "cs => cs.map(c => c.dataset.card)"))
     page.click("#last-trick-button")
     page.wait_for_selector("#last-trick:not([hidden])")
@@ -643,13 +640,7 @@ def test_a_trick_is_said_won_only_once_its_last_card_has_landed(server: Server, 
     page.evaluate("() => import('/static/state.js').then((m) => { m.TIMING.hold = 20000; m.TIMING.play = 1500; })")
     pass_three(page)
     laid = "app.heldWon !== null && ![...app.hiddenPlays].some((key) => Number(key.split(':')[1]) === app.heldWon.trick)"
-    deadline = time.monotonic() + 60
-    while not page.evaluate(f"() => import('/static/state.js').then(({{ app }}) => {laid})"):
-        assert time.monotonic() < deadline, "no trick was won in time"
-        if page.locator("#hand .card.playable").count():
-            play_first_playable(page)
-        else:
-            page.wait_for_timeout(20)
+    play_until(page, laid, "no trick was won")
     winner = page.evaluate("() => import('/static/state.js').then(({ app }) => app.heldWon.seat)")
     box = page.locator(f"#seats .seat[data-seat='{winner}']")
     won_words = re.compile(r"wins? the trick")

@@ -228,7 +228,7 @@ function renderLastTrick() {
   const panel = $("last-trick");
   const done = view && view.tricks ? view.tricks.filter((trick) => trick.winner !== null && trick.winner !== undefined) : [];
   // The last trick taken, also while it still lies on the felt: the one before it, shown then, was read as the wrong
-  // trick under "Last trick, taken by you" (a play-test).
+  // trick under its heading that named the player as the taker (a play-test).
   const last = done.length ? done[done.length - 1] : null;
   // In its place from the deal to the game's end, greyed until a trick is taken: the row of buttons keeps still.
   button.hidden = !view || !["passing", "playing", "deal-over"].includes(view.phase);
