@@ -699,6 +699,17 @@ def test_a_card_typed_over_a_view_closes_it_and_is_typed_at_the_table(tmp_path: 
         await pilot.press("f7", "q")  # type: ignore[attr-defined]  # q closes the view, as before, and types nothing
         await pilot.pause()  # type: ignore[attr-defined]
         assert not isinstance(app.screen, TextScreen) and app.buffer == ""
+        # Keys that come at once, as a terminal sends them: the view closes once and each key is typed at the table
+        # ("10d" typed fast over the rules closed them at "1", and "0" popped the table's own screen: the program ended).
+        await pilot.press("f7")  # type: ignore[attr-defined]
+        await pilot.pause()  # type: ignore[attr-defined]
+        typed = card_name(cards[4]).lower()
+        for key in [*typed, "q", "backspace", "enter"]:
+            app.post_message(events.Key(key, key if len(key) == 1 else None))
+        for _ in range(3):
+            await pilot.pause()  # type: ignore[attr-defined]
+        assert not isinstance(app.screen, TextScreen) and app.is_running
+        assert app.marked == {cards[3], cards[4]} and app.buffer == "", (app.marked, app.buffer)
 
     _run(session, drive)
 

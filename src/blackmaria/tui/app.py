@@ -888,7 +888,7 @@ class TextScreen(ModalScreen[str | None]):
     BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
         Binding("escape", "close", show=False),
         Binding("enter", "enter", show=False),
-        Binding("q", "close", show=False),
+        Binding("q", "close_q", show=False),
     ]
 
     def __init__(self, title: str, body: RenderableType, keys: str, enter_result: str | None = None, source: str | None = None) -> None:
@@ -918,27 +918,46 @@ class TextScreen(ModalScreen[str | None]):
             yield Static(self.body, id="view-body")
         yield Static(self.keys, id="view-keys")
 
+    closing = False
+    """Dismissed, and not yet gone: the keys typed meanwhile go to the table (the screen is popped once only: "10d"
+    typed at once over the rules closed them at "1", and "0" popped the table's own screen, which ended the program)."""
+
+    def close_with(self, result: str | None, typed: events.Key | None = None) -> None:
+        """Close the view (once) with ``result``, the key ``typed`` (if any) then going to the table."""
+        if not self.closing:
+            self.closing = True
+            self.dismiss(result)
+        handle = getattr(self.app, "handle_key", None)
+        if typed is not None and handle is not None:
+            self.app.call_after_refresh(handle, typed)
+
     def action_close(self) -> None:
-        self.dismiss(None)
+        self.close_with(None)
+
+    def action_close_q(self) -> None:
+        self.close_with(None, events.Key("q", "q") if self.closing else None)  # after a key that closed it: typed
 
     def action_enter(self) -> None:
-        self.dismiss(self.enter_result)
+        # An Enter typed after a key that closed the view is that line's (the view is gone for it).
+        self.close_with(self.enter_result, events.Key("enter", "\r") if self.closing else None)
 
     def on_key(self, event: events.Key) -> None:
         # Escape and a key typed at once (one key in the terminal's bytes): the view closes and the key goes to the
         # table, as when typed a moment later (a play-test's "pass 8s 6s" typed after Escape was lost).
         plain = key_after_escape(event)
-        handle = getattr(self.app, "handle_key", None)
-        if plain is not None and handle is not None:
+        if not hasattr(self.app, "handle_key"):
+            return
+        if plain is not None:
             event.stop()
-            self.dismiss(None)
-            self.app.call_after_refresh(handle, plain)
-        elif handle is not None and self.types_through and event.is_printable and event.character not in (" ", "q"):
+            self.close_with(None, plain)
+        elif self.closing:  # (a Backspace too: the keys are the table's now)
+            event.stop()
+            self.close_with(None, events.Key(event.key, event.character))
+        elif self.types_through and event.is_printable and event.character not in (" ", "q"):
             # A card or a command typed over the view closes it and goes to the prompt: a play-test's "9d" and Enter
-            # typed over the last trick were lost, and Enter only closed the view. (q still only closes it.)
+            # typed over the last trick were lost, and Enter only closed the view. (q alone still only closes it.)
             event.stop()
-            self.dismiss(None)
-            self.app.call_after_refresh(handle, events.Key(event.key, event.character))
+            self.close_with(None, events.Key(event.key, event.character))
 
     types_through: ClassVar[bool] = True
     """Whether a key typed over the view closes it and is typed at the table (the game's end takes its own keys)."""
