@@ -14,7 +14,6 @@ import pytest
 from rich.console import Console
 from textual import events
 from textual.widgets import RichLog, Static
-from textual.widgets._toast import Toast
 
 from blackmaria.cards import Card, card_name, parse_card, rank_of
 from blackmaria.events import CardPlayed
@@ -362,7 +361,7 @@ def test_ctrl_c_says_how_to_leave_clear_of_the_prompt(tmp_path: Path) -> None:
             await pilot.pause()
             await pilot.press("ctrl+c")
             await pilot.pause(0.2)
-            toast = app.screen.query_one(Toast)
+            toast = app.screen.query_one("Toast")  # (Textual's notice, by its type's name)
             assert "Ctrl+Q" in str(toast.render())
             prompt, hand = app.query_one("#prompt").region, app.query_one("#hand").region
             assert toast.region.area and not toast.region.overlaps(prompt) and not toast.region.overlaps(hand)

@@ -488,10 +488,9 @@ def _tips(obs: Observation, table: TableState, legal: CardSet, costs: Mapping[Ca
     if table.led_suit is not None and not obs.hand.suit(table.led_suit) and len(legal) > 1:
         costly = sorted((c for c in legal if values[c] > 0), key=lambda c: (-values[c], -c))
         if costs and costly:  # those the search finds cheapest to throw now, cheapest first
-            cheapest = min(costs.get(c, 0.0) for c in costly)
-            costly = sorted(
-                (c for c in costly if costs.get(c, 0.0) <= cheapest + DUMP_WITHIN), key=lambda c: (costs.get(c, 0.0), -values[c], -c)
-            )
+            cost = {c: costs.get(c, 0.0) for c in costly}
+            cheapest = min(cost.values())
+            costly = sorted((c for c in costly if cost[c] <= cheapest + DUMP_WITHIN), key=lambda c: (cost[c], -values[c], -c))
         tips.append(Tip("make-a-void", tuple(costly[:3]), number=table.led_suit))
     # Out and not placed: a seat that passed the queen knows who holds her (a play-test: "Q♠ is still out").
     passed_queen = obs.passed is not None and QS in obs.passed

@@ -33,11 +33,10 @@ from textual.screen import ModalScreen
 from textual.widgets import RichLog, Static
 
 from blackmaria.cards import CLUBS, DIAMONDS, HEARTS, SPADES, Card, CardSet, in_hand_order, rank_of
-from blackmaria.locale import cards_named_in_words, read_card
 from blackmaria.locale.advice import hints_ready
 from blackmaria.teaching import claim_is_decided, nothing_left_to_score
 from blackmaria.tui.narration import standings
-from blackmaria.tui.seat import PLAY_COMMANDS, Seat, card_words, command_word
+from blackmaria.tui.seat import PLAY_COMMANDS, Seat, command_word
 from blackmaria.tui.session import PlaySession
 
 SUIT_STYLE = {SPADES: "bold white", HEARTS: "bold red", DIAMONDS: "bold red", CLUBS: "bold white"}
@@ -749,7 +748,7 @@ class CardTableApp(App[None]):
             # (A Space between typed words is text, typed ahead as any other: a play-test's "play 9h" had become "play9h".)
             if self.busy() or waiting in ("pass", "play"):  # (reported late at the deal's or the game's end: dropped)
                 typed = event.key == "enter" and self.buffer.strip()  # the line stays, for Enter on the player's turn
-                if typed and self.never_a_card(self.buffer):
+                if typed and self.seat.names_no_card(self.buffer):
                     # Said now, not kept: a play-test's "play" stayed, and "1s" typed after it made "play1s".
                     self.message, self.buffer = self.seat.unreadable(self.buffer), ""
                 else:
@@ -790,12 +789,6 @@ class CardTableApp(App[None]):
             return
         event.stop()
         self.refresh_view()
-
-    def never_a_card(self, text: str) -> bool:
-        """Whether a typed line can name no card whatever the table does next: a word in it is no card and no rank (a
-        rank alone names a card by what may be played then)."""
-        words = card_words(cards_named_in_words(text))
-        return not words or any(read_card(word, german=self.seat.lang == "de") is None and not self.seat.is_rank(word) for word in words)
 
     def toggle_mark(self, card: Card) -> None:
         """Space: mark the card for the pass, or unmark it; never more than the pass takes."""
@@ -918,6 +911,8 @@ class TextScreen(ModalScreen[str | None]):
             yield Static(self.body, id="view-body")
         yield Static(self.keys, id="view-keys")
 
+    types_through: ClassVar[bool] = True
+    """Whether a key typed over the view closes it and is typed at the table (the game's end takes its own keys)."""
     closing = False
     """Dismissed, and not yet gone: the keys typed meanwhile go to the table (the screen is popped once only: "10d"
     typed at once over the rules closed them at "1", and "0" popped the table's own screen, which ended the program)."""
@@ -950,17 +945,12 @@ class TextScreen(ModalScreen[str | None]):
         if plain is not None:
             event.stop()
             self.close_with(None, plain)
-        elif self.closing:  # (a Backspace too: the keys are the table's now)
-            event.stop()
-            self.close_with(None, events.Key(event.key, event.character))
-        elif self.types_through and event.is_printable and event.character not in (" ", "q"):
+        elif self.closing or (self.types_through and event.is_printable and event.character not in (" ", "q")):
             # A card or a command typed over the view closes it and goes to the prompt: a play-test's "9d" and Enter
-            # typed over the last trick were lost, and Enter only closed the view. (q alone still only closes it.)
+            # typed over the last trick were lost, and Enter only closed the view. (q alone still only closes it.) Once
+            # closing, every key is the table's (a Backspace too).
             event.stop()
             self.close_with(None, events.Key(event.key, event.character))
-
-    types_through: ClassVar[bool] = True
-    """Whether a key typed over the view closes it and is typed at the table (the game's end takes its own keys)."""
 
 
 class GameOverScreen(TextScreen, inherit_bindings=False):

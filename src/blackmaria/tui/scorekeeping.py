@@ -128,9 +128,9 @@ def _entry(sheet: ScoreSheet, text: str) -> DealEntry:
             return sheet.from_points([int(part) for part in named])
         return sheet.from_cards(named)
     parts = text.replace(",", " ").split()  # "10, 8, 25" as well as "10 8 25" (a play-test typed commas)
-    if parts and all(re.fullmatch(r"-?\d+", p) for p in parts):
-        return sheet.from_points([int(p) for p in parts])
     points = [bool(re.fullmatch(r"-?\d+", p)) for p in parts]
+    if parts and all(points):
+        return sheet.from_points([int(p) for p in parts])
     if len(parts) == len(sheet.players) and sum(points) >= len(parts) - 1 and "/" not in text:
         # Points for each player but one word: that word is named, with its player, as the page names it (a
         # play-test's "1O 8 4 4", a letter O, was refused whole as neither points nor cards).

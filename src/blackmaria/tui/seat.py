@@ -444,6 +444,12 @@ class Seat(ABC):
             cards.append(card)
         return cards or None
 
+    def names_no_card(self, text: str) -> bool:
+        """Whether a typed line can name no card whatever the table does next: a word in it is no card and no rank (a
+        rank alone names a card by what may be played then, as ``parse`` reads it)."""
+        words = card_words(cards_named_in_words(text))
+        return not words or any(read_card(word, german=self.lang == "de") is None and not self.is_rank(word) for word in words)
+
     def is_rank(self, word: str) -> bool:
         """Whether ``word`` is a rank alone (``10``, ``q``; German ``d``)."""
         ranks = RANK_SHORT_DE if self.lang == "de" else RANK_SHORT_EN

@@ -230,8 +230,8 @@ function renderLastTrick() {
   // The last trick taken, also while it still lies on the felt won (the one before it, shown then, was read as the
   // wrong trick under its heading that named the player as the taker, a play-test); not while its last card is still
   // coming in, before the page has said who won it.
-  const landing = app.heldWon !== null && !trickWonShown() && app.heldWon.trick === view.tricks.indexOf(done[done.length - 1]);
-  const last = done.length > (landing ? 1 : 0) ? done[done.length - (landing ? 2 : 1)] : null;
+  const landing = done.length && app.heldWon !== null && !trickWonShown() && app.heldWon.trick === view.tricks.indexOf(done[done.length - 1]);
+  const last = done[done.length - (landing ? 2 : 1)] || null;
   // In its place from the deal to the game's end, greyed until a trick is taken: the row of buttons keeps still.
   button.hidden = !view || !["passing", "playing", "deal-over"].includes(view.phase);
   button.disabled = !last;
