@@ -797,8 +797,10 @@ def test_six_players_on_a_phone_scroll_under_the_deal_column_and_say_there_is_mo
     context.close()
 
 
-def test_clear_leaves_a_correction_and_the_next_deal_is_entered_as_the_next(server: Server, browser: Any) -> None:
-    """After ✎ on deal 3, "Clear" kept correcting: the next deal typed overwrote deal 3 ("Deal 3 corrected.")."""
+def test_cancel_leaves_a_correction_and_the_next_deal_is_entered_as_the_next(server: Server, browser: Any) -> None:
+    """After ✎ on deal 3, "Clear" kept correcting: the next deal typed overwrote deal 3 ("Deal 3 corrected."); once it
+    left the correction, another play-test's "Correct deal 3" turned into "Enter deal 4" at its Clear, meant to empty
+    the fields. A correction offers Cancel, not Clear; tapped cards go to the player whose field is in use."""
     page = browser.new_page()
     page.goto(f"{server.base}/score")
     _setup(page, "hearts", ["Anna", "Ben", "Carla", "Dan"])
@@ -807,7 +809,13 @@ def test_clear_leaves_a_correction_and_the_next_deal_is_entered_as_the_next(serv
         _entry(page, dict(zip(["Anna", "Ben", "Carla", "Dan"], points, strict=True)))
     page.get_by_role("button", name="Correct deal 3").click()
     expect(page.locator("#entry-heading")).to_have_text("Correct deal 3")
-    page.get_by_role("button", name="Clear").click()
+    assert page.get_by_role("button", name="Clear").count() == 0
+    # The field in use takes the cards tapped, whichever player "Tap cards for" had chosen (it says so too).
+    page.get_by_label("Ben: points or cards").fill("")
+    page.get_by_label("Ben: points or cards").focus()
+    page.locator("#cards button").filter(has_text="A♥").click()
+    assert page.get_by_label("Ben: points or cards").input_value() == "A♥" and page.get_by_role("radio", name="Ben").is_checked()
+    page.get_by_role("button", name="Cancel").click()
     expect(page.locator("#entry-heading")).to_have_text("Enter deal 4")
     assert page.locator("#sheet tr.editing").count() == 0 and page.get_by_label("Anna: points or cards").input_value() == ""
     _entry(page, {"Anna": "1", "Ben": "2", "Carla": "3", "Dan": "20"})

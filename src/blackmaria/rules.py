@@ -18,7 +18,7 @@ import dataclasses
 import difflib
 import json
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from functools import cached_property
 from typing import Any, Final, Literal, get_args
@@ -291,6 +291,17 @@ class Rules:
     def penalty_mask(self) -> int:
         """Cards in play with a positive value."""
         return sum(1 << c for c in range(NUM_CARDS) if self.values[c] > 0 and self.in_play_mask >> c & 1)
+
+    def scoring_cards(self, cards: Iterable[Card]) -> tuple[Card, ...]:
+        """The cards among ``cards`` that score, positive or negative: what a trick's points are made of ("Q♠ 7♥", where
+        the points alone said 14).
+
+        >>> from blackmaria.cards import card_name, parse_cards
+        >>> [card_name(c) for c in Rules(scoring="omnibus").scoring_cards(parse_cards("7H KS JD QS"))]
+        ['7H', 'JD', 'QS']
+        """
+        values = self.values
+        return tuple(c for c in cards if values[c])
 
     @cached_property
     def moon_mask(self) -> int:

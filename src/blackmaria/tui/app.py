@@ -498,7 +498,10 @@ class CardTableApp(App[None]):
         if self.held is not None:
             trick, winner, points = self.held
             key = "you_win_trick" if winner == seat.me else "wins_trick"
-            centre.append(t(key + ("_points" if points else ""), name=names[winner], points=t.n("points", points)), style="bold")
+            scoring = t.cards(obs.rules.scoring_cards(trick.values()))
+            centre.append(
+                t(key + ("_points" if points else ""), name=names[winner], cards=scoring, points=t.n("points", points)), style="bold"
+            )
         elif obs.phase == "playing":
             number = len(obs.tricks) + (1 if obs.current_trick is None else 0)
             centre.append(t("trick_number", number=number), style="dim")

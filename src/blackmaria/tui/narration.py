@@ -95,7 +95,8 @@ def narrate(
     if isinstance(event, TrickWon):
         suffix = "_points" if event.points else ""
         key = f"you_win_trick{suffix}" if event.seat == me else f"wins_trick{suffix}"
-        return [t(key, name=names[event.seat], points=t.n("points", event.points))]
+        # The cards that made the points ("Q♠ 7♥, 14 points"): the story said who took the queen only by its sum.
+        return [t(key, name=names[event.seat], cards=t.cards(rules.scoring_cards(event.cards)), points=t.n("points", event.points))]
     if isinstance(event, KittyTaken):
         if event.seat == me and event.cards:
             return [t("you_take_kitty", cards=t.cards(event.cards))]

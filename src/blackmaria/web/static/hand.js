@@ -69,6 +69,9 @@ export function renderHand() {
   const hinted = new Set(app.hint || []);
   for (const card of [...app.selected]) if (!view.hand.includes(card) || !passing) app.selected.delete(card);
   if (passing) sessionStorage.setItem(markedKey(), JSON.stringify([...app.selected]));
+  // "They are chosen for you" holds while the cards chosen are the hint's (a play-test swapped one, and it still said so).
+  const chosenNote = $("hint-chosen");
+  if (chosenNote) chosenNote.hidden = !(passing && app.selected.size === hinted.size && [...hinted].every((card) => app.selected.has(card)));
   app.handFocus = Math.max(0, Math.min(app.handFocus, cards.length - 1));
   // At the start of a turn the focus stop is on a card that may be played (a play-test pressed Enter on the card the
   // pass had left it on and was refused); within the turn it stays where the player moved it.
@@ -324,7 +327,7 @@ export function showHint(message) {
   const count = app.table.rules.pass_count;
   if (mustPass(app.view) && !app.selected.size && message.cards.length === count) {
     for (const card of message.cards) app.selected.add(card);
-    $("hint-text").append(" ", t("web_hint_chosen", { button: t("pass_button", { count }) }));
+    $("hint-text").append(" ", el("span", { id: "hint-chosen", text: t("web_hint_chosen", { button: t("pass_button", { count }) }) }));
     renderStatus();
   }
   if (folded) {

@@ -963,6 +963,15 @@ const OWNER_LETTERS = 3; // a tapped card's taker: this many letters of the name
       labelled("entry-" + seat, t("web_entry_label", { name }), element("input", {
         id: "entry-" + seat, type: "text", autocomplete: "off", autocapitalize: "characters", spellcheck: "false", value: state.drafts[seat] || "",
         oninput: (event) => { state.drafts[seat] = event.target.value; refreshCards(); staleError(); },
+        // The cards tapped go to the player whose field is in use (a play-test tapped into Ben's field, and its 16 cards
+        // went to Anna, still chosen under "Tap cards for").
+        onfocus: () => {
+          if (state.tapSeat === seat) return;
+          state.tapSeat = seat;
+          const radio = document.querySelector(`input[name="tap-seat"][value="${seat}"]`);
+          if (radio) radio.checked = true;
+          refreshCards();
+        },
       })),
     );
     const tapChoices = element("fieldset", { class: "tap-for" }, [
@@ -987,8 +996,10 @@ const OWNER_LETTERS = 3; // a tapped card's taker: this many letters of the name
       element("p", { id: "error", class: "error", role: "alert" }),
       element("div", { class: "actions" }, [
         element("button", { type: "submit", id: "enter", class: "primary", text: t(state.editing === null ? "web_enter" : "web_save_correction") }),
-        // Clear starts the next deal afresh, out of a correction too (the next deal typed overwrote the deal corrected).
-        element("button", { type: "button", id: "clear", text: t("web_clear"), onclick: () => { state.editing = null; state.drafts = sheet.players.map(() => ""); render(); } }),
+        // Clear empties the next deal's fields; a correction has Cancel instead. (Clear in a correction was read both ways:
+        // one play-test's kept correcting, and the next deal typed overwrote deal 3; when it left the correction,
+        // another's "Correct deal 3" turned into "Enter deal 4" unasked.)
+        state.editing === null ? element("button", { type: "button", id: "clear", text: t("web_clear"), onclick: () => { state.drafts = sheet.players.map(() => ""); render(); } }) : "",
         state.editing === null ? "" : element("button", { type: "button", id: "cancel", text: t("web_cancel"), onclick: () => { state.editing = null; state.drafts = resumedDrafts(sheet); render(); } }),
         state.editing === null ? takeBackButton(sheet) : "",
       ]),

@@ -201,9 +201,10 @@ export function renderTrick() {
       if (!app.shownPlays.has(key) && !REDUCED) node.classList.add("enter");
       app.shownPlays.add(key);
       node.dataset.seat = String(seat);
-      // Each card says whose it is from five seats (two seats at one height lie close), and at four on a low felt (330px),
-      // where the cards lie half a card aside of their seats (felt.js's pinwheel): play-tests could not tell.
-      if (app.table.players >= 5 || (app.table.players === 4 && $("felt").clientHeight < 330)) node.append(el("span", { class: "by", text: trickTag(seat), "aria-hidden": "true" }));
+      // Each card says whose it is from four seats: at five or more two seats at one height lie close, and at four the
+      // cards lie half a card aside of their seats (felt.js's pinwheel), so that a play-test took Computer 3's card for
+      // Computer 4's.
+      if (app.table.players >= 4) node.append(el("span", { class: "by", text: trickTag(seat), "aria-hidden": "true" }));
       nodes.push(node);
     }
   }
