@@ -653,6 +653,25 @@ def test_keep_stoppers_keeps_the_search_from_throwing_a_stopper_on_the_suspects_
         dataclasses.replace(EXPERT_FEATURES, keep_stoppers=-1.0)
 
 
+def test_own_moon_plan_judges_each_card_by_the_better_of_playing_on_and_going_for_the_moon() -> None:
+    """``SearchFeatures.own_moon_plan``: while the searching seat alone has taken points, each card costs the lesser of
+    its two plans on the same worlds, so never more than without it, and far less where the shot is there to take."""
+    from blackmaria.bots.base import EXPERT_FEATURES
+
+    hearts = preset("hearts")
+    planning = dataclasses.replace(EXPERT_FEATURES, own_moon_plan=True)
+    # Seat 1 took 3H and holds AH QH JH TH 9H with six spades from the ace: its shot is on.
+    obs = _position(hearts, STOPPER_HANDS, "2C AC 3C 4C KD 3H 2D 3D", first_dealer=3)
+    plain, _ = SearchBot(seed=1, budget=600, features=EXPERT_FEATURES).evaluate(obs)
+    planned, _ = SearchBot(seed=1, budget=600, features=planning).evaluate(obs)
+    assert all(planned[card] <= plain[card] + 1e-9 for card in plain)
+    assert planned[parse_card("QS")] < plain[parse_card("QS")] - 5  # the queen led by a seat going on for the moon
+    # Seat 2, under the seat with every point so far: no shot of its own, so the same costs.
+    obs = _position(hearts, STOPPER_HANDS, "2C AC 3C 4C KD 3H 2D 3D AH", first_dealer=3)
+    planned, plain = (SearchBot(seed=1, budget=600, features=f).evaluate(obs) for f in (planning, EXPERT_FEATURES))
+    assert planned == plain
+
+
 def test_a_player_who_always_plays_its_highest_card_seldom_shoots_the_moon_against_medium() -> None:
     class Highest:
         def choose_pass(self, obs: Observation) -> list[int]:

@@ -135,6 +135,10 @@ class SearchFeatures:
     moon_shoot_others: bool = False
     """As ``playout_moon_shoot``, but only the other seats play on for the moon, never the searching one: it weighs the
     danger of their shots without counting on shots of its own (``playout_moon_shoot``'s failing, session 20)."""
+    own_moon_plan: bool = False
+    """While this seat alone has taken moon cards, each card is played out twice on the same worlds: with its later
+    cards as usual and with them going on for the moon (``playout.moon_shoot_card``, the others stopping it), and judged
+    by the better of the two plans (``playout_moon_shoot`` made the seat shoot in every playout, with no choice)."""
     keep_stoppers: float = 0.0
     """Above 0: while another seat holds every penalty card taken so far and wins the trick, the search does not throw
     a stopper (``medium.stoppers_against``: its highest card of a suit with penalty cards, at most one unseen above it)

@@ -505,6 +505,14 @@ class SearchBot:
             return every
         return every & ~(1 << seat) if self.features.moon_shoot_others else 0
 
+    def _shot_on(self, obs: Observation, state: np.ndarray, p: np.ndarray) -> bool:
+        """``own_moon_plan``'s test: this seat has taken moon cards and no other seat has (its shot is still on)."""
+        if not self.features.own_moon_plan or not p[core.P_MOON] or self._shooters(obs.seat) >> obs.seat & 1:
+            return False
+        moon = int(p[core.P_MOON_MASK])
+        takers = [seat for seat in range(obs.rules.players) if int(state[core.TAKEN + seat]) & moon]
+        return takers == [obs.seat]
+
     def _as_points(self, rules: Rules, cost: float) -> float:
         """A mean cost of the kernels as this seat's points: with ``relative`` the margin ``n * own - sum`` (``playout.
         seat_cost``) is the points it means in a deal where every seat's points add up to the deal's total."""
@@ -810,8 +818,9 @@ class SearchBot:
         won_totals = np.zeros(len(legal), dtype=np.int64)
         point_totals = np.zeros(len(legal), dtype=np.int64)
 
-        def play_out(alive: list[int], chunk: int) -> None:
-            """``chunk`` more worlds for the candidates ``alive`` (indices into ``legal``), the same worlds for each."""
+        def play_out(alive: list[int], chunk: int, seed: int | None = None, shooters: int | None = None, into: np.ndarray = totals) -> None:
+            """``chunk`` more worlds for the candidates ``alive`` (indices into ``legal``), the same worlds for each; their
+            costs added to ``into`` (``seed`` and ``shooters``: as ``search``'s, else a fresh seed and ``_shooters``)."""
             round_costs = np.zeros(len(alive), dtype=np.int64)
             won = np.zeros(len(alive), dtype=np.int64) if follow else NO_TRICK_STATS
             taken = np.zeros(len(alive), dtype=np.int64) if follow else NO_TRICK_STATS
@@ -826,7 +835,7 @@ class SearchBot:
                 known.kitty_mode,
                 known.kitty_owner,
                 chunk,
-                self._rng.getrandbits(31),
+                self._rng.getrandbits(31) if seed is None else seed,
                 self.eps,
                 exact,
                 round_costs,
@@ -835,7 +844,7 @@ class SearchBot:
                 self.features.playout_common,
                 self._weights,
                 self._defender(obs.seat),
-                self._shooters(obs.seat),
+                self._shooters(obs.seat) if shooters is None else shooters,
                 self.features.relative,
                 self.features.playout_temperature,
                 self._own_eps,
@@ -843,7 +852,9 @@ class SearchBot:
                 won,
                 taken,
             )
-            totals[alive] += round_costs
+            into[alive] += round_costs
+            if into is not totals:
+                return
             seen[alive] += chunk
             if follow:
                 won_totals[alive] += won
@@ -868,6 +879,16 @@ class SearchBot:
             errors = differences.std(axis=0, ddof=1) / np.sqrt(NOISE_BATCHES)
             scale = 1.0 if not self.features.relative else 1.0 / obs.rules.players  # (_as_points is linear)
             self.last_noise = {card: float(errors[legal.index(same[card])]) * scale for card in every}
+        elif not exact and self._shot_on(obs, known.state, p):
+            # Two plans for this seat's later cards, on the same worlds: as usual, or going on for the moon; each card is
+            # judged by its better plan over all worlds (a plan chosen per card, not per world: no strategy fusion).
+            shot_totals = np.zeros(len(legal), dtype=np.float64)
+            shooting = self._shooters(obs.seat) | 1 << obs.seat
+            for chunk in self._clock().chunks(worlds):
+                seed = self._rng.getrandbits(31)
+                play_out(everyone, chunk, seed)
+                play_out(everyone, chunk, seed, shooting, shot_totals)
+            totals[:] = np.minimum(totals, shot_totals)
         else:
             for chunk in self._clock().chunks(worlds):
                 play_out(everyone, chunk)
