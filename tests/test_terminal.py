@@ -752,7 +752,7 @@ def test_a_rank_alone_names_the_one_card_of_it_that_may_be_played(tmp_path: Path
     from blackmaria.cards import rank_of, suit_of
 
     names = (*"23456789", "10", "j", "q", "k", "a")
-    found = 0
+    found = refused = 0
     for seed in range(1, 40):
         session = _session(tmp_path / str(seed), seed=seed)
         _pass_first(session)
@@ -767,7 +767,23 @@ def test_a_rank_alone_names_the_one_card_of_it_that_may_be_played(tmp_path: Path
             elif len(held) > 1 and len(legal) > 1:
                 assert session.parse(names[rank]) is None  # still asked which one
                 assert len({suit_of(card) for card in legal}) > 1
-    assert found >= 3
+            elif len(held) > 1 and obs.current_trick is not None and obs.current_trick.plays:
+                # None of them may be played: said why, not asked which one (a play-test's "q", spades led, was asked
+                # "Q♥ Q♣?")
+                led = session.t.suit(suit_of(obs.current_trick.plays[0][1]))
+                assert session.unreadable(names[rank]) == f"{session.t.cards(held)}: You must follow {led}."
+                refused += 1
+    assert found >= 3 and refused >= 1
+
+
+def test_a_rank_in_words_is_read_as_its_letter_is(tmp_path: Path) -> None:
+    """A German play-test's "d" was asked "welche, D♣ D♦?", its "dame" told "weder Karte noch Befehl"."""
+    session = _session(tmp_path, lang="de", seed=3)
+    hand = session.observation().hand
+    for word, letter in (("Dame", "d"), ("könig", "k"), ("Bube", "b"), ("ass", "a"), ("zehn", "10")):
+        assert session.parse(word) == session.parse(letter) and session.unreadable(word) == session.unreadable(letter).replace(
+            repr(letter), repr(word)
+        ), (word, [card for card in hand])
 
 
 def test_a_sheet_breaks_long_names_at_spaces_and_cuts_a_word_too_long_for_its_column() -> None:

@@ -713,6 +713,45 @@ def test_a_card_typed_over_a_view_closes_it_and_is_typed_at_the_table(tmp_path: 
     _run(session, drive)
 
 
+def test_a_card_the_pass_may_not_hold_typed_is_refused_at_once_not_marked(tmp_path: Path) -> None:
+    """Dirty Lady: a play-test typed "qs" at the pass, read "Marked 3 of 3: Q♠ J♠ K♥. Enter passes them." and was
+    refused only at Enter. The queen typed is refused there and then, in the rule's words, and nothing is marked."""
+    session = _session(tmp_path, rules="dirty-lady", seed=2)
+
+    async def drive(app: GameApp, pilot: object) -> None:
+        assert session.waiting_for() == "pass" and parse_card("QS") in app.hand_cards()
+        await pilot.press("q", "s", "enter")  # type: ignore[attr-defined]
+        assert app.marked == set() and app.message == "Q♠ may not be passed.", app.message
+        other = next(card for card in app.hand_cards() if card != parse_card("QS"))
+        await pilot.press(*f"qs {card_name(other).lower()}", "enter")  # type: ignore[attr-defined]
+        assert app.marked == set() and app.message == "Q♠ may not be passed." and session.waiting_for() == "pass"
+
+    _run(session, drive, size=(80, 24))
+
+
+def test_the_kitty_taken_shows_its_scoring_cards_under_the_takers_seat(tmp_path: Path) -> None:
+    """A play-test's "You take the kitty: 4♥ 3♣." put a point in its seat's count and no card under its seat. The
+    kitty's scoring cards show with the tricks' under the seat that took it, from the trick that took it to the
+    deal's end."""
+    rules = preset("black-maria").replace(players=5, kitty=True, deal_count=1)
+    for seed in range(1, 40):
+        session = _session(tmp_path / str(seed), rules=rules, seed=seed)
+        session.deal()
+        session.pass_cards(sorted(session.observation().choices)[: rules.pass_count])
+        while session.observation().kitty_owner is None:
+            session.play(min(session.observation().legal))
+        obs = session.observation()
+        scoring = [card for card in (obs.kitty or ()) if rules.values[card]]
+        if obs.kitty_owner == session.me and scoring:
+            break
+    else:
+        raise AssertionError("no seed gave the player a kitty with points")
+    assert set(scoring) <= set(session.taken()[session.me])
+    while session.observation().phase == "playing":
+        session.play(min(session.observation().legal))
+    assert set(scoring) <= set(session.taken()[session.me])
+
+
 def test_a_whole_pass_typed_on_one_line_is_the_pass_whatever_was_marked(tmp_path: Path) -> None:
     """A play-test marked 9♠ by mistake, then typed "ac kc jc": "You chose 4 (9♠ A♣ K♣ J♣): choose exactly 3", where
     the README says a line typed with the whole pass passes it."""
@@ -1460,6 +1499,21 @@ def test_at_speed_0_a_key_read_after_the_others_were_done_is_said_dropped_not_to
     _run(session, drive, size=(80, 24), speed=0.0)
 
 
+def test_a_new_game_at_its_first_pass_says_the_pass_keys_over_the_prompt(tmp_path: Path) -> None:
+    """At 80x24 the story opened below its first lines, which say how to mark and pass ("▲ more above"), and the line
+    over the prompt said only "F1 or typing help shows every key." (a play-test). Both languages fit in 80 columns."""
+    for lang in ("en", "de"):
+        session = _session(tmp_path / lang, lang=lang)
+
+        async def drive(app: GameApp, pilot: object, session: PlaySession = session) -> None:
+            await _settle(app, pilot)
+            assert session.waiting_for() == "pass"
+            prompt = _plain(app.query_one("#prompt", Static).content, 80)
+            assert session.t("app_keys_hint_pass") in prompt, prompt  # on one line: not wrapped
+
+        _run(session, drive, size=(80, 24))
+
+
 def test_a_resumed_game_says_at_once_which_card_enter_plays(tmp_path: Path) -> None:
     """A play-test's resumed game showed only "F1 or typing help shows every key." over the prompt until the first
     key: the prompt, not yet laid out, wrapped that line at 20 columns as two, and a message of two lines hides the
@@ -1493,11 +1547,12 @@ def test_on_the_players_turn_the_prompt_says_which_card_enter_plays(tmp_path: Pa
         prompt = _plain(app.query_one("#prompt", Static).content, 80)
         assert f"Enter plays {session.t.card(cards[app.selected])}; the arrows choose another." in prompt, prompt
         # The turn starts on the lowest card that may be played (a play-test's Enter played its A♠, the first card)
-        # and costs nothing itself, where one does (another's Enter would have put Q♠ on J♠ and taken it).
+        # and costs nothing itself, where one does (another's Enter would have put Q♠ on J♠ and taken it); where all
+        # cost, on the one that costs least (Dirty Lady's K♠ at 10 before Q♠ at 13).
         obs = session.observation()
-        free = [card for card in obs.legal if obs.rules.values[card] <= 0] or list(obs.legal)
-        assert rank_of(cards[app.selected]) == min(rank_of(card) for card in free)
-        assert obs.rules.values[cards[app.selected]] <= 0 or len(free) == len(obs.legal)
+        cost = {card: max(obs.rules.values[card], 0) for card in obs.legal}
+        assert cost[cards[app.selected]] == min(cost.values())
+        assert rank_of(cards[app.selected]) == min(rank_of(card) for card in obs.legal if cost[card] == min(cost.values()))
         await pilot.press("right")  # type: ignore[attr-defined]
         prompt = _plain(app.query_one("#prompt", Static).content, 80)
         assert f"Enter plays {session.t.card(cards[app.selected])};" in prompt, prompt

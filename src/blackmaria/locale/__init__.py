@@ -140,6 +140,16 @@ def cards_named_in_words(text: str) -> str:
     return _CARD_IN_WORDS.sub(short, text)
 
 
+def rank_in_words(word: str) -> int | None:
+    """The rank (0 for two, 12 for ace) a word names alone, as the game names ranks in either language (a play-test
+    typed ``dame`` where ``d`` was read); None if it names none.
+
+    >>> rank_in_words("Dame"), rank_in_words("queen"), rank_in_words("König"), rank_in_words("pik")
+    (10, 10, 11, None)
+    """
+    return _RANK_WORDS.get(word.strip().lower())
+
+
 def read_card(word: str, german: bool = True) -> Card | None:
     """A card as a player types it: the game's names (``QS``, ``Q♠``, ``10h``, ``D♠``), and with ``german`` German
     letters too (``pd``, ``h10``); None if ``word`` is none. The two never read one word as two different cards."""

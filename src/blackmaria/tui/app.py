@@ -367,12 +367,13 @@ class CardTableApp(App[None]):
         if self.waiting() == "play" and choosable and self.seat.decision_key() != self.cursor_for:
             # A new turn: the cursor starts on the lowest card that may be played and costs nothing itself, so Enter
             # risks the least (it rested on the first card, often A♠, and a play-test's Enter took a trick and its
-            # points; on the lowest card of all, another's Enter would have taken Q♠ over J♠).
+            # points; on the lowest card of all, another's Enter would have taken Q♠ over J♠). Where every card costs,
+            # the one that costs least (Dirty Lady's K♠ at 10, not Q♠ at 13, though lower: a play-test).
             self.cursor_for = self.seat.decision_key()
             obs = self.seat.observation()
             values = obs.rules.values if obs is not None else None
             lowest = min(
-                (card for card in cards if card in choosable), key=lambda card: (values is not None and values[card] > 0, rank_of(card))
+                (card for card in cards if card in choosable), key=lambda card: (max(values[card], 0) if values else 0, rank_of(card))
             )
             self.selected = cards.index(lowest)
             # and a hint for this turn goes to its card again, though it names the card the last one did (a play-test
@@ -821,6 +822,13 @@ class CardTableApp(App[None]):
         rules = self.seat.rules
         if not typed or rules is None or not all(card in self.hand() for card in typed):
             return False
+        obs = self.seat.observation()
+        refused = next((card for card in typed if obs is not None and card in obs.refusals), None)
+        if obs is not None and refused is not None:
+            # A card the pass may not hold is refused at once, as a card that may not be played (Dirty Lady's Q♠ typed
+            # was marked, "Marked 3 of 3 ... Enter passes them", and refused only at Enter: a play-test).
+            self.message = self.seat.refusal(obs.refusals[refused].rule, [refused])
+            return True
         if len(set(typed)) == rules.pass_count:  # a whole pass typed is the pass, whatever was marked before it (a
             self.choose(sorted(set(typed)))  # play-test's mark left by mistake made "ac kc jc" four cards, refused)
             return True
@@ -1051,7 +1059,9 @@ class GameApp(CardTableApp):
         if self.session.waiting_for() == "deal" and not self.session.game.deals:
             self.session.deal(advance=False)
         self.tricks_shown = self._tricks_won()
-        self.message = self.t("app_keys_hint")
+        # At a pass, its keys: at 80x24 the story's first lines, which say them, lie above its box (a play-test), and
+        # the line over the prompt says only what is marked. (At a card to play it says what Enter plays.)
+        self.message = self.t("app_keys_hint_pass" if self.session.waiting_for() == "pass" else "app_keys_hint")
         self.marked = set(self.session.pass_marks)  # the pass marked before a quit
         self.run_others()
 

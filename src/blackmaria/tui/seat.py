@@ -28,7 +28,7 @@ from blackmaria.cards import HAND_ORDER, RANK_SHORT_DE, RANK_SHORT_EN, Card, Car
 from blackmaria.core.state import Refusal
 from blackmaria.events import CardDrawn, CardPlayed, CardsPassed, DealStarted, Event, TrickWon
 from blackmaria.game import Trick
-from blackmaria.locale import Texts, cards_named_in_words, read_card, shown_difference, typed_card
+from blackmaria.locale import Texts, cards_named_in_words, rank_in_words, read_card, shown_difference, typed_card
 from blackmaria.locale.messages import MESSAGES
 from blackmaria.observation import Observation
 from blackmaria.rules import Rules
@@ -365,7 +365,9 @@ class Seat(ABC):
         return obs.received_marked if obs is not None else CardSet()
 
     def taken(self) -> dict[int, list[Card]]:
-        """The scoring cards each seat has taken this deal, from the tricks it won (public)."""
+        """The scoring cards each seat has taken this deal, from the tricks it won (public), and from the kitty where
+        this seat may see it (its taker's own, everyone's once the deal is over): a play-test's 4♥ from the kitty
+        counted in its points and showed under no seat."""
         obs = self.observation()
         if obs is None:
             return {}
@@ -374,6 +376,8 @@ class Seat(ABC):
         for trick in obs.tricks:
             if trick.winner is not None:
                 taken.setdefault(trick.winner, []).extend(c for _, c in trick.plays if values[c] != 0)
+        if obs.kitty_owner is not None and obs.kitty:
+            taken.setdefault(obs.kitty_owner, []).extend(c for c in obs.kitty if values[c] != 0)
         return taken
 
     def trick_text(self, trick: Trick | None) -> str:
@@ -450,16 +454,20 @@ class Seat(ABC):
         words = card_words(cards_named_in_words(text))
         return not words or any(read_card(word, german=self.lang == "de") is None and not self.is_rank(word) for word in words)
 
-    def is_rank(self, word: str) -> bool:
-        """Whether ``word`` is a rank alone (``10``, ``q``; German ``d``)."""
+    def rank_named(self, word: str) -> int | None:
+        """The rank ``word`` names alone (``10``, ``q``; German ``d``; in words, ``queen``, ``Dame``), or None."""
         ranks = RANK_SHORT_DE if self.lang == "de" else RANK_SHORT_EN
-        return any(name.lower() == word.lower() for name in ranks)
+        short = next((i for i, name in enumerate(ranks) if name.lower() == word.lower()), None)
+        return short if short is not None else rank_in_words(word)
+
+    def is_rank(self, word: str) -> bool:
+        """Whether ``word`` is a rank alone (``10``, ``q``; German ``d``; ``queen``, ``Dame``)."""
+        return self.rank_named(word) is not None
 
     def held_of_rank(self, word: str) -> list[Card]:
         """The cards of the hand whose rank ``word`` names alone (``10``, ``q``, German ``d``: a play-test typed ``10``
         holding one ten and was told it was no card); none where ``word`` is no rank."""
-        ranks = RANK_SHORT_DE if self.lang == "de" else RANK_SHORT_EN
-        rank = next((i for i, name in enumerate(ranks) if name.lower() == word.lower()), None)
+        rank = self.rank_named(word)
         obs = self.observation()
         if rank is None or obs is None:
             return []
@@ -486,6 +494,11 @@ class Seat(ABC):
             return self.t("kreuz_or_karo", word=both_k, kreuz="kr" + both_k[1:].lower(), karo="ka" + both_k[1:].lower())
         if len(wrong) == 1:  # one word alone may be a rank (in a long line of words "a" was read so: "which one?")
             word, held = wrong[0], self.held_of_rank(wrong[0])
+            obs = self.observation()
+            if len(held) > 1 and obs is not None and self.waiting_for() == "play" and not any(card in obs.legal for card in held):
+                # None of them may be played: why, not "which one" (a play-test's "q", spades led, asked "Q♥ Q♣?").
+                refusal = obs.refusals.get(held[0])
+                return f"{self.t.cards(held)}: {self.refusal(refusal.rule if refusal else None, [held[0]])}"
             if len(held) > 1:  # "10" with two tens in the hand: which one
                 # (it said "10h, qs"; and in the order the cards are named: "A♣ A♦? ... (ad, ac)", a play-test)
                 typed = ", ".join(typed_card(card, german=self.lang == "de") for card in in_hand_order(held))
