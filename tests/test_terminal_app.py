@@ -1901,7 +1901,7 @@ def test_a_screen_below_80x24_shows_the_table_whole_and_says_the_story_is_not_sh
         assert table.region.right <= 60 and table.region.width >= 56  # the whole width, every seat in it
         assert not app.query_one("#log").display
         shown = "\n".join(strip.text for strip in table.render_lines(table.region.reset_offset))
-        assert all(name in shown for name in app.session.names)  # every seat, the one on the right too
+        assert all(name in shown for name in app.session.names), shown  # every seat, the one on the right too
         await pilot.resize_terminal(58, 20)  # type: ignore[attr-defined]  # said once, not at every step of a drag
         await pilot.pause()  # type: ignore[attr-defined]
         assert len(app._notifications) == 1

@@ -45,7 +45,7 @@ class Event:
             value = getattr(self, f.name)
             if f.name in ("card",) and value is not None:
                 value = card_name(value)
-            elif f.name in ("cards", "kitty") and value is not None:
+            elif f.name in ("cards", "kitty", "scoring") and value is not None:
                 value = [card_name(c) for c in value]
             elif isinstance(value, tuple):
                 value = list(value)
@@ -129,6 +129,9 @@ class TrickWon(Event):
     trick: int
     cards: tuple[Card, ...]
     points: int
+    scoring: tuple[Card, ...] = ()
+    """The cards of the trick that score, what its points are made of ("Q♠ 7♥"; a play-test never read who took the
+    queen of spades until the deal's summary)."""
 
 
 @dataclass(frozen=True, repr=False, slots=True)
@@ -190,7 +193,7 @@ def event_from_dict(data: Mapping[str, Any]) -> Event | None:
             continue
         if value is not None and field.name in ("card", "forced_card"):
             value = parse_card(value)
-        elif value is not None and field.name in ("cards", "kitty"):
+        elif value is not None and field.name in ("cards", "kitty", "scoring"):
             value = tuple(parse_card(c) for c in value)
         elif isinstance(value, list):
             value = tuple(value)

@@ -645,7 +645,7 @@ class Game:
         events = self._events
         won = tuple(card for _, card in state.history[-self.players :])
         values = self.rules.values
-        events.append(TrickWon(winner, trick_index, won, sum(values[card] for card in won)))
+        events.append(TrickWon(winner, trick_index, won, sum(values[card] for card in won), self.rules.scoring_cards(won)))
         if trick_index == 0 and s[core.KITTY]:
             events.append(KittyTaken(winner, tuple(cards_of(s[core.KITTY]))))
         for i in range(stock_top, s[core.STOCK_TOP]):

@@ -29,7 +29,7 @@ from typing import Any, Final
 from blackmaria.bots.base import DEFAULT_BUDGETS, LEVELS, Bot, close_bots, make_bot, position_seed, table_bot
 from blackmaria.bots.external import BotProgramError, ExternalBot
 from blackmaria.bots.reasons import render
-from blackmaria.cards import NUM_CARDS, Card, card_name, parse_card
+from blackmaria.cards import Card, card_name, parse_card
 from blackmaria.events import DealerChosen, DealScored, DealStarted, Event, TrickWon
 from blackmaria.game import Game
 from blackmaria.locale import Texts, chat_phrase
@@ -515,8 +515,6 @@ class TableRuntime:
         return {
             "code": self.code,
             "rules": self.rules.to_dict(),
-            # The cards that score: a trick's news names those it holds ("Q♠ 7♥, 14 points"), not the points alone.
-            "scoring_cards": [card_name(card) for card in self.rules.scoring_cards(range(NUM_CARDS))],
             "players": self.rules.players,
             "status": self.status,
             "game": self.game_no,

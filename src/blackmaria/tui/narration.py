@@ -96,7 +96,8 @@ def narrate(
         suffix = "_points" if event.points else ""
         key = f"you_win_trick{suffix}" if event.seat == me else f"wins_trick{suffix}"
         # The cards that made the points ("Q♠ 7♥, 14 points"): the story said who took the queen only by its sum.
-        return [t(key, name=names[event.seat], cards=t.cards(rules.scoring_cards(event.cards)), points=t.n("points", event.points))]
+        scoring = event.scoring or rules.scoring_cards(event.cards)  # (an event from before the field: worked out)
+        return [t(key, name=names[event.seat], cards=t.cards(scoring), points=t.n("points", event.points))]
     if isinstance(event, KittyTaken):
         if event.seat == me and event.cards:
             return [t("you_take_kitty", cards=t.cards(event.cards))]

@@ -62,8 +62,6 @@ export function cardBack() {
 
 /** ``K♠ Q♠ 3♥``: cards in hand order, as short faces. */
 export const shortCards = (cards) => sortHand(cards).map(cardShort).join(" ");
-/** The cards of ``cards`` that score (``scoring``: the table's ``scoring_cards``), as a hand shows them: "Q♠ 7♥". */
-export const scoringCards = (cards, scoring) => shortCards(cards.filter((card) => scoring.includes(card)));
 
 /** A small card lying on the table (the last trick, a count, an explanation). */
 export function miniCard(card, label) {

@@ -6,7 +6,7 @@ import { peekChat, renderChat } from "./chat.js";
 import { focusCard, renderHand, restoreHint, restoreMarked, showHint, showRefusal } from "./hand.js";
 import { renderCounts, showNewLink, summaryAfterReload } from "./dialogs.js";
 import { askCount, explained, maybeExplain, passCompared, restoreFeedback } from "./learn.js";
-import { scoringCards, shortCards } from "./cards.js";
+import { shortCards } from "./cards.js";
 import { cardShort, has, plural, t } from "./i18n.js";
 
 /** The news of a pass or card of this seat's not chosen here: by a stand-in once (its time ran out), or on the seat's
@@ -209,7 +209,7 @@ function tellLastTrick(events) {
   if (view.tricks.some((trick) => trick.winner === null && trick.plays.some(([seat]) => seat === app.seat))) return;
   const points = won.points ? plural("points", won.points) : "";
   const key = `web_last_trick_${won.seat === app.seat ? "you" : "other"}${points ? "_points" : ""}`;
-  setNews([{ key, seat: won.seat, values: { cards: scoringCards(won.cards, app.table.scoring_cards), points } }], 12);
+  setNews([{ key, seat: won.seat, values: { cards: shortCards(won.scoring), points } }], 12);
 }
 
 /** After an undo: which of the player's cards are back in the hand (two when the one taken back had been forced). */

@@ -6,7 +6,7 @@ import { showSummary } from "./dialogs.js";
 import { askCount, learnFeedback, renderLearn } from "./learn.js";
 import { cardName, cardShort, plural, suitName, t } from "./i18n.js";
 import { dealtHand, shuffleCommitment } from "./sha256.js";
-import { scoringCards, shortCards } from "./cards.js";
+import { shortCards } from "./cards.js";
 
 export async function pump() {
   if (app.pumping) return;
@@ -186,7 +186,7 @@ function kittyTakenText(event) {
 function trickWonText(won) {
   const points = won.points ? plural("points", won.points) : "";
   const key = (won.seat === app.seat ? "you_win_trick" : "wins_trick") + (points ? "_points" : "");
-  return t(key, { name: seatName(won.seat), cards: scoringCards(won.cards, app.table.scoring_cards), points });
+  return t(key, { name: seatName(won.seat), cards: shortCards(won.scoring), points });
 }
 
 function announceTurn(before, view, played) {
