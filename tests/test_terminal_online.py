@@ -266,6 +266,38 @@ def test_a_friend_who_drops_out_is_told_and_computer_n_lets_a_computer_player_pl
     assert marks == ["(offline)", "(computer)", ""]
 
 
+def test_a_friend_back_within_seconds_is_not_said_to_have_lost_the_connection(server: Server, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A play-test reloaded its page: the terminal friend read "Anna has lost the connection ... type computer 1." and
+    "Anna is connected again." A connection lost is told only once it has been lost ``OFFLINE_GRACE`` seconds."""
+    import blackmaria.tui.online as online
+
+    code, host, link, zoe_token, ben_token = zoe_and_ben(server)
+    zoe = OnlineSeat(link, zoe_token, "en")
+    zoe.connect()
+    ben = OnlineSeat(link, ben_token, "en")
+    ben.connect()
+    monkeypatch.setattr(online, "OFFLINE_GRACE", 3.0)
+    server.start_game(code, host)
+
+    def progress_for(seconds: float) -> list[str]:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            assert zoe.progress()
+        return zoe.take_lines()
+
+    progress_for(1.0)
+    ben.close()
+    ben = OnlineSeat(link, ben_token, "en")
+    ben.connect()  # back at once, as a page reloaded
+    assert not [line for line in progress_for(4.0) if "Ben" in line]
+    ben.close()
+    lines = progress_for(1.0)
+    assert not [line for line in lines if "lost the connection" in line]  # not yet
+    lines = progress_for(3.5)
+    assert any(line.startswith("Ben has lost the connection.") for line in lines), lines
+    zoe.close()
+
+
 def test_a_friend_who_quits_is_said_to_have_left_at_once_not_to_have_lost_the_connection(server: Server) -> None:
     """A play-test: a friend who left by Ctrl+Q was first said to have lost the connection, and the table waited out the
     grace (30 s here) for one who had gone on purpose. Leaving tells the server: the others hear that the player left,
@@ -784,6 +816,7 @@ def test_a_lost_connection_is_tried_again_for_minutes_not_five_times(tmp_path: P
         assert seat.take_lines()[-1] == "The server could not be reached for a minute."
         server.start()
         assert seat.reconnect(seconds=30) is True  # and back at the next try once the server is
+        assert "Connected again: the game goes on." in seat.take_lines()  # (a play-test was not told it was back)
         seat.close()
 
 
@@ -1121,7 +1154,7 @@ def test_with_a_turn_timer_the_seat_counts_down_as_the_server_does_even_after_co
     asyncio.run(look())
 
 
-def test_the_screen_tells_a_lost_connection_at_once_and_ctrl_q_leaves_while_it_tries_again(tmp_path: Path) -> None:
+def test_the_screen_tells_a_lost_connection_at_once_and_that_it_is_back_and_ctrl_q_leaves(tmp_path: Path) -> None:
     with running_server(tmp_path / "tables.sqlite3") as server:
         link, _host, token = seated(server, name="Di")
         app = RecordingApp(OnlineSeat(link, token, "en"))
@@ -1137,6 +1170,10 @@ def test_the_screen_tells_a_lost_connection_at_once_and_ctrl_q_leaves_while_it_t
                 await until(pilot, lambda: app.seat.offline, "trying again", timeout=3)
                 app.enter_text("3c")
                 assert app.message.startswith("Not connected: ") and app.typed.queue.empty()
+                # Back: the refusal goes, and the story says so (a play-test read "Not connected" on after it was).
+                server.start()
+                await until(pilot, lambda: "Connected again: the game goes on." in app.told, "told it is back", timeout=15)
+                await until(pilot, lambda: not app.message.startswith("Not connected: "), "the refusal gone", timeout=5)
                 pressed = time.monotonic()
                 await pilot.press("ctrl+q")
                 await until(pilot, lambda: app.ended is not None, "left", timeout=5)
@@ -1144,7 +1181,6 @@ def test_the_screen_tells_a_lost_connection_at_once_and_ctrl_q_leaves_while_it_t
 
         asyncio.run(drive_keys())
         assert app.ended == "left"
-        server.start()  # for the fixture's stop
 
 
 def test_when_the_time_runs_out_the_screen_says_so_and_enter_takes_the_seat_back(tmp_path: Path) -> None:
@@ -1617,8 +1653,16 @@ def test_back_after_a_stand_in_passed_the_terminal_names_the_cards_passed_and_re
     assert said.startswith(f"While you were away, a computer player passed {passed} for you to {to} and played "), said
     received = ada.t.cards(parse_cards(" ".join(state["received"])))
     assert f"You received {received} from {ada._names[state['pass_from']]}." in lines, lines
-    # said once, as the computer player's: not also as if Ada had passed ("You pass ... to Ben." read as her own)
+    # said once, as the computer player's: not also as if Ada had passed ("You pass ... to Ben." read as her own), nor
+    # its cards as played by her ("You play 6♣." above "... played 6♣ for you.", a play-test)
     assert not any(line.startswith(("You pass ", "You receive ")) for line in lines), lines
+    played_for_her = said.split(" and played ", 1)[1].removesuffix(" for you.").split()
+    assert not any(line.startswith("You play ") and line.removeprefix("You play ").rstrip(".") in played_for_her for line in lines), lines
+    # A server started again forgets what it told: this terminal remembers, and says it once (a play-test's came again).
+    server.kill()
+    server.start()
+    assert ada.reconnect(seconds=30)
+    assert not any(line.startswith("While you were away") for line in ada.take_lines())
     ada.close()
     ben.close()
 

@@ -26,7 +26,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from blackmaria.bots.base import LEVELS
 from blackmaria.cards import Card, card_name, parse_card, parse_cards
-from blackmaria.events import CardsPassed, CardsReceived, DealScored, DealStarted, HandDealt, event_from_dict
+from blackmaria.events import CardPlayed, CardsPassed, CardsReceived, DealScored, DealStarted, HandDealt, event_from_dict
 from blackmaria.locale import Texts, detect_language, level_named, program_name
 from blackmaria.locale.messages import MESSAGES
 from blackmaria.observation import Observation
@@ -79,6 +79,9 @@ RECONNECT_WAIT: Final = 5.0
 FORCED_AFTER: Final = 0.7
 """Seconds a forced card (the seat's only legal one) is shown before it is played for the player, as the browser's
 table waits: a play-test played some 150 cards by hand in a game of Black Maria online, many of them forced."""
+OFFLINE_GRACE: Final = 5.0
+"""Seconds another player's lost connection waits before it is told: a page reloaded is back within them, and a
+play-test's friends were told "Anna has lost the connection ... type computer 1" at each reload."""
 DEAL_END: Final = "deal-end"
 """The ``ref`` of the count asked for when a deal ends."""
 
@@ -319,6 +322,10 @@ class OnlineSeat(Seat):
         """The game is paused (by a player, or by the clock of a player left alone with computer players)."""
         self.offline = False
         """The connection is lost and tried again: what is typed meanwhile is refused, not sent once it is back."""
+        self._stood_told: set[tuple[object, str]] = set()
+        """What a computer player did for this seat that this terminal has told: (deal, card name), (deal, "pass")."""
+        self._gone_since: dict[int, float] = {}
+        """Other seats whose lost connection is not told yet (``OFFLINE_GRACE``), and since when."""
         self.ended = False
         """Whether a game this connection watched in play has ended (a game over already at the welcome does not
         count: then the player waits for the host to start the next one)."""
@@ -414,6 +421,7 @@ class OnlineSeat(Seat):
     def progress(self) -> bool:
         if self.receive(0.05):
             self._play_forced()
+            self.tell_gone()
             return True
         self.say(self.t("online_lost"))
         return False
@@ -505,6 +513,7 @@ class OnlineSeat(Seat):
                     break
                 wait = min(2 * wait, RECONNECT_WAIT)
                 continue
+            self.say(self.t("online_connected_again"))  # (a play-test was told of the others coming back, not of itself)
             return True
         self.say(self.t.n("online_gone_after", max(1, round(seconds / 60))))
         return False
@@ -576,17 +585,24 @@ class OnlineSeat(Seat):
         # What a computer player did for this seat in this deal while its player was away, as the page says it: a pass
         # it made is said so, below, not as the seat's own ("You pass K♠ A♥ K♥ to Hal." above it read as the player's).
         stood = message.get("stood_in") or {}
-        self._tell(message.get("events", []), stood_in_passed=bool(stood.get("passed")))
+        stood_cards = {parse_card(name) for name in stood.get("cards") or []}
+        self._tell(message.get("events", []), stood_in_passed=bool(stood.get("passed")), stood_in_cards=stood_cards)
         new = stood.get("new", stood)  # what no welcome told this seat yet (a second return repeated the first's cards)
-        cards = " ".join(t.card(parse_card(name)) for name in new.get("cards") or [])
+        # ... and what this terminal was told already: a server started again forgets what its welcomes said (a
+        # play-test's "While you were away" came again after a restart).
+        now = (self.state or {}).get("deal")
+        fresh = [name for name in new.get("cards") or [] if (now, name) not in self._stood_told]
+        passed = bool(new.get("passed")) and (now, "pass") not in self._stood_told
+        self._stood_told |= {(now, name) for name in fresh} | ({(now, "pass")} if passed else set())
+        cards = " ".join(t.card(parse_card(name)) for name in fresh)
         said = {(True, True): "stood_in_both", (True, False): "stood_in_passed", (False, True): "stood_in_played"}
-        key = said.get((bool(new.get("passed")), bool(cards)))
+        key = said.get((passed, bool(cards)))
         if key is not None:
             # which cards went and came, as the page says it (a play-test was told only that a pass was made)
             state = self.state or {}
             to = self._names[state["pass_to"]] if state.get("pass_to") is not None else ""
             self.say(t(key, cards=cards, passed=t.cards(parse_cards(" ".join(state.get("passed") or []))), to=to))
-            if new.get("passed") and state.get("received") and state.get("pass_from") is not None:
+            if passed and state.get("received") and state.get("pass_from") is not None:
                 received = t.cards(parse_cards(" ".join(state["received"])))
                 self.say(t("stood_in_received", received=received, giver=self._names[state["pass_from"]]))
         if self.table.get("status") in ("open", "over"):
@@ -670,11 +686,25 @@ class OnlineSeat(Seat):
             elif was.get("away") and not seat.get("away"):
                 self.say(t("news_back", name=name))
             elif was.get("connected") and not seat.get("connected") and not seat.get("away"):
-                self.say(t("online_offline", name=name, seat=i + 1) if self.seat is not None else t("online_offline_watching", name=name))
-                if self.is_host:  # the host alone can give a player who lost their link a new one
-                    self.say(t("online_offline_host", seat=i + 1))
+                self._gone_since[i] = time.monotonic()  # told if not back within the grace (tell_gone)
             elif seat.get("connected") and not was.get("connected") and not seat.get("away"):
-                self.say(t("online_reconnected", name=name))
+                if self._gone_since.pop(i, None) is None:  # (back within the grace: nothing was said, nothing to say)
+                    self.say(t("online_reconnected", name=name))
+
+    def tell_gone(self) -> None:
+        """The other players whose connection has been lost for ``OFFLINE_GRACE`` seconds, told once."""
+        t = self.t
+        seats = self.table.get("seats") or []
+        for i, since in list(self._gone_since.items()):
+            if time.monotonic() - since < OFFLINE_GRACE:
+                continue
+            del self._gone_since[i]
+            if i >= len(seats) or seats[i]["kind"] != "human" or seats[i].get("connected") or seats[i].get("away"):
+                continue
+            name = self._names[i]
+            self.say(t("online_offline", name=name, seat=i + 1) if self.seat is not None else t("online_offline_watching", name=name))
+            if self.is_host:  # the host alone can give a player who lost their link a new one
+                self.say(t("online_offline_host", seat=i + 1))
 
     def seat_mark(self, seat: int) -> str:
         seats = self.table.get("seats") or []
@@ -828,9 +858,10 @@ class OnlineSeat(Seat):
         # A spectator's line (seat null) is marked as a watcher's, as the page marks it: never taken for a player's.
         self.say(self.t("online_chat", name=self.t("chat_watching", name=name) if line.get("seat") is None else name, text=text))
 
-    def _tell(self, events: list[dict[str, Any]], stood_in_passed: bool = False) -> None:
+    def _tell(self, events: list[dict[str, Any]], stood_in_passed: bool = False, stood_in_cards: set[Card] | None = None) -> None:
         """Narrate ``events``; ``stood_in_passed``: the seat's pass and the cards it received are left to the lines that
-        say a computer player passed for it."""
+        say a computer player passed for it; ``stood_in_cards``: so are the seat's cards a computer player played (a
+        play-test read "You play 6♣." above "While you were away, a computer player played 6♣ for you.")."""
         if self._rules is None:
             return
         me = self.seat if self.seat is not None else -1
@@ -849,6 +880,8 @@ class OnlineSeat(Seat):
                 self.shuffles.setdefault(self.dealing, {})["hand"] = sorted(event.cards)
             self.heard(event)
             if stood_in_passed and isinstance(event, CardsPassed | CardsReceived) and event.seat == me:
+                continue
+            if stood_in_cards and isinstance(event, CardPlayed) and event.seat == me and event.card in stood_in_cards:
                 continue
             if isinstance(event, DealScored):
                 # Who took which scoring card is the server's public count, in this language; the sheet follows it.

@@ -207,6 +207,8 @@ class OnlineApp(CardTableApp):
 
     def refresh_view(self) -> None:
         seat = self.seat
+        if self.message == self.t("online_not_connected") and not seat.offline:
+            self.message = ""  # back: the refusal of a choice made while away no longer holds (a play-test read it on)
         obs = seat.observation()
         if obs is not None and obs.phase == "passing" and obs.passed:
             self.marked = set(obs.passed)  # passed, on their way once every seat has passed: still marked
