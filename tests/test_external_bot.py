@@ -294,6 +294,21 @@ def test_a_closed_bot_leaves_no_pipe_open() -> None:
     assert [w for w in caught if issubclass(w.category, ResourceWarning)] == []
 
 
+def test_a_program_opponent_that_never_answers_stops_the_env_at_reset() -> None:
+    """A researcher's mistyped path ran whole episodes against `medium` in the program's seats, told by a warning
+    alone, where a tournament stops on it: `reset` raises, naming the seat and what the program said."""
+    pytest.importorskip("gymnasium")
+    from blackmaria.bots.external import BotProgramError
+    from blackmaria.envs.gymnasium_env import BlackMariaSingleSeatEnv
+
+    env = BlackMariaSingleSeatEnv(rules="hearts", opponents=f"cmd:{sys.executable} /nonexistent/mybot.py")
+    with pytest.raises(BotProgramError, match=r"opponent at seat 1 could not play: .*stopped before its first answer.*mybot"):
+        env.reset(seed=1)
+    with pytest.raises(RuntimeError):
+        env.step(0)  # no episode began
+    env.close()
+
+
 def test_a_program_opponent_that_fails_in_an_env_is_told_in_info_and_warned() -> None:
     """A researcher's `cmd:` opponent crashed on its third play; the Gymnasium env went on with `medium` in its seat
     and said nothing, so a learner could train for hours against `medium` believing it faced the program."""

@@ -81,7 +81,9 @@ class BlackMariaSingleSeatEnv(gym.Env[np.ndarray, int]):
     played by its fallback (``medium``) for the rest of the episode, as at a
     table: the step or reset where that happened says so in
     ``info["opponent_faults"]`` (``{seat: [why, ...]}``) and warns once, so a
-    learner never trains against ``medium`` believing it faces the program.
+    learner never trains against ``medium`` believing it faces the program. A
+    program that stops before its first answer (a path mistyped) never played:
+    ``reset`` raises ``BotProgramError``, as a tournament stops on it.
     """
 
     metadata = {"render_modes": list(RENDER_MODES)}
@@ -159,6 +161,13 @@ class BlackMariaSingleSeatEnv(gym.Env[np.ndarray, int]):
         faults: dict[int, list[str]] = {}
         for seat, bot in self.bots.items():
             errors: list[str] = getattr(bot, "errors", [])
+            if getattr(bot, "stopped_at_start", False):
+                # A program that never answered would leave every decision of the seat to its fallback: no episode of
+                # the program at all (a researcher's mistyped path ran whole episodes against medium, told by a warning).
+                from blackmaria.bots.external import BotProgramError
+
+                self._over = True
+                raise BotProgramError(f"opponent at seat {seat} could not play: {errors[0]}")
             if len(errors) > self._faults_seen.get(seat, 0):
                 faults[seat] = errors[self._faults_seen.get(seat, 0) :]
                 self._faults_seen[seat] = len(errors)
