@@ -171,6 +171,25 @@ def test_a_card_that_may_not_be_passed_is_refused_with_the_pass_rule() -> None:
     assert "   Not allowed (rule: may not be passed): Q♠" in lines
 
 
+def test_a_play_explained_says_the_advice_in_words_before_its_numbers() -> None:
+    """A learner in the terminal read only costs for a lead ("Cheapest: K♣, about 11.3 ...") where the page says why
+    ("In short: Lead ..."): the story's explanation says the computer player's reason too, in both languages."""
+    from blackmaria.bots.reasons import render
+
+    game = Game("hearts", seed=7)
+    game.deal()
+    for seat in range(4):
+        game.pass_cards(seat, sorted(game.observation(seat).choices)[:3])
+    while game.turn != 0 or len(game.observation(0).legal) < 2:
+        game.play(min(game.observation(game.turn).legal))
+    x = explain(game.observation(0), budget=FAST)
+    for lang, short in (("en", "In short"), ("de", "Kurz")):
+        lines = explanation_lines(x, lang)
+        said = f"   {short}: {render(x.reasons, lang, tuple(x.seats)).rstrip('.')}."
+        cost = next(i for i, line in enumerate(lines) if line.startswith(("3. What it costs", "3. Was es kostet")))
+        assert lines[cost + 1] == said, lines[cost:]
+
+
 def test_a_pass_compared_after_the_fact_costs_keeping_a_bare_queen_and_high_hearts_dear() -> None:
     """``compare_pass``: both passes played out on the same deals; a bare Q♠ kept with A♥ K♥ costs far more than
     passing them, and a pass the rules refuse is named."""

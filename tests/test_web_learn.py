@@ -240,7 +240,13 @@ def test_the_guided_deal_in_english_explains_every_decision_and_counts_in_public
     assert page.text_content("#learn-body .learn-basics h3") == "How the game works"
     basics = page.locator("#learn-body .learn-basics li").all_text_contents()
     assert basics[0].startswith("The aim: take as few points as possible.") and basics[1].startswith("Scoring: each heart 1, Q♠ 13")
-    assert basics[2].startswith("A trick: ") and "no trumps" in basics[2] and basics[3].startswith("The game ends after 1 deal")
+    # Hearts' rules that change the aim or what may be played, before they come up (a learner never read of the moon)
+    assert basics[2].startswith("Shooting the moon: whoever takes every penalty card scores 0")
+    assert basics[3].startswith("A trick: ") and "no trumps" in basics[3]
+    assert basics[4].startswith("Whoever holds the lowest club") and basics[5].startswith("Hearts may not be led until")
+    assert basics[6].startswith("On the first trick nobody may play a card that scores") and basics[7].startswith(
+        "The game ends after 1 deal"
+    )
     # Under the basics the advice in one sentence stands in sight (the third part, below, is the panel's to scroll to)
     short = page.evaluate("() => document.querySelector('#learn-body .learn-short').getBoundingClientRect().bottom")
     assert short <= page.evaluate("() => document.getElementById('learn').getBoundingClientRect().bottom") and short <= DESKTOP["height"]

@@ -36,34 +36,42 @@ def describe_rules(rules: Rules, lang: str = "en") -> list[str]:
             lines.append(t("r_pass_forbidden", cards=t.cards(sorted(rules.pass_forbidden))))
     else:
         lines.append(t("r_no_pass"))
-    lowest_club = min(card for card in range(NUM_CARDS) if suit_of(card) == CLUBS and card not in rules.removed)
-    if rules.first_lead != "two-of-clubs":
-        lines.append(t("r_lead_left"))
-    elif rank_of(lowest_club) > 0:
-        # The two removed: the lead names the club that opens instead (a play-test read "usually the two of clubs"
-        # beside the two's removal, at seven players).
-        lines.append(t("r_lead_clubs_removed", card=t.card(lowest_club)))
-    else:
-        lines.append(t("r_lead_clubs"))
+    lines.append(_first_lead(rules, t))
     lines.append(t("r_follow"))
-    if rules.hearts_lead == "anytime":
-        lines.append(t("r_hearts_any"))
-    else:
-        queen = t("r_queen_breaks") if rules.queen_breaks_hearts else ""
-        key = "r_hearts_played" if rules.hearts_broken_by == "any-heart-played" else "r_hearts_discarded"
-        lines.append(t(key, queen=queen))
+    lines.append(_hearts_lead(rules, t))
     if not rules.points_on_first_trick:
         lines.append(t("r_first_trick"))
     lines.append(_scoring(rules, t))
-    if rules.moon == "off":
-        lines.append(t("r_no_moon"))
-    elif rules.moon == "add-to-others":
-        lines.append(t("r_moon_add", total=rules.moon_total))
-    else:
-        lines.append(t("r_moon_subtract", total=rules.moon_total))
+    lines.append(_moon(rules, t))
     lines.append(_end(rules, t))
     lines.append(t("r_ties_share") if rules.ties == "share" else t("r_ties_sudden"))
     return lines
+
+
+def _first_lead(rules: Rules, t: Texts) -> str:
+    lowest_club = min(card for card in range(NUM_CARDS) if suit_of(card) == CLUBS and card not in rules.removed)
+    if rules.first_lead != "two-of-clubs":
+        return t("r_lead_left")
+    if rank_of(lowest_club) > 0:
+        # The two removed: the lead names the club that opens instead (a play-test read "usually the two of clubs"
+        # beside the two's removal, at seven players).
+        return t("r_lead_clubs_removed", card=t.card(lowest_club))
+    return t("r_lead_clubs")
+
+
+def _hearts_lead(rules: Rules, t: Texts) -> str:
+    if rules.hearts_lead == "anytime":
+        return t("r_hearts_any")
+    queen = t("r_queen_breaks") if rules.queen_breaks_hearts else ""
+    return t("r_hearts_played" if rules.hearts_broken_by == "any-heart-played" else "r_hearts_discarded", queen=queen)
+
+
+def _moon(rules: Rules, t: Texts) -> str:
+    if rules.moon == "off":
+        return t("r_no_moon")
+    if rules.moon == "add-to-others":
+        return t("r_moon_add", total=rules.moon_total)
+    return t("r_moon_subtract", total=rules.moon_total)
 
 
 def _scoring(rules: Rules, t: Texts) -> str:
@@ -93,4 +101,11 @@ def basics(rules: Rules, lang: str = "en") -> list[str]:
     t = Texts(lang)
     # With two players the stock: the variant's own rule (a play-test's guided deal never said it).
     stock = [t("r_stock", count=rules.stock_size)] if rules.stock_size else []
-    return [t("learn_basics_aim"), _scoring(rules, t), t("learn_basics_trick"), *stock, _end(rules, t)]
+    # The rules that change what may be played or what the aim is, where the rules have them: Hearts' opening 2♣, its
+    # hearts not led before broken, its first trick without points, the moon (a learner of Hearts read none of them
+    # before they came up, the moon never).
+    lead = [_first_lead(rules, t)] if rules.first_lead == "two-of-clubs" else []
+    hearts = [_hearts_lead(rules, t)] if rules.hearts_lead != "anytime" else []
+    first = [t("r_first_trick")] if not rules.points_on_first_trick else []
+    moon = [_moon(rules, t)] if rules.moon != "off" else []
+    return [t("learn_basics_aim"), _scoring(rules, t), *moon, t("learn_basics_trick"), *lead, *hearts, *first, *stock, _end(rules, t)]

@@ -227,6 +227,11 @@ def render_explanation(explanation: Explanation, lang: str = "en") -> list[str]:
     elif len(x.options) == 1:
         lines.append("   " + t("x_forced", card=t.card(x.options[0].card)))
     else:
+        if x.reasons:
+            # The advice in words before its numbers, as the page's "In short" says it (a learner read only costs here).
+            from blackmaria.bots.reasons import render
+
+            lines.append("   " + t("learn_in_short", reason=render(x.reasons, t.lang, tuple(x.seats)).rstrip(".")))
         lines.append("   " + t("x_costs_intro", worlds=f"{x.worlds:,}".replace(",", "." if t.lang == "de" else ",")))
         best_cost = min(option.cost if option.cost is not None else 0.0 for option in x.options)
         if x.by_suit:  # many leads or many discards: by suit, in a few lines (what each does is the same or its suit's)
