@@ -34,6 +34,7 @@ among the sets of 3 from 10 cards, not 8 (120 candidates, 24,000 playouts);
 tenth as before (``playout_eps`` 0.25, ``own_playout_eps`` 0.1);
 ``expert-moonplan``: ``expert`` that, while it alone has taken moon cards, judges each card by the better of two
 plans for its later cards, as usual or going on for the moon (``own_moon_plan``);
+``expert-moonplan-z2``: the same, the shot's plan taken only where it is cheaper by 2 standard errors (``moon_plan_z``);
 ``expert-others-shoot``: ``expert`` whose playouts' other seats (not the searching one) play on for a moon they may still
 take (``moon_shoot_others``); ``expert``: the level ``expert`` as shipped, every kept feature). The candidate
 sits in one seat, rotated through every seat, the three others are
@@ -107,6 +108,7 @@ VARIANTS: dict[str, base.SearchFeatures] = {
     "expert-stoppers": dataclasses.replace(base.EXPERT_FEATURES, keep_stoppers=2.0),
     "expert-others-eps25": dataclasses.replace(base.EXPERT_FEATURES, playout_eps=0.25, own_playout_eps=0.1),
     "expert-moonplan": dataclasses.replace(base.EXPERT_FEATURES, own_moon_plan=True),
+    "expert-moonplan-z2": dataclasses.replace(base.EXPERT_FEATURES, own_moon_plan=True, moon_plan_z=2.0),
     "pass4": base.SearchFeatures(search_pass=True, pass_min_players=4),
     "exact4-pass4": base.SearchFeatures(search_pass=True, pass_min_players=4, exact_cards=4),
     "exact4-pass4-moon": base.SearchFeatures(search_pass=True, pass_min_players=4, exact_cards=4, playout_moon_stop=True),

@@ -670,6 +670,12 @@ def test_own_moon_plan_judges_each_card_by_the_better_of_playing_on_and_going_fo
     obs = _position(hearts, STOPPER_HANDS, "2C AC 3C 4C KD 3H 2D 3D AH", first_dealer=3)
     planned, plain = (SearchBot(seed=1, budget=600, features=f).evaluate(obs) for f in (planning, EXPERT_FEATURES))
     assert planned == plain
+    # With moon_plan_z the shot's plan is taken only where it is surely cheaper: the queen led still is.
+    obs = _position(hearts, STOPPER_HANDS, "2C AC 3C 4C KD 3H 2D 3D", first_dealer=3)
+    strict, _ = SearchBot(seed=1, budget=600, features=dataclasses.replace(planning, moon_plan_z=2.0)).evaluate(obs)
+    assert strict[parse_card("QS")] < 5
+    with pytest.raises(ValueError, match="moon_plan_z 2.0: .* only with own_moon_plan"):
+        dataclasses.replace(EXPERT_FEATURES, moon_plan_z=2.0)
 
 
 def test_a_player_who_always_plays_its_highest_card_seldom_shoots_the_moon_against_medium() -> None:

@@ -139,6 +139,10 @@ class SearchFeatures:
     """While this seat alone has taken moon cards, each card is played out twice on the same worlds: with its later
     cards as usual and with them going on for the moon (``playout.moon_shoot_card``, the others stopping it), and judged
     by the better of the two plans (``playout_moon_shoot`` made the seat shoot in every playout, with no choice)."""
+    moon_plan_z: float = 0.0
+    """With ``own_moon_plan``: the shot's plan is taken for a card only where it is cheaper than the usual one by this
+    many standard errors of their difference (from ``search.NOISE_BATCHES`` batches of the same worlds; not under a
+    time budget); 0: wherever it is cheaper at all."""
     keep_stoppers: float = 0.0
     """Above 0: while another seat holds every penalty card taken so far and wins the trick, the search does not throw
     a stopper (``medium.stoppers_against``: its highest card of a suit with penalty cards, at most one unseen above it)
@@ -186,6 +190,8 @@ class SearchFeatures:
             raise ValueError(f"playout_temperature {self.playout_temperature}: a temperature above 0 needs playout_policy")
         if self.own_playout_eps is not None and not 0.0 <= self.own_playout_eps <= 1.0:
             raise ValueError(f"own_playout_eps {self.own_playout_eps}: a share of random cards, from 0 to 1")
+        if self.moon_plan_z < 0 or (self.moon_plan_z and not self.own_moon_plan):
+            raise ValueError(f"moon_plan_z {self.moon_plan_z}: standard errors, 0 or more, and only with own_moon_plan")
         if self.keep_stoppers < 0:
             raise ValueError(f"keep_stoppers {self.keep_stoppers}: points a card kept as a stopper may cost, 0 or more")
         if self.pass_halving and self.pass_z:

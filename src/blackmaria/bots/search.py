@@ -884,11 +884,27 @@ class SearchBot:
             # judged by its better plan over all worlds (a plan chosen per card, not per world: no strategy fusion).
             shot_totals = np.zeros(len(legal), dtype=np.float64)
             shooting = self._shooters(obs.seat) | 1 << obs.seat
-            for chunk in self._clock().chunks(worlds):
-                seed = self._rng.getrandbits(31)
-                play_out(everyone, chunk, seed)
-                play_out(everyone, chunk, seed, shooting, shot_totals)
-            totals[:] = np.minimum(totals, shot_totals)
+            z = self.features.moon_plan_z
+            if z > 0 and self.time_ms is None and worlds >= 2 * NOISE_BATCHES:
+                # The shot's plan only where it is cheaper by z standard errors of the two plans' difference (from
+                # the batches' means, on the same worlds): a plan that wins by the simulations' chance is no plan.
+                differences = np.zeros((NOISE_BATCHES, len(legal)), dtype=np.float64)
+                for batch in range(NOISE_BATCHES):
+                    chunk = worlds // NOISE_BATCHES + (batch < worlds % NOISE_BATCHES)
+                    seed = self._rng.getrandbits(31)
+                    before, shot = totals.copy(), np.zeros(len(legal), dtype=np.float64)
+                    play_out(everyone, chunk, seed)
+                    play_out(everyone, chunk, seed, shooting, shot)
+                    shot_totals += shot
+                    differences[batch] = (shot - (totals - before)) / chunk
+                error = differences.std(axis=0, ddof=1) / np.sqrt(NOISE_BATCHES)
+                totals[:] = np.where(differences.mean(axis=0) < -z * error, shot_totals, totals)
+            else:
+                for chunk in self._clock().chunks(worlds):
+                    seed = self._rng.getrandbits(31)
+                    play_out(everyone, chunk, seed)
+                    play_out(everyone, chunk, seed, shooting, shot_totals)
+                totals[:] = np.minimum(totals, shot_totals)
         else:
             for chunk in self._clock().chunks(worlds):
                 play_out(everyone, chunk)
