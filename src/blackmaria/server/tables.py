@@ -29,7 +29,7 @@ from typing import Any, Final
 from blackmaria.bots.base import DEFAULT_BUDGETS, LEVELS, Bot, close_bots, make_bot, position_seed, table_bot
 from blackmaria.bots.external import BotProgramError, ExternalBot
 from blackmaria.bots.reasons import render
-from blackmaria.cards import Card, card_name, cards_of, parse_card
+from blackmaria.cards import Card, card_name, parse_card
 from blackmaria.events import DealerChosen, DealScored, DealStarted, Event, TrickWon
 from blackmaria.game import Game
 from blackmaria.locale import Texts, chat_phrase
@@ -244,19 +244,6 @@ class BotPrograms:
         return table_bot(level, seed)  # seeded by the position: a card taken back brings the same answers again
 
 
-def teaching_deck(rules: Rules, dealer: int) -> list[Card]:
-    """The deck of a guided deal's first deal: the deal ``blackmaria learn`` chooses to teach under these rules (the
-    learner, seat 1, holding high spades and a suit to pass away, its advice working out), each seat's hand as there,
-    dealt from ``dealer``. A page's learner met a fresh shuffle instead, and following the advice took 14 of 43."""
-    from blackmaria.tui.learn import instructive_seed, learning_rules
-
-    game = Game(learning_rules(rules), seed=instructive_seed(rules))
-    game.deal()
-    first = game.deals[0]
-    hands = [cards_of(hand) for hand in first.hands]
-    return shuffle.deck_dealing(rules, hands, cards_of(first.kitty), list(first.stock), dealer)
-
-
 class TableRuntime:
     """One table: seats, the game in play, the connections watching it."""
 
@@ -282,8 +269,6 @@ class TableRuntime:
         self.status = row.status
         self.game_no = row.game_no
         self.turn_seconds: float | None = row.options.get("turn_seconds")
-        self.teach = bool(row.options.get("teach"))
-        """A guided deal's table: its first deal is one chosen to teach (``teaching_deck``)."""
         self.away: set[int] = set()
         """Human seats a stand-in bot plays: the turn timer ran out twice in a row, or the player left while the timer
         is on."""
@@ -484,10 +469,7 @@ class TableRuntime:
         if self.game is not None and self.game.deal_index >= 0:
             # The deal before has just been scored: everyone reads its summary before the next deal's clock starts.
             self._summary_until = asyncio.get_running_loop().time() + SUMMARY_SECONDS
-        if self.teach and self.game_no == 1 and self.game is not None and self.game.deal_index < 0:
-            deck = await asyncio.to_thread(teaching_deck, self.rules, self.game.dealer)
-        else:
-            deck = shuffle.new_deck(self.rules)
+        deck = shuffle.new_deck(self.rules)
         salt = shuffle.new_salt()
         data = {"deck": [card_name(c) for c in deck], "salt": salt, "sha256": shuffle.commitment(deck, salt)}
         self._stage("deal", None, data, by_bot=False)
@@ -1541,12 +1523,10 @@ class Hub:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def create(self, rules: Rules, turn_seconds: float | None = None, teach: bool = False) -> tuple[TableRuntime, str]:
+    async def create(self, rules: Rules, turn_seconds: float | None = None) -> tuple[TableRuntime, str]:
         code = secrets.token_urlsafe(12)
         host_token = secrets.token_urlsafe(32)
         options: dict[str, Any] = {"turn_seconds": turn_seconds}
-        if teach:
-            options["teach"] = True
         data, host_hash = rules.to_dict(), hash_token(host_token)
         table_id = await asyncio.to_thread(self.store.create_table, code, data, rules.players, host_hash, options)
         row = TableRow(table_id, code, data, rules.players, host_hash, "open", 0, options)
