@@ -12,6 +12,7 @@ from websockets.sync.client import connect
 
 from blackmaria.cards import card_name, parse_card
 from blackmaria.record import game_from_record
+from blackmaria.rules import Rules
 from blackmaria.server.shuffle import verify_record
 from test_server_helpers import ONE_DEAL_HEARTS, Player, Server, play_until, running_server, settle
 
@@ -739,3 +740,31 @@ def test_serve_says_where_the_game_is_in_the_language_of_the_environment(tmp_pat
         process.terminate()
         process.wait(10)
     assert line.startswith(f"blackmaria serve: das Spiel unter http://127.0.0.1:{port}/  (API: /docs, Datenbank sqlite:///"), line
+
+
+def test_a_guided_deals_table_deals_the_deal_the_terminal_chooses_to_teach(server: Server) -> None:
+    """A page's learner met a fresh shuffle where the terminal's met a deal chosen to teach (high spades, a suit to pass
+    away, advice that works out), and following the advice took 14 of 43 points. A table made with ``teach`` deals
+    the terminal's deal first, each seat the hand it holds there, its deck committed and revealed as any other."""
+    from blackmaria.cards import cards_of
+    from blackmaria.game import Game
+    from blackmaria.teaching import learning_rules, taught_seed
+
+    rules = {"preset": "hearts", "deal_count": 1, "target_score": None}
+    answer = server.http.post("/api/tables", json={"rules": rules, "teach": True})
+    assert answer.status_code == 201, answer.text
+    code, host = answer.json()["table"]["code"], answer.json()["host_token"]
+    _, token = server.join(code, "Ada", 0)
+    server.bots(code, host, "medium")
+    ada = server.connect(code, token)
+    server.start_game(code, host)
+    ada.wait_until(lambda: ada.state is not None and bool(ada.state.get("hand")), timeout=30)
+    taught = Game(learning_rules(Rules.from_data(rules)), seed=taught_seed(Rules.from_data(rules)))
+    taught.deal()
+    assert ada.state is not None
+    assert sorted(ada.state["dealt"]) == sorted(card_name(c) for c in cards_of(taught.deals[0].hands[0]))
+    play_until([ada], lambda: ada.state is not None and ada.state["phase"] == "game-over", timeout=60)
+    # the deal's deck, chosen, is committed before play and revealed after it as a shuffle's: the record verifies
+    record = server.http.get(f"/api/tables/{code}/record").json()
+    assert all(check.ok for check in verify_record(record)), [check.message for check in verify_record(record)]
+    ada.close()

@@ -18,8 +18,9 @@ from blackmaria.events import CardPlayed
 from blackmaria.game import Game, Trick
 from blackmaria.locale.messages import MESSAGES
 from blackmaria.observation import observe
-from blackmaria.rules import Rules, preset
+from blackmaria.rules import PRESETS, Rules, preset
 from blackmaria.teaching import (
+    TAUGHT_SEEDS,
     Explanation,
     claim_check,
     claim_is_decided,
@@ -31,6 +32,7 @@ from blackmaria.teaching import (
     moon_watch,
     nothing_left_to_score,
     refusing_rule,
+    taught_seed,
 )
 from blackmaria.tui.learn import instructive_seed, learning_rules, new_learn_session, run_learn_plain, teaching_value
 from helpers import fill_hands
@@ -405,6 +407,17 @@ def test_the_instructive_deal_is_computed_and_gives_the_learner_high_spades() ->
         dealt = session.observation().dealt
         assert session.seed == seed and (set(parse_cards("QS KS AS")) & set(dealt))
     assert learning_rules(preset("hearts")).deal_count == 1
+
+
+def test_each_presets_deal_to_teach_worked_out_once_is_the_one_chosen_today() -> None:
+    """The server deals a page's guided deal from ``TAUGHT_SEEDS`` (the choice takes seconds of search, which it must
+    not spend beside its tables): each preset's seed there is the one ``instructive_seed`` chooses now, so the page and
+    the terminal teach the same deal; rules of no preset have none (the terminal works theirs out)."""
+    assert set(TAUGHT_SEEDS) == set(PRESETS)
+    for name in PRESETS:
+        assert taught_seed(preset(name).replace(deal_count=1, target_score=None)) == instructive_seed(preset(name)), name
+    assert taught_seed(preset("black-maria", players=4)) is None
+    assert taught_seed(preset("hearts").replace(pass_count=2)) is None
 
 
 def _answers(lang: str) -> tuple[re.Pattern[str], tuple[str, ...], re.Pattern[str], re.Pattern[str]]:

@@ -37,7 +37,7 @@ from blackmaria.core.state import params_of
 from blackmaria.events import DealScored, DealStarted, Event, KittyTaken, TrickWon
 from blackmaria.game import Trick
 from blackmaria.observation import Observation
-from blackmaria.rules import QUEEN_OF_SPADES, Rules
+from blackmaria.rules import QUEEN_OF_SPADES, Rules, preset
 
 QS: Final = QUEEN_OF_SPADES
 
@@ -52,6 +52,37 @@ suit by suit, in a few lines (``Explanation.by_suit``): a play-test read 17 rows
 DEFAULT_BUDGET: Final = 6_000
 """Simulations per explained decision (shared among the legal cards or the passes compared): some 35 ms a play on
 average and 80 ms a pass, with expert's learned playouts."""
+
+
+def learning_rules(rules: Rules) -> Rules:
+    """The table's rules for a single deal: the game ends when the deal is scored (legal play is unchanged)."""
+    return rules.replace(deal_count=1, target_score=None, ties="share")
+
+
+TAUGHT_SEEDS: Final = {
+    "black-maria": 18,
+    "black-maria-jaques": 8,
+    "hearts": 3,
+    "plain-black-maria": 8,
+    "dirty-lady": 8,
+    "omnibus": 16,
+    "spot-hearts": 16,
+    "black-lady": 3,
+    "two-player": 38,
+}
+"""The deal chosen to teach (``blackmaria.tui.learn.instructive_seed``) under each preset's own rules, worked out
+once: the choice plays guided deals through (up to 4 s of search), which a server must not spend beside its tables
+(``test_teaching`` checks each is still the one chosen)."""
+
+
+def taught_seed(rules: Rules) -> int | None:
+    """The seed of the deal chosen to teach ``rules`` where they are a preset's own (``TAUGHT_SEEDS``), else None."""
+    single = learning_rules(rules)
+    for name, seed in TAUGHT_SEEDS.items():
+        if learning_rules(preset(name)) == single:
+            return seed
+    return None
+
 
 SMALL_BELOW: Final = QS - 4
 """Spades below the jack are the small ones a beginner leads to force the queen out."""

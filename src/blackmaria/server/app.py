@@ -62,6 +62,11 @@ class CreateTable(BaseModel):
         le=3600,
         description="A turn timer: a player who has not acted in this time, or who leaves, is played by a bot until they return.",
     )
+    teach: bool = Field(
+        False,
+        description="A guided deal: the first deal is the one `blackmaria learn` chooses to teach under these rules (its deck "
+        "committed and revealed as any other).",
+    )
 
 
 class PauseTable(BaseModel):
@@ -540,7 +545,7 @@ def create_app(db_url: str | None = None, programs: BotPrograms | None = None, l
             rules = Rules.from_data(data)
         except (RulesError, TypeError, ValueError, ArithmeticError) as error:
             raise HTTPException(422, f"rules: {error}") from error
-        table, host_token = await hub().create(rules, body.turn_seconds)
+        table, host_token = await hub().create(rules, body.turn_seconds, teach=body.teach)
         return {"table": table.info(), "host_token": host_token, "invite": f"/t/{table.code}"}
 
     @app.get("/api/tables/{code}", response_model=TableInfo)

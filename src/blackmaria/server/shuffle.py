@@ -78,6 +78,22 @@ def deal_deck(rules: Rules, deck: Sequence[Card], dealer: int) -> tuple[list[lis
     return hands, kitty, stock
 
 
+def deck_dealing(rules: Rules, hands: Sequence[Sequence[Card]], kitty: Sequence[Card], stock: Sequence[Card], dealer: int) -> list[Card]:
+    """The deck that ``deal_deck`` deals as ``hands``, ``kitty`` and ``stock`` (top first) from ``dealer``: a deal
+    chosen to teach is committed and revealed as any shuffle is.
+
+    >>> from blackmaria.rules import preset
+    >>> rules = preset("black-maria")
+    >>> hands, kitty, stock = deal_deck(rules, new_deck(rules), 1)
+    >>> deal_deck(rules, deck_dealing(rules, hands, kitty, stock, 2), 2) == (hands, kitty, stock)
+    True
+    """
+    n = rules.players
+    left = [list(hand) for hand in hands]
+    deck = [left[(dealer + 1 + i) % n].pop(0) for i in range(n * rules.hand_size)]
+    return deck + list(kitty) + list(stock)
+
+
 @dataclass(frozen=True)
 class DealCheck:
     """The outcome of checking one deal of a record."""

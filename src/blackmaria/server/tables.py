@@ -29,7 +29,7 @@ from typing import Any, Final
 from blackmaria.bots.base import DEFAULT_BUDGETS, LEVELS, Bot, close_bots, make_bot, position_seed, table_bot
 from blackmaria.bots.external import BotProgramError, ExternalBot
 from blackmaria.bots.reasons import render
-from blackmaria.cards import Card, card_name, parse_card
+from blackmaria.cards import Card, card_name, cards_of, parse_card
 from blackmaria.events import DealerChosen, DealScored, DealStarted, Event, TrickWon
 from blackmaria.game import Game
 from blackmaria.locale import Texts, chat_phrase
@@ -70,7 +70,9 @@ from blackmaria.teaching import (
     count_lines,
     explain,
     explanation_lines,
+    learning_rules,
     nothing_left_to_score,
+    taught_seed,
 )
 
 logger = logging.getLogger("blackmaria.server")
@@ -244,6 +246,22 @@ class BotPrograms:
         return table_bot(level, seed)  # seeded by the position: a card taken back brings the same answers again
 
 
+def teaching_deck(rules: Rules, dealer: int) -> list[Card] | None:
+    """The deck of a guided deal's first deal: the deal ``blackmaria learn`` chooses to teach under these rules (the
+    learner, seat 1, holding high spades and a suit to pass away, its advice working out), each seat's hand as there,
+    dealt from ``dealer``; None where the rules are no preset's own (that choice takes seconds of search, which the
+    server does not spend: the deal is a fresh shuffle). A page's learner met a fresh shuffle, and following the
+    advice took 14 of 43."""
+    seed = taught_seed(rules)
+    if seed is None:
+        return None
+    game = Game(learning_rules(rules), seed=seed)
+    game.deal()
+    first = game.deals[0]
+    hands = [cards_of(hand) for hand in first.hands]
+    return shuffle.deck_dealing(rules, hands, cards_of(first.kitty), list(first.stock), dealer)
+
+
 class TableRuntime:
     """One table: seats, the game in play, the connections watching it."""
 
@@ -269,6 +287,8 @@ class TableRuntime:
         self.status = row.status
         self.game_no = row.game_no
         self.turn_seconds: float | None = row.options.get("turn_seconds")
+        self.teach = bool(row.options.get("teach"))
+        """A guided deal's table: its first deal is one chosen to teach (``teaching_deck``)."""
         self.away: set[int] = set()
         """Human seats a stand-in bot plays: the turn timer ran out twice in a row, or the player left while the timer
         is on."""
@@ -469,7 +489,10 @@ class TableRuntime:
         if self.game is not None and self.game.deal_index >= 0:
             # The deal before has just been scored: everyone reads its summary before the next deal's clock starts.
             self._summary_until = asyncio.get_running_loop().time() + SUMMARY_SECONDS
-        deck = shuffle.new_deck(self.rules)
+        if self.teach and self.game_no == 1 and self.game is not None and self.game.deal_index < 0:
+            deck = teaching_deck(self.rules, self.game.dealer) or shuffle.new_deck(self.rules)
+        else:
+            deck = shuffle.new_deck(self.rules)
         salt = shuffle.new_salt()
         data = {"deck": [card_name(c) for c in deck], "salt": salt, "sha256": shuffle.commitment(deck, salt)}
         self._stage("deal", None, data, by_bot=False)
@@ -1523,10 +1546,12 @@ class Hub:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def create(self, rules: Rules, turn_seconds: float | None = None) -> tuple[TableRuntime, str]:
+    async def create(self, rules: Rules, turn_seconds: float | None = None, teach: bool = False) -> tuple[TableRuntime, str]:
         code = secrets.token_urlsafe(12)
         host_token = secrets.token_urlsafe(32)
         options: dict[str, Any] = {"turn_seconds": turn_seconds}
+        if teach:
+            options["teach"] = True
         data, host_hash = rules.to_dict(), hash_token(host_token)
         table_id = await asyncio.to_thread(self.store.create_table, code, data, rules.players, host_hash, options)
         row = TableRow(table_id, code, data, rules.players, host_hash, "open", 0, options)

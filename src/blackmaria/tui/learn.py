@@ -31,7 +31,18 @@ from blackmaria.game import Game
 from blackmaria.locale import detect_language, shown_difference
 from blackmaria.locale.teaching import TeachingTexts, option_effect
 from blackmaria.rules import QUEEN_OF_SPADES, Rules
-from blackmaria.teaching import DEFAULT_BUDGET, Explanation, Option, count_deal, count_lines, explain, explanation_lines, trick_difference
+from blackmaria.teaching import (
+    DEFAULT_BUDGET,
+    Explanation,
+    Option,
+    count_deal,
+    count_lines,
+    explain,
+    explanation_lines,
+    learning_rules,
+    taught_seed,
+    trick_difference,
+)
 from blackmaria.tui.seat import PLAY_COMMANDS, asking, print_lines, run_lines
 from blackmaria.tui.session import PlaySession, seat_names
 
@@ -44,11 +55,6 @@ COMMANDS: Final = {word: action for word, action in PLAY_COMMANDS.items() if act
     "warum": "why",
 }
 """The words of the game against the computer that a guided deal takes, and ``why`` (the explanation again)."""
-
-
-def learning_rules(rules: Rules) -> Rules:
-    """The table's rules for a single deal: the game ends when the deal is scored (legal play is unchanged)."""
-    return rules.replace(deal_count=1, target_score=None, ties="share")
 
 
 def teaching_value(rules: Rules, seed: int) -> int:
@@ -259,9 +265,12 @@ class LearnSession(PlaySession):
 
 
 def new_learn_session(rules: Rules, *, lang: str = "en", seed: int | None = None, budget: int = DEFAULT_BUDGET) -> LearnSession:
-    """A guided deal under ``rules`` (any preset or house rules); ``seed`` None picks an instructive deal."""
+    """A guided deal under ``rules`` (any preset or house rules); ``seed`` None picks an instructive deal (a preset's
+    worked out once, ``taught_seed``)."""
     texts = TeachingTexts(lang)
-    chosen = instructive_seed(rules) if seed is None else seed
+    chosen = seed if seed is not None else taught_seed(rules)
+    if chosen is None:
+        chosen = instructive_seed(rules)
     names = list(seat_names(texts.lang, rules.players))
     names[LEARNER] = texts("you")
     game = Game(learning_rules(rules), seats=names, seed=chosen)

@@ -231,7 +231,7 @@ function learnDone() {
     again.textContent = t("learn_starting");
     const defaulted = !store.name() && (app.seat === null || store.defaultName(app.code) !== null);
     const name = store.name() || (defaulted ? t("learn_default_name") : seatName(app.seat));
-    beginLearning(app.table.rules.preset, name, defaulted).catch(() => location.assign("/#learn-form"));
+    beginLearning(app.table.rules.preset, name, defaulted, false).catch(() => location.assign("/#learn-form"));
   });
   const links = el("p", { class: "learn-links" }, again, el("a", { class: "button", href: "/", text: t("learn_real") }));
   return [el("p", { class: "learn-done", text: t("web_learn_done") }), links];

@@ -255,10 +255,11 @@ async function createTable(event) {
 }
 
 /** The guided deal: a one-deal table of ``preset``, the learner in seat 1, medium computer players in the others,
- * started at once; the page goes to it. (The lobby's form, and the link to another deal at a guided deal's end.) */
-export async function beginLearning(preset, name, defaulted = false) {
+ * started at once; the page goes to it. (The lobby's form, and the link to another deal at a guided deal's end.)
+ * ``teach``: the deal chosen to teach, as the terminal's (the lobby's); another deal after it is a fresh shuffle. */
+export async function beginLearning(preset, name, defaulted = false, teach = true) {
   const rules = { preset, deal_count: 1, target_score: null };
-  const created = await api("POST", "/api/tables", { rules });
+  const created = await api("POST", "/api/tables", { rules, teach });
   const code = created.table.code;
   store.saveHost(code, created.host_token);
   store.saveLearn(code);
