@@ -387,6 +387,26 @@ def test_a_second_game_keeps_the_first_and_either_can_be_resumed(tmp_path: Path)
     )
 
 
+def test_the_list_of_saved_games_tells_a_game_with_a_kitty_from_one_without(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two 5-player Black Maria games, one with a kitty, read the same in ``play --list`` (a play-test)."""
+    from click.testing import CliRunner
+
+    from blackmaria.cli import main
+    from blackmaria.tui.session import saves_dir
+
+    monkeypatch.setenv("BLACKMARIA_DATA_DIR", str(tmp_path))
+    for name, kitty in (("kept", True), ("removed", False)):
+        rules = preset("black-maria", players=5, kitty=kitty)
+        session = new_session(rules, levels=["easy"], lang="en", seed=1, save_path=saves_dir() / f"{name}.json")
+        session.deal()
+        session.save()
+    listed = " ".join(CliRunner().invoke(main, ["play", "--list", "--lang", "en"]).stdout.split())
+    assert "kept Black Maria, 5 players with a kitty (easy)" in listed, listed
+    assert "removed Black Maria, 5 players (easy)" in listed, listed
+    listed = " ".join(CliRunner().invoke(main, ["play", "--list", "--lang", "de"]).stdout.split())
+    assert "5 Spieler mit Skat" in listed, listed
+
+
 def test_a_save_that_cannot_be_read_is_named_where_the_games_are_listed_and_resumed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -565,7 +565,9 @@ def _saved_list(texts: Texts, games: list[SavedGame]) -> str:
     for number, game in enumerate(games, 1):
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(game.modified))
         levels = ", ".join(texts(f"bot_level_{level}") if level in LEVELS else level for level in game.levels)
-        players = texts("saves_players", players=game.rules.players, levels=levels) if levels else ""
+        # (two 5-player Black Maria games, one with a kitty, read the same in the list: a play-test)
+        seats = "saves_players_kitty" if game.rules.kitty else "saves_players"
+        players = texts(seats, players=game.rules.players, levels=levels) if levels else ""
         title = f"{texts.game_title(game.rules)}, {players}" if players else texts.game_title(game.rules)
         trick, total = game.standing
         where = texts("saves_deal_trick", deal=game.deals, trick=trick) if trick else texts("saves_deal", deal=game.deals)
