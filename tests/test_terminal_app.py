@@ -512,6 +512,18 @@ def test_the_guided_deals_feedback_on_a_costlier_card_says_why_by_what_each_card
     assert session._play_feedback(replace(differ, options=dearer_now), low).endswith(
         f"with {card(high)} in 90% (2.7 points). {card(high)} costs more here and less in the tricks after it."
     )
+    # The chosen card took the queen for certain and cost only 1.5 more in all: the cheaper card's saving here and what
+    # it takes later instead are said (a learner asked why taking her cost so little).
+    queen_now = (Option(high, 0, "ducks", 13.5, None, 0.0, 0.0), Option(low, 0, "takes", 15.0, None, 1.0, 13.0))
+    said = session._play_feedback(replace(differ, options=queen_now), low)
+    assert said.endswith(
+        f"with {card(high)} in 0% (0.0 points). With {card(high)} you would take 13.0 points fewer in this trick, but"
+        " 11.5 points more in the tricks after it."
+    ), said
+    assert "nähmst du in diesem Stich 13,0 Punkte weniger, in den Stichen danach aber 11,5 Punkte mehr." in german._play_feedback(
+        replace(differ, options=queen_now), low
+    )
+    assert "in the tricks after it" not in session._play_feedback(replace(differ, options=beats), low)  # (little comes back)
     assert "Diesen Stich bekamst du mit" in german._play_feedback(replace(differ, options=beats), low)
     # The explanation's list says how often a card took the trick where its effect leaves that open (a play-test read
     # "another player may win the trick" beside a trick taken 84% of the time).

@@ -457,7 +457,13 @@ def test_the_pages_word_on_a_card_says_how_often_each_took_the_trick_as_the_term
     # before any count of the trick), as the terminal says them.
     dearer_now = (Option(high, 0, "beats", 2.0, 0.5, 0.9, 2.7), Option(low, 0, "beats", 5.0, None, 0.65, 2.0))
     chance = (Option(high, 0, "beats", 2.0, 0.0, 0.9, 2.7), Option(low, 0, "beats", 2.4, 0.5, 0.65, 2.0))
-    for options, words in ((dearer_now, "costs more here and less"), (chance, "a difference this small is chance")):
+    queen_now = (Option(high, 0, "ducks", 13.5, 0.5, 0.0, 0.0), Option(low, 0, "takes", 15.0, None, 1.0, 13.0))
+    cases = (
+        (dearer_now, "costs more here and less"),
+        (chance, "a difference this small is chance"),
+        (queen_now, "11.5 points more in the tricks after"),
+    )
+    for options, words in cases:
         x = replace(explanation, options=options, advice=(high,))
         page.evaluate(show, [x.to_dict(), card_name(low)])
         said = page.text_content("#learn-feedback")

@@ -40,6 +40,7 @@ from blackmaria.teaching import (
     explain,
     explanation_lines,
     learning_rules,
+    sooner_later,
     taught_seed,
     trick_difference,
 )
@@ -242,6 +243,11 @@ class LearnSession(PlaySession):
             said_all = [tt("learn_feedback_costs", **said), tt("learn_feedback_trick", **said, **counts)]
             if shown_difference(points, best_points) > 0:  # the cheaper card costs more here: where it gains is said
                 said_all.append(tt("learn_feedback_trick_later", **said))
+            elif (later := sooner_later(chosen, best_option)) is not None:
+                # The chosen card took the queen here and cost only 1.5 more in all: the cheaper one takes most of
+                # it back later (a learner asked why taking her for certain cost so little).
+                here, after = later
+                said_all.append(tt("learn_feedback_trick_sooner", **said, here=self.mean_points(here), later=self.mean_points(after)))
             return " ".join(said_all)
         effect = self._effect(explanation, chosen)
         best_effect = self._effect(explanation, best_option)

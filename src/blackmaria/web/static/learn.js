@@ -141,6 +141,7 @@ export function showFeedback() {
     else if (trick) {
       text = `${t("learn_feedback_costs", said)} ${t("learn_feedback_trick", { ...said, ...trick })}`; // (numbers for the effects)
       if (shownDifference(chosen.trick_points, best.trick_points) > 0) text += ` ${t("learn_feedback_trick_later", said)}`; // (the cheaper card costs more here)
+      else if (trick.later) text += ` ${t("learn_feedback_trick_sooner", { ...said, here: trick.here, later: trick.later })}`; // (teaching.sooner_later)
     }
     else if (effect === bestEffect && chosen.effect.startsWith("lead") && chosen.card.slice(-1) !== best.card.slice(-1)) text = t("learn_feedback_lead_suit", { ...said, effect, suit: suitName(chosen.card.slice(-1)), best_suit: suitName(best.card.slice(-1)) });
     else if (effect === bestEffect) text = t("learn_feedback_later", { ...said, effect });
@@ -153,12 +154,18 @@ export function showFeedback() {
 /** How the two cards did in the trick in play in the simulated deals, where they differ as shown: the server's
  * ``teaching.trick_difference`` (a play-test asked whether its card would take the trick). */
 const TRICK_SHARES_APART = 5; // teaching.TRICK_SHARES_APART
+const LATER_SHOWN = 0.5; // teaching.LATER_SHOWN
 function trickDifference(chosen, best) {
   if ([chosen.trick_share, best.trick_share, chosen.trick_points, best.trick_points].some((v) => v === null || v === undefined)) return null;
   const [share, bestShare] = [Math.round(100 * chosen.trick_share), Math.round(100 * best.trick_share)];
   if (Math.abs(share - bestShare) < TRICK_SHARES_APART && chosen.trick_points.toFixed(1) === best.trick_points.toFixed(1)) return null;
   const points = (value) => t("points_many", { n: decimal(value) });
-  return { share, best_share: bestShare, points: points(chosen.trick_points), best_points: points(best.trick_points) };
+  // What the cheaper card saves in this trick and takes in the tricks after it instead (teaching.sooner_later: a
+  // learner asked why taking Q♠ for certain cost only 1.5 more in all).
+  const here = chosen.trick_points - best.trick_points;
+  const later = here - (chosen.cost - best.cost);
+  const sooner = here > 0 && later >= LATER_SHOWN ? { here: points(here), later: points(later) } : {};
+  return { share, best_share: bestShare, points: points(chosen.trick_points), best_points: points(best.trick_points), ...sooner };
 }
 
 const feedbackKey = () => `blackmaria:feedback:${app.code}`;
