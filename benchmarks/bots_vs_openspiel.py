@@ -55,44 +55,59 @@ sys.path.insert(0, str(Path(__file__).parent))
 import ablation  # noqa: E402, F401  (registers its variants, ``expert-2026+NAME``, as levels here and in every worker)
 
 
-def play_deal(args: tuple[int, int, str, int, float]) -> dict[str, Any]:
-    """One duplicate deal: our bot in each seat in turn, IS-MCTS in the other three."""
-    deal, seed, ours, sims, exploration = args
+def deal_of(deal: int, seed: int) -> tuple[int, list[int]]:
+    """Deal ``deal`` of the match seeded ``seed``: OpenSpiel's pass direction and the shuffled deck."""
     rng = random.Random(f"{seed}/{deal}")
     direction = rng.randrange(4)
     deck = list(range(52))
     rng.shuffle(deck)
-    game = pyspiel.load_game("hearts")
+    return direction, deck
+
+
+def play_seating(deal: int, seed: int, seat: int, ours: str, sims: int, exploration: float, draw: int = 0) -> tuple[list[int], float, int]:
+    """Deal ``deal`` with our bot in ``seat`` and IS-MCTS in the others: every seat's points, our seconds and moves.
+    ``draw`` 0 seeds every player as the match does; another gives the IS-MCTS players other draws."""
+    direction, deck = deal_of(deal, seed)
     level, budget = parse_bot(ours)
+    state = pyspiel.load_game("hearts").new_initial_state()
+    state.apply_action(direction)
+    for card in deck:
+        state.apply_action(card)
+    players: dict[int, Any] = {}
+    for p in range(4):
+        bot_seed = random.Random(f"{seed}/{deal}/{p}" + (f"/{draw}" if draw and p != seat else "")).getrandbits(31)
+        players[p] = OpenSpielSeat(make_bot(level, bot_seed, budget=budget)) if p == seat else make_ismcts(bot_seed, sims, exploration)
+    moves = 0
+    our_seconds = 0.0
+    while not state.is_terminal():
+        player = state.current_player()
+        if player == seat:
+            start = time.perf_counter()
+            action = players[player].step(state)
+            our_seconds += time.perf_counter() - start
+            moves += 1
+        else:
+            action = ismcts_step(players[player], state)
+        state.apply_action(action)
+    return [round(26 - r) for r in state.returns()], our_seconds, moves
+
+
+def play_deal(args: tuple[int, int, str, int, float]) -> dict[str, Any]:
+    """One duplicate deal: our bot in each seat in turn, IS-MCTS in the other three."""
+    deal, seed, ours, sims, exploration = args
     ours_points: list[int] = []
     theirs_points: list[int] = []
     moves = 0
     our_seconds = 0.0
     for seat in range(4):
-        state = game.new_initial_state()
-        state.apply_action(direction)
-        for card in deck:
-            state.apply_action(card)
-        players: dict[int, Any] = {}
-        for p in range(4):
-            bot_seed = random.Random(f"{seed}/{deal}/{p}").getrandbits(31)
-            players[p] = OpenSpielSeat(make_bot(level, bot_seed, budget=budget)) if p == seat else make_ismcts(bot_seed, sims, exploration)
-        while not state.is_terminal():
-            player = state.current_player()
-            if player == seat:
-                start = time.perf_counter()
-                action = players[player].step(state)
-                our_seconds += time.perf_counter() - start
-                moves += 1
-            else:
-                action = ismcts_step(players[player], state)
-            state.apply_action(action)
-        points = [round(26 - r) for r in state.returns()]
+        points, seconds, played = play_seating(deal, seed, seat, ours, sims, exploration)
+        our_seconds += seconds
+        moves += played
         ours_points.append(points[seat])
         theirs_points.extend(points[p] for p in range(4) if p != seat)
     return {
         "deal": deal,
-        "direction": direction,
+        "direction": deal_of(deal, seed)[0],
         "ours": ours_points,
         "ismcts": theirs_points,
         "difference": statistics.mean(ours_points) - statistics.mean(theirs_points),
