@@ -407,6 +407,43 @@ def test_the_list_of_saved_games_tells_a_game_with_a_kitty_from_one_without(tmp_
     assert "5 Spieler mit Skat" in listed, listed
 
 
+def test_play_alone_offers_the_saved_games_before_it_starts_a_new_one(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A play-test's second `blackmaria play` began a new game, and the word that the saved one was kept had scrolled
+    out of the story: at a terminal, with no game's settings given, the saved games are listed and Enter continues
+    the most recent, a number or a name another, n starts a new game; with settings, the new game starts as asked."""
+    from click.testing import CliRunner
+
+    from blackmaria.cli import main
+    from blackmaria.tui import app
+    from blackmaria.tui.session import saves_dir
+
+    monkeypatch.setenv("BLACKMARIA_DATA_DIR", str(tmp_path))
+    monkeypatch.setattr("blackmaria.cli._on_a_terminal", lambda: True)
+    monkeypatch.setattr("blackmaria.cli._can_ask", lambda: True)
+    opened: list[PlaySession] = []
+    monkeypatch.setattr(app.GameApp, "run", lambda self: opened.append(self.session))
+    for name, rules in (("older", "hearts"), ("newer", "black-maria")):
+        session = new_session(preset(rules), levels=["easy"], lang="en", seed=1, save_path=saves_dir() / f"{name}.json")
+        session.deal()
+        session.save()
+        os.utime(saves_dir() / f"{name}.json", (1_000, 1_000 + (name == "newer")))  # (the most recent listed first)
+    runner = CliRunner()
+    answered = runner.invoke(main, ["play", "--lang", "en"], input="\n")
+    assert answered.exit_code == 0, answered.output
+    assert (
+        "1. newer  Black Maria" in answered.output
+        and "Enter continues game 1, a number or a name another; n starts a new one" in answered.output
+    )
+    assert opened[-1].save_path == saves_dir() / "newer.json"
+    runner.invoke(main, ["play", "--lang", "en"], input="3\nolder\n")
+    assert opened[-1].save_path == saves_dir() / "older.json"
+    said = runner.invoke(main, ["play", "--lang", "de"], input="neu\n").output
+    assert "Enter setzt Partie 1 fort" in said and opened[-1].save_path not in (saves_dir() / "older.json", saves_dir() / "newer.json")
+    assert len(list(saves_dir().glob("*.json"))) == 2  # (the new game is saved at its first action: both kept)
+    asked = runner.invoke(main, ["play", "--lang", "en", "--rules", "hearts"], input="")
+    assert asked.exit_code == 0 and "continues" not in asked.output and opened[-1].game.rules.players == 4
+
+
 def test_a_save_that_cannot_be_read_is_named_where_the_games_are_listed_and_resumed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -466,6 +503,20 @@ def test_the_list_of_saved_games_names_house_rules_and_says_when_there_is_none(t
     # Where each stands, so two games in one deal are told apart (a play-test's list said "deal 1" of both).
     assert re.search(r"plain  Black Maria, 3 players \(easy\)  deal 1, trick 3, you 0 points\s", listed), listed
     assert all(len(line) <= 80 for line in listed.splitlines()), listed
+    # Points taken in the deal in play are said apart from the deals before (a play-test read "you 17 points" with 13
+    # more taken in the deal).
+    session = PlaySession.resume(saves_dir() / "plain.json", "en")
+    while session.game.phase == "playing" and session.game.points_taken(session.human) == 0:
+        if session.waiting_for() == "play":
+            session.play(max(session.observation().legal))
+        session.advance()
+    assert session.game.phase == "playing", "the seat took no points this deal: another seed"
+    taken = session.game.points_taken(session.human)
+    session.save()
+    listed = " ".join(runner.invoke(main, ["play", "--list", "--lang", "en"]).output.split())
+    assert re.search(
+        rf"plain Black Maria, 3 players \(easy\) deal 1, trick \d+, you 0 points before this deal and {taken} in it", listed
+    ), listed
 
 
 def test_a_refused_card_is_worded_from_the_refusal_the_observation_carries(tmp_path: Path) -> None:

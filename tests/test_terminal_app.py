@@ -660,7 +660,7 @@ def test_typed_cards_join_the_marked_ones_and_no_more_are_marked_than_the_pass_t
         # A card typed twice in one line is marked once, and said so (a play-test's "as qs as" said nothing).
         twice = card_name(cards[4]).lower()
         await pilot.press(*twice, "space", *twice, "enter")  # type: ignore[attr-defined]
-        assert app.marked == {cards[0], cards[4]} and app.message == f"{session.t.card(cards[4])} typed twice: marked once."
+        assert app.marked == {cards[0], cards[4]} and app.message == f"{session.t.card(cards[4])} typed more than once: marked once."
         # The card that makes the pass is marked as Space marks it, and Enter passes (a play-test's typed third card
         # passed at once, where Space waits).
         await type_in(pilot, card_name(cards[5]).lower())

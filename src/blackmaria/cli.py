@@ -9,7 +9,7 @@ import sys
 import textwrap
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any, Protocol, TypeVar, cast
+from typing import IO, TYPE_CHECKING, Any, Final, Protocol, TypeVar, cast
 
 import click
 
@@ -467,8 +467,19 @@ def play(
 
     language = detect_language(lang)
     texts = Texts(language)
-    line_by_line = plain or not sys.stdout.isatty()
+    line_by_line = plain or not _on_a_terminal()
     games, unreadable = read_saves()
+    context = click.get_current_context()
+    settings = [
+        param.opts[0]
+        for param in context.command.params
+        if param.name in ("rules_name", "players", "kitty", "deals", "target", "seat", "name", "levels", "seed", "game_name")
+        and context.get_parameter_source(param.name) in (click.core.ParameterSource.COMMANDLINE, click.core.ParameterSource.ENVIRONMENT)
+    ]
+    if games and resume is None and not list_games and not line_by_line and not settings and _can_ask():
+        # A plain `blackmaria play` with games saved offers them first: a play-test's second start began a new game,
+        # and the word that the saved one was kept had scrolled out of the story before it was read.
+        resume = _offer_saved(texts, games)
     if list_games or resume is not None:
         for path, why in unreadable:  # (named, not passed over: a save cut short vanished from the list without a word)
             click.echo(wrapped(texts("save_unreadable", path=str(path), why=why)), err=True)
@@ -477,13 +488,6 @@ def play(
         return
     if resume is not None:
         # A play-test's `--resume NAME --rules black-maria --players 5` went on with the saved hearts game without a word.
-        context = click.get_current_context()
-        settings = [
-            param.opts[0]
-            for param in context.command.params
-            if param.name in ("rules_name", "players", "kitty", "deals", "target", "seat", "name", "levels", "seed", "game_name")
-            and context.get_parameter_source(param.name) in (click.core.ParameterSource.COMMANDLINE, click.core.ParameterSource.ENVIRONMENT)
-        ]
         if settings:
             raise click.UsageError(texts("cli_resume_keeps", options=", ".join(settings)), context)
         if not games:
@@ -556,6 +560,36 @@ def play(
         GameApp(session).run()
 
 
+def _on_a_terminal() -> bool:
+    """Whether the game opens full screen (standard output a terminal)."""
+    return sys.stdout.isatty()
+
+
+def _can_ask() -> bool:
+    """Whether a question can be answered before the game opens (standard input a terminal)."""
+    return sys.stdin.isatty()
+
+
+NEW_GAME_ANSWERS: Final = ("n", "new", "neu", "neue", "neues")
+"""What answers the offer of the saved games with a new game (both languages)."""
+
+
+def _offer_saved(texts: Texts, games: list[SavedGame]) -> str | None:
+    """The saved games listed, and the one to continue asked for: its name, or None for a new game (Enter: the most
+    recent)."""
+    click.echo(_saved_list(texts, games))
+    question = texts("saves_offer_one") if len(games) == 1 else texts("saves_offer", count=len(games))
+    while True:
+        answer = click.prompt(question, default="1", show_default=False).strip()
+        if answer.lower() in NEW_GAME_ANSWERS:
+            return None
+        if answer.isdigit() and 1 <= int(answer) <= len(games):
+            return games[int(answer) - 1].name
+        if any(game.name == answer for game in games):
+            return answer
+        click.echo(wrapped(texts("saves_no_such", answer=answer, count=len(games))))
+
+
 def _saved_list(texts: Texts, games: list[SavedGame]) -> str:
     import time
 
@@ -569,9 +603,11 @@ def _saved_list(texts: Texts, games: list[SavedGame]) -> str:
         seats = "saves_players_kitty" if game.rules.kitty else "saves_players"
         players = texts(seats, players=game.rules.players, levels=levels) if levels else ""
         title = f"{texts.game_title(game.rules)}, {players}" if players else texts.game_title(game.rules)
-        trick, total = game.standing
+        trick, total, now = game.standing
         where = texts("saves_deal_trick", deal=game.deals, trick=trick) if trick else texts("saves_deal", deal=game.deals)
-        if total is not None:
+        if total is not None and now:
+            where += texts("saves_total_now", total=texts.n("points", total), now=now)
+        elif total is not None:
             where += texts("saves_total", total=texts.n("points", total))
         line = f"{number:>3}. {game.name}  {title}  {where}  {when}"
         lines.append(wrapped(line, indent=" " * 5))  # (at 80 columns "21:" / "43" was broken off)
