@@ -764,6 +764,23 @@ def test_the_kitty_taken_shows_its_scoring_cards_under_the_takers_seat(tmp_path:
     assert set(scoring) <= set(session.taken()[session.me])
 
 
+def test_the_table_marks_the_seat_that_took_the_kitty_while_the_deal_is_played(tmp_path: Path) -> None:
+    """A play-test found who took the kitty only by scrolling the story: the taker's seat says "+kitty" on the table
+    (the cards stay face down to the others) until the deal's end."""
+    rules = preset("black-maria").replace(players=5, kitty=True, deal_count=1)
+    session = _session(tmp_path, rules=rules, seed=2)
+    session.deal()
+    session.pass_cards(sorted(session.observation().choices)[: rules.pass_count])
+    assert "+kitty" not in _plain(GameApp(session).table_view(), 80)
+    while session.observation().kitty_owner is None:
+        session.play(min(session.observation().legal))
+    owner = session.observation().kitty_owner
+    marked = [line for line in _plain(GameApp(session).table_view(), 100).splitlines() if "+kitty" in line]
+    assert len(marked) == 1 and marked[0].count("+kitty") == 1, marked
+    if owner != session.me:  # another's kitty: face down, only the mark
+        assert not session.observation().kitty
+
+
 def test_a_whole_pass_typed_on_one_line_is_the_pass_whatever_was_marked(tmp_path: Path) -> None:
     """A play-test marked 9♠ by mistake, then typed "ac kc jc": "You chose 4 (9♠ A♣ K♣ J♣): choose exactly 3", where
     the README says a line typed with the whole pass passes it."""

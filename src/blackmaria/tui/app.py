@@ -529,6 +529,8 @@ class CardTableApp(App[None]):
             text.append(f"\n{deal_points} / {obs.totals[at] if at < len(obs.totals) else 0}")
             text.append("\n")
             text.append_text(self._cards_text(taken.get(at, [])))
+            if obs.kitty_owner == at and obs.kitty_size and playing:  # (a play-test found its taker in the story only)
+                text.append(" " + t("table_kitty_taken"), style="italic")
             text.append("\n")
             card = trick.get(at)
             if card is not None:
