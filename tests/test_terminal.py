@@ -293,6 +293,15 @@ def test_a_german_deal_has_no_untranslated_text(tmp_path: Path, rules: str) -> N
     assert not leaked, f"English words in the German game: {sorted(leaked)}"
 
 
+def test_the_story_says_who_leads_the_first_trick_by_what_card_and_tells_the_stock(tmp_path: Path) -> None:
+    """A play-test's two-player deal began "You lead." over a club played for the player, and the stock was on the
+    status line only: the story names the card that gives the lead (the lowest club there: 2♣ may lie in the stock)
+    and says what the stock is at the first deal."""
+    out = play_through(["--rules", "two-player", "--seed", "2", "--lang", "en"], str(tmp_path), lambda kind, out: "quit")
+    assert "The other 26 cards form a stock: after each trick the winner draws first, then the other player." in out
+    assert "You hold 3♣: you lead it.\nOnly 3♣ may be played: played for you." in out, out
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_golden_transcript_of_one_seeded_deal(tmp_path: Path, lang: str) -> None:
     quit_word = "quit" if lang == "en" else "ende"

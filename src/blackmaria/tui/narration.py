@@ -70,12 +70,17 @@ def narrate(
             lines.append(t("pass_header", count=rules.pass_count, direction=t.direction(event.direction), target=names[target]))
         if event.kitty_size:  # (a play-test read nothing of the kitty before the first trick)
             lines.append(t("kitty_dealt", count=t.n("cards", event.kitty_size)))
+        if event.stock_size and event.deal == 0:  # (a play-test met the stock on the status line and in F7 only)
+            lines.append(t("r_stock", count=event.stock_size))
         return lines
     if isinstance(event, CardsPassed) and event.seat == me and event.cards:
         return [t("you_pass", cards=t.cards(event.cards), target=names[event.to_seat])]
     if isinstance(event, CardsReceived) and event.seat == me and event.cards:
         return [t("you_receive", cards=t.cards(event.cards), source=names[event.from_seat])]
     if isinstance(event, PlayStarted):
+        if event.forced_card is not None:  # who must lead, and why ("You lead." over a 2♣ played for one, a play-test)
+            card = t.card(event.forced_card)
+            return [t("you_lead_card", card=card) if event.leader == me else t("leads_card", name=names[event.leader], card=card)]
         return [t("you_lead") if event.leader == me else t("leads", name=names[event.leader])]
     if isinstance(event, CardPlayed):
         card = t.card(event.card)
