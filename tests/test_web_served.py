@@ -258,9 +258,19 @@ def test_a_code_with_no_table_says_so_and_stops_connecting(server: Server, brows
     for wrong in ("/t/abc/def", "/score/xyz", "/lobby"):
         answer = page.goto(f"{server.base}{wrong}")
         assert answer is not None and answer.status == 404
-        assert page.text_content("h1") == "There is no such page", wrong
-        page.get_by_role("link", name="Go to the lobby").click()
+        assert page.locator("h1:visible").all_text_contents() == ["There is no such page"], wrong
+        page.get_by_role("link", name="Go to the start page").click()
         page.wait_for_selector("#lobby:not([hidden])")
+    # In German alone where the reader's language is German (a play-test read the English first, and "Zur Lobby"
+    # where the pages say "Startseite").
+    german = new_page(browser, DESKTOP, locale="de-DE")
+    answer = german.goto(f"{server.base}/t/abc/def")
+    assert answer is not None and answer.status == 404
+    assert german.locator("h1:visible").all_text_contents() == ["Diese Seite gibt es nicht"]
+    german.get_by_role("link", name="Zur Startseite").click()
+    german.wait_for_selector("#lobby:not([hidden])")
+    assert german.errors == []
+    german.context.close()
     # The pages' files by name lead to the pages.
     for file_name, address in (("/score.html", "/score"), ("/index.html", "/")):
         page.goto(f"{server.base}{file_name}")

@@ -499,6 +499,8 @@ def test_bug7_while_the_connection_is_down_the_hand_rests_and_says_so(server: Se
     page.evaluate("() => { window.blocked = false; }")
     bar.wait_for(state="hidden", timeout=30_000)
     assert page.get_attribute("#hand", "aria-disabled") == "false"
+    # and says so: the bar had only gone (a play-test read nothing when the game came back after a server's restart)
+    assert "Connected again: the game goes on." in (page.text_content("#table-news") or "")
     assert page.get_attribute("#hint-button", "aria-disabled") == "false"
     pass_three(page)
     # One watching holds no cards: the bar says the game shows again (a play-test's spectator read "Your cards ...").

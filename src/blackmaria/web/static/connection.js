@@ -99,8 +99,12 @@ function receive(message) {
       restoreMarked();
       app.shownPlays = new Set(playKeys(app.view));
       app.chat = message.chat || [];
+      // Back after a lost connection (a server restarted, a network gone): said, as the terminal says it, where the
+      // bar had only gone (a play-test read nothing when the game came back).
+      const wasDown = document.body.classList.contains("offline");
       setConnection("");
       renderAll();
+      if (wasDown) announce(setNews([...(app.news || []), { key: "online_connected_again" }], 8));
       if (app.undoAsked) tellTakenBack();
       else if (before) tellOthersTakenBack(before);
       else if (loaded) {
