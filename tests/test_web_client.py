@@ -626,8 +626,13 @@ def test_two_deals_a_spectator_and_the_language_switch(server: Server, browser: 
     assert page.is_visible("#result h2")
     assert page.evaluate("() => document.activeElement.id") == "new-game"  # the focus on what comes next, not lost
     # The result lists the totals by place, fewest first (a play-test read them in seat order).
-    listed = [int(text.rsplit(" ", 1)[1]) for text in page.locator("#result-totals li").all_text_contents()]
+    lines = page.locator("#result-totals li").all_text_contents()
+    listed = [int(text.rsplit(" ", 1)[1]) for text in lines]
     assert listed == sorted(listed) and sorted(listed) == sorted(sheet_totals(page)), listed
+    # each with its place, shared by equal totals (a play-test read the order without numbers)
+    assert [int(text.split(".", 1)[0]) for text in lines] == [1 + listed.index(total) for total in listed], lines
+    # and a way back to the start page beside another game (a play-test found the logo only)
+    assert page.is_visible("#result-home") and page.get_attribute("#result-home", "href") == "/"
     # "Play another game": the same seats, a fresh score sheet, deal 1 again.
     page.click("#new-game")
     page.wait_for_selector("#result", state="hidden")

@@ -176,10 +176,12 @@ export function showResult(view) {
   $("result-text").textContent = alone ? t("winner_you") : t(view.winners.length === 1 ? "winner_one" : "winner_many", { names: winners });
   // By place, fewest points first, as the result is read (seat order is the score sheet's).
   const places = view.totals.map((total, seat) => ({ seat, total })).sort((a, b) => a.total - b.total || a.seat - b.seat);
+  // Each with its place, shared by equal totals (a play-test read the order without numbers).
+  const placeOf = (total) => 1 + view.totals.filter((other) => other < total).length;
   $("result-totals").replaceChildren(
     ...places.map(({ seat, total }) => {
       const name = seatName(seat) + (seat === app.seat ? ` ${t("you_suffix")}` : "");
-      return el("li", { class: seat === app.seat ? "me" : "", text: t("total_of", { name, total }) });
+      return el("li", { class: seat === app.seat ? "me" : "", text: t("total_at_place", { place: placeOf(total), name, total }) });
     }),
   );
   // A player reads where they came (a play-test looked for it): first place shared by equal totals.
@@ -198,6 +200,7 @@ export function showResult(view) {
   $("again-text").textContent = again;
   // A guided deal ends with its own two ways on (another guided deal, a real game): not a third (a play-test).
   $("new-game").hidden = !authToken() || app.learn || mine;
+  $("result-home").hidden = app.learn; // (the way back to the start page, other rules: a play-test found the logo only)
 }
 
 /** The deal's summary closed: the focus back in the hand, else on the game's result and its button for another game (not
