@@ -212,6 +212,12 @@ def test_during_a_game_only_the_seat_of_a_player_who_left_may_be_given_to_a_comp
     while seats_now()[2]["connected"]:
         assert time.monotonic() < deadline, "the server never saw Ben leave"
         time.sleep(0.05)
+    # The seconds of his grace are on the table (a host read "if they are not back soon" and no time), counting down;
+    # nobody else's runs.
+    left = seats_now()[2]["grace_left"]
+    assert 20 < left <= 30 and [seat["grace_left"] for seat in seats_now()[:2]] == [None, None], seats_now()
+    time.sleep(0.3)
+    assert seats_now()[2]["grace_left"] < left
     anna.send({"type": "seat", "seat": 2, "to": "bot", "ref": 4})
     anna.wait_until(lambda: any(m["type"] == "table" and m["table"]["seats"][2]["away"] for m in anna.messages))
     anna.send({"type": "seat", "seat": 2, "to": "bot", "ref": 5})  # asked twice (two pages at once): no refusal
@@ -220,7 +226,7 @@ def test_during_a_game_only_the_seat_of_a_player_who_left_may_be_given_to_a_comp
 
     # He comes back: the seat is his again, and his again to keep.
     back = server.connect(code, seats[1][1])
-    assert back.seat == 2 and seats_now()[2]["away"] is False
+    assert back.seat == 2 and seats_now()[2]["away"] is False and seats_now()[2]["grace_left"] is None
     assert refused(anna, {"type": "seat", "seat": 2, "to": "bot", "ref": 6})["code"] == "player-here"
     play_until([anna, back], lambda: anna.over() and back.over())
     for player in (anna, back, watcher):

@@ -1485,6 +1485,12 @@ def test_a_leaver_is_replaced_after_the_grace_and_given_back_and_the_table_featu
         " they are not back soon, a computer player takes the seat; “Let a computer play” in their box lets it play now,"
         " and “New link” makes a new link for them if they lost theirs.'"  # (to the host, who has that button too)
     )
+    # ... and how long before the computer player comes, counted down (a host read "soon" for half a minute).
+    count = "() => Number(((document.getElementById('grace-left') || {}).textContent || '').match(/takes the seat in (\\d+) s\\./)?.[1])"
+    first = anna.evaluate(count)  # (NaN where a loaded machine let the grace run out first: the stand-in news follows)
+    assert first != first or 0 <= first <= LEAVE_GRACE, first
+    if first == first and first > 0:
+        anna.wait_for_function(f"() => {{ const left = ({count})(); return Number.isNaN(left) || left < {first}; }}", timeout=5000)
     anna.wait_for_function(
         "() => document.getElementById('table-news').textContent === 'Ben has left the table: a computer player plays the seat until they come back.'",
         timeout=(LEAVE_GRACE + 30) * 1000,

@@ -95,6 +95,9 @@ class SeatInfo(BaseModel):
     connected: bool = Field(description="Whether a connection holds this seat now.")
     away: bool = Field(description="Whether a bot stands in for this human seat (turn timer ran out, or the player left).")
     again: bool = Field(description="Whether this seat's player has asked for another game since the last one ended.")
+    grace_left: float | None = Field(
+        None, description="Seconds before a bot stands in for this human seat, whose player's connection is gone (null: none pending)."
+    )
 
 
 class TableInfo(BaseModel):

@@ -565,10 +565,23 @@ class TableRuntime:
                     "connected": i in connected,
                     "away": i in self.away,
                     "again": i in self.again,
+                    "grace_left": self._grace_left(i),
                 }
                 for i, s in enumerate(self.seats)
             ],
         }
+
+    def _grace_left(self, seat: int) -> float | None:
+        """Seconds before a stand-in takes ``seat``, whose player's connection is gone (``_start_grace``), else None:
+        a host waiting on a friend who lost theirs read "if they are not back soon" for half a minute, and no time."""
+        handle = self._leaving.get(seat)
+        if handle is None or handle.cancelled() or seat in self.away:  # (a stand-in plays it already)
+            return None
+        try:
+            now = asyncio.get_running_loop().time()
+        except RuntimeError:  # (a table described outside the server's loop: no clock to count by)
+            return None
+        return round(max(0.0, handle.when() - now), 1)
 
     def record(self) -> dict[str, Any]:
         """The ``blackmaria/1`` record of the current game's finished deals, each with its revealed shuffle."""

@@ -75,6 +75,7 @@ function receive(message) {
       app.isHost = message.host === true;
       noteGame(message.table);
       app.table = message.table;
+      app.tableAt = Date.now(); // (a seat's grace_left counts from here)
       app.seq = message.seq;
       app.seqSince = Date.now();
       app.welcomeClock = message.turn_left == null ? null : { seq: message.seq, left: message.turn_left };
@@ -132,6 +133,7 @@ function receive(message) {
       tellPause(app.table, message);
       noteGame(message.table);
       app.table = message.table;
+      app.tableAt = Date.now(); // (a seat's grace_left counts from here)
       renderAll();
       break;
     case "chat":

@@ -80,6 +80,8 @@ export const app = {
   feedback: null, // in a guided deal, the learner's last decision and its explanation: what the feedback line says
   counts: new Map(), // deal index -> the server's count message
   clockTimer: null, // with a turn timer: the interval that redraws the seconds left
+  tableAt: 0, // when the table's description came (its seats' grace_left counts from then)
+  graceTimer: null, // while a player who lost the connection has a grace: the interval that redraws its seconds
   clockFor: null, // the decision the seconds left count for: one deal's passing, or the turn at one seq
   clockEnd: 0,
   welcomeClock: null, // {seq, left}: the server's seconds left, at the welcome, for the decision pending then

@@ -278,6 +278,7 @@ export function flyTrick(winner) {
 export function renderStatus() {
   renderTurnLine();
   renderClock();
+  tickGrace();
 }
 
 function renderTurnLine() {
@@ -366,6 +367,9 @@ function renderTurnText() {
         // The host is told what "New link" is for (a play-test's host saw the button and no word of it).
         const key = app.seat === null ? "web_turn_offline_watching" : app.isHost ? "web_turn_offline_host" : "web_turn_offline";
         turnLine.append(" ", el("span", { class: "offline-note", text: t(key, values) }));
+        // How long before the computer player comes, counted down (a host read "soon" for half a minute).
+        const until = String(app.tableAt + info.grace_left * 1000);
+        if (typeof info.grace_left === "number") turnLine.append(" ", el("span", { id: "grace-left", class: "offline-note", "data-until": until }));
       }
     }
     // The kitty face down until the first trick is won, under the table where the trick does not cover it (a play-test).
@@ -428,6 +432,14 @@ function renderClock() {
   if (app.clockTimer === null) app.clockTimer = setInterval(tickClock, 1000);
   clock.hidden = false;
   tickClock();
+}
+
+/** The seconds of a lost connection's grace, redrawn while it shows. */
+function tickGrace() {
+  const span = document.getElementById("grace-left");
+  if (span) span.textContent = t("web_grace_left", { s: Math.max(0, Math.ceil((Number(span.dataset.until) - Date.now()) / 1000)) });
+  if (!span) app.graceTimer = clearInterval(app.graceTimer) || null;
+  else if (app.graceTimer === null) app.graceTimer = setInterval(tickGrace, 1000);
 }
 
 function tickClock() {
