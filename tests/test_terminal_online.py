@@ -295,6 +295,9 @@ def test_a_friend_back_within_seconds_is_not_said_to_have_lost_the_connection(se
     assert not [line for line in lines if "lost the connection" in line]  # not yet
     lines = progress_for(3.5)
     assert any(line.startswith("Ben has lost the connection.") for line in lines), lines
+    # with how long "soon" is: the server's grace (30 s) less the 3 s waited here
+    left = [int(m.group(1)) for line in lines if (m := re.fullmatch(r"A computer player takes the seat in (\d+) s\.", line))]
+    assert len(left) == 1 and 20 <= left[0] <= 27, lines
     zoe.close()
 
 

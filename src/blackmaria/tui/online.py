@@ -325,6 +325,7 @@ class OnlineSeat(Seat):
         self._stood_told: set[tuple[object, str]] = set()
         """What a computer player did for this seat that this terminal has told: (deal, card name), (deal, "pass")."""
         self._gone_since: dict[int, float] = {}
+        self._table_at = 0.0
         """Other seats whose lost connection is not told yet (``OFFLINE_GRACE``), and since when."""
         self.ended = False
         """Whether a game this connection watched in play has ended (a game over already at the welcome does not
@@ -622,6 +623,7 @@ class OnlineSeat(Seat):
             self._rules = Rules.from_data(info["rules"])
             self._observed = None
         self.table = info
+        self._table_at = time.monotonic()  # (a seat's grace_left counts from here)
         t = self.t
         names = []
         for i, seat in enumerate(info["seats"]):
@@ -703,6 +705,9 @@ class OnlineSeat(Seat):
                 continue
             name = self._names[i]
             self.say(t("online_offline", name=name, seat=i + 1) if self.seat is not None else t("online_offline_watching", name=name))
+            grace = seats[i].get("grace_left")
+            if isinstance(grace, (int, float)) and grace - (time.monotonic() - self._table_at) >= 1:  # (how long "soon" is)
+                self.say(t("online_grace_left", s=round(grace - (time.monotonic() - self._table_at))))
             if self.is_host:  # the host alone can give a player who lost their link a new one
                 self.say(t("online_offline_host", seat=i + 1))
 
