@@ -95,6 +95,26 @@ def test_a_correction_of_an_earlier_deal_changes_the_totals() -> None:
     )
 
 
+def test_a_correction_that_would_end_the_game_before_the_last_deal_entered_is_refused_and_says_how() -> None:
+    """A play-test corrected deal 2 of a Hearts game to 50 into a moon: the game then ended after deal 4, and deal 5
+    stood on the sheet and named another winner. The correction is refused, naming the deal the game ends after and
+    the deals after it to take back first; once they are, it is taken, and the winner is the one of deal 4."""
+    rules = preset("hearts").replace(target_score=50, deal_count=None)
+    sheet = ScoreSheet(rules, ["Grandma", "Grandpa", "Max", "Lena"])
+    out = _type(sheet, ["0 13 13 0", "3 14 4 5", "2 5 3 16", "1 0 12 13", "1 0 12 13", "fix 2 26 0 0 0", "quit"])
+    assert (
+        "Not accepted: with these points for deal 2 the game ends after deal 4, and deal 5 comes after its end: take it back first, then correct deal 2."
+        in said(out)
+    ), said(out)
+    assert len(sheet.entries) == 5 and sheet.totals == [7, 32, 44, 47] and not sheet.verdict().over
+    sheet.take_back()
+    out = _type(sheet, ["fix 2 26 0 0 0", "quit"])
+    assert sheet.totals == [3, 44, 54, 55] and sheet.verdict().winners == (0,), said(out)
+    more = ScoreSheet(rules, ["Grandma", "Grandpa", "Max", "Lena"])
+    out = _type(more, ["0 13 13 0", "3 14 4 5", "2 5 3 16", "1 0 12 13", "1 0 12 13", "1 0 12 13", "fix 2 26 0 0 0", "quit"])
+    assert "the game ends after deal 4, and deals 5 to 6 come after its end: take those back first" in said(out), said(out)
+
+
 def test_undo_takes_the_last_deal_back_to_be_entered_again() -> None:
     """A play-test typed "undo" after a wrong deal and was told it was neither points nor cards."""
     sheet = ScoreSheet(preset("black-maria"), ["Anna", "Ben", "Carla"])

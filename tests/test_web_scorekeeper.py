@@ -21,7 +21,7 @@ from blackmaria.cards import HEARTS, card_name, parse_card, suit_of
 from blackmaria.game import game_verdict
 from blackmaria.locale import Texts
 from blackmaria.locale.messages import MESSAGES
-from blackmaria.rules import Rules
+from blackmaria.rules import Rules, preset
 from blackmaria.scorekeeper import ScoreError, ScoreSheet, can_share
 from blackmaria.tui.scorekeeping import sheet_csv
 from browser import SCREENSHOTS, chromium, needs_chromium
@@ -153,6 +153,25 @@ def test_the_pages_checks_give_the_terminal_scorekeepers_answers_case_by_case(se
             python.sudden_death,
             list(python.tied),
         )
+    # A correction that would end the game before the last deal entered: refused alike, with the same numbers.
+    rules = preset("hearts").replace(target_score=50, deal_count=None)
+    deals = [[0, 13, 13, 0], [3, 14, 4, 5], [2, 5, 3, 16], [1, 0, 12, 13], [1, 0, 12, 13]]
+    sheet = ScoreSheet(rules, ["A", "B", "C", "D"])
+    for points in deals:
+        sheet.add(sheet.from_points(points))
+    with pytest.raises(ScoreError) as refused:
+        sheet.correct(2, sheet.from_points([26, 0, 0, 0]))
+    js = page.evaluate(
+        """([rules, deals]) => window.BlackMariaScore.factsFor(rules).then(({ rules, facts }) => {
+            const S = window.BlackMariaScore;
+            const sheet = new S.Sheet(rules, facts, ["A", "B", "C", "D"], 0);
+            for (const points of deals) sheet.add(S.fromPoints(sheet.facts, points, sheet.players));
+            try { sheet.correct(2, S.fromPoints(sheet.facts, [26, 0, 0, 0], sheet.players)); } catch (error) { return [error.key, error.values]; }
+            return null;
+        })""",
+        [rules.to_dict(), deals],
+    )
+    assert js == [refused.value.key, refused.value.shown_values("en")] and js[0] == "ske_correct_ends_one", js
     page.close()
 
 

@@ -268,9 +268,24 @@ class ScoreSheet:
             raise ScoreError("ske_no_deal" + ("_none" if count == 0 else "_one" if count == 1 else ""), number=deal_number, count=count)
 
     def correct(self, deal_number: int, entry: DealEntry) -> None:
-        """Replace deal ``deal_number`` (counting from 1)."""
+        """Replace deal ``deal_number`` (counting from 1). Refused where the game would then have ended before the last
+        deal entered: a play-test's correction of deal 2 ended a game to 50 after deal 4, and deal 5 stood on the sheet
+        and named another winner; the deals after the end are taken back first (``take_back``), nothing silently."""
         self.check_entered(deal_number)
-        self.entries[deal_number - 1] = entry
+        entries = [*self.entries[: deal_number - 1], entry, *self.entries[deal_number:]]
+        totals = [0] * self.rules.players
+        for played, each in enumerate(entries[:-1], 1):
+            totals = [total + points for total, points in zip(totals, each.points, strict=True)]
+            if game_verdict(self.rules, totals, played).over:
+                last = len(entries)
+                raise ScoreError(
+                    "ske_correct_ends" if last > played + 1 else "ske_correct_ends_one",
+                    number=deal_number,
+                    end=played,
+                    first=played + 1,
+                    last=last,
+                )
+        self.entries = entries
 
     def take_back(self) -> DealEntry:
         """Remove the deal entered last (``undo`` at the table) and return it."""

@@ -304,7 +304,17 @@ const OWNER_LETTERS = 3; // a tapped card's taker: this many letters of the name
     correct(number, entry) {
       const count = this.entries.length; // (as the terminal's sheet says it: "only deal 1", not "deals 1 to 1")
       if (!(number >= 1 && number <= count)) throw new ScoreError(`ske_no_deal${count === 0 ? "_none" : count === 1 ? "_one" : ""}`, { number, count });
-      this.entries[number - 1] = entry;
+      // ScoreSheet.correct: refused where the game would then have ended before the last deal entered.
+      const entries = this.entries.map((each, index) => (index === number - 1 ? entry : each));
+      let totals = this.players.map(() => 0);
+      for (let played = 1; played < entries.length; played += 1) {
+        totals = totals.map((total, seat) => total + entries[played - 1].points[seat]);
+        if (verdict(this.rules, totals, played).over) {
+          const last = entries.length;
+          throw new ScoreError(last > played + 1 ? "ske_correct_ends" : "ske_correct_ends_one", { number, end: played, first: played + 1, last });
+        }
+      }
+      this.entries = entries;
     }
     toData() {
       return {
