@@ -115,6 +115,24 @@ def test_a_correction_that_would_end_the_game_before_the_last_deal_entered_is_re
     assert "the game ends after deal 4, and deals 5 to 6 come after its end: take those back first" in said(out), said(out)
 
 
+def test_score_at_a_terminal_without_players_asks_who_plays(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A play-test's family would have kept a whole sheet under Anna, Ben and Carla: at a terminal, the names are
+    asked for (Enter keeps those); given with --players, or read from a pipe, nothing is asked."""
+    from click.testing import CliRunner
+
+    from blackmaria.cli import main
+
+    monkeypatch.setenv("BLACKMARIA_DATA_DIR", str(tmp_path))
+    monkeypatch.setattr("blackmaria.cli._can_ask", lambda: True)
+    asked = CliRunner().invoke(main, ["score", "--lang", "en"], input="Oma, Opa, Max\n0 43 0\nquit\n")
+    assert "Who plays? Names in seat order (clockwise), separated by commas (Enter: Anna, Ben, Carla)" in asked.output
+    assert "Oma: 0, Opa: 43, Max: 0" in " ".join(asked.output.split()), asked.output
+    kept = CliRunner().invoke(main, ["score", "--lang", "en"], input="\n0 43 0\nquit\n")
+    assert "Anna: 0, Ben: 43, Carla: 0" in " ".join(kept.output.split()), kept.output
+    given = CliRunner().invoke(main, ["score", "--lang", "en", "--players", "A,B,C"], input="0 43 0\nquit\n")
+    assert "Who plays?" not in given.output and "A: 0, B: 43, C: 0" in " ".join(given.output.split())
+
+
 def test_undo_takes_the_last_deal_back_to_be_entered_again() -> None:
     """A play-test typed "undo" after a wrong deal and was told it was neither points nor cards."""
     sheet = ScoreSheet(preset("black-maria"), ["Anna", "Ben", "Carla"])

@@ -789,7 +789,9 @@ def host(
 
 @main.command()
 @click.option("--rules", "rules_name", default="black-maria", show_default=True, help="Preset name or house-rules file.")
-@click.option("--players", "names", default="", help="Comma-separated player names, in seat order (clockwise).")
+@click.option(
+    "--players", "names", default="", help="Comma-separated player names, in seat order (clockwise); asked for at a terminal if not given."
+)
 @click.option("--kitty", is_flag=True, help=KITTY_HELP)
 @game_end_options
 @click.option(
@@ -847,6 +849,9 @@ def score(
         chosen = _choose(texts, sheets, resume, listed, ("sk_unknown", "sk_which"))
         path, sheet = chosen.path, chosen.sheet
     else:
+        if not names.strip() and _can_ask():
+            # A family kept a whole sheet under Anna, Ben and Carla, unasked (a play-test): at a terminal, asked.
+            names = click.prompt(texts("sk_ask_names"), default="", show_default=False)
         players = [n.strip() for n in names.split(",") if n.strip()] or ["Anna", "Ben", "Carla"]
         twice = next((name for i, name in enumerate(players) if name.casefold() in (p.casefold() for p in players[:i])), None)
         if twice is not None:  # two columns of one name make the sheet and the entries by name ambiguous (a play-test)
