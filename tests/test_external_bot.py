@@ -294,6 +294,26 @@ def test_a_closed_bot_leaves_no_pipe_open() -> None:
     assert [w for w in caught if issubclass(w.category, ResourceWarning)] == []
 
 
+def test_a_script_that_never_closes_its_bot_exits_cleanly() -> None:
+    """A researcher ran bot-protocol.md's two lines, used the bot and ended the script: Python aborted at its exit
+    ("Fatal Python error: _enter_buffered_busy: could not acquire lock", exit status 134) every time, where the
+    work had all been done. The program is stopped at the exit, and the script's status is its own."""
+    import subprocess
+
+    script = (
+        "from blackmaria.bots.external import ExternalBot\n"
+        "from blackmaria.game import Game\n"
+        f"bot = ExternalBot({EXAMPLE!r}, time_limit=2.0, fallback='medium')\n"
+        "game = Game('hearts', seed=1)\n"
+        "game.deal()\n"
+        "print(len(bot.choose_pass(game.observation(0))))\n"
+    )
+    for _ in range(3):  # (it aborted 3 runs of 3)
+        done = subprocess.run([sys.executable, "-X", "dev", "-c", script], capture_output=True, text=True, timeout=60)
+        assert (done.returncode, done.stdout) == (0, "3\n"), done.stderr[-600:]
+        assert "Fatal" not in done.stderr and "ResourceWarning" not in done.stderr, done.stderr[-600:]
+
+
 def test_a_program_opponent_that_never_answers_stops_the_env_at_reset() -> None:
     """A researcher's mistyped path ran whole episodes against `medium` in the program's seats, told by a warning
     alone, where a tournament stops on it: `reset` raises, naming the seat and what the program said."""

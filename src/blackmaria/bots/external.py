@@ -32,6 +32,7 @@ import shlex
 import shutil
 import subprocess
 import threading
+import weakref
 from collections.abc import Callable
 from typing import IO, Any, Final
 
@@ -96,17 +97,37 @@ def answer_list(answer: dict[str, Any]) -> list[Any]:
     return answer["cards"]
 
 
+def _stop_program(process: subprocess.Popen[str]) -> None:
+    """A bot dropped unclosed, or left at the interpreter's exit: its program stopped (its input ended, else killed).
+    Only its input is touched: the readers' pipes are theirs, and closing one while a reader holds it aborted the
+    interpreter at exit ("could not acquire lock ... possibly due to daemon threads", a researcher's script)."""
+    if process.poll() is not None:
+        return
+    try:
+        assert process.stdin is not None
+        process.stdin.close()
+    except (BrokenPipeError, OSError, ValueError):
+        pass
+    try:
+        process.wait(timeout=0.5)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
 def _read_lines(pipe: IO[str], put: Callable[[str | None], None]) -> None:
-    """Each line the program writes, then None when it stops."""
-    for line in pipe:
-        put(line)
+    """Each line the program writes, then None when it stops (the pipe closed by its reader, whose it is)."""
+    with pipe:
+        for line in pipe:
+            put(line)
     put(None)
 
 
 def _read_stderr(pipe: IO[str], tail: collections.deque[str]) -> None:
     """Read all along, so that a talkative program never blocks on a full pipe; the tail says why it stopped."""
-    for line in pipe:
-        tail.append(line.rstrip("\n"))
+    with pipe:
+        for line in pipe:
+            tail.append(line.rstrip("\n"))
 
 
 class ExternalBot:
@@ -154,6 +175,8 @@ class ExternalBot:
         self._stdout_reader.start()
         self._stderr_reader = threading.Thread(target=_read_stderr, args=(self._process.stderr, self._stderr), daemon=True)
         self._stderr_reader.start()
+        # Stopped when the bot is dropped or at the exit (before the interpreter's end, while the readers still read).
+        self._finalizer = weakref.finalize(self, _stop_program, self._process)
 
     def stderr_tail(self) -> str:
         """The last lines the program wrote on standard error, joined by `` | `` (empty if none)."""
@@ -286,9 +309,4 @@ class ExternalBot:
             reader.join(timeout=1.0)
             if stream is not None and not reader.is_alive() and not stream.closed:
                 stream.close()
-
-    def __del__(self) -> None:
-        try:
-            self.close()
-        except Exception:  # noqa: BLE001  (interpreter shutdown)
-            pass
+        self._finalizer.detach()
