@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from blackmaria.cards import CardSet, cards_of
+from blackmaria.cards import CardSet
 from blackmaria.envs import encoding
 from blackmaria.envs.batched import BatchedEnv
 from blackmaria.envs.common import illegal_penalty
@@ -14,12 +14,7 @@ from blackmaria.rules import PRESETS, Rules, preset
 
 
 def _game_like(env: BatchedEnv, g: int) -> Game:
-    direction = encoding.DIRECTIONS[env.deal_directions[g]]
-    rules = env.rules.replace(target_score=None, deal_count=1, ties="share", pass_schedule=(direction,))
-    game = Game(rules, first_dealer=env.rules.players - 1)
-    hands, kitty, stock = env.hands(g)
-    game.deal_hands([cards_of(h) for h in hands], kitty=cards_of(kitty), stock=stock)
-    return game
+    return env.checked_game(g)
 
 
 @pytest.mark.parametrize(

@@ -23,6 +23,8 @@ step by step.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numba
 import numpy as np
 
@@ -62,6 +64,9 @@ from blackmaria.envs import encoding
 from blackmaria.envs.common import EXTRA_SIZE, PASS_SEAT, PASSES, PENDING, checked_directions, illegal_penalty, rules_for
 from blackmaria.envs.encoding import DIRECTIONS
 from blackmaria.rules import Rules
+
+if TYPE_CHECKING:
+    from blackmaria.game import Game
 
 LOW_57_BITS = (1 << 57) - 1
 LOW_62_BITS = (1 << 62) - 1
@@ -343,3 +348,17 @@ class BatchedEnv:
         s = self.states[game]
         n = self.rules.players
         return [int(s[HAND + seat]) for seat in range(n)], int(s[KITTY]), [int(c) for c in s[42 : 42 + int(s[STOCK_SIZE])]]
+
+    def checked_game(self, game: int) -> Game:
+        """After ``reset``, game ``game``'s deal as a checked ``Game``: one deal under these rules, its pass direction,
+        the same hands, kitty and stock, the last seat dealing as here (a researcher replaying a batched deal had to
+        find ``Game.deal_hands`` and the dealer in a test)."""
+        from blackmaria.cards import cards_of
+        from blackmaria.game import Game
+
+        direction = DIRECTIONS[self.deal_directions[game]]
+        rules = self.rules.replace(target_score=None, deal_count=1, ties="share", pass_schedule=(direction,))
+        checked = Game(rules, first_dealer=self.rules.players - 1)
+        hands, kitty, stock = self.hands(game)
+        checked.deal_hands([cards_of(hand) for hand in hands], kitty=cards_of(kitty), stock=stock)
+        return checked
