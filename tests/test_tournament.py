@@ -132,10 +132,11 @@ def test_the_tournament_command() -> None:
     assert "Invalid value for --players:" in refused.output  # the count's fault, as `play` names it
 
 
-def test_the_tournament_takes_kitty_as_play_does() -> None:
+def test_the_tournament_takes_kitty_as_play_does(monkeypatch: pytest.MonkeyPatch) -> None:
     """A researcher's five-player tournament with a kitty: `play --players 5 --kitty` works, `tournament --kitty` was no
     such option (only a house-rules file made it)."""
     runner = CliRunner()
+    monkeypatch.setattr("blackmaria.tournament.report_width", lambda: 79)  # (at an 80-column terminal)
     argv = ["tournament", "--rules", "black-maria", "--players", "5", "--kitty", "--bots", "easy,random", "--deals", "2", "--workers", "1"]
     out = runner.invoke(main, [*argv, "--json"])
     assert out.exit_code == 0, out.output
@@ -145,6 +146,10 @@ def test_the_tournament_takes_kitty_as_play_does() -> None:
     said = " ".join(text.output.split())  # (long lines are broken between words at the terminal's width)
     assert said.startswith("black-maria (5 players, a kitty), line-up easy, random, random, random, random: 2 duplicate deals"), said
     assert all(len(line) <= 80 for line in text.output.splitlines()) and "fewer points are better" in said
+    # Into a pipe, whole lines: the table's header broke at 80 columns there (a researcher's "moon" / "rate").
+    monkeypatch.undo()
+    piped = runner.invoke(main, [*argv, "--quiet"]).output.splitlines()
+    assert piped[0].startswith("black-maria (5 players, a kitty), line-up") and "x 5 rotations, seed" in piped[0], piped
     refused = runner.invoke(main, ["tournament", "--kitty", "--bots", "random", "--deals", "1"])
     assert (
         refused.exit_code == 2

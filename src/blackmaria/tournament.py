@@ -702,6 +702,12 @@ def print_progress(done: int, total: int, elapsed: float) -> None:
     sys.stderr.flush()
 
 
+def report_width() -> int:
+    """The width a report's long lines are broken at: the terminal's; into a pipe or a file, none (the table's header
+    broke at 80 columns there: a researcher's "moon" / "rate")."""
+    return max(40, shutil.get_terminal_size().columns - 1) if sys.stdout.isatty() else 10_000
+
+
 @click.command("tournament", cls=LocalizedCommand)
 @click.option("--rules", "rules_name", default="hearts", show_default=True, help="Preset name or house-rules file.")
 @click.option("--players", type=int, default=None, help="Seat count, if not the preset's own.")
@@ -815,7 +821,7 @@ def tournament_command(
     if as_json:
         click.echo(json.dumps(result.to_dict(), indent=2))
     else:  # long lines broken between words at the terminal's width (at 80 columns "4 de" / "als", a play-test)
-        width = max(40, shutil.get_terminal_size().columns - 1)
+        width = report_width()
         click.echo(
             "\n".join(
                 textwrap.fill(line, width, subsequent_indent="  ") if len(line) > width else line for line in result.report().splitlines()
