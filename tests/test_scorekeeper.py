@@ -133,6 +133,22 @@ def test_score_at_a_terminal_without_players_asks_who_plays(tmp_path: Path, monk
     assert "Who plays?" not in given.output and "A: 0, B: 43, C: 0" in " ".join(given.output.split())
 
 
+def test_the_sheet_of_four_long_names_fits_80_columns_with_the_moon_beside_its_points() -> None:
+    """A play-test's sheet for Großmutter, Großvater, Maximilian and Friederike at 80 columns put "Moon" and the
+    shooter's name on lines of their own under the table: there the moon is a ☾ beside the shooter's points."""
+    from blackmaria.tui.scorekeeping import sheet_table
+
+    players = ["Großmutter", "Großvater", "Maximilian", "Friederike"]
+    sheet = ScoreSheet(preset("hearts"), players)
+    for points in ([0, 13, 13, 0], [0, 0, 26, 0], [3, 14, 4, 5]):
+        sheet.add(sheet.from_points(points))
+    lines = sheet_table(sheet, Texts("en"), 79)
+    assert all(len(line) <= 79 for line in lines), lines
+    assert "Moon" not in lines[0] and lines[2].split()[-2:] == ["0☾", "26"], lines
+    wide = sheet_table(sheet, Texts("en"), 120)  # (room enough: the moon's own column, with its shooter's name)
+    assert wide[0].rstrip().endswith("Moon") and wide[2].rstrip().endswith("Maximilian"), wide
+
+
 def test_undo_takes_the_last_deal_back_to_be_entered_again() -> None:
     """A play-test typed "undo" after a wrong deal and was told it was neither points nor cards."""
     sheet = ScoreSheet(preset("black-maria"), ["Anna", "Ben", "Carla"])

@@ -171,15 +171,28 @@ def sheet_csv(sheet: ScoreSheet, t: Texts) -> str:
     return out.getvalue()
 
 
-def sheet_table(sheet: ScoreSheet, t: Texts) -> list[str]:
-    """The score sheet in aligned columns (``sheet_rows``)."""
+def sheet_table(sheet: ScoreSheet, t: Texts, room: int = 79) -> list[str]:
+    """The score sheet in aligned columns (``sheet_rows``), in ``room`` columns where it can: wider, the moon's column
+    gives way to a ☾ beside the shooter's points (four long names at 80 columns put "Moon" and its name on lines of
+    their own, a play-test)."""
     rows = sheet_rows(sheet, t)
-    header = rows[0]
-    widths = [max(len(row[column]) for row in rows) for column in range(len(header))]
-    numeric = {0, *range(3, 3 + len(sheet.players))}
-    return [
-        "  ".join(cell.rjust(widths[i]) if i in numeric else cell.ljust(widths[i]) for i, cell in enumerate(row)).rstrip() for row in rows
-    ]
+
+    def aligned(rows: list[list[str]]) -> list[str]:
+        widths = [max(len(row[column]) for row in rows) for column in range(len(rows[0]))]
+        numeric = {0, *range(3, 3 + len(sheet.players))}
+        return [
+            "  ".join(cell.rjust(widths[i]) if i in numeric else cell.ljust(widths[i]) for i, cell in enumerate(row)).rstrip()
+            for row in rows
+        ]
+
+    lines = aligned(rows)
+    if max(map(len, lines)) <= room or sheet.rules.moon == "off":
+        return lines
+    marked = [row[:-1] for row in rows]
+    for index, entry in enumerate(sheet.entries):
+        if entry.moon_shooter is not None:
+            marked[1 + index][3 + entry.moon_shooter] += "☾"
+    return aligned(marked)
 
 
 def help_text(sheet: ScoreSheet, t: Texts) -> str:
@@ -246,7 +259,7 @@ def run_scorekeeper(
     write_wrapped(t("sk_welcome", rules=t.game_title(rules), players=", ".join(sheet.players)))
     write_wrapped(help_text(sheet, t))
     if sheet.entries:  # a sheet resumed: where it stands, before the next deal's prompt
-        for line in sheet_table(sheet, t):
+        for line in sheet_table(sheet, t, shutil.get_terminal_size().columns - 1):
             write(line)
     told_over: tuple[int, ...] | None = None
     try:
@@ -288,7 +301,7 @@ def run_scorekeeper(
                     write_wrapped(t("sk_empty_over") if verdict.over else t("sk_empty", points=points, cards=cards))
                     continue
                 if word in ("sheet", "tabelle"):
-                    for line in sheet_table(sheet, t):
+                    for line in sheet_table(sheet, t, shutil.get_terminal_size().columns - 1):
                         write(line)
                     continue
                 if word == "csv":
