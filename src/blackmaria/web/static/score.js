@@ -927,7 +927,8 @@ const OWNER_LETTERS = 3; // a tapped card's taker: this many letters of the name
   }
 
   function arrow(direction) {
-    return { left: "←", right: "→", across: "↕", hold: "·" }[direction];
+    // (no pass "–": a "·" read as a typo between the legend's " · " separators, a play-test)
+    return { left: "←", right: "→", across: "↕", hold: "–" }[direction];
   }
 
   /** A player's cards of an entered deal as the field shows them to correct: the cards as the buttons show them, and,
