@@ -528,6 +528,22 @@ def _setup(page: Any, preset: str, names: list[str]) -> None:
     page.wait_for_selector("#start:not([disabled])")
 
 
+def test_a_sum_short_with_a_field_left_empty_names_the_empty_field(server: Server, browser: Any) -> None:
+    """A play-test typed Anna 10 and Carla 25 and left Ben's field empty: "the points add up to 35" said nothing of
+    the empty field, counted as 0."""
+    page = browser.new_page()
+    page.goto(f"{server.base}/score")
+    page.wait_for_function("window.BlackMariaScore !== undefined")
+    _setup(page, "black-maria", ["Anna", "Ben", "Carla"])
+    page.get_by_role("button", name="Start the sheet").click()
+    _entry(page, {"Anna": "10", "Carla": "25"})
+    said = page.locator("#error").inner_text()
+    assert (
+        said == "Not accepted: the points add up to 35, but every deal under these rules has 43 points (left empty, counted as 0: Ben)."
+    ), said
+    page.close()
+
+
 def test_points_no_deal_can_end_with_are_refused_as_the_terminal_refuses_them(server: Server, browser: Any) -> None:
     """A play-test's sheet took Hearts 12 12 2 0: they add up to 26 and each lies in range, but whoever took the Q♠ has
     13 at least. The page shares the cards out as scorekeeper.can_share does, and says so in its words."""

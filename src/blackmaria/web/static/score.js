@@ -375,7 +375,16 @@ const OWNER_LETTERS = 3; // a tapped card's taker: this many letters of the name
     }
     const numeric = trimmed.map((text) => WHOLE.test(text));
     const byCards = trimmed.some((text, seat) => text !== "" && !numeric[seat]);
-    if (!byCards) return fromPoints(sheet.facts, trimmed.map((text) => (text === "" ? 0 : parseInt(text, 10))), sheet.players);
+    if (!byCards) {
+      try {
+        return fromPoints(sheet.facts, trimmed.map((text) => (text === "" ? 0 : parseInt(text, 10))), sheet.players);
+      } catch (error) {
+        // The fields left empty named where the sum is short (a play-test's blank field for Ben read "add up to 35").
+        const empty = sheet.players.filter((_, seat) => trimmed[seat] === "");
+        if (!(error instanceof ScoreError) || error.key !== "ske_total" || !empty.length) throw error;
+        throw new ScoreError("ske_total_empty", { ...error.values, names: namesList(empty) });
+      }
+    }
     // A word that is no card is named first: "abc" beside points was refused as "points or cards, not both".
     trimmed.forEach((text, seat) => {
       if (numeric[seat]) return;
