@@ -510,6 +510,12 @@ def test_an_entry_may_name_the_players_and_ctrl_c_saves_the_sheet_with_the_way_b
     assert "every player's points are needed: Carla, Dora have none in this entry." in said(_type(four, ["Anna: 20, Ben: 6", "quit"]))
     # A name that is no player's is named (it was read as Anna's cards: "Anna: Dave: is neither a card nor points").
     assert said(out).count("Not accepted: Dave is not at this table: the players are Anna, Ben, Carla.") == 2
+    # Without the colons ("Oma 0, Opa 0, Lena 13, Max 13", a play-test's, read "Oma: Oma is neither a card nor points")
+    family = ScoreSheet(preset("hearts"), ["Oma", "Opa", "Lena", "Max"])
+    _type(family, ["Oma 0, Opa 0, Max 13, Lena 13", "opa 1 oma 12 lena 0 max 13", "quit"])
+    assert [e.points for e in family.entries] == [(0, 0, 13, 13), (12, 1, 0, 13)]
+    out = _type(family, ["Oma 0, Opa 0, Lena 13", "quit"])  # (a player left out: refused as before)
+    assert len(family.entries) == 2 and "Not accepted" in said(out)
     lines = iter(["10 8 25"])
 
     def interrupted(prompt: str) -> str:

@@ -127,6 +127,12 @@ def _entry(sheet: ScoreSheet, text: str) -> DealEntry:
                 raise ScoreError("sk_named_points_missing" + ("_many" if len(missing) > 1 else ""), names=", ".join(missing))
             return sheet.from_points([int(part) for part in named])
         return sheet.from_cards(named)
+    # Each name with its points and no colon ("Oma 0, Opa 0, Lena 13, Max 13", a play-test): read as with colons.
+    pairs = re.findall(r"([^\s,;/:]+)\s+(-?\d+)", text)
+    players = {player.casefold(): player for player in sheet.players}
+    spoken = {players[name.casefold()]: int(value) for name, value in pairs if name.casefold() in players}
+    if len(spoken) == len(pairs) == len(sheet.players) and not re.sub(r"[^\s,;/:]+\s+-?\d+", "", text).strip(" ,;/"):
+        return sheet.from_points([spoken[player] for player in sheet.players])
     parts = text.replace(",", " ").split()  # "10, 8, 25" as well as "10 8 25" (a play-test typed commas)
     points = [bool(re.fullmatch(r"-?\d+", p)) for p in parts]
     if parts and all(points):
