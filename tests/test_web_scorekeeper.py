@@ -541,6 +541,15 @@ def test_a_sum_short_with_a_field_left_empty_names_the_empty_field(server: Serve
     assert (
         said == "Not accepted: the points add up to 35, but every deal under these rules has 43 points (left empty, counted as 0: Ben)."
     ), said
+    assert not page.locator("#game-end").count()  # (nine deals: "Deal 1 of 9" says the game's length)
+    page.close()
+    # A game to a target says so beside the next deal (a play-test's Hearts to 50 never showed its 50).
+    page = browser.new_page()
+    page.goto(f"{server.base}/score")
+    page.wait_for_function("window.BlackMariaScore !== undefined")
+    _setup(page, "hearts", ["Anna", "Ben", "Carla", "Dora"])
+    page.get_by_role("button", name="Start the sheet").click()
+    assert page.locator("#game-end").inner_text() == "Hearts, to 100 points"
     page.close()
 
 

@@ -868,6 +868,10 @@ const OWNER_LETTERS = 3; // a tapped card's taker: this many letters of the name
       // "Deal 3 of 9" where the game has a number of deals: the table knows how far it is (a play-test asked).
       const key = (direction === "hold" ? "web_next_hold" : "web_next") + (count && next < count ? "_of" : ""); // (not "of 1" in sudden death)
       parts.push(element("p", { id: "next", class: "next", role: "status", text: t(key, values) }));
+      // A game to a target says it: "Deal 2" alone never did, where "Deal 2 of 9" says a game's length (a play-test).
+      const target = sheet.rules.target_score;
+      const preset = state.presets && state.presets.find((p) => p.name === sheet.rules.preset);
+      if (target) parts.push(element("p", { id: "game-end", class: "help", text: t("title_with_length", { title: preset ? preset.title : "", length: t("title_target", { target }) }).replace(/^, /, "") }));
     }
     parts.push(sheetTable(sheet));
     // What the last entry scored, under the totals it changed (below the form, a phone showed it off the screen).
