@@ -542,6 +542,11 @@ def test_a_sum_short_with_a_field_left_empty_names_the_empty_field(server: Serve
         said == "Not accepted: the points add up to 35, but every deal under these rules has 43 points (left empty, counted as 0: Ben)."
     ), said
     assert not page.locator("#game-end").count()  # (nine deals: "Deal 1 of 9" says the game's length)
+    # A tap mends the entry as typing does: the refusal is greyed as said of what was there before (a play-test's
+    # "missing 2♥" stood unchanged after 2♥ was tapped).
+    assert "stale" not in (page.get_attribute("#error", "class") or "")
+    page.get_by_role("button", name="2♥, 1 point, not entered").click()
+    assert "stale" in (page.get_attribute("#error", "class") or "")
     page.close()
     # A game to a target says so beside the next deal (a play-test's Hearts to 50 never showed its 50).
     page = browser.new_page()

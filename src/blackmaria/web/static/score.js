@@ -1075,6 +1075,7 @@ const OWNER_LETTERS = 3; // a tapped card's taker: this many letters of the name
     }
     state.sheet.players.forEach((_, seat) => { $("entry-" + seat).value = state.drafts[seat] || ""; });
     refreshCards();
+    staleError(); // (a tap mends the entry as typing does: "missing 2♥" stood unchanged after 2♥ was tapped)
   }
 
   function refreshCards() {
