@@ -806,7 +806,8 @@ def test_a_rank_alone_names_the_one_card_of_it_in_the_hand_and_asks_which_of_two
     from blackmaria.cards import rank_of
     from blackmaria.locale import typed_card
 
-    for lang, names in (("en", (*"23456789", "10", "j", "q", "k", "a")), ("de", (*"23456789", "10", "b", "d", "k", "a"))):
+    # ("q" alone plays no card: meant as quit, it played a play-test's Q♠; the queen by name stands for it here)
+    for lang, names in (("en", (*"23456789", "10", "j", "queen", "k", "a")), ("de", (*"23456789", "10", "b", "d", "k", "a"))):
         for seed in range(1, 30):  # a hand with a rank held once, one held twice and one not at all
             session = _session(tmp_path / lang, lang=lang, seed=seed)
             hand = session.observation().hand
@@ -831,7 +832,7 @@ def test_a_rank_alone_names_the_one_card_of_it_that_may_be_played(tmp_path: Path
     """A play-test typed "10" holding three tens, clubs led (only 10♣ could be played), and was asked which one."""
     from blackmaria.cards import rank_of, suit_of
 
-    names = (*"23456789", "10", "j", "q", "k", "a")
+    names = (*"23456789", "10", "j", "queen", "k", "a")  # ("q" alone plays no card: below)
     found = refused = 0
     for seed in range(1, 40):
         session = _session(tmp_path / str(seed), seed=seed)
@@ -854,6 +855,31 @@ def test_a_rank_alone_names_the_one_card_of_it_that_may_be_played(tmp_path: Path
                 assert session.unreadable(names[rank]) == f"{session.t.cards(held)}: You must follow {led}."
                 refused += 1
     assert found >= 3 and refused >= 1
+
+
+def test_q_alone_plays_no_queen_and_says_how_to_quit_or_play_one(tmp_path: Path) -> None:
+    """A play-test typed "q" to quit a two-player game and played its only legal queen, Q♠, taking 13 points: "q"
+    alone plays no card, and says what quits (the game is kept) and how a queen is typed."""
+    from blackmaria.cards import rank_of
+    from blackmaria.locale import typed_card
+
+    for seed in range(1, 40):
+        session = _session(tmp_path / str(seed), rules="two-player", seed=seed)
+        session.advance()
+        obs = session.observation()
+        queens = [card for card in obs.hand if rank_of(card) == 10]
+        if session.waiting_for() == "play" and len([card for card in queens if card in obs.legal]) == 1:
+            break
+    else:
+        raise AssertionError("no seed gave a turn with one queen to play")
+    before = len(session.observation().hand)
+    assert session.parse("q") is None and session.parse("queen") == [next(c for c in queens if c in obs.legal)]
+    typed = ", ".join(typed_card(card, german=False) for card in sorted(queens, key=lambda c: -(c & 3)))
+    session.take("q")
+    said = session.take_lines()
+    assert said[-1].startswith("'q' alone plays no card: quit leaves (the game is kept); a queen is typed with its suit ("), said
+    assert len(session.observation().hand) == before and session.waiting_for() == "play"
+    assert all(part in said[-1] for part in typed.split(", "))
 
 
 def test_a_rank_in_words_is_read_as_its_letter_is(tmp_path: Path) -> None:

@@ -476,6 +476,8 @@ class Seat(ABC):
     def card_of_rank(self, word: str) -> Card | None:
         """The card a rank alone names: the hand's one card of it, or at a card to play the one of them that may be
         played (a play-test typed ``10`` holding three tens, clubs led, and was asked which one)."""
+        if self.lang == "en" and word.lower() == "q":  # (meant as quit, it played a play-test's only queen: Q♠, 13)
+            return None
         held = self.held_of_rank(word)
         obs = self.observation()
         if len(held) > 1 and obs is not None and self.waiting_for() == "play":
@@ -492,6 +494,10 @@ class Seat(ABC):
         both_k = next((w for w in wrong if self.lang == "de" and re.fullmatch(r"k(10|[2-9]|[bdka])", w.lower())), None)
         if both_k is not None:
             return self.t("kreuz_or_karo", word=both_k, kreuz="kr" + both_k[1:].lower(), karo="ka" + both_k[1:].lower())
+        if len(words) == 1 and self.lang == "en" and words[0].lower() == "q" and self.held_of_rank("q"):
+            # "q" alone is no card here: quit, or a queen? Both said (a play-test's "q" to quit played its Q♠).
+            queens = self.held_of_rank("q")
+            return self.t("q_alone", cards=", ".join(typed_card(card, german=False) for card in in_hand_order(queens)))
         if len(wrong) == 1:  # one word alone may be a rank (in a long line of words "a" was read so: "which one?")
             word, held = wrong[0], self.held_of_rank(wrong[0])
             obs = self.observation()
