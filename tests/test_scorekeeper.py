@@ -131,6 +131,13 @@ def test_score_at_a_terminal_without_players_asks_who_plays(tmp_path: Path, monk
     assert "Anna: 0, Ben: 43, Carla: 0" in " ".join(kept.output.split()), kept.output
     given = CliRunner().invoke(main, ["score", "--lang", "en", "--players", "A,B,C"], input="0 43 0\nquit\n")
     assert "Who plays?" not in given.output and "A: 0, B: 43, C: 0" in " ".join(given.output.split())
+    # As many names as the rule set's players (Hearts' four: the three offered were refused as too few, a play-test).
+    hearts = CliRunner().invoke(main, ["score", "--lang", "en", "--rules", "hearts"], input="\n0 13 13 0\nquit\n")
+    assert "(Enter: Anna, Ben, Carla, Dora)" in hearts.output and hearts.exit_code == 0, hearts.output
+    assert "Anna: 0, Ben: 13, Carla: 13, Dora: 0" in " ".join(hearts.output.split()), hearts.output
+    # A kitty with five names given is not judged at the rule set's own three (nothing left over there).
+    kitty = CliRunner().invoke(main, ["score", "--lang", "en", "--kitty", "--players", "A,B,C,D,E"], input="quit\n")
+    assert kitty.exit_code == 0, kitty.output
 
 
 def test_the_sheet_of_four_long_names_fits_80_columns_with_the_moon_beside_its_points() -> None:
@@ -147,6 +154,11 @@ def test_the_sheet_of_four_long_names_fits_80_columns_with_the_moon_beside_its_p
     assert "Moon" not in lines[0] and lines[2].split()[-2:] == ["0☾", "26"], lines
     wide = sheet_table(sheet, Texts("en"), 120)  # (room enough: the moon's own column, with its shooter's name)
     assert wide[0].rstrip().endswith("Moon") and wide[2].rstrip().endswith("Maximilian"), wide
+
+
+def _type_sheet(sheet: ScoreSheet, entries: list[str]) -> ScoreSheet:
+    _type(sheet, [*entries, "quit"])
+    return sheet
 
 
 def test_undo_takes_the_last_deal_back_to_be_entered_again() -> None:
@@ -514,8 +526,10 @@ def test_an_entry_may_name_the_players_and_ctrl_c_saves_the_sheet_with_the_way_b
     family = ScoreSheet(preset("hearts"), ["Oma", "Opa", "Lena", "Max"])
     _type(family, ["Oma 0, Opa 0, Max 13, Lena 13", "opa 1 oma 12 lena 0 max 13", "quit"])
     assert [e.points for e in family.entries] == [(0, 0, 13, 13), (12, 1, 0, 13)]
-    out = _type(family, ["Oma 0, Opa 0, Lena 13", "quit"])  # (a player left out: refused as before)
-    assert len(family.entries) == 2 and "Not accepted" in said(out)
+    out = _type(family, ["Oma 0, Opa 0, Lena 13", "Oma 0, Opa 0, Lena 13, Mux 13", "quit"])  # left out, mistyped: named
+    assert len(family.entries) == 2 and "Not accepted: every player's points are needed: Max has none in this entry." in said(out)
+    assert "Not accepted: Mux is not at this table: the players are Oma, Opa, Lena, Max." in said(out), said(out)
+    assert [e.points for e in _type_sheet(family, ["10 0 3 13"]).entries][-1] == (10, 0, 3, 13)  # (points alone, as ever)
     lines = iter(["10 8 25"])
 
     def interrupted(prompt: str) -> str:

@@ -570,6 +570,9 @@ def _can_ask() -> bool:
     return sys.stdin.isatty()
 
 
+SHEET_NAMES: Final = ("Anna", "Ben", "Carla", "Dora", "Emil", "Frida", "Gustav")
+"""A score sheet's players where none are named, as many as the rule set has."""
+
 NEW_GAME_ANSWERS: Final = ("n", "new", "neu", "neue", "neues")
 """What answers the offer of the saved games with a new game (both languages)."""
 
@@ -849,10 +852,12 @@ def score(
         chosen = _choose(texts, sheets, resume, listed, ("sk_unknown", "sk_which"))
         path, sheet = chosen.path, chosen.sheet
     else:
+        # Names for the rule set's own count where none are given (Hearts' four: three failed as too few, a play-test).
+        defaults = [] if names.strip() else list(SHEET_NAMES[: checked_rules(rules_name, None, texts=texts).players])
         if not names.strip() and _can_ask():
             # A family kept a whole sheet under Anna, Ben and Carla, unasked (a play-test): at a terminal, asked.
-            names = click.prompt(texts("sk_ask_names"), default="", show_default=False)
-        players = [n.strip() for n in names.split(",") if n.strip()] or ["Anna", "Ben", "Carla"]
+            names = click.prompt(texts("sk_ask_names", names=", ".join(defaults)), default="", show_default=False)
+        players = [n.strip() for n in names.split(",") if n.strip()] or defaults
         twice = next((name for i, name in enumerate(players) if name.casefold() in (p.casefold() for p in players[:i])), None)
         if twice is not None:  # two columns of one name make the sheet and the entries by name ambiguous (a play-test)
             raise click.BadParameter(texts("sk_player_twice", name=twice), param_hint="--players")

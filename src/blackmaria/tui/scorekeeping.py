@@ -127,11 +127,22 @@ def _entry(sheet: ScoreSheet, text: str) -> DealEntry:
                 raise ScoreError("sk_named_points_missing" + ("_many" if len(missing) > 1 else ""), names=", ".join(missing))
             return sheet.from_points([int(part) for part in named])
         return sheet.from_cards(named)
-    # Each name with its points and no colon ("Oma 0, Opa 0, Lena 13, Max 13", a play-test): read as with colons.
+    # Each name with its points and no colon ("Oma 0, Opa 0, Lena 13, Max 13", a play-test): read as with colons, a
+    # name mistyped or a player left out said as there ("Mux" was refused as "Oma: Oma is neither a card nor points").
     pairs = re.findall(r"([^\s,;/:]+)\s+(-?\d+)", text)
     players = {player.casefold(): player for player in sheet.players}
-    spoken = {players[name.casefold()]: int(value) for name, value in pairs if name.casefold() in players}
-    if len(spoken) == len(pairs) == len(sheet.players) and not re.sub(r"[^\s,;/:]+\s+-?\d+", "", text).strip(" ,;/"):
+    if pairs and any(name.casefold() in players for name, _ in pairs) and not re.sub(r"[^\s,;/:]+\s+-?\d+", "", text).strip(" ,;/"):
+        unknown = next((name for name, _ in pairs if name.casefold() not in players), None)
+        if unknown is not None:
+            raise ScoreError("sk_not_at_table", name=unknown, names=", ".join(sheet.players))
+        spoken: dict[str, int] = {}
+        for name, value in pairs:
+            if players[name.casefold()] in spoken:
+                raise ScoreError("sk_named_twice", name=players[name.casefold()])
+            spoken[players[name.casefold()]] = int(value)
+        missing = [player for player in sheet.players if player not in spoken]
+        if missing:
+            raise ScoreError("sk_named_points_missing" + ("_many" if len(missing) > 1 else ""), names=", ".join(missing))
         return sheet.from_points([spoken[player] for player in sheet.players])
     parts = text.replace(",", " ").split()  # "10, 8, 25" as well as "10 8 25" (a play-test typed commas)
     points = [bool(re.fullmatch(r"-?\d+", p)) for p in parts]
