@@ -503,7 +503,7 @@ def test_the_guided_deals_feedback_on_a_costlier_card_says_why_by_what_each_card
     said = session._play_feedback(replace(differ, options=beats), low)
     assert said == (
         f"You chose {card(low)}: about 5.0 points at the end of the deal; {card(high)} would have cost about 2.0 points."
-        f" In this trick: with {card(low)} you took it in 56% of the simulated deals (1.5 points a deal on average), with"
+        f" In the simulated deals this trick went to you with {card(low)} in 56% of them (1.5 points a deal on average), with"
         f" {card(high)} in 3% (0.1 points)."
     ), said
     # The cheaper card taking more in this trick: where it gains is said (a play-test read 10♥ advised, which took
@@ -524,7 +524,7 @@ def test_the_guided_deals_feedback_on_a_costlier_card_says_why_by_what_each_card
         replace(differ, options=queen_now), low
     )
     assert "in the tricks after it" not in session._play_feedback(replace(differ, options=beats), low)  # (little comes back)
-    assert "Diesen Stich bekamst du mit" in german._play_feedback(replace(differ, options=beats), low)
+    assert "In den simulierten Spielen ging dieser Stich mit" in german._play_feedback(replace(differ, options=beats), low)
     # The explanation's list says how often a card took the trick where its effect leaves that open (a play-test read
     # "another player may win the trick" beside a trick taken 84% of the time).
     from blackmaria.teaching import explanation_lines

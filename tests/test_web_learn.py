@@ -452,7 +452,7 @@ def test_the_pages_word_on_a_card_says_how_often_each_took_the_trick_as_the_term
     })"""
     page.evaluate(show, [x.to_dict(), card_name(low)])
     said = page.text_content("#learn-feedback")
-    assert said == session._play_feedback(x, low) and "took it in 56% of the simulated deals" in said, said
+    assert said == session._play_feedback(x, low) and "this trick went to you with" in said and "in 56% of them" in said, said
     # The cheaper card dearer in this trick (then where it gains is said), and a difference that is chance (said so
     # before any count of the trick), as the terminal says them.
     dearer_now = (Option(high, 0, "beats", 2.0, 0.5, 0.9, 2.7), Option(low, 0, "beats", 5.0, None, 0.65, 2.0))
