@@ -441,11 +441,14 @@ def test_play_alone_offers_the_saved_games_before_it_starts_a_new_one(tmp_path: 
     assert answered.exit_code == 0, answered.output
     assert (
         "1. newer  Black Maria" in answered.output
-        and "Enter continues game 1, a number or a name another; n starts a new one" in answered.output
+        and "Enter continues game 1; another's number or name continues that one; n starts a new game" in answered.output
     )
     assert opened[-1].save_path == saves_dir() / "newer.json"
-    runner.invoke(main, ["play", "--lang", "en"], input="3\nolder\n")
+    wrong = runner.invoke(main, ["play", "--lang", "en"], input="3\nolder\n")
     assert opened[-1].save_path == saves_dir() / "older.json"
+    assert "'3' is not on the list: Enter continues game 1, a number from 1 to 2 or a name another, n starts a new game." in " ".join(
+        wrong.output.split()
+    )
     said = runner.invoke(main, ["play", "--lang", "de"], input="neu\n").output
     assert "Enter setzt Partie 1 fort" in said and opened[-1].save_path not in (saves_dir() / "older.json", saves_dir() / "newer.json")
     assert len(list(saves_dir().glob("*.json"))) == 2  # (the new game is saved at its first action: both kept)

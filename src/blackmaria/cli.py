@@ -590,7 +590,7 @@ def _offer_saved(texts: Texts, games: list[SavedGame]) -> str | None:
             return games[int(answer) - 1].name
         if any(game.name == answer for game in games):
             return answer
-        click.echo(wrapped(texts("saves_no_such", answer=answer, count=len(games))))
+        click.echo(wrapped(texts("saves_offer_no_such_one" if len(games) == 1 else "saves_offer_no_such", answer=answer, count=len(games))))
 
 
 def _saved_list(texts: Texts, games: list[SavedGame]) -> str:
