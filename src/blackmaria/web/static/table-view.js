@@ -437,7 +437,8 @@ function renderClock() {
 /** The seconds of a lost connection's grace, redrawn while it shows. */
 function tickGrace() {
   const span = document.getElementById("grace-left");
-  if (span) span.textContent = t("online_grace_left", { s: Math.max(0, Math.ceil((Number(span.dataset.until) - Date.now()) / 1000)) });
+  // (not while this page's own connection is down: the server counts afresh when it is back, a play-test saw it jump)
+  if (span) span.textContent = app.connected ? t("online_grace_left", { s: Math.max(0, Math.ceil((Number(span.dataset.until) - Date.now()) / 1000)) }) : "";
   if (!span) app.graceTimer = clearInterval(app.graceTimer) || null;
   else if (app.graceTimer === null) app.graceTimer = setInterval(tickGrace, 1000);
 }
