@@ -425,6 +425,12 @@ NOISE_BATCHES: Final = 20
 normal at any size, and 20 of them give a standard error good to about a sixth."""
 
 
+def noise_batches(worlds: int) -> list[int]:
+    """``worlds`` split into ``NOISE_BATCHES`` batches as evenly as they go (the noise of the costs, and the moon plan's
+    z, are measured over their means)."""
+    return [worlds // NOISE_BATCHES + (batch < worlds % NOISE_BATCHES) for batch in range(NOISE_BATCHES)]
+
+
 KEPT_SHARE_SAID: Final = 50
 """From this share of the simulated deals (percent) where the seat kept a trick it went over, a teacher's hint says it
 beside "a later player may still overtake it" (a play-test read that as the card's undoing at 88%)."""
@@ -868,9 +874,8 @@ class SearchBot:
         self.last_noise = {}
         if self.noise and self.time_ms is None and worlds >= 2 * NOISE_BATCHES:
             batch_means = []
-            for batch in range(NOISE_BATCHES):
+            for chunk in noise_batches(worlds):
                 before = totals.copy()
-                chunk = worlds // NOISE_BATCHES + (batch < worlds % NOISE_BATCHES)
                 play_out(everyone, chunk)
                 batch_means.append((totals - before) / chunk)
             means = np.array(batch_means)
@@ -889,8 +894,7 @@ class SearchBot:
                 # The shot's plan only where it is cheaper by z standard errors of the two plans' difference (from
                 # the batches' means, on the same worlds): a plan that wins by the simulations' chance is no plan.
                 differences = np.zeros((NOISE_BATCHES, len(legal)), dtype=np.float64)
-                for batch in range(NOISE_BATCHES):
-                    chunk = worlds // NOISE_BATCHES + (batch < worlds % NOISE_BATCHES)
+                for batch, chunk in enumerate(noise_batches(worlds)):
                     seed = self._rng.getrandbits(31)
                     before, shot = totals.copy(), np.zeros(len(legal), dtype=np.float64)
                     play_out(everyone, chunk, seed)

@@ -706,8 +706,9 @@ class OnlineSeat(Seat):
             name = self._names[i]
             self.say(t("online_offline", name=name, seat=i + 1) if self.seat is not None else t("online_offline_watching", name=name))
             grace = seats[i].get("grace_left")
-            if isinstance(grace, (int, float)) and grace - (time.monotonic() - self._table_at) >= 1:  # (how long "soon" is)
-                self.say(t("online_grace_left", s=round(grace - (time.monotonic() - self._table_at))))
+            left = grace - (time.monotonic() - self._table_at) if isinstance(grace, (int, float)) else 0.0
+            if left >= 1:  # (how long "soon" is)
+                self.say(t("online_grace_left", s=round(left)))
             if self.is_host:  # the host alone can give a player who lost their link a new one
                 self.say(t("online_offline_host", seat=i + 1))
 

@@ -1093,7 +1093,8 @@ const OWNER_LETTERS = 3; // a tapped card's taker: this many letters of the name
       button.setAttribute("aria-label", t(said, values));
       button.setAttribute("aria-pressed", holder >= 0 ? "true" : "false");
       button.classList.toggle("counted", named < 0 && holder >= 0);
-      button.replaceChildren(element("span", { class: "face", text: cardSymbol(card) }), element("span", { class: (holder >= 0 ? owners[holder] : "").length > 5 ? "owner long" : "owner", text: holder >= 0 ? owners[holder] : "" }));
+      const owner = holder >= 0 ? owners[holder] : "";
+      button.replaceChildren(element("span", { class: "face", text: cardSymbol(card) }), element("span", { class: owner.length > 5 ? "owner long" : "owner", text: owner }));
     }
   }
 
