@@ -22,7 +22,7 @@ const STORE_SHEET = "blackmaria.scoresheet";
 const STORE_EARLIER = "blackmaria.scoresheets.earlier"; // the sheets set aside by New sheet, the most recent first
 const STORE_PRESETS = "blackmaria.presets.";
 const STORE_FACTS = "blackmaria.facts.";
-const STORE_DRAFTS = "blackmaria.score.drafts"; // this tab's half-typed entry (sessionStorage)
+const STORE_DRAFTS = "blackmaria.score.drafts"; // the half-typed entry, kept as the sheet is (a closed browser lost it)
 const STORE_WORDS = "blackmaria.words."; // the rules in words, by language and rule data
 const OWNER_LETTERS = 3; // a tapped card's taker: this many letters of the name, more where two names begin alike
 
@@ -470,10 +470,12 @@ const OWNER_LETTERS = 3; // a tapped card's taker: this many letters of the name
     }
     // A reload keeps what was being typed (a play-test lost a half-typed deal): for the same sheet, as long as it was.
     // One draft for each player from the start: a sheet reopened in a new tab began with none, and a draft typed in
-    // the first fields only was dropped at the next reload as too short (a play-test).
+    // the first fields only was dropped at the next reload as too short (a play-test). Kept in localStorage, as the
+    // sheet: a phone's browser closed at the table lost the half-typed deal from sessionStorage (a play-test).
     state.drafts = state.sheet.players.map(() => "");
-    const drafts = JSON.parse(sessionStorage.getItem(STORE_DRAFTS) || "null");
-    if (drafts && drafts.deals === state.sheet.entries.length && Array.isArray(drafts.drafts) && drafts.drafts.length <= state.sheet.players.length) {
+    const drafts = JSON.parse(localStorage.getItem(STORE_DRAFTS) || "null");
+    const same = drafts && drafts.deals === state.sheet.entries.length && JSON.stringify(drafts.players) === JSON.stringify(state.sheet.players);
+    if (same && Array.isArray(drafts.drafts) && drafts.drafts.length <= state.sheet.players.length) {
       state.drafts = state.sheet.players.map((_, seat) => drafts.drafts[seat] || "");
       state.editing = drafts.editing;
     }
@@ -555,10 +557,12 @@ const OWNER_LETTERS = 3; // a tapped card's taker: this many letters of the name
     render();
   }
 
-  /** This tab's drafts, with the sheet's length they were typed at (a new sheet or deal draws the form anew, which
-      keeps its own empty drafts here). */
+  /** The drafts, with the sheet's players and length they were typed at (a new sheet or deal draws the form anew,
+      which keeps its own empty drafts here; another sheet of as many deals does not take them). */
   function keepDrafts() {
-    if (state.sheet) sessionStorage.setItem(STORE_DRAFTS, JSON.stringify({ deals: state.sheet.entries.length, drafts: state.drafts, editing: state.editing }));
+    if (!state.sheet) return;
+    const kept = { players: state.sheet.players, deals: state.sheet.entries.length, drafts: state.drafts, editing: state.editing };
+    localStorage.setItem(STORE_DRAFTS, JSON.stringify(kept));
   }
 
   function render() {
