@@ -768,7 +768,7 @@ def test_undo_where_every_card_of_the_players_was_forced_says_there_is_no_choice
     session.deal()  # (seeded: the player led 2♣, played for them, and the first trick is done)
     assert session.game.state is not None and [(seat, card_name(card)) for seat, card in session.game.state.plays()][0] == (0, "2C")
     before = len(session.game.events)
-    assert session.undo() == "Every card you have played in this deal was the only one allowed: there is no choice of yours to take back."
+    assert session.undo() == "Each card you have played in this deal was the only one allowed: no choice of yours to take back."
     assert len(session.game.events) == before
 
 

@@ -1842,7 +1842,7 @@ def test_undo_where_every_card_was_forced_says_so_and_changes_nothing(tmp_path: 
         events = len(session.game.events)
         await pilot.press("f3")  # type: ignore[attr-defined]
         await _settle(app, pilot)
-        assert app.message == "Every card you have played in this deal was the only one allowed: there is no choice of yours to take back."
+        assert app.message == "Each card you have played in this deal was the only one allowed: no choice of yours to take back."
         assert _my_plays(session) == 1 and len(session.game.events) == events
 
     _run(session, drive, speed=0.01)

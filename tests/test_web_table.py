@@ -1549,8 +1549,8 @@ def test_in_two_player_take_back_says_why_a_card_drawn_since_keeps_the_last_card
     ).json_value()
     # (the server shuffles at random: where each card of Cleo's so far was the only one allowed, that is the reason)
     assert said in (
-        "You have drawn from the stock since your last choice: a card is not taken back over a draw (the card drawn has been seen).",
-        "Every card you have played in this deal was the only one allowed: there is no choice of yours to take back.",
+        "You have drawn from the stock since your last choice, and a card seen is not taken back.",
+        "Each card you have played in this deal was the only one allowed: no choice of yours to take back.",
     ), said
     assert not page.evaluate("() => window.sent.some(m => m.type === 'undo')")
     assert page.errors == []
@@ -2346,10 +2346,11 @@ def test_one_watching_is_told_which_cards_were_taken_back(server: Server, browse
     page.context.close()
 
 
-def test_a_take_back_notice_keeps_the_hand_and_buttons_in_place(server: Server, browser: Any) -> None:
-    # Every notice of a take-back, in both languages and with the widest cards, fits the line kept for it on a desktop:
-    # a two-card notice of two lines moved the buttons under the pointer of a double click (CI saw it). (On a phone the
-    # row of buttons is twice as tall as a line, and the cards back in the hand move it anyway.)
+def test_a_notice_under_the_pointer_keeps_the_hand_and_buttons_in_place(server: Server, browser: Any) -> None:
+    # Every notice that comes of a click on the hand or the buttons (a take-back, a take-back refused, a pass marked in
+    # full, a card clicked while paused), in both languages and with the widest cards, fits the line kept for it on a
+    # desktop: a two-card take-back's notice of two lines moved the buttons under a double click (CI saw it). (On a
+    # phone the row of buttons is twice as tall as a line, and the cards back in the hand move it anyway.)
     page = solo_table(browser, server.base)
     pass_three(page)
     assert wait_for_my_turn(page)
@@ -2357,10 +2358,13 @@ def test_a_take_back_notice_keeps_the_hand_and_buttons_in_place(server: Server, 
     before = where()
     for lang in ("en", "de"):
         texts = Texts(lang)
-        for key in ("web_undone_one", "web_undone_many", "web_undone_one_alone", "web_undone_many_alone"):
-            notice = texts(key, cards="10♠ 10♥" if "many" in key else "10♥")
+        notices = [texts(key, cards="10♠ 10♥" if "many" in key else "10♥") for key in ("web_undone_one", "web_undone_many")]
+        notices += [texts(key, cards="10♥") for key in ("web_undone_one_alone", "web_undone_many_alone")]
+        notices += [texts(f"undo_none{why}") for why in ("", "_passed", "_forced", "_drawn")] + [texts("undo_off")]
+        notices += [texts("web_pass_marked_full", count=3), texts("web_paused_click", resume=texts("web_resume"))]
+        for notice in notices:
             page.evaluate("(text) => { document.getElementById('notice').textContent = text; }", notice)
-            assert where() == before, (lang, key, notice)
+            assert where() == before, (lang, notice)
     page.context.close()
 
 
