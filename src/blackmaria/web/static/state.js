@@ -20,10 +20,13 @@ export function setSpeed(speed) {
   for (const [key, ms] of Object.entries(base)) TIMING[key] = Math.round(ms * (SPEEDS[speed] || 1));
   if (REDUCED) TIMING.fly = 0;
   document.documentElement.style.setProperty("--fly", `${TIMING.fly}ms`);
-  // A card slides in no longer than the pause before the next one: at Fast the hand was raised while the card before
-  // it was still on its way, half seen (a play-test).
-  document.documentElement.style.setProperty("--enter", `${Math.min(350, TIMING.play)}ms`);
+  // A card slides in within the pause before the next one (at Fast the hand was raised while the card before it was
+  // still on its way, half seen: a play-test), in half of it: the other half the next seat is marked to play.
+  document.documentElement.style.setProperty("--enter", `${slideTime()}ms`);
 }
+
+/** How long a card takes to slide onto the trick: half of a card's moment, the rest the next player's turn. */
+export const slideTime = () => Math.min(350, Math.round(TIMING.play / 2));
 
 export const app = {
   code: null,
@@ -332,11 +335,12 @@ export function shownTurn(view) {
   // The seats' mark and the turn line pass on together, once a card is down (a play-test's seat was marked "to
   // play" while the card before it still slid in, and the line under the table named its player).
   if (app.landing !== null) return app.landing;
-  // A won trick's last card still landing: nobody's turn yet (the next leader was shown to play, "Your turn: you lead",
-  // under a player's own last card, before the trick was said won: a phone play-test).
-  if (app.heldWon !== null && app.wonLanding) return null;
   const next = app.hiddenPlays.values().next();
-  return next.done ? view.turn : Number(next.value.split(":")[2]);
+  const [, trick, seat] = next.done ? [] : next.value.split(":").map(Number);
+  // A won trick's last card down or landing: nobody's turn yet (the next leader was shown to play, "Your turn: you
+  // lead", under a player's own last card, before the trick was said won: a phone play-test).
+  if (app.heldWon !== null && app.wonLanding) return trick === app.heldWon.trick ? seat : null;
+  return next.done ? view.turn : seat;
 }
 
 /** ``you`` for this seat, else the seat's name (its short name when ``short``: ``Comp. 3``). */

@@ -1,5 +1,5 @@
 // The server's updates shown one after another, so that every card can be seen; the shuffle's commitment checked.
-import { $, announce, app, clearNotice, currentTrick, forgetTap, pause, seatName, setNews, showNotice, sleep, TIMING } from "./state.js";
+import { $, announce, app, clearNotice, currentTrick, forgetTap, pause, seatName, setNews, showNotice, sleep, slideTime, TIMING } from "./state.js";
 import { flyTrick, renderAll, renderSeats, renderShuffle, renderStatus, renderTrick } from "./table-view.js";
 import { NARROW, passPrompt, showHint } from "./hand.js";
 import { showSummary } from "./dialogs.js";
@@ -112,21 +112,29 @@ async function showUpdate(message, hurry) {
   };
   for (const [i, event] of played.entries()) {
     if (keys.length) {
-      if (i > 0) await sleep(TIMING.play); // the card before has its moment
       if (won && !held && playTrick(keys[i]) > won.trick) await holdTrick(); // then the next trick's first cards
-      app.hiddenPlays.delete(keys[i]);
       const seat = Number(keys[i].split(":")[2]);
+      if (i > 0 || seat !== app.seat) await sleep(TIMING.play - slideTime()); // its player marked to play, thinking
+      app.hiddenPlays.delete(keys[i]);
       app.landing = seat === app.seat ? null : seat; // (your own card: the turn passes at once, not "Your turn" beside it)
-      // The card, its seat still to play for its moment (the turn passes on as it is down); the hand is drawn again
-      // (raised, if yours) only once the last card is down, after its moment (below): drawing the hand at every card
-      // could lose a click, and drawn as the last card came in, a play-test's hand was raised beside a card half seen.
+      // The card slides in with its seat still to play; once it is down the turn passes on (a play-test read "Computer
+      // 2 to play" beside Computer 2's card all its moment: one card behind). The hand is drawn again (raised, if
+      // yours) only once the last card is down (below): drawing the hand at every card could lose a click, and drawn
+      // as the last card came in, a play-test's hand was raised beside a card half seen.
       renderSeats(); // first: the trick's cards are kept off the boxes as they are now (the turn's mark grows one)
       renderTrick();
       renderStatus();
     }
     announce(playedText(event, crossing ? null : app.view));
+    if (keys.length && i < played.length - 1) {
+      await sleep(slideTime());
+      app.landing = null; // the next card's player is to play (shownTurn), or nobody, the trick full
+      renderSeats();
+      renderStatus();
+    }
   }
-  if (played.length && !hurry) await sleep(TIMING.play);
+  // The last card's moment: slid in, then the turn is shown where the game is.
+  if (played.length && !hurry) await sleep(keys.length ? slideTime() : TIMING.play);
   app.landing = null;
   if (keys.length && !(won && !held)) renderAll(); // (a trick to hold is drawn whole when it has gone, below)
   if (won && !held) await holdTrick();
