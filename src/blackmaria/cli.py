@@ -21,6 +21,7 @@ from blackmaria.rules import PRESETS, PresetPlayersError, Rules, RulesError, loa
 if TYPE_CHECKING:
     from blackmaria.game import Game
     from blackmaria.locale import Texts
+    from blackmaria.scorekeeper import ScoreSheet
     from blackmaria.tui.online import OnlineSeat
     from blackmaria.tui.session import SavedGame
 
@@ -854,18 +855,39 @@ def score(
     else:
         # Names for the rule set's own count where none are given (Hearts' four: three failed as too few, a play-test).
         defaults = [] if names.strip() else list(SHEET_NAMES[: checked_rules(rules_name, None, texts=texts).players])
-        if not names.strip() and _can_ask():
-            # A family kept a whole sheet under Anna, Ben and Carla, unasked (a play-test): at a terminal, asked.
-            names = click.prompt(texts("sk_ask_names", names=", ".join(defaults)), default="", show_default=False)
-        players = [n.strip() for n in names.split(",") if n.strip()] or defaults
-        twice = next((name for i, name in enumerate(players) if name.casefold() in (p.casefold() for p in players[:i])), None)
-        if twice is not None:  # two columns of one name make the sheet and the entries by name ambiguous (a play-test)
-            raise click.BadParameter(texts("sk_player_twice", name=twice), param_hint="--players")
-        if dealer > len(players):  # (the usage and the option named, as every other option's error; it was a bare line)
-            raise click.BadParameter(texts("sk_dealer_range", dealer=dealer, players=len(players), first=players[0]), param_hint="--dealer")
-        sheet = ScoreSheet(_rules_option(rules_name, len(players), kitty, deals, target), players, dealer - 1)
+        # A family kept a whole sheet under Anna, Ben and Carla, unasked (a play-test): at a terminal, asked, and asked
+        # again after names that cannot make a sheet (a play-test's typo of a name twice ended the program, named as
+        # --players, an option it never typed).
+        asking = not names.strip() and _can_ask()
+        while True:
+            if asking:
+                names = click.prompt(wrapped(texts("sk_ask_names", names=", ".join(defaults))), default="", show_default=False)
+            try:
+                sheet = _new_sheet(
+                    texts, [n.strip() for n in names.split(",") if n.strip()] or defaults, rules_name, kitty, deals, target, dealer
+                )
+                break
+            except click.BadParameter as error:
+                if not asking:
+                    raise
+                click.echo(wrapped(error.message))
         path = new_sheet_path()  # a sheet of its own: the earlier ones are kept
     run_scorekeeper(sheet, language, path=path)
+
+
+def _new_sheet(
+    texts: Texts, players: list[str], rules_name: str, kitty: bool, deals: int | None, target: int | None, dealer: int
+) -> ScoreSheet:
+    """A new score sheet for ``players``, or click.BadParameter naming what they cannot make (a name twice, a count
+    the rules do not allow, a dealer past the last)."""
+    from blackmaria.scorekeeper import ScoreSheet
+
+    twice = next((name for i, name in enumerate(players) if name.casefold() in (p.casefold() for p in players[:i])), None)
+    if twice is not None:  # two columns of one name make the sheet and the entries by name ambiguous (a play-test)
+        raise click.BadParameter(texts("sk_player_twice", name=twice), param_hint="--players")
+    if dealer > len(players):  # (the usage and the option named, as every other option's error; it was a bare line)
+        raise click.BadParameter(texts("sk_dealer_range", dealer=dealer, players=len(players), first=players[0]), param_hint="--dealer")
+    return ScoreSheet(_rules_option(rules_name, len(players), kitty, deals, target), players, dealer - 1)
 
 
 @main.command()

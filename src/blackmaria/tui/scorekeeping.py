@@ -118,7 +118,40 @@ def _named(sheet: ScoreSheet, text: str) -> list[str] | None:
     return [parts.get(player, "") for player in sheet.players]
 
 
+def _named_points(sheet: ScoreSheet, text: str) -> list[int] | None:
+    """Each player's points after their name, with a colon or without, as people write them, in any order and mixed
+    ("Jürgen: 10, Mum: 3, Emma 13, Dad 0": a play-test's was refused, "Mum, Dad, Emma have none in this entry"), in
+    seat order; None when the entry is not names and points alone. A name that is no player's, a player named twice
+    or left out is said."""
+    names = sorted(sheet.players, key=len, reverse=True)  # (the longer first: "Anna" is not read in "Annabel")
+    one = re.compile(r"[\s,;/]*(" + "|".join(map(re.escape, names)) + r"|[^\s,;/:\d-][^\s,;/:]*)\s*:?\s*(-?\d+)(?![^\s,;/])", re.IGNORECASE)
+    pairs, at = [], 0
+    while text[at:].strip(" ,;/"):
+        found = one.match(text, at)
+        if found is None:
+            return None
+        pairs.append((found.group(1), int(found.group(2))))
+        at = found.end()
+    players = {player.casefold(): player for player in sheet.players}
+    if not any(name.casefold() in players for name, _ in pairs):
+        return None
+    spoken: dict[str, int] = {}
+    for name, value in pairs:
+        if name.casefold() not in players:
+            raise ScoreError("sk_not_at_table", name=name, names=", ".join(sheet.players))
+        if players[name.casefold()] in spoken:
+            raise ScoreError("sk_named_twice", name=players[name.casefold()])
+        spoken[players[name.casefold()]] = value
+    missing = [player for player in sheet.players if player not in spoken]
+    if missing:
+        raise ScoreError("sk_named_points_missing" + ("_many" if len(missing) > 1 else ""), names=", ".join(missing))
+    return [spoken[player] for player in sheet.players]
+
+
 def _entry(sheet: ScoreSheet, text: str) -> DealEntry:
+    points = _named_points(sheet, text)
+    if points is not None:
+        return sheet.from_points(points)
     named = _named(sheet, text)
     if named is not None:
         if any(re.fullmatch(r"-?\d+", part) for part in named):  # points: every player's, as in "10 8 25"
@@ -127,23 +160,6 @@ def _entry(sheet: ScoreSheet, text: str) -> DealEntry:
                 raise ScoreError("sk_named_points_missing" + ("_many" if len(missing) > 1 else ""), names=", ".join(missing))
             return sheet.from_points([int(part) for part in named])
         return sheet.from_cards(named)
-    # Each name with its points and no colon ("Oma 0, Opa 0, Lena 13, Max 13", a play-test): read as with colons, a
-    # name mistyped or a player left out said as there ("Mux" was refused as "Oma: Oma is neither a card nor points").
-    pairs = re.findall(r"([^\s,;/:]+)\s+(-?\d+)", text)
-    players = {player.casefold(): player for player in sheet.players}
-    if pairs and any(name.casefold() in players for name, _ in pairs) and not re.sub(r"[^\s,;/:]+\s+-?\d+", "", text).strip(" ,;/"):
-        unknown = next((name for name, _ in pairs if name.casefold() not in players), None)
-        if unknown is not None:
-            raise ScoreError("sk_not_at_table", name=unknown, names=", ".join(sheet.players))
-        spoken: dict[str, int] = {}
-        for name, value in pairs:
-            if players[name.casefold()] in spoken:
-                raise ScoreError("sk_named_twice", name=players[name.casefold()])
-            spoken[players[name.casefold()]] = int(value)
-        missing = [player for player in sheet.players if player not in spoken]
-        if missing:
-            raise ScoreError("sk_named_points_missing" + ("_many" if len(missing) > 1 else ""), names=", ".join(missing))
-        return sheet.from_points([spoken[player] for player in sheet.players])
     parts = text.replace(",", " ").split()  # "10, 8, 25" as well as "10 8 25" (a play-test typed commas)
     points = [bool(re.fullmatch(r"-?\d+", p)) for p in parts]
     if parts and all(points):
