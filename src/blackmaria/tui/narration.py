@@ -9,7 +9,7 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Collection, Iterable, Sequence
 
-from blackmaria.cards import Card, suit_of
+from blackmaria.cards import CLUBS, NUM_CARDS, Card, suit_of
 from blackmaria.core.state import Refusal
 from blackmaria.events import (
     CardDrawn,
@@ -83,6 +83,8 @@ def narrate(
             return [t("you_lead_card", card=card) if event.leader == me else t("leads_card", name=names[event.leader], card=card)]
         return [t("you_lead") if event.leader == me else t("leads", name=names[event.leader])]
     if isinstance(event, CardPlayed):
+        if event.seat != me and event.trick == 0 and rules.first_lead == "two-of-clubs" and event.card == _lowest_club(rules):
+            return []  # said as the deal's play began ("North holds 2♣ and leads it."): a play-test read it twice
         card = t.card(event.card)
         if event.seat != me and event.card in passed:
             # A learner's Q♠, passed to East and thrown on its trick by East, was told as any card (a play-test).
@@ -116,6 +118,11 @@ def narrate(
     if isinstance(event, GameOver):
         return [t.game_over([names[w] for w in event.winners], list(event.winners) == [me])]
     return []
+
+
+def _lowest_club(rules: Rules) -> Card:
+    """The club that opens the first trick where the two of clubs leads: the lowest dealt (the two, if not removed)."""
+    return min(card for card in range(NUM_CARDS) if suit_of(card) == CLUBS and card not in rules.removed)
 
 
 def rule_in_words(t: Texts, rule: str | None, refusal: Refusal | None, *, pass_count: int, chosen: Sequence[Card] = ()) -> str:
