@@ -720,8 +720,14 @@ def test_why_that_chooses_apart_from_the_hint_moves_the_hints_marks_to_its_card(
         costs = {card_name(best): 2.01, card_name(other): other_cost}  # 2.0 and 2.4 as shown; 2.0 and 2.0
         explained["options"] = [{**o, "cost": costs.get(o["card"], o["cost"])} for o in explained["options"]]
         session.remember_hint([other], quick=True)
-        line = session.hint_beside_explanation(explained) or ""
-        assert said in line and session.t.card(other) in line and session.t.card(best) in line, line
+        lines, noted = session.with_hint_note(explained, ["explained"])
+        line = lines[0]  # first, beside what it contradicts
+        assert noted and said in line and session.t.card(other) in line and session.t.card(best) in line, line
+    # The same card chosen by both: the note on the numbers comes last, not over the explanation as a warning (a
+    # play-test read it as noise at the top of the view).
+    session.remember_hint([best], quick=True)
+    lines, noted = session.with_hint_note(advice.to_dict(), ["explained"])
+    assert noted and lines[0] == "explained" and "came from a quicker search" in lines[-1], lines
 
 
 def test_a_game_only_shortened_is_named_by_its_length_not_as_house_rules() -> None:
@@ -1003,8 +1009,8 @@ def test_why_after_a_hint_says_how_the_two_searches_differ(tmp_path: Path) -> No
             f"Der Tipp ({said}) kam aus einer kürzeren Suche; diese längere zieht "
             f"{session.t.cards(list(explanation.advice))} vor, und der Tipp sagt es jetzt auch."
         )
-    else:
-        assert lines[0].startswith(
+    else:  # (last: over the same cards, at the top it read as a warning over nothing)
+        assert lines[-1].startswith(
             f"Der Tipp ({said}) kam aus einer kürzeren Suche über andere simulierte Spiele: Seine Zahlen weichen zufällig"
         )
     session.take("tipp")

@@ -761,11 +761,10 @@ class OnlineSeat(Seat):
         elif kind == "explanation":
             explained = message["explanation"]
             advice = [parse_card(c) for c in explained["advice"]]
-            beside = self.hint_beside_explanation(explained)  # first, as in play (it read as a contradiction below)
-            lines = [beside, *message["lines"]] if beside else list(message["lines"])
+            lines, noted = self.with_hint_note(explained, message["lines"])  # (placed as in play)
             self.lines.extend(lines)
             self.explained_now = lines  # (a screen shows them in a view of their own)
-            if beside:  # and the hint again, the explanation's, with its numbers
+            if noted:  # and the hint again, the explanation's, with its numbers
                 self.say(t("hint", cards=t.cards(advice), reason=message["reason"]))
             self.prompted = None
         elif kind == "count":

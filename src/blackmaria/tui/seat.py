@@ -321,10 +321,21 @@ class Seat(ABC):
         self._hint = (self._position(), CardSet(cards))
         self._hint_quick = quick
 
-    def hint_beside_explanation(self, explained: Mapping[str, Any]) -> str | None:
+    def with_hint_note(self, explained: Mapping[str, Any], lines: Sequence[str]) -> tuple[list[str], bool]:
+        """The explanation's ``lines`` with the word on the quicker hint before it, and whether there was one: first
+        where the two chose apart (a play-test read a contradiction there, the note two pages below), last where they
+        chose the same cards with other numbers (at the top it read as a warning over nothing: a play-test)."""
+        beside = self._hint_beside_explanation(explained)
+        if beside is None:
+            return list(lines), False
+        text, same = beside
+        return ([*lines, "", text] if same else [text, *lines]), True
+
+    def _hint_beside_explanation(self, explained: Mapping[str, Any]) -> tuple[str, bool] | None:
         """Where the decision explained now (``Explanation.to_dict``) had a hint from the quicker search: how the two
         stand (the cards chosen apart, or the same cards with other numbers: a play-test read 7.8 points for a pass in
-        the hint and 8.7 in the explanation), said once; from then on the hint is the explanation's."""
+        the hint and 8.7 in the explanation), said once, and whether they chose the same cards; from then on the hint is
+        the explanation's."""
         hinted = self.hinted()
         if not hinted or not self._hint_quick:
             return None
@@ -333,14 +344,14 @@ class Seat(ABC):
         self.remember_hint(advice)  # the hand's marks too (a play-test saw the old hint's ◂ stay)
         self.hint_renewed = True
         if set(hinted) == set(advice):
-            return self.t("why_hint_numbers", hint=said) if explained["worlds"] else None
+            return (self.t("why_hint_numbers", hint=said), True) if explained["worlds"] else None
         # The two searches may choose apart where the costs are close: said, not hidden; where they show the same cost,
         # the longer search does not "prefer" its own (a play-test read that beside two equal numbers).
         costs = choice_costs(explained)
         hint_cost, advice_cost = costs.get(frozenset(hinted)), costs.get(frozenset(advice))
         if hint_cost is not None and advice_cost is not None and shown_difference(advice_cost, hint_cost) == 0:
-            return self.t("why_hint_as_cheap", hint=said, advice=self.t.cards(advice), cost=self.t.decimal(advice_cost))
-        return self.t("why_hint_differs", hint=said, advice=self.t.cards(advice))
+            return self.t("why_hint_as_cheap", hint=said, advice=self.t.cards(advice), cost=self.t.decimal(advice_cost)), False
+        return self.t("why_hint_differs", hint=said, advice=self.t.cards(advice)), False
 
     def hinted(self) -> CardSet:
         """The cards the last hint suggested for the decision open now (none once it is taken, or for another one)."""

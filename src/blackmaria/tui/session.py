@@ -480,12 +480,9 @@ class PlaySession(Seat):
         if explanation is None:
             return [self.not_now()]
         lines = explanation_lines(explanation, self.lang)
-        beside = self.hint_beside_explanation(explanation.to_dict())
         if explanation.kind == "pass" and len(set(marked)) == self.game.rules.pass_count and set(marked) != set(explanation.advice):
             lines = [self.pass_beside_advice(explanation, sorted(marked), self.observation()), "", *lines]
-        # First: the explanation's first line names other cards than the hint, and a play-test read a contradiction
-        # there; the note that says why came two pages below.
-        return [beside, *lines] if beside else lines
+        return self.with_hint_note(explanation.to_dict(), lines)[0]
 
     def mean_points(self, value: float) -> str:
         """A search's mean points as the explanations write them ("about 2.9 points")."""
