@@ -2385,6 +2385,32 @@ def test_a_notice_under_the_pointer_keeps_the_hand_and_buttons_in_place(server: 
     page.context.close()
 
 
+def test_a_take_back_while_the_computer_players_cards_are_laid_ends_their_showing_at_once(server: Server, browser: Any) -> None:
+    # A play-test pressed Take back while the computer players' cards were still being laid: the page said the card
+    # was back, then went on marking "Computer 2 to play", "Computer 3 to play" over an empty trick, its hand held.
+    page = solo_table(browser, server.base)
+    pass_three(page)
+    page.evaluate("() => import('/static/state.js').then((m) => { m.TIMING.play = 1500; })")  # time to press it
+    while wait_for_my_turn(page) and (page.locator("#hand .card.playable").count() < 2 or page.locator("#trick .card").count() == 3):
+        play_first_playable(page)
+    on_table = page.locator("#trick .card").count()
+    play_first_playable(page)
+    page.wait_for_function("() => !document.getElementById('undo-button').disabled")
+    page.click("#undo-button")
+    page.wait_for_function("() => /is back in your hand|are back/.test(document.getElementById('notice').textContent)")
+    page.evaluate(
+        """() => { window.seen = []; const t0 = performance.now();
+          const id = setInterval(() => { const marked = document.querySelector('#seats .seat.turn');
+            window.seen.push([marked ? marked.classList.contains('me') : null, document.querySelectorAll('#trick .card').length]);
+            if (performance.now() - t0 > 2500) clearInterval(id); }, 50); }"""
+    )
+    page.wait_for_timeout(2700)
+    seen = page.evaluate("() => window.seen")
+    assert seen and all(mine is True and cards == on_table for mine, cards in seen), seen  # her turn, the trick as it was
+    assert page.locator("#hand .card.playable").count() >= 2 and page.errors == []
+    page.context.close()
+
+
 def test_alone_against_computer_players_a_card_is_taken_back(server: Server, browser: Any) -> None:
     page = solo_table(browser, server.base, locale="de-DE", double_click=True)
     # A double click on the lobby's button starts one game and says nothing else (a second start's refusal read as a

@@ -83,6 +83,7 @@ function receive(message) {
       app.explainKey = null;
       app.explaining = false;
       app.queue = [];
+      app.welcomed += 1;
       app.heldWon = null;
       app.wonLanding = false;
       app.hiddenPlays = new Set();

@@ -37,6 +37,7 @@ export const app = {
   table: null, // GET /api/tables/CODE
   view: null, // the state on screen (updates are shown one after another)
   queue: [],
+  welcomed: 0, // welcomes so far: an update still being laid out when one comes is dropped (updates.js)
   hiddenPlays: new Set(), // cards of the update being shown that are not laid yet
   landing: null, // the seat whose card is being laid, for its moment: the turn is shown there until the card is down
   standIn: new Set(), // the cards a computer player has played for this seat in its time away (the away bar says them)

@@ -95,6 +95,10 @@ async function showUpdate(message, hurry) {
   const keys = hurry ? [] : updatePlayKeys(message);
   app.hiddenPlays = new Set(keys);
   renderAll();
+  // A welcome while the cards are laid (a take-back, a reconnection) drew the table anew: what is left of this update
+  // is gone with it (a play-test's take-back was followed by the computer players' cards marked over an empty trick).
+  const welcomed = app.welcomed;
+  const gone = () => app.welcomed !== welcomed;
   let held = false;
   const holdTrick = async () => {
     held = true;
@@ -104,8 +108,10 @@ async function showUpdate(message, hurry) {
     announce(app.heldText);
     if (!hurry) {
       await pause(TIMING.hold);
+      if (gone()) return;
       flyTrick(won.seat);
       await sleep(TIMING.fly);
+      if (gone()) return;
     }
     app.heldWon = null;
     renderAll();
@@ -115,6 +121,7 @@ async function showUpdate(message, hurry) {
       if (won && !held && playTrick(keys[i]) > won.trick) await holdTrick(); // then the next trick's first cards
       const seat = Number(keys[i].split(":")[2]);
       if (i > 0 || seat !== app.seat) await sleep(TIMING.play - slideTime()); // its player marked to play, thinking
+      if (gone()) return;
       app.hiddenPlays.delete(keys[i]);
       app.landing = seat === app.seat ? null : seat; // (your own card: the turn passes at once, not "Your turn" beside it)
       // The card slides in with its seat still to play; once it is down the turn passes on (a play-test read "Computer
@@ -128,6 +135,7 @@ async function showUpdate(message, hurry) {
     announce(playedText(event, crossing ? null : app.view));
     if (keys.length && i < played.length - 1) {
       await sleep(slideTime());
+      if (gone()) return;
       app.landing = null; // the next card's player is to play (shownTurn), or nobody, the trick full
       renderSeats();
       renderStatus();
@@ -135,9 +143,11 @@ async function showUpdate(message, hurry) {
   }
   // The last card's moment: slid in, then the turn is shown where the game is.
   if (played.length && !hurry) await sleep(keys.length ? slideTime() : TIMING.play);
+  if (gone()) return;
   app.landing = null;
   if (keys.length && !(won && !held)) renderAll(); // (a trick to hold is drawn whole when it has gone, below)
   if (won && !held) await holdTrick();
+  if (gone()) return;
   if (scored) {
     askCount(scored.deal);
     if (app.learn) renderLearn();
