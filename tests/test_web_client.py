@@ -246,6 +246,9 @@ def test_two_browsers_and_two_bots_play_a_whole_deal_by_clicking(server: Server,
         assert tricks_won(page) == 13
         result = page.text_content("#result-text") or ""
         assert re.match(r"Winners?: |You won\. ", result), result
+        # Among the winners, the player is "You", not the name again (a play-test read "Winners: Player, ...").
+        name = "Anna" if page is anna_page else "Ben"
+        assert name not in result.split(". ")[0] or result.startswith("You won"), result
         # Each player reads where they came: first place shared by equal totals (a play-test looked for it).
         me = 0 if page is anna_page else 1
         place = 1 + sum(1 for total in totals if total < totals[me])

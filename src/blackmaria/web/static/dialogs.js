@@ -171,7 +171,8 @@ export function renderCounts(deal) {
 
 /** The game's result: the winners, the totals by place, the reader's place, and who asked for another game. */
 export function showResult(view) {
-  const winners = namesList(view.winners.map((seat) => seatName(seat))); // (not map(seatName): its index is "short")
+  // The player among them as "You" (a play-test without a name typed read "Winners: Player, ..." over "Player (you)").
+  const winners = namesList(view.winners.map((seat) => nameOf(seat))); // (not map(nameOf): its index is "short")
   const alone = view.winners.length === 1 && view.winners[0] === app.seat; // "You won." (a play-test read its own name)
   $("result-text").textContent = alone ? t("winner_you") : t(view.winners.length === 1 ? "winner_one" : "winner_many", { names: winners });
   // By place, fewest points first, as the result is read (seat order is the score sheet's).
