@@ -2186,12 +2186,20 @@ def test_a_long_hint_leaves_the_prompt_and_the_marked_cards_in_sight_at_80x24(tm
     long_hint = "Tipp: A♠ A♥ B♥. " + " ".join(["Gib A♠ weiter: ein hohes Pik, und zu wenige Pik unter der Dame."] * 6)
 
     async def drive(app: GameApp, pilot: object) -> None:
+        await _settle(app, pilot)
+        log = app.query_one("#log", StoryLog)
+        await pilot.press("pageup", "pageup")  # type: ignore[attr-defined]
+        await pilot.pause(0.1)  # type: ignore[attr-defined]
+        assert not log.following  # paged back, as a play-test had before asking
         await _say_over_the_prompt(app, pilot, long_hint)
         shown = _prompt_lines(app)
         assert len(shown) <= 6 and shown[-1].startswith(">") and shown[-2].startswith("Markiert 0 von 3"), shown
         assert shown[-3].endswith("… (vollständig im Verlauf)") and shown[0].startswith("Tipp: A♠ A♥ B♥.")
-        story = [_plain(line, 200) for line in app.query_one("#log", StoryLog).lines]
+        story = [_plain(line, 200) for line in log.lines]
         assert any("Tipp: A♠ A♥ B♥." in line for line in story)
+        # Where "in full in the story" sends the reader, the story is: at its end (it stayed paged back, a play-test).
+        await pilot.pause(0.2)  # type: ignore[attr-defined]
+        assert log.following and log.scroll_y >= log.max_scroll_y - 0.5, (log.scroll_y, log.max_scroll_y)
 
     _run(session, drive, size=(80, 24))
 

@@ -479,7 +479,9 @@ class CardTableApp(App[None]):
             return self.message
         if self._story_told != self.message:
             self._story_told = self.message
-            self.query_one("#log", StoryLog).write(self.message)
+            log = self.query_one("#log", StoryLog)
+            log.write(self.message)
+            log.follow_again()  # where "in full in the story" sends the reader (a play-test's, paged back, stayed there)
         kept, cut = wrapped[:room], self.t("message_cut")
         kept[-1] = textwrap.shorten(kept[-1] + " …", width - len(cut) - 1, placeholder=" …") + " " + cut
         return "\n".join(kept)
