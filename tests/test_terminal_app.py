@@ -2114,6 +2114,14 @@ def test_the_received_cards_are_marked_through_the_first_trick_as_in_the_browser
         received = session.observation().received
         assert received and len(received) == 3
         seen["after the pass"] = app.hand_text().plain
+        # A hint's ◂ after the card before a received one stays apart from its + ("J♦◂+10♦": whose ◂, a play-test).
+        hand = sorted(session.observation().hand, key=lambda card: app.hand_cards().index(card))
+        before = next((a for a, b in zip(hand, hand[1:], strict=False) if b in received and a not in received and a & 3 == b & 3), None)
+        if before is not None:
+            session.remember_hint([before])
+            following = hand[hand.index(before) + 1]
+            assert f"{app.t.card(before)}◂ +{app.t.card(following)}" in app.hand_text().plain, app.hand_text().plain
+            session.remember_hint([])
         assert all("+" + app.t.card(card) in seen["after the pass"] for card in received), seen
         while _my_plays(session) == 0:
             await pilot.press("enter")  # type: ignore[attr-defined]

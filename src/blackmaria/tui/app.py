@@ -388,7 +388,13 @@ class CardTableApp(App[None]):
         names = [self.t.card(card) for card in cards]
         suits = sum(1 for a, b in zip(cards, cards[1:], strict=False) if a & 3 != b & 3)
         room = self.size.width - 4 if self.size.width else 76  # the box's border and padding
-        gap = "  " if sum(len(name) + 2 for name in names) + 2 * suits <= room else " "
+        width = sum(len(name) + 2 for name in names) + 2 * suits
+        gap = "  " if width <= room else " "
+        # A mark after a card and a received card's + before the next touch ("J♦◂+10♦", a play-test could not tell
+        # whose the ◂ was): a space between them where the row has room.
+        marks = self.marked | set(hinted)
+        touching = {i for i, (a, b) in enumerate(zip(cards, cards[1:], strict=False)) if a in marks and b in received and a & 3 == b & 3}
+        apart = len(touching) + (width if gap == "  " else width - suits) <= room
         for index, card in enumerate(cards):
             style = SUIT_STYLE[card & 3] if card in choosable else "dim"
             if index == self.selected:
@@ -401,6 +407,8 @@ class CardTableApp(App[None]):
             hand.append(("+" if card in received else " ") + names[index] + mark, style=style)
             if index + 1 < len(cards) and cards[index + 1] & 3 != card & 3:
                 hand.append(gap)
+            elif index in touching and apart:
+                hand.append(" ")
         return hand
 
     def prompt_note(self) -> str:
