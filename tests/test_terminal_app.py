@@ -532,6 +532,12 @@ def test_the_guided_deals_feedback_on_a_costlier_card_says_why_by_what_each_card
     may_win = (Option(high, 0, "lead-low", 2.0, None, 0.84, 1.0), Option(low, 0, "lead-high", 5.0, None, 1.0, 2.0))
     listed = " ".join(explanation_lines(replace(differ, options=may_win)))
     assert listed.count("took the trick in") == 1 and "may win the trick; you took the trick in 84% of them" in listed
+    # Never or always, where the card leaves the trick open, is said too (4♣ "holds the trick for now" bare beside 6♣'s
+    # 5% read as if 4♣ held it more often: a play-test).
+    never = (Option(high, 0, "beats", 2.0, None, 0.0, 0.0), Option(low, 0, "beats", 5.0, None, 1.0, 2.0))
+    listed = " ".join(explanation_lines(replace(differ, options=never)))
+    assert "holds the trick for now; another player took the trick in every one of them" in listed, listed
+    assert "holds the trick for now; you took the trick in every one of them" in listed, listed
     alike = (Option(high, 0, "beats", 2.0, None, 0.55, 1.0), Option(low, 0, "beats", 5.0, None, 0.56, 1.0))
     assert "Both do the same in this trick" in session._play_feedback(replace(differ, options=alike), low)
 

@@ -483,6 +483,13 @@ def test_the_pages_word_on_a_card_says_how_often_each_took_the_trick_as_the_term
     lines = [line.strip() for line in explanation_lines(x) if card_name(high) in line or session.t.card(high) in line]
     assert cells[0].endswith("; you took the trick in 84% of them") and cells[0] in " ".join(lines), (cells, lines)
     assert "took the trick" not in cells[1]  # (always: its effect says it wins)
+    # Never, where the card leaves the trick open, is said too, as the terminal says it (a play-test read 4♣ "holds
+    # the trick for now" bare beside 6♣'s 5%).
+    never = (Option(high, 0, "beats", 2.0, None, 0.0, 0.0), Option(low, 0, "lead-high", 5.0, None, 1.0, 2.0))
+    x = replace(explanation, options=never, advice=(high,))
+    cells = page.evaluate(shown, x.to_dict())
+    lines = [line.strip() for line in explanation_lines(x) if card_name(high) in line or session.t.card(high) in line]
+    assert cells[0].endswith("; another player took the trick in every one of them") and cells[0] in " ".join(lines), (cells, lines)
     assert page.errors == []
     page.context.close()
 

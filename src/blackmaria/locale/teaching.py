@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from blackmaria.cards import HAND_ORDER, Card
 from blackmaria.locale import Texts, shown_difference
 from blackmaria.rules import QUEEN_OF_SPADES
-from blackmaria.teaching import uncertain_trick_percent
+from blackmaria.teaching import trick_percent, uncertain_trick_percent
 
 if TYPE_CHECKING:
     from blackmaria.teaching import Explanation, Option, PublicCount, Tip
@@ -52,12 +52,20 @@ def option_effect(t: TeachingTexts, explanation: Explanation, option: Option) ->
     return t(f"x_effect_{option.effect}")
 
 
+TRICK_LEFT_OPEN = ("beats", "lead-low")
+"""The effects that leave who takes the trick open: the simulated deals' share says it, 0% and 100% too."""
+
+
 def _option_line(t: TeachingTexts, explanation: Explanation, option: Option, best_cost: float) -> str:
     value = t("x_value", points=t.n("points", option.value)) if option.value else ""
     effect = option_effect(t, explanation, option)
     share = uncertain_trick_percent(option)
     if share is not None:  # ("another player may win the trick" beside 84% taken read as the card's undoing, a play-test)
         effect = t("x_trick_share", effect=effect, share=share)
+    elif option.effect in TRICK_LEFT_OPEN and option.trick_share is not None:
+        # Never or always taken, where the card leaves the trick open: said too (a play-test read 4♣ "holds the trick
+        # for now" bare beside 6♣'s 5%, as if 4♣ held it more often).
+        effect = t("x_trick_share_all" if trick_percent(option.trick_share) >= 100 else "x_trick_share_none", effect=effect)
     cost = option.cost if option.cost is not None else 0.0
     if option.card in explanation.advice:
         note = t("x_note_best")

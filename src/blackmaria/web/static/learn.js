@@ -372,7 +372,11 @@ function effectText(option, x) {
  * server's ``teaching.uncertain_trick_percent``, as the terminal writes it). */
 function effectWithShare(option, x) {
   const share = option.trick_share === null || option.trick_share === undefined ? null : Math.round(100 * option.trick_share);
-  return share !== null && share > 0 && share < 100 ? t("x_trick_share", { effect: effectText(option, x), share }) : effectText(option, x);
+  if (share !== null && share > 0 && share < 100) return t("x_trick_share", { effect: effectText(option, x), share });
+  // Never or always taken where the card leaves the trick open: said too (a play-test read 4♣ "holds the trick for
+  // now" bare beside 6♣'s 5%, as if 4♣ held it more often).
+  if (share !== null && ["beats", "lead-low"].includes(option.effect)) return t(share >= 100 ? "x_trick_share_all" : "x_trick_share_none", { effect: effectText(option, x) });
+  return effectText(option, x);
 }
 
 /** Each allowed card with what it does to the trick and a bar of its likely points, cheapest first. */
