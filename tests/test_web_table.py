@@ -2152,7 +2152,7 @@ def test_the_cut_for_the_first_deal_is_told_under_the_score_sheet_after_a_reload
     for seat, card in cut[0]:
         name = "You" if seat == 0 else f"Comp.\xa0{seat + 1}"
         assert f"{name} {card_symbol(parse_card(card))}" in text, text
-    assert ("A tie at the top: cut again: " in text) == (len(cut) > 1)
+    assert ("A tie at the top, so cut again: " in text) == (len(cut) > 1)
     page.reload()
     page.wait_for_selector("#pass-bar:not([hidden])")
     assert page.text_content("#sheet-cut") == text
