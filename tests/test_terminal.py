@@ -886,7 +886,7 @@ def test_q_alone_plays_no_queen_and_says_how_to_quit_or_play_one(tmp_path: Path)
     typed = ", ".join(typed_card(card, german=False) for card in sorted(queens, key=lambda c: -(c & 3)))
     session.take("q")
     said = session.take_lines()
-    assert said[-1].startswith("'q' alone plays no card: quit leaves (the game is kept); a queen is typed with its suit ("), said
+    assert said[-1].startswith("'q' alone is no card: quit leaves (the game is kept); a queen is typed with its suit ("), said
     assert len(session.observation().hand) == before and session.waiting_for() == "play"
     assert all(part in said[-1] for part in typed.split(", "))
 
@@ -946,6 +946,8 @@ def test_cards_typed_as_the_game_names_them_and_a_refused_card_named_as_read(tmp
     assert english.parse("queen spades") == [parse_card("QS")]
     # "k10": Kreuz or Karo? The play-test was told only that it was no card; the two ways to type it are offered.
     assert session.unreadable("k10") == "'k10': Kreuz oder Karo? Beide beginnen mit K: kr10 ist Kreuz, ka10 ist Karo."
+    # and the rank first: "dk" for the Karo-Dame was refused without a word on how to type it (a play-test)
+    assert session.unreadable("dk") == "'dk': Kreuz oder Karo? Beide beginnen mit K: dkr ist Kreuz, dka ist Karo."
     assert session.unreadable("xyz") == "'xyz' ist weder Karte noch Befehl. Tippe hilfe für die Hilfe."
     # A refused card leads its refusal when the refusal does not name it.
     _pass_first(session)

@@ -505,6 +505,10 @@ class Seat(ABC):
         both_k = next((w for w in wrong if self.lang == "de" and re.fullmatch(r"k(10|[2-9]|[bdka])", w.lower())), None)
         if both_k is not None:
             return self.t("kreuz_or_karo", word=both_k, kreuz="kr" + both_k[1:].lower(), karo="ka" + both_k[1:].lower())
+        # and the rank first, "dk" (a play-test's Karo-Dame was refused without a word on how to type it)
+        k_after = next((w for w in wrong if self.lang == "de" and re.fullmatch(r"(10|[2-9]|[bdka])k", w.lower())), None)
+        if k_after is not None:
+            return self.t("kreuz_or_karo", word=k_after, kreuz=k_after[:-1].lower() + "kr", karo=k_after[:-1].lower() + "ka")
         if len(words) == 1 and self.lang == "en" and words[0].lower() == "q" and self.held_of_rank("q"):
             # "q" alone is no card here: quit, or a queen? Both said (a play-test's "q" to quit played its Q♠).
             queens = self.held_of_rank("q")
