@@ -202,10 +202,14 @@ def test_the_end_by_deal_count_and_a_shared_tie() -> None:
     fixed = "Deal 3 corrected (Anna: 3, Ben: 37, Carla: 3)."  # what it now holds (a play-test typed sheet to see)
     assert fixed in out and out[out.index(fixed) + 2] == "Game over. Winner: Anna."
     assert tie.totals == [23, 57, 49]
-    assert "Not accepted: the game is over; start a new score sheet." in out and len(tie.entries) == 3
+    # and how a new sheet begins ("start a new score sheet" said not how, a play-test); this one stays kept
+    new_sheet = "Not accepted: the game is over: quit, and blackmaria score starts a new sheet (this one is kept)."
+    assert new_sheet in said(out) and len(tie.entries) == 3, said(out)
+    # Left after the end, the sheet is not offered "to continue" (Ctrl+C on a finished sheet said so, a play-test).
+    assert "its game is over (blackmaria score --resume" in said(out) and "Continue with" not in said(out), said(out)
     # An entry by names after the end is told the game is over, not that a player's points are missing (a play-test).
     out = _type(tie, ["Anna: 10, Ben: 8", "quit"])
-    assert "Not accepted: the game is over; start a new score sheet." in out and len(tie.entries) == 3
+    assert new_sheet in said(out) and len(tie.entries) == 3
     # A mistyped command after the end is said so (a play-test's "sheeet" was told the game is over)
     out = _type(tie, ["sheeet", "quit"])
     assert "Not accepted: 'sheeet' is not a command; after the game sheet, fix N, undo, csv FILE and quit still work." in said(out)

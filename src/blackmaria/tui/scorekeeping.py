@@ -380,7 +380,7 @@ def run_scorekeeper(
                     if mistyped and verdict.over:
                         raise ScoreError("ske_over_unknown", word=word)
                     if verdict.over:  # (a play-test's entry after the end was told that a player's points were missing)
-                        raise ScoreError("ske_over")
+                        raise ScoreError("sk_over_new")  # (and how a new sheet begins: "start a new sheet" said not how)
                     entry = sheet.add(_entry(sheet, answer))
                     write_wrapped(t("sk_scored", number=index + 1, points=t.named_points(sheet.players, entry.points)))
                     if entry.moon_shooter is not None:
@@ -410,4 +410,7 @@ def run_scorekeeper(
         # A sheet kept elsewhere (score --file) is continued from its file, not from the list of kept sheets (a
         # play-test was told "--resume NAME", which did not know it).
         kept = path.parent.resolve() == sheets_dir().resolve() or path.resolve() == legacy_sheet_path().resolve()
-        write_wrapped(t("sk_saved", name=path.stem) if kept else t("sk_saved_file", path=shlex.quote(str(path))))
+        if kept and sheet.verdict().over:  # nothing to go on with (Ctrl+C after the end said "Continue with", a play-test)
+            write_wrapped(t("sk_saved_over", name=path.stem))
+        else:
+            write_wrapped(t("sk_saved", name=path.stem) if kept else t("sk_saved_file", path=shlex.quote(str(path))))
