@@ -377,7 +377,7 @@ def test_a_new_score_sheet_keeps_the_earlier_ones(tmp_path: Path) -> None:
     helped = runner.invoke(main, ["score", "--resume", "--lang", "en"], input="1\nhelp\nquit\n", env={"COLUMNS": "80"})
     # The list of sheets at 80 columns: broken between words, never in a date (a play-test read "2026-1" / "2-05").
     listed = helped.output.split("Which sheet")[0]
-    assert len(re.findall(r"\d{4}-\d\d-\d\d \d\d:\d\d", listed)) == 2 and all(len(line) < 80 for line in listed.splitlines()), listed
+    assert len(re.findall(r"\d{4}-\d\d-\d\d\xa0\d\d:\d\d", listed)) == 2 and all(len(line) < 80 for line in listed.splitlines()), listed
     assert "fix N followed by deal N's points or cards enters that deal again (fix 2 3 21 19)" in " ".join(helped.output.split())
     wrapped = [line for line in helped.output.splitlines() if not line.startswith("Deal ")]  # (prompts meet the input)
     assert wrapped and all(len(line) <= 100 for line in wrapped), wrapped

@@ -601,7 +601,7 @@ def _saved_list(texts: Texts, games: list[SavedGame]) -> str:
 
     lines = [texts("saves_header")]
     for number, game in enumerate(games, 1):
-        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(game.modified))
+        when = time.strftime("%Y-%m-%d\u00a0%H:%M", time.localtime(game.modified))  # (its time was wrapped alone: a play-test)
         levels = ", ".join(texts(f"bot_level_{level}") if level in LEVELS else level for level in game.levels)
         # (two 5-player Black Maria games, one with a kitty, read the same in the list: a play-test)
         seats = "saves_players_kitty" if game.rules.kitty else "saves_players"

@@ -75,7 +75,7 @@ def sheet_list(t: Texts, sheets: list[SavedSheet]) -> str:
     """The numbered list ``score --resume`` chooses from: name, game, players, deals entered (or over), date."""
     lines = [t("sk_list_header")]
     for number, saved in enumerate(sheets, 1):
-        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(saved.modified))
+        when = time.strftime("%Y-%m-%d\u00a0%H:%M", time.localtime(saved.modified))  # (kept whole when wrapped)
         entered = len(saved.sheet.entries)
         state = t("sk_list_over") if saved.sheet.verdict().over else t.n("sk_list_deals", entered)
         players = ", ".join(saved.sheet.players)
