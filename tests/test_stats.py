@@ -68,6 +68,17 @@ def test_records_of_bot_games_count_as_the_games_themselves_scored() -> None:
     assert len(stats.by_rules) == 1 and next(iter(stats.by_rules.values())).games == 3
 
 
+def test_a_sheet_by_points_knows_the_queen_where_the_points_say_it() -> None:
+    """A play-test's player shot the moon on a sheet entered by points and was shown "0 of 4 known" for the queen: the
+    moon's shooter took her, and so did a player with more points than every other scoring card makes (14 in Hearts);
+    13 may be the queen or the thirteen hearts, so it is not known."""
+    sheet = ScoreSheet(preset("hearts").replace(deal_count=3, target_score=None), ["Mum", "Dad", "Emma", "Jo"])
+    for points in ((0, 26, 0, 0), (3, 20, 3, 0), (13, 13, 0, 0)):
+        sheet.add(sheet.from_points(list(points)))
+    summary = summarize_sheet(sheet)
+    assert summary is not None and summary.queen == (1, 1, None), summary.queen
+
+
 def test_a_sheet_counts_points_moons_and_only_the_queens_it_knows() -> None:
     stats = Stats()
     for sheet in (_finished_sheet(), _moon_sheet()):

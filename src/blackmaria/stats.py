@@ -172,6 +172,19 @@ def summarize_record(record: Any) -> GameSummary | None:
     )
 
 
+def _queen_by_points(rules: Rules, points: tuple[int, ...], shooter: int | None) -> int | None:
+    """Who took the queen of spades in a deal entered by points, where the points say it: the moon's shooter (who took
+    every scoring card), or a player with more points than every other scoring card makes (a play-test's sheet said
+    "0 of 4 known" for a player who had shot the moon)."""
+    if not rules.in_play_mask >> QUEEN & 1 or rules.values[QUEEN] <= 0:
+        return None
+    if shooter is not None:
+        return shooter
+    others = sum(value for card, value in enumerate(rules.values) if card != QUEEN and value > 0 and rules.in_play_mask >> card & 1)
+    over = [seat for seat, taken in enumerate(points) if taken > others]
+    return over[0] if len(over) == 1 else None
+
+
 def summarize_sheet(sheet: ScoreSheet) -> GameSummary | None:
     """A score sheet whose game is over; None while it goes on."""
     verdict = sheet.verdict()
@@ -180,7 +193,7 @@ def summarize_sheet(sheet: ScoreSheet) -> GameSummary | None:
     queen: list[int | None] = []
     for entry in sheet.entries:
         holders = [seat for seat, mask in enumerate(entry.taken or ()) if mask >> QUEEN & 1]
-        queen.append(holders[0] if holders else None)
+        queen.append(holders[0] if holders else None if entry.taken else _queen_by_points(sheet.rules, entry.points, entry.moon_shooter))
     return GameSummary(
         "sheet",
         sheet.rules,
