@@ -413,7 +413,9 @@ def test_the_list_of_saved_games_tells_a_game_with_a_kitty_from_one_without(tmp_
     assert "kept Black Maria, 5 players with a kitty (easy)" in listed, listed
     assert "removed Black Maria, 5 players (easy)" in listed, listed
     listed = " ".join(CliRunner().invoke(main, ["play", "--list", "--lang", "de"]).stdout.split())
-    assert "5 Spieler mit Skat" in listed, listed
+    # and the language a game goes on in, where it is not the list's (a play-test's English list resumed in German)
+    assert "5 Spieler mit Skat (leicht), auf Englisch" in listed, listed
+    assert ", in English" not in " ".join(CliRunner().invoke(main, ["play", "--list", "--lang", "en"]).stdout.split())
 
 
 def test_play_alone_offers_the_saved_games_before_it_starts_a_new_one(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

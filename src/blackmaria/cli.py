@@ -607,6 +607,8 @@ def _saved_list(texts: Texts, games: list[SavedGame]) -> str:
         seats = "saves_players_kitty" if game.rules.kitty else "saves_players"
         players = texts(seats, players=game.rules.players, levels=levels) if levels else ""
         title = f"{texts.game_title(game.rules)}, {players}" if players else texts.game_title(game.rules)
+        if game.lang and game.lang != texts.lang:  # (it goes on in its own language: said before, not after)
+            title += texts(f"saves_in_{game.lang}")
         trick, total, now = game.standing
         where = texts("saves_deal_trick", deal=game.deals, trick=trick) if trick else texts("saves_deal", deal=game.deals)
         if total is not None and now:

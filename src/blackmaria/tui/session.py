@@ -140,6 +140,8 @@ class SavedGame:
     """The computer players' levels as given (a list tells apart two games of one rule set: a play-test's could not)."""
     record: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
     human: int | None = None
+    lang: str = ""
+    """The language the game is played in (it resumes in it: a list in another names it, a play-test was surprised)."""
 
     @cached_property
     def standing(self) -> tuple[int, int | None, int | None]:
@@ -184,6 +186,7 @@ def read_saves() -> tuple[list[SavedGame], list[tuple[Path, str]]]:
             deals = len(record.get("deals", []))
             levels = tuple(str(level) for level in data.get("levels", []))
             human = data.get("human")
+            lang = str(data["lang"]) if data.get("lang") in ("en", "de") else ""
         except json.JSONDecodeError as error:
             unreadable.append((path, f"not JSON: {error}"))
             continue
@@ -191,7 +194,7 @@ def read_saves() -> tuple[list[SavedGame], list[tuple[Path, str]]]:
             unreadable.append((path, f"{type(error).__name__}: {error}"))
             continue
         seat = human if isinstance(human, int) else None
-        found.append(SavedGame(path.stem, path, rules, deals, path.stat().st_mtime, levels, record, seat))
+        found.append(SavedGame(path.stem, path, rules, deals, path.stat().st_mtime, levels, record, seat, lang))
     return sorted(found, key=lambda game: -game.modified), unreadable
 
 
