@@ -1931,7 +1931,7 @@ def test_a_screen_below_80x24_shows_the_table_whole_and_says_the_story_is_not_sh
         await pilot.resize_terminal(60, 20)  # type: ignore[attr-defined]
         await pilot.pause()  # type: ignore[attr-defined]
         said = [n.message for n in app._notifications]
-        assert said == ["The window is 60x20: below 80x24 the story beside the table is not shown, so that the table is whole."]
+        assert said == ["The window is 60x20: below 80x24 the story beside the table is not shown, and part of the table may be cut."]
         table = app.query_one("#table")
         assert table.region.right <= 60 and table.region.width >= 56  # the whole width, every seat in it
         assert not app.query_one("#log").display
@@ -1982,7 +1982,7 @@ def test_a_window_below_80x24_is_said_with_its_size_now_as_it_shrinks(tmp_path: 
         await pilot.resize_terminal(60, 16)  # type: ignore[attr-defined]
         await pilot.pause(0.1)  # type: ignore[attr-defined]
         shown = [note.message for note in app._notifications]
-        assert shown == ["The window is 60x16: below 80x24 the story beside the table is not shown, so that the table is whole."], shown
+        assert shown == ["The window is 60x16: below 80x24 the story beside the table is not shown, and part of the table may be cut."], shown
         await pilot.resize_terminal(80, 24)  # type: ignore[attr-defined]
         await pilot.pause(0.1)  # type: ignore[attr-defined]
         assert app._said_small is None
