@@ -584,7 +584,7 @@ def _offer_saved(texts: Texts, games: list[SavedGame]) -> str | None:
     click.echo(_saved_list(texts, games))
     question = texts("saves_offer_one") if len(games) == 1 else texts("saves_offer", count=len(games))
     while True:
-        answer = click.prompt(question, default="1", show_default=False).strip()
+        answer = click.prompt(wrapped(question), default="1", show_default=False).strip()  # (broken at 80 in German)
         if answer.lower() in NEW_GAME_ANSWERS:
             return None
         if answer.isdigit() and 1 <= int(answer) <= len(games):
