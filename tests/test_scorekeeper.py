@@ -147,6 +147,14 @@ def test_score_at_a_terminal_without_players_asks_who_plays(tmp_path: Path, monk
     assert again.exit_code == 0 and "--players" not in said and "Usage" not in said, again.output
     assert "oma is named twice: give each player a name of their own" in said and said.count("Who plays?") == 3, said
     assert "3 players: the hearts preset is for 4 players" in said and "Oma: 0, Opa: 13, Lena: 13, Max: 0" in said, said
+    # Names without commas are said to be one name; semicolons are read as commas; the count in the reader's language.
+    spaced = CliRunner().invoke(
+        main, ["score", "--lang", "de", "--rules", "hearts"], input="Oma Opa Kind Dad\nOma; Opa; Kind\nOma; Opa; Kind; Dad\nquit\n"
+    )
+    said = " ".join(spaced.output.split())
+    assert "'Oma Opa Kind Dad' ist ein einziger Name: trenne die Namen mit Kommas" in said, said
+    assert "3 Spieler: das Regelwerk hearts ist für 4 Spieler" in said and "hearts preset" not in said, said
+    assert spaced.exit_code == 0 and said.count("Wer spielt?") == 3, said
     # A kitty with five names given is not judged at the rule set's own three (nothing left over there).
     kitty = CliRunner().invoke(main, ["score", "--lang", "en", "--kitty", "--players", "A,B,C,D,E"], input="quit\n")
     assert kitty.exit_code == 0, kitty.output

@@ -70,13 +70,14 @@ def test_records_of_bot_games_count_as_the_games_themselves_scored() -> None:
 
 def test_a_sheet_by_points_knows_the_queen_where_the_points_say_it() -> None:
     """A play-test's player shot the moon on a sheet entered by points and was shown "0 of 4 known" for the queen: the
-    moon's shooter took her, and so did a player with more points than every other scoring card makes (14 in Hearts);
-    13 may be the queen or the thirteen hearts, so it is not known."""
-    sheet = ScoreSheet(preset("hearts").replace(deal_count=3, target_score=None), ["Mum", "Dad", "Emma", "Jo"])
-    for points in ((0, 26, 0, 0), (3, 20, 3, 0), (13, 13, 0, 0)):
+    moon's shooter took her, and so did the one player with at least her 13 points; two with 13 each may hold the
+    queen or the thirteen hearts, so it is not known."""
+    sheet = ScoreSheet(preset("hearts").replace(deal_count=4, target_score=None), ["Mum", "Dad", "Emma", "Jo"])
+    for points in ((0, 26, 0, 0), (3, 20, 3, 0), (13, 13, 0, 0), (3, 0, 13, 10)):
         sheet.add(sheet.from_points(list(points)))
     summary = summarize_sheet(sheet)
-    assert summary is not None and summary.queen == (1, 1, None), summary.queen
+    # (the last: only Emma has 13, so the others' 13 are hearts, and hers the queen)
+    assert summary is not None and summary.queen == (1, 1, None, 2), summary.queen
 
 
 def test_a_sheet_counts_points_moons_and_only_the_queens_it_knows() -> None:
@@ -100,7 +101,7 @@ def test_a_sheet_counts_points_moons_and_only_the_queens_it_knows() -> None:
     ]
     assert "Anna   ############################## 2" in text
     assert "Rule set: Hearts, 1 deal, 4 players (1 game)" in text
-    assert text.splitlines()[-1] == "Queen taken counts deals; a score sheet kept by points does not say who took her."
+    assert text.splitlines()[-1].startswith("Queen taken counts deals; a deal on a score sheet kept by points tells who took her only")
     german = render(stats, "de", "nirgends")
     assert "Spieler  Partien  Siege  Spiele  Ø/Spiel  Monde  Pik-Dame" in german and "3,3" in german
     assert summarize_sheet(ScoreSheet(preset("black-maria"), NAMES)) is None  # a game still going on is not counted

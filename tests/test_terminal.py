@@ -59,7 +59,7 @@ def test_a_lone_q_typed_at_the_card_prompt_does_not_quit(tmp_path: Path) -> None
 
     out = play_through(["--rules", "hearts", "--seed", "3", "--lang", "en"], str(tmp_path), answer)
     after_q = out.split("Your card: ", 1)[1]
-    assert after_q.startswith("q\n'q': you hold no card of that rank.")  # (a rank alone: this hand holds no queen)
+    assert after_q.startswith("q\n'q' alone is no card: quit leaves (the game is kept).")  # (this hand holds no queen)
     assert typed == ["q", "quit"]  # asked for a card again, then quit by its word
     assert "Game saved as" in out
 
@@ -443,7 +443,7 @@ def test_play_alone_offers_the_saved_games_before_it_starts_a_new_one(tmp_path: 
     assert answered.exit_code == 0, answered.output
     assert (
         "1. newer  Black Maria" in answered.output
-        and "Enter continues game 1; another's number or name continues that one; n starts a new game" in answered.output
+        and "Enter continues game 1; another's number or name continues that one; n starts a new game" in " ".join(answered.output.split())
     )
     assert opened[-1].save_path == saves_dir() / "newer.json"
     wrong = runner.invoke(main, ["play", "--lang", "en"], input="3\nolder\n")
@@ -891,6 +891,14 @@ def test_q_alone_plays_no_queen_and_says_how_to_quit_or_play_one(tmp_path: Path)
     assert said[-1].startswith("'q' alone is no card: quit leaves (the game is kept); a queen is typed with its suit ("), said
     assert len(session.observation().hand) == before and session.waiting_for() == "play"
     assert all(part in said[-1] for part in typed.split(", "))
+    # With no queen held, quit is said too (a play-test was told only that it held no card of that rank).
+    for seed in range(40):
+        other = _session(tmp_path, seed=seed)
+        if not any(rank_of(card) == 10 for card in other.observation().hand):
+            assert other.unreadable("q") == "'q' alone is no card: quit leaves (the game is kept)."
+            break
+    else:
+        raise AssertionError("no seed gave a hand without a queen")
 
 
 def test_a_rank_in_words_is_read_as_its_letter_is(tmp_path: Path) -> None:

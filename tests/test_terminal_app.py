@@ -1982,7 +1982,9 @@ def test_a_window_below_80x24_is_said_with_its_size_now_as_it_shrinks(tmp_path: 
         await pilot.resize_terminal(60, 16)  # type: ignore[attr-defined]
         await pilot.pause(0.1)  # type: ignore[attr-defined]
         shown = [note.message for note in app._notifications]
-        assert shown == ["The window is 60x16: below 80x24 the story beside the table is not shown, and part of the table may be cut."], shown
+        assert shown == ["The window is 60x16: below 80x24 the story beside the table is not shown, and part of the table may be cut."], (
+            shown
+        )
         await pilot.resize_terminal(80, 24)  # type: ignore[attr-defined]
         await pilot.pause(0.1)  # type: ignore[attr-defined]
         assert app._said_small is None
@@ -2073,7 +2075,7 @@ def test_a_hint_given_before_why_gives_the_analysis_numbers_after_it(tmp_path: P
         # the note on the two searches: where they chose apart, first (below the explanation's first line, naming
         # other cards, it read as a contradiction), then the decision explained; where they chose alike, last
         note, _, rest = said.partition("-- ")
-        if "The hint (" in rest and said.endswith("Ask for the hint again and it gives these."):
+        if "The hint (" in rest and said.endswith("and the hint now gives these."):
             assert not note.strip() and rest.startswith("Your decision"), said
         else:
             assert note.startswith("The hint (") and note.rstrip().endswith(

@@ -447,14 +447,12 @@ def test_why_after_a_hint_says_how_the_two_stand_and_gives_the_hint_again_with_t
     first = next(line for line in player.out if line.startswith("Hint: "))
     beside = next(line for line in player.after(first) if line.startswith("The hint ("))
     explained = player.out.index(next(line for line in player.after(first) if line.startswith("-- Your decision")))
-    if beside.endswith("Ask for the hint again and it gives these."):  # the same cards: the note on the numbers after
+    if beside.endswith("and the hint now gives these."):  # the same cards: the note on the numbers after
         assert explained < player.out.index(beside)
     else:  # the note first: below, it read as a contradiction
         assert player.out.index(beside) == explained - 1
     again = [line for line in player.after(beside) if line.startswith("Hint: ")]
-    assert beside.endswith(("Ask for the hint again and it gives these.", "and the hint now says so too.", "and the hint now gives it.")), (
-        beside
-    )
+    assert beside.endswith(("and the hint now gives these.", "and the hint now says so too.", "and the hint now gives it.")), beside
     worlds = re.search(r"over (\d[\d,]*) simulated deals", " ".join(player.after("-- Your decision")))  # the explanation's
     assert again and worlds and f"in {worlds.group(1)} simulated deals" in again[0], (first, again)
 

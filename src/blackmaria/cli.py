@@ -865,9 +865,8 @@ def score(
             if asking:
                 names = click.prompt(wrapped(texts("sk_ask_names", names=", ".join(defaults))), default="", show_default=False)
             try:
-                sheet = _new_sheet(
-                    texts, [n.strip() for n in names.split(",") if n.strip()] or defaults, rules_name, kitty, deals, target, dealer
-                )
+                given = [n.strip() for n in names.replace(";", ",").split(",") if n.strip()]  # (";" too, a play-test)
+                sheet = _new_sheet(texts, given or defaults, rules_name, kitty, deals, target, dealer)
                 break
             except click.BadParameter as error:
                 if not asking:
@@ -884,12 +883,14 @@ def _new_sheet(
     the rules do not allow, a dealer past the last)."""
     from blackmaria.scorekeeper import ScoreSheet
 
+    if len(players) == 1 and len(players[0].split()) > 1:  # "Oma Opa Kind Dad" read as one name (a play-test)
+        raise click.BadParameter(texts("sk_names_commas", names=players[0]), param_hint="--players")
     twice = next((name for i, name in enumerate(players) if name.casefold() in (p.casefold() for p in players[:i])), None)
     if twice is not None:  # two columns of one name make the sheet and the entries by name ambiguous (a play-test)
         raise click.BadParameter(texts("sk_player_twice", name=twice), param_hint="--players")
     if dealer > len(players):  # (the usage and the option named, as every other option's error; it was a bare line)
         raise click.BadParameter(texts("sk_dealer_range", dealer=dealer, players=len(players), first=players[0]), param_hint="--dealer")
-    return ScoreSheet(_rules_option(rules_name, len(players), kitty, deals, target), players, dealer - 1)
+    return ScoreSheet(_rules_option(rules_name, len(players), kitty, deals, target, texts=texts), players, dealer - 1)
 
 
 @main.command()

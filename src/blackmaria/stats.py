@@ -174,15 +174,18 @@ def summarize_record(record: Any) -> GameSummary | None:
 
 def _queen_by_points(rules: Rules, points: tuple[int, ...], shooter: int | None) -> int | None:
     """Who took the queen of spades in a deal entered by points, where the points say it: the moon's shooter (who took
-    every scoring card), or a player with more points than every other scoring card makes (a play-test's sheet said
-    "0 of 4 known" for a player who had shot the moon)."""
+    every scoring card), or the one player with at least her points where no card takes points away (a play-test's
+    sheet said "0 of 4 known" for a player who had shot the moon); else more points than every other card makes."""
     if not rules.in_play_mask >> QUEEN & 1 or rules.values[QUEEN] <= 0:
         return None
     if shooter is not None:
         return shooter
-    others = sum(value for card, value in enumerate(rules.values) if card != QUEEN and value > 0 and rules.in_play_mask >> card & 1)
-    over = [seat for seat, taken in enumerate(points) if taken > others]
-    return over[0] if len(over) == 1 else None
+    in_play = [value for card, value in enumerate(rules.values) if card != QUEEN and rules.in_play_mask >> card & 1]
+    if min(in_play) >= 0:  # no card takes points away: who took her has at least her points, and one of them must have
+        can = [seat for seat, taken in enumerate(points) if taken >= rules.values[QUEEN]]
+    else:  # more points than every other scoring card makes
+        can = [seat for seat, taken in enumerate(points) if taken > sum(value for value in in_play if value > 0)]
+    return can[0] if len(can) == 1 else None
 
 
 def summarize_sheet(sheet: ScoreSheet) -> GameSummary | None:

@@ -509,9 +509,12 @@ class Seat(ABC):
         k_after = next((w for w in wrong if self.lang == "de" and re.fullmatch(r"(10|[2-9]|[bdka])k", w.lower())), None)
         if k_after is not None:
             return self.t("kreuz_or_karo", word=k_after, kreuz=k_after[:-1].lower() + "kr", karo=k_after[:-1].lower() + "ka")
-        if len(words) == 1 and self.lang == "en" and words[0].lower() == "q" and self.held_of_rank("q"):
-            # "q" alone is no card here: quit, or a queen? Both said (a play-test's "q" to quit played its Q♠).
+        if len(words) == 1 and self.lang == "en" and words[0].lower() == "q":
+            # "q" alone is no card here: quit, or a queen? Both said (a play-test's "q" to quit played its Q♠), and
+            # quit where no queen is held (a play-test was told only that it held none of that rank).
             queens = self.held_of_rank("q")
+            if not queens:
+                return self.t("q_alone_none")
             return self.t("q_alone", cards=", ".join(typed_card(card, german=False) for card in in_hand_order(queens)))
         if len(wrong) == 1:  # one word alone may be a rank (in a long line of words "a" was read so: "which one?")
             word, held = wrong[0], self.held_of_rank(wrong[0])
