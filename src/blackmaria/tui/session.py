@@ -249,6 +249,7 @@ class PlaySession(Seat):
         self._observed: tuple[int, object, Observation] | None = None
         """The last observation, with the length and the last event of the log it was built from."""
         self.shown = 0
+        self._forced_told: Card | None = None  # a forced card said as played for the player: not said again
         self.history: list[tuple[int, str]] = []
         """Every line said, with the length of the event log when it was said (so an undo can take lines back)."""
         self.rewritten = False
@@ -391,7 +392,11 @@ class PlaySession(Seat):
         ((seat, (card,)),) = action.moves
         if action.kind == "forced":
             self._describe_new_events()
-            self._say(self.t("forced_play", card=self.t.card(card)))
+            # Said once: "You hold 2♣: you lead it." says the first lead (a play-test read it three times, with
+            # "played for you" and "You play 2♣.")
+            if not self.lines or self.lines[-1] != self.t("you_lead_card", card=self.t.card(card)):
+                self._say(self.t("forced_play", card=self.t.card(card)))
+            self._forced_told = card
         self.game.play(card, seat)
 
     def settle(self) -> None:
@@ -688,12 +693,17 @@ class PlaySession(Seat):
             if isinstance(event, CardPlayed) and next(forced, False) and event.seat == me:
                 self.lines.append(line := self.t("forced_play", card=self.t.card(event.card)))
                 self.history.append((index, line))
+                self._forced_told = event.card
             if isinstance(event, DealScored):
                 totals = self.t.named_points(names, self.game.totals)
                 sheet = self.sheet_lines() if self.sheet_in_story else [self.t("sk_totals", totals=totals)]
                 lines = [*self.deal_review(event.deal), *sheet]
             else:
                 lines = narrate(event, self.t, names, me, rules, self.led_suit(), self.passed, self.stock_emptied(event))
+            if isinstance(event, CardPlayed) and event.seat == me and event.card == self._forced_told:
+                self._forced_told = None
+                if lines == [self.t("you_play", card=self.t.card(event.card))]:  # (said played for the player already)
+                    lines = []
             self.lines.extend(lines)
             self.history.extend((index, line) for line in lines)
         self.shown = len(self.game.events)
