@@ -2414,6 +2414,25 @@ def test_a_take_back_while_the_computer_players_cards_are_laid_ends_their_showin
     page.context.close()
 
 
+def test_the_result_says_a_shared_win_of_the_players_in_a_sentence_of_its_own(server: Server, browser: Any) -> None:
+    # "Winners: Player, Computer 2 and Computer 4." over "Player (you)", and in German "Gewonnen haben du und ..."
+    # (play-tests): a shared win of the player's is said to the player.
+    for locale, said in (
+        ("en-US", "You share the win with Computer {n} (easy). Your place: 1\xa0of\xa04."),
+        ("de-DE", "Du teilst den Sieg mit Computer {n} (leicht). Du bist 1.\xa0von\xa04."),
+    ):
+        page = solo_table(browser, server.base, locale=locale)
+        text = page.evaluate(
+            """() => Promise.all([import('/static/state.js'), import('/static/dialogs.js')]).then(([{ app }, { showResult }]) => {
+                const other = (app.seat + 2) % 4;
+                const totals = [30, 30, 30, 30]; totals[app.seat] = 10; totals[other] = 10;
+                showResult({ winners: [app.seat, other].sort(), totals });
+                return [document.getElementById('result-text').textContent, other + 1]; })"""
+        )
+        assert text[0] == said.format(n=text[1]), text
+        page.context.close()
+
+
 def test_alone_against_computer_players_a_card_is_taken_back(server: Server, browser: Any) -> None:
     page = solo_table(browser, server.base, locale="de-DE", double_click=True)
     # A double click on the lobby's button starts one game and says nothing else (a second start's refusal read as a

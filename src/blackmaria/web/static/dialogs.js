@@ -171,10 +171,14 @@ export function renderCounts(deal) {
 
 /** The game's result: the winners, the totals by place, the reader's place, and who asked for another game. */
 export function showResult(view) {
-  // The player among them as "You" (a play-test without a name typed read "Winners: Player, ..." over "Player (you)").
-  const winners = namesList(view.winners.map((seat) => nameOf(seat))); // (not map(nameOf): its index is "short")
+  const winners = namesList(view.winners.map((seat) => seatName(seat))); // (not map(seatName): its index is "short")
   const alone = view.winners.length === 1 && view.winners[0] === app.seat; // "You won." (a play-test read its own name)
-  $("result-text").textContent = alone ? t("winner_you") : t(view.winners.length === 1 ? "winner_one" : "winner_many", { names: winners });
+  // Sharing it, the player is said in a sentence of its own: a play-test without a name typed read "Winners: Player,
+  // ..." over "Player (you)", and "Gewonnen haben du und ..." read wrong.
+  const others = namesList(view.winners.filter((seat) => seat !== app.seat).map((seat) => seatName(seat)));
+  const shared = view.winners.length > 1 && view.winners.includes(app.seat);
+  const won = shared ? t("winner_shared_you", { names: others }) : t(view.winners.length === 1 ? "winner_one" : "winner_many", { names: winners });
+  $("result-text").textContent = alone ? t("winner_you") : won;
   // By place, fewest points first, as the result is read (seat order is the score sheet's).
   const places = view.totals.map((total, seat) => ({ seat, total })).sort((a, b) => a.total - b.total || a.seat - b.seat);
   // Each with its place, shared by equal totals (a play-test read the order without numbers).

@@ -198,7 +198,8 @@ export function seatName(seat, short = false) {
 
 /** The seats still choosing their pass, by name: whom the others wait for (a play-test read "the others" only). */
 export function stillPassing(view) {
-  return namesList(view.has_passed.flatMap((done, seat) => (done ? [] : [seatName(seat)])));
+  // Not this seat, whose pass is on its way (a play-test read "Cards passed. Waiting for Anna." about itself).
+  return namesList(view.has_passed.flatMap((done, seat) => (done || seat === app.seat ? [] : [seatName(seat)])));
 }
 
 /** A bot level in words; an operator's bot program is named as the operator named it. */
