@@ -167,6 +167,18 @@ def test_a_resumed_game_tells_a_card_played_for_the_player_as_it_was_told(tmp_pa
     session.save()
     story = PlaySession.resume(tmp_path / "g.json").take_lines()
     assert forced in story and "You play 3♣." not in story and story.count(forced) == 1, story
+    # The player's own forced first lead, step by step as the screen plays it (its story taken at every step): told
+    # once, by "You hold 2♣: you lead it." (a play-test read it with "played for you" and "You play 2♣." too).
+    mine = new_session(rules, levels=["easy"], lang="en", seed=1, save_path=tmp_path / "h.json")
+    mine.game.deal_hands(fill_hands(rules, {0: "2C 3C 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD"}))
+    mine.settle()
+    told = mine.take_lines()
+    while mine.step():
+        mine.settle()
+        told += mine.take_lines()
+    assert "You hold 2♣: you lead it." in told and not any("2♣" in line for line in told[told.index("You hold 2♣: you lead it.") + 1 :]), (
+        told
+    )
 
 
 def test_resume_after_quitting_mid_trick_restores_the_exact_state(tmp_path: Path) -> None:

@@ -394,7 +394,7 @@ class PlaySession(Seat):
             self._describe_new_events()
             # Said once: "You hold 2♣: you lead it." says the first lead (a play-test read it three times, with
             # "played for you" and "You play 2♣.")
-            if not self.lines or self.lines[-1] != self.t("you_lead_card", card=self.t.card(card)):
+            if not self.history or self.history[-1][1] != self.t("you_lead_card", card=self.t.card(card)):
                 self._say(self.t("forced_play", card=self.t.card(card)))
             self._forced_told = card
         self.game.play(card, seat)
