@@ -195,8 +195,10 @@ def summarize_sheet(sheet: ScoreSheet) -> GameSummary | None:
         return None
     queen: list[int | None] = []
     for entry in sheet.entries:
-        holders = [seat for seat, mask in enumerate(entry.taken or ()) if mask >> QUEEN & 1]
-        queen.append(holders[0] if holders else None if entry.taken else _queen_by_points(sheet.rules, entry.points, entry.moon_shooter))
+        if entry.taken is None:  # entered by points
+            queen.append(_queen_by_points(sheet.rules, entry.points, entry.moon_shooter))
+        else:
+            queen.append(next((seat for seat, mask in enumerate(entry.taken) if mask >> QUEEN & 1), None))
     return GameSummary(
         "sheet",
         sheet.rules,

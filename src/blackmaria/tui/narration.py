@@ -9,7 +9,7 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Collection, Iterable, Sequence
 
-from blackmaria.cards import CLUBS, NUM_CARDS, Card, suit_of
+from blackmaria.cards import Card, suit_of
 from blackmaria.core.state import Refusal
 from blackmaria.events import (
     CardDrawn,
@@ -38,10 +38,12 @@ def narrate(
     led: int | None = None,
     passed: Collection[Card] = (),
     stock_emptied: bool = False,
+    opening: Card | None = None,
 ) -> list[str]:
     """The sentences seat ``me`` hears for one event (a finished deal's review is the caller's: it has the counts);
     ``led``: the suit led to the trick of a card played, to say who could not follow it; ``passed``: the cards ``me``
-    passed this deal, said as such when another seat plays one; ``stock_emptied``: a draw took the stock's last card."""
+    passed this deal, said as such when another seat plays one; ``stock_emptied``: a draw took the stock's last card;
+    ``opening``: the card the first lead had to be (told with the play's start, not again as played)."""
     if isinstance(event, DealerChosen) and event.cut:
         # (every game of the presets begins with a cut that nobody saw: the seat dealt first seemed picked)
         def cut(rnd: Sequence[tuple[int, Card]]) -> str:
@@ -83,7 +85,7 @@ def narrate(
             return [t("you_lead_card", card=card) if event.leader == me else t("leads_card", name=names[event.leader], card=card)]
         return [t("you_lead") if event.leader == me else t("leads", name=names[event.leader])]
     if isinstance(event, CardPlayed):
-        if event.seat != me and event.trick == 0 and rules.first_lead == "two-of-clubs" and event.card == _lowest_club(rules):
+        if event.seat != me and event.trick == 0 and event.card == opening:
             return []  # said as the deal's play began ("North holds 2♣ and leads it."): a play-test read it twice
         card = t.card(event.card)
         if event.seat != me and event.card in passed:
@@ -118,11 +120,6 @@ def narrate(
     if isinstance(event, GameOver):
         return [t.game_over([names[w] for w in event.winners], list(event.winners) == [me])]
     return []
-
-
-def _lowest_club(rules: Rules) -> Card:
-    """The club that opens the first trick where the two of clubs leads: the lowest dealt (the two, if not removed)."""
-    return min(card for card in range(NUM_CARDS) if suit_of(card) == CLUBS and card not in rules.removed)
 
 
 def rule_in_words(t: Texts, rule: str | None, refusal: Refusal | None, *, pass_count: int, chosen: Sequence[Card] = ()) -> str:

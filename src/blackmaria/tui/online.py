@@ -893,7 +893,9 @@ class OnlineSeat(Seat):
                 if event.deal not in self.counts_asked:  # (asked again already, when back after a lost answer)
                     self.ask_count(event.deal)
             else:
-                told = narrate(event, self.t, self._names, me, self._rules, self.led_suit(), self.passed, self.stock_emptied(event))
+                told = narrate(
+                    event, self.t, self._names, me, self._rules, self.led_suit(), self.passed, self.stock_emptied(event), self.opening
+                )
                 (self.held if self.counts_due else self.lines).extend(told)
 
     def shuffle_check(self, revealed: dict[str, Any]) -> str:

@@ -26,7 +26,7 @@ from typing import Any, ClassVar, Final
 
 from blackmaria.cards import HAND_ORDER, RANK_SHORT_DE, RANK_SHORT_EN, Card, CardSet, in_hand_order, parse_card, rank_of, suit_of
 from blackmaria.core.state import Refusal
-from blackmaria.events import CardDrawn, CardPlayed, CardsPassed, DealStarted, Event, TrickWon
+from blackmaria.events import CardDrawn, CardPlayed, CardsPassed, DealStarted, Event, PlayStarted, TrickWon
 from blackmaria.game import Trick
 from blackmaria.locale import Texts, cards_named_in_words, rank_in_words, read_card, shown_difference, typed_card
 from blackmaria.locale.messages import MESSAGES
@@ -141,6 +141,8 @@ class Seat(ABC):
         """The cards this seat passed this deal, from the events heard (the story names them when another plays one)."""
         self.led: tuple[int, int] | None = None
         """The trick of the deal last heard of and the suit led to it, from the events heard."""
+        self.opening: Card | None = None
+        """The card the deal's first lead had to be (``PlayStarted.forced_card``): the story says it as play begins."""
         self._hint: tuple[object, CardSet] | None = None
         self._hint_quick = False
         """The hint kept came from the quicker search, not from the decision's explanation."""
@@ -278,7 +280,9 @@ class Seat(ABC):
             self.draws[event.seat] = event.card
             self.drawn_in_deal += 1
         elif isinstance(event, DealStarted):
-            self.led, self.passed, self.drawn_in_deal = None, CardSet(), 0
+            self.led, self.passed, self.drawn_in_deal, self.opening = None, CardSet(), 0, None
+        elif isinstance(event, PlayStarted):
+            self.opening = event.forced_card
         elif isinstance(event, CardsPassed) and event.seat == self.me and event.cards:
             self.passed = CardSet(event.cards)
         elif isinstance(event, CardPlayed) and (self.led is None or self.led[0] != event.trick):

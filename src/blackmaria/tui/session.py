@@ -394,7 +394,7 @@ class PlaySession(Seat):
             self._describe_new_events()
             # Said once: "You hold 2♣: you lead it." says the first lead (a play-test read it three times, with
             # "played for you" and "You play 2♣.")
-            if not self.history or self.history[-1][1] != self.t("you_lead_card", card=self.t.card(card)):
+            if card != self.opening:
                 self._say(self.t("forced_play", card=self.t.card(card)))
             self._forced_told = card
         self.game.play(card, seat)
@@ -691,15 +691,16 @@ class PlaySession(Seat):
             event = events[index]
             self.heard(event)
             if isinstance(event, CardPlayed) and next(forced, False) and event.seat == me:
-                self.lines.append(line := self.t("forced_play", card=self.t.card(event.card)))
-                self.history.append((index, line))
+                if event.card != self.opening:  # (the first lead is said as play begins, as it was then)
+                    self.lines.append(line := self.t("forced_play", card=self.t.card(event.card)))
+                    self.history.append((index, line))
                 self._forced_told = event.card
             if isinstance(event, DealScored):
                 totals = self.t.named_points(names, self.game.totals)
                 sheet = self.sheet_lines() if self.sheet_in_story else [self.t("sk_totals", totals=totals)]
                 lines = [*self.deal_review(event.deal), *sheet]
             else:
-                lines = narrate(event, self.t, names, me, rules, self.led_suit(), self.passed, self.stock_emptied(event))
+                lines = narrate(event, self.t, names, me, rules, self.led_suit(), self.passed, self.stock_emptied(event), self.opening)
             if isinstance(event, CardPlayed) and event.seat == me and event.card == self._forced_told:
                 self._forced_told = None
                 if lines == [self.t("you_play", card=self.t.card(event.card))]:  # (said played for the player already)
